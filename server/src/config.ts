@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { DEFAULT_SITE_NAME } from '../../common/site.ts';
+
+/**
+ * All configuration comes from the environment and is validated here, once, at start.
+ * Every variable is documented in the README's configuration table and in .env.example.
+ * Later features add their own fields below (auth, social, telemetry, database).
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Public origin of the site, e.g. https://dailysmear.example; used for canonical and og:url. Empty: taken from the request. */
+  publicUrl: string;
+  dataDir: string;
+  /** postgres://... switches to PostgreSQL; empty means the embedded SQLite file in dataDir. */
+  databaseUrl: string;
+  siteName: string;
+  seedDemo: boolean;
+  logLevel: string;
+  appInsightsConnectionString: string;
+  /** Where the built front end lives (index.html and assets). */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+function bool(name: string, raw: string | undefined, fallback: boolean, problems: string[]): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  problems.push(`${name} must be true or false (got "${raw}")`);
+  return fallback;
+}
+
+function int(name: string, raw: string | undefined, fallback: number, min: number, max: number, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const root = path.resolve(import.meta.dirname, '../..');
+  const publicUrl = (env.PUBLIC_URL ?? '').trim().replace(/\/+$/, '');
+  if (publicUrl && !/^https?:\/\/[^/\s]+$/i.test(publicUrl)) {
+    problems.push(`PUBLIC_URL must be an origin like https://news.example.com (got "${publicUrl}")`);
+  }
+  const databaseUrl = (env.DATABASE_URL ?? '').trim();
+  if (databaseUrl && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// (leave it empty for the embedded SQLite database)');
+  }
+  const siteName = (env.SITE_NAME ?? '').trim() || DEFAULT_SITE_NAME;
+  if (siteName.length > 80) problems.push('SITE_NAME must be at most 80 characters');
+  const config: Config = {
+    port: int('PORT', env.PORT, 3000, 0, 65535, problems),
+    host: (env.HOST ?? '').trim() || '0.0.0.0',
+    publicUrl,
+    dataDir: path.resolve(root, (env.DATA_DIR ?? '').trim() || 'data'),
+    databaseUrl,
+    siteName,
+    seedDemo: bool('SEED_DEMO', env.SEED_DEMO, true, problems),
+    logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',
+    appInsightsConnectionString: (env.APPLICATIONINSIGHTS_CONNECTION_STRING ?? '').trim(),
+    webDistDir: path.resolve(root, (env.WEB_DIST_DIR ?? '').trim() || 'dist/web'),
+  };
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
+    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${config.logLevel}")`);
+  }
+  if (problems.length) {
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+  return config;
+}

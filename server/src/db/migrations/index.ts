@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../index.ts';
+import * as m001 from './001-initial.ts';
+
+export interface AppMigration {
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+}
+
+/** Ordered; names never change once released. Add new ones at the end. */
+export const migrations: Record<string, AppMigration> = {
+  '001-initial': m001,
+};

@@ -1,0 +1,24 @@
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { paths } from '@/config/paths';
+
+/**
+ * Every page is a lazy route, so each screen is its own chunk; the admin area
+ * (routes/admin/*) is never downloaded by public pages.
+ */
+const router = createBrowserRouter([
+  { path: paths.home.path, lazy: () => import('./routes/home.tsx').then(toRoute) },
+  { path: paths.article.path, lazy: () => import('./routes/article.tsx').then(toRoute) },
+  { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
+  { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx').then(toRoute) },
+  { path: `${paths.admin.root.path}/*`, lazy: () => import('./routes/admin/root.tsx').then(toRoute) },
+  { path: paths.category.path, lazy: () => import('./routes/category.tsx').then(toRoute) },
+  { path: '*', lazy: () => import('./routes/not-found.tsx').then(toRoute) },
+]);
+
+function toRoute(m: { default: React.ComponentType }) {
+  return { Component: m.default };
+}
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,4 @@
+// Placeholder page: replaced by the feature that owns it.
+export default function Page() {
+  return <main>contact</main>;
+}
