@@ -1,0 +1,51 @@
+import type { BrowserContext, Request } from 'playwright-core';
+
+export interface NetworkLog {
+  /** Every request the pages of the context made (URL strings, in order). */
+  readonly requests: string[];
+  /** Requests to anything other than 127.0.0.1/localhost (they were answered locally with a stub, never sent). */
+  readonly external: string[];
+  /** Requests for script files (same-origin .js/.mjs), for the code-splitting checks. */
+  scripts(): string[];
+}
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function isLocal(url: URL): boolean {
+  if (url.protocol === 'data:' || url.protocol === 'blob:' || url.protocol === 'about:') return true;
+  return LOCAL_HOSTS.has(url.hostname);
+}
+
+/**
+ * Records every request of the context and keeps everything on this machine: a request to
+ * another host is answered with a small local stub page (so a popup still lands on that URL and
+ * the test can read it) and listed in `external`. Install it before opening pages.
+ */
+export async function guardNetwork(context: BrowserContext): Promise<NetworkLog> {
+  const requests: string[] = [];
+  const external: string[] = [];
+  context.on('request', (req: Request) => {
+    requests.push(req.url());
+  });
+  await context.route(
+    (url) => !isLocal(url),
+    async (route) => {
+      external.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>blocked by the e2e tests</title>' });
+    },
+  );
+  return {
+    requests,
+    external,
+    scripts() {
+      return requests.filter((u) => {
+        try {
+          const p = new URL(u).pathname;
+          return /\.(m?js)$/.test(p);
+        } catch {
+          return false;
+        }
+      });
+    },
+  };
+}
