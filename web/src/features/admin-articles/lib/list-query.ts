@@ -1,0 +1,44 @@
+import type { ListQuery, StatusFilter } from '../types.ts';
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 20;
+/** -1 means all (spec section 9). */
+export const ALL_PAGE_SIZE = -1;
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, ALL_PAGE_SIZE] as const;
+const STATUSES: StatusFilter[] = ['all', 'published', 'unpublished'];
+
+function positiveInt(raw: string | null): number | undefined {
+  if (raw === null || !/^\d+$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Reads the list state from the URL query; anything invalid falls back to the defaults. */
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  const sizeRaw = Number(params.get('pageSize'));
+  const pageSize = (PAGE_SIZE_OPTIONS as readonly number[]).includes(sizeRaw) ? sizeRaw : DEFAULT_PAGE_SIZE;
+  const statusRaw = params.get('status') as StatusFilter | null;
+  const status = statusRaw && STATUSES.includes(statusRaw) ? statusRaw : 'all';
+  const categoryId = positiveInt(params.get('categoryId'));
+  return { page: positiveInt(params.get('page')) ?? DEFAULT_PAGE, pageSize, status, ...(categoryId ? { categoryId } : {}) };
+}
+
+/** The API call's query: status omitted when all, categoryId only when above 0 (spec section 7). */
+export function toApiSearch(q: ListQuery): string {
+  const p = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
+  if (q.status !== 'all') p.set('status', q.status);
+  if (q.categoryId && q.categoryId > 0) p.set('categoryId', String(q.categoryId));
+  return p.toString();
+}
+
+/** A filter or page-size change starts again at page 1 (spec section 2). */
+export function withFilter(q: ListQuery, change: Partial<Omit<ListQuery, 'page'>>): ListQuery {
+  const next: ListQuery = { ...q, ...change, page: 1 };
+  if (!next.categoryId) delete next.categoryId;
+  return next;
+}
+
+/** 'N article(s) total'. */
+export function totalText(total: number): string {
+  return `${total} ${total === 1 ? 'article' : 'articles'} total`;
+}

@@ -1,0 +1,12 @@
+import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { buildUserManagerSettings, type AuthConfig } from './auth-settings.ts';
+
+/** The UserManager of the signed-in session, kept in sessionStorage (spec section 4). */
+export function createUserManager(config: AuthConfig): UserManager {
+  const store = new WebStorageStateStore({ store: window.sessionStorage });
+  return new UserManager({
+    ...buildUserManagerSettings(config, window.location.origin),
+    userStore: store,
+    stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
+  });
+}

@@ -1,0 +1,121 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * The one fetch wrapper of the admin area (spec section 6/7): every call carries
+ * `Authorization: Bearer <token>` and `Content-Type: application/json`, and every failure
+ * becomes an AdminApiError with the message of the spec's error catalogue (section 8):
+ * 'Failed to ...' when the response is not OK (details: status and status text),
+ * 'Error ...' when the request throws (details: the exception message).
+ */
+export class AdminApiError extends Error {
+  override readonly name = 'AdminApiError';
+  constructor(
+    message: string,
+    readonly details?: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const NO_ACCESS_TOKEN = 'No access token available';
+export const AUTH_REQUIRED = 'Authentication required. Please log in again.';
+
+export type GetAccessToken = () => Promise<string>;
+
+export interface AdminApiClient {
+  getAccessToken: GetAccessToken;
+  fetch?: typeof fetch;
+}
+
+export interface RequestMessages {
+  /** Response not OK, e.g. 'Failed to load articles'. */
+  failed: string;
+  /** The request threw, e.g. 'Error loading articles'. */
+  error: string;
+  /** Message for a 401 (the dashboard's 'Authentication required. Please log in again.'). */
+  unauthorized?: string;
+}
+
+export interface AdminRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Status and status text, plus the problem+json detail when the server sent one. */
+export function describeFailure(status: number, statusText: string, problem?: unknown): string {
+  const p = problem && typeof problem === 'object' ? (problem as Record<string, unknown>) : {};
+  const text = statusText || (typeof p.title === 'string' ? p.title : '');
+  const head = `${status}${text ? ` ${text}` : ''}`;
+  return typeof p.detail === 'string' && p.detail ? `${head}: ${p.detail}` : head;
+}
+
+export async function adminRequest<T>(client: AdminApiClient, path: string, messages: RequestMessages, req: AdminRequest = {}): Promise<T> {
+  let token: string;
+  try {
+    token = await client.getAccessToken();
+  } catch (err) {
+    if (err instanceof AdminApiError) throw err;
+    throw new AdminApiError(NO_ACCESS_TOKEN, err instanceof Error ? err.message : undefined);
+  }
+  if (!token) throw new AdminApiError(NO_ACCESS_TOKEN);
+  const doFetch = client.fetch ?? fetch;
+  let res: Response;
+  try {
+    res = await doFetch(path, {
+      method: req.method ?? 'GET',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      signal: req.signal,
+      cache: 'no-store',
+    });
+  } catch (err) {
+    if (req.signal?.aborted) throw err;
+    throw new AdminApiError(messages.error, err instanceof Error ? err.message : String(err));
+  }
+  if (!res.ok) {
+    let problem: unknown;
+    try {
+      problem = await res.json();
+    } catch {
+      problem = undefined;
+    }
+    const details = describeFailure(res.status, res.statusText, problem);
+    if (res.status === 401 && messages.unauthorized) throw new AdminApiError(messages.unauthorized, details, 401);
+    throw new AdminApiError(messages.failed, details, res.status);
+  }
+  if (res.status === 204) return undefined as T;
+  try {
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch (err) {
+    throw new AdminApiError(messages.error, err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** Client errors (4xx) are final; network errors and 5xx are retried up to 3 times (spec section 9). */
+export function shouldRetryAdminRequest(failureCount: number, error: unknown): boolean {
+  if (error instanceof AdminApiError && error.status !== undefined && error.status < 500) return false;
+  if (error instanceof AdminApiError && error.message === NO_ACCESS_TOKEN) return false;
+  return failureCount < 3;
+}
+
+/** Query keys of the admin area, shared by the features so a mutation can reload any view. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  dashboard: () => ['admin', 'dashboard'] as const,
+  articleLists: () => ['admin', 'articles'] as const,
+  articleList: (q: object) => ['admin', 'articles', q] as const,
+  articleDetails: () => ['admin', 'article'] as const,
+  articleDetail: (id: number) => ['admin', 'article', id] as const,
+  categories: () => ['admin', 'categories'] as const,
+};
+
+export const AdminApiContext = createContext<AdminApiClient | null>(null);
+
+export function useAdminApi(): AdminApiClient {
+  const client = useContext(AdminApiContext);
+  if (!client) throw new Error('useAdminApi must be used inside the admin area');
+  return client;
+}
