@@ -1,0 +1,77 @@
+import { slugify } from '@common/slug';
+import type { Article, NewsList } from '../types';
+
+type Raw = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first of the given keys whose value is present (not undefined or null). */
+function pick(raw: Raw, ...keys: string[]): unknown {
+  for (const key of keys) {
+    const value = raw[key];
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}
+
+function text(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+function optionalText(value: unknown): string | null {
+  const s = text(value).trim();
+  return s ? s : null;
+}
+
+function categoryName(value: unknown): string {
+  if (isRecord(value)) return text(pick(value, 'name', 'Name'));
+  return text(value);
+}
+
+function flag(value: unknown): boolean {
+  return value === true || value === 1 || value === 'true' || value === '1';
+}
+
+/**
+ * Normalises one article as the server may send it, in camelCase or PascalCase (spec section 3):
+ * id falls back to Id, then Title, then the list index; headline to title or Title; summary to
+ * description or Description; the slug is the server's if present, else derived from the headline.
+ */
+export function normalizeArticle(input: unknown, index = 0): Article {
+  const raw: Raw = isRecord(input) ? input : {};
+  const idValue = pick(raw, 'id', 'Id', 'Title');
+  const id = typeof idValue === 'number' || (typeof idValue === 'string' && idValue !== '') ? idValue : index;
+  const headline = text(pick(raw, 'headline', 'Headline', 'title', 'Title'));
+  const serverSlug = text(pick(raw, 'slug', 'Slug')).trim();
+  return {
+    id,
+    slug: serverSlug || slugify(headline),
+    headline,
+    summary: text(pick(raw, 'summary', 'Summary', 'description', 'Description')),
+    content: text(pick(raw, 'content', 'Content')),
+    author: text(pick(raw, 'author', 'Author')),
+    category: categoryName(pick(raw, 'category', 'Category')),
+    source: text(pick(raw, 'source', 'Source')),
+    imageUrl: optionalText(pick(raw, 'imageUrl', 'ImageUrl')),
+    originalUrl: optionalText(pick(raw, 'originalUrl', 'OriginalUrl')),
+    publishedAt: optionalText(pick(raw, 'publishedAt', 'PublishedAt')),
+    isBreaking: flag(pick(raw, 'isBreaking', 'IsBreaking')),
+  };
+}
+
+function normalizeArray(value: unknown): Article[] {
+  return Array.isArray(value) ? value.map((item, index) => normalizeArticle(item, index)) : [];
+}
+
+/** Normalises a list response: breakingNews/BreakingNews and allArticles/AllArticles, anything else empty. */
+export function normalizeNewsList(input: unknown): NewsList {
+  const raw: Raw = isRecord(input) ? input : {};
+  return {
+    breakingNews: normalizeArray(pick(raw, 'breakingNews', 'BreakingNews')),
+    allArticles: normalizeArray(pick(raw, 'allArticles', 'AllArticles')),
+  };
+}

@@ -1,0 +1,31 @@
+/** A public article after normalisation (spec section 3). */
+export interface Article {
+  /** Server id; falls back to Id, then Title, then the list index. */
+  id: number | string;
+  slug: string;
+  headline: string;
+  summary: string;
+  content: string;
+  author: string;
+  category: string;
+  source: string;
+  imageUrl: string | null;
+  originalUrl: string | null;
+  publishedAt: string | null;
+  isBreaking: boolean;
+}
+
+export interface NewsList {
+  breakingNews: Article[];
+  allArticles: Article[];
+}
+
+/** A list result: a failed fetch is an empty list plus the error message. */
+export interface NewsResult extends NewsList {
+  error?: string;
+}
+
+export interface ArticleResult {
+  article: Article | null;
+  error?: string;
+}
