@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../../server/src/app.ts';
 import { loadConfig, type Config } from '../../server/src/config.ts';
 import { openDatabase, type Db } from '../../server/src/db/index.ts';
 import { seedIfEmpty } from '../../server/src/seed/index.ts';
+import { freePort } from './port.ts';
+
+export { freePort };
 
 export interface StartAppOptions {
   /** Extra environment for loadConfig (wins over process.env and the defaults below). */
@@ -23,24 +25,6 @@ export interface RunningApp {
   database: Db;
   dataDir: string;
   close(): Promise<void>;
-}
-
-/** Asks the OS for a free TCP port on 127.0.0.1 (listen on 0, read it, close). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      if (!addr || typeof addr === 'string') {
-        srv.close();
-        reject(new Error('could not read the port'));
-        return;
-      }
-      srv.close(() => resolve(addr.port));
-    });
-  });
 }
 
 /**

@@ -1,0 +1,109 @@
+// Runs the real server as a child process for the benchmark and watches its memory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  pid: number;
+  baseUrl: string;
+  /** Everything the server wrote to stderr/stdout (warnings and errors at LOG_LEVEL=warn). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `node --import tsx server/src/server.ts` and waits until `readyPath` answers. */
+export async function startServer(opts: { port: number; dataDir: string; env?: Record<string, string>; readyPath?: string; timeoutMs?: number }): Promise<ServerProcess> {
+  const baseUrl = `http://127.0.0.1:${opts.port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  let exited: number | null | undefined;
+  child.on('exit', (code) => (exited = code));
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  const ready = `${baseUrl}${opts.readyPath ?? '/News'}`;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`the server exited with code ${exited} before it was ready:\n${out}`);
+    try {
+      const res = await fetch(ready);
+      await res.arrayBuffer();
+      if (res.ok) break;
+      if (Date.now() > deadline) throw new Error(`${ready} answered ${res.status}`);
+    } catch (err) {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`the server did not become ready at ${ready}: ${(err as Error).message}\n${out}`);
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    child,
+    pid: child.pid!,
+    baseUrl,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited !== undefined) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident memory of a process in bytes, from /proc (Linux); `peak` is the kernel's high-water mark (VmHWM). */
+export function readRss(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+    return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples VmRSS every `everyMs` until stopped; returns the highest sample. */
+export function sampleRss(pid: number, everyMs = 200): { stop(): { peakSampled: number; samples: number } } {
+  let peak = 0;
+  let samples = 0;
+  const tick = () => {
+    const m = readRss(pid);
+    if (m && Number.isFinite(m.rss)) {
+      samples += 1;
+      if (m.rss > peak) peak = m.rss;
+    }
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      tick();
+      return { peakSampled: peak, samples };
+    },
+  };
+}

@@ -1,0 +1,191 @@
+// `npm run bench`: seeds a throwaway database with 100,000 articles, starts the real server as a
+// child process and loads each scenario with autocannon, printing requests/s, p50/p99 latency,
+// non-2xx responses and the server's peak resident memory.
+//
+//   npm run bench -- --articles 100000 --duration 10 --connections 50 [--json] [--keep]
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import cliProgress from 'cli-progress';
+import { loadConfig } from '../server/src/config.ts';
+import { openDatabase } from '../server/src/db/index.ts';
+import { freePort } from '../e2e/support/port.ts';
+import { seedBenchArticles } from './bench-seed.ts';
+import { adminScenarios, publicScenarios, type Scenario } from './bench-scenarios.ts';
+import { readRss, sampleRss, startServer } from './bench-server.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    warmup: { type: 'string', default: '2' },
+    json: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (args.help) {
+  console.log('npm run bench -- [--articles N=100000] [--duration S=10] [--connections C=50] [--warmup S=2] [--json] [--keep (keep the data dir)]');
+  process.exit(0);
+}
+
+function positiveInt(name: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`--${name} must be a positive whole number (got "${raw}")`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const articles = positiveInt('articles', args.articles!);
+const duration = positiveInt('duration', args.duration!);
+const connections = positiveInt('connections', args.connections!);
+const warmup = Number(args.warmup);
+const json = args.json!;
+const log = (...a: unknown[]) => {
+  if (!json) console.log(...a);
+};
+
+export interface ScenarioResult {
+  name: string;
+  path: string;
+  requestsPerSec: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyMaxMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  target?: Scenario['target'];
+  meetsTarget?: boolean;
+}
+
+function load(baseUrl: string, s: Scenario, seconds: number, conns: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: `${baseUrl}${s.path}`,
+    method: s.method ?? 'GET',
+    headers: s.headers,
+    connections: conns,
+    duration: seconds,
+  });
+}
+
+async function main() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-bench-'));
+  const cleanup = async () => {
+    if (!args.keep) await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+  try {
+    // 1. Seed through the product's own migrations and schema.
+    const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
+    const database = await openDatabase(config);
+    log(`Seeding ${articles.toLocaleString('en-GB')} articles into ${dataDir} ...`);
+    const bar = !json && process.stdout.isTTY ? new cliProgress.SingleBar({ format: '  {bar} {value}/{total} articles | {eta}s left' }, cliProgress.Presets.shades_classic) : undefined;
+    bar?.start(articles, 0);
+    const seeded = await seedBenchArticles(database, articles, (n) => bar?.update(n));
+    bar?.stop();
+    const dbBytes = (await fs.stat(path.join(dataDir, 'tabloid.db'))).size;
+    log(`  seeded in ${(seeded.ms / 1000).toFixed(1)} s (database ${(dbBytes / 1048576).toFixed(0)} MB)`);
+
+    // 2. The real server as a child process.
+    const port = await freePort();
+    const server = await startServer({ port, dataDir });
+    log(`Server pid ${server.pid} on ${server.baseUrl}`);
+
+    const scenarios = [...(await publicScenarios({ database, baseUrl: server.baseUrl })), ...(await adminScenarios({ database, baseUrl: server.baseUrl }))];
+    await database.destroy();
+
+    // Each scenario must answer 2xx before it is measured (a benchmark of 404s measures nothing).
+    for (const s of scenarios) {
+      const res = await fetch(`${server.baseUrl}${s.path}`, { method: s.method ?? 'GET', headers: s.headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${s.name}: ${s.path} answered ${res.status} before the run`);
+    }
+
+    const rss = sampleRss(server.pid, 200);
+    const results: ScenarioResult[] = [];
+    let memory = { peakSampled: 0, samples: 0 };
+    let hwm = NaN;
+    try {
+      for (const s of scenarios) {
+        if (warmup > 0) await load(server.baseUrl, s, warmup, Math.min(10, connections));
+        log(`Running ${s.name} for ${duration} s at ${connections} connections ...`);
+        const r = await load(server.baseUrl, s, duration, connections);
+        const result: ScenarioResult = {
+          name: s.name,
+          path: s.path.length > 70 ? `${s.path.slice(0, 67)}...` : s.path,
+          requestsPerSec: Math.round(r.requests.average),
+          latencyP50Ms: r.latency.p50,
+          latencyP99Ms: r.latency.p99,
+          latencyMaxMs: r.latency.max,
+          requests: r.requests.total,
+          non2xx: r.non2xx,
+          errors: r.errors,
+          timeouts: r.timeouts,
+        };
+        if (s.target) {
+          result.target = s.target;
+          result.meetsTarget =
+            (s.target.minRps === undefined || result.requestsPerSec >= s.target.minRps) &&
+            (s.target.maxP99Ms === undefined || result.latencyP99Ms < s.target.maxP99Ms) &&
+            result.non2xx === 0;
+        }
+        results.push(result);
+      }
+    } finally {
+      memory = rss.stop();
+      hwm = readRss(server.pid)?.peak ?? NaN;
+      await server.stop();
+    }
+    const peakRssMb = Math.round(Math.max(memory.peakSampled, Number.isFinite(hwm) ? hwm : 0) / 1048576);
+    const report = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? '',
+      articles,
+      seedMs: seeded.ms,
+      databaseMb: Math.round(dbBytes / 1048576),
+      durationS: duration,
+      connections,
+      peakRssMb,
+      rssSamples: memory.samples,
+      rssTargetMb: 200,
+      meetsRssTarget: peakRssMb < 200,
+      results,
+    };
+    if (json) {
+      console.log(JSON.stringify(report, null, 2));
+    } else {
+      console.log(`\n${report.articles.toLocaleString('en-GB')} articles, ${connections} connections, ${duration} s each; Node ${report.node}, ${report.cpus} CPUs (${report.cpuModel})`);
+      console.table(
+        results.map((r) => ({
+          scenario: r.name,
+          'req/s': r.requestsPerSec,
+          'p50 ms': r.latencyP50Ms,
+          'p99 ms': r.latencyP99Ms,
+          'max ms': r.latencyMaxMs,
+          non2xx: r.non2xx,
+          errors: r.errors,
+          target: r.target ? (r.meetsTarget ? 'met' : 'MISSED') : '',
+        })),
+      );
+      console.log(`Server peak resident memory: ${peakRssMb} MB (${memory.samples} samples every 200 ms + VmHWM) — target < 200 MB: ${report.meetsRssTarget ? 'met' : 'MISSED'}`);
+      if (args.keep) console.log(`Data dir kept: ${dataDir}`);
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
