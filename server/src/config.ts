@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_SITE_NAME } from '../../common/site.ts';
+import { loadSocialConfig, type SocialConfig } from './social/config.ts';
 
 /**
  * All configuration comes from the environment and is validated here, once, at start.
@@ -20,6 +21,8 @@ export interface Config {
   appInsightsConnectionString: string;
   /** Where the built front end lives (index.html and assets). */
   webDistDir: string;
+  /** X and Facebook publishing (server/src/social/config.ts). */
+  social: SocialConfig;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',
     appInsightsConnectionString: (env.APPLICATIONINSIGHTS_CONNECTION_STRING ?? '').trim(),
     webDistDir: path.resolve(root, (env.WEB_DIST_DIR ?? '').trim() || 'dist/web'),
+    social: loadSocialConfig(env, databaseUrl, problems),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${config.logLevel}")`);

@@ -1,0 +1,75 @@
+/**
+ * Social publishing configuration (X and Facebook), read from the environment by loadConfig().
+ * Every provider address is configurable so the tests and the dev mode can use the local fakes.
+ */
+export interface SocialConfig {
+  xClientId: string;
+  xClientSecret: string;
+  /** Browser-facing authorisation page, default https://x.com/i/oauth2/authorize. */
+  xAuthorizeUrl: string;
+  /** API base (token at /2/oauth2/token, /2/users/me, /2/tweets), default https://api.x.com. */
+  xApiUrl: string;
+  facebookAppId: string;
+  facebookAppSecret: string;
+  facebookPageId: string;
+  /** Graph API base including the version, default https://graph.facebook.com/v25.0. */
+  facebookGraphUrl: string;
+  /** 32-byte AES key from TOKEN_ENCRYPTION_KEY (base64); null: use/generate DATA_DIR/token-encryption.key. */
+  tokenEncryptionKey: Buffer | null;
+  /** Time limit of every call to X or Facebook (SOCIAL_HTTP_TIMEOUT_MS, default 10000). */
+  httpTimeoutMs: number;
+}
+
+export const DEFAULT_X_AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
+export const DEFAULT_X_API_URL = 'https://api.x.com';
+export const DEFAULT_FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v25.0';
+
+function url(name: string, raw: string | undefined, fallback: string, problems: string[]): string {
+  const v = (raw ?? '').trim().replace(/\/+$/, '') || fallback;
+  try {
+    const u = new URL(v);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    problems.push(`${name} must be an http(s) URL (got "${v}")`);
+  }
+  return v;
+}
+
+/** Decodes TOKEN_ENCRYPTION_KEY; pushes a problem when it is not 32 bytes of base64. */
+export function parseEncryptionKey(raw: string, problems: string[]): Buffer | null {
+  const v = raw.trim();
+  if (!v) return null;
+  const ok = /^[A-Za-z0-9+/_-]+={0,2}$/.test(v);
+  const key = ok ? Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : Buffer.alloc(0);
+  if (key.length !== 32) {
+    problems.push('TOKEN_ENCRYPTION_KEY must be 32 bytes encoded as base64 (e.g. `openssl rand -base64 32`)');
+    return null;
+  }
+  return key;
+}
+
+export function loadSocialConfig(env: NodeJS.ProcessEnv, databaseUrl: string, problems: string[]): SocialConfig {
+  const tokenEncryptionKey = parseEncryptionKey(env.TOKEN_ENCRYPTION_KEY ?? '', problems);
+  if (!tokenEncryptionKey && databaseUrl && !(env.TOKEN_ENCRYPTION_KEY ?? '').trim()) {
+    problems.push('TOKEN_ENCRYPTION_KEY is required with DATABASE_URL (every instance must share the key that encrypts stored social tokens)');
+  }
+  const rawTimeout = (env.SOCIAL_HTTP_TIMEOUT_MS ?? '').trim();
+  let httpTimeoutMs = 10_000;
+  if (rawTimeout) {
+    const n = Number(rawTimeout);
+    if (!Number.isInteger(n) || n < 50 || n > 120_000) problems.push(`SOCIAL_HTTP_TIMEOUT_MS must be a whole number from 50 to 120000 (got "${rawTimeout}")`);
+    else httpTimeoutMs = n;
+  }
+  return {
+    xClientId: (env.X_CLIENT_ID ?? '').trim(),
+    xClientSecret: (env.X_CLIENT_SECRET ?? '').trim(),
+    xAuthorizeUrl: url('X_AUTHORIZE_URL', env.X_AUTHORIZE_URL, DEFAULT_X_AUTHORIZE_URL, problems),
+    xApiUrl: url('X_API_URL', env.X_API_URL, DEFAULT_X_API_URL, problems),
+    facebookAppId: (env.FACEBOOK_APP_ID ?? '').trim(),
+    facebookAppSecret: (env.FACEBOOK_APP_SECRET ?? '').trim(),
+    facebookPageId: (env.FACEBOOK_PAGE_ID ?? '').trim(),
+    facebookGraphUrl: url('FACEBOOK_GRAPH_URL', env.FACEBOOK_GRAPH_URL, DEFAULT_FACEBOOK_GRAPH_URL, problems),
+    tokenEncryptionKey,
+    httpTimeoutMs,
+  };
+}

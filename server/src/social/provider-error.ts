@@ -1,0 +1,52 @@
+export type Provider = 'X' | 'Facebook';
+
+export interface ProblemFields {
+  status: number;
+  title: string;
+  detail: string;
+  /** Problem type slug, rendered as /problems/{slug}. */
+  type: string;
+  /** Seconds until a rate limit resets (sent as Retry-After). */
+  retryAfter?: number;
+}
+
+/**
+ * A failure that becomes application/problem+json (never 500). Messages are written here,
+ * never copied from request data, so no token or secret can end up in them.
+ */
+export class SocialProblem extends Error implements ProblemFields {
+  readonly status: number;
+  readonly statusCode: number;
+  readonly title: string;
+  readonly detail: string;
+  readonly type: string;
+  readonly retryAfter?: number;
+  /** The provider said the grant/token is revoked or invalid (X invalid_grant, Facebook 190). */
+  readonly revoked: boolean;
+
+  constructor(fields: ProblemFields & { revoked?: boolean }) {
+    super(fields.detail);
+    this.name = 'SocialProblem';
+    this.status = fields.status;
+    this.statusCode = fields.status;
+    this.title = fields.title;
+    this.detail = fields.detail;
+    this.type = fields.type;
+    this.retryAfter = fields.retryAfter;
+    this.revoked = fields.revoked ?? false;
+  }
+}
+
+export function badRequest(detail: string, title = 'Invalid request'): SocialProblem {
+  return new SocialProblem({ status: 400, title, detail, type: 'validation-error' });
+}
+
+export function notFound(detail: string): SocialProblem {
+  return new SocialProblem({ status: 404, title: 'Not Found', detail, type: 'not-found' });
+}
+
+/** Short, safe excerpt of a provider's own message (providers never echo our tokens in them). */
+export function excerpt(text: unknown, max = 300): string {
+  const s = typeof text === 'string' ? text : '';
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
