@@ -1,0 +1,50 @@
+import type { AdminKysely } from './admin-tables.ts';
+
+export interface SeenEditor {
+  subject: string;
+  name: string;
+  username: string;
+}
+
+/** Records (or refreshes) an editor's last activity. */
+export async function recordEditorActivity(db: AdminKysely, editor: SeenEditor, at: string): Promise<void> {
+  await db
+    .insertInto('editor_activity')
+    .values({ subject: editor.subject, name: editor.name, username: editor.username, last_seen_at: at })
+    .onConflict((oc) =>
+      oc.column('subject').doUpdateSet({ name: editor.name, username: editor.username, last_seen_at: at }),
+    )
+    .execute();
+}
+
+/** Distinct editors seen at or after `since` (ISO-8601). */
+export async function countActiveEditors(db: AdminKysely, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('editor_activity')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('last_seen_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Remembers when each editor was last written, so that a burst of requests costs
+ * one write per editor per interval (default one minute).
+ */
+export function createActivityThrottle(intervalMs = 60_000, maxEntries = 10_000) {
+  const lastWrite = new Map<string, number>();
+  return {
+    /** True when this editor is due a write at time `nowMs` (and marks it written). */
+    due(subject: string, nowMs: number): boolean {
+      const last = lastWrite.get(subject);
+      if (last !== undefined && nowMs - last < intervalMs) return false;
+      if (lastWrite.size >= maxEntries) lastWrite.clear();
+      lastWrite.set(subject, nowMs);
+      return true;
+    },
+    /** Forgets a mark (after a failed write, so the next request retries). */
+    forget(subject: string): void {
+      lastWrite.delete(subject);
+    },
+  };
+}

@@ -1,0 +1,331 @@
+import type { Kysely, Transaction } from 'kysely';
+import { CATEGORIES } from '../../../common/categories.ts';
+import type { Dialect } from '../db/index.ts';
+import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
+import type { ValidArticle } from '../routes/admin/articles/article-input.ts';
+import { adminDb, type AdminDatabase, type AdminKysely } from './admin-tables.ts';
+import { countActiveEditors } from './activity-editors.ts';
+import { writeAudit, type Actor, type AuditAction } from './audit-log.ts';
+
+/** The admin article of the shared JSON contract. */
+export interface AdminArticle {
+  id: number;
+  headline: string;
+  slug: string;
+  summary: string;
+  content: string;
+  author: string;
+  category: string;
+  categoryId: number;
+  source: string;
+  editorName: string;
+  ratingOutOfTen: number;
+  comments: string;
+  imageUrl: string | null;
+  originalUrl: string | null;
+  isBreaking: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** List items leave the body out (the detail has it) to keep pages light. */
+export type AdminArticleListItem = Omit<AdminArticle, 'content'>;
+
+export interface ArticlePage {
+  articles: AdminArticleListItem[];
+  currentPage: number;
+  pageSize: number;
+  totalCount: number;
+  totalPages: number;
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+}
+
+export interface Dashboard {
+  totalArticles: number;
+  articlesLastWeek: number;
+  activeUsers: number;
+  recentArticles: AdminArticleListItem[];
+}
+
+export type ArticleStatus = 'all' | 'published' | 'unpublished';
+
+export interface ListQuery {
+  page: number;
+  /** 10, 20, 50, 100, or -1 for every article on one page. */
+  pageSize: number;
+  status: ArticleStatus;
+  /** 0 or undefined: every category. */
+  categoryId?: number;
+}
+
+export const RECENT_ARTICLES = 10;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+const LIST_COLUMNS = [
+  'id',
+  'headline',
+  'slug',
+  'summary',
+  'author',
+  'category_id',
+  'source',
+  'editor_name',
+  'rating',
+  'comments',
+  'image_url',
+  'original_url',
+  'is_breaking',
+  'published_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+type ListRow = Omit<ArticleRow, 'content'>;
+
+function categoryName(id: number): string {
+  return CATEGORIES.find((c) => c.id === id)?.name ?? '';
+}
+
+export function toListItem(row: ListRow): AdminArticleListItem {
+  return {
+    id: Number(row.id),
+    headline: row.headline,
+    slug: row.slug,
+    summary: row.summary,
+    author: row.author,
+    category: categoryName(row.category_id),
+    categoryId: row.category_id,
+    source: row.source,
+    editorName: row.editor_name,
+    ratingOutOfTen: row.rating,
+    comments: row.comments,
+    imageUrl: row.image_url || null,
+    originalUrl: row.original_url || null,
+    isBreaking: Number(row.is_breaking) === 1,
+    publishedAt: row.published_at || null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toAdminArticle(row: ArticleRow): AdminArticle {
+  const { content, ...rest } = row;
+  return { ...toListItem(rest), content };
+}
+
+/**
+ * Admin reads and editorial writes. Every write runs in one transaction together with
+ * its audit row, so the trail can never disagree with the articles.
+ */
+export class AdminArticlesRepository {
+  private readonly db: AdminKysely;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {
+    this.db = adminDb(db);
+  }
+
+  private filtered(status: ArticleStatus, categoryId?: number) {
+    let q = this.db.selectFrom('articles');
+    // Each combination has its own (partial) index: see migration 003-admin.
+    if (categoryId) q = q.where('category_id', '=', categoryId);
+    if (status === 'published') q = q.where('published_at', 'is not', null);
+    else if (status === 'unpublished') q = q.where('published_at', 'is', null);
+    return q;
+  }
+
+  async count(status: ArticleStatus = 'all', categoryId?: number): Promise<number> {
+    const row = await this.filtered(status, categoryId)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * One page, newest first (created_at desc, id desc). The ids are found on the index
+   * alone (a deferred join), walking from whichever end of the range is nearer, and only
+   * the page's rows are then read.
+   */
+  async list(query: ListQuery): Promise<ArticlePage> {
+    const { status, categoryId } = query;
+    const totalCount = await this.count(status, categoryId);
+    const all = query.pageSize === -1;
+    const pageSize = all ? totalCount : query.pageSize;
+    const currentPage = all ? 1 : query.page;
+    const totalPages = all ? 1 : Math.ceil(totalCount / pageSize);
+    const offset = (currentPage - 1) * pageSize;
+
+    let articles: AdminArticleListItem[] = [];
+    if (offset < totalCount && pageSize > 0) {
+      const limit = Math.min(pageSize, totalCount - offset);
+      const fromEnd = totalCount - offset - limit;
+      const reverse = fromEnd < offset;
+      const dir = reverse ? 'asc' : 'desc';
+      const idRows = await this.filtered(status, categoryId)
+        .select('id')
+        .orderBy('created_at', dir)
+        .orderBy('id', dir)
+        .limit(limit)
+        .offset(reverse ? fromEnd : offset)
+        .execute();
+      const ids = idRows.map((r) => r.id);
+      if (ids.length > 0) {
+        const rows = await this.db
+          .selectFrom('articles')
+          .select(LIST_COLUMNS)
+          .where('id', 'in', ids)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .execute();
+        articles = rows.map(toListItem);
+      }
+    }
+    return {
+      articles,
+      currentPage,
+      pageSize,
+      totalCount,
+      totalPages,
+      hasNextPage: currentPage < totalPages,
+      hasPreviousPage: currentPage > 1,
+    };
+  }
+
+  async get(id: number): Promise<AdminArticle | undefined> {
+    const row = await this.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toAdminArticle(row) : undefined;
+  }
+
+  async dashboard(now: Date = new Date()): Promise<Dashboard> {
+    const weekAgo = new Date(now.getTime() - WEEK_MS).toISOString();
+    const [total, lastWeek, activeUsers, recent] = await Promise.all([
+      this.count(),
+      this.db
+        .selectFrom('articles')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('created_at', '>=', weekAgo)
+        .executeTakeFirstOrThrow(),
+      countActiveEditors(this.db, weekAgo),
+      this.db
+        .selectFrom('articles')
+        .select(LIST_COLUMNS)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(RECENT_ARTICLES)
+        .execute(),
+    ]);
+    return {
+      totalArticles: total,
+      articlesLastWeek: Number(lastWeek.n),
+      activeUsers,
+      recentArticles: recent.map(toListItem),
+    };
+  }
+
+  /** Reads the row inside a transaction, locking it where the database can. */
+  private async lockRow(trx: Transaction<AdminDatabase>, id: number): Promise<ArticleRow | undefined> {
+    let q = trx.selectFrom('articles').selectAll().where('id', '=', id);
+    if (this.dialect === 'postgres') q = q.forUpdate();
+    return q.executeTakeFirst();
+  }
+
+  /**
+   * Applies `change` to one article and writes its audit row in the same transaction.
+   * `change` returns the columns to set, or a refusal reason (nothing is written then).
+   */
+  private async mutate<R extends string>(
+    id: number,
+    action: AuditAction,
+    actor: Actor,
+    change: (row: ArticleRow, now: string) => Partial<ArticleRow> | { refuse: R },
+  ): Promise<{ ok: true; article: AdminArticle } | { ok: false; reason: R | 'not-found' }> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.lockRow(trx, id);
+      if (!before) return { ok: false as const, reason: 'not-found' as const };
+      const now = new Date().toISOString();
+      const set = change(before, now);
+      if ('refuse' in set) return { ok: false as const, reason: set.refuse };
+      await trx.updateTable('articles').set({ ...set, updated_at: now }).where('id', '=', id).execute();
+      const after = (await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as ArticleRow;
+      await writeAudit(trx, [{ action, articleId: id, actor, at: now, before, after }]);
+      return { ok: true as const, article: toAdminArticle(after) };
+    });
+  }
+
+  changeCategory(id: number, categoryId: number, actor: Actor) {
+    return this.mutate<'same-category'>(id, 'category', actor, (row) =>
+      row.category_id === categoryId ? { refuse: 'same-category' } : { category_id: categoryId },
+    );
+  }
+
+  /** Draft to published, stamped now. An already published article is refused (409), not re-stamped. */
+  publish(id: number, actor: Actor) {
+    return this.mutate<'already-published'>(id, 'publish', actor, (row, now) =>
+      row.published_at ? { refuse: 'already-published' } : { published_at: now },
+    );
+  }
+
+  /** Published to draft. A draft is refused (409). */
+  unpublish(id: number, actor: Actor) {
+    return this.mutate<'not-published'>(id, 'unpublish', actor, (row) =>
+      row.published_at ? { published_at: null } : { refuse: 'not-published' },
+    );
+  }
+
+  /** Deletes an article; its full record stays in the audit trail. False when unknown. */
+  async delete(id: number, actor: Actor): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.lockRow(trx, id);
+      if (!before) return false;
+      await trx.deleteFrom('articles').where('id', '=', id).execute();
+      await writeAudit(trx, [{ action: 'delete', articleId: id, actor, at: new Date().toISOString(), before, after: null }]);
+      return true;
+    });
+  }
+
+  /** Stores validated articles in one transaction, each with its 'create' audit row. */
+  async createMany(inputs: ValidArticle[], actor: Actor): Promise<AdminArticle[]> {
+    if (inputs.length === 0) return [];
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const rows: NewArticleRow[] = inputs.map((a) => ({
+        headline: a.headline,
+        slug: a.slug,
+        summary: a.summary,
+        content: a.content,
+        author: a.author,
+        category_id: a.categoryId,
+        source: a.source,
+        editor_name: a.editorName,
+        rating: a.rating,
+        comments: a.comments,
+        image_url: a.imageUrl,
+        original_url: a.originalUrl,
+        is_breaking: a.isBreaking ? 1 : 0,
+        published_at: a.publishedAt,
+        created_at: now,
+        updated_at: now,
+      }));
+      const stored: ArticleRow[] = [];
+      // Row by row with RETURNING keeps ids exact on both dialects; batches stay one transaction.
+      for (const row of rows) {
+        const saved = await trx.insertInto('articles').values(row).returningAll().executeTakeFirstOrThrow();
+        stored.push(saved as ArticleRow);
+      }
+      await writeAudit(
+        trx,
+        stored.map((s) => ({ action: 'create' as const, articleId: Number(s.id), actor, at: now, before: null, after: s })),
+      );
+      return stored.map(toAdminArticle);
+    });
+  }
+
+  async create(input: ValidArticle, actor: Actor): Promise<AdminArticle> {
+    const [article] = await this.createMany([input], actor);
+    return article!;
+  }
+}

@@ -1,0 +1,38 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** Tables added by migration 003-admin (typed here so the shared schema file stays untouched). */
+export interface AuditLogTable {
+  id: import('kysely').Generated<number>;
+  /** create | publish | unpublish | delete | category */
+  action: string;
+  article_id: number;
+  actor_subject: string;
+  actor_name: string;
+  at: string;
+  /** JSON of the full article row before the change (null for create). */
+  before: string | null;
+  /** JSON of the full article row after the change (null for delete). */
+  after: string | null;
+}
+
+export interface EditorActivityTable {
+  subject: string;
+  name: string;
+  username: string;
+  last_seen_at: string;
+}
+
+export type AdminTables = {
+  audit_log: AuditLogTable;
+  editor_activity: EditorActivityTable;
+};
+
+export type AdminDatabase = Database & AdminTables;
+export type AdminKysely = Kysely<AdminDatabase>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+
+/** The shared Kysely instance, seen with the admin tables as well. */
+export function adminDb(db: Kysely<Database>): AdminKysely {
+  return db.withTables<AdminTables>();
+}

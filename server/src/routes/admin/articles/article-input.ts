@@ -1,0 +1,156 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { CATEGORIES, findCategory } from '../../../../../common/categories.ts';
+import { MAX_SLUG_LENGTH } from '../../../../../common/site.ts';
+import { slugify } from '../../../../../common/slug.ts';
+import { typeboxErrors, type FieldError } from '../typebox-validation.ts';
+
+export const HEADLINE_MAX_LENGTH = 300;
+const URL_MAX_LENGTH = 2000;
+
+const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+const link = Type.Optional(
+  Type.Union([Type.String({ maxLength: URL_MAX_LENGTH }), Type.Null()], {
+    errorMessage: `must be a string of at most ${URL_MAX_LENGTH} characters or null`,
+  }),
+);
+
+/**
+ * A new article, as POST /api/admin/articles and `npm run import` accept it.
+ * The category is given by name (`category`) or by id (`categoryId`); by default an
+ * article arrives as a draft unless `published: true` or a `publishedAt` time is given.
+ */
+export const ArticleInputSchema = Type.Object(
+  {
+    headline: Type.String({ minLength: 1, maxLength: HEADLINE_MAX_LENGTH }),
+    summary: text(2000),
+    content: text(200_000),
+    author: text(200),
+    category: text(50),
+    categoryId: Type.Optional(Type.Integer({ minimum: 1 })),
+    source: text(200),
+    editorName: text(200),
+    ratingOutOfTen: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+    comments: text(5000),
+    imageUrl: link,
+    originalUrl: link,
+    isBreaking: Type.Optional(Type.Boolean()),
+    published: Type.Optional(Type.Boolean()),
+    publishedAt: Type.Optional(
+      Type.Union([Type.String({ maxLength: 40 }), Type.Null()], { errorMessage: 'must be an ISO-8601 date-time string or null' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export type ArticleInput = Static<typeof ArticleInputSchema>;
+
+/** A validated article, ready for the repository (publishedAt already resolved). */
+export interface ValidArticle {
+  headline: string;
+  slug: string;
+  summary: string;
+  content: string;
+  author: string;
+  categoryId: number;
+  source: string;
+  editorName: string;
+  rating: number;
+  comments: string;
+  imageUrl: string;
+  originalUrl: string;
+  isBreaking: boolean;
+  publishedAt: string | null;
+}
+
+export type ArticleValidation = { ok: true; value: ValidArticle } | { ok: false; errors: FieldError[] };
+
+const check = TypeCompiler.Compile(ArticleInputSchema);
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** http(s) URLs or site paths ('/images/x.jpg'); empty means none. */
+function checkLink(value: string | null | undefined): string | null {
+  if (value === undefined || value === null || value.trim() === '') return null;
+  const v = value.trim();
+  if (v.startsWith('/') && !v.startsWith('//') && !/\s/.test(v)) return null;
+  try {
+    const url = new URL(v);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && !/\s/.test(v)) return null;
+  } catch {
+    // falls through
+  }
+  return 'must be an http(s) URL or a site path starting with /';
+}
+
+/**
+ * Validates one article record (the shape first, then the rules that a schema cannot say:
+ * a known category, link forms, a parseable publication time, a usable slug).
+ * `now` stamps `published: true`.
+ */
+export function validateArticleInput(value: unknown, now: Date = new Date()): ArticleValidation {
+  if (!check.Check(value)) return { ok: false, errors: typeboxErrors(ArticleInputSchema, value, check) };
+  const input = value;
+  const errors: FieldError[] = [];
+
+  const headline = input.headline.trim();
+  const slug = slugify(headline);
+  if (headline === '') errors.push({ field: 'headline', message: 'must not be blank' });
+  else if (slug === '') errors.push({ field: 'headline', message: 'must contain at least one letter or digit' });
+  else if (slug.length > MAX_SLUG_LENGTH) {
+    errors.push({ field: 'headline', message: `gives a slug longer than ${MAX_SLUG_LENGTH} characters` });
+  }
+
+  let categoryId: number | undefined;
+  if (input.categoryId !== undefined) {
+    if (CATEGORIES.some((c) => c.id === input.categoryId)) categoryId = input.categoryId;
+    else errors.push({ field: 'categoryId', message: `${input.categoryId} is not a known category` });
+  }
+  if (input.category !== undefined) {
+    const byName = findCategory(input.category);
+    if (!byName) errors.push({ field: 'category', message: `"${input.category}" is not a known category` });
+    else if (categoryId !== undefined && byName.id !== categoryId) {
+      errors.push({ field: 'category', message: `"${input.category}" does not match categoryId ${categoryId}` });
+    } else categoryId = byName.id;
+  }
+  if (input.category === undefined && input.categoryId === undefined) {
+    errors.push({ field: 'category', message: 'is required (a category name, or categoryId)' });
+  }
+
+  for (const field of ['imageUrl', 'originalUrl'] as const) {
+    const problem = checkLink(input[field]);
+    if (problem) errors.push({ field, message: problem });
+  }
+
+  let publishedAt: string | null = null;
+  if (input.publishedAt !== undefined && input.publishedAt !== null) {
+    const t = Date.parse(input.publishedAt);
+    if (!ISO_DATE_TIME.test(input.publishedAt) || Number.isNaN(t)) {
+      errors.push({ field: 'publishedAt', message: 'must be an ISO-8601 date-time such as 2026-01-31T12:00:00Z' });
+    } else if (input.published === false) {
+      errors.push({ field: 'published', message: 'is false but publishedAt is set' });
+    } else publishedAt = new Date(t).toISOString();
+  } else if (input.published === true) {
+    publishedAt = now.toISOString();
+  }
+
+  if (errors.length > 0 || categoryId === undefined) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      headline,
+      slug,
+      summary: input.summary ?? '',
+      content: input.content ?? '',
+      author: input.author ?? '',
+      categoryId,
+      source: input.source ?? '',
+      editorName: input.editorName ?? '',
+      rating: input.ratingOutOfTen ?? 0,
+      comments: input.comments ?? '',
+      imageUrl: input.imageUrl?.trim() ?? '',
+      originalUrl: input.originalUrl?.trim() ?? '',
+      isBreaking: input.isBreaking ?? false,
+      publishedAt,
+    },
+  };
+}
