@@ -22,10 +22,13 @@ const RESULTS_DIR = path.resolve(import.meta.dirname, '../../test-results');
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 375, height: 740 } as const;
 
-/** Launches headless chromium; playwright gives each launch a fresh profile. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/** Launches headless chromium; playwright gives each launch a fresh profile. `extraArgs` are appended to the flags. */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
+
+/** How long a locator action or wait may take before the test fails (playwright's default is 30 s). */
+export const ACTION_TIMEOUT_MS = 10_000;
 
 export interface NewPageOptions extends Omit<BrowserContextOptions, 'viewport'> {
   width?: number;
@@ -36,6 +39,7 @@ export interface NewPageOptions extends Omit<BrowserContextOptions, 'viewport'> 
 export async function newPage(browser: Browser, opts: NewPageOptions = {}): Promise<Page> {
   const { width = DESKTOP.width, height = DESKTOP.height, ...contextOptions } = opts;
   const context = await browser.newContext({ viewport: { width, height }, ...contextOptions });
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   return context.newPage();
 }
 
@@ -80,12 +84,12 @@ export interface BrowserFixture {
  *   const web = useBrowser();
  *   it('...', async () => { const page = await web.newPage({ width: 375, height: 740 }); ... });
  */
-export function useBrowser(): BrowserFixture {
+export function useBrowser(opts: { args?: readonly string[] } = {}): BrowserFixture {
   let browser: Browser | undefined;
   const open = new Set<BrowserContext>();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(opts.args);
   });
   afterAll(async () => {
     await browser?.close();
@@ -110,6 +114,7 @@ export function useBrowser(): BrowserFixture {
     async newContext(opts: NewPageOptions = {}) {
       const { width = DESKTOP.width, height = DESKTOP.height, ...contextOptions } = opts;
       const context = await fixture.browser.newContext({ viewport: { width, height }, ...contextOptions });
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       open.add(context);
       context.on('close', () => open.delete(context));
       return context;

@@ -4,8 +4,9 @@ import path from 'node:path';
 /**
  * Which built JavaScript files belong to the admin area. Read from the build's source maps
  * (vite.config.ts builds with sourcemap: true): a chunk is admin code when one of its sources
- * lives in an `admin` folder or file of web/src (routes/admin, features/admin, ...) or is the
- * sign-in library (oidc-client-ts), which only the admin area needs. Without source maps it
+ * lives in an `admin` folder or file of web/src (routes/admin, features/admin-*, components/admin,
+ * lib/admin-*), in the sign-in or social-credentials features (features/auth, features/social),
+ * or is the sign-in library (oidc-client-ts): only the admin area needs those. Without source maps it
  * falls back to chunk names containing "admin".
  */
 export function adminChunks(distDir: string): Set<string> {
@@ -22,7 +23,10 @@ export function adminChunks(distDir: string): Set<string> {
     if (!fs.existsSync(mapFile)) continue;
     const map = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources?: string[] };
     const isAdmin = (map.sources ?? []).some(
-      (s) => /web\/src\/(?:.*\/)?admin(?:[/.-]|$)/i.test(s) || /node_modules\/oidc-client-ts\//.test(s),
+      (s) =>
+        /web\/src\/(?:.*\/)?admin(?:[/.-]|$)/i.test(s) ||
+        /web\/src\/features\/(?:auth|social)\//.test(s) ||
+        /node_modules\/oidc-client-ts\//.test(s),
     );
     if (isAdmin) out.add(file);
   }

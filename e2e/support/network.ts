@@ -11,24 +11,26 @@ export interface NetworkLog {
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-export function isLocal(url: URL): boolean {
+export function isLocal(url: URL, extraHosts: readonly string[] = []): boolean {
   if (url.protocol === 'data:' || url.protocol === 'blob:' || url.protocol === 'about:') return true;
-  return LOCAL_HOSTS.has(url.hostname);
+  return LOCAL_HOSTS.has(url.hostname) || extraHosts.includes(url.hostname);
 }
 
 /**
  * Records every request of the context and keeps everything on this machine: a request to
  * another host is answered with a small local stub page (so a popup still lands on that URL and
- * the test can read it) and listed in `external`. Install it before opening pages.
+ * the test can read it) and listed in `external`. Install it before opening pages. `localHosts`
+ * names extra host names that a test maps to 127.0.0.1 (--host-resolver-rules).
  */
-export async function guardNetwork(context: BrowserContext): Promise<NetworkLog> {
+export async function guardNetwork(context: BrowserContext, opts: { localHosts?: readonly string[] } = {}): Promise<NetworkLog> {
+  const extra = opts.localHosts ?? [];
   const requests: string[] = [];
   const external: string[] = [];
   context.on('request', (req: Request) => {
     requests.push(req.url());
   });
   await context.route(
-    (url) => !isLocal(url),
+    (url) => !isLocal(url, extra),
     async (route) => {
       external.push(route.request().url());
       await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>blocked by the e2e tests</title>' });

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAGLINE } from '../common/site.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { useBrowser } from './support/browser.ts';
+import { adminChunks, fileOf } from './support/chunks.ts';
+import { guardNetwork } from './support/network.ts';
+import { articleHref, articleHrefs, CATEGORIES, categoryLink, exactName, fetchNews, type NewsList } from './support/public-site.ts';
+
+// The home page against the seeded demo content, in real chromium.
+describe('public home page', () => {
+  let running: RunningApp;
+  let news: NewsList;
+  const web = useBrowser();
+
+  beforeAll(async () => {
+    running = await startApp();
+    news = await fetchNews(running.baseUrl);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it('the demo content gives the home page something to show (at most 15 + 15, breaking ones flagged)', () => {
+    expect(news.breakingNews.length).toBeGreaterThanOrEqual(1);
+    expect(news.allArticles.length).toBeGreaterThanOrEqual(1);
+    expect(news.breakingNews.length).toBeLessThanOrEqual(15);
+    expect(news.allArticles.length).toBeLessThanOrEqual(15);
+    expect(news.breakingNews.every((a) => a.isBreaking)).toBe(true);
+    expect(news.allArticles.every((a) => !a.isBreaking)).toBe(true);
+  });
+
+  it('shows the masthead, tagline, six category links and the ADMIN link', async () => {
+    const page = await web.newPage();
+    const res = await page.goto(`${running.baseUrl}/`);
+    expect(res?.status()).toBe(200);
+    await page.getByText(running.config.siteName, { exact: false }).first().waitFor();
+    await page.getByText(TAGLINE, { exact: true }).first().waitFor();
+    for (const c of CATEGORIES) {
+      const link = categoryLink(page, c.name);
+      await link.waitFor();
+      expect(await link.getAttribute('href')).toBe(`/${c.path}`);
+    }
+    const admin = page.getByRole('link', { name: exactName('ADMIN') });
+    await admin.waitFor();
+    expect(await admin.getAttribute('href')).toBe('/admin');
+    expect(await page.title()).toContain(running.config.siteName);
+  });
+
+  it('shows the breaking strip (first 3 breaking headlines joined by " • "), the BREAKING banner and a card per article', async () => {
+    const context = await web.newContext();
+    const net = await guardNetwork(context);
+    const page = await context.newPage();
+    await page.goto(`${running.baseUrl}/`);
+
+    const breaking = news.breakingNews.map((a) => a.headline);
+    const strip = breaking.slice(0, 3).join(' • ');
+    const stripEl = page.getByText(strip, { exact: false }).first();
+    await stripEl.waitFor();
+    const stripText = (await stripEl.textContent()) ?? '';
+    if (breaking.length > 3) expect(stripText).not.toContain(`${breaking[2]} • ${breaking[3]}`);
+    expect(stripText).not.toContain('Loading latest scandals...');
+
+    // The BREAKING banner carries the first breaking headline.
+    await page.getByText('BREAKING', { exact: true }).first().waitFor();
+    await page.getByRole('heading', { name: exactName(breaking[0]!) }).first().waitFor();
+
+    // Every article of both lists has a card linking to /article/{slug}; nothing else is listed.
+    const expected = [...new Set([...news.breakingNews, ...news.allArticles].map(articleHref))].sort();
+    await expect.poll(() => articleHrefs(page), { timeout: 10_000 }).toEqual(expected);
+    expect(expected.length).toBeLessThanOrEqual(30);
+    for (const a of [...news.breakingNews, ...news.allArticles]) {
+      await page.getByRole('heading', { name: exactName(a.headline) }).first().waitFor();
+    }
+
+    // Images have alt text; nothing left the machine; no admin code was downloaded.
+    const imgs = await page.locator('img').evaluateAll((els) => els.map((e) => e.getAttribute('alt')));
+    expect(imgs.every((alt) => alt !== null)).toBe(true);
+    expect(net.external).toEqual([]);
+    const admin = adminChunks(running.config.webDistDir);
+    expect(net.scripts().map(fileOf).filter((f) => admin.has(f))).toEqual([]);
+  });
+
+  it('a card opens its article', async () => {
+    const page = await web.newPage();
+    await page.goto(`${running.baseUrl}/`);
+    const first = news.allArticles[0]!;
+    await page.locator(`a[href="${articleHref(first)}"]`).first().click();
+    await page.waitForURL(`${running.baseUrl}${articleHref(first)}`);
+    await page.getByRole('heading', { level: 1, name: exactName(first.headline) }).waitFor();
+  });
+
+  it('public pages download no admin code, while /admin does (so the check can fail)', async () => {
+    const admin = adminChunks(running.config.webDistDir);
+    expect(admin.size).toBeGreaterThan(0);
+
+    const context = await web.newContext();
+    const net = await guardNetwork(context);
+    const page = await context.newPage();
+    await page.goto(`${running.baseUrl}/`);
+    await page.locator('a[href^="/article/"]').first().waitFor();
+    await page.locator('a[href^="/article/"]').first().click();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.goto(`${running.baseUrl}/${CATEGORIES[1].path}`);
+    await page.locator('a[href^="/article/"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const publicScripts = net.scripts().map(fileOf);
+    expect(publicScripts.length).toBeGreaterThan(0);
+    expect(publicScripts.filter((f) => admin.has(f))).toEqual([]);
+
+    const before = net.requests.length;
+    await page.goto(`${running.baseUrl}/admin`);
+    await page.waitForLoadState('networkidle');
+    const adminScripts = net.scripts().slice(0).map(fileOf);
+    expect(net.requests.length).toBeGreaterThan(before);
+    expect(adminScripts.filter((f) => admin.has(f)).length).toBeGreaterThan(0);
+    expect(net.external).toEqual([]);
+  });
+
+  it('fits a 360 px wide screen without sideways scrolling', async () => {
+    const page = await web.newPage({ width: 360, height: 740 });
+    await page.goto(`${running.baseUrl}/`);
+    await page.locator('a[href^="/article/"]').first().waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+  });
+});

@@ -1,0 +1,64 @@
+import type { Locator, Page } from 'playwright-core';
+import { CATEGORIES } from '../../common/categories.ts';
+import { slugify } from '../../common/slug.ts';
+
+/** A public article as GET /News returns it (the shared JSON contract). */
+export interface PublicArticle {
+  id: number;
+  slug?: string;
+  headline: string;
+  summary: string;
+  content?: string;
+  author: string;
+  category: string;
+  source: string;
+  imageUrl: string | null;
+  originalUrl: string | null;
+  publishedAt: string;
+  isBreaking: boolean;
+}
+
+export interface NewsList {
+  breakingNews: PublicArticle[];
+  allArticles: PublicArticle[];
+}
+
+/** The API's answer: the oracle for what a listing page must show. */
+export async function fetchNews(baseUrl: string, category?: string): Promise<NewsList> {
+  const url = new URL('/News', baseUrl);
+  if (category) url.searchParams.set('category', category);
+  url.searchParams.set('count', '15');
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url.pathname}${url.search} answered ${res.status}`);
+  return (await res.json()) as NewsList;
+}
+
+export function slugOf(a: Pick<PublicArticle, 'slug' | 'headline'>): string {
+  return a.slug || slugify(a.headline);
+}
+
+export function articleHref(a: Pick<PublicArticle, 'slug' | 'headline'>): string {
+  return `/article/${encodeURIComponent(slugOf(a))}`;
+}
+
+/** The distinct /article/... links on the page, sorted. */
+export async function articleHrefs(page: Page): Promise<string[]> {
+  const hrefs = await page.locator('a[href^="/article/"]').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
+  return [...new Set(hrefs)].sort();
+}
+
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Exact, case-insensitive name (CSS may uppercase the text; the accessible name stays as written). */
+export function exactName(s: string): RegExp {
+  return new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`, 'i');
+}
+
+/** The header's category navigation links (the first link named after each category). */
+export function categoryLink(page: Page, name: string): Locator {
+  return page.getByRole('link', { name: exactName(name) }).first();
+}
+
+export { CATEGORIES };
