@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { canChangeCategory } from './category-change.ts';
 import { isPublished, statusLabel } from './article-status.ts';
 import { commentExcerpt } from './comment-excerpt.ts';
 import { buildListTitle } from './list-title.ts';
@@ -89,5 +90,14 @@ describe('formatAdminDate', () => {
     expect(formatAdminDate('2024-03-12T14:05:00Z')).toMatch(/12 Mar 2024/);
     expect(formatAdminDate('soon')).toBe('soon');
     expect(formatAdminDate(null)).toBe('');
+  });
+});
+
+describe('canChangeCategory', () => {
+  it('allows a change only to a chosen, different category', () => {
+    expect(canChangeCategory(undefined, 1)).toBe(false);
+    expect(canChangeCategory(0, 1)).toBe(false);
+    expect(canChangeCategory(1, 1)).toBe(false);
+    expect(canChangeCategory(3, 1)).toBe(true);
   });
 });

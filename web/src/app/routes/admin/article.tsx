@@ -1,0 +1,21 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { ArticleDetailView } from '@/features/admin-articles';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import AdminNotFound from './not-found.tsx';
+
+/** /admin/articles/{id}: back goes to the previous history entry, or the list when there is none in the app. */
+export default function ArticlePage() {
+  useDocumentTitle('Article');
+  const { id: raw } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onBack = useCallback(() => {
+    if (location.key !== 'default') navigate(-1);
+    else navigate(paths.admin.articles.getHref(), { replace: true });
+  }, [location.key, navigate]);
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) return <AdminNotFound />;
+  return <ArticleDetailView key={id} id={id} onBack={onBack} />;
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Link, useMatch } from 'react-router';
+import { getAppConfig } from '@/config/app-config';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth';
+
+/** Spec section 2, "Admin header". */
+export function AdminHeader() {
+  const { account, signOut } = useAuth();
+  const onList = useMatch(paths.admin.articles.path);
+  const onDetail = useMatch(paths.admin.article.path);
+  const [signingOut, setSigningOut] = useState(false);
+  const who = account?.name || account?.username || '';
+  return (
+    <header className="admin-header">
+      <div className="admin-header__inner">
+        <Link to={paths.admin.root.getHref()} className="admin-header__title">
+          {getAppConfig().siteName} <span className="admin-header__sub">Admin</span>
+        </Link>
+        <nav className="admin-header__nav" aria-label="Admin">
+          {onList || onDetail ? (
+            <Link className="admin-btn admin-btn--small" to={paths.admin.root.getHref()}>
+              Back to Dashboard
+            </Link>
+          ) : null}
+          <Link className="admin-btn admin-btn--small" to={paths.admin.social.getHref()}>
+            Social Auth
+          </Link>
+          <Link className="admin-btn admin-btn--small" to={paths.admin.socialTest.getHref()}>
+            Test Publish
+          </Link>
+        </nav>
+        <div className="admin-header__user">
+          {who ? (
+            <span className="admin-header__name" title={account?.username}>
+              <span className="admin-sr-only">Signed in as </span>
+              {who}
+            </span>
+          ) : null}
+          <button
+            type="button"
+            className="admin-btn admin-btn--small"
+            disabled={signingOut}
+            onClick={async () => {
+              setSigningOut(true);
+              try {
+                await signOut();
+              } finally {
+                setSigningOut(false);
+              }
+            }}
+          >
+            {signingOut ? 'Signing out…' : 'Sign Out'}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

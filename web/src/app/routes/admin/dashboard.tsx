@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { AdminSpinner } from '@/components/admin/admin-spinner';
+import { paths } from '@/config/paths';
+import { ArticleList, type AdminArticle } from '@/features/admin-articles';
+import { DashboardCards, useDashboard } from '@/features/admin-dashboard';
+import { AdminQueryError } from '@/lib/admin-error-context';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /admin: the dashboard (spec section 2). */
+export default function DashboardPage() {
+  useDocumentTitle('Admin Dashboard');
+  const dashboard = useDashboard();
+  if (dashboard.isError) return <AdminQueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  if (!dashboard.data) return <AdminSpinner label="Loading dashboard…" />;
+  const data = dashboard.data;
+  return (
+    <div className="admin-section" aria-busy={dashboard.isFetching}>
+      <div className="admin-section__head">
+        <h1>Dashboard</h1>
+      </div>
+      <DashboardCards data={data} />
+      <section className="admin-section" aria-labelledby="admin-recent-title">
+        <div className="admin-section__head">
+          <h2 id="admin-recent-title">Recent Articles (Last 10)</h2>
+          <Link className="admin-btn admin-btn--primary" to={paths.admin.articles.getHref({ page: 1, pageSize: 20, status: 'all' })}>
+            View All Articles
+          </Link>
+        </div>
+        <ArticleList articles={data.recentArticles as AdminArticle[]} />
+      </section>
+    </div>
+  );
+}

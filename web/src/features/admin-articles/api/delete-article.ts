@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { adminKeys, adminRequest } from '@/lib/admin-api-client';
+import { useArticleMutation } from './article-mutation.ts';
+
+/**
+ * DELETE /api/admin/articles/{id}. From the detail screen the selection clears and the screen
+ * navigates back (`leave`); the other views are marked stale so they reload when shown.
+ * From the list or the dashboard the reload rule applies.
+ */
+export function useDeleteArticle(opts: { leave?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  const { leave } = opts;
+  return useArticleMutation<number, void>({
+    request: (client, id) =>
+      adminRequest<void>(client, `/api/admin/articles/${id}`, { failed: 'Failed to delete article', error: 'Error deleting article' }, { method: 'DELETE' }),
+    successTitle: 'Article deleted',
+    reload: () => !leave,
+    after: async (id) => {
+      if (!leave) return;
+      leave();
+      // After the detail has gone: forget the deleted article and mark the other views stale.
+      setTimeout(() => queryClient.removeQueries({ queryKey: adminKeys.articleDetail(id) }), 0);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all, refetchType: 'none', predicate: (q) => q.queryKey[1] !== 'categories' });
+    },
+  });
+}

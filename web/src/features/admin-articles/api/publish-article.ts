@@ -1,0 +1,12 @@
+import { adminRequest } from '@/lib/admin-api-client';
+import type { AdminArticle } from '../types.ts';
+import { useArticleMutation } from './article-mutation.ts';
+
+/** POST /api/admin/articles/{id}/publish (no body). */
+export function usePublishArticle() {
+  return useArticleMutation<number, AdminArticle>({
+    request: (client, id) =>
+      adminRequest<AdminArticle>(client, `/api/admin/articles/${id}/publish`, { failed: 'Failed to publish article', error: 'Error publishing article' }, { method: 'POST' }),
+    successTitle: 'Article published',
+  });
+}

@@ -1,0 +1,58 @@
+import { useEffect, useId, useRef } from 'react';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A modal confirmation on the native <dialog>: the page behind is inert, Escape cancels,
+ * focus starts on Cancel (the safe choice) and returns to the opener when it closes.
+ */
+export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      cancelRef.current?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="admin-dialog"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-message`}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <h2 id={`${id}-title`} className="admin-dialog__title">
+        {title}
+      </h2>
+      <p id={`${id}-message`}>{message}</p>
+      <div className="admin-actions admin-actions--end">
+        <button type="button" className="admin-btn" ref={cancelRef} onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className="admin-btn admin-btn--danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+          {busy ? 'Deleting…' : confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

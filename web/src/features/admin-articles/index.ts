@@ -1,0 +1,5 @@
+export { ArticlesListView } from './components/articles-list-view.tsx';
+export { ArticleDetailView } from './components/article-detail-view.tsx';
+export { ArticleList } from './components/article-row.tsx';
+export { parseListQuery } from './lib/list-query.ts';
+export type { AdminArticle, ListQuery } from './types.ts';

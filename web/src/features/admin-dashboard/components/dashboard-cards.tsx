@@ -1,0 +1,20 @@
+import type { DashboardData } from '../types.ts';
+
+/** The three cards of the dashboard (spec section 2). */
+export function DashboardCards({ data }: { data: DashboardData }) {
+  const cards = [
+    { label: 'Total Articles', value: data.totalArticles },
+    { label: 'Articles This Week', value: data.articlesLastWeek },
+    { label: 'Active Users', value: data.activeUsers },
+  ];
+  return (
+    <ul className="admin-cards" aria-label="Summary">
+      {cards.map((c) => (
+        <li key={c.label} className="admin-panel admin-card">
+          <span className="admin-card__label">{c.label}</span>
+          <span className="admin-card__value">{Number(c.value ?? 0).toLocaleString('en-GB')}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,3 @@
+export { useDashboard } from './api/get-dashboard.ts';
+export { DashboardCards } from './components/dashboard-cards.tsx';
+export type { DashboardData } from './types.ts';

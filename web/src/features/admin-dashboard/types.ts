@@ -1,0 +1,7 @@
+/** GET /api/admin/dashboard (shared contract). recentArticles are admin articles (the last 10). */
+export interface DashboardData<A = unknown> {
+  totalArticles: number;
+  articlesLastWeek: number;
+  activeUsers: number;
+  recentArticles: A[];
+}
