@@ -3,11 +3,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import './types.ts';
-import problemPlugin from './plugins/problem.ts';
+import problemPlugin, { frameworkErrors } from './plugins/problem.ts';
+import pageSettingsPlugin from './plugins/page-settings.ts';
 import newsRoutes from './routes/news/index.ts';
 import configRoutes from './routes/config/index.ts';
 import authPlugin from './auth/index.ts';
 import adminRoutes from './routes/admin/index.ts';
+import socialRoutes from './routes/social/index.ts';
+import { SOCIAL_LOG_REDACT_PATHS } from './social/log-redaction.ts';
 import spaPlugin from './plugins/spa.ts';
 
 export interface AppOptions {
@@ -22,10 +25,14 @@ export interface AppOptions {
  */
 export async function buildApp({ config, database, logger }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? { level: config.logLevel, redact: { paths: SOCIAL_LOG_REDACT_PATHS, censor: '[redacted]' } },
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
+    // Above any URL Node accepts (16 KB headers), so an over-long slug reaches validation (400), not a 404.
+    maxParamLength: 16_384,
+    // Bad URL encoding and over-long parameters answer problem+json like every other error.
+    frameworkErrors,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -33,10 +40,12 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('database', database);
 
   await app.register(problemPlugin);
+  await app.register(pageSettingsPlugin);
   await app.register(newsRoutes);
   await app.register(configRoutes);
   await app.register(authPlugin);
   await app.register(adminRoutes);
+  await app.register(socialRoutes);
   // Last: static assets and the HTML shell for every page route (with per-article meta tags).
   await app.register(spaPlugin);
   return app;

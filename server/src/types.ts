@@ -1,10 +1,21 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
+import type { NewsCache } from './routes/news/news-cache.ts';
+import type { PublicNews } from './routes/news/public-news.ts';
+import type { ContentSecurityPolicy } from './plugins/content-security-policy.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Db;
+    /** Public news cache (routes/news): call clear() after any write to articles. */
+    newsCache: NewsCache;
+    /** Cached public reads (published articles), shared by the news API and the HTML shell. */
+    publicNews: PublicNews;
+    /** The pages' Content-Security-Policy (plugins/spa.ts); extend with app.contentSecurityPolicy.add('connect-src', origin). */
+    contentSecurityPolicy: ContentSecurityPolicy;
+    /** Extra keys for the app-config JSON injected into every page (siteName is always set). */
+    publicAppConfig: Record<string, unknown>;
   }
 }
 export {};

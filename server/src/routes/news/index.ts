@@ -1,4 +1,82 @@
 import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { findCategory, CATEGORIES } from '../../../../common/categories.ts';
+import { NEWS_PAGE_SIZE } from '../../../../common/site.ts';
+import { NewsRepository, type NewsList, type PublicArticle } from '../../repositories/news-repository.ts';
+import { HttpProblem, sendProblem } from '../../plugins/problem.ts';
+import { PUBLIC_API_CACHE_CONTROL, sendCached } from '../../plugins/http-cache.ts';
+import { NewsCache } from './news-cache.ts';
+import { PublicNews } from './public-news.ts';
+import { NewsListQuerySchema, NewsListSchema, ProblemSchema, PublicArticleSchema, SlugParamsSchema } from './schemas.ts';
 
-// Placeholder: replaced by the feature that owns this file.
-export default fp(async () => {});
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The public news API (spec section 7):
+ *   GET /News?category=&count=   published articles, newest first, split into breakingNews and allArticles
+ *   GET /News/slug/:slug         one published article, 404 problem if none
+ * Decorates app.newsCache (clear() after any write to articles) and app.publicNews (cached reads).
+ */
+export default fp(
+  async function newsRoutes(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    const cache = new NewsCache();
+    const publicNews = new PublicNews(new NewsRepository(app.database.db), cache);
+    app.decorate('newsCache', cache);
+    app.decorate('publicNews', publicNews);
+
+    app.get(
+      '/News',
+      {
+        schema: {
+          summary: 'Published articles, newest first',
+          querystring: NewsListQuerySchema,
+          response: { 200: NewsListSchema, 400: ProblemSchema },
+        },
+      },
+      async (request, reply) => {
+        const { category, count = NEWS_PAGE_SIZE } = request.query;
+        let categoryId: number | undefined;
+        if (category !== undefined && category.trim() !== '') {
+          const found = findCategory(category);
+          if (!found) {
+            throw new HttpProblem(
+              400,
+              `Unknown category '${category}'. Use one of: ${CATEGORIES.map((c) => c.name).join(', ')}.`,
+              { extensions: { errors: [{ in: 'querystring', name: 'category', message: 'is not a known category' }] } },
+            );
+          }
+          categoryId = found.id;
+        }
+        const serialize = responseSerializer<NewsList>(reply);
+        const { body, etag } = await publicNews.listBody(categoryId, count, serialize);
+        return sendCached(request, reply, body, etag, { cacheControl: PUBLIC_API_CACHE_CONTROL, contentType: JSON_TYPE });
+      },
+    );
+
+    app.get(
+      '/News/slug/:slug',
+      {
+        schema: {
+          summary: 'One published article by slug',
+          params: SlugParamsSchema,
+          response: { 200: PublicArticleSchema, 400: ProblemSchema, 404: ProblemSchema },
+        },
+      },
+      async (request, reply) => {
+        const serialize = responseSerializer<PublicArticle>(reply);
+        const found = await publicNews.articleBody(request.params.slug, serialize);
+        if (!found) return sendProblem(reply, 404, `No published article has the slug '${request.params.slug}'.`, { title: 'Article not found' });
+        return sendCached(request, reply, found.body, found.etag, { cacheControl: PUBLIC_API_CACHE_CONTROL, contentType: JSON_TYPE });
+      },
+    );
+  },
+  { name: 'news', dependencies: ['problem'] },
+);
+
+/** The route's compiled 200 response serializer (fast-json-stringify of the TypeBox schema). */
+function responseSerializer<T>(reply: FastifyReply): (value: T) => string {
+  const compiled = reply.getSerializationFunction('200') as unknown as ((value: T) => string) | undefined;
+  return compiled ?? ((value: T) => JSON.stringify(value));
+}

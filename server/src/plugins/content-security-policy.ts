@@ -1,0 +1,69 @@
+/**
+ * The pages' Content-Security-Policy as an extensible list of directives. Other features add
+ * what they need (e.g. telemetry: `app.contentSecurityPolicy.add('connect-src', 'https://ingest.example')`)
+ * before the server starts answering; the header string is rebuilt only after a change.
+ */
+export type CspDirective =
+  | 'default-src'
+  | 'script-src'
+  | 'style-src'
+  | 'img-src'
+  | 'font-src'
+  | 'connect-src'
+  | 'frame-src'
+  | 'frame-ancestors'
+  | 'base-uri'
+  | 'form-action'
+  | 'object-src'
+  | 'manifest-src'
+  | 'worker-src';
+
+export const DEFAULT_CSP: ReadonlyArray<readonly [CspDirective, readonly string[]]> = [
+  ['default-src', ["'self'"]],
+  ['script-src', ["'self'"]],
+  // The toast library (sonner) injects its stylesheet as a <style> element at run time; inline
+  // styles are allowed for that, scripts never are.
+  ['style-src', ["'self'", "'unsafe-inline'"]],
+  ['img-src', ["'self'", 'data:']],
+  ['font-src', ["'self'"]],
+  ['connect-src', ["'self'"]],
+  // The sign-in library renews silently in a hidden same-origin iframe.
+  ['frame-src', ["'self'"]],
+  ['frame-ancestors', ["'none'"]],
+  ['base-uri', ["'self'"]],
+  ['form-action', ["'self'"]],
+  ['object-src', ["'none'"]],
+];
+
+const SOURCE = /^[^\s;,]+$/;
+
+export class ContentSecurityPolicy {
+  private readonly directives = new Map<string, string[]>();
+  private cached: string | undefined;
+
+  constructor(initial: ReadonlyArray<readonly [string, readonly string[]]> = DEFAULT_CSP) {
+    for (const [name, sources] of initial) this.directives.set(name, [...sources]);
+  }
+
+  /** Adds sources to a directive (created if missing); "'none'" is dropped once a real source is added. */
+  add(directive: CspDirective, ...sources: string[]): this {
+    const list = this.directives.get(directive) ?? [];
+    for (const source of sources) {
+      if (!SOURCE.test(source)) throw new Error(`Invalid CSP source for ${directive}: ${JSON.stringify(source)}`);
+      if (!list.includes(source)) list.push(source);
+    }
+    const withoutNone = list.length > 1 ? list.filter((s) => s !== "'none'") : list;
+    this.directives.set(directive, withoutNone);
+    this.cached = undefined;
+    return this;
+  }
+
+  sources(directive: CspDirective): readonly string[] {
+    return this.directives.get(directive) ?? [];
+  }
+
+  toString(): string {
+    this.cached ??= [...this.directives].map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+    return this.cached;
+  }
+}

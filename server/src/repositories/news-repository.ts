@@ -1,0 +1,119 @@
+import type { Kysely } from 'kysely';
+import { CATEGORIES } from '../../../common/categories.ts';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * All SQL of the public side: published articles only (published_at not null), newest first
+ * (published_at, then id), dialect-neutral Kysely. The queries are shaped for the indexes of
+ * migration 001: (is_breaking, published_at, id), (category_id, is_breaking, published_at, id)
+ * and (slug).
+ */
+
+/** The shared public JSON contract (list items omit `content`). */
+export interface PublicArticle {
+  id: number;
+  slug: string;
+  headline: string;
+  summary: string;
+  content?: string;
+  author: string;
+  category: string;
+  source: string;
+  imageUrl: string | null;
+  originalUrl: string | null;
+  publishedAt: string;
+  isBreaking: boolean;
+}
+
+export interface NewsList {
+  breakingNews: PublicArticle[];
+  allArticles: PublicArticle[];
+}
+
+const LIST_COLUMNS = [
+  'id',
+  'slug',
+  'headline',
+  'summary',
+  'author',
+  'category_id',
+  'source',
+  'image_url',
+  'original_url',
+  'published_at',
+  'is_breaking',
+] as const;
+
+type ListRow = {
+  id: number;
+  slug: string;
+  headline: string;
+  summary: string;
+  author: string;
+  category_id: number;
+  source: string;
+  image_url: string;
+  original_url: string;
+  published_at: string | null;
+  is_breaking: number;
+};
+
+const categoryNames = new Map<number, string>(CATEGORIES.map((c) => [c.id, c.name]));
+
+function isoOrRaw(value: string | null): string {
+  if (!value) return '';
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? value : new Date(t).toISOString();
+}
+
+export function toPublicArticle(row: ListRow & { content?: string }): PublicArticle {
+  const article: PublicArticle = {
+    id: Number(row.id),
+    slug: row.slug,
+    headline: row.headline,
+    summary: row.summary,
+    author: row.author,
+    category: categoryNames.get(Number(row.category_id)) ?? '',
+    source: row.source,
+    imageUrl: row.image_url ? row.image_url : null,
+    originalUrl: row.original_url ? row.original_url : null,
+    publishedAt: isoOrRaw(row.published_at),
+    isBreaking: Number(row.is_breaking) === 1,
+  };
+  if (row.content !== undefined) article.content = row.content;
+  return article;
+}
+
+export class NewsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Newest published articles, split into breaking and the rest, each at most `count`. */
+  async listPublished({ categoryId, count }: { categoryId?: number; count: number }): Promise<NewsList> {
+    const [breaking, rest] = await Promise.all([this.listSlice(1, categoryId, count), this.listSlice(0, categoryId, count)]);
+    return { breakingNews: breaking.map(toPublicArticle), allArticles: rest.map(toPublicArticle) };
+  }
+
+  private listSlice(isBreaking: 0 | 1, categoryId: number | undefined, count: number): Promise<ListRow[]> {
+    let q = this.db
+      .selectFrom('articles')
+      .select(LIST_COLUMNS)
+      .where('is_breaking', '=', isBreaking)
+      .where('published_at', 'is not', null);
+    if (categoryId !== undefined) q = q.where('category_id', '=', categoryId);
+    return q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(count).execute();
+  }
+
+  /** The newest published article with this slug, with its content; undefined if none. */
+  async findPublishedBySlug(slug: string): Promise<PublicArticle | undefined> {
+    const row = await this.db
+      .selectFrom('articles')
+      .select([...LIST_COLUMNS, 'content'])
+      .where('slug', '=', slug)
+      .where('published_at', 'is not', null)
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toPublicArticle(row) : undefined;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * A small in-process cache for the public news responses: values per key for a short time
+ * (readers see an edit within `ttlMs` even when another process wrote it), concurrent misses
+ * share one load, and the number of keys is bounded (oldest first out).
+ *
+ * Code that changes articles calls `app.newsCache.clear()` right after the write.
+ */
+export interface NewsCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  expires: number;
+  value: Promise<unknown>;
+}
+
+export const NEWS_CACHE_TTL_MS = 5_000;
+export const NEWS_CACHE_MAX_ENTRIES = 2_000;
+
+export class NewsCache {
+  readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+  private entries = new Map<string, Entry>();
+
+  constructor(options: NewsCacheOptions = {}) {
+    this.ttlMs = options.ttlMs ?? NEWS_CACHE_TTL_MS;
+    this.maxEntries = options.maxEntries ?? NEWS_CACHE_MAX_ENTRIES;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The cached value for `key`, or the result of `load()` (cached unless it fails). */
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = this.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (hit) this.entries.delete(key);
+    const value = load();
+    const entry: Entry = { expires: now + this.ttlMs, value };
+    this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    return value;
+  }
+
+  /** Forgets everything; call after any write to articles. */
+  clear(): void {
+    // In-flight loads are dropped with their entries, so they cannot refill the cache with pre-write data.
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,44 @@
+import type { NewsList, NewsRepository, PublicArticle } from '../../repositories/news-repository.ts';
+import { etagOf } from '../../plugins/http-cache.ts';
+import type { NewsCache } from './news-cache.ts';
+
+export interface CachedBody {
+  body: string;
+  etag: string;
+}
+
+/**
+ * Cached reads of the public news, shared by the API routes and the HTML shell (article meta tags).
+ * Published only; a write elsewhere is visible after app.newsCache.clear(), or after the cache's TTL.
+ * The API caches the serialized body and its ETag, so a hit costs no database work and no JSON work.
+ */
+export class PublicNews {
+  constructor(
+    private readonly repository: NewsRepository,
+    readonly cache: NewsCache,
+  ) {}
+
+  /** The list response body for (category, count). */
+  listBody(categoryId: number | undefined, count: number, serialize: (list: NewsList) => string): Promise<CachedBody> {
+    return this.cache.get(`list:${categoryId ?? 0}:${count}`, async () =>
+      withEtag(serialize(await this.repository.listPublished({ categoryId, count }))),
+    );
+  }
+
+  /** The newest published article with this slug (with content), or null. */
+  article(slug: string): Promise<PublicArticle | null> {
+    return this.cache.get(`article:${slug}`, async () => (await this.repository.findPublishedBySlug(slug)) ?? null);
+  }
+
+  /** The article response body, or null when there is no published article with this slug. */
+  articleBody(slug: string, serialize: (article: PublicArticle) => string): Promise<CachedBody | null> {
+    return this.cache.get(`article-body:${slug}`, async () => {
+      const article = await this.repository.findPublishedBySlug(slug);
+      return article ? withEtag(serialize(article)) : null;
+    });
+  }
+}
+
+function withEtag(body: string): CachedBody {
+  return { body, etag: etagOf(body) };
+}

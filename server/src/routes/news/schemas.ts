@@ -1,0 +1,56 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { MAX_SLUG_LENGTH, NEWS_MAX_COUNT } from '../../../../common/site.ts';
+
+/** TypeBox schemas of the public news API (the shared public article contract). */
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+const articleFields = {
+  id: Type.Integer(),
+  slug: Type.String(),
+  headline: Type.String(),
+  summary: Type.String(),
+  author: Type.String(),
+  category: Type.String({ description: 'Category name, e.g. "Politics"' }),
+  source: Type.String(),
+  imageUrl: NullableString,
+  originalUrl: NullableString,
+  publishedAt: Type.String({ description: 'ISO-8601 UTC' }),
+  isBreaking: Type.Boolean(),
+};
+
+export const PublicArticleListItemSchema = Type.Object(articleFields, { $id: 'PublicArticleListItem' });
+export const PublicArticleSchema = Type.Object({ ...articleFields, content: Type.String() }, { $id: 'PublicArticle' });
+
+export const NewsListSchema = Type.Object({
+  breakingNews: Type.Array(Type.Object(articleFields)),
+  allArticles: Type.Array(Type.Object(articleFields)),
+});
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    instance: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+export const NewsListQuerySchema = Type.Object({
+  category: Type.Optional(
+    Type.String({ maxLength: 50, description: 'Category name or path, case-insensitive (Politics, politics, US, us)' }),
+  ),
+  count: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: NEWS_MAX_COUNT, description: `Items per list, 1-${NEWS_MAX_COUNT}` }),
+  ),
+});
+export type NewsListQuery = Static<typeof NewsListQuerySchema>;
+
+export const SLUG_PATTERN = `^[a-z0-9-]{1,${MAX_SLUG_LENGTH}}$`;
+
+export const SlugParamsSchema = Type.Object({
+  slug: Type.String({ pattern: SLUG_PATTERN, description: 'Lowercase letters, digits and hyphens' }),
+});
+export type SlugParams = Static<typeof SlugParamsSchema>;
