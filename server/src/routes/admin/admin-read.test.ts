@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminDb } from '../../repositories/admin-tables.ts';
+import { startAdminTestApp, type AdminTestApp } from '../../test-support/admin-app.ts';
+import { daysAgo, insertArticle, insertArticles, snapshotArticles } from '../../test-support/admin-articles.ts';
+import { expectProblem } from '../../test-support/problem-assertions.ts';
+
+let t: AdminTestApp;
+let auth: { authorization: string };
+
+beforeAll(async () => {
+  t = await startAdminTestApp();
+  auth = { authorization: await t.bearer() };
+});
+afterAll(async () => t?.close());
+
+async function clear() {
+  await t.database.db.deleteFrom('articles').execute();
+  await adminDb(t.database.db).deleteFrom('editor_activity').execute();
+}
+
+const get = (url: string, headers: Record<string, string> = auth) => t.app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/admin/categories', () => {
+  it('lists the six categories by id', async () => {
+    const res = await get('/api/admin/categories');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual([
+      { id: 1, name: 'Politics' },
+      { id: 2, name: 'Technology' },
+      { id: 3, name: 'Sport' },
+      { id: 4, name: 'Business' },
+      { id: 5, name: 'US' },
+      { id: 6, name: 'UK' },
+    ]);
+  });
+});
+
+describe('GET /api/admin/articles/:id', () => {
+  beforeEach(clear);
+
+  it('returns the full admin article', async () => {
+    const row = await insertArticle(t.database.db, {
+      headline: 'Minister Eats Own Manifesto',
+      category_id: 4,
+      rating: 7,
+      image_url: '/images/manifesto.jpg',
+      original_url: 'https://example.com/original',
+      is_breaking: 1,
+      published_at: '2026-01-02T03:04:05.000Z',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+    const res = await get(`/api/admin/articles/${row.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      id: row.id,
+      headline: 'Minister Eats Own Manifesto',
+      slug: 'minister-eats-own-manifesto',
+      summary: row.summary,
+      content: row.content,
+      author: row.author,
+      category: 'Business',
+      categoryId: 4,
+      source: row.source,
+      editorName: row.editor_name,
+      ratingOutOfTen: 7,
+      comments: row.comments,
+      imageUrl: '/images/manifesto.jpg',
+      originalUrl: 'https://example.com/original',
+      isBreaking: true,
+      publishedAt: '2026-01-02T03:04:05.000Z',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('gives null links and publishedAt for a draft without images', async () => {
+    const row = await insertArticle(t.database.db, { published_at: null });
+    const body = (await get(`/api/admin/articles/${row.id}`)).json();
+    expect(body).toMatchObject({ imageUrl: null, originalUrl: null, publishedAt: null, isBreaking: false });
+  });
+
+  it('answers 404 problem for an unknown id', async () => {
+    expectProblem(await get('/api/admin/articles/424242'), 404, 'Article 424242 was not found.');
+  });
+
+  it.each(['0', '-5', 'abc', '9999999999999', '1.5'])('refuses id %s with 400 naming the id', async (id) => {
+    const body = expectProblem(await get(`/api/admin/articles/${id}`), 400, "'id'");
+    expect(body.errors[0]).toMatchObject({ in: 'params', name: 'id' });
+  });
+});
+
+describe('GET /api/admin/articles', () => {
+  /** 45 articles, one per hour back from a fixed time; every third a draft; categories round-robin. */
+  let rows: Awaited<ReturnType<typeof insertArticles>>;
+  const base = Date.parse('2026-06-01T12:00:00.000Z');
+  beforeAll(async () => {
+    await clear();
+    rows = await insertArticles(
+      t.database.db,
+      Array.from({ length: 45 }, (_, i) => ({
+        headline: `Story number ${i}`,
+        created_at: new Date(base - i * 3_600_000).toISOString(),
+        published_at: i % 3 === 0 ? null : new Date(base - i * 3_600_000).toISOString(),
+        category_id: (i % 6) + 1,
+      })),
+    );
+  });
+
+  /** Newest first: created_at desc, then id desc. */
+  const expectedOrder = (filter: (r: (typeof rows)[number]) => boolean = () => true) =>
+    rows
+      .filter(filter)
+      .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1))
+      .map((r) => r.id);
+
+  it('uses page 1, 20 per page, all statuses by default', async () => {
+    const res = await get('/api/admin/articles');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body).toMatchObject({ currentPage: 1, pageSize: 20, totalCount: 45, totalPages: 3, hasNextPage: true, hasPreviousPage: false });
+    expect(body.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder().slice(0, 20));
+    expect(body.articles[0]).not.toHaveProperty('content');
+    expect(body.articles[0]).toMatchObject({ headline: 'Story number 0', category: 'Politics', categoryId: 1 });
+  });
+
+  it('computes the page maths in the middle and on the last page', async () => {
+    const middle = (await get('/api/admin/articles?page=2&pageSize=20')).json();
+    expect(middle).toMatchObject({ currentPage: 2, totalPages: 3, hasNextPage: true, hasPreviousPage: true });
+    expect(middle.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder().slice(20, 40));
+    const last = (await get('/api/admin/articles?page=3&pageSize=20')).json();
+    expect(last).toMatchObject({ currentPage: 3, totalPages: 3, totalCount: 45, hasNextPage: false, hasPreviousPage: true });
+    expect(last.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder().slice(40, 45));
+  });
+
+  it('returns every page in the same order as one sorted list (both scan directions)', async () => {
+    const ids: number[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const body = (await get(`/api/admin/articles?page=${page}&pageSize=10`)).json();
+      expect(body.totalPages).toBe(5);
+      expect(body.articles.length).toBe(page < 5 ? 10 : 5);
+      ids.push(...body.articles.map((a: { id: number }) => a.id));
+    }
+    expect(ids).toEqual(expectedOrder());
+  });
+
+  it('returns an empty page with correct totals beyond the last page', async () => {
+    const res = await get('/api/admin/articles?page=9&pageSize=20');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      articles: [],
+      currentPage: 9,
+      pageSize: 20,
+      totalCount: 45,
+      totalPages: 3,
+      hasNextPage: false,
+      hasPreviousPage: true,
+    });
+  });
+
+  it('returns every article on one page for pageSize -1', async () => {
+    const body = (await get('/api/admin/articles?page=4&pageSize=-1')).json();
+    expect(body).toMatchObject({ currentPage: 1, pageSize: 45, totalCount: 45, totalPages: 1, hasNextPage: false, hasPreviousPage: false });
+    expect(body.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder());
+  });
+
+  it('accepts each page size option', async () => {
+    for (const [size, pages] of [[10, 5], [20, 3], [50, 1], [100, 1]] as const) {
+      const body = (await get(`/api/admin/articles?pageSize=${size}`)).json();
+      expect(body).toMatchObject({ pageSize: size, totalPages: pages, totalCount: 45 });
+      expect(body.articles.length).toBe(Math.min(size, 45));
+    }
+  });
+
+  it('filters by status', async () => {
+    const published = (await get('/api/admin/articles?status=published&pageSize=100')).json();
+    expect(published.totalCount).toBe(30);
+    expect(published.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder((r) => r.published_at !== null));
+    expect(published.articles.every((a: { publishedAt: string | null }) => a.publishedAt !== null)).toBe(true);
+    const drafts = (await get('/api/admin/articles?status=unpublished&pageSize=10&page=2')).json();
+    expect(drafts).toMatchObject({ totalCount: 15, totalPages: 2, currentPage: 2, hasNextPage: false, hasPreviousPage: true });
+    expect(drafts.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder((r) => r.published_at === null).slice(10));
+    const all = (await get('/api/admin/articles?status=all')).json();
+    expect(all.totalCount).toBe(45);
+  });
+
+  it('filters by category, alone and with a status; 0 means all', async () => {
+    const sport = (await get('/api/admin/articles?categoryId=3&pageSize=100')).json();
+    expect(sport.totalCount).toBe(8);
+    expect(sport.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder((r) => r.category_id === 3));
+    const sportDrafts = (await get('/api/admin/articles?categoryId=1&status=unpublished&pageSize=100')).json();
+    expect(sportDrafts.articles.map((a: { id: number }) => a.id)).toEqual(
+      expectedOrder((r) => r.category_id === 1 && r.published_at === null),
+    );
+    expect(sportDrafts.totalCount).toBe(expectedOrder((r) => r.category_id === 1 && r.published_at === null).length);
+    const published = (await get('/api/admin/articles?categoryId=2&status=published&pageSize=10')).json();
+    expect(published.articles.map((a: { id: number }) => a.id)).toEqual(
+      expectedOrder((r) => r.category_id === 2 && r.published_at !== null),
+    );
+    expect((await get('/api/admin/articles?categoryId=0')).json().totalCount).toBe(45);
+  });
+
+  it('orders articles with the same created_at by id, newest id first', async () => {
+    await clear();
+    const same = '2026-03-03T03:03:03.000Z';
+    const tied = await insertArticles(t.database.db, [{ created_at: same }, { created_at: same }, { created_at: same }]);
+    const body = (await get('/api/admin/articles')).json();
+    expect(body.articles.map((a: { id: number }) => a.id)).toEqual(tied.map((r) => r.id).reverse());
+    // restore the 45 for the tests below
+    await clear();
+    rows = await insertArticles(
+      t.database.db,
+      rows.map(({ id: _id, ...r }) => r),
+    );
+  });
+
+  it.each([
+    ['page=0', 'page'],
+    ['page=-1', 'page'],
+    ['page=abc', 'page'],
+    ['page=1.5', 'page'],
+    ['page=', 'page'],
+    ['pageSize=15', 'pageSize'],
+    ['pageSize=0', 'pageSize'],
+    ['pageSize=abc', 'pageSize'],
+    ['pageSize=-2', 'pageSize'],
+    ['status=drafts', 'status'],
+    ['status=PUBLISHED', 'status'],
+    ['categoryId=99', 'categoryId'],
+    ['categoryId=abc', 'categoryId'],
+    ['categoryId=-1', 'categoryId'],
+    ['categoryId=2.5', 'categoryId'],
+  ])('refuses %s with 400 naming %s', async (query, field) => {
+    const before = await snapshotArticles(t.database.db);
+    const body = expectProblem(await get(`/api/admin/articles?${query}`), 400, `'${field}'`);
+    expect(body.errors[0]).toMatchObject({ in: 'querystring', name: field });
+    expect(await snapshotArticles(t.database.db)).toEqual(before);
+  });
+});
+
+describe('GET /api/admin/dashboard', () => {
+  beforeEach(clear);
+
+  it('counts all articles and those created in the last 7 days, and lists the 10 most recent', async () => {
+    const now = new Date();
+    const recentDays = [0.01, 1, 3, 6.9];
+    const oldDays = [7.1, 8, 30, 100, 200, 300, 400, 500];
+    const rows = await insertArticles(
+      t.database.db,
+      [...recentDays, ...oldDays].map((d, i) => ({ headline: `Dash ${i}`, created_at: daysAgo(d, now), published_at: i % 2 ? daysAgo(d, now) : null })),
+    );
+    const res = await get('/api/admin/dashboard');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body.totalArticles).toBe(12);
+    expect(body.articlesLastWeek).toBe(4);
+    expect(body.recentArticles).toHaveLength(10);
+    // created_at desc: the insertion order of `rows` is already newest first
+    expect(body.recentArticles.map((a: { id: number }) => a.id)).toEqual(rows.slice(0, 10).map((r) => r.id));
+    expect(body.recentArticles[0]).not.toHaveProperty('content');
+  });
+
+  it('gives zeros and an empty list with no articles', async () => {
+    const body = (await get('/api/admin/dashboard')).json();
+    expect(body).toMatchObject({ totalArticles: 0, articlesLastWeek: 0, recentArticles: [] });
+  });
+
+  it('counts the distinct editors seen in the last 7 days as active users', async () => {
+    const activity = adminDb(t.database.db);
+    await activity
+      .insertInto('editor_activity')
+      .values([
+        { subject: 'seen-2-days-ago', name: 'A', username: 'a', last_seen_at: daysAgo(2) },
+        { subject: 'seen-6-days-ago', name: 'B', username: 'b', last_seen_at: daysAgo(6.5) },
+        { subject: 'seen-10-days-ago', name: 'C', username: 'c', last_seen_at: daysAgo(10) },
+      ])
+      .execute();
+    // The caller is recorded on its request: 2 earlier + the caller.
+    const first = (await get('/api/admin/dashboard', { authorization: await t.bearer({ sub: 'dash-editor-1', name: 'One' }) })).json();
+    expect(first.activeUsers).toBe(3);
+    // The same editor again does not count twice; another editor does.
+    const again = (await get('/api/admin/dashboard', { authorization: await t.bearer({ sub: 'dash-editor-1', name: 'One' }) })).json();
+    expect(again.activeUsers).toBe(3);
+    const other = (await get('/api/admin/dashboard', { authorization: await t.bearer({ sub: 'dash-editor-2', name: 'Two' }) })).json();
+    expect(other.activeUsers).toBe(4);
+    const stored = await activity.selectFrom('editor_activity').selectAll().where('subject', '=', 'dash-editor-2').executeTakeFirstOrThrow();
+    expect(stored.name).toBe('Two');
+    expect(Date.now() - Date.parse(stored.last_seen_at)).toBeLessThan(60_000);
+  });
+
+  it('writes an editor activity at most once a minute', async () => {
+    const activity = adminDb(t.database.db);
+    const who = { authorization: await t.bearer({ sub: 'throttled-editor', name: 'Th' }) };
+    await get('/api/admin/categories', who);
+    const first = await activity.selectFrom('editor_activity').selectAll().where('subject', '=', 'throttled-editor').executeTakeFirstOrThrow();
+    // Age the row: a request within the minute must not rewrite it.
+    const aged = daysAgo(1);
+    await activity.updateTable('editor_activity').set({ last_seen_at: aged }).where('subject', '=', 'throttled-editor').execute();
+    await get('/api/admin/categories', who);
+    const second = await activity.selectFrom('editor_activity').selectAll().where('subject', '=', 'throttled-editor').executeTakeFirstOrThrow();
+    expect(Date.parse(first.last_seen_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(second.last_seen_at).toBe(aged);
+  });
+});

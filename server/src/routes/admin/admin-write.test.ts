@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminDb } from '../../repositories/admin-tables.ts';
+import { auditFor } from '../../repositories/audit-log.ts';
+import { startAdminTestApp, type AdminTestApp } from '../../test-support/admin-app.ts';
+import { daysAgo, insertArticle, snapshotArticles } from '../../test-support/admin-articles.ts';
+import { expectProblem } from '../../test-support/problem-assertions.ts';
+
+let t: AdminTestApp;
+let auth: { authorization: string };
+const EDITOR = { sub: 'editor-write', name: 'Wanda Writer' };
+
+beforeAll(async () => {
+  t = await startAdminTestApp();
+  auth = { authorization: await t.bearer(EDITOR) };
+});
+afterAll(async () => t?.close());
+beforeEach(async () => {
+  await t.database.db.deleteFrom('articles').execute();
+  await adminDb(t.database.db).deleteFrom('audit_log').execute();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+function call(method: Method, url: string, opts: { payload?: string | object; contentType?: string | null } = {}) {
+  const headers: Record<string, string> = { ...auth };
+  const contentType = opts.contentType === undefined ? 'application/json' : opts.contentType;
+  if (contentType) headers['content-type'] = contentType;
+  const payload = typeof opts.payload === 'object' ? JSON.stringify(opts.payload) : opts.payload;
+  return t.app.inject({ method, url, headers, payload });
+}
+const allAudit = () => adminDb(t.database.db).selectFrom('audit_log').selectAll().orderBy('id').execute();
+
+/** Runs `act` and asserts that neither the articles nor the audit trail changed. */
+async function expectNothingChanged(act: () => Promise<unknown>) {
+  const articles = await snapshotArticles(t.database.db);
+  const audit = await allAudit();
+  await act();
+  expect(await snapshotArticles(t.database.db)).toEqual(articles);
+  expect(await allAudit()).toEqual(audit);
+}
+
+const publicList = async () => (await t.app.inject({ url: '/News?count=50' })).json() as { allArticles: { id: number }[]; breakingNews: { id: number }[] };
+
+describe('publish and unpublish', () => {
+  it('publishes a draft now, writes the audit row with the before-state, and shows it on /News', async () => {
+    const draft = await insertArticle(t.database.db, { headline: 'Draft About Cheese', published_at: null, created_at: daysAgo(1) });
+    expect((await publicList()).allArticles.map((a) => a.id)).not.toContain(draft.id);
+    const startedAt = Date.now();
+    const res = await call('POST', `/api/admin/articles/${draft.id}/publish`, { payload: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const article = res.json();
+    expect(article).toMatchObject({ id: draft.id, headline: 'Draft About Cheese', content: draft.content });
+    const stamped = Date.parse(article.publishedAt);
+    expect(stamped).toBeGreaterThanOrEqual(startedAt - 5);
+    expect(stamped).toBeLessThanOrEqual(Date.now());
+    expect(article.updatedAt).toBe(article.publishedAt);
+
+    const [audit] = await auditFor(adminDb(t.database.db), draft.id);
+    expect(audit).toMatchObject({ action: 'publish', article_id: draft.id, actor_subject: EDITOR.sub, actor_name: EDITOR.name });
+    expect(JSON.parse(audit!.before!)).toEqual(draft);
+    expect(JSON.parse(audit!.after!)).toMatchObject({ id: draft.id, published_at: article.publishedAt });
+
+    // The public list (and its in-process cache) sees the change at once.
+    expect((await publicList()).allArticles.map((a) => a.id)).toContain(draft.id);
+    const page = await t.app.inject({ url: `/News/slug/${draft.slug}` });
+    expect(page.statusCode).toBe(200);
+  });
+
+  it('unpublishes: the article then answers 404 publicly', async () => {
+    const live = await insertArticle(t.database.db, { headline: 'Live Scandal', published_at: daysAgo(2), created_at: daysAgo(2) });
+    expect((await t.app.inject({ url: '/News/slug/live-scandal' })).statusCode).toBe(200);
+    const res = await call('POST', `/api/admin/articles/${live.id}/unpublish`, { contentType: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: live.id, publishedAt: null });
+    const slugRes = await t.app.inject({ url: '/News/slug/live-scandal' });
+    expect(slugRes.statusCode).toBe(404);
+    expect((await publicList()).allArticles.map((a) => a.id)).not.toContain(live.id);
+    const [audit] = await auditFor(adminDb(t.database.db), live.id);
+    expect(audit!.action).toBe('unpublish');
+    expect(JSON.parse(audit!.before!)).toEqual(live);
+    expect(JSON.parse(audit!.after!).published_at).toBeNull();
+  });
+
+  it('accepts an absent body, an empty JSON body and an empty object', async () => {
+    const a = await insertArticle(t.database.db);
+    expect((await call('POST', `/api/admin/articles/${a.id}/publish`, { contentType: null })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/articles/${a.id}/unpublish`, { payload: '' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/articles/${a.id}/publish`, { payload: {} })).statusCode).toBe(200);
+  });
+
+  it('refuses to publish a published article (409) and to unpublish a draft (409), changing nothing', async () => {
+    const live = await insertArticle(t.database.db, { published_at: daysAgo(3) });
+    const draft = await insertArticle(t.database.db, { published_at: null });
+    await expectNothingChanged(async () => {
+      expectProblem(await call('POST', `/api/admin/articles/${live.id}/publish`), 409, 'already published');
+      expectProblem(await call('POST', `/api/admin/articles/${draft.id}/unpublish`), 409, 'not published');
+    });
+  });
+
+  it.each(['publish', 'unpublish'])('%s: 404 for an unknown id, 400 for a bad one', async (action) => {
+    await expectNothingChanged(async () => {
+      expectProblem(await call('POST', `/api/admin/articles/777777/${action}`), 404, 'Article 777777 was not found.');
+      for (const id of ['0', '-5', 'abc', '9999999999999']) {
+        expectProblem(await call('POST', `/api/admin/articles/${id}/${action}`), 400, "'id'");
+      }
+    });
+  });
+
+  it('refuses a malformed JSON body', async () => {
+    const a = await insertArticle(t.database.db);
+    await expectNothingChanged(async () => {
+      expectProblem(await call('POST', `/api/admin/articles/${a.id}/publish`, { payload: '{nope' }), 400, 'not valid JSON');
+    });
+  });
+});
+
+describe('PUT /api/admin/articles/:id/category', () => {
+  it('moves the article, returns it, and audits the old category', async () => {
+    const a = await insertArticle(t.database.db, { category_id: 1, published_at: daysAgo(1) });
+    const res = await call('PUT', `/api/admin/articles/${a.id}/category`, { payload: { categoryId: 3 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toMatchObject({ id: a.id, categoryId: 3, category: 'Sport', publishedAt: a.published_at });
+    const [audit] = await auditFor(adminDb(t.database.db), a.id);
+    expect(audit!.action).toBe('category');
+    expect(JSON.parse(audit!.before!)).toEqual(a);
+    expect(JSON.parse(audit!.after!).category_id).toBe(3);
+    // It moves to the new category's public list.
+    const sport = (await t.app.inject({ url: '/News?category=sport' })).json();
+    expect(sport.allArticles.map((x: { id: number }) => x.id)).toContain(a.id);
+    const politics = (await t.app.inject({ url: '/News?category=politics' })).json();
+    expect(politics.allArticles.map((x: { id: number }) => x.id)).not.toContain(a.id);
+  });
+
+  it('refuses the current category with the spec message', async () => {
+    const a = await insertArticle(t.database.db, { category_id: 2 });
+    await expectNothingChanged(async () => {
+      expectProblem(await call('PUT', `/api/admin/articles/${a.id}/category`, { payload: { categoryId: 2 } }), 400, 'The article is already in that category.');
+    });
+  });
+
+  it.each([
+    ['an unknown category', { categoryId: 99 }, "'categoryId'"],
+    ['category 0', { categoryId: 0 }, "'categoryId'"],
+    ['a string id', { categoryId: '3' }, "'categoryId'"],
+    ['a fractional id', { categoryId: 2.5 }, "'categoryId'"],
+    ['a missing field', { category: 'Sport' }, "'categoryId'"],
+    ['a JSON array', [3], 'body'],
+    ['null', null, 'body'],
+  ])('refuses %s with 400', async (_name, payload, detail) => {
+    const a = await insertArticle(t.database.db, { category_id: 1 });
+    await expectNothingChanged(async () => {
+      expectProblem(await call('PUT', `/api/admin/articles/${a.id}/category`, { payload: JSON.stringify(payload) }), 400, detail);
+    });
+  });
+
+  it('refuses a missing body with 400', async () => {
+    const a = await insertArticle(t.database.db);
+    await expectNothingChanged(async () => {
+      expectProblem(await call('PUT', `/api/admin/articles/${a.id}/category`, { payload: '' }), 400, 'body');
+      expectProblem(await call('PUT', `/api/admin/articles/${a.id}/category`, { contentType: null }), 400, 'body');
+    });
+  });
+
+  it('answers 404 for an unknown id and 400 for a bad one', async () => {
+    await expectNothingChanged(async () => {
+      expectProblem(await call('PUT', '/api/admin/articles/888888/category', { payload: { categoryId: 2 } }), 404, 'Article 888888 was not found.');
+      expectProblem(await call('PUT', '/api/admin/articles/abc/category', { payload: { categoryId: 2 } }), 400, "'id'");
+    });
+  });
+});
+
+describe('DELETE /api/admin/articles/:id', () => {
+  it('deletes (204) and keeps the full record in the audit trail', async () => {
+    const a = await insertArticle(t.database.db, { headline: 'Doomed Story', published_at: daysAgo(1), image_url: '/img/d.jpg' });
+    const res = await call('DELETE', `/api/admin/articles/${a.id}`, { payload: '' });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expectProblem(await call('GET', `/api/admin/articles/${a.id}`), 404);
+    expect((await t.app.inject({ url: '/News/slug/doomed-story' })).statusCode).toBe(404);
+    const [audit] = await auditFor(adminDb(t.database.db), a.id);
+    expect(audit).toMatchObject({ action: 'delete', actor_subject: EDITOR.sub, after: null });
+    expect(JSON.parse(audit!.before!)).toEqual(a);
+    // A second delete finds nothing.
+    expectProblem(await call('DELETE', `/api/admin/articles/${a.id}`), 404, `Article ${a.id} was not found.`);
+  });
+
+  it('refuses bad ids with 400', async () => {
+    await insertArticle(t.database.db);
+    await expectNothingChanged(async () => {
+      for (const id of ['0', '-5', 'abc', '9999999999999']) expectProblem(await call('DELETE', `/api/admin/articles/${id}`), 400, "'id'");
+    });
+  });
+});
+
+describe('POST /api/admin/articles', () => {
+  const valid = {
+    headline: 'Local Man Wins Argument With Toaster',
+    summary: 'A stunning victory.',
+    content: 'Para one.\n\nPara two.',
+    author: 'Ima Hack',
+    category: 'Technology',
+    source: 'Reader tip',
+    editorName: 'Night Desk',
+    ratingOutOfTen: 9,
+    comments: 'Run it.',
+    imageUrl: 'https://images.example.com/toaster.jpg',
+    originalUrl: '/original/toaster',
+    isBreaking: true,
+  };
+
+  it('stores a draft by default, with its slug, a Location header and an audit row', async () => {
+    const res = await call('POST', '/api/admin/articles', { payload: valid });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const article = res.json();
+    expect(res.headers.location).toBe(`/api/admin/articles/${article.id}`);
+    expect(article).toMatchObject({
+      headline: valid.headline,
+      slug: 'local-man-wins-argument-with-toaster',
+      category: 'Technology',
+      categoryId: 2,
+      ratingOutOfTen: 9,
+      isBreaking: true,
+      imageUrl: valid.imageUrl,
+      originalUrl: valid.originalUrl,
+      publishedAt: null,
+    });
+    const stored = (await call('GET', res.headers.location as string)).json();
+    expect(stored).toEqual(article);
+    const [audit] = await auditFor(adminDb(t.database.db), article.id);
+    expect(audit).toMatchObject({ action: 'create', before: null, actor_subject: EDITOR.sub });
+    expect(JSON.parse(audit!.after!)).toMatchObject({ id: article.id, headline: valid.headline });
+  });
+
+  it('publishes at once with published: true, or at the given publishedAt, and shows it publicly', async () => {
+    const now = (await call('POST', '/api/admin/articles', { payload: { headline: 'Published Now', categoryId: 5, published: true } })).json();
+    expect(Date.now() - Date.parse(now.publishedAt)).toBeLessThan(10_000);
+    const at = (await call('POST', '/api/admin/articles', { payload: { headline: 'Published Then', category: 'uk', publishedAt: '2026-02-03T04:05:06+01:00' } })).json();
+    expect(at).toMatchObject({ publishedAt: '2026-02-03T03:05:06.000Z', category: 'UK', categoryId: 6 });
+    expect((await t.app.inject({ url: '/News/slug/published-now' })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a missing headline', { category: 'Sport' }, "'headline'"],
+    ['an empty headline', { headline: '', category: 'Sport' }, "'headline'"],
+    ['a blank headline', { headline: '   ', category: 'Sport' }, "'headline'"],
+    ['a headline without letters or digits', { headline: '!!!', category: 'Sport' }, "'headline'"],
+    ['a headline of 301 characters', { headline: 'x'.repeat(301), category: 'Sport' }, "'headline'"],
+    ['a rating of 11', { headline: 'H', category: 'Sport', ratingOutOfTen: 11 }, "'ratingOutOfTen'"],
+    ['a rating of -1', { headline: 'H', category: 'Sport', ratingOutOfTen: -1 }, "'ratingOutOfTen'"],
+    ['a rating as text', { headline: 'H', category: 'Sport', ratingOutOfTen: '5' }, "'ratingOutOfTen'"],
+    ['a fractional rating', { headline: 'H', category: 'Sport', ratingOutOfTen: 4.5 }, "'ratingOutOfTen'"],
+    ['a number as headline', { headline: 42, category: 'Sport' }, "'headline'"],
+    ['isBreaking as text', { headline: 'H', category: 'Sport', isBreaking: 'yes' }, "'isBreaking'"],
+    ['no category', { headline: 'H' }, "'category'"],
+    ['an unknown category name', { headline: 'H', category: 'Gossip' }, "'category'"],
+    ['an unknown category id', { headline: 'H', categoryId: 42 }, "'categoryId'"],
+    ['a category that contradicts categoryId', { headline: 'H', category: 'Sport', categoryId: 1 }, "'category'"],
+    ['a javascript: image URL', { headline: 'H', category: 'Sport', imageUrl: 'javascript:alert(1)' }, "'imageUrl'"],
+    ['a protocol-relative original URL', { headline: 'H', category: 'Sport', originalUrl: '//evil.example/x' }, "'originalUrl'"],
+    ['an unparseable publishedAt', { headline: 'H', category: 'Sport', publishedAt: 'yesterday' }, "'publishedAt'"],
+    ['published false with a publishedAt', { headline: 'H', category: 'Sport', published: false, publishedAt: '2026-01-01T00:00:00Z' }, "'published'"],
+    ['an unknown field', { headline: 'H', category: 'Sport', tittle: 'typo' }, "'tittle'"],
+    ['a JSON array', [{ headline: 'H', category: 'Sport' }], 'body'],
+  ])('refuses %s with 400 naming the field, storing nothing', async (_name, payload, detail) => {
+    await expectNothingChanged(async () => {
+      expectProblem(await call('POST', '/api/admin/articles', { payload: JSON.stringify(payload) }), 400, detail);
+    });
+  });
+
+  it('refuses a missing body and malformed JSON', async () => {
+    await expectNothingChanged(async () => {
+      expectProblem(await call('POST', '/api/admin/articles', { payload: '' }), 400, 'body');
+      expectProblem(await call('POST', '/api/admin/articles', { contentType: null }), 400, 'body');
+      expectProblem(await call('POST', '/api/admin/articles', { payload: '{"headline":' }), 400, 'JSON');
+    });
+  });
+
+  it('accepts a headline of 300 characters, but not one whose slug would pass 200 characters', async () => {
+    const punchy = 'A'.repeat(150) + ' ' + '!'.repeat(149);
+    expect(punchy.length).toBe(300);
+    const ok = await call('POST', '/api/admin/articles', { payload: { headline: punchy, category: 'Sport' } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().slug).toBe('a'.repeat(150));
+    const wordy = Array.from({ length: 50 }, () => 'word').join(' ');
+    expect(wordy.length).toBe(249);
+    await expectNothingChanged(async () => {
+      expectProblem(await call('POST', '/api/admin/articles', { payload: { headline: wordy, category: 'Sport' } }), 400, "'headline'");
+    });
+  });
+});
+});
