@@ -291,4 +291,3 @@ describe('POST /api/admin/articles', () => {
     });
   });
 });
-});
