@@ -1,12 +1,15 @@
+import { getAppConfig } from '@/config/app-config';
+import { TestPublishForm } from '@/features/social';
+import '@/features/social/social.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-// Placeholder until the social engineer replaces this file (spec: Test publish page).
+/** /admin/social/test: send a test post to X or Facebook. */
 export default function SocialTestPage() {
   useDocumentTitle('Test Publish');
   return (
-    <section className="admin-panel">
-      <h1>Test Publish</h1>
-      <p className="admin-muted">Coming soon: send a test post to X or Facebook.</p>
+    <section className="social-page" aria-labelledby="social-test-title">
+      <h1 id="social-test-title">Test Publish</h1>
+      <TestPublishForm defaultPersona={getAppConfig().siteName} />
     </section>
   );
 }

@@ -1,12 +1,22 @@
+import { getAppConfig } from '@/config/app-config';
+import { FacebookTab, SocialTabs, XTab } from '@/features/social';
+import '@/features/social/social.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-// Placeholder until the social engineer replaces this file (spec: Social page with X and Facebook tabs).
+/** /admin/social: X / Twitter (default) and Facebook tabs. Persona = the publication's name. */
 export default function SocialPage() {
   useDocumentTitle('Social Auth');
+  const persona = getAppConfig().siteName;
   return (
-    <section className="admin-panel">
-      <h1>Social Auth</h1>
-      <p className="admin-muted">Coming soon: X and Facebook publishing credentials.</p>
+    <section className="social-page" aria-labelledby="social-title">
+      <h1 id="social-title">Social Auth</h1>
+      <SocialTabs
+        label="Social platforms"
+        tabs={[
+          { id: 'x', label: 'X / Twitter', panel: <XTab persona={persona} /> },
+          { id: 'facebook', label: 'Facebook', panel: <FacebookTab persona={persona} /> },
+        ]}
+      />
     </section>
   );
 }
