@@ -1,7 +1,75 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { findCategory } from '../../../common/categories.ts';
+import { slugify } from '../../../common/slug.ts';
 import type { Db } from '../db/index.ts';
+import type { NewArticleRow } from '../db/schema.ts';
+import { DEMO_ARTICLES, type DemoArticle } from './demo-articles.ts';
 
-/** Fills an empty database with the demo articles. Placeholder: the seed feature replaces it. */
-export async function seedIfEmpty(_database: Db, _log: FastifyBaseLogger): Promise<number> {
-  return 0;
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+export type SeedLogger = Pick<FastifyBaseLogger, 'info'>;
+
+export interface SeedOptions {
+  /** The moment the relative times count back from (default: now). */
+  now?: Date;
+  /** The articles to insert (default: the demo articles). */
+  articles?: readonly DemoArticle[];
+}
+
+/** How long before publication (or a draft's last edit) a demo story was first written: 20-179 minutes, varied but stable. */
+function writingMinutes(index: number): number {
+  return 20 + ((index * 53) % 160);
+}
+
+/** Turns one demo article into a database row, its times counted back from `now`. */
+export function toArticleRow(article: DemoArticle, index: number, now: Date): NewArticleRow {
+  const category = findCategory(article.category);
+  if (!category) throw new Error(`Demo article "${article.headline}" has an unknown category "${article.category}"`);
+  const at = now.getTime() - article.hoursAgo * HOUR_MS;
+  const created = at - writingMinutes(index) * MINUTE_MS;
+  const iso = (ms: number) => new Date(Math.round(ms)).toISOString();
+  return {
+    headline: article.headline,
+    slug: slugify(article.headline),
+    summary: article.summary,
+    content: article.paragraphs.join('\n\n'),
+    author: article.author,
+    category_id: category.id,
+    source: article.source,
+    editor_name: article.editorName,
+    rating: article.rating,
+    comments: article.comments,
+    image_url: article.imageUrl ?? '',
+    original_url: article.originalUrl ?? '',
+    is_breaking: article.isBreaking ? 1 : 0,
+    published_at: article.draft ? null : iso(at),
+    created_at: iso(created),
+    updated_at: iso(at),
+  };
+}
+
+/**
+ * Fills an empty database with the demo articles, in one transaction. A database that
+ * already holds any article (published or not) is left alone. Returns how many rows went in.
+ */
+export async function seedIfEmpty(database: Db, log: SeedLogger, options: SeedOptions = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  const articles = options.articles ?? DEMO_ARTICLES;
+  // Oldest first, so ids grow with time as they would in a real newsroom.
+  const rows = articles
+    .map((a, i) => toArticleRow(a, i, now))
+    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+
+  const inserted = await database.db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('articles').select('id').limit(1).executeTakeFirst();
+    if (existing) return 0;
+    if (rows.length === 0) return 0;
+    await trx.insertInto('articles').values(rows).execute();
+    return rows.length;
+  });
+
+  if (inserted > 0) log.info({ inserted }, `seeded ${inserted} demo articles`);
+  else log.info('database already has articles; demo content not seeded');
+  return inserted;
 }

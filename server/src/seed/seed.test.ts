@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../../common/categories.ts';
+import { slugify } from '../../../common/slug.ts';
+import { openDatabase, type Db } from '../db/index.ts';
+import type { ArticleRow } from '../db/schema.ts';
+import { DEMO_ARTICLES } from './demo-articles.ts';
+import { seedIfEmpty, type SeedLogger } from './index.ts';
+
+const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../web/public');
+
+/** A logger that remembers what it was told. */
+function recordingLogger(): SeedLogger & { messages: string[] } {
+  const messages: string[] = [];
+  return {
+    messages,
+    info(...args: unknown[]) {
+      messages.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+    },
+  } as SeedLogger & { messages: string[] };
+}
+
+describe('demo content seeding (SQLite)', () => {
+  let dataDir: string;
+  let database: Db;
+
+  beforeEach(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'smear-seed-'));
+    database = await openDatabase({ dataDir, databaseUrl: '' });
+  });
+
+  afterEach(async () => {
+    await database.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const allRows = () => database.db.selectFrom('articles').selectAll().orderBy('id').execute();
+
+  it('fills an empty database with the demo articles and reports the count', async () => {
+    const log = recordingLogger();
+    const inserted = await seedIfEmpty(database, log);
+    const rows = await allRows();
+
+    expect(inserted).toBe(DEMO_ARTICLES.length);
+    expect(rows).toHaveLength(inserted);
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(log.messages.some((m) => m.includes(String(inserted)))).toBe(true);
+  });
+
+  it('spreads the articles over all six categories, at least four published in each', async () => {
+    await seedIfEmpty(database, recordingLogger());
+    const rows = await allRows();
+    for (const category of CATEGORIES) {
+      const published = rows.filter((r) => r.category_id === category.id && r.published_at !== null);
+      expect(published.length, category.name).toBeGreaterThanOrEqual(4);
+    }
+    expect(new Set(rows.map((r) => r.category_id)).size).toBe(6);
+  });
+
+  it('has breaking news, drafts, and published times in the past', async () => {
+    const now = new Date();
+    await seedIfEmpty(database, recordingLogger(), { now });
+    const rows = await allRows();
+    const published = rows.filter((r) => r.published_at !== null);
+    const drafts = rows.filter((r) => r.published_at === null);
+    const breakingPublished = published.filter((r) => r.is_breaking === 1);
+
+    expect(breakingPublished.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(breakingPublished.map((r) => r.category_id)).size).toBeGreaterThanOrEqual(4);
+    expect(drafts.length).toBeGreaterThanOrEqual(3);
+
+    for (const r of published) {
+      const at = Date.parse(r.published_at!);
+      expect(new Date(at).toISOString()).toBe(r.published_at);
+      expect(at).toBeLessThanOrEqual(now.getTime());
+      expect(at).toBeGreaterThan(now.getTime() - 21 * 24 * 3_600_000);
+      expect(r.created_at < r.published_at!, r.headline).toBe(true);
+      expect(r.updated_at >= r.created_at).toBe(true);
+    }
+    // A few stories went out within the last few hours.
+    expect(published.filter((r) => now.getTime() - Date.parse(r.published_at!) <= 6 * 3_600_000).length).toBeGreaterThanOrEqual(3);
+    for (const r of drafts) {
+      expect(Date.parse(r.created_at)).toBeLessThanOrEqual(now.getTime());
+      expect(new Date(Date.parse(r.created_at)).toISOString()).toBe(r.created_at);
+    }
+  });
+
+  it('stores unique slugs that follow the slug rule, and headlines that exercise it', async () => {
+    await seedIfEmpty(database, recordingLogger());
+    const rows = await allRows();
+    const slugs = rows.map((r) => r.slug);
+
+    expect(new Set(slugs).size).toBe(rows.length);
+    for (const r of rows) {
+      expect(r.slug).toBe(slugify(r.headline));
+      expect(r.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    }
+    const headlines = rows.map((r) => r.headline);
+    expect(headlines.some((h) => /['\u2019]/.test(h)), 'apostrophe').toBe(true);
+    expect(headlines.some((h) => /\d/.test(h)), 'digit').toBe(true);
+    expect(headlines.some((h) => / {2,}/.test(h)), 'double space').toBe(true);
+    expect(headlines.some((h) => /--/.test(h)), 'hyphen run').toBe(true);
+    expect(headlines.some((h) => /[^\x00-\x7f]/.test(h)), 'non-ASCII').toBe(true);
+    for (const ch of ['é', 'ü', 'ñ', '£']) expect(headlines.some((h) => h.toLowerCase().includes(ch)), ch).toBe(true);
+  });
+
+  it('fills every field a page shows, with paragraphs, images that exist and example-domain links', async () => {
+    await seedIfEmpty(database, recordingLogger());
+    const rows: ArticleRow[] = await allRows();
+    const withImage = rows.filter((r) => r.image_url !== '');
+    const withOriginal = rows.filter((r) => r.original_url !== '');
+
+    for (const r of rows) {
+      for (const field of ['headline', 'summary', 'content', 'author', 'source', 'editor_name'] as const) {
+        expect(r[field].trim(), `${field} of ${r.headline}`).not.toBe('');
+      }
+      const paragraphs = r.content.split('\n\n');
+      expect(paragraphs.length, r.headline).toBeGreaterThanOrEqual(3);
+      for (const p of paragraphs) expect(p.trim().length).toBeGreaterThan(40);
+      expect(Number.isInteger(r.rating) && r.rating >= 0 && r.rating <= 10).toBe(true);
+    }
+
+    expect(withImage.length).toBeLessThan(rows.length);
+    expect(withImage.length).toBeGreaterThan(rows.length / 2);
+    for (const r of withImage) {
+      expect(r.image_url).toMatch(/^\/images\/demo\/[a-z0-9-]+\.svg$/);
+      const file = path.join(PUBLIC_DIR, r.image_url);
+      expect(fs.existsSync(file), file).toBe(true);
+    }
+
+    expect(withOriginal.length).toBeLessThan(rows.length);
+    for (const r of withOriginal) {
+      const url = new URL(r.original_url);
+      expect(url.protocol).toBe('https:');
+      expect(url.hostname).toMatch(/\.example\.(com|org|net|co\.uk)$/);
+    }
+
+    expect(rows.some((r) => r.comments === '')).toBe(true);
+    expect(rows.some((r) => r.comments.length > 100)).toBe(true);
+  });
+
+  it('inserts nothing the second time', async () => {
+    const first = await seedIfEmpty(database, recordingLogger());
+    const log = recordingLogger();
+    const second = await seedIfEmpty(database, log);
+    const rows = await allRows();
+
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBe(0);
+    expect(rows).toHaveLength(first);
+    expect(log.messages.join('\n')).toMatch(/not seeded/);
+  });
+
+  it('leaves a database that already has an article alone, even a draft', async () => {
+    const ts = new Date().toISOString();
+    await database.db
+      .insertInto('articles')
+      .values({
+        headline: 'An Existing Story',
+        slug: 'an-existing-story',
+        summary: 'Already here.',
+        content: 'Body.',
+        author: 'Someone',
+        category_id: 1,
+        source: 'Somewhere',
+        editor_name: 'An Editor',
+        rating: 5,
+        comments: '',
+        image_url: '',
+        original_url: '',
+        is_breaking: 0,
+        published_at: null,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .execute();
+
+    const inserted = await seedIfEmpty(database, recordingLogger());
+    const rows = await allRows();
+
+    expect(inserted).toBe(0);
+    expect(rows.map((r) => r.headline)).toEqual(['An Existing Story']);
+  });
+});
+
+describe('demo images', () => {
+  const dir = path.join(PUBLIC_DIR, 'images/demo');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.svg'));
+
+  it('ships a dozen or more small, self-contained 16:9 SVG illustrations', () => {
+    expect(files.length).toBeGreaterThanOrEqual(12);
+    for (const f of files) {
+      const svg = fs.readFileSync(path.join(dir, f), 'utf8');
+      expect(Buffer.byteLength(svg), f).toBeLessThanOrEqual(4096);
+      expect(svg, f).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(svg, f).toMatch(/viewBox="0 0 640 360"/);
+      // Nothing loaded from elsewhere, no script, no text that needs a font.
+      expect(svg, f).not.toMatch(/(href|src)=["'](?!#)/);
+      expect(svg, f).not.toMatch(/<script|<text|<image|@import|url\((?!#)/i);
+    }
+  });
+
+  it('are all used by some demo article', () => {
+    const used = new Set(DEMO_ARTICLES.map((a) => a.imageUrl).filter(Boolean));
+    for (const f of files) expect(used.has(`/images/demo/${f}`), f).toBe(true);
+  });
+});
