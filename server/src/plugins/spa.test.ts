@@ -1,0 +1,263 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startPublicTestApp, writeFakeDist, type PublicTestApp } from '../test-support/public-app.ts';
+import { daysAgo, insertArticles } from '../test-support/articles.ts';
+import { expectProblem } from '../test-support/problem-assertions.ts';
+
+let t: PublicTestApp;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'tabloid-spa-dist-'));
+  await writeFakeDist(distDir);
+  t = await startPublicTestApp({ WEB_DIST_DIR: distDir, SITE_NAME: 'The Daily Smear', PUBLIC_URL: 'https://smear.example' });
+});
+afterAll(async () => {
+  await t?.close();
+  if (distDir) await fs.rm(distDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await t.database.db.deleteFrom('articles').execute();
+  t.app.newsCache.clear();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+/** The content attribute of <meta property|name="key">, unescaped. */
+function meta(html: string, key: string): string | undefined {
+  const m = new RegExp(`<meta (?:property|name)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html);
+  return m ? unescape(m[1]!) : undefined;
+}
+function unescape(s: string): string {
+  return s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+function title(html: string): string | undefined {
+  const m = /<title>([^<]*)<\/title>/.exec(html);
+  return m ? unescape(m[1]!) : undefined;
+}
+function appConfig(html: string): any {
+  const m = /<script id="app-config" type="application\/json">([^<]*)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1]!) : undefined;
+}
+
+describe('page routes', () => {
+  it('serves the home page with its title, meta, app-config, no-cache and the security headers', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    const html = res.body;
+    expect(title(html)).toBe('The Daily Smear | Savage News & Scandals');
+    expect(html).toContain('<link rel="canonical" href="https://smear.example/" />');
+    expect(meta(html, 'og:type')).toBe('website');
+    expect(meta(html, 'og:url')).toBe('https://smear.example/');
+    expect(appConfig(html)).toEqual({ siteName: 'The Daily Smear' });
+    expect(html).not.toContain('<!--app-head-->');
+    expect(html).not.toContain('<!--app-config-->');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('answers If-None-Match on pages with 304', async () => {
+    const first = await get('/contact');
+    const again = await get('/contact', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it.each([
+    ['/politics', 'Politics | The Daily Smear'],
+    ['/technology', 'Technology | The Daily Smear'],
+    ['/sport', 'Sport | The Daily Smear'],
+    ['/business', 'Business | The Daily Smear'],
+    ['/us', 'US | The Daily Smear'],
+    ['/uk/', 'UK | The Daily Smear'],
+    ['/contact', 'Contact | The Daily Smear'],
+    ['/privacy', 'Privacy Policy | The Daily Smear'],
+  ])('serves %s with 200 and its own title', async (url, expected) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(title(res.body)).toBe(expected);
+    expect(res.body).toContain(`<link rel="canonical" href="https://smear.example${url.replace(/\/$/, '')}" />`);
+  });
+
+  it.each(['/admin', '/admin/articles?page=1&pageSize=20&status=all', '/admin/articles/7', '/admin/social/test'])(
+    'serves %s with 200, no-store and no article meta',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(title(res.body)).toBe('Admin | The Daily Smear');
+      expect(meta(res.body, 'robots')).toBe('noindex');
+      expect(meta(res.body, 'og:type')).toBe('website');
+      expect(res.body).not.toContain('article:published_time');
+    },
+  );
+
+  it.each(['/no-such-page', '/politics/extra', '/Article', '/article', '/article/a/b'])('answers %s with a 404 shell', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(title(res.body)).toBe('Page Not Found | The Daily Smear');
+    expect(meta(res.body, 'robots')).toBe('noindex');
+  });
+
+  it('keeps unknown API paths JSON 404s (never the HTML shell)', async () => {
+    for (const url of ['/api/nope', '/News/x/y', '/api/admin/nope']) {
+      const res = await get(url);
+      expectProblem(res, 404);
+    }
+  });
+});
+
+describe('article pages', () => {
+  it('carry the article title, description, canonical, Open Graph and Twitter tags', async () => {
+    const [row] = await insertArticles(t.database.db, [
+      {
+        headline: 'Minister Caught Napping In Own Inquiry',
+        summary: 'The inquiry into ministerial fatigue was adjourned for a nap.',
+        image_url: '/images/pic.svg',
+        published_at: '2026-03-04T05:06:07.000Z',
+        category_id: 1,
+      },
+    ]);
+    const res = await get(`/article/${row!.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    const url = `https://smear.example/article/${row!.slug}`;
+    expect(title(html)).toBe('Minister Caught Napping In Own Inquiry | The Daily Smear');
+    expect(meta(html, 'description')).toBe('The inquiry into ministerial fatigue was adjourned for a nap.');
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(meta(html, 'og:title')).toBe('Minister Caught Napping In Own Inquiry');
+    expect(meta(html, 'og:description')).toBe('The inquiry into ministerial fatigue was adjourned for a nap.');
+    expect(meta(html, 'og:type')).toBe('article');
+    expect(meta(html, 'og:url')).toBe(url);
+    expect(meta(html, 'og:image')).toBe('https://smear.example/images/pic.svg');
+    expect(meta(html, 'article:published_time')).toBe('2026-03-04T05:06:07.000Z');
+    expect(meta(html, 'article:section')).toBe('Politics');
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'twitter:title')).toBe('Minister Caught Napping In Own Inquiry');
+    expect(meta(html, 'twitter:description')).toBe('The inquiry into ministerial fatigue was adjourned for a nap.');
+    expect(meta(html, 'twitter:image')).toBe('https://smear.example/images/pic.svg');
+  });
+
+  it('uses a summary card without image tags when the article has no image', async () => {
+    const [row] = await insertArticles(t.database.db, [{ headline: 'No Picture Story', published_at: daysAgo(1) }]);
+    const html = (await get(`/article/${row!.slug}`)).body;
+    expect(meta(html, 'twitter:card')).toBe('summary');
+    expect(meta(html, 'og:image')).toBeUndefined();
+    expect(meta(html, 'twitter:image')).toBeUndefined();
+  });
+
+  it('escapes a hostile headline and summary everywhere', async () => {
+    const headline = `Breakout </script><script>alert("x")</script> & 'quotes' <!-- end`;
+    const [row] = await insertArticles(t.database.db, [
+      { headline, slug: 'breakout', summary: `"><img src=x onerror=alert(1)>`, published_at: daysAgo(1), image_url: 'https://cdn.example/a.jpg?x="y"' },
+    ]);
+    const res = await get(`/article/${row!.slug}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html.match(/<script/g)).toHaveLength(2); // app-config and the module script only
+    expect(title(html)).toBe(`${headline} | The Daily Smear`);
+    expect(meta(html, 'og:title')).toBe(headline);
+    expect(meta(html, 'description')).toBe(`"><img src=x onerror=alert(1)>`);
+    expect(meta(html, 'og:image')).toBe('https://cdn.example/a.jpg?x="y"');
+  });
+
+  it('escapes the site name inside the app-config JSON so it cannot close the script', async () => {
+    const other = await startPublicTestApp({ WEB_DIST_DIR: distDir, SITE_NAME: `Smear</script><!--<script>`, PUBLIC_URL: '' });
+    try {
+      const html = (await other.app.inject({ method: 'GET', url: '/' })).body;
+      expect(html).not.toContain('Smear</script>');
+      expect(html).toContain('\\u003c/script\\u003e');
+      expect(appConfig(html)).toEqual({ siteName: 'Smear</script><!--<script>' });
+      expect(title(html)).toBe('Smear</script><!--<script> | Savage News & Scandals');
+      // Without PUBLIC_URL the canonical URL comes from the request.
+      const local = (await other.app.inject({ method: 'GET', url: '/privacy', headers: { host: 'reader.test:8080' } })).body;
+      expect(local).toContain('<link rel="canonical" href="http://reader.test:8080/privacy" />');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.each([
+    ['an unknown slug', '/article/nobody-wrote-this'],
+    ['a malformed slug', '/article/Not_A_Slug'],
+    ['an over-long slug', `/article/${'a'.repeat(201)}`],
+  ])('answers %s with the 404 shell', async (_label, url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(title(res.body)).toBe('Article Not Found | The Daily Smear');
+    expect(meta(res.body, 'og:type')).toBe('website');
+  });
+
+  it('answers a badly encoded URL with a 400 problem', async () => {
+    expectProblem(await get('/article/%E0%A4%A'), 400, 'encoded');
+  });
+
+  it('answers a draft with the 404 shell', async () => {
+    const [row] = await insertArticles(t.database.db, [{ headline: 'Secret Draft', published_at: null }]);
+    expect((await get(`/article/${row!.slug}`)).statusCode).toBe(404);
+  });
+});
+
+describe('static files', () => {
+  it('serves hashed assets as immutable for a year', async () => {
+    const res = await get('/assets/index-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toContain('console.log');
+  });
+
+  it('serves other files with a modest max-age', async () => {
+    for (const url of ['/favicon.svg', '/images/pic.svg']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/svg/);
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    }
+  });
+
+  it('answers a missing asset with a 404 problem, not the shell', async () => {
+    expectProblem(await get('/assets/missing-123.js'), 404);
+  });
+
+  it('never serves the raw index.html with its markers', async () => {
+    const res = await get('/index.html');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<!--app-head-->');
+  });
+
+  it('does not serve files outside the dist folder', async () => {
+    const res = await get('/..%2F..%2Fetc%2Fpasswd');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('root:');
+  });
+});
+
+describe('without a built front end', () => {
+  it('answers page routes with a 503 problem telling to build, while the API works', async () => {
+    const bare = await startPublicTestApp();
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/' });
+      expectProblem(res, 503, 'npm run build');
+      expect((await bare.app.inject({ method: 'GET', url: '/News' })).statusCode).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
