@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_SITE_NAME } from '../../common/site.ts';
+import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
 import { loadSocialConfig, type SocialConfig } from './social/config.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface Config {
   appInsightsConnectionString: string;
   /** Where the built front end lives (index.html and assets). */
   webDistDir: string;
+  /** Editors' sign-in: Entra ID or the built-in provider (server/src/auth/config.ts). */
+  auth: AuthConfig;
   /** X and Facebook publishing (server/src/social/config.ts). */
   social: SocialConfig;
 }
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',
     appInsightsConnectionString: (env.APPLICATIONINSIGHTS_CONNECTION_STRING ?? '').trim(),
     webDistDir: path.resolve(root, (env.WEB_DIST_DIR ?? '').trim() || 'dist/web'),
+    auth: loadAuthConfig(env, problems),
     social: loadSocialConfig(env, databaseUrl, problems),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {

@@ -1,4 +1,119 @@
 import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpProblem } from '../plugins/problem.ts';
+import { ensureFirstEditor, formatBootstrapMessage } from './bootstrap.ts';
+import { createEditorsRepository } from './editors-repository.ts';
+import { interactionRoutes } from './interactions.ts';
+import { loadSigningKeys } from './keys-repository.ts';
+import { createLoginService } from './login-throttle.ts';
+import { purgeExpiredOidcPayloads } from './oidc-adapter.ts';
+import { oidcMount } from './oidc-mount.ts';
+import { createProvider } from './provider.ts';
+import {
+  builtinSettings,
+  LOGIN_BUTTON_LABEL,
+  POST_LOGOUT_REDIRECT_PATH,
+  REDIRECT_PATH,
+  SILENT_REDIRECT_PATH,
+} from './settings.ts';
+import { builtinRules, createTokenVerifier, entraRules, type SignedInEditor } from './token-verifier.ts';
 
-// Placeholder: replaced by the feature that owns this file.
-export default fp(async () => {});
+export type { SignedInEditor } from './token-verifier.ts';
+
+/** What GET /api/config/auth answers: everything the admin UI's OIDC client needs, no secrets. */
+export interface PublicAuthConfig {
+  provider: 'builtin' | 'entra';
+  authority: string;
+  clientId: string;
+  /** The API scope; the UI asks for `openid profile ${scope}`. */
+  scope: string;
+  loginButtonLabel: string;
+  redirectPath: string;
+  silentRedirectPath: string;
+  postLogoutRedirectPath: string;
+}
+
+const MAX_TOKEN_LENGTH = 16 * 1024;
+const PURGE_INTERVAL_MS = 15 * 60_000;
+
+/**
+ * Editors' sign-in: the built-in OpenID provider at /oidc (when no Entra ID is configured),
+ * `app.requireEditor` (a hook that verifies the bearer token and sets request.editor),
+ * and GET /api/config/auth.
+ */
+async function authPlugin(app: FastifyInstance) {
+  const { config, database } = app;
+  let verify;
+  let publicConfig: PublicAuthConfig;
+  const paths = { redirectPath: REDIRECT_PATH, silentRedirectPath: SILENT_REDIRECT_PATH, postLogoutRedirectPath: POST_LOGOUT_REDIRECT_PATH };
+
+  if (config.auth.entra) {
+    const entra = config.auth.entra;
+    verify = createTokenVerifier(entraRules(entra), config.auth);
+    publicConfig = {
+      provider: 'entra',
+      authority: `https://login.microsoftonline.com/${entra.tenantId}/v2.0`,
+      clientId: entra.clientId,
+      scope: entra.apiScope,
+      loginButtonLabel: LOGIN_BUTTON_LABEL,
+      ...paths,
+    };
+    app.log.info({ tenant: entra.tenantId, tokenVersion: entra.tokenVersion }, 'sign-in: Microsoft Entra ID');
+  } else {
+    const settings = builtinSettings(config);
+    const editors = createEditorsRepository(database);
+    const keys = await loadSigningKeys(database);
+    const boot = await ensureFirstEditor(editors, config.auth);
+    if (boot.created && boot.generatedPassword) {
+      process.stdout.write(`${formatBootstrapMessage(settings.origin, boot.username!, boot.generatedPassword)}\n`);
+    } else if (boot.created) {
+      app.log.info({ editor: boot.username }, 'created the first editor from ADMIN_USERNAME / ADMIN_PASSWORD');
+    }
+    const provider = await createProvider({ database, settings, siteName: config.siteName, signingKeys: keys, editors });
+    await app.register(interactionRoutes({ provider, settings, siteName: config.siteName, login: createLoginService(editors), editors }));
+    await app.register(oidcMount(provider));
+    verify = createTokenVerifier(builtinRules(settings, keys.publicJwk), config.auth);
+    publicConfig = { provider: 'builtin', authority: settings.issuer, clientId: settings.clientId, scope: settings.scope, loginButtonLabel: LOGIN_BUTTON_LABEL, ...paths };
+
+    const purge = () => purgeExpiredOidcPayloads(database).catch((err: unknown) => app.log.warn({ err }, 'could not purge expired sign-in state'));
+    const timer = setInterval(purge, PURGE_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+    app.log.info({ issuer: settings.issuer }, 'sign-in: built-in OpenID provider');
+  }
+
+  app.decorateRequest('editor', null);
+  app.decorate('requireEditor', async function requireEditor(request: FastifyRequest, _reply: FastifyReply) {
+    const header = request.headers.authorization;
+    if (!header) {
+      throw new HttpProblem(401, 'Sign in to use this API: the request has no bearer token.', { headers: { 'www-authenticate': 'Bearer realm="api"' } });
+    }
+    const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
+    if (!match || match[1].length > MAX_TOKEN_LENGTH) {
+      throw new HttpProblem(401, 'The Authorization header is not a valid bearer token.', { headers: { 'www-authenticate': 'Bearer realm="api", error="invalid_token"' } });
+    }
+    const result = await verify(match[1]);
+    if (!result.ok) {
+      throw new HttpProblem(result.status, result.detail, { headers: { 'www-authenticate': `Bearer realm="api", error="${result.error}"` } });
+    }
+    request.editor = result.editor;
+  });
+
+  app.get('/api/config/auth', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return publicConfig;
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['problem'] });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Hook (onRequest or preHandler): verifies the bearer token; 401/403 problem+json; sets request.editor. */
+    requireEditor(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The signed-in editor, set by app.requireEditor; null on routes without it. */
+    editor: SignedInEditor | null;
+  }
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../index.ts';
 import * as m001 from './001-initial.ts';
+import * as m002 from './002-auth.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -9,4 +10,5 @@ export interface AppMigration {
 /** Ordered; names never change once released. Add new ones at the end. */
 export const migrations: Record<string, AppMigration> = {
   '001-initial': m001,
+  '002-auth': m002,
 };

@@ -1,0 +1,36 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { OIDC_PREFIX } from './settings.ts';
+
+/**
+ * Mounts oidc-provider under /oidc inside this Fastify server (register without
+ * fastify-plugin so the parser changes stay in this scope). The provider reads request bodies
+ * itself, so the catch-all parser leaves them unread; each request is hijacked and handed to
+ * the provider's Koa callback with the prefix stripped (originalUrl keeps the full path).
+ */
+export function oidcMount(provider: Provider) {
+  return async function mount(app: FastifyInstance) {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const callback = provider.callback();
+
+    const handle = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      const url = raw.url ?? '/';
+      raw.originalUrl = url;
+      const rest = url.slice(OIDC_PREFIX.length);
+      raw.url = rest.startsWith('/') ? rest : `/${rest}`;
+      void Promise.resolve(callback(raw, reply.raw)).catch((err: unknown) => {
+        request.log.error({ err }, 'oidc provider failed');
+        if (!reply.raw.headersSent) {
+          reply.raw.statusCode = 500;
+          reply.raw.end();
+        }
+      });
+    };
+    app.all(OIDC_PREFIX, handle);
+    app.all(`${OIDC_PREFIX}/*`, handle);
+  };
+}

@@ -1,0 +1,32 @@
+import type { Config } from '../config.ts';
+
+/** Fixed names shared with the admin UI (oidc-client-ts) — keep in sync with /api/config/auth. */
+export const BUILTIN_CLIENT_ID = 'tabloid-admin';
+/** The API scope of the built-in provider; access tokens carry it in `scope`. */
+export const BUILTIN_API_SCOPE = 'api:editor';
+export const REDIRECT_PATH = '/admin/auth/callback';
+export const SILENT_REDIRECT_PATH = '/admin/auth/silent';
+export const POST_LOGOUT_REDIRECT_PATH = '/admin/auth/callback';
+export const OIDC_PREFIX = '/oidc';
+export const LOGIN_BUTTON_LABEL = 'Sign In with Microsoft';
+/** Access token lifetime of the built-in provider (and of mintTestToken). */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+/** Origin the browser uses: PUBLIC_URL, or http://localhost:PORT. */
+export function siteOrigin(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl || `http://localhost:${config.port}`;
+}
+
+export interface BuiltinSettings {
+  origin: string;
+  issuer: string;
+  /** `aud` of access tokens: the API's URL. */
+  audience: string;
+  clientId: string;
+  scope: string;
+}
+
+export function builtinSettings(config: Pick<Config, 'publicUrl' | 'port'>): BuiltinSettings {
+  const origin = siteOrigin(config);
+  return { origin, issuer: `${origin}${OIDC_PREFIX}`, audience: `${origin}/api`, clientId: BUILTIN_CLIENT_ID, scope: BUILTIN_API_SCOPE };
+}

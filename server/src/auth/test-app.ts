@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Db } from '../db/index.ts';
+
+/** Test support for the auth tests: a real app on a throwaway SQLite database. */
+export const TEST_ADMIN = { username: 'chief', password: 'correct horse battery staple' } as const;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(prefix = 'auth-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  const port = env.PORT ?? '3299';
+  return loadConfig({
+    PORT: port,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: env.DATA_DIR ?? tempDir(),
+    WEB_DIST_DIR: tempDir('auth-test-web-'),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  config: Config;
+  database: Db;
+  close(): Promise<void>;
+}
+
+/** Builds the whole app plus GET /test/protected (behind app.requireEditor) answering request.editor. */
+export async function startTestApp(config: Config, opts: { listen?: boolean } = {}): Promise<TestApp> {
+  const database = await openDatabase(config);
+  const app = await buildApp({ config, database, logger: false });
+  app.get('/test/protected', { onRequest: app.requireEditor }, async (request) => ({ editor: request.editor }));
+  if (opts.listen) await app.listen({ port: config.port, host: '127.0.0.1' });
+  else await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
