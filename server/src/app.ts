@@ -30,7 +30,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     // Above any URL Node accepts (16 KB headers), so an over-long slug reaches validation (400), not a 404.
-    maxParamLength: 16_384,
+    routerOptions: { maxParamLength: 16_384 },
     // Bad URL encoding and over-long parameters answer problem+json like every other error.
     frameworkErrors,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },

@@ -44,7 +44,7 @@ describe('problem plugin', () => {
   it('turns body validation errors into 400 naming the field', async () => {
     const missing = expectProblem(await app.inject({ method: 'POST', url: '/api/things', payload: {} }), 400, "Body field 'name' is required");
     expect(missing.errors).toEqual([{ in: 'body', name: 'name', message: 'is required' }]);
-    expectProblem(await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'a', size: 11 } }), 400, "'size' must be <= 10");
+    expectProblem(await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'a', size: 11 } }), 400, "Body field 'size' must be at most 10.");
     expectProblem(await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'a', extra: 1 } }), 400, "'extra' is not allowed");
   });
 

@@ -64,13 +64,14 @@ export function reasonPhrase(status: number): string {
 /** Builds the problem body (without sending it). `instance` is the request path, never its query. */
 export function problemBody(status: number, detail: string, options: ProblemOptions & { instance?: string } = {}): ProblemBody {
   const body: ProblemBody = {
-    ...options.extensions,
     type: options.type ?? 'about:blank',
     title: options.title ?? reasonPhrase(status),
     status,
     detail,
   };
   if (options.instance) body.instance = options.instance;
+  // Extensions follow the standard members and can never overwrite them.
+  for (const [key, value] of Object.entries(options.extensions ?? {})) if (!(key in body)) body[key] = value;
   return body;
 }
 
@@ -126,10 +127,7 @@ export function describeValidation(context: string | undefined, items: Validatio
     if (item.keyword === 'additionalProperties' && typeof p.additionalProperty === 'string') {
       name = name ? `${name}.${p.additionalProperty}` : p.additionalProperty;
     }
-    let message = item.message ?? 'is invalid';
-    if (item.keyword === 'pattern') message = 'has characters or a length that are not allowed';
-    if (item.keyword === 'required') message = 'is required';
-    if (item.keyword === 'additionalProperties') message = 'is not allowed';
+    const message = validationMessage(item);
     return { in: context ?? 'request', name: name || '(root)', message };
   });
   const first = errors[0];
@@ -139,6 +137,30 @@ export function describeValidation(context: string | undefined, items: Validatio
       : `${where} '${first.name}' ${first.message}.`
     : 'The request is invalid.';
   return { detail, errors };
+}
+
+function validationMessage(item: ValidationItem): string {
+  const p = item.params ?? {};
+  switch (item.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not allowed';
+    case 'type':
+      return p.type === 'integer' ? 'must be a whole number' : `must be a ${String(p.type)}`;
+    case 'minimum':
+      return `must be at least ${String(p.limit)}`;
+    case 'maximum':
+      return `must be at most ${String(p.limit)}`;
+    case 'minLength':
+      return `must be at least ${String(p.limit)} characters long`;
+    case 'maxLength':
+      return `must be at most ${String(p.limit)} characters long`;
+    case 'pattern':
+      return `must match the pattern ${String(p.pattern)}`;
+    default:
+      return item.message ?? 'is invalid';
+  }
 }
 
 type RouteMatcher = { methods: string[]; pattern: RegExp };

@@ -122,6 +122,14 @@ describe('GET /News', () => {
     expect(problem.instance).toBe('/News');
   });
 
+  it('explains what is wrong with count and slug in the detail', async () => {
+    expectProblem(await get('/News?count=51'), 400, "Query parameter 'count' must be at most 50.");
+    expectProblem(await get('/News?count=0'), 400, "Query parameter 'count' must be at least 1.");
+    expectProblem(await get('/News?count=1.5'), 400, "Query parameter 'count' must be a whole number.");
+    expectProblem(await get('/News?category=Gossip'), 400, "Unknown category 'Gossip'. Use one of: Politics, Technology, Sport, Business, US, UK.");
+    expectProblem(await get('/News/slug/A'), 400, "Path parameter 'slug' must match the pattern ^[a-z0-9-]{1,200}$.");
+  });
+
   it('sends short public caching with a strong ETag and answers If-None-Match with 304', async () => {
     await insertArticles(t.database.db, [
       { headline: 'Cached', published_at: daysAgo(1) },
