@@ -76,7 +76,7 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
         <>
           <ArticleList articles={page.articles} />
           <Pagination
-            currentPage={page.currentPage}
+            currentPage={query.page}
             totalPages={page.totalPages}
             pageSize={query.pageSize}
             shown={page.articles.length}
