@@ -1,0 +1,190 @@
+// `npm run import -- FILE [--dry-run]`: loads articles from a JSON array or NDJSON file.
+// Every record is validated with the same rules as POST /api/admin/articles; good records
+// are stored in batches (one transaction per batch, each with its 'create' audit row,
+// actor 'import'); malformed ones are reported with their line number and skipped.
+// Exit code: 0 all stored, 2 some skipped, 1 fatal (no file, unreadable, database error).
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { ConfigError, loadConfig } from '../server/src/config.ts';
+import { openDatabase, type Db } from '../server/src/db/index.ts';
+import { AdminArticlesRepository } from '../server/src/repositories/admin-articles.ts';
+import { IMPORT_ACTOR } from '../server/src/repositories/audit-log.ts';
+import { validateArticleInput, type ValidArticle } from '../server/src/routes/admin/articles/article-input.ts';
+import { formatFieldErrors } from '../server/src/routes/admin/typebox-validation.ts';
+import { detectFormat, ImportFileError, readJsonArray, readNdjson, type RawRecord } from './import-records.ts';
+
+export const IMPORT_BATCH_SIZE = 500;
+
+const USAGE = 'Usage: npm run import -- FILE [--dry-run]\n  FILE  a JSON array of articles, or NDJSON (one article per line)';
+
+interface Progress {
+  start(total: number, unit: 'records' | 'bytes'): void;
+  advance(records: number, bytes?: number): void;
+  stop(): void;
+}
+
+/** A bar on a terminal; otherwise a plain line at every tenth of the way (and at the end). */
+function progress(tty: boolean, out: NodeJS.WritableStream): Progress {
+  let total = 0;
+  let unit: 'records' | 'bytes' = 'records';
+  let records = 0;
+  let done = 0;
+  let nextReport = 0;
+  let bar: cliProgress.SingleBar | undefined;
+  return {
+    start(t, u) {
+      total = t;
+      unit = u;
+      nextReport = total / 10;
+      if (tty) {
+        bar = new cliProgress.SingleBar(
+          {
+            format: ` {bar} {percentage}% | {records} records | ${u === 'bytes' ? '{value}/{total} bytes' : '{value}/{total}'} | ETA {eta_formatted}`,
+            stream: out as NodeJS.WriteStream,
+            hideCursor: true,
+          },
+          cliProgress.Presets.shades_classic,
+        );
+        bar.start(Math.max(total, 1), 0, { records: 0 });
+      }
+    },
+    advance(n, bytes) {
+      records += n;
+      done += unit === 'bytes' ? (bytes ?? 0) : n;
+      if (bar) bar.update(Math.min(done, total), { records });
+      else if (total > 0 && done >= nextReport && done < total) {
+        out.write(`progress: ${records} records read (${Math.floor((done / total) * 100)}%)\n`);
+        nextReport = done + total / 10;
+      }
+    },
+    stop() {
+      if (bar) {
+        bar.update(Math.max(total, 1), { records });
+        bar.stop();
+      } else out.write(`progress: ${records} records read (100%)\n`);
+    },
+  };
+}
+
+export interface ImportOptions {
+  file: string;
+  dryRun: boolean;
+  database: Db;
+  out: NodeJS.WritableStream;
+  err: NodeJS.WritableStream;
+  tty: boolean;
+}
+
+export interface ImportResult {
+  read: number;
+  stored: number;
+  skipped: { line: number; index: number; reason: string }[];
+}
+
+export async function runImport(opts: ImportOptions): Promise<ImportResult> {
+  if (!fs.existsSync(opts.file)) throw new ImportFileError(`${opts.file}: no such file`);
+  if (!fs.statSync(opts.file).isFile()) throw new ImportFileError(`${opts.file} is not a file`);
+  const format = await detectFormat(opts.file);
+  const repo = new AdminArticlesRepository(opts.database.db, opts.database.dialect);
+  const bar = progress(opts.tty, opts.err);
+  const result: ImportResult = { read: 0, stored: 0, skipped: [] };
+  const skipped = (r: RawRecord, reason: string) => {
+    result.skipped.push({ line: r.line, index: r.index, reason });
+    // On a terminal the bar owns the screen: skipped records are listed once it stops.
+    if (!opts.tty) opts.err.write(`skipped: ${where(format, r)}: ${reason}\n`);
+  };
+
+  let batch: ValidArticle[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    if (!opts.dryRun) await repo.createMany(batch, IMPORT_ACTOR);
+    result.stored += batch.length;
+    batch = [];
+  };
+  const take = async (r: RawRecord) => {
+    result.read++;
+    if ('parseError' in r) skipped(r, r.parseError);
+    else {
+      const v = validateArticleInput(r.value);
+      if (v.ok) batch.push(v.value);
+      else skipped(r, formatFieldErrors(v.errors, 'record'));
+    }
+    if (batch.length >= IMPORT_BATCH_SIZE) await flush();
+  };
+
+  if (format === 'json-array') {
+    const { total, records } = await readJsonArray(opts.file);
+    bar.start(total, 'records');
+    for (const r of records) {
+      await take(r);
+      bar.advance(1);
+    }
+  } else {
+    bar.start(fs.statSync(opts.file).size, 'bytes');
+    let bytes = 0;
+    for await (const r of readNdjson(opts.file, (b) => (bytes += b))) {
+      await take(r);
+      bar.advance(1, bytes);
+      bytes = 0;
+    }
+  }
+  await flush();
+  bar.stop();
+
+  if (opts.tty) for (const s of result.skipped) opts.err.write(`skipped: ${where(format, s)}: ${s.reason}\n`);
+  const verb = opts.dryRun ? 'would be imported (dry run: nothing stored)' : 'imported';
+  opts.out.write(`${result.stored} of ${result.read} records ${verb}; ${result.skipped.length} skipped.\n`);
+  return result;
+}
+
+function where(format: 'json-array' | 'ndjson', r: { line: number; index: number }): string {
+  return format === 'ndjson' ? `line ${r.line}` : `line ${r.line} (array index ${r.index})`;
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return 1;
+  }
+  if (parsed.values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (parsed.positionals.length !== 1) {
+    console.error(USAGE);
+    return 1;
+  }
+  // `npm run import` executes in the package root; resolve FILE against where the user typed it.
+  const base = process.env.npm_lifecycle_event === 'import' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
+  const file = path.resolve(base, parsed.positionals[0]!);
+  let database: Db | undefined;
+  try {
+    if (!fs.existsSync(file)) throw new ImportFileError(`${file}: no such file`);
+    const config = loadConfig(process.env);
+    database = await openDatabase(config);
+    const result = await runImport({
+      file,
+      dryRun: parsed.values['dry-run'] === true,
+      database,
+      out: process.stdout,
+      err: process.stderr,
+      tty: process.stderr.isTTY === true,
+    });
+    return result.skipped.length > 0 ? 2 : 0;
+  } catch (err) {
+    if (err instanceof ImportFileError || err instanceof ConfigError) console.error(err.message);
+    else console.error('import failed:', err);
+    return 1;
+  } finally {
+    await database?.destroy();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  process.exitCode = await main();
+}
