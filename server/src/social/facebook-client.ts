@@ -77,7 +77,8 @@ export function facebookProblem(res: ProviderResponse, stage: GraphStage, now = 
       retryAfter,
     });
   }
-  if (res.status >= 500 || code === 1 || code === 2) return providerUnavailable('Facebook', res.status >= 500 ? res.status : 503);
+  // Codes 1 and 2 are temporary Graph faults when they come with a 5xx; with a 4xx (e.g. a wrong app secret) they are a rejection.
+  if (res.status >= 500) return providerUnavailable('Facebook', res.status);
   if (code === 200 || code === 10 || (code >= 200 && code < 300)) {
     return new SocialProblem({
       status: 403,
