@@ -68,9 +68,15 @@ describe('public home page', () => {
     const expected = [...new Set([...news.breakingNews, ...news.allArticles].map(articleHref))].sort();
     await expect.poll(() => articleHrefs(page), { timeout: 10_000 }).toEqual(expected);
     expect(expected.length).toBeLessThanOrEqual(30);
+    // ...and each link is named by its headline (cards in the grid, the rest in the list below it).
     for (const a of [...news.breakingNews, ...news.allArticles]) {
-      await page.getByRole('heading', { name: exactName(a.headline) }).first().waitFor();
+      const link = page.getByRole('link', { name: exactName(a.headline) }).first();
+      await link.waitFor();
+      expect(await link.getAttribute('href')).toBe(articleHref(a));
     }
+    // The grid's cards carry headings; the first is the first breaking article.
+    const cardHeadings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
+    expect(cardHeadings[0]?.replace(/\s+/g, ' ')).toBe(breaking[0]!.replace(/\s+/g, ' '));
 
     // Images have alt text; nothing left the machine; no admin code was downloaded.
     const imgs = await page.locator('img').evaluateAll((els) => els.map((e) => e.getAttribute('alt')));

@@ -194,17 +194,23 @@ describe('share dialog Copy outside a secure context (legacy fallback)', () => {
     const dialog = page.getByRole('dialog', { name: /share this scandal/i });
     const url = await dialog.getByRole('textbox').inputValue();
     expect(url).toMatch(new RegExp(`/article/${slug}$`));
+    // Record what the legacy command copies: the selected text of the focused or selected field.
     await page.evaluate(() => {
-      (window as unknown as { __copied: string[] }).__copied = [];
-      document.addEventListener('copy', () => {
-        const sel = document.activeElement as HTMLTextAreaElement | HTMLInputElement | null;
-        const text = sel && 'value' in sel ? sel.value.slice(sel.selectionStart ?? 0, sel.selectionEnd ?? undefined) : String(document.getSelection());
-        (window as unknown as { __copied: string[] }).__copied.push(text);
-      });
+      const w = window as unknown as { __copied: { text: string; ok: boolean }[] };
+      w.__copied = [];
+      const original = document.execCommand.bind(document);
+      document.execCommand = (command: string, ...rest: unknown[]) => {
+        const fields = [...document.querySelectorAll('textarea, input')] as (HTMLTextAreaElement | HTMLInputElement)[];
+        const field = fields.find((f) => f.selectionStart !== null && f.selectionEnd !== null && f.selectionEnd > f.selectionStart);
+        const text = field ? field.value.slice(field.selectionStart!, field.selectionEnd!) : String(document.getSelection());
+        const ok = (original as (...a: unknown[]) => boolean)(command, ...rest);
+        if (command === 'copy') w.__copied.push({ text, ok });
+        return ok;
+      };
     });
     await dialog.getByRole('button', { name: exactName('Copy') }).click();
     await dialog.getByRole('button', { name: exactName('Copied!') }).waitFor({ timeout: 1_000 });
-    expect(await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied)).toEqual([url]);
+    expect(await page.evaluate(() => (window as unknown as { __copied: unknown[] }).__copied)).toEqual([{ text: url, ok: true }]);
     await dialog.getByRole('button', { name: exactName('Copy') }).waitFor({ timeout: 3_000 });
     expect(net.external).toEqual([]);
   });

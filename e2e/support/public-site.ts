@@ -51,9 +51,13 @@ export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Exact, case-insensitive name (CSS may uppercase the text; the accessible name stays as written). */
+/**
+ * Exact, case-insensitive name (CSS may uppercase the text; the accessible name stays as written),
+ * with any run of whitespace matching any run (accessible names collapse repeated spaces).
+ */
 export function exactName(s: string): RegExp {
-  return new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`, 'i');
+  const words = s.trim().split(/\s+/).map(escapeRegExp);
+  return new RegExp(`^\\s*${words.join('\\s+')}\\s*$`, 'i');
 }
 
 /** The header's category navigation links (the first link named after each category). */
