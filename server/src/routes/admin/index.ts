@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpProblem } from '../../plugins/problem.ts';
+import type { FastifyInstance } from 'fastify';
 import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
 import { adminDb } from '../../repositories/admin-tables.ts';
 import { createActivityThrottle, recordEditorActivity } from '../../repositories/activity-editors.ts';
@@ -9,8 +8,6 @@ import categoryRoutes from './categories.ts';
 import { editorOf } from './context.ts';
 import dashboardRoutes from './dashboard.ts';
 import { typeboxValidatorCompiler } from './typebox-validation.ts';
-
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | void;
 
 /**
  * The admin API under /api/admin (SPEC sections 3, 4, 7, 8). Every route needs a signed-in
@@ -34,15 +31,9 @@ async function adminApi(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
   });
 
-  // Authentication runs first (onRequest), so nothing about the request is judged before it.
-  const requireEditor = (app as FastifyInstance & { requireEditor?: Hook }).requireEditor;
-  app.addHook(
-    'onRequest',
-    requireEditor ??
-      (async () => {
-        throw new HttpProblem(401, 'Sign-in is not available on this server.');
-      }),
-  );
+  // Authentication runs first (onRequest), so nothing about the request is judged before it:
+  // a request without a valid token gets 401, never a 400 that reveals the API's rules.
+  app.addHook('onRequest', app.requireEditor);
 
   // Editors' last activity, for the dashboard's Active Users: one write per editor per minute.
   const throttle = createActivityThrottle();
@@ -70,5 +61,5 @@ export default fp(
   async (app) => {
     await app.register(adminApi, { prefix: '/api/admin' });
   },
-  { name: 'admin-api' },
+  { name: 'admin-api', dependencies: ['problem', 'auth'] },
 );
