@@ -31,7 +31,7 @@ export function ifNoneMatchHits(header: string | string[] | undefined, etag: str
 export function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: string,
+  body: string | Buffer,
   etag: string,
   { cacheControl, contentType, status = 200 }: { cacheControl: string; contentType: string; status?: number },
 ): FastifyReply {

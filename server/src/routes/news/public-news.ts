@@ -3,7 +3,8 @@ import { etagOf } from '../../plugins/http-cache.ts';
 import type { NewsCache } from './news-cache.ts';
 
 export interface CachedBody {
-  body: string;
+  /** UTF-8 bytes, encoded once: a cache hit writes them without re-encoding. */
+  body: Buffer;
   etag: string;
 }
 
@@ -39,6 +40,7 @@ export class PublicNews {
   }
 }
 
-function withEtag(body: string): CachedBody {
+function withEtag(json: string): CachedBody {
+  const body = Buffer.from(json, 'utf8');
   return { body, etag: etagOf(body) };
 }
