@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../index.ts';
 import * as m001 from './001-initial.ts';
 import * as m002 from './002-auth.ts';
+import * as m003 from './003-admin.ts';
 import * as m004 from './004-social.ts';
 
 export interface AppMigration {
@@ -12,5 +13,6 @@ export interface AppMigration {
 export const migrations: Record<string, AppMigration> = {
   '001-initial': m001,
   '002-auth': m002,
+  '003-admin': m003,
   '004-social': m004,
 };
