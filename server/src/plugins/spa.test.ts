@@ -232,6 +232,26 @@ describe('static files', () => {
     }
   });
 
+  it('serves a pre-compressed variant when the build has one and the client accepts it', async () => {
+    const zlib = await import('node:zlib');
+    const source = 'export const big = "' + 'x'.repeat(4000) + '";\n';
+    await fs.writeFile(path.join(distDir, 'assets', 'big-abc.js'), source);
+    await fs.writeFile(path.join(distDir, 'assets', 'big-abc.js.br'), zlib.brotliCompressSync(source));
+    const other = await startPublicTestApp({ WEB_DIST_DIR: distDir });
+    try {
+      const br = await other.app.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const plain = await other.app.inject({ method: 'GET', url: '/assets/big-abc.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(source);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers a missing asset with a 404 problem, not the shell', async () => {
     expectProblem(await get('/assets/missing-123.js'), 404);
   });

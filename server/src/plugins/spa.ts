@@ -6,6 +6,7 @@ import { sendCached, etagOf } from './http-cache.ts';
 import { resolvePage, renderHead } from './page-meta.ts';
 import { isApiPath, requestPath, sendProblem } from './problem.ts';
 import { SpaShell, listStaticFiles } from './spa-shell.ts';
+import { ingestionOrigin } from '../telemetry/connection-string.ts';
 
 /** Hashed build output: cache for a year. */
 export const ASSET_MAX_AGE_MS = 31_536_000_000;
@@ -25,7 +26,12 @@ export default fp(
     const files = listStaticFiles(webDistDir);
     if (!shell) app.log.warn({ webDistDir }, 'web front end not built (no index.html): pages answer 503 until `npm run build`');
 
-    await app.register(fastifyStatic, { root: webDistDir, serve: false });
+    // preCompressed: a build that emits .br/.gz next to its files gets them served to clients that accept them.
+    await app.register(fastifyStatic, { root: webDistDir, serve: false, preCompressed: true });
+
+    // Browser telemetry posts to the ingestion endpoint of the connection string: allow that origin, nothing more.
+    const telemetryOrigin = ingestionOrigin(app.config.appInsightsConnectionString);
+    if (telemetryOrigin) app.contentSecurityPolicy.add('connect-src', telemetryOrigin);
 
     const securityHeaders = (reply: FastifyReply) =>
       reply
