@@ -1,4 +1,5 @@
 // The benchmark's scenarios. Add endpoints here: each scenario is one autocannon run.
+import { mintTestToken } from '../server/src/auth/testing.ts';
 import type { Db } from '../server/src/db/index.ts';
 
 export interface Scenario {
@@ -41,34 +42,22 @@ async function countArticles(database: Db): Promise<number> {
 }
 
 /**
- * Extension point for the admin API (issue 3): returns scenarios that carry a bearer token,
- * or [] when the auth part does not offer a token-minting helper (server/src/auth/testing.ts) yet.
+ * The admin API (issue 3), with a bearer token of the built-in provider minted by the auth part's
+ * test helper (signed with the key the server stored in the same database). Add admin endpoints here.
  */
-export async function adminScenarios(ctx: ScenarioContext): Promise<Scenario[]> {
-  let mint: ((...args: unknown[]) => Promise<string> | string) | undefined;
-  try {
-    const mod = (await import('../server/src/auth/testing.ts' as string)) as Record<string, unknown>;
-    mint = Object.values(mod).find((v): v is typeof mint => typeof v === 'function' && /token/i.test((v as { name: string }).name));
-  } catch {
-    return [];
-  }
-  if (!mint) return [];
-  let token: string;
-  try {
-    token = await mint({ baseUrl: ctx.baseUrl, publicUrl: ctx.baseUrl });
-  } catch (err) {
-    console.warn(`admin scenarios skipped: could not mint a token (${(err as Error).message})`);
-    return [];
-  }
+export async function adminScenarios(ctx: ScenarioContext & { port: number }): Promise<Scenario[]> {
+  const token = await mintTestToken(ctx.database, { publicUrl: ctx.baseUrl, port: ctx.port });
   const headers = { authorization: `Bearer ${token}` };
   const total = await countArticles(ctx.database);
-  const lastPage = Math.max(1, Math.ceil(total / 20));
+  const pageSize = 20;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const list = (query: string) => `/api/admin/articles?${query}`;
   return [
-    { name: 'GET /api/admin/articles (page 1)', path: '/api/admin/articles?page=1&pageSize=20', headers },
-    { name: `GET /api/admin/articles (last page ${lastPage})`, path: `/api/admin/articles?page=${lastPage}&pageSize=20`, headers },
-    { name: 'GET /api/admin/articles?status=published', path: '/api/admin/articles?page=1&pageSize=20&status=published', headers },
-    { name: 'GET /api/admin/articles?status=unpublished', path: '/api/admin/articles?page=1&pageSize=20&status=unpublished', headers },
-    { name: 'GET /api/admin/articles?categoryId=3', path: '/api/admin/articles?page=1&pageSize=20&categoryId=3', headers },
+    { name: 'GET /api/admin/articles page 1', path: list(`page=1&pageSize=${pageSize}`), headers },
+    { name: `GET /api/admin/articles last page (${lastPage})`, path: list(`page=${lastPage}&pageSize=${pageSize}`), headers },
+    { name: 'GET /api/admin/articles status=published', path: list(`page=1&pageSize=${pageSize}&status=published`), headers },
+    { name: 'GET /api/admin/articles status=unpublished', path: list(`page=1&pageSize=${pageSize}&status=unpublished`), headers },
+    { name: 'GET /api/admin/articles categoryId=3', path: list(`page=1&pageSize=${pageSize}&categoryId=3`), headers },
     { name: 'GET /api/admin/dashboard', path: '/api/admin/dashboard', headers },
   ];
 }

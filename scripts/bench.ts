@@ -2,7 +2,9 @@
 // child process and loads each scenario with autocannon, printing requests/s, p50/p99 latency,
 // non-2xx responses and the server's peak resident memory.
 //
-//   npm run bench -- --articles 100000 --duration 10 --connections 50 [--json] [--keep]
+//   npm run bench -- --articles 100000 --duration 10 --connections 50 [--json] [--public] [--keep]
+//
+// Scenarios (what is loaded) live in bench-scenarios.ts; add endpoints there.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,12 +26,13 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    public: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (args.help) {
-  console.log('npm run bench -- [--articles N=100000] [--duration S=10] [--connections C=50] [--warmup S=2] [--json] [--keep (keep the data dir)]');
+  console.log('npm run bench -- [--articles N=100000] [--duration S=10] [--connections C=50] [--warmup S=2] [--json] [--public (public scenarios only)] [--keep (keep the data dir)]');
   process.exit(0);
 }
 
@@ -99,7 +102,8 @@ async function main() {
     const server = await startServer({ port, dataDir });
     log(`Server pid ${server.pid} on ${server.baseUrl}`);
 
-    const scenarios = [...(await publicScenarios({ database, baseUrl: server.baseUrl })), ...(await adminScenarios({ database, baseUrl: server.baseUrl }))];
+    const ctx = { database, baseUrl: server.baseUrl, port };
+    const scenarios = [...(await publicScenarios(ctx)), ...(args.public ? [] : await adminScenarios(ctx))];
     await database.destroy();
 
     // Each scenario must answer 2xx before it is measured (a benchmark of 404s measures nothing).

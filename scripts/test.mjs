@@ -1,10 +1,26 @@
 // `npm test`: the whole suite. Makes sure Debian's chromium is there for the browser tests,
-// builds the front end the end-to-end tests load, then runs every vitest project.
+// builds the front end the end-to-end tests load (dist/web), then runs every vitest project.
+// Extra arguments go to vitest: `npm test -- --project unit`, `npm test -- e2e/public-home.test.ts`.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 ensureChromium();
-const run = (args) => spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } }).status ?? 1;
+
+/** Runs node with the args; returns a process exit code (signals and spawn errors count as failures). */
+function run(args) {
+  const r = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+  if (r.error) {
+    console.error(`npm test: could not run ${args[0]}: ${r.error.message}`);
+    return 1;
+  }
+  if (r.signal) {
+    console.error(`npm test: ${args[0]} was stopped by ${r.signal}`);
+    return 1;
+  }
+  return r.status ?? 1;
+}
+
 let status = run(['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
-if (status === 0) status = run(['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)]);
+if (status !== 0) console.error('npm test: the front-end build failed; the tests were not run.');
+else status = run(['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)]);
 process.exit(status);
