@@ -52,6 +52,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userManager) return;
     getTokenRef.current = createTokenGetter(userManager);
+    // Started by the constructor (automaticSilentRenew); started again after a StrictMode remount.
+    userManager.startSilentRenew();
     let cancelled = false;
     const onLoaded = (u: User) => setUser(u);
     const onUnloaded = () => setUser(null);
@@ -109,7 +111,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [userManager, queryClient]);
 
   const getAccessToken = useCallback(() => getTokenRef.current(), []);
-  const retry = useCallback(() => void configQuery.refetch(), [configQuery]);
+  const { refetch } = configQuery;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
   let status: AuthStatus;
   if (configQuery.isError) status = 'error';
