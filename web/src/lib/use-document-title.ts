@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { getAppConfig } from '@/config/app-config';
 import { pageTitle } from './page-title';
 
-/** Sets document.title for the current page (undefined part = the home title). */
-export function useDocumentTitle(part?: string): void {
+/** Sets document.title for the current page (undefined part = the home title); skipped while not enabled. */
+export function useDocumentTitle(part?: string, enabled = true): void {
   useEffect(() => {
-    document.title = pageTitle(getAppConfig().siteName, part);
-  }, [part]);
+    if (enabled) document.title = pageTitle(getAppConfig().siteName, part);
+  }, [part, enabled]);
 }

@@ -1,4 +1,30 @@
-// Placeholder page: replaced by the feature that owns it.
-export default function Page() {
-  return <main>category</main>;
+import { useParams } from 'react-router';
+import { CATEGORIES } from '@common/categories';
+import { PublicLayout } from '@/components/layout/public-layout';
+import { NotFoundScreen } from '@/components/not-found-screen';
+import { BreakingStrip } from '@/features/news/components/breaking-strip';
+import { NewsListing } from '@/features/news/components/news-listing';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /politics ... /uk: the listing filtered by the category in the path; anything else is the 404 page. */
+export default function CategoryPage() {
+  const { category: segment } = useParams();
+  const category = CATEGORIES.find((c) => c.path === segment);
+  if (!category) {
+    return (
+      <PublicLayout strip={<BreakingStrip />}>
+        <NotFoundScreen />
+      </PublicLayout>
+    );
+  }
+  return <CategoryListing key={category.path} category={category} />;
+}
+
+function CategoryListing({ category }: { category: (typeof CATEGORIES)[number] }) {
+  useDocumentTitle(category.name);
+  return (
+    <PublicLayout strip={<BreakingStrip category={category.name} />}>
+      <NewsListing category={category} />
+    </PublicLayout>
+  );
 }

@@ -1,4 +1,11 @@
-// Placeholder page: replaced by the feature that owns it.
-export default function Page() {
-  return <main>not-found</main>;
+import { PublicLayout } from '@/components/layout/public-layout';
+import { NotFoundScreen } from '@/components/not-found-screen';
+import { BreakingStrip } from '@/features/news/components/breaking-strip';
+
+export default function NotFoundPage() {
+  return (
+    <PublicLayout strip={<BreakingStrip />}>
+      <NotFoundScreen />
+    </PublicLayout>
+  );
 }

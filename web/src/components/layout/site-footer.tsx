@@ -1,0 +1,33 @@
+import { getAppConfig } from '@/config/app-config';
+import { paths } from '@/config/paths';
+
+/** Footer: Contact and Privacy Policy as plain anchors, copyright and the satire disclaimer. */
+export function SiteFooter() {
+  const { siteName } = getAppConfig();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-12 bg-ink text-white on-dark">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 md:flex-row md:items-start md:justify-between">
+        <div>
+          <p className="font-display text-2xl uppercase leading-none">{siteName}</p>
+          <p className="mt-2 max-w-xl font-sans text-sm text-white/85">
+            © {year} {siteName}. Every story on this site is satire: invented, exaggerated and not to be taken as fact. Any
+            resemblance to real events is the fault of reality.
+          </p>
+        </div>
+        <ul className="flex gap-6 font-sans text-sm font-bold uppercase tracking-wider">
+          <li>
+            <a href={paths.contact.getHref()} className="text-white underline-offset-4 hover:text-tabloid-yellow hover:underline">
+              Contact
+            </a>
+          </li>
+          <li>
+            <a href={paths.privacy.getHref()} className="text-white underline-offset-4 hover:text-tabloid-yellow hover:underline">
+              Privacy Policy
+            </a>
+          </li>
+        </ul>
+      </div>
+    </footer>
+  );
+}

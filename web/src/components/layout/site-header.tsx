@@ -1,0 +1,93 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CATEGORIES } from '@common/categories';
+import { TAGLINE } from '@common/site';
+import { getAppConfig } from '@/config/app-config';
+import { paths } from '@/config/paths';
+import { cx } from '@/lib/cx';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'block px-3 py-3 font-display text-lg uppercase tracking-wide text-white underline-offset-8 decoration-4 transition-colors duration-150',
+    'hover:text-tabloid-yellow md:py-2',
+    isActive ? 'underline decoration-tabloid-yellow' : 'no-underline',
+  );
+
+/**
+ * The red masthead (site title, tagline, ADMIN) and the black category bar. Below 768 px the
+ * bar folds behind a MENU/CLOSE button; the open menu also holds ADMIN. Escape closes it.
+ */
+export function SiteHeader() {
+  const { siteName } = getAppConfig();
+  const [open, setOpen] = useState(false);
+  const navId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // Navigating closes the menu.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header>
+      <div className="bg-tabloid-red text-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 md:py-6">
+          <div className="min-w-0 on-dark">
+            <Link
+              to={paths.home.getHref()}
+              className="block font-display text-4xl uppercase leading-none tracking-tight text-white no-underline sm:text-5xl md:text-7xl"
+            >
+              {siteName}
+            </Link>
+            <p className="mt-1 font-sans text-sm font-bold uppercase tracking-[0.2em] md:text-base">{TAGLINE}</p>
+          </div>
+          <div className="flex shrink-0 items-center gap-2 on-dark">
+            <Link
+              to={paths.admin.root.getHref()}
+              className="hidden bg-ink px-3 py-2 font-sans text-sm font-bold uppercase tracking-wider text-white no-underline hover:bg-white hover:text-ink md:inline-block"
+            >
+              ADMIN
+            </Link>
+            <button
+              ref={buttonRef}
+              type="button"
+              className="min-h-11 min-w-20 bg-ink px-3 py-2 font-sans text-sm font-bold uppercase tracking-wider text-white md:hidden"
+              aria-expanded={open}
+              aria-controls={navId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? 'CLOSE' : 'MENU'}
+            </button>
+          </div>
+        </div>
+      </div>
+      <nav id={navId} aria-label="Main" className={cx('bg-ink on-dark md:block', open ? 'block' : 'hidden')}>
+        <ul className="mx-auto flex max-w-7xl flex-col px-2 md:flex-row md:flex-wrap md:gap-2">
+          {CATEGORIES.map((category) => (
+            <li key={category.id}>
+              <NavLink to={paths.category.getHref(category.path)} className={navLinkClass}>
+                {category.name}
+              </NavLink>
+            </li>
+          ))}
+          <li className="border-t border-white/30 md:hidden">
+            <NavLink to={paths.admin.root.getHref()} className={navLinkClass}>
+              ADMIN
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { findCategory } from '@common/categories';
+import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
+import { MailtoButton } from '@/features/share/components/mailto-button';
+import { ShareDialog } from '@/features/share/components/share-dialog';
+import { buildMailtoLink } from '@/features/share/lib/share-links';
+import { formatPublishedTime } from '../lib/format-published-time';
+import { splitParagraphs } from '../lib/paragraphs';
+import type { Article } from '../types';
+
+const ACTION_BUTTON =
+  'inline-flex min-h-12 items-center justify-center px-5 py-3 font-sans font-bold uppercase tracking-wider no-underline';
+
+/** The public article: badges, headline, byline and time, Original Sauce, hero image, share buttons, body. */
+export function ArticleView({ article, shareUrl }: { article: Article; shareUrl: string }) {
+  const [shareOpen, setShareOpen] = useState(false);
+  const paragraphs = splitParagraphs(article.content);
+  const category = findCategory(article.category);
+  const share = { url: shareUrl, title: article.headline, description: article.summary };
+  const published = formatPublishedTime(article.publishedAt);
+
+  return (
+    <article className="mx-auto max-w-3xl">
+      {article.imageUrl && (
+        <figure className="mb-6">
+          <div className="aspect-video overflow-hidden bg-grey-light">
+            <img
+              src={article.imageUrl}
+              alt={article.headline}
+              width={1280}
+              height={720}
+              fetchPriority="high"
+              decoding="async"
+              className="h-full w-full object-cover"
+            />
+          </div>
+        </figure>
+      )}
+      <p className="flex flex-wrap items-center gap-2">
+        {category ? (
+          <Link to={paths.category.getHref(category.path)} className="no-underline">
+            <Badge tone="black">{category.name}</Badge>
+          </Link>
+        ) : (
+          article.category && <Badge tone="black">{article.category}</Badge>
+        )}
+        <Badge tone="red">EXCLUSIVE</Badge>
+        {article.isBreaking && <Badge tone="yellow">BREAKING</Badge>}
+      </p>
+      <h1 className="mt-3 font-display text-4xl uppercase leading-[1.02] tracking-tight md:text-6xl">{article.headline}</h1>
+      {article.summary && <p className="mt-4 font-serif text-xl leading-snug text-grey-dark md:text-2xl">{article.summary}</p>}
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 border-y border-grey-light py-3 font-sans text-sm">
+        {article.author && <span className="font-bold uppercase tracking-wider">By {article.author}</span>}
+        {published && article.publishedAt && <time dateTime={article.publishedAt} className="text-grey-dark">{published}</time>}
+        {article.originalUrl && (
+          <a
+            href={article.originalUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-bold text-tabloid-red underline underline-offset-2 hover:text-tabloid-red-dark"
+          >
+            Original Sauce<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <button type="button" onClick={() => setShareOpen(true)} className={`${ACTION_BUTTON} bg-ink text-white hover:bg-tabloid-red`}>
+          Share on Social
+        </button>
+        <MailtoButton href={buildMailtoLink(share)} className={`${ACTION_BUTTON} border-4 border-ink bg-paper text-ink hover:bg-tabloid-yellow`}>
+          Email This Scandal
+        </MailtoButton>
+      </div>
+      <div className="mt-8 max-w-[68ch] font-serif text-body text-ink">
+        {paragraphs.map((paragraph, index) => (
+          <p key={index} className="mb-5 whitespace-pre-line">
+            {paragraph}
+          </p>
+        ))}
+      </div>
+      {article.source && <p className="mt-2 font-sans text-sm text-grey-dark">Source: {article.source}</p>}
+      <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} share={share} />
+    </article>
+  );
+}

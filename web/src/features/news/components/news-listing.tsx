@@ -1,0 +1,64 @@
+import type { Category } from '@common/categories';
+import { useNews } from '../api/get-news';
+import { cardSize, orderArticles, SKELETON_CARD_COUNT, splitListing } from '../lib/listing-layout';
+import { ArticleCard } from './article-card';
+import { ArticleCardSkeleton } from './article-card-skeleton';
+import { BreakingBanner } from './breaking-banner';
+import { MoreTrash } from './more-trash';
+
+const GRID_CLASS = 'grid grid-cols-1 gap-x-6 gap-y-8 md:grid-cols-2 lg:grid-cols-3';
+
+/** Home and category listing: BREAKING banner, card grid (or skeletons / empty state), MORE TRASH. */
+export function NewsListing({ category }: { category?: Category }) {
+  const { result, isLoading } = useNews(category?.name);
+  const title = category ? category.name : 'Latest scandals';
+
+  const heading = (
+    <h1 className={category ? 'mb-6 inline-block bg-ink px-3 py-1 font-display text-3xl uppercase text-white md:text-4xl' : 'sr-only'}>{title}</h1>
+  );
+
+  if (isLoading) {
+    return (
+      <>
+        {heading}
+        <div className={GRID_CLASS} aria-busy="true">
+          <p className="sr-only" role="status">
+            Loading articles…
+          </p>
+          {Array.from({ length: SKELETON_CARD_COUNT }, (_, i) => (
+            <ArticleCardSkeleton key={i} size={cardSize(i)} />
+          ))}
+        </div>
+      </>
+    );
+  }
+
+  const ordered = orderArticles(result);
+  const { grid, more } = splitListing(ordered);
+  const now = new Date();
+  const firstBreaking = result.breakingNews[0];
+
+  return (
+    <>
+      {heading}
+      {firstBreaking && <BreakingBanner article={firstBreaking} />}
+      {ordered.length === 0 ? (
+        <section className="border-4 border-ink px-6 py-12 text-center" aria-labelledby="no-trash-title">
+          <h2 id="no-trash-title" className="font-display text-4xl uppercase md:text-5xl">
+            NO TRASH FOUND
+          </h2>
+          <p className="mt-3 font-serif text-body text-grey-dark">
+            {category ? `No articles found in the ${category.name} category.` : 'No articles available at the moment.'}
+          </p>
+        </section>
+      ) : (
+        <div className={GRID_CLASS}>
+          {grid.map((article, index) => (
+            <ArticleCard key={`${String(article.id)}-${index}`} article={article} size={cardSize(index)} priority={index === 0} now={now} />
+          ))}
+        </div>
+      )}
+      <MoreTrash articles={more} currentCategoryPath={category?.path} now={now} />
+    </>
+  );
+}

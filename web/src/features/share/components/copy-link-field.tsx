@@ -1,0 +1,47 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { browserCopyEnvironment, COPIED_INDICATOR_MS, copyText } from '../lib/copy-to-clipboard';
+
+/** Read-only URL field with a Copy button that shows 'Copied!' for 2000 ms. */
+export function CopyLinkField({ url }: { url: string }) {
+  const inputId = useId();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function onCopy() {
+    const ok = await copyText(url, browserCopyEnvironment());
+    if (!ok) return;
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
+  }
+
+  return (
+    <div>
+      <label htmlFor={inputId} className="block font-sans text-sm font-bold uppercase tracking-wider">
+        Link to this story
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id={inputId}
+          type="url"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 border-2 border-ink bg-grey-light px-3 py-2 font-sans text-sm text-ink"
+        />
+        <button
+          type="button"
+          onClick={onCopy}
+          className="min-w-24 bg-ink px-4 py-2 font-sans text-sm font-bold uppercase tracking-wider text-white hover:bg-tabloid-red"
+        >
+          {copied ? 'Copied!' : 'Copy'}
+        </button>
+      </div>
+      <p className="sr-only" role="status" aria-live="polite">
+        {copied ? 'Link copied to the clipboard' : ''}
+      </p>
+    </div>
+  );
+}
