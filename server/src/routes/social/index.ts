@@ -37,6 +37,19 @@ export default async function socialRoutes(fastify: FastifyInstance) {
     if (apiOrigin !== new URL(DEFAULT_X_API_URL).origin) csp.add('img-src', apiOrigin);
   }
 
+  // The admin fetch wrapper sends Content-Type: application/json on every call, also on a DELETE
+  // without a body: an empty JSON body means "no body" here instead of a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new SocialProblem({ status: 400, title: 'Invalid request', detail: 'The request body is not valid JSON.', type: 'validation-error' }), undefined);
+    }
+  });
+
   app.setErrorHandler(socialErrorHandler);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');

@@ -83,7 +83,8 @@ describe('Facebook token', () => {
 
   it('DELETE removes it: 204, then tokenPresent false', async () => {
     await exchange(t.fb.issueShortLivedToken());
-    const res = await call('DELETE', `/api/social/facebook/${P()}/token`);
+    // as the admin fetch wrapper sends it: Content-Type application/json and no body
+    const res = await fetch(`${t.baseUrl}/api/social/facebook/${P()}/token`, { method: 'DELETE', headers: { authorization: t.authorization, 'content-type': 'application/json' } });
     expect(res.status).toBe(204);
     expect((await status()).tokenPresent).toBe(false);
   });
