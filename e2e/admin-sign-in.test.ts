@@ -92,6 +92,52 @@ describe('admin sign-in and dashboard', () => {
     expect(net.external).toEqual([]);
   });
 
+  it('renews an expired access token silently (refresh token or hidden iframe) before calling the API', async () => {
+    const context = await web.newContext();
+    const net = await guardNetwork(context);
+    const page = await context.newPage();
+    await signIn(page, `${running.baseUrl}/admin`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const first = await page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
+      const user = JSON.parse(sessionStorage.getItem(key)!);
+      user.expires_at = Math.floor(Date.now() / 1000) - 60;
+      sessionStorage.setItem(key, JSON.stringify(user));
+      return user.access_token as string;
+    });
+    const before = net.requests.length;
+    const listResponse = page.waitForResponse((r) => r.url().includes('/api/admin/articles?'));
+    await page.getByRole('link', { name: 'View All Articles' }).click();
+    const res = await listResponse;
+    expect(res.status()).toBe(200);
+    const used = (await res.request().headerValue('authorization'))?.replace(/^Bearer /, '');
+    expect(used).toBeTruthy();
+    expect(used).not.toBe(first);
+    // The renewal went to the provider without a popup: its token endpoint (refresh token) or the silent page (iframe).
+    const renewal = net.requests.slice(before).filter((u) => u.startsWith(`${running.baseUrl}/oidc/token`) || u.startsWith(`${running.baseUrl}/admin/auth/silent?`));
+    expect(renewal.length).toBeGreaterThan(0);
+    expect(context.pages()).toHaveLength(1);
+    await page.getByRole('heading', { name: 'All Articles (62)' }).waitFor();
+
+    // Without a refresh token the renewal goes through the hidden iframe and /admin/auth/silent.
+    const second = await page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
+      const user = JSON.parse(sessionStorage.getItem(key)!);
+      user.expires_at = Math.floor(Date.now() / 1000) - 60;
+      delete user.refresh_token;
+      sessionStorage.setItem(key, JSON.stringify(user));
+      return user.access_token as string;
+    });
+    const mark = net.requests.length;
+    const pageResponse = page.waitForResponse((r) => r.url().includes('/api/admin/articles?') && r.url().includes('pageSize=50'));
+    await page.getByLabel('Rows per page').selectOption('50');
+    const res2 = await pageResponse;
+    expect(res2.status()).toBe(200);
+    expect((await res2.request().headerValue('authorization'))?.replace(/^Bearer /, '')).not.toBe(second);
+    expect(net.requests.slice(mark).some((u) => u.startsWith(`${running.baseUrl}/admin/auth/silent?`))).toBe(true);
+    expect(context.pages()).toHaveLength(1);
+  });
+
   it('explains a sign-in popup closed by the editor and lets them try again', async () => {
     const page = await web.newPage();
     await page.goto(`${running.baseUrl}/admin`);

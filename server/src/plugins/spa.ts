@@ -33,12 +33,20 @@ export default fp(
     const telemetryOrigin = ingestionOrigin(app.config.appInsightsConnectionString);
     if (telemetryOrigin) app.contentSecurityPolicy.add('connect-src', telemetryOrigin);
 
-    const securityHeaders = (reply: FastifyReply) =>
+    // The one page that may be framed, by this origin only: the sign-in library's silent renewal
+    // loads /admin/auth/silent in a hidden same-origin iframe.
+    const sameOriginFrame = (path: string) => path === '/admin/auth/silent';
+    const securityHeaders = (reply: FastifyReply, path = '') =>
       reply
-        .header('content-security-policy', app.contentSecurityPolicy.toString())
+        .header(
+          'content-security-policy',
+          sameOriginFrame(path)
+            ? app.contentSecurityPolicy.toString().replace("frame-ancestors 'none'", "frame-ancestors 'self'")
+            : app.contentSecurityPolicy.toString(),
+        )
         .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'strict-origin-when-cross-origin')
-        .header('x-frame-options', 'DENY')
+        .header('x-frame-options', sameOriginFrame(path) ? 'SAMEORIGIN' : 'DENY')
         .header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
 
     app.get('/*', async (request, reply) => {
@@ -64,7 +72,7 @@ export default fp(
         renderHead(page.meta, origin, siteName),
         jsonForScript({ ...app.publicAppConfig, siteName }),
       );
-      securityHeaders(reply);
+      securityHeaders(reply, path);
       return sendCached(request, reply, html, etagOf(html), {
         status: page.status,
         cacheControl: page.cacheControl,
