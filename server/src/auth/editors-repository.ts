@@ -132,6 +132,21 @@ export function createEditorsRepository(database: Db) {
       return failures;
     },
 
+    /**
+     * Ends the editor's sign-in state at the built-in provider (sessions, grants, refresh
+     * tokens, codes), e.g. after a password reset or removal. Access tokens already issued
+     * are JWTs and stay valid until they expire (at most 1 hour).
+     */
+    async revokeSignIns(id: number): Promise<number> {
+      if (!Number.isSafeInteger(id) || id <= 0) return 0;
+      const r = await db
+        .deleteFrom('oidc_payloads')
+        .where('kind', 'in', ['Session', 'Grant', 'RefreshToken', 'AuthorizationCode'])
+        .where('payload', 'like', `%"accountId":"${id}"%`)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
     async recordSuccess(id: number): Promise<void> {
       await db.updateTable('editors').set({ failed_attempts: 0, locked_until: null, last_login_at: new Date().toISOString() }).where('id', '=', id).execute();
     },

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../db/index.ts';
+import { ensureFirstEditor, formatBootstrapMessage } from './bootstrap.ts';
+import { createEditorsRepository, EditorError, type EditorsRepository } from './editors-repository.ts';
+import { createLoginService, LOCK_AFTER, lockDurationMs, BASE_LOCK_MS, MAX_LOCK_MS, IP_LOCK_AFTER } from './login-throttle.ts';
+import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
+import { authDb } from './tables.ts';
+import { tempDir } from './test-app.ts';
+
+describe('password hashes', () => {
+  it('round-trips with scrypt and a per-user salt', async () => {
+    const a = await hashPassword('s3cret password');
+    const b = await hashPassword('s3cret password');
+    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('s3cret password', a)).toBe(true);
+    expect(await verifyPassword('s3cret passwore', a)).toBe(false);
+    expect(await verifyPassword('', a)).toBe(false);
+  });
+
+  it('refuses malformed or tampered hashes instead of throwing', async () => {
+    expect(await verifyPassword('x', 'plain')).toBe(false);
+    expect(await verifyPassword('x', 'scrypt$1099511627776$8$1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA')).toBe(false);
+    expect(await verifyPassword('x', 'bcrypt$1$2$3$4$5')).toBe(false);
+  });
+
+  it('generates strong passwords', () => {
+    const seen = new Set(Array.from({ length: 50 }, () => generatePassword()));
+    expect(seen.size).toBe(50);
+    for (const p of seen) expect(p).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{20}$/);
+  });
+});
+
+describe('editors and sign-in throttling', () => {
+  let database: Db;
+  let editors: EditorsRepository;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: tempDir(), databaseUrl: '' });
+    editors = createEditorsRepository(database);
+  });
+  afterAll(() => database.destroy());
+
+  it('creates exactly one first editor, also when two starts race', async () => {
+    const auth = { adminUsername: '', adminPassword: '' };
+    const results = await Promise.all([ensureFirstEditor(editors, auth), ensureFirstEditor(editors, auth), ensureFirstEditor(editors, auth)]);
+    expect(await editors.count()).toBe(1);
+    const created = results.filter((r) => r.created);
+    expect(created).toHaveLength(1);
+    expect(created[0].username).toBe('editor');
+    const password = created[0].generatedPassword!;
+    expect(password).toHaveLength(20);
+    // The password that was reported is the one that works.
+    const login = createLoginService(editors);
+    expect((await login.authenticate('editor', password, '10.0.0.1')).ok).toBe(true);
+    // A later start creates nothing.
+    expect(await ensureFirstEditor(editors, { adminUsername: 'other', adminPassword: 'another long pass' })).toEqual({ created: false });
+    const message = formatBootstrapMessage('http://localhost:3000', 'editor', password);
+    expect(message).toContain(password);
+    expect(message).toContain('npm run editor -- reset editor');
+  });
+
+  it('stores only the hash', async () => {
+    const row = await authDb(database).selectFrom('editors').selectAll().where('username', '=', 'editor').executeTakeFirstOrThrow();
+    expect(row.password_hash.startsWith('scrypt$')).toBe(true);
+  });
+
+  it('refuses duplicate and invalid usernames', async () => {
+    await editors.create({ username: 'Desk', password: 'desk password 1' });
+    await expect(editors.create({ username: 'desk', password: 'x'.repeat(12) })).rejects.toThrow(EditorError);
+    await expect(editors.create({ username: 'bad name', password: 'x'.repeat(12) })).rejects.toThrow(/not a valid username/);
+    expect((await editors.list()).map((e) => e.username)).toEqual(['desk', 'editor']);
+  });
+
+  it('locks an account after repeated wrong passwords, doubling the wait', async () => {
+    await editors.create({ username: 'victim', password: 'victim password 1' });
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const login = createLoginService(editors, () => now);
+    for (let i = 0; i < LOCK_AFTER; i++) {
+      expect(await login.authenticate('victim', `guess ${i}`, `10.1.0.${i}`)).toEqual({ ok: false, reason: 'invalid' });
+    }
+    // Locked now: even the right password is refused, without checking it.
+    expect(await login.authenticate('victim', 'victim password 1', '10.1.1.1')).toEqual({ ok: false, reason: 'locked', retryAfterSeconds: 60 });
+    now += BASE_LOCK_MS + 1;
+    // One more failure after the lock: two minutes.
+    expect((await login.authenticate('victim', 'wrong again', '10.1.1.2')).ok).toBe(false);
+    expect(await login.authenticate('victim', 'victim password 1', '10.1.1.3')).toEqual({ ok: false, reason: 'locked', retryAfterSeconds: 120 });
+    now += 2 * BASE_LOCK_MS + 1;
+    const ok = await login.authenticate('victim', 'victim password 1', '10.1.1.4');
+    expect(ok.ok).toBe(true);
+    // Success clears the count.
+    const row = await editors.findCredentials('victim');
+    expect(row).toMatchObject({ failedAttempts: 0, lockedUntil: null });
+    expect(row?.lastLoginAt).toBeTruthy();
+  });
+
+  it('treats unknown usernames the same way (no enumeration through lockouts)', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const login = createLoginService(editors, () => now);
+    for (let i = 0; i < LOCK_AFTER; i++) expect((await login.authenticate('ghost', 'x', `10.2.0.${i}`)).ok).toBe(false);
+    expect(await login.authenticate('ghost', 'x', '10.2.1.1')).toMatchObject({ reason: 'locked' });
+    now += MAX_LOCK_MS + 1;
+    expect(await login.authenticate('ghost', 'x', '10.2.1.1')).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('slows down one client address guessing across many usernames', async () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    const login = createLoginService(editors, () => now);
+    for (let i = 0; i < IP_LOCK_AFTER; i++) await login.authenticate(`spray${i}`, 'x', '10.3.0.1');
+    expect(await login.authenticate('desk', 'desk password 1', '10.3.0.1')).toMatchObject({ ok: false, reason: 'locked' });
+    expect((await login.authenticate('desk', 'desk password 1', '10.3.0.2')).ok).toBe(true);
+  });
+
+  it('lock durations: 1 minute after 5 failures, doubling, at most an hour', () => {
+    expect(lockDurationMs(4, 5)).toBe(0);
+    expect(lockDurationMs(5, 5)).toBe(60_000);
+    expect(lockDurationMs(6, 5)).toBe(120_000);
+    expect(lockDurationMs(20, 5)).toBe(MAX_LOCK_MS);
+  });
+
+  it('reset sets a new password and lifts a lockout; remove deletes', async () => {
+    await authDb(database).updateTable('editors').set({ failed_attempts: 9, locked_until: '2999-01-01T00:00:00.000Z' }).where('username', '=', 'desk').execute();
+    expect(await editors.setPassword('DESK', 'a brand new password')).toBe(true);
+    const login = createLoginService(editors);
+    expect((await login.authenticate('desk', 'a brand new password', '10.4.0.1')).ok).toBe(true);
+    expect(await editors.setPassword('nobody', 'whatever password')).toBe(false);
+    expect(await editors.remove('desk')).toBe(true);
+    expect(await editors.remove('desk')).toBe(false);
+  });
+});

@@ -1,0 +1,260 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { decodeProtectedHeader, decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEditorsRepository } from './editors-repository.ts';
+import { freePort, startTestApp, testConfig, TEST_ADMIN, type TestApp } from './test-app.ts';
+
+/** A tiny cookie jar for fetch with manual redirects. */
+class Jar {
+  readonly cookies = new Map<string, string>();
+  take(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i).trim();
+      const value = pair.slice(i + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => {
+  let t: TestApp;
+  let origin: string;
+  const jar = new Jar();
+
+  async function get(path: string) {
+    const res = await fetch(new URL(path, origin), { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.take(res);
+    return res;
+  }
+  async function postForm(path: string, form: Record<string, string>) {
+    const res = await fetch(new URL(path, origin), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    });
+    jar.take(res);
+    return res;
+  }
+  function authorizeUrl(challenge: string, extra: Record<string, string> = {}) {
+    const q = new URLSearchParams({
+      client_id: 'tabloid-admin',
+      response_type: 'code',
+      redirect_uri: `${origin}/admin/auth/callback`,
+      scope: 'openid profile api:editor',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: randomBytes(8).toString('hex'),
+      nonce: randomBytes(8).toString('hex'),
+      ...extra,
+    });
+    return `/oidc/auth?${q}`;
+  }
+  async function follow(res: Response, max = 5): Promise<Response> {
+    let r = res;
+    for (let i = 0; i < max && r.status >= 300 && r.status < 400; i++) {
+      const loc = r.headers.get('location')!;
+      if (loc.startsWith(`${origin}/admin/`)) return r; // the SPA's callback: stop there
+      r = await get(loc);
+    }
+    return r;
+  }
+  async function exchange(code: string, verifier: string) {
+    return fetch(`${origin}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: `${origin}/admin/auth/callback`, client_id: 'tabloid-admin', code_verifier: verifier }),
+    });
+  }
+
+  /** A complete sign-in from any state (login page when there is no session). */
+  async function signIn() {
+    const { verifier, challenge } = pkce();
+    let res = await get(authorizeUrl(challenge));
+    const loc = res.headers.get('location')!;
+    if (loc.startsWith('/oidc/interaction/')) {
+      await get(loc);
+      res = await postForm(`${loc}/login`, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
+    }
+    res = await follow(res);
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+    return (await exchange(code, verifier)).json();
+  }
+
+  beforeAll(async () => {
+    const port = await freePort();
+    t = await startTestApp(testConfig({ PORT: String(port) }), { listen: true });
+    origin = `http://127.0.0.1:${port}`;
+  });
+  afterAll(() => t.close());
+
+  let tokens: { access_token: string; refresh_token?: string; id_token: string; token_type: string };
+
+  it('signs in: authorize -> login page -> wrong password -> right password -> code -> tokens', async () => {
+    const { verifier, challenge } = pkce();
+    const start = await get(authorizeUrl(challenge, { prompt: 'select_account' }));
+    expect(start.status).toBe(303);
+    const interaction = start.headers.get('location')!;
+    expect(interaction).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
+
+    const page = await get(interaction);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const html = await page.text();
+    expect(html).toContain(`action="${interaction}/login"`);
+    expect(html).toContain('<label for="username">Username</label>');
+    expect(html).toContain('The Daily Smear');
+    expect(html).not.toMatch(/<script/i);
+
+    const css = await get('/oidc/assets/login.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+
+    const wrong = await postForm(`${interaction}/login`, { username: TEST_ADMIN.username, password: 'not the password' });
+    expect(wrong.status).toBe(401);
+    const wrongHtml = await wrong.text();
+    expect(wrongHtml).toContain('Wrong username or password.');
+    expect(wrongHtml).toContain(`value="${TEST_ADMIN.username}"`);
+    expect(wrongHtml).not.toContain('not the password');
+
+    const ok = await postForm(`${interaction}/login`, { username: TEST_ADMIN.username.toUpperCase(), password: TEST_ADMIN.password });
+    expect(ok.status).toBe(303);
+    const back = await follow(ok);
+    const callback = new URL(back.headers.get('location')!);
+    expect(`${callback.origin}${callback.pathname}`).toBe(`${origin}/admin/auth/callback`);
+    const code = callback.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+    expect(callback.searchParams.get('iss')).toBe(`${origin}/oidc`);
+
+    // PKCE is enforced: the code is useless without its verifier.
+    const noVerifier = await exchange(code, pkce().verifier);
+    expect(noVerifier.status).toBe(400);
+    expect((await noVerifier.json()).error).toBe('invalid_grant');
+  });
+
+  it('issues an RS256 at+jwt access token for the API that app.requireEditor accepts', async () => {
+    const { verifier, challenge } = pkce();
+    const res = await follow(await get(authorizeUrl(challenge)));
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+    expect(code, 'the session signs in again without the login page').toBeTruthy();
+    const tokenRes = await exchange(code, verifier);
+    expect(tokenRes.status).toBe(200);
+    tokens = await tokenRes.json();
+    expect(tokens.token_type).toBe('Bearer');
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims).toMatchObject({ iss: `${origin}/oidc`, aud: `${origin}/api`, scope: 'api:editor', preferred_username: 'chief', client_id: 'tabloid-admin' });
+    expect(decodeJwt(tokens.id_token)).toMatchObject({ preferred_username: 'chief', name: 'chief' });
+
+    const api = await fetch(`${origin}/test/protected`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(api.status).toBe(200);
+    expect(await api.json()).toEqual({ editor: { subject: String(claims.sub), name: 'chief', username: 'chief' } });
+  });
+
+  it('renews with the refresh token (rotating) and with prompt=none (the silent iframe path)', async () => {
+    expect(tokens.refresh_token).toBeTruthy();
+    const refreshed = await fetch(`${origin}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: 'tabloid-admin' }),
+    });
+    expect(refreshed.status).toBe(200);
+    const next = await refreshed.json();
+    expect(next.refresh_token).not.toBe(tokens.refresh_token);
+    const api = await fetch(`${origin}/test/protected`, { headers: { authorization: `Bearer ${next.access_token}` } });
+    expect(api.status).toBe(200);
+
+    const { challenge } = pkce();
+    const silent = await follow(await get(authorizeUrl(challenge, { prompt: 'none', redirect_uri: `${origin}/admin/auth/silent` })));
+    const loc = new URL(silent.headers.get('location')!);
+    expect(loc.pathname).toBe('/admin/auth/silent');
+    expect(loc.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('prompt=select_account shows the login page again, naming the signed-in editor', async () => {
+    const { challenge } = pkce();
+    const start = await get(authorizeUrl(challenge, { prompt: 'select_account' }));
+    expect(start.status).toBe(303);
+    const page = await get(start.headers.get('location')!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Signed in as <strong>chief</strong>');
+    expect(html).toContain('name="password"');
+  });
+
+  it('answers prompt=consent for the first-party client without a consent screen', async () => {
+    const { verifier, challenge } = pkce();
+    const start = await get(authorizeUrl(challenge, { prompt: 'consent' }));
+    expect(start.headers.get('location')).toMatch(/^\/oidc\/interaction\//);
+    const auto = await get(start.headers.get('location')!);
+    expect(auto.status).toBe(303);
+    const res = await follow(auto);
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+    const tokenRes = await exchange(code, verifier);
+    expect(tokenRes.status).toBe(200);
+  });
+
+  it('locks a name after repeated wrong passwords: 429 with Retry-After on the login page', async () => {
+    const start = await get(authorizeUrl(pkce().challenge, { prompt: 'login' }));
+    const interaction = start.headers.get('location')!;
+    for (let i = 0; i < 5; i++) {
+      const r = await postForm(`${interaction}/login`, { username: 'mallory', password: `guess-${i}` });
+      expect(r.status).toBe(401);
+    }
+    const locked = await postForm(`${interaction}/login`, { username: 'mallory', password: 'guess-6' });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await locked.text()).toContain('Too many failed sign-in attempts. Try again in 1 minute.');
+  });
+
+  it('refuses an authorization request without PKCE', async () => {
+    const q = new URLSearchParams({ client_id: 'tabloid-admin', response_type: 'code', redirect_uri: `${origin}/admin/auth/callback`, scope: 'openid api:editor', state: 'x' });
+    const res = await get(`/oidc/auth?${q}`);
+    const loc = new URL(res.headers.get('location')!);
+    expect(loc.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('signs out after a styled confirmation without inline scripts', async () => {
+    const { id_token: idToken } = await signIn();
+    const res = await get(`/oidc/session/end?id_token_hint=${idToken}&post_logout_redirect_uri=${encodeURIComponent(`${origin}/admin/auth/callback`)}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Yes, sign me out');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain('fonts.googleapis.com');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+    expect(xsrf).toBeTruthy();
+    const done = await postForm('/oidc/session/end/confirm', { xsrf: xsrf!, logout: 'yes' });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(`${origin}/admin/auth/callback`);
+    const silent = await follow(await get(authorizeUrl(pkce().challenge, { prompt: 'none' })));
+    expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
+  });
+  it('a password reset (revokeSignIns) ends the session and the refresh tokens', async () => {
+    const fresh = await signIn();
+    const editors = createEditorsRepository(t.database);
+    const chief = (await editors.findCredentials('chief'))!;
+    expect(await editors.revokeSignIns(chief.id)).toBeGreaterThan(0);
+    const refreshed = await fetch(`${origin}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: fresh.refresh_token, client_id: 'tabloid-admin' }),
+    });
+    expect(refreshed.status).toBe(400);
+    const silent = await follow(await get(authorizeUrl(pkce().challenge, { prompt: 'none' })));
+    expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
+  });
+});
