@@ -6,6 +6,8 @@ import { paths } from '@/config/paths';
  * (routes/admin/*) is never downloaded by public pages.
  */
 const router = createBrowserRouter([
+  // The pathless root only supplies the (empty) fallback shown while the first lazy route loads.
+  { HydrateFallback: InitialLoad, children: [
   { path: paths.home.path, lazy: () => import('./routes/home.tsx').then(toRoute) },
   { path: paths.article.path, lazy: () => import('./routes/article.tsx').then(toRoute) },
   { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
@@ -16,7 +18,12 @@ const router = createBrowserRouter([
   { path: `${paths.admin.root.path}/*`, lazy: () => import('./routes/admin/root.tsx').then(toRoute) },
   { path: paths.category.path, lazy: () => import('./routes/category.tsx').then(toRoute) },
   { path: '*', lazy: () => import('./routes/not-found.tsx').then(toRoute) },
+  ] },
 ]);
+
+function InitialLoad() {
+  return null;
+}
 
 function toRoute(m: { default: React.ComponentType }) {
   return { Component: m.default };
