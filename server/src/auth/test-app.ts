@@ -36,6 +36,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
+    // Optional: run the auth tests on PostgreSQL too (an empty database per run).
+    DATABASE_URL: process.env.AUTH_TEST_DATABASE_URL ?? '',
     ...env,
   });
 }
