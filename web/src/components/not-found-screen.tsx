@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The 404 screen: 'Oops! Page not found' and a link home. */
 export function NotFoundScreen() {
-  useDocumentTitle('Page not found');
+  useDocumentTitle('Page Not Found');
   return (
     <section className="mx-auto max-w-2xl py-12 text-center" aria-labelledby="not-found-title">
       <p className="font-display text-8xl leading-none text-tabloid-red" aria-hidden="true">

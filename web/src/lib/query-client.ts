@@ -1,7 +1,19 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** Called once when a query has finally failed (after its retries), not once per observer. */
+      onError?: (error: Error) => void;
+    };
+  }
+}
 
 /** Spec section 9: 5 minutes retention, 3 retries, retry delay 1000 ms doubling up to 30 s. */
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => query.meta?.onError?.(error),
+  }),
   defaultOptions: {
     queries: {
       gcTime: 5 * 60 * 1000,

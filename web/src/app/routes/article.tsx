@@ -16,7 +16,7 @@ export default function ArticlePage() {
   const { slug = '' } = useParams();
   const { result, isLoading } = useArticle(slug);
   const article = result.article;
-  useDocumentTitle(article ? article.headline : 'Article not found', !isLoading);
+  useDocumentTitle(article ? article.headline : 'Article Not Found', !isLoading);
 
   return (
     <PublicLayout strip={<BreakingStrip />}>

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { NEWS_PAGE_SIZE } from '@common/site';
 import { apiFetch, HttpError } from '@/lib/api-client';
 import { reportArticleLoadError } from '@/lib/telemetry-events';
@@ -36,6 +35,8 @@ export function getNewsQueryOptions(category?: string) {
     // a 4xx will not get better by asking again; other failures follow the app's retry policy
     retry: (failureCount, error) =>
       !(error instanceof HttpError && error.status >= 400 && error.status < 500) && failureCount < 3,
+    // the page logs an ArticleLoadError event once per failed load (spec section 8)
+    meta: { onError: () => reportArticleLoadError(NEWS_LOAD_ERROR, category ? { category } : {}) },
   });
 }
 
@@ -43,14 +44,11 @@ const EMPTY: NewsResult = { breakingNews: [], allArticles: [] };
 
 /**
  * The news list for a page. A failed list is an empty result plus the error message
- * (spec sections 4 and 8); the failure is reported once as an ArticleLoadError.
+ * (spec sections 4 and 8).
  */
 export function useNews(category?: string): { result: NewsResult; isLoading: boolean } {
   const query = useQuery(getNewsQueryOptions(category));
   const failed = query.isError;
-  useEffect(() => {
-    if (failed) reportArticleLoadError(NEWS_LOAD_ERROR, category ? { category } : {});
-  }, [failed, query.errorUpdatedAt, category]);
   if (query.isPending) return { result: EMPTY, isLoading: true };
   if (failed) return { result: { ...EMPTY, error: NEWS_LOAD_ERROR }, isLoading: false };
   return { result: query.data, isLoading: false };

@@ -14,7 +14,7 @@ export const CARD_GRID_CLASS: Record<CardSize, string> = {
 };
 
 const HEADLINE_CLASS: Record<CardSize, string> = {
-  large: 'text-3xl md:text-5xl',
+  large: 'text-3xl md:text-5xl lg:text-6xl',
   medium: 'text-2xl md:text-3xl',
   small: 'text-xl md:text-2xl',
 };
