@@ -1,5 +1,6 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
+import { startPageTelemetry } from '@/lib/telemetry';
 
 /**
  * Every page is a lazy route, so each screen is its own chunk; the admin area
@@ -20,6 +21,9 @@ const router = createBrowserRouter([
   { path: '*', lazy: () => import('./routes/not-found.tsx').then(toRoute) },
   ] },
 ]);
+
+// Telemetry (page views of route changes, news calls as dependencies); loads its SDK when idle.
+startPageTelemetry(router);
 
 function InitialLoad() {
   return null;

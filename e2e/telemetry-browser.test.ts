@@ -1,0 +1,176 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppInsightsCollector, type AppInsightsCollector, type Envelope } from '../server/src/fakes/appinsights-collector.ts';
+import { NOT_CONFIGURED_WARNING } from '../web/src/lib/telemetry/constants.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { useBrowser } from './support/browser.ts';
+import { adminChunks, fileOf } from './support/chunks.ts';
+import { guardNetwork } from './support/network.ts';
+import { articleHref, categoryLink, fetchNews } from './support/public-site.ts';
+
+// Browser telemetry in real chromium, sent to a local stand-in for the ingestion endpoint
+// (the connection string points at it), as SPEC sections 4, 7, 8 and 9 describe.
+
+const FLUSH_TIMEOUT_MS = 20_000;
+
+/** The SDK sends a page's items when it unloads (fetch keepalive); close the page the way a reader leaves it. */
+async function leave(page: Page): Promise<void> {
+  // page views are taken 500 ms after a route change: let the last one happen first
+  await page.waitForTimeout(800);
+  await page.close({ runBeforeUnload: true });
+}
+
+function pathOf(uri: unknown): string {
+  return new URL(String(uri)).pathname;
+}
+
+function baseData(e: Envelope): Record<string, unknown> {
+  return e.data.baseData ?? {};
+}
+
+/** The full URL of a dependency (custom property `url`). */
+function urlOf(d: Record<string, unknown>): string {
+  return String((d.properties as Record<string, string> | undefined)?.url ?? '');
+}
+
+describe('browser telemetry with a connection string', () => {
+  let collector: AppInsightsCollector;
+  let running: RunningApp;
+  const web = useBrowser();
+
+  beforeAll(async () => {
+    collector = await startAppInsightsCollector();
+    running = await startApp({ env: { APPLICATIONINSIGHTS_CONNECTION_STRING: collector.connectionString } });
+  });
+  afterAll(async () => {
+    await running?.close();
+    await collector?.close();
+  });
+
+  it('allows exactly the ingestion origin in connect-src', async () => {
+    const res = await fetch(`${running.baseUrl}/`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const connect = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src '));
+    expect(connect).toBe(`connect-src 'self' ${collector.baseUrl}`);
+  });
+
+  it('sends one page view per route change and a dependency for GET /News with its status code', async () => {
+    collector.clear();
+    const politics = (await fetchNews(running.baseUrl, 'Politics')).allArticles[0] ?? (await fetchNews(running.baseUrl, 'Politics')).breakingNews[0];
+    expect(politics, 'the demo content has a Politics article').toBeDefined();
+
+    const context = await web.newContext();
+    const net = await guardNetwork(context);
+    const page = await context.newPage();
+    await page.goto(`${running.baseUrl}/`);
+    await page.locator('a[href^="/article/"]').first().waitFor();
+
+    // client-side route changes, by clicking links
+    await categoryLink(page, 'Politics').click();
+    await page.waitForURL(`${running.baseUrl}/politics`);
+    const card = page.locator(`a[href="${articleHref(politics!)}"]`).first();
+    await card.click();
+    await page.waitForURL(`${running.baseUrl}${articleHref(politics!)}`);
+    await page.getByRole('heading', { name: politics!.headline }).first().waitFor();
+    const sdkScripts = net.scripts().filter((u) => /\/sdk-[^/]+\.js$/.test(u));
+    await leave(page);
+
+    const expected = ['/', '/politics', articleHref(politics!)];
+    await expect
+      .poll(() => collector.ofType('PageviewData').map((e) => pathOf(baseData(e).url)), { timeout: FLUSH_TIMEOUT_MS })
+      .toEqual(expect.arrayContaining(expected));
+    // exactly one page view per route change, in order, with the page's title as name
+    const views = collector.ofType('PageviewData');
+    expect(views.map((e) => pathOf(baseData(e).url))).toEqual(expected);
+    expect(String(baseData(views[2]!).name)).toContain(politics!.headline);
+    for (const e of collector.envelopes) expect(e.iKey).toBe(collector.instrumentationKey);
+
+    const deps = collector.ofType('RemoteDependencyData').map(baseData);
+    const homeList = deps.find((d) => d.name === 'GET /News' && urlOf(d) === `${running.baseUrl}/News?count=15`);
+    expect(homeList, JSON.stringify(deps, null, 2)).toMatchObject({ resultCode: '200', success: true, type: 'Fetch', target: new URL(running.baseUrl).host });
+    expect(String(homeList!.duration)).toMatch(/^\d{2}:\d{2}:\d{2}\.\d{3}$/);
+    expect(deps.some((d) => d.name === 'GET /News' && urlOf(d).endsWith('/News?category=Politics&count=15'))).toBe(true);
+    expect(deps.some((d) => String(d.name).startsWith('GET /News/slug/') && d.resultCode === '200')).toBe(true);
+    // the SDK's own fetch tracking is off: nothing else is reported as a dependency (no config call, no duplicates)
+    expect(deps.every((d) => String(d.name).startsWith('GET /News'))).toBe(true);
+    expect(deps.filter((d) => urlOf(d).endsWith('/News?count=15'))).toHaveLength(1);
+
+    // nothing left the machine (no CDN configuration fetch), and the SDK came as its own, non-admin chunk
+    expect(net.external).toEqual([]);
+    expect(sdkScripts).toHaveLength(1);
+    expect(adminChunks(running.config.webDistDir).has(fileOf(sdkScripts[0]!))).toBe(false);
+  });
+
+  it('logs an ArticleLoadError event (and a failed dependency) when the news list cannot be loaded', async () => {
+    collector.clear();
+    const context = await web.newContext();
+    await guardNetwork(context);
+    await context.route(
+      (url) => url.pathname === '/News',
+      (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'test failure' }),
+        }),
+    );
+    const page = await context.newPage();
+    await page.goto(`${running.baseUrl}/`);
+    // the list is retried (3 times, 1 s doubling) before it counts as failed and the page shows empty lists
+    await page.getByText('No articles available at the moment.').waitFor({ timeout: 20_000 });
+    await leave(page);
+
+    await expect
+      .poll(() => collector.ofType('EventData').map((e) => baseData(e).name), { timeout: FLUSH_TIMEOUT_MS })
+      .toContain('ArticleLoadError');
+    const events = collector.ofType('EventData').filter((e) => baseData(e).name === 'ArticleLoadError');
+    expect(events).toHaveLength(1);
+    expect((baseData(events[0]!).properties as Record<string, string>).message).toBe('Failed to fetch news page');
+    const failed = collector.ofType('RemoteDependencyData').map(baseData).filter((d) => d.name === 'GET /News');
+    expect(failed.length).toBeGreaterThanOrEqual(1);
+    for (const d of failed) expect(d).toMatchObject({ resultCode: '500', success: false });
+  });
+});
+
+describe('browser telemetry without a connection string', () => {
+  let collector: AppInsightsCollector;
+  let running: RunningApp;
+  const web = useBrowser();
+
+  beforeAll(async () => {
+    collector = await startAppInsightsCollector();
+    running = await startApp({ env: { APPLICATIONINSIGHTS_CONNECTION_STRING: '' } });
+  });
+  afterAll(async () => {
+    await running?.close();
+    await collector?.close();
+  });
+
+  it('sends nothing, loads no SDK, keeps connect-src to self and warns exactly once', async () => {
+    const context = await web.newContext();
+    const net = await guardNetwork(context);
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    const res = await page.goto(`${running.baseUrl}/`);
+    expect(res?.headers()['content-security-policy']).toContain("connect-src 'self';");
+    await page.locator('a[href^="/article/"]').first().waitFor();
+    await expect.poll(() => warnings.filter((w) => w === NOT_CONFIGURED_WARNING).length, { timeout: 10_000 }).toBe(1);
+
+    // more route changes and news calls: still one warning, still nothing sent
+    await categoryLink(page, 'Sport').click();
+    await page.waitForURL(`${running.baseUrl}/sport`);
+    await categoryLink(page, 'Business').click();
+    await page.waitForURL(`${running.baseUrl}/business`);
+    await leave(page);
+
+    expect(warnings.filter((w) => w === NOT_CONFIGURED_WARNING)).toHaveLength(1);
+    expect(net.requests.filter((u) => u.includes('/api/config/appinsights'))).toHaveLength(1);
+    expect(net.scripts().filter((u) => /\/sdk-[^/]+\.js$/.test(u))).toEqual([]);
+    expect(net.requests.filter((u) => /\/v2(\.1)?\/track/.test(u))).toEqual([]);
+    expect(net.external).toEqual([]);
+    expect(collector.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+import { startTelemetry } from './start-telemetry';
+import { trackRouteChanges, type RouterLike } from './route-page-views';
+
+let started = false;
+
+/**
+ * Telemetry for the whole page, started once (SPEC section 4) from the router module. Not in the
+ * sign-in popup and silent-renew pages (/admin/auth/*) nor in any frame: those are not reader visits.
+ */
+export function startPageTelemetry(router: RouterLike): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  if (window.top !== window.self || window.location.pathname.startsWith('/admin/auth/')) return;
+  void startTelemetry();
+  trackRouteChanges(router);
+}
+
+export { telemetry } from './telemetry-client';
