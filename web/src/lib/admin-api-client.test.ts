@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { adminRequest, AdminApiError, AUTH_REQUIRED, describeFailure, NO_ACCESS_TOKEN, shouldRetryAdminRequest } from './admin-api-client.ts';
 
+/** The AdminApiError a request fails with (fails the test if it succeeds). */
+function failure(p: Promise<unknown>): Promise<AdminApiError> {
+  return p.then(
+    () => {
+      throw new Error('expected the request to fail');
+    },
+    (e: unknown) => e as AdminApiError,
+  );
+}
+
 const messages = { failed: 'Failed to load articles', error: 'Error loading articles' };
 
 function clientWith(fetchImpl: typeof fetch, token: () => Promise<string> = async () => 'tok-123') {
@@ -24,7 +34,7 @@ describe('adminRequest', () => {
 
   it("gives 'Failed ...' with status and status text when the response is not OK", async () => {
     const client = clientWith(async () => new Response('', { status: 503, statusText: 'Service Unavailable' }));
-    const err = await adminRequest(client, '/x', messages).catch((e) => e);
+    const err = await failure(adminRequest(client, '/x', messages));
     expect(err).toBeInstanceOf(AdminApiError);
     expect(err.message).toBe('Failed to load articles');
     expect(err.details).toBe('503 Service Unavailable');
@@ -34,7 +44,7 @@ describe('adminRequest', () => {
   it('adds the problem detail to the details', async () => {
     const body = JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'pageSize must be one of 10, 20, 50, 100 or -1' });
     const client = clientWith(async () => new Response(body, { status: 400, statusText: '', headers: { 'content-type': 'application/problem+json' } }));
-    const err = await adminRequest(client, '/x', messages).catch((e) => e);
+    const err = await failure(adminRequest(client, '/x', messages));
     expect(err.details).toBe('400 Bad Request: pageSize must be one of 10, 20, 50, 100 or -1');
   });
 
@@ -42,16 +52,16 @@ describe('adminRequest', () => {
     const client = clientWith(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const err = await adminRequest(client, '/x', messages).catch((e) => e);
+    const err = await failure(adminRequest(client, '/x', messages));
     expect(err.message).toBe('Error loading articles');
     expect(err.details).toBe('Failed to fetch');
   });
 
   it('uses the 401 message where one is given (the dashboard)', async () => {
     const client = clientWith(async () => new Response('', { status: 401, statusText: 'Unauthorized' }));
-    const err = await adminRequest(client, '/x', { ...messages, unauthorized: AUTH_REQUIRED }).catch((e) => e);
+    const err = await failure(adminRequest(client, '/x', { ...messages, unauthorized: AUTH_REQUIRED }));
     expect(err.message).toBe('Authentication required. Please log in again.');
-    const other = await adminRequest(client, '/x', messages).catch((e) => e);
+    const other = await failure(adminRequest(client, '/x', messages));
     expect(other.message).toBe('Failed to load articles');
   });
 
@@ -61,9 +71,9 @@ describe('adminRequest', () => {
       called = true;
       return new Response('{}');
     };
-    const err = await adminRequest(clientWith(fetchImpl, async () => Promise.reject(new Error('login_required'))), '/x', messages).catch((e) => e);
+    const err = await failure(adminRequest(clientWith(fetchImpl, async () => Promise.reject(new Error('login_required'))), '/x', messages));
     expect(err.message).toBe(NO_ACCESS_TOKEN);
-    const empty = await adminRequest(clientWith(fetchImpl, async () => ''), '/x', messages).catch((e) => e);
+    const empty = await failure(adminRequest(clientWith(fetchImpl, async () => ''), '/x', messages));
     expect(empty.message).toBe(NO_ACCESS_TOKEN);
     expect(called).toBe(false);
   });
