@@ -22,15 +22,26 @@ export function adminChunks(distDir: string): Set<string> {
     const mapFile = path.join(assets, `${file}.map`);
     if (!fs.existsSync(mapFile)) continue;
     const map = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources?: string[] };
-    const isAdmin = (map.sources ?? []).some(
-      (s) =>
-        /web\/src\/(?:.*\/)?admin(?:[/.-]|$)/i.test(s) ||
-        /web\/src\/features\/(?:auth|social)\//.test(s) ||
-        /node_modules\/oidc-client-ts\//.test(s),
-    );
+    const isAdmin = (map.sources ?? []).some(isAdminSource);
     if (isAdmin) out.add(file);
   }
   return out;
+}
+
+/**
+ * Public entry code that may look like admin code by its folder but is not: the one-function check
+ * (features/social/x-return/should-load.ts) that the home page runs to see whether it was opened
+ * as the X sign-in popup's return page; the social code itself loads only when that is true.
+ */
+const PUBLIC_ENTRY_EXCEPTIONS = [/web\/src\/features\/social\/x-return\/should-load\.tsx?$/];
+
+export function isAdminSource(source: string): boolean {
+  if (PUBLIC_ENTRY_EXCEPTIONS.some((re) => re.test(source))) return false;
+  return (
+    /web\/src\/(?:.*\/)?admin(?:[/.-]|$)/i.test(source) ||
+    /web\/src\/features\/(?:auth|social)\//.test(source) ||
+    /node_modules\/oidc-client-ts\//.test(source)
+  );
 }
 
 /** The file name (last path segment) of a request URL. */
