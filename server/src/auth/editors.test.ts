@@ -34,15 +34,20 @@ describe('password hashes', () => {
 describe('editors and sign-in throttling', () => {
   let database: Db;
   let editors: EditorsRepository;
+  const dataDir = tempDir();
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: tempDir(), databaseUrl: '' });
+    database = await openDatabase({ dataDir, databaseUrl: '' });
     editors = createEditorsRepository(database);
   });
   afterAll(() => database.destroy());
 
   it('creates exactly one first editor, also when two starts race', async () => {
     const auth = { adminUsername: '', adminPassword: '' };
-    const results = await Promise.all([ensureFirstEditor(editors, auth), ensureFirstEditor(editors, auth), ensureFirstEditor(editors, auth)]);
+    // A second connection to the same database file plays the second instance.
+    const second = await openDatabase({ dataDir, databaseUrl: '' });
+    const secondEditors = createEditorsRepository(second);
+    const results = await Promise.all([ensureFirstEditor(editors, auth), ensureFirstEditor(secondEditors, auth), ensureFirstEditor(editors, auth)]);
+    await second.destroy();
     expect(await editors.count()).toBe(1);
     const created = results.filter((r) => r.created);
     expect(created).toHaveLength(1);
