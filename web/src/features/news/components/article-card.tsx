@@ -46,13 +46,19 @@ export function ArticleCard({ article, size = 'medium', priority = false, headin
     <article
       className={cx(
         'group relative flex flex-col border-t-4 border-ink bg-paper',
-        'has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-4 has-[a:focus-visible]:outline-ink',
+        'has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-4 has-[a:focus-visible]:outline-ink has-[a:focus-visible]:shadow-[0_0_0_10px_var(--color-tabloid-yellow)]',
         CARD_GRID_CLASS[size],
         className,
       )}
     >
       {article.imageUrl && (
-        <div className="aspect-video overflow-hidden bg-grey-light">
+        <div
+          className={cx(
+            'aspect-video overflow-hidden bg-grey-light',
+            // the lead card spans two rows on desktop: its picture takes the height the row gives it
+            size === 'large' && 'lg:aspect-auto lg:min-h-96 lg:flex-1',
+          )}
+        >
           <img
             src={article.imageUrl}
             alt={article.headline}
@@ -66,7 +72,7 @@ export function ArticleCard({ article, size = 'medium', priority = false, headin
           />
         </div>
       )}
-      <div className={cx('flex flex-1 flex-col gap-2 pt-3', size === 'large' && 'md:pt-4')}>
+      <div className={cx('flex flex-col gap-2 pt-3', size === 'large' ? 'md:pt-4 lg:flex-none' : 'flex-1')}>
         <p className="flex flex-wrap items-center gap-2">
           {article.isBreaking && <Badge tone="red">BREAKING</Badge>}
           {article.category && <Badge tone="black">{article.category}</Badge>}
@@ -80,10 +86,10 @@ export function ArticleCard({ article, size = 'medium', priority = false, headin
           </Link>
         </Heading>
         {article.summary && (
-          <p className={cx('line-clamp-3 font-serif text-grey-dark', size === 'large' ? 'text-body' : 'text-base')}>{article.summary}</p>
+          <p className={cx('line-clamp-3 font-serif text-grey-dark', size === 'large' ? 'text-body lg:text-xl' : 'text-base')}>{article.summary}</p>
         )}
         {relative && article.publishedAt && (
-          <p className="mt-auto font-sans text-sm text-grey-dark">
+          <p className={cx('font-sans text-sm text-grey-dark', size !== 'large' && 'mt-auto')}>
             <time dateTime={article.publishedAt}>{relative}</time>
           </p>
         )}
