@@ -4,6 +4,15 @@ import { defineConfig } from 'vitest/config';
 const root = import.meta.dirname;
 const alias = { '@': path.join(root, 'web/src'), '@common': path.join(root, 'common') };
 
+// With TEST_DATABASE_URL (an admin connection to a PostgreSQL server), the API and e2e suites run a
+// second time on PostgreSQL: every openDatabase() of a test gets a fresh database (postgres-setup.ts).
+const postgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
+const pgSetup = path.join(root, 'server/src/test-support/postgres-setup.ts');
+// Tests about the embedded file itself, or that hand their DATA_DIR to a child process.
+const sqliteOnly = ['scripts/**/*.test.ts', 'e2e/harness.test.ts'];
+// Stops and restarts the machine's PostgreSQL server: runs alone, after everything else.
+const outage = ['server/src/**/*.outage.test.ts'];
+
 /**
  * One runner, three projects:
  *  - unit:   pure logic of common/, web/ and server/ (fast, no I/O)
@@ -24,11 +33,54 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['server/src/**/*.unit.test.ts'],
+          exclude: ['server/src/**/*.unit.test.ts', ...outage],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
+      ...(postgres
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'api-pg',
+                environment: 'node',
+                include: ['server/src/**/*.test.ts'],
+                exclude: ['server/src/**/*.unit.test.ts', ...outage, ...sqliteOnly],
+                setupFiles: [pgSetup],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+            {
+              resolve: { alias },
+              test: {
+                name: 'e2e-pg',
+                environment: 'node',
+                include: ['e2e/**/*.test.ts'],
+                exclude: sqliteOnly,
+                setupFiles: [pgSetup],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+                // After the other suites (two browsers at once on 2 cores make timing tests flaky).
+                sequence: { groupOrder: 1 },
+              },
+            },
+            {
+              resolve: { alias },
+              test: {
+                name: 'pg-outage',
+                environment: 'node',
+                include: outage,
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+                sequence: { groupOrder: 2 },
+              },
+            },
+          ]
+        : []),
       {
         resolve: { alias },
         test: {

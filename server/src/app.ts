@@ -5,6 +5,9 @@ import type { Db } from './db/index.ts';
 import './types.ts';
 import problemPlugin, { frameworkErrors } from './plugins/problem.ts';
 import pageSettingsPlugin from './plugins/page-settings.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import healthRoutes from './routes/health/index.ts';
+import newsCacheSyncPlugin from './plugins/news-cache-sync.ts';
 import newsRoutes from './routes/news/index.ts';
 import configRoutes from './routes/config/index.ts';
 import authPlugin from './auth/index.ts';
@@ -34,14 +37,21 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     // Bad URL encoding and over-long parameters answer problem+json like every other error.
     frameworkErrors,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+    // On close (SIGTERM): idle keep-alive sockets are closed at once, in-flight requests finish.
+    forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
   app.decorate('database', database);
 
   await app.register(problemPlugin);
+  // Before every route: the OpenAPI document is collected from the routes' schemas.
+  await app.register(openapiPlugin);
+  await app.register(healthRoutes);
   await app.register(pageSettingsPlugin);
   await app.register(newsRoutes);
+  // Several instances on PostgreSQL: newsCache.clear() reaches every instance (LISTEN/NOTIFY).
+  await app.register(newsCacheSyncPlugin);
   await app.register(configRoutes);
   await app.register(authPlugin);
   await app.register(adminRoutes);

@@ -16,6 +16,10 @@ export interface Config {
   dataDir: string;
   /** postgres://... switches to PostgreSQL; empty means the embedded SQLite file in dataDir. */
   databaseUrl: string;
+  /** PostgreSQL pool size per instance (DATABASE_POOL_MAX, default 10). */
+  databasePoolMax: number;
+  /** PostgreSQL statement timeout in ms (DATABASE_STATEMENT_TIMEOUT_MS, default 10000). */
+  databaseStatementTimeoutMs: number;
   siteName: string;
   seedDemo: boolean;
   logLevel: string;
@@ -68,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: path.resolve(root, (env.DATA_DIR ?? '').trim() || 'data'),
     databaseUrl,
+    databasePoolMax: int('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10, 1, 1000, problems),
+    databaseStatementTimeoutMs: int('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 10_000, 100, 600_000, problems),
     siteName,
     seedDemo: bool('SEED_DEMO', env.SEED_DEMO, true, problems),
     logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',

@@ -1,10 +1,29 @@
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/index.ts';
+import { buildApp, type App } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type Db } from './db/index.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
+/** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
+export const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** How long a starting instance waits for an unreachable database (e.g. compose starts both at once). */
+const DATABASE_START_WAIT_MS = 60_000;
+
+async function openWithRetry(config: Config, onPoolError: (err: Error) => void): Promise<Db> {
+  const deadline = Date.now() + DATABASE_START_WAIT_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openDatabase(config, { onPoolError });
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() > deadline) throw err;
+      console.error(`database not reachable yet (${(err as Error).message}); retrying (attempt ${attempt})`);
+      await new Promise((r) => setTimeout(r, Math.min(500 * attempt, 5_000)));
+    }
+  }
+}
+
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
@@ -14,20 +33,35 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase(config);
-  const app = await buildApp({ config, database });
+
+  let app: App | undefined;
+  let lastPoolLog = 0;
+  const onPoolError = (err: Error) => {
+    // A lost server makes every pooled client fail at once: log it, at most once a second.
+    if (Date.now() - lastPoolLog < 1_000) return;
+    lastPoolLog = Date.now();
+    if (app) app.log.warn({ err }, 'database connection error');
+    else console.error(`database connection error: ${err.message}`);
+  };
+
+  const database = await openWithRetry(config, onPoolError);
+  app = await buildApp({ config, database });
   if (config.seedDemo) await seedIfEmpty(database, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error(`requests still running after ${SHUTDOWN_TIMEOUT_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await app.close();
       await database.destroy();
       clearTimeout(timer);
+      app.log.info('stopped');
       process.exit(0);
     } catch (err) {
       app.log.error(err, 'error while shutting down');

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
+import { createPostgresPool, POSTGRES_DEFAULTS, type PostgresPoolOptions } from './postgres-pool.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -11,20 +12,35 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL connection string (postgres only): for the LISTEN client and scripts. */
+  connectionString?: string;
   destroy(): Promise<void>;
 }
 
+export type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl'> &
+  Partial<Pick<Config, 'databasePoolMax' | 'databaseStatementTimeoutMs'>>;
+
+export interface OpenDatabaseOptions {
+  /** Called for errors of idle or checked-out pool clients (a lost server); they never crash the process. */
+  onPoolError?: (err: Error) => void;
+  /** Skip migrations (scripts that only read, e.g. export; readiness reports pending migrations). Default false. */
+  skipMigrations?: boolean;
+}
+
 /** Opens the configured database and brings its schema up to date. */
-export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Db> {
+export async function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<Db> {
   let db: Kysely<Database>;
   let dialect: Dialect;
   if (config.databaseUrl) {
     const { PostgresDialect } = await import('kysely');
-    const pg = await import('pg');
+    const poolOptions: PostgresPoolOptions = {
+      connectionString: config.databaseUrl,
+      max: config.databasePoolMax ?? POSTGRES_DEFAULTS.max,
+      statementTimeoutMs: config.databaseStatementTimeoutMs ?? POSTGRES_DEFAULTS.statementTimeoutMs,
+      onError: options.onPoolError,
+    };
     dialect = 'postgres';
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.default.Pool({ connectionString: config.databaseUrl, max: 10 }) }),
-    });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: await createPostgresPool(poolOptions) }) });
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true });
     const file = new SQLite(path.join(config.dataDir, 'tabloid.db'));
@@ -35,21 +51,63 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     dialect = 'sqlite';
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   }
-  await migrate(db, dialect);
-  return { db, dialect, destroy: () => db.destroy() };
+  try {
+    if (!options.skipMigrations) await migrate(db, dialect);
+  } catch (err) {
+    await db.destroy().catch(() => undefined);
+    throw err;
+  }
+  return {
+    db,
+    dialect,
+    connectionString: dialect === 'postgres' ? config.databaseUrl : undefined,
+    destroy: () => db.destroy(),
+  };
 }
 
-export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const provider: MigrationProvider = {
+/**
+ * Session-level advisory lock key for migrations ('tabloid-migrations' folded to 64 bits):
+ * instances that start together migrate one after the other; the later ones find nothing to do.
+ */
+export const MIGRATION_LOCK_KEY = 7_345_901_226_113n;
+
+function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
     async getMigrations() {
       const out: Record<string, Migration> = {};
       for (const [name, m] of Object.entries(migrations)) out[name] = { up: (k) => m.up(k, dialect) };
       return out;
     },
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+}
+
+export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') {
+    // One connection holds the advisory lock for the whole run (Kysely also takes a transaction lock
+    // per run, but only after creating its own tables; this covers everything).
+    await db.connection().execute(async (conn) => {
+      await sql`select pg_advisory_lock(${sql.raw(MIGRATION_LOCK_KEY.toString())})`.execute(conn);
+      try {
+        await runMigrator(conn, dialect);
+      } finally {
+        await sql`select pg_advisory_unlock(${sql.raw(MIGRATION_LOCK_KEY.toString())})`.execute(conn);
+      }
+    });
+    return;
+  }
+  await runMigrator(db, dialect);
+}
+
+async function runMigrator(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider: migrationProvider(dialect) }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);
   }
+}
+
+/** Names of known migrations not yet applied to this database (readiness check). */
+export async function pendingMigrations(database: Pick<Db, 'db' | 'dialect'>): Promise<string[]> {
+  const list = await new Migrator({ db: database.db, provider: migrationProvider(database.dialect) }).getMigrations();
+  return list.filter((m) => !m.executedAt).map((m) => m.name);
 }

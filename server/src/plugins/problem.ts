@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 
 /**
  * RFC 9457 problem details for every error of the API (docs/decisions/002-error-format.md).
@@ -213,6 +214,14 @@ export default fp(
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {
         return sendProblem(reply, status, clientErrorDetail(error, status));
+      }
+      if (isDatabaseUnavailable(error)) {
+        // A lost or overloaded database: fail fast with 503 and let the client retry (db/errors.ts).
+        request.log.warn({ err: error }, 'database unavailable');
+        return sendProblem(reply, 503, 'The database is unavailable at the moment. Please try again shortly.', {
+          title: 'Service Unavailable',
+          headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+        });
       }
       request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, 500, `An unexpected error occurred. Reference: ${request.id}.`);

@@ -1,0 +1,47 @@
+import crypto from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { PgListener } from '../db/pg-listener.ts';
+
+/** The PostgreSQL channel on which instances tell each other that articles changed. */
+export const NEWS_CHANGED_CHANNEL = 'tabloid_news_changed';
+
+/**
+ * Several instances on one PostgreSQL database: `app.newsCache.clear()` also sends a NOTIFY,
+ * and every other instance LISTENing on the channel clears its own cache at once. If the listener
+ * loses its connection it reconnects by itself and clears the cache (notifications sent meanwhile
+ * are lost); the cache's short TTL bounds staleness in between. SQLite (one process): nothing to do.
+ */
+export default fp(
+  async function newsCacheSync(app: FastifyInstance) {
+    const { database } = app;
+    if (database.dialect !== 'postgres' || !database.connectionString) return;
+    const cache = app.newsCache;
+    const clearLocal = cache.clear.bind(cache);
+    const instanceId = crypto.randomUUID();
+
+    const listener = new PgListener({
+      connectionString: database.connectionString,
+      channel: NEWS_CHANGED_CHANNEL,
+      onMessage: (payload) => {
+        if (payload !== instanceId) clearLocal();
+      },
+      onConnected: clearLocal,
+      log: app.log,
+    });
+
+    cache.clear = () => {
+      clearLocal();
+      sql`select pg_notify(${NEWS_CHANGED_CHANNEL}, ${instanceId})`.execute(database.db).catch((err: unknown) => {
+        app.log.warn({ err }, 'could not notify other instances of a news change (their caches expire by TTL)');
+      });
+    };
+
+    await listener.start();
+    app.addHook('onClose', async () => {
+      await listener.stop();
+    });
+  },
+  { name: 'news-cache-sync', dependencies: ['news'] },
+);

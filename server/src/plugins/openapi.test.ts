@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPublicTestApp, type PublicTestApp } from '../test-support/public-app.ts';
+
+describe('OpenAPI document and docs UI', () => {
+  let t: PublicTestApp;
+  beforeAll(async () => {
+    t = await startPublicTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('/api/docs/json is an OpenAPI 3 document generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const paths = Object.keys(doc.paths);
+    for (const p of ['/News', '/News/slug/{slug}', '/api/admin/articles', '/api/admin/articles/{id}', '/api/admin/dashboard', '/healthz', '/readyz']) {
+      expect(paths).toContain(p);
+    }
+    expect(paths.filter((p) => p.startsWith('/api/social/')).length).toBeGreaterThanOrEqual(4);
+    expect(paths).not.toContain('/*');
+    expect(paths.some((p) => p.startsWith('/oidc'))).toBe(false);
+    // From the TypeBox schemas: the list query's parameters and the article's fields.
+    const list = doc.paths['/News'].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['category', 'count']));
+    const ok = list.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(ok)).toContain('breakingNews');
+    // Admin routes declare the bearer scheme.
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/admin/articles'].get.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('/api/docs serves Swagger UI from this server (no CDN) with its own CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.body;
+    expect(html).toContain('swagger-ui');
+    expect(html).not.toMatch(/(src|href)="https?:\/\//);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'/);
+    const asset = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body.length).toBeGreaterThan(100_000);
+  });
+
+  it('the public pages keep their strict policy (no unsafe-inline scripts)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['content-security-policy']).toBeUndefined();
+  });
+});

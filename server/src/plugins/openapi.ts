@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+
+export const OPENAPI_UI_PREFIX = '/api/docs';
+
+/**
+ * The API described by an OpenAPI 3 document generated from the route schemas (@fastify/swagger),
+ * served at /api/docs/json (and /api/docs/yaml), with Swagger UI at /api/docs. The UI's files come
+ * from the installed package (no CDN). Its pages carry their own Content-Security-Policy (the UI
+ * needs inline styles and data: images); the public pages keep their strict policy (plugins/spa.ts).
+ * Register before the routes: routes added later are collected through onRoute.
+ */
+export default fp(
+  async function openapi(app: FastifyInstance) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: `${app.config.siteName} API`,
+          description: 'Public news API, editors\' admin API (bearer access tokens of the sign-in provider), social publishing, operations probes.',
+          version: '1.0.0',
+        },
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+      // Hide the sign-in provider's internals and the page shell's catch-all.
+      hideUntagged: false,
+      transform: ({ schema, url, route }) => {
+        const hidden = url === '/*' || url.startsWith('/oidc') || url.startsWith(OPENAPI_UI_PREFIX) || url.startsWith('/test/');
+        const out = { ...(schema ?? {}) } as Record<string, unknown>;
+        if (hidden) out.hide = true;
+        // Admin and social routes need an editor's bearer token.
+        if (/^\/api\/(admin|social)(\/|$)/.test(url) && !out.security) out.security = [{ bearerAuth: [] }];
+        if (!out.tags) {
+          const tag = url.startsWith('/News') ? 'news' : url.startsWith('/api/admin') ? 'admin' : url.startsWith('/api/social') ? 'social' : url.startsWith('/api/config') ? 'config' : undefined;
+          if (tag) out.tags = [tag];
+        }
+        void route;
+        return { schema: out as never, url };
+      },
+    });
+
+    await app.register(fastifySwaggerUi, {
+      routePrefix: OPENAPI_UI_PREFIX,
+      staticCSP: true,
+      transformStaticCSP: (header) => `${header}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+      uiConfig: { deepLinking: false },
+    });
+  },
+  { name: 'openapi', dependencies: ['problem'] },
+);

@@ -1,0 +1,35 @@
+/**
+ * Setup file of the vitest projects `api-pg` and `e2e-pg` (vitest.config.ts; only when
+ * TEST_DATABASE_URL is set): the same test files as `api` / `e2e`, but every openDatabase() of a
+ * test opens a FRESH PostgreSQL database instead of the SQLite file in its DATA_DIR.
+ * Reopening the same DATA_DIR in one test file reaches the same database (data persists as with
+ * the file); every database created by a test file is dropped after that file.
+ */
+import { afterAll, vi } from 'vitest';
+import type { DatabaseConfig, OpenDatabaseOptions } from '../db/index.ts';
+import { createTestPostgresDatabase, type TestPostgresDatabase } from './postgres-databases.ts';
+
+const created = new Map<string, Promise<TestPostgresDatabase>>();
+
+vi.mock('../db/index.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../db/index.ts')>();
+  return {
+    ...actual,
+    async openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}) {
+      if (config.databaseUrl) return actual.openDatabase(config, options);
+      let database = created.get(config.dataDir);
+      if (!database) {
+        database = createTestPostgresDatabase();
+        created.set(config.dataDir, database);
+      }
+      const { url } = await database;
+      return actual.openDatabase({ ...config, databaseUrl: url, databasePoolMax: config.databasePoolMax ?? 5 }, options);
+    },
+  };
+});
+
+afterAll(async () => {
+  const all = [...created.values()];
+  created.clear();
+  for (const database of all) await (await database).drop();
+});
