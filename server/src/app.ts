@@ -13,25 +13,31 @@ import configRoutes from './routes/config/index.ts';
 import authPlugin from './auth/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import socialRoutes from './routes/social/index.ts';
-import { SOCIAL_LOG_REDACT_PATHS } from './social/log-redaction.ts';
+import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
+import requestIdPlugin from './telemetry/request-id.ts';
+import type { ServerTelemetry } from './telemetry/otel.ts';
 import spaPlugin from './plugins/spa.ts';
 
 export interface AppOptions {
   config: Config;
   database: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Server telemetry (telemetry/otel.ts), when APPLICATIONINSIGHTS_CONNECTION_STRING is set. */
+  telemetry?: ServerTelemetry | null;
 }
 
 /**
  * Builds the whole application (API, sign-in, pages) without listening.
  * server.ts listens; tests call this and use inject() or listen on port 0.
  */
-export async function buildApp({ config, database, logger }: AppOptions) {
+export async function buildApp({ config, database, logger, telemetry }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: { paths: SOCIAL_LOG_REDACT_PATHS, censor: '[redacted]' } },
+    // JSON lines with the request id (reqId) and secrets redacted (telemetry/logger.ts)
+    logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: true,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // a caller's x-request-id is kept when it is a plain token, else a new UUID
+    genReqId: requestIdFor,
+    requestIdHeader: false,
     // Above any URL Node accepts (16 KB headers), so an over-long slug reaches validation (400), not a 404.
     routerOptions: { maxParamLength: 16_384 },
     // Bad URL encoding and over-long parameters answer problem+json like every other error.
@@ -44,6 +50,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('config', config);
   app.decorate('database', database);
 
+  await app.register(requestIdPlugin);
+  if (telemetry) await app.register(telemetry.fastifyPlugin);
   await app.register(problemPlugin);
   // Before every route: the OpenAPI document is collected from the routes' schemas.
   await app.register(openapiPlugin);

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/index.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { startServerTelemetry } from './telemetry/otel.ts';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -44,8 +45,11 @@ async function main() {
     else console.error(`database connection error: ${err.message}`);
   };
 
+  // OpenTelemetry to Application Insights, only with a connection string (nothing loaded otherwise)
+  const telemetry = await startServerTelemetry(config.appInsightsConnectionString);
   const database = await openWithRetry(config, onPoolError);
-  app = await buildApp({ config, database });
+  telemetry?.instrumentDatabase(database);
+  app = await buildApp({ config, database, telemetry });
   if (config.seedDemo) await seedIfEmpty(database, app.log);
 
   let closing = false;
@@ -60,6 +64,7 @@ async function main() {
     try {
       await app.close();
       await database.destroy();
+      await telemetry?.shutdown().catch(() => {});
       clearTimeout(timer);
       app.log.info('stopped');
       process.exit(0);

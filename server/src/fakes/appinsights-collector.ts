@@ -10,6 +10,7 @@
  * Dev mode: `node --import tsx server/src/fakes/appinsights-collector.ts` prints what arrives.
  */
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -40,7 +41,7 @@ export interface CollectorRequest {
 }
 
 export interface AppInsightsCollector {
-  /** http://127.0.0.1:PORT (no trailing slash). */
+  /** http(s)://127.0.0.1:PORT (no trailing slash). */
   baseUrl: string;
   instrumentationKey: string;
   /** A connection string pointing at this collector. */
@@ -58,6 +59,11 @@ export interface AppInsightsCollector {
 export interface CollectorOptions {
   instrumentationKey?: string;
   port?: number;
+  /**
+   * Serve HTTPS with this key and certificate (PEM). The server-side Azure Monitor exporter only
+   * talks https (it rewrites http:// endpoints), so its tests need this; browsers are fine with http.
+   */
+  tls?: { key: string; cert: string };
 }
 
 const TRACK_PATHS = new Set(['/v2/track', '/v2.1/track']);
@@ -110,7 +116,7 @@ export async function startAppInsightsCollector(options: CollectorOptions = {}):
   const requests: CollectorRequest[] = [];
   const sockets = new Set<Socket>();
 
-  const server = http.createServer((req, res) => {
+  const handler: http.RequestListener = (req, res) => {
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const cors: Record<string, string> = origin
@@ -159,14 +165,15 @@ export async function startAppInsightsCollector(options: CollectorOptions = {}):
         send(status, { itemsReceived: items.length, itemsAccepted: accepted, appId: null, errors });
       })().catch(() => send(500, { itemsReceived: 0, itemsAccepted: 0, errors: [] }));
     });
-  });
-  server.on('connection', (socket) => {
+  };
+  const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler) : http.createServer(handler);
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
 
   return {
     baseUrl,

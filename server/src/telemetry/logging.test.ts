@@ -1,0 +1,96 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Db } from '../db/index.ts';
+import { loggerOptions, redactUrl } from './logger.ts';
+
+// The server's JSON logs through the real app: request id on every request line, in the
+// x-request-id header, and no credential ever written.
+
+const SECRET = 'sup3r-s3cret-t0ken-value';
+let lines: Record<string, unknown>[] = [];
+let app: App | undefined;
+let database: Db | undefined;
+let dataDir: string | undefined;
+
+async function start() {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-logs-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: path.join(dataDir, 'no-dist'),
+    APPLICATIONINSIGHTS_CONNECTION_STRING: '',
+  });
+  database = await openDatabase(config);
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  app = await buildApp({ config, database, logger: { ...loggerOptions('info'), stream } });
+  await app.ready();
+  return app;
+}
+
+afterEach(async () => {
+  await app?.close();
+  await database?.destroy();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  app = undefined;
+  database = undefined;
+  lines = [];
+});
+
+describe('server logs', () => {
+  it('are JSON lines with the request id, which the answer names in x-request-id; secrets are redacted', async () => {
+    const a = await start();
+    const res = await a.inject({
+      method: 'GET',
+      url: `/News?count=15&code=${SECRET}`,
+      headers: { authorization: `Bearer ${SECRET}`, cookie: `session=${SECRET}`, 'x-request-id': 'proxy-id-123' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-request-id']).toBe('proxy-id-123');
+    const requestLines = lines.filter((l) => l.reqId !== undefined);
+    expect(requestLines.length).toBeGreaterThanOrEqual(2); // incoming request + request completed
+    expect(requestLines.every((l) => l.reqId === 'proxy-id-123')).toBe(true);
+    const incoming = requestLines.find((l) => l.msg === 'incoming request') as { req: { url: string } } | undefined;
+    expect(incoming?.req.url).toBe('/News?count=15&code=%5Bredacted%5D');
+    expect(JSON.stringify(lines)).not.toContain(SECRET);
+  });
+
+  it('makes its own id when the caller sends none or an unsafe one, and 4xx answers carry it too', async () => {
+    const a = await start();
+    const plain = await a.inject({ method: 'GET', url: '/News/slug/does-not-exist' });
+    expect(plain.statusCode).toBe(404);
+    expect(plain.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(String(plain.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+    const unsafe = await a.inject({ method: 'GET', url: '/News?count=15', headers: { 'x-request-id': 'evil id "with" spaces' } });
+    expect(String(unsafe.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(lines)).not.toContain('evil id');
+  });
+
+  it('redacts token and secret fields of logged objects', async () => {
+    const a = await start();
+    a.log.info({ body: { accessToken: SECRET, password: SECRET, connectionString: SECRET, nested: { token: SECRET } }, token: SECRET }, 'object');
+    const line = lines.find((l) => l.msg === 'object')!;
+    expect(JSON.stringify(line)).not.toContain(SECRET);
+    expect(line.token).toBe('[redacted]');
+  });
+});
+
+describe('redactUrl', () => {
+  it('masks secret-looking query parameters only', () => {
+    expect(redactUrl('/admin/auth/callback?code=abc&state=xyz&page=2')).toBe('/admin/auth/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&page=2');
+    expect(redactUrl('/News?category=Politics&count=15')).toBe('/News?category=Politics&count=15');
+    expect(redactUrl('/plain')).toBe('/plain');
+  });
+});

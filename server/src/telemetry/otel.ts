@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../db/index.ts';
+
+/**
+ * Server telemetry to Application Insights through OpenTelemetry and the Azure Monitor exporter,
+ * on only when APPLICATIONINSIGHTS_CONNECTION_STRING is set. Without it this module imports
+ * nothing: no OpenTelemetry or Azure package is ever loaded and nothing is sent anywhere.
+ *
+ * What is sent: each HTTP request (a server span per request: RequestData), its exceptions
+ * (ExceptionData), database queries (a client span per Kysely query, both dialects) and outgoing
+ * HTTP through fetch, i.e. the X and Facebook calls (undici instrumentation).
+ */
+export interface ServerTelemetry {
+  /** Registers the request spans (buildApp does this first, before any route). */
+  readonly fastifyPlugin: FastifyPluginAsync;
+  /** Adds a span per query to the database handle (call before buildApp). */
+  instrumentDatabase(database: Db): void;
+  /** Sends what is buffered now. */
+  flush(): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+export async function startServerTelemetry(connectionString: string): Promise<ServerTelemetry | null> {
+  if (!connectionString.trim()) return null;
+  const { createServerTelemetry } = await import('./otel-sdk.ts');
+  return createServerTelemetry(connectionString.trim());
+}
