@@ -12,6 +12,8 @@ const pgSetup = path.join(root, 'server/src/test-support/postgres-setup.ts');
 const sqliteOnly = ['scripts/**/*.test.ts', 'e2e/harness.test.ts'];
 // Stops and restarts the machine's PostgreSQL server: runs alone, after everything else.
 const outage = ['server/src/**/*.outage.test.ts'];
+// Tests that only make sense on PostgreSQL (several instances, migrate-data): project `pg`.
+const pgOnly = ['server/src/**/*.pg.test.ts', 'scripts/**/*.pg.test.ts'];
 
 /**
  * One runner, three projects:
@@ -33,7 +35,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['server/src/**/*.unit.test.ts', ...outage],
+          exclude: ['server/src/**/*.unit.test.ts', ...outage, ...pgOnly],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -46,11 +48,15 @@ export default defineConfig({
                 name: 'api-pg',
                 environment: 'node',
                 include: ['server/src/**/*.test.ts'],
-                exclude: ['server/src/**/*.unit.test.ts', ...outage, ...sqliteOnly],
+                exclude: ['server/src/**/*.unit.test.ts', ...outage, ...pgOnly, ...sqliteOnly],
                 setupFiles: [pgSetup],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
+            },
+            {
+              resolve: { alias },
+              test: { name: 'pg', environment: 'node', include: pgOnly, testTimeout: 60_000, hookTimeout: 60_000 },
             },
             {
               resolve: { alias },
