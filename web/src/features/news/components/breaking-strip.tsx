@@ -14,7 +14,12 @@ export function BreakingStrip({ category }: { category?: string }) {
         <span className="flex shrink-0 items-center bg-tabloid-red px-2 font-display text-base uppercase tracking-wider text-white md:px-3 md:text-lg">
           BREAKING
         </span>
-        <p className="min-w-0 py-2 font-sans text-sm font-bold md:text-base" data-testid="breaking-strip-text">
+        {/* a fixed two-line box: loading and loaded take the same space (no layout shift) */}
+        <p
+          className="my-2 line-clamp-2 h-10 min-w-0 font-sans text-sm leading-5 font-bold md:h-12 md:text-base md:leading-6"
+          data-testid="breaking-strip-text"
+          title={text}
+        >
           {text}
         </p>
       </div>
