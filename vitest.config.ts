@@ -9,7 +9,7 @@ const alias = { '@': path.join(root, 'web/src'), '@common': path.join(root, 'com
 const postgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
 const pgSetup = path.join(root, 'server/src/test-support/postgres-setup.ts');
 // Tests about the embedded file itself, or that hand their DATA_DIR to a child process.
-const sqliteOnly = ['scripts/**/*.test.ts', 'e2e/harness.test.ts'];
+const sqliteOnly = ['scripts/**/*.test.ts', 'e2e/harness.test.ts', 'server/src/server-process.test.ts'];
 // Stops and restarts the machine's PostgreSQL server: runs alone, after everything else.
 const outage = ['server/src/**/*.outage.test.ts'];
 // Tests that only make sense on PostgreSQL (several instances, migrate-data): project `pg`.
