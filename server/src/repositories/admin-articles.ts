@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
 import type { Dialect } from '../db/index.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
@@ -134,15 +134,23 @@ export class AdminArticlesRepository {
     // Each combination has its own (partial) index: see migration 003-admin.
     if (categoryId) q = q.where('category_id', '=', categoryId);
     if (status === 'published') q = q.where('published_at', 'is not', null);
-    else if (status === 'unpublished') q = q.where('published_at', 'is', null);
+    else if (status === 'unpublished') {
+      // After ANALYZE, SQLite believes `published_at IS NULL` matches ~1 row (the column is almost
+      // unique) and picks an index that then needs a sort of every draft; likelihood() tells it
+      // the truth, so it walks the drafts index in order (EXPLAIN QUERY PLAN checked, 100k rows).
+      q = this.dialect === 'sqlite' ? q.where(sql<SqlBool>`likelihood(published_at is null, 0.5)`) : q.where('published_at', 'is', null);
+    }
     return q;
   }
 
+  /** Articles matching a filter, from the trigger-maintained article_counts (a 12-row read). */
   async count(status: ArticleStatus = 'all', categoryId?: number): Promise<number> {
-    const row = await this.filtered(status, categoryId)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    let q = this.db.selectFrom('article_counts').select((eb) => eb.fn.sum<number | string | null>('n').as('n'));
+    if (categoryId) q = q.where('category_id', '=', categoryId);
+    if (status === 'published') q = q.where('is_draft', '=', 0);
+    else if (status === 'unpublished') q = q.where('is_draft', '=', 1);
+    const row = await q.executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /**

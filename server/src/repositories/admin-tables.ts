@@ -23,9 +23,19 @@ export interface EditorActivityTable {
   last_seen_at: string;
 }
 
+/** Articles per (category, draft?) pair, kept exact by triggers (migration 003-admin). */
+export interface ArticleCountsTable {
+  category_id: number;
+  /** 1: published_at is null. */
+  is_draft: number;
+  /** bigint: PostgreSQL returns it as a string. */
+  n: number | string;
+}
+
 export type AdminTables = {
   audit_log: AuditLogTable;
   editor_activity: EditorActivityTable;
+  article_counts: ArticleCountsTable;
 };
 
 export type AdminDatabase = Database & AdminTables;

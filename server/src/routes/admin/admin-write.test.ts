@@ -291,3 +291,46 @@ describe('POST /api/admin/articles', () => {
     });
   });
 });
+
+describe('list totals (trigger-maintained article_counts)', () => {
+  /** The totals the API reports for every filter must equal a real count(*). */
+  async function expectTotalsExact() {
+    const db = t.database.db;
+    for (const status of ['all', 'published', 'unpublished'] as const) {
+      for (const categoryId of [0, 1, 2, 3, 4, 5, 6]) {
+        let q = db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n'));
+        if (categoryId) q = q.where('category_id', '=', categoryId);
+        if (status === 'published') q = q.where('published_at', 'is not', null);
+        if (status === 'unpublished') q = q.where('published_at', 'is', null);
+        const real = Number((await q.executeTakeFirstOrThrow()).n);
+        const api = (await call('GET', `/api/admin/articles?status=${status}&categoryId=${categoryId}&pageSize=10`)).json();
+        expect(api.totalCount, `${status} / category ${categoryId}`).toBe(real);
+      }
+    }
+    const dash = (await call('GET', '/api/admin/dashboard')).json();
+    expect(dash.totalArticles).toBe(Number((await db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+  }
+
+  it('stay exact through API writes, imports and direct SQL writes', async () => {
+    const rows = await Promise.all([
+      insertArticle(t.database.db, { category_id: 1, published_at: null }),
+      insertArticle(t.database.db, { category_id: 2, published_at: daysAgo(1) }),
+      insertArticle(t.database.db, { category_id: 3, published_at: daysAgo(2) }),
+      insertArticle(t.database.db, { category_id: 3, published_at: null }),
+    ]);
+    await expectTotalsExact();
+    await call('POST', `/api/admin/articles/${rows[0]!.id}/publish`);
+    await call('POST', `/api/admin/articles/${rows[1]!.id}/unpublish`);
+    await call('PUT', `/api/admin/articles/${rows[2]!.id}/category`, { payload: { categoryId: 6 } });
+    await call('DELETE', `/api/admin/articles/${rows[3]!.id}`);
+    await call('POST', '/api/admin/articles', { payload: { headline: 'Counted', category: 'US' } });
+    await expectTotalsExact();
+    // Writers that bypass the API (seed, bench, SQL) are counted too.
+    await t.database.db.updateTable('articles').set({ published_at: null, category_id: 4 }).where('id', '=', rows[2]!.id).execute();
+    await t.database.db.updateTable('articles').set({ headline: 'Only the headline' }).where('id', '=', rows[0]!.id).execute();
+    await t.database.db.deleteFrom('articles').where('id', '=', rows[1]!.id).execute();
+    await expectTotalsExact();
+    await t.database.db.deleteFrom('articles').execute();
+    await expectTotalsExact();
+  });
+});
