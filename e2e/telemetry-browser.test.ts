@@ -98,7 +98,9 @@ describe('browser telemetry with a connection string', () => {
     // nothing left the machine (no CDN configuration fetch), and the SDK came as its own, non-admin chunk
     expect(net.external).toEqual([]);
     expect(sdkScripts).toHaveLength(1);
-    expect(adminChunks(running.config.webDistDir).has(fileOf(sdkScripts[0]!))).toBe(false);
+    const admin = adminChunks(running.config.webDistDir);
+    expect(admin.has(fileOf(sdkScripts[0]!))).toBe(false);
+    expect(net.scripts().map(fileOf).filter((f) => admin.has(f))).toEqual([]);
   });
 
   it('logs an ArticleLoadError event (and a failed dependency) when the news list cannot be loaded', async () => {
