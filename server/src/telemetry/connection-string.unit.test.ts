@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ContentSecurityPolicy } from '../plugins/content-security-policy.ts';
 import { DEFAULT_INGESTION_ENDPOINT, ingestionOrigin, parseConnectionString } from './connection-string.ts';
 
 const KEY = '11111111-2222-3333-4444-555555555555';
@@ -32,5 +33,24 @@ describe('ingestionOrigin (the CSP connect-src source)', () => {
   });
   it('is null when telemetry is off', () => {
     expect(ingestionOrigin('')).toBeNull();
+  });
+});
+
+describe('the pages\' CSP with telemetry (as plugins/spa.ts builds it)', () => {
+  function connectSrc(connectionString: string): string | undefined {
+    const csp = new ContentSecurityPolicy();
+    const origin = ingestionOrigin(connectionString);
+    if (origin) csp.add('connect-src', origin);
+    return csp.toString().split('; ').find((d) => d.startsWith('connect-src'));
+  }
+
+  it('allows the ingestion origin and nothing more', () => {
+    expect(connectSrc(`InstrumentationKey=${KEY};IngestionEndpoint=https://westeurope-5.in.applicationinsights.azure.com/;LiveEndpoint=https://westeurope.livediagnostics.monitor.azure.com/`)).toBe(
+      "connect-src 'self' https://westeurope-5.in.applicationinsights.azure.com",
+    );
+  });
+  it('stays self-only without telemetry or with an unusable connection string', () => {
+    expect(connectSrc('')).toBe("connect-src 'self'");
+    expect(connectSrc('IngestionEndpoint=https://x.example/')).toBe("connect-src 'self'");
   });
 });
