@@ -86,6 +86,8 @@ describe('publish and unpublish', () => {
     expect((await call('POST', `/api/admin/articles/${a.id}/publish`, { contentType: null })).statusCode).toBe(200);
     expect((await call('POST', `/api/admin/articles/${a.id}/unpublish`, { payload: '' })).statusCode).toBe(200);
     expect((await call('POST', `/api/admin/articles/${a.id}/publish`, { payload: {} })).statusCode).toBe(200);
+    const charset = await call('POST', `/api/admin/articles/${a.id}/unpublish`, { payload: '', contentType: 'application/json; charset=utf-8' });
+    expect(charset.statusCode, charset.body).toBe(200);
   });
 
   it('refuses to publish a published article (409) and to unpublish a draft (409), changing nothing', async () => {
