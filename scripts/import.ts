@@ -3,6 +3,8 @@
 // are stored in batches (one transaction per batch, each with its 'create' audit row,
 // actor 'import'); malformed ones are reported with their line number and skipped.
 // Exit code: 0 all stored, 2 some skipped, 1 fatal (no file, unreadable, database error).
+// --keep-ids: records carry `id`, `createdAt`, `updatedAt` (as `npm run export` writes them) and
+// are stored with those (into a database that does not have those ids yet).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,11 +15,14 @@ import { AdminArticlesRepository } from '../server/src/repositories/admin-articl
 import { IMPORT_ACTOR } from '../server/src/repositories/audit-log.ts';
 import { validateArticleInput, type ValidArticle } from '../server/src/routes/admin/articles/article-input.ts';
 import { formatFieldErrors } from '../server/src/routes/admin/typebox-validation.ts';
+import { insertExactArticles, type ExactArticle } from '../server/src/repositories/article-transfer.ts';
+import { splitMeta } from './article-ndjson.ts';
 import { detectFormat, ImportFileError, readJsonArray, readNdjson, type RawRecord } from './import-records.ts';
 
 export const IMPORT_BATCH_SIZE = 500;
 
-const USAGE = 'Usage: npm run import -- FILE [--dry-run]\n  FILE  a JSON array of articles, or NDJSON (one article per line)';
+const USAGE =
+  'Usage: npm run import -- FILE [--dry-run] [--keep-ids]\n  FILE  a JSON array of articles, or NDJSON (one article per line)\n  --keep-ids  keep the id, createdAt and updatedAt of each record (a file of npm run export)';
 
 interface Progress {
   start(total: number, unit: 'records' | 'bytes'): void;
@@ -75,6 +80,8 @@ export interface ImportOptions {
   out: NodeJS.WritableStream;
   err: NodeJS.WritableStream;
   tty: boolean;
+  /** Store each record with its own id and timestamps (an export file). */
+  keepIds?: boolean;
 }
 
 export interface ImportResult {
@@ -99,7 +106,10 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   let batch: ValidArticle[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    if (!opts.dryRun) await repo.createMany(batch, IMPORT_ACTOR);
+    if (!opts.dryRun) {
+      if (opts.keepIds) await insertExactArticles(opts.database, batch as ExactArticle[], IMPORT_ACTOR);
+      else await repo.createMany(batch, IMPORT_ACTOR);
+    }
     result.stored += batch.length;
     batch = [];
   };
@@ -107,9 +117,13 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     result.read++;
     if ('parseError' in r) skipped(r, r.parseError);
     else {
-      const v = validateArticleInput(r.value);
-      if (v.ok) batch.push(v.value);
-      else skipped(r, formatFieldErrors(v.errors, 'record'));
+      const split = splitMeta(r.value, opts.keepIds === true);
+      if ('error' in split) skipped(r, split.error);
+      else {
+        const v = validateArticleInput(split.article);
+        if (v.ok) batch.push({ ...v.value, ...split.meta });
+        else skipped(r, formatFieldErrors(v.errors, 'record'));
+      }
     }
     if (batch.length >= IMPORT_BATCH_SIZE) await flush();
   };
@@ -146,7 +160,7 @@ function where(format: 'json-array' | 'ndjson', r: { line: number; index: number
 async function main(): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { 'dry-run': { type: 'boolean' }, 'keep-ids': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   } catch (err) {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return 1;
@@ -170,6 +184,7 @@ async function main(): Promise<number> {
     const result = await runImport({
       file,
       dryRun: parsed.values['dry-run'] === true,
+      keepIds: parsed.values['keep-ids'] === true,
       database,
       out: process.stdout,
       err: process.stderr,

@@ -1,0 +1,70 @@
+// The article record of `npm run export` (one JSON object per line) and how `npm run import`
+// reads its extra fields. A record is what POST /api/admin/articles accepts (headline, category
+// name, ..., publishedAt) plus `id`, `createdAt` and `updatedAt`, which the importer keeps with
+// --keep-ids (and otherwise ignores), so export -> import --keep-ids -> export gives the same file.
+import { CATEGORIES } from '../common/categories.ts';
+import type { ArticleRow } from '../server/src/db/schema.ts';
+
+export interface ArticleRecord {
+  id: number;
+  headline: string;
+  summary: string;
+  content: string;
+  author: string;
+  category: string;
+  source: string;
+  editorName: string;
+  ratingOutOfTen: number;
+  comments: string;
+  imageUrl: string | null;
+  originalUrl: string | null;
+  isBreaking: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Fixed key order, so two exports of the same data are byte-identical. */
+export function toRecord(row: ArticleRow): ArticleRecord {
+  return {
+    id: Number(row.id),
+    headline: row.headline,
+    summary: row.summary,
+    content: row.content,
+    author: row.author,
+    category: CATEGORIES.find((c) => c.id === row.category_id)?.name ?? String(row.category_id),
+    source: row.source,
+    editorName: row.editor_name,
+    ratingOutOfTen: Number(row.rating),
+    comments: row.comments,
+    imageUrl: row.image_url || null,
+    originalUrl: row.original_url || null,
+    isBreaking: Number(row.is_breaking) === 1,
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface RecordMeta {
+  id?: number;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/**
+ * Takes the export's own fields (id, createdAt, updatedAt) off a record before it is validated as
+ * an article. With `keep`, they must be there and well-formed; the reason is returned otherwise.
+ */
+export function splitMeta(value: unknown, keep: boolean): { article: unknown; meta: RecordMeta } | { error: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { article: value, meta: {} };
+  const { id, createdAt, updatedAt, ...article } = value as Record<string, unknown>;
+  if (!keep) return { article, meta: {} };
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return { error: "'id' must be a positive whole number (--keep-ids)" };
+  for (const [name, v] of [['createdAt', createdAt], ['updatedAt', updatedAt]] as const) {
+    if (typeof v !== 'string' || !ISO.test(v) || Number.isNaN(Date.parse(v))) return { error: `'${name}' must be an ISO-8601 UTC time (--keep-ids)` };
+  }
+  return { article, meta: { id, createdAt: createdAt as string, updatedAt: updatedAt as string } };
+}

@@ -1,0 +1,71 @@
+// `npm run export -- FILE`: writes every article of the configured database (DATA_DIR or
+// DATABASE_URL) as NDJSON, one record per line, by id (format: scripts/article-ndjson.ts).
+// `npm run import -- FILE --keep-ids` into an empty database reads it back unchanged.
+// FILE '-' writes to standard output. Exit code 0, or 1 with a message.
+import fs from 'node:fs';
+import path from 'node:path';
+import { once } from 'node:events';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../server/src/config.ts';
+import { openDatabase, type Db } from '../server/src/db/index.ts';
+import { readArticlesById } from '../server/src/repositories/article-transfer.ts';
+import { toRecord } from './article-ndjson.ts';
+
+const USAGE = 'Usage: npm run export -- FILE\n  FILE  where to write the articles as NDJSON (- for standard output)';
+
+export async function runExport(database: Db, out: NodeJS.WritableStream): Promise<number> {
+  let n = 0;
+  for await (const row of readArticlesById(database)) {
+    if (!out.write(`${JSON.stringify(toRecord(row))}\n`)) await once(out, 'drain');
+    n++;
+  }
+  return n;
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return 1;
+  }
+  if (parsed.values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (parsed.positionals.length !== 1) {
+    console.error(USAGE);
+    return 1;
+  }
+  const base = process.env.npm_lifecycle_event === 'export' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
+  const target = parsed.positionals[0]!;
+  let database: Db | undefined;
+  try {
+    const config = loadConfig(process.env);
+    database = await openDatabase(config);
+    if (target === '-') {
+      await runExport(database, process.stdout);
+      return 0;
+    }
+    const file = path.resolve(base, target);
+    const tmp = `${file}.partial`;
+    const out = fs.createWriteStream(tmp);
+    const n = await runExport(database, out);
+    out.end();
+    await once(out, 'finish');
+    fs.renameSync(tmp, file);
+    console.error(`${n} articles exported to ${file}`);
+    return 0;
+  } catch (err) {
+    if (err instanceof ConfigError) console.error(err.message);
+    else console.error('export failed:', (err as Error).message);
+    return 1;
+  } finally {
+    await database?.destroy();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  process.exitCode = await main();
+}

@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { ArticleRow, NewArticleRow } from '../db/schema.ts';
+import type { ValidArticle } from '../routes/admin/articles/article-input.ts';
+import { adminDb } from './admin-tables.ts';
+import { writeAudit, type Actor } from './audit-log.ts';
+
+/**
+ * Moving articles in and out whole (npm run export, npm run import -- --keep-ids, npm run
+ * migrate-data): rows keep their ids and timestamps. Dialect differences stay here (sequences).
+ */
+export interface ExactArticle extends ValidArticle {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Every article, by id, read in pages (keyset) so a million rows never sit in memory at once. */
+export async function* readArticlesById(database: Db, pageSize = 1_000): AsyncGenerator<ArticleRow> {
+  let after = 0;
+  for (;;) {
+    const rows = (await database.db.selectFrom('articles').selectAll().where('id', '>', after).orderBy('id', 'asc').limit(pageSize).execute()) as ArticleRow[];
+    for (const row of rows) yield { ...row, id: Number(row.id) };
+    if (rows.length < pageSize) return;
+    after = Number(rows[rows.length - 1]!.id);
+  }
+}
+
+function toRow(a: ExactArticle): NewArticleRow & { id: number } {
+  return {
+    id: a.id,
+    headline: a.headline,
+    slug: a.slug,
+    summary: a.summary,
+    content: a.content,
+    author: a.author,
+    category_id: a.categoryId,
+    source: a.source,
+    editor_name: a.editorName,
+    rating: a.rating,
+    comments: a.comments,
+    image_url: a.imageUrl,
+    original_url: a.originalUrl,
+    is_breaking: a.isBreaking ? 1 : 0,
+    published_at: a.publishedAt,
+    created_at: a.createdAt,
+    updated_at: a.updatedAt,
+  };
+}
+
+/**
+ * Stores articles with their own ids and timestamps in one transaction, each with its 'create'
+ * audit row, then moves the id sequence past them. An id that exists already fails the batch.
+ */
+export async function insertExactArticles(database: Db, articles: ExactArticle[], actor: Actor): Promise<void> {
+  if (articles.length === 0) return;
+  const at = new Date().toISOString();
+  await adminDb(database.db)
+    .transaction()
+    .execute(async (trx) => {
+      const rows = articles.map(toRow);
+      const stored = (await trx.insertInto('articles').values(rows).returningAll().execute()) as ArticleRow[];
+      await writeAudit(
+        trx,
+        stored.map((s) => ({ action: 'create' as const, articleId: Number(s.id), actor, at, before: null, after: s })),
+      );
+    });
+  await resetIdSequences(database, ['articles']);
+}
+
+/**
+ * After rows were inserted with explicit ids: PostgreSQL's serial sequences must continue after
+ * the largest id (SQLite's AUTOINCREMENT does that by itself).
+ */
+export async function resetIdSequences(database: Db, tables: string[]): Promise<void> {
+  if (database.dialect !== 'postgres') return;
+  for (const table of tables) {
+    await sql`
+      select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 1),
+                    (select max(id) from ${sql.table(table)}) is not null)
+    `.execute(database.db);
+  }
+}
