@@ -135,7 +135,7 @@ async function main(): Promise<number> {
     if (!config.databaseUrl) throw new MigrateDataError(`DATABASE_URL is not set: it names the PostgreSQL database to copy into.\n${USAGE}`);
     if (!fs.existsSync(path.join(config.dataDir, 'tabloid.db'))) throw new MigrateDataError(`${path.join(config.dataDir, 'tabloid.db')}: no embedded database to copy (set DATA_DIR).`);
     source = await openDatabase({ dataDir: config.dataDir, databaseUrl: '' });
-    target = await openDatabase(config);
+    target = await openDatabase({ ...config, databaseStatementTimeoutMs: 0 });
     const copied = await migrateData({
       source,
       target,

@@ -18,6 +18,7 @@ export interface Db {
 }
 
 export type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl'> &
+  // databaseStatementTimeoutMs 0: no time limits (bulk tools).
   Partial<Pick<Config, 'databasePoolMax' | 'databaseStatementTimeoutMs'>>;
 
 export interface OpenDatabaseOptions {
@@ -40,6 +41,18 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
       onError: options.onPoolError,
     };
     dialect = 'postgres';
+    if (!options.skipMigrations) {
+      // Migrations on their own connection without time limits (an index build on a million rows
+      // takes longer than a request may); the app's pool below keeps its limits.
+      const migrator = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: await createPostgresPool({ ...poolOptions, max: 1, statementTimeoutMs: 0 }) }),
+      });
+      try {
+        await migrate(migrator, dialect);
+      } finally {
+        await migrator.destroy();
+      }
+    }
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: await createPostgresPool(poolOptions) }) });
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true });
@@ -52,7 +65,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   }
   try {
-    if (!options.skipMigrations) await migrate(db, dialect);
+    if (!options.skipMigrations && dialect === 'sqlite') await migrate(db, dialect);
   } catch (err) {
     await db.destroy().catch(() => undefined);
     throw err;

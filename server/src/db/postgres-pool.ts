@@ -32,12 +32,19 @@ export const pgTypes = {
 
 /** Client settings shared by the pool and the dedicated LISTEN client. */
 export function clientConfig(options: PostgresPoolOptions): pg.ClientConfig {
+  // statementTimeoutMs 0: no time limits at all (migrations, bulk tools).
+  const limited = options.statementTimeoutMs > 0;
   return {
     connectionString: options.connectionString,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? POSTGRES_DEFAULTS.connectionTimeoutMs,
-    statement_timeout: options.statementTimeoutMs,
-    query_timeout: options.statementTimeoutMs + 2_000,
-    idle_in_transaction_session_timeout: Math.max(options.statementTimeoutMs * 3, 30_000),
+    ...(limited
+      ? {
+          statement_timeout: options.statementTimeoutMs,
+          // Client side too: a server that vanished without closing the socket cannot hold a request.
+          query_timeout: options.statementTimeoutMs + 2_000,
+          idle_in_transaction_session_timeout: Math.max(options.statementTimeoutMs * 3, 30_000),
+        }
+      : {}),
     keepAlive: true,
     application_name: options.applicationName ?? 'tabloid',
     types: pgTypes,

@@ -1,0 +1,48 @@
+# syntax=docker/dockerfile:1
+# The Daily Smear: one image for every instance (docs/decisions/008-postgres-scale-out.md).
+#   docker build -t tabloid .
+#   docker run -p 3000:3000 -v tabloid-data:/data tabloid                      (embedded SQLite)
+#   docker compose up                                                          (PostgreSQL, 2 instances)
+
+# ---- build: every dependency (dev too), native better-sqlite3, the web front end ----------------
+FROM node:22-slim AS build
+WORKDIR /app
+# better-sqlite3 compiles from source when no prebuilt binary fits: Python, make and a C++ compiler.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY common ./common
+COPY web ./web
+COPY server ./server
+COPY scripts ./scripts
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund
+
+# ---- runtime: production dependencies only, non-root, data on a volume ------------------------
+FROM node:22-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data \
+    WEB_DIST_DIR=/app/dist/web
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/common ./common
+COPY --from=build /app/server ./server
+# The operator's tools: npm run editor | import | export | migrate-data (docker compose exec app1 ...).
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/dist/web ./dist/web
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# Liveness only (no database call): readiness for a load balancer is GET /readyz.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# SIGTERM: stop accepting, finish requests in flight (at most 10 s), close the database, exit 0.
+STOPSIGNAL SIGTERM
+CMD ["node", "--import", "tsx", "server/src/server.ts"]
