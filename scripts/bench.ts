@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
     articles: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
-    warmup: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '5' },
     json: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     public: { type: 'boolean', default: false },
@@ -41,7 +41,7 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-  console.log('npm run bench -- [--articles N=100000] [--duration S=10] [--connections C=50] [--warmup S=2] [--json] [--public (public scenarios only)] [--keep (keep the data dir)] [--db sqlite|postgres] [--database-url ADMIN_URL]');
+  console.log('npm run bench -- [--articles N=100000] [--duration S=10] [--connections C=50] [--warmup S=5] [--json] [--public (public scenarios only)] [--keep (keep the data dir)] [--db sqlite|postgres] [--database-url ADMIN_URL]');
   process.exit(0);
 }
 
@@ -152,7 +152,8 @@ async function main() {
     let hwm = NaN;
     try {
       for (const s of scenarios) {
-        if (warmup > 0) await load(server.baseUrl, s, warmup, Math.min(10, connections));
+        // Warm-up at full load so the JIT and the caches are settled before measuring.
+        if (warmup > 0) await load(server.baseUrl, s, warmup, connections);
         log(`Running ${s.name} for ${duration} s at ${connections} connections ...`);
         const r = await load(server.baseUrl, s, duration, connections);
         const result: ScenarioResult = {
