@@ -66,7 +66,7 @@ describe('server spans', () => {
     expect(request?.name).toBe('GET /News/slug/:slug');
     expect(request?.attributes['http.response.status_code']).toBe(404);
     expect(request?.status.code).not.toBe(SpanStatusCode.ERROR); // a 4xx is the caller's problem
-    const queries = spans.filter((s) => s.kind === SpanKind.CLIENT && s.attributes['db.system'] === 'sqlite');
+    const queries = spans.filter((s) => s.kind === SpanKind.CLIENT && s.attributes['db.system'] === (database.dialect === 'postgres' ? 'postgresql' : 'sqlite'));
     expect(queries.length).toBeGreaterThanOrEqual(1);
     expect(queries[0]!.name).toBe('SELECT articles');
     expect(queries.every((q) => q.parentSpanContext?.spanId === request!.spanContext().spanId)).toBe(true);
