@@ -36,6 +36,8 @@ COPY --from=build /app/server ./server
 # The operator's tools: npm run editor | import | export | migrate-data (docker compose exec app1 ...).
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/dist/web ./dist/web
+# The server compiled to JavaScript by `npm run build` (scripts/build-server.mjs): no tsx at run time.
+COPY --from=build /app/dist/server ./dist/server
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
@@ -45,4 +47,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM: stop accepting, finish requests in flight (at most 10 s), close the database, exit 0.
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "server/src/server.ts"]
+CMD ["node", "--enable-source-maps", "dist/server/server.js"]

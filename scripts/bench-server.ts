@@ -14,10 +14,26 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx server/src/server.ts` and waits until `readyPath` answers. */
-export async function startServer(opts: { port: number; dataDir: string; env?: Record<string, string>; readyPath?: string; timeoutMs?: number }): Promise<ServerProcess> {
+/**
+ * Compiles the server as production does (`npm run build:server`, scripts/build-server.mjs) into a
+ * private folder under .bench/ (so a parallel `npm run build` is not disturbed); returns the entry.
+ */
+export async function buildBenchServer(): Promise<{ entry: string; remove(): void }> {
+  // @ts-expect-error: a plain .mjs build script without type declarations
+  const { buildServer } = (await import('./build-server.mjs')) as { buildServer(outdir: string): Promise<{ entry: string }> };
+  const outdir = path.join(ROOT, '.bench', `server-${process.pid}`);
+  const { entry } = await buildServer(outdir);
+  return { entry, remove: () => fs.rmSync(outdir, { recursive: true, force: true }) };
+}
+
+/**
+ * Starts the compiled server (`node <entry>`, what `npm start` runs; see buildBenchServer) and
+ * waits until `readyPath` answers. Without `entry`, the TypeScript sources run through tsx.
+ */
+export async function startServer(opts: { port: number; dataDir: string; entry?: string; env?: Record<string, string>; readyPath?: string; timeoutMs?: number }): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${opts.port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const args = opts.entry ? ['--enable-source-maps', opts.entry] : ['--import', 'tsx', 'server/src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

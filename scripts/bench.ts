@@ -23,7 +23,7 @@ import { seedBenchArticlesPostgres } from './bench-seed-postgres.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../server/src/test-support/postgres-databases.ts';
 import { sql } from 'kysely';
 import { adminScenarios, publicScenarios, type Scenario } from './bench-scenarios.ts';
-import { readRss, sampleRss, startServer } from './bench-server.ts';
+import { buildBenchServer, readRss, sampleRss, startServer } from './bench-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -104,7 +104,9 @@ function load(baseUrl: string, s: Scenario, seconds: number, conns: number): Pro
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-bench-'));
   let pg: TestPostgresDatabase | undefined;
+  let removeBuild = () => {};
   const cleanup = async () => {
+    removeBuild();
     if (!args.keep) await fs.rm(dataDir, { recursive: true, force: true });
     if (pg && !args.keep) await pg.drop().catch((err: Error) => console.error(`could not drop ${pg!.name}: ${err.message}`));
   };
@@ -127,12 +129,14 @@ async function main() {
       : (await fs.stat(path.join(dataDir, 'tabloid.db'))).size;
     log(`  seeded in ${(seeded.ms / 1000).toFixed(1)} s (database ${(dbBytes / 1048576).toFixed(0)} MB)`);
 
-    // 2. The real server as a child process.
+    // 2. The real server as a child process, compiled to JavaScript as `npm start` runs it.
+    const compiled = await buildBenchServer();
+    removeBuild = compiled.remove;
     const port = await freePort();
-    const server = await startServer({ port, dataDir, env: dbEnv });
+    const server = await startServer({ port, dataDir, entry: compiled.entry, env: dbEnv });
     log(`Server pid ${server.pid} on ${server.baseUrl}`);
 
-    const ctx = { database, baseUrl: server.baseUrl, port };
+    const ctx = { database, baseUrl: server.baseUrl, port, config };
     const scenarios = [...(await publicScenarios(ctx)), ...(args.public ? [] : await adminScenarios(ctx))];
     if (pg) for (const s of scenarios) s.target = postgresTarget(s);
     await database.destroy();

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { DEFAULT_SITE_NAME } from '../../common/site.ts';
 import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
 import { loadSocialConfig, type SocialConfig } from './social/config.ts';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
+import { PROJECT_ROOT } from './project-root.ts';
 
 /**
  * All configuration comes from the environment and is validated here, once, at start.
@@ -13,6 +15,8 @@ export interface Config {
   host: string;
   /** Public origin of the site, e.g. https://dailysmear.example; used for canonical and og:url. Empty: taken from the request. */
   publicUrl: string;
+  /** TRUST_PROXY (default false): whose X-Forwarded-* headers are believed (server/src/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   dataDir: string;
   /** postgres://... switches to PostgreSQL; empty means the embedded SQLite file in dataDir. */
   databaseUrl: string;
@@ -55,7 +59,7 @@ function int(name: string, raw: string | undefined, fallback: number, min: numbe
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
-  const root = path.resolve(import.meta.dirname, '../..');
+  const root = PROJECT_ROOT;
   const publicUrl = (env.PUBLIC_URL ?? '').trim().replace(/\/+$/, '');
   if (publicUrl && !/^https?:\/\/[^/\s]+$/i.test(publicUrl)) {
     problems.push(`PUBLIC_URL must be an origin like https://news.example.com (got "${publicUrl}")`);
@@ -70,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int('PORT', env.PORT, 3000, 0, 65535, problems),
     host: (env.HOST ?? '').trim() || '0.0.0.0',
     publicUrl,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
     dataDir: path.resolve(root, (env.DATA_DIR ?? '').trim() || 'data'),
     databaseUrl,
     databasePoolMax: int('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10, 1, 1000, problems),

@@ -7,6 +7,7 @@ import type { LoginService } from './login-throttle.ts';
 import { pageHeaders, renderLoginPage, renderMessagePage } from './pages/render.ts';
 import { OIDC_PREFIX, type BuiltinSettings } from './settings.ts';
 import type { EditorsRepository } from './editors-repository.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 
 export const WRONG_CREDENTIALS = 'Wrong username or password.';
 
@@ -25,7 +26,7 @@ function asset(file: string, type: string) {
   return { body: fs.readFileSync(file), type };
 }
 const ASSETS: Record<string, { body: Buffer; type: string }> = {
-  'login.css': asset(path.join(import.meta.dirname, 'pages/login.css'), 'text/css; charset=utf-8'),
+  'login.css': asset(path.join(PROJECT_ROOT, 'server/src/auth/pages/login.css'), 'text/css; charset=utf-8'),
   'anton.woff2': asset(require.resolve('@fontsource/anton/files/anton-latin-400-normal.woff2'), 'font/woff2'),
   'source-sans-3-400.woff2': asset(require.resolve('@fontsource/source-sans-3/files/source-sans-3-latin-400-normal.woff2'), 'font/woff2'),
   'source-sans-3-700.woff2': asset(require.resolve('@fontsource/source-sans-3/files/source-sans-3-latin-700-normal.woff2'), 'font/woff2'),
