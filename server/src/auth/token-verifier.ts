@@ -1,6 +1,7 @@
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { AuthConfig, EntraConfig } from './config.ts';
 import type { BuiltinSettings } from './settings.ts';
+import { createVerifiedTokenCache } from './verified-token-cache.ts';
 
 /** Who is calling, as the admin routes see it (request.editor). */
 export interface SignedInEditor {
@@ -65,7 +66,18 @@ const INVALID = 'The access token is missing, malformed, expired or not issued f
 /** One code path for both authorities: signature, algorithm, issuer, audience, times, then scope and access. */
 export function createTokenVerifier(rules: AuthorityRules, auth: Pick<AuthConfig, 'editorAllowlist'>) {
   const allow = new Set(auth.editorAllowlist);
+  // Accepted tokens are remembered until their exp (checked on every hit): one signature check
+  // per token, not per request. Refusals are not cached; they go through the full check each time.
+  const accepted = createVerifiedTokenCache<Extract<VerifyResult, { ok: true }>>();
   return async function verify(token: string): Promise<VerifyResult> {
+    const known = accepted.get(token);
+    if (known) return { ...known, editor: { ...known.editor } };
+    const result = await verifyFully(token);
+    if (result.ok && typeof result.claims.exp === 'number') accepted.set(token, result, result.claims.exp * 1000);
+    return result;
+  };
+
+  async function verifyFully(token: string): Promise<VerifyResult> {
     let claims: JWTPayload;
     try {
       ({ payload: claims } = await jwtVerify(token, rules.keys, {
@@ -102,7 +114,7 @@ export function createTokenVerifier(rules: AuthorityRules, auth: Pick<AuthConfig
       }
     }
     return { ok: true, claims, editor: { subject, username, name: str(claims.name) || username || subject } };
-  };
+  }
 }
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
