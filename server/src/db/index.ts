@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import { createPostgresPool, POSTGRES_DEFAULTS, type PostgresPoolOptions } from './postgres-pool.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './sqlite-statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -62,7 +63,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     dialect = 'sqlite';
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
   try {
     if (!options.skipMigrations && dialect === 'sqlite') await migrate(db, dialect);
