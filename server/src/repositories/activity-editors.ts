@@ -1,4 +1,5 @@
-import type { AdminKysely } from './admin-tables.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { AdminDatabase, AdminKysely } from './admin-tables.ts';
 
 export interface SeenEditor {
   subject: string;
@@ -15,6 +16,14 @@ export async function recordEditorActivity(db: AdminKysely, editor: SeenEditor, 
       oc.column('subject').doUpdateSet({ name: editor.name, username: editor.username, last_seen_at: at }),
     )
     .execute();
+}
+
+/** The count of editors seen at or after `since`, as a subquery (for one-statement dashboards). */
+export function activeEditorsSince<DB extends AdminDatabase, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, since: string) {
+  return (eb as unknown as ExpressionBuilder<AdminDatabase, never>)
+    .selectFrom('editor_activity')
+    .select((e) => e.fn.countAll<number | string>().as('n'))
+    .where('last_seen_at', '>=', since);
 }
 
 /** Distinct editors seen at or after `since` (ISO-8601). */
