@@ -17,6 +17,7 @@ import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
 import spaPlugin from './plugins/spa.ts';
+import { fastifyTrustProxy } from './trust-proxy.ts';
 
 export interface AppOptions {
   config: Config;
@@ -34,7 +35,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   const app = Fastify({
     // JSON lines with the request id (reqId) and secrets redacted (telemetry/logger.ts)
     logger: logger ?? loggerOptions(config.logLevel),
-    trustProxy: true,
+    // TRUST_PROXY (default false): a forged X-Forwarded-For cannot change request.ip
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // a caller's x-request-id is kept when it is a plain token, else a new UUID
     genReqId: requestIdFor,
     requestIdHeader: false,

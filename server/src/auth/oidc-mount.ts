@@ -9,7 +9,7 @@ import { OIDC_PREFIX } from './settings.ts';
  * itself, so the catch-all parser leaves them unread; each request is hijacked and handed to
  * the provider's Koa callback with the prefix stripped (originalUrl keeps the full path).
  */
-export function oidcMount(provider: Provider) {
+export function oidcMount(provider: Provider, behindProxy: boolean) {
   return async function mount(app: FastifyInstance) {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -22,6 +22,13 @@ export function oidcMount(provider: Provider) {
       raw.originalUrl = url;
       const rest = url.slice(OIDC_PREFIX.length);
       raw.url = rest.startsWith('/') ? rest : `/${rest}`;
+      // Behind TRUST_PROXY the provider (Koa, proxy=true) reads X-Forwarded-*: give it exactly
+      // what Fastify's trustProxy accepted, never a value a client forged beyond the proxies.
+      if (behindProxy) {
+        raw.headers['x-forwarded-proto'] = request.protocol;
+        raw.headers['x-forwarded-host'] = request.host;
+        raw.headers['x-forwarded-for'] = request.ip;
+      }
       void Promise.resolve(callback(raw, reply.raw)).catch((err: unknown) => {
         request.log.error({ err }, 'oidc provider failed');
         if (!reply.raw.headersSent) {
