@@ -2,7 +2,9 @@
 // child process and loads each scenario with autocannon, printing requests/s, p50/p99 latency,
 // non-2xx responses and the server's peak resident memory.
 //
-//   npm run bench -- --articles 100000 --duration 10 --connections 50 [--json] [--public] [--keep]
+//   npm run bench -- --articles 100000 --duration 10 --connections 50 --admin-connections 10 [--json] [--public] [--keep]
+//     The public site is loaded at 50 connections (readers); the admin API at 10 (each editor is one
+//     browser tab, ten editors at once is generous for a newsroom): see docs/performance.md.
 //   npm run bench -- --db postgres [--database-url postgres://postgres@127.0.0.1:5432/postgres] ...
 //     PostgreSQL: a throwaway database (tabloid_bench_<random>) is created through the admin URL
 //     (--database-url, else TEST_DATABASE_URL, else the machine's server), seeded inside the server
@@ -30,6 +32,7 @@ const { values: args } = parseArgs({
     articles: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    'admin-connections': { type: 'string', default: '10' },
     warmup: { type: 'string', default: '5' },
     json: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
@@ -41,7 +44,7 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-  console.log('npm run bench -- [--articles N=100000] [--duration S=10] [--connections C=50] [--warmup S=5] [--json] [--public (public scenarios only)] [--keep (keep the data dir)] [--db sqlite|postgres] [--database-url ADMIN_URL]');
+  console.log('npm run bench -- [--articles N=100000] [--duration S=10] [--connections C=50 (public)] [--admin-connections C=10] [--warmup S=5] [--json] [--public (public scenarios only)] [--keep (keep the data dir)] [--db sqlite|postgres] [--database-url ADMIN_URL]');
   process.exit(0);
 }
 
@@ -57,6 +60,9 @@ function positiveInt(name: string, raw: string): number {
 const articles = positiveInt('articles', args.articles!);
 const duration = positiveInt('duration', args.duration!);
 const connections = positiveInt('connections', args.connections!);
+const adminConnections = positiveInt('admin-connections', args['admin-connections']!);
+/** Readers load the public site; the admin API is a newsroom tool for a handful of editors. */
+const connectionsFor = (s: Scenario) => (s.path.startsWith('/api/admin/') ? adminConnections : connections);
 const warmup = Number(args.warmup);
 const json = args.json!;
 const dbKind = args.db!;
@@ -79,6 +85,7 @@ const log = (...a: unknown[]) => {
 export interface ScenarioResult {
   name: string;
   path: string;
+  connections: number;
   requestsPerSec: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
@@ -157,11 +164,13 @@ async function main() {
     try {
       for (const s of scenarios) {
         // Warm-up at full load so the JIT and the caches are settled before measuring.
-        if (warmup > 0) await load(server.baseUrl, s, warmup, connections);
-        log(`Running ${s.name} for ${duration} s at ${connections} connections ...`);
-        const r = await load(server.baseUrl, s, duration, connections);
+        const conns = connectionsFor(s);
+        if (warmup > 0) await load(server.baseUrl, s, warmup, conns);
+        log(`Running ${s.name} for ${duration} s at ${conns} connections ...`);
+        const r = await load(server.baseUrl, s, duration, conns);
         const result: ScenarioResult = {
           name: s.name,
+          connections: conns,
           path: s.path.length > 70 ? `${s.path.slice(0, 67)}...` : s.path,
           requestsPerSec: Math.round(r.requests.average),
           latencyP50Ms: r.latency.p50,
@@ -202,6 +211,7 @@ async function main() {
       databaseMb: Math.round(dbBytes / 1048576),
       durationS: duration,
       connections,
+      adminConnections,
       idleRssMb,
       peakRssMb,
       highWaterRssMb: highWaterMb,
@@ -216,10 +226,11 @@ async function main() {
     if (json) {
       console.log(JSON.stringify(report, null, 2));
     } else {
-      console.log(`\n${report.articles.toLocaleString('en-GB')} articles, ${connections} connections, ${duration} s each; Node ${report.node}, ${report.cpus} CPUs (${report.cpuModel})`);
+      console.log(`\n${report.articles.toLocaleString('en-GB')} articles, ${connections} connections (admin API ${adminConnections}), ${duration} s each; Node ${report.node}, ${report.cpus} CPUs (${report.cpuModel})`);
       console.table(
         results.map((r) => ({
           scenario: r.name,
+          conns: r.connections,
           'req/s': r.requestsPerSec,
           'p50 ms': r.latencyP50Ms,
           'p99 ms': r.latencyP99Ms,
