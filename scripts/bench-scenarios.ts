@@ -1,5 +1,5 @@
 // The benchmark's scenarios. Add endpoints here: each scenario is one autocannon run.
-import { mintTestToken } from '../server/src/auth/testing.ts';
+import { mintTestToken, type TestTokenConfig } from '../server/src/auth/testing.ts';
 import type { Db } from '../server/src/db/index.ts';
 
 export interface Scenario {
@@ -45,8 +45,9 @@ async function countArticles(database: Db): Promise<number> {
  * The admin API (issue 3), with a bearer token of the built-in provider minted by the auth part's
  * test helper (signed with the key the server stored in the same database). Add admin endpoints here.
  */
-export async function adminScenarios(ctx: ScenarioContext & { port: number }): Promise<Scenario[]> {
-  const token = await mintTestToken(ctx.database, { publicUrl: ctx.baseUrl, port: ctx.port });
+export async function adminScenarios(ctx: ScenarioContext & { port: number; config: TestTokenConfig }): Promise<Scenario[]> {
+  // The server's DATA_DIR / TOKEN_ENCRYPTION_KEY: the stored signing key is encrypted with them.
+  const token = await mintTestToken(ctx.database, { ...ctx.config, publicUrl: ctx.baseUrl, port: ctx.port });
   const headers = { authorization: `Bearer ${token}` };
   const total = await countArticles(ctx.database);
   const pageSize = 20;

@@ -7,7 +7,7 @@ import { loadCookieKeys, loadSigningKeys } from '../server/src/auth/keys-reposit
 import { openDatabase, type Db } from '../server/src/db/index.ts';
 import { recordEditorActivity } from '../server/src/repositories/activity-editors.ts';
 import { AdminArticlesRepository } from '../server/src/repositories/admin-articles.ts';
-import { loadOrCreateKey, TokenCipher } from '../server/src/social/token-cipher.ts';
+import { loadOrCreateKey, TokenCipher } from '../server/src/crypto/token-cipher.ts';
 import { SocialTokenRepository } from '../server/src/social/token-repository.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../server/src/test-support/postgres-databases.ts';
 import { fillArticles, script } from './transfer-support.ts';
@@ -30,6 +30,8 @@ describe('npm run migrate-data: the embedded database into PostgreSQL', () => {
   let pg: TestPostgresDatabase;
   let pg2: TestPostgresDatabase;
   let before: Record<string, number>;
+  let sourceKid: string;
+  let cookieKeys: string[];
 
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-migrate-'));
@@ -45,10 +47,12 @@ describe('npm run migrate-data: the embedded database into PostgreSQL', () => {
     await repo.publish(Number(draft.id), { subject: '1', name: 'Chief' });
     await createEditorsRepository(source).create({ username: 'chief', password: 'correct horse battery staple' });
     await recordEditorActivity(source.db as never, { subject: '1', name: 'Chief', username: 'chief' }, new Date().toISOString());
-    await loadSigningKeys(source);
-    await loadCookieKeys(source);
-    await source.db.insertInto('oidc_payloads' as never).values({ id: 'sess-1', kind: 'Session', payload: '{"accountId":"1"}', expires_at: '2099-01-01T00:00:00.000Z' } as never).execute();
     const fileKey = loadOrCreateKey(null, dataDir);
+    sourceKid = (await loadSigningKeys(source, new TokenCipher(fileKey))).publicJwk.kid;
+    // The cookie keys as an older version stored them: plain JSON (encrypted on the way).
+    cookieKeys = ['legacy-cookie-key-1', 'legacy-cookie-key-2'];
+    await source.db.insertInto('auth_keys' as never).values({ id: 'oidc-cookie-keys', value: JSON.stringify(cookieKeys), created_at: new Date().toISOString() } as never).execute();
+    await source.db.insertInto('oidc_payloads' as never).values({ id: 'sess-1', kind: 'Session', payload: '{"accountId":"1"}', expires_at: '2099-01-01T00:00:00.000Z' } as never).execute();
     await new SocialTokenRepository(source, new TokenCipher(fileKey)).put('x', 'default', { accessToken: 'access-secret', refreshToken: 'refresh-secret', expiresAt: null, scope: 'tweet.write' });
     before = await counts(source);
     await source.destroy();
@@ -87,8 +91,16 @@ describe('npm run migrate-data: the embedded database into PostgreSQL', () => {
       // The token reads with TOKEN_ENCRYPTION_KEY now.
       const tokens = await new SocialTokenRepository(target, new TokenCipher(Buffer.from(TARGET_KEY, 'base64'))).get('x', 'default');
       expect(tokens).toMatchObject({ accessToken: 'access-secret', refreshToken: 'refresh-secret' });
-      // The provider's keys moved: the same signing key.
-      expect((await loadSigningKeys(target)).publicJwk.kid).toBeTruthy();
+      // The provider's keys moved, encrypted with TOKEN_ENCRYPTION_KEY now (the legacy plain row too).
+      const stored = await target.db.selectFrom('auth_keys' as never).select(['id', 'value'] as never).execute() as unknown as { id: string; value: string }[];
+      expect(stored).toHaveLength(2);
+      for (const row of stored) {
+        expect(row.value.startsWith('v1.')).toBe(true);
+        expect(row.value).not.toMatch(/"d"|legacy-cookie-key/);
+      }
+      const targetCipher = new TokenCipher(Buffer.from(TARGET_KEY, 'base64'));
+      expect((await loadSigningKeys(target, targetCipher)).publicJwk.kid).toBe(sourceKid);
+      expect(await loadCookieKeys(target, targetCipher)).toEqual(cookieKeys);
     } finally {
       await target.destroy();
     }

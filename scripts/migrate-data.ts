@@ -2,16 +2,19 @@
 // database of DATABASE_URL: articles, categories, audit trail, editors' activity, editors, the
 // sign-in provider's keys and state, social tokens. The target must be empty (freshly created;
 // its schema is migrated here); everything is copied in ONE transaction, ids are kept and the
-// id sequences moved past them. Social tokens are re-encrypted when the source used another key
-// (DATA_DIR/token-encryption.key) than TOKEN_ENCRYPTION_KEY. Exit code 0, or 1 with a message.
+// id sequences moved past them. Social tokens and the sign-in provider's keys (auth_keys) are
+// re-encrypted when the source used another key (DATA_DIR/token-encryption.key) than
+// TOKEN_ENCRYPTION_KEY; auth_keys rows still in plain text (older databases) are encrypted on the
+// way. Exit code 0, or 1 with a message.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { openDatabase, type Db } from '../server/src/db/index.ts';
+import { reencryptStoredKey } from '../server/src/auth/keys-repository.ts';
 import { resetIdSequences } from '../server/src/repositories/article-transfer.ts';
-import { KEY_FILE_NAME, TokenCipher } from '../server/src/social/token-cipher.ts';
+import { KEY_FILE_NAME, TokenCipher } from '../server/src/crypto/token-cipher.ts';
 
 const USAGE = 'Usage: DATA_DIR=... DATABASE_URL=postgres://... TOKEN_ENCRYPTION_KEY=... npm run migrate-data';
 
@@ -67,6 +70,8 @@ export async function migrateData({ source, target, sourceKey, targetKey, log = 
     throw new MigrateDataError(`The target database is not empty (${busy.join(', ')} have rows). Migrate into a freshly created database; nothing was copied.`);
   }
   const recrypt = sourceKey && targetKey && !sourceKey.equals(targetKey) ? { from: new TokenCipher(sourceKey), to: new TokenCipher(targetKey) } : null;
+  const targetCipher = targetKey ? new TokenCipher(targetKey) : null;
+  const keyCiphers = targetCipher ? { from: sourceKey ? new TokenCipher(sourceKey) : targetCipher, to: targetCipher } : null;
 
   const copied: Record<string, number> = {};
   await tdb.transaction().execute(async (trx) => {
@@ -85,6 +90,7 @@ export async function migrateData({ source, target, sourceKey, targetKey, log = 
         if (rows.length === 0) break;
         if (single) last = rows[rows.length - 1]![t.key[0]!];
         if (t.name === 'social_tokens' && recrypt) rows = rows.map((r) => reencrypt(r, recrypt));
+        if (t.name === 'auth_keys' && keyCiphers) rows = rows.map((r) => reencryptKeyRow(r, keyCiphers));
         let insert = trx.insertInto(t.name).values(rows);
         // Categories come with the schema: the source's must be the same ones.
         if (t.name === 'categories') insert = insert.onConflict((oc) => oc.column('id').doNothing());
@@ -109,6 +115,14 @@ function reencrypt(row: Record<string, unknown>, c: { from: TokenCipher; to: Tok
   const out: Record<string, unknown> = { ...row, access_token: c.to.encrypt(c.from.decrypt(String(row.access_token), aad('access')), aad('access')) };
   if (row.refresh_token) out.refresh_token = c.to.encrypt(c.from.decrypt(String(row.refresh_token), aad('refresh')), aad('refresh'));
   return out;
+}
+
+function reencryptKeyRow(row: Record<string, unknown>, c: { from: TokenCipher; to: TokenCipher }): Record<string, unknown> {
+  try {
+    return { ...row, value: reencryptStoredKey(String(row.id), String(row.value), c.from, c.to) };
+  } catch {
+    throw new MigrateDataError(`The sign-in key ${String(row.id)} (auth_keys) cannot be decrypted with DATA_DIR/${KEY_FILE_NAME} or TOKEN_ENCRYPTION_KEY; nothing was copied.`);
+  }
 }
 
 function readKeyFile(dataDir: string): Buffer | null {

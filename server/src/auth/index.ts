@@ -4,7 +4,8 @@ import { HttpProblem } from '../plugins/problem.ts';
 import { ensureFirstEditor, formatBootstrapMessage } from './bootstrap.ts';
 import { createEditorsRepository } from './editors-repository.ts';
 import { interactionRoutes } from './interactions.ts';
-import { loadSigningKeys } from './keys-repository.ts';
+import { cipherFromConfig } from '../crypto/token-cipher.ts';
+import { loadCookieKeys, loadSigningKeys } from './keys-repository.ts';
 import { createLoginService } from './login-throttle.ts';
 import { purgeExpiredOidcPayloads } from './oidc-adapter.ts';
 import { oidcMount } from './oidc-mount.ts';
@@ -62,16 +63,20 @@ async function authPlugin(app: FastifyInstance) {
   } else {
     const settings = builtinSettings(config);
     const editors = createEditorsRepository(database);
-    const keys = await loadSigningKeys(database);
+    // Stored encrypted with the social tokens' key (TOKEN_ENCRYPTION_KEY or DATA_DIR's key file).
+    const cipher = cipherFromConfig(config);
+    const keys = await loadSigningKeys(database, cipher);
+    const cookieKeys = await loadCookieKeys(database, cipher);
+    const behindProxy = config.trustProxy !== false;
     const boot = await ensureFirstEditor(editors, config.auth);
     if (boot.created && boot.generatedPassword) {
       process.stdout.write(`${formatBootstrapMessage(settings.origin, boot.username!, boot.generatedPassword)}\n`);
     } else if (boot.created) {
       app.log.info({ editor: boot.username }, 'created the first editor from ADMIN_USERNAME / ADMIN_PASSWORD');
     }
-    const provider = await createProvider({ database, settings, siteName: config.siteName, signingKeys: keys, editors });
+    const provider = await createProvider({ database, settings, siteName: config.siteName, signingKeys: keys, cookieKeys, editors, behindProxy });
     await app.register(interactionRoutes({ provider, settings, siteName: config.siteName, login: createLoginService(editors), editors }));
-    await app.register(oidcMount(provider));
+    await app.register(oidcMount(provider, behindProxy));
     verify = createTokenVerifier(builtinRules(settings, keys.publicJwk), config.auth);
     publicConfig = { provider: 'builtin', authority: settings.issuer, clientId: settings.clientId, scope: settings.scope, loginButtonLabel: LOGIN_BUTTON_LABEL, ...paths };
 

@@ -1,7 +1,7 @@
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/index.ts';
 import type { EditorsRepository } from './editors-repository.ts';
-import { loadCookieKeys, type SigningKeys } from './keys-repository.ts';
+import type { SigningKeys } from './keys-repository.ts';
 import { createOidcAdapterFactory } from './oidc-adapter.ts';
 import { html, pageHeaders, renderPage } from './pages/render.ts';
 import {
@@ -18,7 +18,11 @@ export interface ProviderOptions {
   settings: BuiltinSettings;
   siteName: string;
   signingKeys: SigningKeys;
+  /** Cookie signing keys (keys-repository.ts loadCookieKeys). */
+  cookieKeys: string[];
   editors: EditorsRepository;
+  /** TRUST_PROXY is set: the provider reads the forwarded protocol/host that Fastify trusted (oidc-mount.ts). */
+  behindProxy: boolean;
 }
 
 function setPageHeaders(ctx: KoaContextWithOIDC, origin: string) {
@@ -52,7 +56,7 @@ export async function createProvider(o: ProviderOptions): Promise<Provider> {
       },
     ],
     jwks: { keys: [o.signingKeys.privateJwk as never] },
-    cookies: { keys: await loadCookieKeys(o.database) },
+    cookies: { keys: o.cookieKeys },
     pkce: { required: () => true },
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },
     scopes: ['openid', 'profile', 'offline_access'],
@@ -154,7 +158,9 @@ export async function createProvider(o: ProviderOptions): Promise<Provider> {
   } as Configuration;
 
   const provider = new Provider(settings.issuer, configuration);
-  // Behind a proxy (trustProxy in Fastify): trust X-Forwarded-Proto for secure cookies.
-  provider.proxy = true;
+  // Follows TRUST_PROXY: when set, Koa reads X-Forwarded-Proto/-Host/-For (secure cookies), and
+  // oidc-mount.ts rewrites those headers to what Fastify's trustProxy accepted, so a client
+  // cannot forge them past the trusted proxies. Unset: the socket decides.
+  provider.proxy = o.behindProxy;
   return provider;
 }

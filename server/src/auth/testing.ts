@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { SignJWT, base64url, importJWK, type JWK, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import type { Config } from '../config.ts';
+import { cipherFromConfig } from '../crypto/token-cipher.ts';
 import type { Db } from '../db/index.ts';
 import { loadSigningKeys } from './keys-repository.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, builtinSettings } from './settings.ts';
@@ -11,6 +12,14 @@ import { ACCESS_TOKEN_TTL_SECONDS, builtinSettings } from './settings.ts';
  * Works from any process that opens the same database. Never imported by production code.
  */
 export type TestClaims = Partial<JWTPayload> & Record<string, unknown> & { header?: Partial<JWTHeaderParameters> };
+
+/**
+ * What the helpers need: the issuer's origin, and DATA_DIR + TOKEN_ENCRYPTION_KEY to read the
+ * provider's stored (encrypted) signing key. A whole Config fits.
+ */
+export type TestTokenConfig = Pick<Config, 'publicUrl' | 'port' | 'dataDir'> & { social: Pick<Config['social'], 'tokenEncryptionKey'> };
+
+const signingKeys = (database: Db, config: TestTokenConfig) => loadSigningKeys(database, cipherFromConfig(config));
 
 export const TEST_EDITOR = { sub: '1', name: 'Test Editor', preferred_username: 'test-editor' } as const;
 
@@ -37,9 +46,9 @@ async function sign(claims: TestClaims, key: JWK & { kid?: string }, defaults: {
 }
 
 /** A valid access token of the built-in provider (1 hour, scope api:editor, test editor) unless claims say otherwise. */
-export async function mintTestToken(database: Db, config: Pick<Config, 'publicUrl' | 'port'>, claims: TestClaims = {}): Promise<string> {
+export async function mintTestToken(database: Db, config: TestTokenConfig, claims: TestClaims = {}): Promise<string> {
   const s = builtinSettings(config);
-  const { privateJwk } = await loadSigningKeys(database);
+  const { privateJwk } = await signingKeys(database, config);
   return sign(claims, privateJwk, { iss: s.issuer, aud: s.audience, scope: s.scope });
 }
 
@@ -50,12 +59,12 @@ function strangerKey(): JWK {
   return stranger;
 }
 
-async function foreignToken(database: Db, config: Pick<Config, 'publicUrl' | 'port'>, kid: string): Promise<string> {
+async function foreignToken(database: Db, config: TestTokenConfig, kid: string): Promise<string> {
   const s = builtinSettings(config);
   return sign({}, { ...strangerKey(), kid }, { iss: s.issuer, aud: s.audience, scope: s.scope });
 }
 
-type MatrixEntry = (database: Db, config: Pick<Config, 'publicUrl' | 'port'>) => Promise<Record<string, string>>;
+type MatrixEntry = (database: Db, config: TestTokenConfig) => Promise<Record<string, string>>;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
@@ -69,7 +78,7 @@ export const TOKEN_MATRIX: Record<string, MatrixEntry> = {
   'not a bearer scheme': async (db, c) => ({ authorization: `Basic ${await mintTestToken(db, c)}` }),
   malformed: async () => bearer('not-a-jwt'),
   'malformed (three garbage parts)': async () => bearer('aaaa.bbbb.cccc'),
-  'wrong signature (same kid, other key)': async (db, c) => bearer(await foreignToken(db, c, (await loadSigningKeys(db)).publicJwk.kid)),
+  'wrong signature (same kid, other key)': async (db, c) => bearer(await foreignToken(db, c, (await signingKeys(db, c)).publicJwk.kid)),
   'unknown key id': async (db, c) => bearer(await foreignToken(db, c, 'unknown-kid')),
   'tampered payload': async (db, c) => {
     const [h, , sig] = (await mintTestToken(db, c)).split('.');
@@ -79,7 +88,7 @@ export const TOKEN_MATRIX: Record<string, MatrixEntry> = {
   },
   'alg none': async (db, c) => {
     const s = builtinSettings(c);
-    const { kid } = (await loadSigningKeys(db)).publicJwk;
+    const { kid } = (await signingKeys(db, c)).publicJwk;
     const header = base64url.encode(JSON.stringify({ alg: 'none', typ: 'at+jwt', kid }));
     const now = Math.floor(Date.now() / 1000);
     const payload = base64url.encode(JSON.stringify({ ...TEST_EDITOR, iss: s.issuer, aud: s.audience, scope: s.scope, iat: now, exp: now + 600 }));
@@ -87,7 +96,7 @@ export const TOKEN_MATRIX: Record<string, MatrixEntry> = {
   },
   'HS256 keyed with the public key': async (db, c) => {
     const s = builtinSettings(c);
-    const { publicJwk } = await loadSigningKeys(db);
+    const { publicJwk } = await signingKeys(db, c);
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({ ...TEST_EDITOR, scope: s.scope })
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: publicJwk.kid })

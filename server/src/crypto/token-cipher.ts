@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Tokens at rest: AES-256-GCM with a random 96-bit IV per value and the 128-bit tag.
+ * Secrets at rest (social tokens, the built-in sign-in provider's signing and cookie keys):
+ * AES-256-GCM with a random 96-bit IV per value and the 128-bit tag, one key for all of them
+ * (TOKEN_ENCRYPTION_KEY, or the key file in DATA_DIR).
  * Stored form: "v1.{iv b64url}.{tag b64url}.{ciphertext b64url}". The associated data binds
- * a value to its place (e.g. "x:The Daily Smear:access"), so a ciphertext copied into another
- * row or column fails to decrypt. See docs/decisions/006-token-storage.md.
+ * a value to its place (e.g. "x:The Daily Smear:access", "auth_keys:oidc-signing-key"), so a
+ * ciphertext copied into another row or column fails to decrypt.
+ * See docs/decisions/006-token-storage.md.
  */
 export class TokenCipher {
   readonly #key: Buffer;
@@ -39,25 +42,38 @@ export class TokenCipher {
 
 export const KEY_FILE_NAME = 'token-encryption.key';
 
+/** True when a stored value has the cipher's format (anything else is legacy plain text). */
+export function isEncrypted(stored: string): boolean {
+  return /^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(stored);
+}
+
 /**
  * The key from TOKEN_ENCRYPTION_KEY, or (embedded SQLite default) the key file in DATA_DIR,
- * created once with mode 0600 and reused on every later start.
+ * created once with mode 0600 and reused on every later start. The file is written complete
+ * under a temporary name and then linked into place, so a process starting at the same moment
+ * never reads a half-written key.
  */
 export function loadOrCreateKey(configured: Buffer | null, dataDir: string): Buffer {
   if (configured) return configured;
   const file = path.join(dataDir, KEY_FILE_NAME);
   fs.mkdirSync(dataDir, { recursive: true });
-  try {
-    const fd = fs.openSync(file, 'wx', 0o600);
+  if (!fs.existsSync(file)) {
+    const temp = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    fs.writeFileSync(temp, `${crypto.randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
     try {
-      fs.writeSync(fd, `${crypto.randomBytes(32).toString('base64')}\n`);
+      fs.linkSync(temp, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     } finally {
-      fs.closeSync(fd);
+      fs.rmSync(temp, { force: true });
     }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
   if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte base64 key; remove it only if no tokens are stored`);
   return key;
+}
+
+/** The one cipher of the stored secrets, from the configuration (creates the key file on first use). */
+export function cipherFromConfig(config: { dataDir: string; social: { tokenEncryptionKey: Buffer | null } }): TokenCipher {
+  return new TokenCipher(loadOrCreateKey(config.social.tokenEncryptionKey, config.dataDir));
 }

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseEncryptionKey, loadSocialConfig } from './config.ts';
-import { KEY_FILE_NAME, TokenCipher, loadOrCreateKey } from './token-cipher.ts';
+import { parseEncryptionKey, loadSocialConfig } from '../social/config.ts';
+import { KEY_FILE_NAME, TokenCipher, isEncrypted, loadOrCreateKey } from './token-cipher.ts';
 
 describe('TokenCipher (AES-256-GCM)', () => {
   const key = crypto.randomBytes(32);
@@ -37,6 +37,13 @@ describe('TokenCipher (AES-256-GCM)', () => {
     expect(() => cipher.decrypt(stored, 'x:P:refresh')).toThrow();
     expect(() => new TokenCipher(Buffer.alloc(16))).toThrow();
   });
+
+  it('tells its own output from plain text (legacy rows)', () => {
+    expect(isEncrypted(cipher.encrypt('{"kty":"RSA"}', 'a'))).toBe(true);
+    expect(isEncrypted('{"kty":"RSA","d":"x"}')).toBe(false);
+    expect(isEncrypted('["k1","k2"]')).toBe(false);
+    expect(isEncrypted('v1.only.three')).toBe(false);
+  });
 });
 
 describe('encryption key', () => {
@@ -67,6 +74,8 @@ describe('encryption key', () => {
       expect(loadOrCreateKey(null, dir).equals(first)).toBe(true);
       const configured = crypto.randomBytes(32);
       expect(loadOrCreateKey(configured, dir).equals(configured)).toBe(true);
+      // No temporary files are left behind.
+      expect(fs.readdirSync(dir)).toEqual([KEY_FILE_NAME]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

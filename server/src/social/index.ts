@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { FacebookClient } from './facebook-client.ts';
-import { TokenCipher, loadOrCreateKey } from './token-cipher.ts';
+import { cipherFromConfig } from '../crypto/token-cipher.ts';
 import { SocialTokenRepository } from './token-repository.ts';
 import { XClient } from './x-client.ts';
 import { XTokenService } from './x-service.ts';
@@ -16,7 +16,7 @@ export interface Social {
 /** Wires the social feature from the configuration (key file created here on first use). */
 export function createSocial(config: Config, database: Db): Social {
   const s = config.social;
-  const cipher = new TokenCipher(loadOrCreateKey(s.tokenEncryptionKey, config.dataDir));
+  const cipher = cipherFromConfig(config);
   const tokens = new SocialTokenRepository(database, cipher);
   const x = new XClient({ apiUrl: s.xApiUrl, clientId: s.xClientId, clientSecret: s.xClientSecret, timeoutMs: s.httpTimeoutMs });
   const facebook = new FacebookClient({

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { TokenCipher } from './token-cipher.ts';
+import type { TokenCipher } from '../crypto/token-cipher.ts';
 
 export type SocialPlatform = 'x' | 'facebook';
 
