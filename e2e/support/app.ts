@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../server/src/config.ts';
 import { openDatabase, type Db } from '../../server/src/db/index.ts';
 import { seedIfEmpty } from '../../server/src/seed/index.ts';
 import { freePort } from './port.ts';
+import { EDITOR_ENV } from './sign-in.ts';
 
 export { freePort };
 
@@ -51,6 +52,8 @@ export async function startApp(opts: StartAppOptions = {}): Promise<RunningApp> 
       DATABASE_URL: '',
       SEED_DEMO: opts.seed === false ? 'false' : 'true',
       LOG_LEVEL: 'warn',
+      // A known first editor (the admin tests sign in as it), so no generated password is printed.
+      ...EDITOR_ENV,
       ...opts.env,
     });
     database = await openDatabase(config);

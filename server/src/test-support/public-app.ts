@@ -28,6 +28,9 @@ export async function startPublicTestApp(env: Record<string, string> = {}): Prom
     PUBLIC_URL: 'http://news.test',
     WEB_DIST_DIR: path.join(dataDir, 'no-dist'),
     APPLICATIONINSIGHTS_CONNECTION_STRING: '',
+    // A known first editor, so starting the app never prints a generated password (that print is for real first starts).
+    ADMIN_USERNAME: 'test.editor',
+    ADMIN_PASSWORD: 'test-only password, not a secret',
     ...env,
   });
   const database = await openDatabase(config);

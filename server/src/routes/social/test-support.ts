@@ -47,6 +47,9 @@ export async function startSocialTestEnv(env: Record<string, string> = {}): Prom
     FACEBOOK_PAGE_ID: fb.pageId,
     FACEBOOK_GRAPH_URL: fb.graphUrl,
     SOCIAL_HTTP_TIMEOUT_MS: '1500',
+    // A known first editor, so starting the app never prints a generated password (that print is for real first starts).
+    ADMIN_USERNAME: 'test.editor',
+    ADMIN_PASSWORD: 'test-only password, not a secret',
     ...env,
   });
   const logs: string[] = [];
