@@ -27,6 +27,8 @@ async function start() {
     LOG_LEVEL: 'info',
     WEB_DIST_DIR: path.join(dataDir, 'no-dist'),
     APPLICATIONINSIGHTS_CONNECTION_STRING: '',
+    ADMIN_USERNAME: 'test.editor',
+    ADMIN_PASSWORD: 'test-only password, not a secret', // known first editor: no generated password printed
   });
   database = await openDatabase(config);
   const stream = new Writable({

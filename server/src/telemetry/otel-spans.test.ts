@@ -34,6 +34,8 @@ beforeAll(async () => {
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-dist'),
+    ADMIN_USERNAME: 'test.editor',
+    ADMIN_PASSWORD: 'test-only password, not a secret', // known first editor: no generated password printed
   });
   database = await openDatabase(config);
   telemetry.instrumentDatabase(database);

@@ -42,7 +42,7 @@ describe('health probes', () => {
 
   it('/readyz answers 503 naming the pending migrations of a database that is not migrated', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-ready-'));
-    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'web') });
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'web'), ADMIN_USERNAME: 'test.editor', ADMIN_PASSWORD: 'test-only password, not a secret' });
     const migrated = await openDatabase(config);
     await migrated.destroy();
     // Reopen without migrating, then forget the last migration: the schema is one step behind.
