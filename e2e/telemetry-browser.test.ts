@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppInsightsCollector, type AppInsightsCollector, type Envelope } from '../server/src/fakes/appinsights-collector.ts';
 import { NOT_CONFIGURED_WARNING } from '../web/src/lib/telemetry/constants.ts';
@@ -26,6 +26,19 @@ function pathOf(uri: unknown): string {
 
 function baseData(e: Envelope): Record<string, unknown> {
   return e.data.baseData ?? {};
+}
+
+/**
+ * The SDK's session id of a browser context (cookie ai_session, "id|acquired|renewed"), once the SDK
+ * is up. Every item a page sends carries it (tag ai.session.id): the items of one test's page, not
+ * the late ones of an earlier test's page, which its unload flush may deliver after clear().
+ */
+async function sessionIdOf(context: BrowserContext): Promise<string> {
+  let id = '';
+  await expect
+    .poll(async () => (id = (await context.cookies()).find((c) => c.name === 'ai_session')?.value.split('|')[0] ?? ''), { timeout: FLUSH_TIMEOUT_MS })
+    .not.toBe('');
+  return id;
 }
 
 /** The full URL of a dependency (custom property `url`). */
@@ -64,10 +77,15 @@ describe('browser telemetry with a connection string', () => {
     const page = await context.newPage();
     await page.goto(`${running.baseUrl}/`);
     await page.locator('a[href^="/article/"]').first().waitFor();
+    const session = await sessionIdOf(context);
+    const ours = (baseType: string) => collector.ofType(baseType).filter((e) => e.tags?.['ai.session.id'] === session);
 
     // client-side route changes, by clicking links
     await categoryLink(page, 'Politics').click();
     await page.waitForURL(`${running.baseUrl}/politics`);
+    // the category page itself, not the home page still on screen while the new route renders
+    // (the article is on both: clicking it there would skip the category page)
+    await page.getByRole('heading', { level: 1, name: 'Politics', exact: true }).waitFor();
     const card = page.locator(`a[href="${articleHref(politics!)}"]`).first();
     await card.click();
     await page.waitForURL(`${running.baseUrl}${articleHref(politics!)}`);
@@ -76,16 +94,27 @@ describe('browser telemetry with a connection string', () => {
     await leave(page);
 
     const expected = ['/', '/politics', articleHref(politics!)];
+    const newsCalls = () => ours('RemoteDependencyData').map(baseData).map(urlOf);
+    // everything the page sent has arrived (the SDK sends in several batches; the last at unload)
     await expect
-      .poll(() => collector.ofType('PageviewData').map((e) => pathOf(baseData(e).url)), { timeout: FLUSH_TIMEOUT_MS })
+      .poll(() => ours('PageviewData').map((e) => pathOf(baseData(e).url)), { timeout: FLUSH_TIMEOUT_MS })
       .toEqual(expect.arrayContaining(expected));
+    await expect
+      .poll(newsCalls, { timeout: FLUSH_TIMEOUT_MS })
+      .toEqual(
+        expect.arrayContaining([
+          `${running.baseUrl}/News?count=15`,
+          `${running.baseUrl}/News?category=Politics&count=15`,
+          `${running.baseUrl}${articleHref(politics!).replace('/article/', '/News/slug/')}`,
+        ]),
+      );
     // exactly one page view per route change, in order, with the page's title as name
-    const views = collector.ofType('PageviewData');
+    const views = ours('PageviewData');
     expect(views.map((e) => pathOf(baseData(e).url))).toEqual(expected);
     expect(String(baseData(views[2]!).name)).toContain(politics!.headline);
     for (const e of collector.envelopes) expect(e.iKey).toBe(collector.instrumentationKey);
 
-    const deps = collector.ofType('RemoteDependencyData').map(baseData);
+    const deps = ours('RemoteDependencyData').map(baseData);
     const homeList = deps.find((d) => d.name === 'GET /News' && urlOf(d) === `${running.baseUrl}/News?count=15`);
     expect(homeList, JSON.stringify(deps, null, 2)).toMatchObject({ resultCode: '200', success: true, type: 'Fetch', target: new URL(running.baseUrl).host });
     expect(String(homeList!.duration)).toMatch(/^\d{2}:\d{2}:\d{2}\.\d{3}$/);
@@ -118,18 +147,24 @@ describe('browser telemetry with a connection string', () => {
     );
     const page = await context.newPage();
     await page.goto(`${running.baseUrl}/`);
+    const session = await sessionIdOf(context);
+    const ours = (baseType: string) => collector.ofType(baseType).filter((e) => e.tags?.['ai.session.id'] === session);
     // the list is retried (3 times, 1 s doubling) before it counts as failed and the page shows empty lists
     await page.getByText('No articles available at the moment.').waitFor({ timeout: 20_000 });
     await leave(page);
 
+    // the first try and its 3 retries are 4 failed calls; the event comes after the last one
     await expect
-      .poll(() => collector.ofType('EventData').map((e) => baseData(e).name), { timeout: FLUSH_TIMEOUT_MS })
+      .poll(() => ours('RemoteDependencyData').map(baseData).filter((d) => d.name === 'GET /News').length, { timeout: FLUSH_TIMEOUT_MS })
+      .toBe(4);
+    await expect
+      .poll(() => ours('EventData').map((e) => baseData(e).name), { timeout: FLUSH_TIMEOUT_MS })
       .toContain('ArticleLoadError');
-    const events = collector.ofType('EventData').filter((e) => baseData(e).name === 'ArticleLoadError');
+    const events = ours('EventData').filter((e) => baseData(e).name === 'ArticleLoadError');
     expect(events).toHaveLength(1);
     expect((baseData(events[0]!).properties as Record<string, string>).message).toBe('Failed to fetch news page');
-    const failed = collector.ofType('RemoteDependencyData').map(baseData).filter((d) => d.name === 'GET /News');
-    expect(failed.length).toBeGreaterThanOrEqual(1);
+    const failed = ours('RemoteDependencyData').map(baseData).filter((d) => d.name === 'GET /News');
+    expect(failed).toHaveLength(4);
     for (const d of failed) expect(d).toMatchObject({ resultCode: '500', success: false });
   });
 });

@@ -8,6 +8,11 @@ export interface ApiCallRecord {
   status: number | null;
   durationMs: number;
   ok: boolean;
+  /**
+   * The page cancelled the call itself (its AbortSignal fired: TanStack Query cancels a fetch nobody
+   * waits for any more, e.g. when the reader moves on). Not a failure of the service.
+   */
+  aborted?: boolean;
 }
 
 type ApiCallListener = (record: ApiCallRecord) => void;
@@ -40,9 +45,19 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
     notify({ method, url, status: response.status, durationMs: performance.now() - started, ok: response.ok });
     return response;
   } catch (error) {
-    notify({ method, url, status: null, durationMs: performance.now() - started, ok: false });
+    notify({ method, url, status: null, durationMs: performance.now() - started, ok: false, aborted: wasCancelled(error, init.signal) });
     throw error;
   }
+}
+
+function errorName(value: unknown): string {
+  return value && typeof value === 'object' && 'name' in value ? String(value.name) : '';
+}
+
+/** The call was cancelled (AbortSignal), not timed out (AbortSignal.timeout rejects with TimeoutError: a failure). */
+function wasCancelled(error: unknown, signal: AbortSignal | null | undefined): boolean {
+  if (errorName(error) === 'TimeoutError') return false;
+  return errorName(error) === 'AbortError' || (signal?.aborted === true && errorName(signal.reason) !== 'TimeoutError');
 }
 
 /** An HTTP answer that was not OK, with its status for retry decisions. */

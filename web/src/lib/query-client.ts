@@ -1,26 +1,35 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { isCancelledError, QueryCache, QueryClient } from '@tanstack/react-query';
 
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** Called once when a query has finally failed (after its retries), not once per observer. */
+      /**
+       * Called once when a fetch of the query has finally failed (after its retries), however many
+       * components observe the query; not for a cancelled fetch (nobody waits for it any more).
+       */
       onError?: (error: Error) => void;
     };
   }
 }
 
 /** Spec section 9: 5 minutes retention, 3 retries, retry delay 1000 ms doubling up to 30 s. */
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({
-    onError: (error, query) => query.meta?.onError?.(error),
-  }),
-  defaultOptions: {
-    queries: {
-      gcTime: 5 * 60 * 1000,
-      staleTime: 5 * 60 * 1000,
-      retry: 3,
-      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
-      refetchOnWindowFocus: false,
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!isCancelledError(error)) query.meta?.onError?.(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        gcTime: 5 * 60 * 1000,
+        staleTime: 5 * 60 * 1000,
+        retry: 3,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+        refetchOnWindowFocus: false,
+      },
     },
-  },
-});
+  });
+}
+
+export const queryClient = createQueryClient();

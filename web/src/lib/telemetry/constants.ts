@@ -35,6 +35,13 @@ export const CONFIG_FAILED_WARNING = 'Application Insights configuration could n
 /** GET /api/config/appinsights (SPEC section 7). */
 export const TELEMETRY_CONFIG_URL = '/api/config/appinsights';
 
+/**
+ * A page view is taken once its page has set its title too, which a page that loads its content
+ * first (an article) may do later than routePageViewDelayMs on a slow device or network: it waits
+ * for the title at most this long (not a spec value).
+ */
+export const ROUTE_PAGE_VIEW_MAX_WAIT_MS = 10_000;
+
 /** If the browser never gets idle, the SDK loads this long after start anyway. */
 export const IDLE_TIMEOUT_MS = 2_000;
 

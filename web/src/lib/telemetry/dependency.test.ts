@@ -33,6 +33,14 @@ describe('toDependency', () => {
     });
   });
 
+  it('does not report a call the page cancelled itself (aborted: no longer needed), but does report a timeout', () => {
+    expect(toDependency({ method: 'GET', url: '/News?count=15', status: null, durationMs: 7, ok: false, aborted: true }, origin)).toBeNull();
+    expect(toDependency({ method: 'GET', url: '/News?count=15', status: null, durationMs: 7, ok: false, aborted: false }, origin)).toMatchObject({
+      responseCode: 0,
+      success: false,
+    });
+  });
+
   it('ignores other calls', () => {
     expect(toDependency({ method: 'GET', url: '/api/config/appinsights', status: 200, durationMs: 1, ok: true }, origin)).toBeNull();
     expect(toDependency({ method: 'GET', url: '/Newsletter', status: 200, durationMs: 1, ok: true }, origin)).toBeNull();

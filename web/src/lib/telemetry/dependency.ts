@@ -12,9 +12,13 @@ export function dependencyId(random: (bytes: Uint8Array) => Uint8Array = (b) => 
 }
 
 /**
- * A finished news call as a dependency: method and path as name, the full URL, the status code (0 when there was no answer), duration and success. Other calls: null.
+ * A finished news call as a dependency: method and path as name, the full URL, the status code (0 when there was no answer), duration and success.
+ * Other calls, and calls the page cancelled itself (aborted: the query was no longer needed, e.g. the
+ * reader moved on), are not dependencies: null. A cancellation is not a failed call, and counting it
+ * as one (resultCode 0, success false) would show up in Failures and in failure-rate alerts.
  */
 export function toDependency(record: ApiCallRecord, pageOrigin: string, now: number = Date.now()): DependencyItem | null {
+  if (record.aborted) return null;
   let url: URL;
   try {
     url = new URL(record.url, pageOrigin);

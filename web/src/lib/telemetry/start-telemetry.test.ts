@@ -79,4 +79,27 @@ describe('startTelemetry', () => {
     await apiFetch('/News/slug/x');
     expect(sink.items.at(-1)).toBe('dep GET /News/slug/x 200');
   });
+
+  it('does not report a news call the page cancelled itself; a network failure is a failed dependency with 0', async () => {
+    const client = new TelemetryClient();
+    const { sink, loadSdk } = fakeSdk();
+    const fetchMock = vi.fn(async () => json({ ConnectionString: 'InstrumentationKey=k;IngestionEndpoint=http://127.0.0.1:9/' }));
+    await startTelemetry({ client, fetch: fetchMock, schedule: (t) => t(), loadSdk, pageOrigin: 'http://h' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            if (init?.signal) init.signal.addEventListener('abort', () => reject(new DOMException('The user aborted a request.', 'AbortError')));
+            else reject(new TypeError('Failed to fetch'));
+          }),
+      ),
+    );
+    const controller = new AbortController();
+    const cancelled = apiFetch('/News?count=15', { signal: controller.signal });
+    controller.abort(); // e.g. TanStack Query cancelling a list nobody shows any more
+    await expect(cancelled).rejects.toThrow('aborted');
+    await expect(apiFetch('/News?category=Sport&count=15')).rejects.toThrow('Failed to fetch');
+    expect(sink.items).toEqual(['dep GET /News 0']);
+  });
 });
