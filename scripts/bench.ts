@@ -25,7 +25,7 @@ import { seedBenchArticlesPostgres } from './bench-seed-postgres.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../server/src/test-support/postgres-databases.ts';
 import { sql } from 'kysely';
 import { adminScenarios, publicScenarios, type Scenario } from './bench-scenarios.ts';
-import { buildBenchServer, readRss, sampleRss, startServer } from './bench-server.ts';
+import { buildBenchServer, readCpuMs, readRss, sampleRss, startServer } from './bench-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -94,6 +94,8 @@ export interface ScenarioResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** The server process's CPU time (user + system) per request during the measured run. */
+  serverCpuMsPerRequest: number | null;
   target?: Scenario['target'];
   meetsTarget?: boolean;
 }
@@ -167,7 +169,9 @@ async function main() {
         const conns = connectionsFor(s);
         if (warmup > 0) await load(server.baseUrl, s, warmup, conns);
         log(`Running ${s.name} for ${duration} s at ${conns} connections ...`);
+        const cpuBefore = readCpuMs(server.pid);
         const r = await load(server.baseUrl, s, duration, conns);
+        const cpuAfter = readCpuMs(server.pid);
         const result: ScenarioResult = {
           name: s.name,
           connections: conns,
@@ -180,6 +184,7 @@ async function main() {
           non2xx: r.non2xx,
           errors: r.errors,
           timeouts: r.timeouts,
+          serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && r.requests.total > 0 ? Number(((cpuAfter - cpuBefore) / r.requests.total).toFixed(3)) : null,
         };
         if (s.target) {
           result.target = s.target;
@@ -235,6 +240,7 @@ async function main() {
           'p50 ms': r.latencyP50Ms,
           'p99 ms': r.latencyP99Ms,
           'max ms': r.latencyMaxMs,
+          'server CPU ms/req': r.serverCpuMsPerRequest ?? '',
           non2xx: r.non2xx,
           errors: r.errors,
           target: r.target ? (r.meetsTarget ? 'met' : 'MISSED') : '',
