@@ -4,25 +4,9 @@
 // --keep-ids (and otherwise ignores), so export -> import --keep-ids -> export gives the same file.
 import { CATEGORIES } from '../common/categories.ts';
 import type { ArticleRow } from '../server/src/db/schema.ts';
+import type { ArticleRecord } from '../common/admin-contract.ts';
 
-export interface ArticleRecord {
-  id: number;
-  headline: string;
-  summary: string;
-  content: string;
-  author: string;
-  category: string;
-  source: string;
-  editorName: string;
-  ratingOutOfTen: number;
-  comments: string;
-  imageUrl: string | null;
-  originalUrl: string | null;
-  isBreaking: boolean;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ArticleRecord };
 
 /** Fixed key order, so two exports of the same data are byte-identical. */
 export function toRecord(row: ArticleRow): ArticleRecord {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
+import type { AdminArticle, ArticlePageOf } from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
 import type { ValidArticle } from '../routes/admin/articles/article-input.ts';
@@ -7,40 +8,12 @@ import { adminDb, type AdminDatabase, type AdminKysely } from './admin-tables.ts
 import { activeEditorsSince } from './activity-editors.ts';
 import { writeAudit, type Actor, type AuditAction } from './audit-log.ts';
 
-/** The admin article of the shared JSON contract. */
-export interface AdminArticle {
-  id: number;
-  headline: string;
-  slug: string;
-  summary: string;
-  content: string;
-  author: string;
-  category: string;
-  categoryId: number;
-  source: string;
-  editorName: string;
-  ratingOutOfTen: number;
-  comments: string;
-  imageUrl: string | null;
-  originalUrl: string | null;
-  isBreaking: boolean;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { AdminArticle } from '../../../common/admin-contract.ts';
 
 /** List items leave the body out (the detail has it) to keep pages light. */
 export type AdminArticleListItem = Omit<AdminArticle, 'content'>;
 
-export interface ArticlePage {
-  articles: AdminArticleListItem[];
-  currentPage: number;
-  pageSize: number;
-  totalCount: number;
-  totalPages: number;
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-}
+export type ArticlePage = ArticlePageOf<AdminArticleListItem>;
 
 export interface Dashboard {
   totalArticles: number;

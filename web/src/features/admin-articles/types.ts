@@ -1,35 +1,7 @@
-/** Admin article, as the admin API sends it (shared contract). */
-export interface AdminArticle {
-  id: number;
-  headline: string;
-  slug: string;
-  summary: string;
-  content: string;
-  author: string;
-  /** Category name, e.g. 'Politics'. */
-  category: string;
-  categoryId: number;
-  source: string;
-  editorName: string;
-  ratingOutOfTen: number;
-  comments: string;
-  imageUrl: string | null;
-  originalUrl: string | null;
-  isBreaking: boolean;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { AdminArticle, ArticlePageOf } from '@common/admin-contract';
 
-export interface ArticlePage {
-  articles: AdminArticle[];
-  currentPage: number;
-  pageSize: number;
-  totalCount: number;
-  totalPages: number;
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-}
+export type { AdminArticle };
+export type ArticlePage = ArticlePageOf<AdminArticle>;
 
 export interface Category {
   id: number;
