@@ -272,24 +272,7 @@ export class AdminArticlesRepository {
     if (inputs.length === 0) return [];
     return this.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
-      const rows: NewArticleRow[] = inputs.map((a) => ({
-        headline: a.headline,
-        slug: a.slug,
-        summary: a.summary,
-        content: a.content,
-        author: a.author,
-        category_id: a.categoryId,
-        source: a.source,
-        editor_name: a.editorName,
-        rating: a.rating,
-        comments: a.comments,
-        image_url: a.imageUrl,
-        original_url: a.originalUrl,
-        is_breaking: a.isBreaking ? 1 : 0,
-        published_at: a.publishedAt,
-        created_at: now,
-        updated_at: now,
-      }));
+      const rows: NewArticleRow[] = inputs.map((a) => toNewArticleRow(a, now, now));
       const stored: ArticleRow[] = [];
       // Row by row with RETURNING keeps ids exact on both dialects; batches stay one transaction.
       for (const row of rows) {
@@ -308,4 +291,26 @@ export class AdminArticlesRepository {
     const [article] = await this.createMany([input], actor);
     return article!;
   }
+}
+
+/** The database row of a validated article (shared by the create call, the import and the exact import). */
+export function toNewArticleRow(a: ValidArticle, createdAt: string, updatedAt: string): NewArticleRow {
+  return {
+    headline: a.headline,
+    slug: a.slug,
+    summary: a.summary,
+    content: a.content,
+    author: a.author,
+    category_id: a.categoryId,
+    source: a.source,
+    editor_name: a.editorName,
+    rating: a.rating,
+    comments: a.comments,
+    image_url: a.imageUrl,
+    original_url: a.originalUrl,
+    is_breaking: a.isBreaking ? 1 : 0,
+    published_at: a.publishedAt,
+    created_at: createdAt,
+    updated_at: updatedAt,
+  };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/index.ts';
 import type { ArticleRow, NewArticleRow } from '../db/schema.ts';
 import type { ValidArticle } from '../routes/admin/articles/article-input.ts';
 import { adminDb } from './admin-tables.ts';
+import { toNewArticleRow } from './admin-articles.ts';
 import { writeAudit, type Actor } from './audit-log.ts';
 
 /**
@@ -27,25 +28,7 @@ export async function* readArticlesById(database: Db, pageSize = 1_000): AsyncGe
 }
 
 function toRow(a: ExactArticle): NewArticleRow & { id: number } {
-  return {
-    id: a.id,
-    headline: a.headline,
-    slug: a.slug,
-    summary: a.summary,
-    content: a.content,
-    author: a.author,
-    category_id: a.categoryId,
-    source: a.source,
-    editor_name: a.editorName,
-    rating: a.rating,
-    comments: a.comments,
-    image_url: a.imageUrl,
-    original_url: a.originalUrl,
-    is_breaking: a.isBreaking ? 1 : 0,
-    published_at: a.publishedAt,
-    created_at: a.createdAt,
-    updated_at: a.updatedAt,
-  };
+  return { id: a.id, ...toNewArticleRow(a, a.createdAt, a.updatedAt) };
 }
 
 /**
