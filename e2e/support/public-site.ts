@@ -2,26 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { CATEGORIES } from '../../common/categories.ts';
 import { slugify } from '../../common/slug.ts';
 
-/** A public article as GET /News returns it (the shared JSON contract). */
-export interface PublicArticle {
-  id: number;
-  slug?: string;
-  headline: string;
-  summary: string;
-  content?: string;
-  author: string;
-  category: string;
-  source: string;
-  imageUrl: string | null;
-  originalUrl: string | null;
-  publishedAt: string;
-  isBreaking: boolean;
-}
+import type { NewsList, PublicArticle } from '../../common/news-contract.ts';
 
-export interface NewsList {
-  breakingNews: PublicArticle[];
-  allArticles: PublicArticle[];
-}
+export type { NewsList, PublicArticle };
 
 /** The API's answer: the oracle for what a listing page must show. */
 export async function fetchNews(baseUrl: string, category?: string): Promise<NewsList> {

@@ -9,26 +9,9 @@ import type { Database } from '../db/schema.ts';
  * and (slug).
  */
 
-/** The shared public JSON contract (list items omit `content`). */
-export interface PublicArticle {
-  id: number;
-  slug: string;
-  headline: string;
-  summary: string;
-  content?: string;
-  author: string;
-  category: string;
-  source: string;
-  imageUrl: string | null;
-  originalUrl: string | null;
-  publishedAt: string;
-  isBreaking: boolean;
-}
+import type { NewsList, PublicArticle } from '../../../common/news-contract.ts';
 
-export interface NewsList {
-  breakingNews: PublicArticle[];
-  allArticles: PublicArticle[];
-}
+export type { NewsList, PublicArticle };
 
 const LIST_COLUMNS = [
   'id',
