@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { openDatabase, type Db } from '../server/src/db/index.ts';
 import { readArticlesById } from '../server/src/repositories/article-transfer.ts';
 import { toRecord } from './article-ndjson.ts';
+import { parseFileCommand } from './file-command-args.ts';
 
 const USAGE = 'Usage: npm run export -- FILE\n  FILE  where to write the articles as NDJSON (- for standard output)';
 
@@ -23,23 +23,10 @@ export async function runExport(database: Db, out: NodeJS.WritableStream): Promi
 }
 
 async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    return 1;
-  }
-  if (parsed.values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (parsed.positionals.length !== 1) {
-    console.error(USAGE);
-    return 1;
-  }
-  const base = process.env.npm_lifecycle_event === 'export' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
-  const target = parsed.positionals[0]!;
+  const args = parseFileCommand('export', USAGE);
+  if ('exitCode' in args) return args.exitCode;
+  const base = args.baseDir;
+  const target = args.file;
   let database: Db | undefined;
   try {
     const config = loadConfig(process.env);

@@ -7,7 +7,6 @@
 // are stored with those (into a database that does not have those ids yet).
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { openDatabase, type Db } from '../server/src/db/index.ts';
@@ -17,6 +16,7 @@ import { validateArticleInput, type ValidArticle } from '../server/src/routes/ad
 import { formatFieldErrors } from '../server/src/routes/admin/typebox-validation.ts';
 import { insertExactArticles, type ExactArticle } from '../server/src/repositories/article-transfer.ts';
 import { splitMeta } from './article-ndjson.ts';
+import { parseFileCommand } from './file-command-args.ts';
 import { detectFormat, ImportFileError, readJsonArray, readNdjson, type RawRecord } from './import-records.ts';
 
 export const IMPORT_BATCH_SIZE = 500;
@@ -158,24 +158,9 @@ function where(format: 'json-array' | 'ndjson', r: { line: number; index: number
 }
 
 async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { 'dry-run': { type: 'boolean' }, 'keep-ids': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    return 1;
-  }
-  if (parsed.values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (parsed.positionals.length !== 1) {
-    console.error(USAGE);
-    return 1;
-  }
-  // `npm run import` executes in the package root; resolve FILE against where the user typed it.
-  const base = process.env.npm_lifecycle_event === 'import' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
-  const file = path.resolve(base, parsed.positionals[0]!);
+  const parsed = parseFileCommand('import', USAGE, { 'dry-run': { type: 'boolean' }, 'keep-ids': { type: 'boolean' } });
+  if ('exitCode' in parsed) return parsed.exitCode;
+  const file = path.resolve(parsed.baseDir, parsed.file);
   let database: Db | undefined;
   try {
     if (!fs.existsSync(file)) throw new ImportFileError(`${file}: no such file`);
