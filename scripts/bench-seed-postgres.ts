@@ -5,6 +5,7 @@
 // planner has statistics and index-only scans find an up-to-date visibility map.
 import { sql } from 'kysely';
 import type { Db } from '../server/src/db/index.ts';
+import { REBUILD_ARTICLE_HOUR_COUNTS } from '../server/src/db/migrations/005-dashboard-counts.ts';
 import type { SeedResult } from './bench-seed.ts';
 
 const CHUNK = 100_000;
@@ -17,8 +18,8 @@ export async function seedBenchArticlesPostgres(database: Db, count: number, onP
   await database.db.connection().execute(async (conn) => {
     // Bulk work: no statement time limit on this session (the app's pool keeps its own).
     await sql`set statement_timeout = 0`.execute(conn);
-    // Row triggers (article_counts) off for the bulk insert when allowed (superuser); the counts are
-    // then rebuilt in one statement below, exactly as migration 003 builds them.
+    // Row triggers (article_counts, article_hour_counts) off for the bulk insert when allowed
+    // (superuser); the counts are then rebuilt below, exactly as migrations 003 and 005 build them.
     const triggersOff = await sql`set session_replication_role = replica`.execute(conn).then(
       () => true,
       () => false,
@@ -64,9 +65,11 @@ export async function seedBenchArticlesPostgres(database: Db, count: number, onP
         select category_id, case when published_at is null then 1 else 0 end, count(*)
         from articles group by 1, 2
       `.execute(conn);
+      await sql`delete from article_hour_counts`.execute(conn);
+      await REBUILD_ARTICLE_HOUR_COUNTS.execute(conn);
     }
     await sql`vacuum analyze articles`.execute(conn);
-    await sql`analyze article_counts`.execute(conn).catch(() => undefined);
+    await sql`analyze article_counts, article_hour_counts`.execute(conn).catch(() => undefined);
   });
   return { inserted: done, ms: Math.round(performance.now() - started) };
 }

@@ -30,7 +30,7 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'social_tokens', key: ['persona', 'platform'] },
 ];
 /** Derived data the target's own triggers rebuild while the articles are inserted. */
-const DERIVED = new Set(['article_counts']);
+const DERIVED = new Set(['article_counts', 'article_hour_counts']);
 
 export class MigrateDataError extends Error {}
 

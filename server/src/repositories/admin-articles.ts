@@ -57,6 +57,12 @@ const LIST_COLUMNS = [
 
 type ListRow = Omit<ArticleRow, 'content'>;
 
+/** The UTC hour of an ISO time as article_hour_counts keys it ('2026-11-22T02'), and the next hour's start. */
+export function hourOf(iso: string): { hour: string; nextHour: string } {
+  const hour = iso.slice(0, 13);
+  return { hour, nextHour: new Date(Date.parse(`${hour}:00:00.000Z`) + 60 * 60 * 1000).toISOString() };
+}
+
 function categoryName(id: number): string {
   return CATEGORIES.find((c) => c.id === id)?.name ?? '';
 }
@@ -180,13 +186,26 @@ export class AdminArticlesRepository {
 
   async dashboard(now: Date = new Date()): Promise<Dashboard> {
     const weekAgo = new Date(now.getTime() - WEEK_MS).toISOString();
+    const cutoff = hourOf(weekAgo);
     // Two statements (the three figures as scalar subqueries of one, and the recent list), run
     // side by side: fewer round trips and pool connections per request than one per figure.
     const [figures, recent] = await Promise.all([
       this.db
         .selectNoFrom((eb) => [
           eb.selectFrom('article_counts').select((e) => e.fn.sum<number | string | null>('n').as('n')).as('total'),
-          eb.selectFrom('articles').select((e) => e.fn.countAll<number | string>().as('n')).where('created_at', '>=', weekAgo).as('last_week'),
+          // created_at >= weekAgo, as whole hours after the cut-off's hour (article_hour_counts,
+          // migration 005) plus the part of that hour from the cut-off on (a few index entries).
+          eb
+            .selectFrom('article_hour_counts')
+            .select((e) => e.fn.sum<number | string | null>('n').as('n'))
+            .where('hour', '>', cutoff.hour)
+            .as('after_cutoff_hour'),
+          eb
+            .selectFrom('articles')
+            .select((e) => e.fn.countAll<number | string>().as('n'))
+            .where('created_at', '>=', weekAgo)
+            .where('created_at', '<', cutoff.nextHour)
+            .as('in_cutoff_hour'),
           activeEditorsSince(eb, weekAgo).as('active_users'),
         ])
         .executeTakeFirstOrThrow(),
@@ -200,7 +219,7 @@ export class AdminArticlesRepository {
     ]);
     return {
       totalArticles: Number(figures.total ?? 0),
-      articlesLastWeek: Number(figures.last_week ?? 0),
+      articlesLastWeek: Number(figures.after_cutoff_hour ?? 0) + Number(figures.in_cutoff_hour ?? 0),
       activeUsers: Number(figures.active_users ?? 0),
       recentArticles: recent.map(toListItem),
     };

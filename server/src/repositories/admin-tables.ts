@@ -32,10 +32,18 @@ export interface ArticleCountsTable {
   n: number | string;
 }
 
+/** Articles created per UTC hour ('2026-11-22T02'), kept exact by triggers (migration 005). */
+export interface ArticleHourCountsTable {
+  hour: string;
+  /** bigint: PostgreSQL returns it as a string. */
+  n: number | string;
+}
+
 export type AdminTables = {
   audit_log: AuditLogTable;
   editor_activity: EditorActivityTable;
   article_counts: ArticleCountsTable;
+  article_hour_counts: ArticleHourCountsTable;
 };
 
 export type AdminDatabase = Database & AdminTables;

@@ -4,6 +4,7 @@ import * as m001 from './001-initial.ts';
 import * as m002 from './002-auth.ts';
 import * as m003 from './003-admin.ts';
 import * as m004 from './004-social.ts';
+import * as m005 from './005-dashboard-counts.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -15,4 +16,5 @@ export const migrations: Record<string, AppMigration> = {
   '002-auth': m002,
   '003-admin': m003,
   '004-social': m004,
+  '005-dashboard-counts': m005,
 };

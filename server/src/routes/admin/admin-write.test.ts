@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
 import { adminDb } from '../../repositories/admin-tables.ts';
 import { auditFor } from '../../repositories/audit-log.ts';
 import { startAdminTestApp, type AdminTestApp } from '../../test-support/admin-app.ts';
@@ -334,5 +335,67 @@ describe('list totals (trigger-maintained article_counts)', () => {
     await expectTotalsExact();
     await t.database.db.deleteFrom('articles').execute();
     await expectTotalsExact();
+  });
+});
+
+describe("dashboard 'last week' (trigger-maintained article_hour_counts)", () => {
+  const HOUR = 60 * 60 * 1000;
+  const WEEK = 7 * 24 * HOUR;
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  /** The repository's figure for `now` must equal a real count of created_at >= now - 7 days. */
+  async function expectLastWeekExact(now: Date) {
+    const db = t.database.db;
+    const weekAgo = iso(now.getTime() - WEEK);
+    const real = Number((await db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>=', weekAgo).executeTakeFirstOrThrow()).n);
+    const repo = new AdminArticlesRepository(db, t.database.dialect);
+    expect((await repo.dashboard(now)).articlesLastWeek, `now ${now.toISOString()}`).toBe(real);
+    return real;
+  }
+
+  it('counts exactly around the cut-off hour, for any time of the hour, through every kind of write', async () => {
+    // Fixed instant in the middle of an hour, so articles land on both sides of the cut-off inside its hour.
+    const now = Date.parse('2026-11-22T10:37:12.345Z');
+    const cut = now - WEEK; // 2026-11-15T10:37:12.345Z
+    const times = [
+      cut - 2 * HOUR, // older hour: never counted
+      cut - 37 * 60_000 - 12_345, // 10:00:00.000 of the cut-off's hour: before the cut-off
+      cut - 1, // one millisecond before the cut-off
+      cut, // exactly the cut-off: counted
+      cut + 1,
+      cut + 22 * 60_000, // later in the cut-off's hour
+      cut + HOUR, // the next hour
+      cut + 3 * 24 * HOUR,
+      now,
+      now + 2 * HOUR, // a future created_at (an import) counts as within the week, as before
+    ];
+    const rows = await Promise.all(times.map((ms, i) => insertArticle(t.database.db, { created_at: iso(ms), published_at: i % 3 ? iso(ms) : null })));
+    expect(await expectLastWeekExact(new Date(now))).toBe(7);
+    // Every millisecond that matters around the boundaries, and other times of the hour.
+    for (const at of [now - 1, now + 1, now - 37 * 60_000 - 12_345, now + 22 * 60_000, now + 23 * 60_000 - 12_346, now + HOUR, now - HOUR, now + 3 * 24 * HOUR]) {
+      await expectLastWeekExact(new Date(at));
+    }
+
+    // Writes through the API (create now), then writes that bypass it.
+    await call('POST', '/api/admin/articles', { payload: { headline: 'Counted This Week', category: 'US' } });
+    await expectLastWeekExact(new Date());
+    await t.database.db.updateTable('articles').set({ created_at: iso(cut - 5 * HOUR) }).where('id', '=', rows[5]!.id).execute();
+    await t.database.db.updateTable('articles').set({ created_at: iso(cut + 1000) }).where('id', '=', rows[0]!.id).execute();
+    await t.database.db.updateTable('articles').set({ created_at: iso(cut + 2000) }).where('id', '=', rows[4]!.id).execute(); // same hour
+    await t.database.db.updateTable('articles').set({ headline: 'Only the headline' }).where('id', '=', rows[6]!.id).execute();
+    await t.database.db.deleteFrom('articles').where('id', '=', rows[7]!.id).execute();
+    expect(await expectLastWeekExact(new Date(now))).toBe(7);
+    await expectLastWeekExact(new Date(now + 30 * 60_000));
+    await call('DELETE', `/api/admin/articles/${rows[8]!.id}`);
+    expect(await expectLastWeekExact(new Date(now))).toBe(6);
+    // The stored hourly figures are exactly the articles' own, hour by hour.
+    const hours = await adminDb(t.database.db).selectFrom('article_hour_counts').select(['hour', 'n']).where('n', '!=', 0).orderBy('hour').execute();
+    const byHour = new Map<string, number>();
+    for (const r of await t.database.db.selectFrom('articles').select('created_at').execute()) {
+      byHour.set(r.created_at.slice(0, 13), (byHour.get(r.created_at.slice(0, 13)) ?? 0) + 1);
+    }
+    expect(hours.map((h) => [h.hour, Number(h.n)])).toEqual([...byHour.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
+    await t.database.db.deleteFrom('articles').execute();
+    expect(await expectLastWeekExact(new Date(now))).toBe(0);
   });
 });
