@@ -142,3 +142,26 @@ export function readCpuMs(pid: number): number | null {
 }
 /** USER_HZ: 100 on every Linux build Node supports. */
 const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The machine's CPU time so far from /proc/stat's first line: all of it and the part stolen by the hypervisor. */
+export function readMachineCpu(): { total: number; steal: number } | null {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+    // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is inside user)
+    const f = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    if (f.length < 8 || f.some((n) => !Number.isFinite(n))) return null;
+    return { total: f.reduce((a, b) => a + b, 0), steal: f[7]! };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Share of the machine's CPU time the hypervisor took (steal) between two readings, in percent: on a
+ * virtual machine, time the server could not run although it was ready. It explains runs whose
+ * server CPU per request and latency rise together for the same work.
+ */
+export function stealPercent(before: ReturnType<typeof readMachineCpu>, after: ReturnType<typeof readMachineCpu>): number | null {
+  if (!before || !after || after.total <= before.total) return null;
+  return Number(((100 * (after.steal - before.steal)) / (after.total - before.total)).toFixed(1));
+}

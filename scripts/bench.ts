@@ -25,7 +25,7 @@ import { seedBenchArticlesPostgres } from './bench-seed-postgres.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../server/src/test-support/postgres-databases.ts';
 import { sql } from 'kysely';
 import { adminScenarios, publicScenarios, type Scenario } from './bench-scenarios.ts';
-import { buildBenchServer, readCpuMs, readRss, sampleRss, startServer } from './bench-server.ts';
+import { buildBenchServer, readCpuMs, readMachineCpu, readRss, sampleRss, startServer, stealPercent } from './bench-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -100,6 +100,8 @@ export interface ScenarioResult {
   timeouts: number;
   /** The server process's CPU time (user + system) per request during the measured run. */
   serverCpuMsPerRequest: number | null;
+  /** The share of the machine's CPU time the hypervisor took during the run (virtual machines). */
+  cpuStealPercent: number | null;
   target?: Scenario['target'];
   meetsTarget?: boolean;
 }
@@ -174,8 +176,10 @@ async function main() {
         if (warmup > 0) await load(server.baseUrl, s, warmup, conns);
         log(`Running ${s.name} for ${duration} s at ${conns} connections ...`);
         const cpuBefore = readCpuMs(server.pid);
+        const machineBefore = readMachineCpu();
         const r = await load(server.baseUrl, s, duration, conns);
         const cpuAfter = readCpuMs(server.pid);
+        const machineAfter = readMachineCpu();
         const result: ScenarioResult = {
           name: s.name,
           connections: conns,
@@ -189,6 +193,7 @@ async function main() {
           errors: r.errors,
           timeouts: r.timeouts,
           serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && r.requests.total > 0 ? Number(((cpuAfter - cpuBefore) / r.requests.total).toFixed(3)) : null,
+          cpuStealPercent: stealPercent(machineBefore, machineAfter),
         };
         if (s.target) {
           result.target = s.target;
@@ -248,6 +253,7 @@ async function main() {
           'p99 ms': r.latencyP99Ms,
           'max ms': r.latencyMaxMs,
           'server CPU ms/req': r.serverCpuMsPerRequest ?? '',
+          'steal %': r.cpuStealPercent ?? '',
           non2xx: r.non2xx,
           errors: r.errors,
           target: r.target ? (r.meetsTarget ? 'met' : 'MISSED') : '',

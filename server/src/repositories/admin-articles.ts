@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
 import type { AdminArticle, ArticlePageOf } from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
@@ -34,6 +34,8 @@ export interface ListQuery {
 }
 
 export const RECENT_ARTICLES = 10;
+/** Pages starting before this many rows are read in one statement with their total (see list). */
+const SHALLOW_OFFSET = 2_000;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 const LIST_COLUMNS = [
@@ -122,50 +124,67 @@ export class AdminArticlesRepository {
     return q;
   }
 
-  /** Articles matching a filter, from the trigger-maintained article_counts (a 12-row read). */
-  async count(status: ArticleStatus = 'all', categoryId?: number): Promise<number> {
+  /** The number of articles matching a filter, from the trigger-maintained article_counts (a 12-row read). */
+  private countQuery(status: ArticleStatus, categoryId?: number) {
     let q = this.db.selectFrom('article_counts').select((eb) => eb.fn.sum<number | string | null>('n').as('n'));
     if (categoryId) q = q.where('category_id', '=', categoryId);
     if (status === 'published') q = q.where('is_draft', '=', 0);
     else if (status === 'unpublished') q = q.where('is_draft', '=', 1);
-    const row = await q.executeTakeFirst();
+    return q;
+  }
+
+  async count(status: ArticleStatus = 'all', categoryId?: number): Promise<number> {
+    const row = await this.countQuery(status, categoryId).executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
+  /** One page's rows, newest first; the ids are found on the index alone (a deferred join). */
+  private pageRows(status: ArticleStatus, categoryId: number | undefined, limit: number, offset: number, reverse: boolean) {
+    const dir = reverse ? 'asc' : 'desc';
+    const pageIds = this.filtered(status, categoryId)
+      .select('id')
+      .orderBy('created_at', dir)
+      .orderBy('id', dir)
+      .limit(limit)
+      .offset(offset);
+    return this.db
+      .selectFrom('articles')
+      .select(LIST_COLUMNS)
+      .where('id', 'in', pageIds)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc');
+  }
+
   /**
-   * One page, newest first (created_at desc, id desc). The ids are found on the index
-   * alone (a deferred join), walking from whichever end of the range is nearer, and only
-   * the page's rows are then read.
+   * One page, newest first (created_at desc, id desc). A page near the start (most requests) is one
+   * statement: its rows with the total beside them. A deeper page first reads the total, then walks
+   * the index from whichever end of the range is nearer. Either way only the page's rows are read.
    */
   async list(query: ListQuery): Promise<ArticlePage> {
     const { status, categoryId } = query;
-    const totalCount = await this.count(status, categoryId);
     const all = query.pageSize === -1;
+    let articles: AdminArticleListItem[] = [];
+    let totalCount: number | undefined;
+    if (!all && (query.page - 1) * query.pageSize < SHALLOW_OFFSET) {
+      const rows = await this.pageRows(status, categoryId, query.pageSize, (query.page - 1) * query.pageSize, false)
+        .select(() => this.countQuery(status, categoryId).as('total_count'))
+        .execute();
+      if (rows.length > 0) {
+        totalCount = Number(rows[0]!.total_count ?? 0);
+        articles = rows.map(toListItem);
+      }
+    }
+    if (totalCount === undefined) totalCount = await this.count(status, categoryId);
     const pageSize = all ? totalCount : query.pageSize;
     const currentPage = all ? 1 : query.page;
     const totalPages = all ? 1 : Math.ceil(totalCount / pageSize);
     const offset = (currentPage - 1) * pageSize;
 
-    let articles: AdminArticleListItem[] = [];
-    if (offset < totalCount && pageSize > 0) {
+    if (articles.length === 0 && offset < totalCount && pageSize > 0) {
       const limit = Math.min(pageSize, totalCount - offset);
       const fromEnd = totalCount - offset - limit;
       const reverse = fromEnd < offset;
-      const dir = reverse ? 'asc' : 'desc';
-      // One statement: the page's ids on the index alone (subquery), then only their rows.
-      const pageIds = this.filtered(status, categoryId)
-        .select('id')
-        .orderBy('created_at', dir)
-        .orderBy('id', dir)
-        .limit(limit)
-        .offset(reverse ? fromEnd : offset);
-      const rows = await this.db
-        .selectFrom('articles')
-        .select(LIST_COLUMNS)
-        .where('id', 'in', pageIds)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+      const rows = await this.pageRows(status, categoryId, limit, reverse ? fromEnd : offset, reverse).execute();
       articles = rows.map(toListItem);
     }
     return {
@@ -187,40 +206,42 @@ export class AdminArticlesRepository {
   async dashboard(now: Date = new Date()): Promise<Dashboard> {
     const weekAgo = new Date(now.getTime() - WEEK_MS).toISOString();
     const cutoff = hourOf(weekAgo);
-    // Two statements (the three figures as scalar subqueries of one, and the recent list), run
-    // side by side: fewer round trips and pool connections per request than one per figure.
-    const [figures, recent] = await Promise.all([
-      this.db
-        .selectNoFrom((eb) => [
-          eb.selectFrom('article_counts').select((e) => e.fn.sum<number | string | null>('n').as('n')).as('total'),
-          // created_at >= weekAgo, as whole hours after the cut-off's hour (article_hour_counts,
-          // migration 005) plus the part of that hour from the cut-off on (a few index entries).
-          eb
-            .selectFrom('article_hour_counts')
-            .select((e) => e.fn.sum<number | string | null>('n').as('n'))
-            .where('hour', '>', cutoff.hour)
-            .as('after_cutoff_hour'),
-          eb
-            .selectFrom('articles')
-            .select((e) => e.fn.countAll<number | string>().as('n'))
-            .where('created_at', '>=', weekAgo)
-            .where('created_at', '<', cutoff.nextHour)
-            .as('in_cutoff_hour'),
-          activeEditorsSince(eb, weekAgo).as('active_users'),
-        ])
-        .executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('articles')
-        .select(LIST_COLUMNS)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(RECENT_ARTICLES)
-        .execute(),
-    ]);
+    // The figures as scalar subqueries (each computed once per statement), beside the recent list:
+    // one statement per request. With no articles at all there is no row to carry them, so they are
+    // read on their own (the same subqueries).
+    const figures = <TB extends keyof AdminDatabase>(eb: ExpressionBuilder<AdminDatabase, TB>) => {
+      const e = eb as unknown as ExpressionBuilder<AdminDatabase, never>;
+      return [
+        e.selectFrom('article_counts').select((x) => x.fn.sum<number | string | null>('n').as('n')).as('total'),
+        // created_at >= weekAgo, as whole hours after the cut-off's hour (article_hour_counts,
+        // migration 005) plus the part of that hour from the cut-off on (a few index entries).
+        e
+          .selectFrom('article_hour_counts')
+          .select((x) => x.fn.sum<number | string | null>('n').as('n'))
+          .where('hour', '>', cutoff.hour)
+          .as('after_cutoff_hour'),
+        e
+          .selectFrom('articles')
+          .select((x) => x.fn.countAll<number | string>().as('n'))
+          .where('created_at', '>=', weekAgo)
+          .where('created_at', '<', cutoff.nextHour)
+          .as('in_cutoff_hour'),
+        activeEditorsSince(e, weekAgo).as('active_users'),
+      ] as const;
+    };
+    const recent = await this.db
+      .selectFrom('articles')
+      .select(LIST_COLUMNS)
+      .select((eb) => figures(eb))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(RECENT_ARTICLES)
+      .execute();
+    const f = recent[0] ?? (await this.db.selectNoFrom((eb) => figures(eb)).executeTakeFirstOrThrow());
     return {
-      totalArticles: Number(figures.total ?? 0),
-      articlesLastWeek: Number(figures.after_cutoff_hour ?? 0) + Number(figures.in_cutoff_hour ?? 0),
-      activeUsers: Number(figures.active_users ?? 0),
+      totalArticles: Number(f.total ?? 0),
+      articlesLastWeek: Number(f.after_cutoff_hour ?? 0) + Number(f.in_cutoff_hour ?? 0),
+      activeUsers: Number(f.active_users ?? 0),
       recentArticles: recent.map(toListItem),
     };
   }

@@ -306,3 +306,49 @@ describe('GET /api/admin/dashboard', () => {
     expect(second.last_seen_at).toBe(aged);
   });
 });
+
+describe('GET /api/admin/articles past the first 2,000 rows (total first, then the nearer end)', () => {
+  /** 2,600 articles, several sharing each created_at (ties broken by id); every fourth a draft. */
+  let rows: Awaited<ReturnType<typeof insertArticles>>;
+  const base = Date.parse('2026-06-01T12:00:00.000Z');
+  beforeAll(async () => {
+    await clear();
+    rows = await insertArticles(
+      t.database.db,
+      Array.from({ length: 2600 }, (_, i) => ({
+        headline: `Deep story ${i}`,
+        slug: `deep-story-${i}`,
+        created_at: new Date(base - Math.floor(i / 3) * 60_000).toISOString(),
+        published_at: i % 4 === 0 ? null : new Date(base - i * 60_000).toISOString(),
+        category_id: (i % 6) + 1,
+      })),
+    );
+  });
+
+  const expectedOrder = (filter: (r: (typeof rows)[number]) => boolean) =>
+    rows
+      .filter(filter)
+      .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1))
+      .map((r) => r.id);
+
+  it.each([
+    ['every article', '', () => true],
+    ['drafts', '&status=unpublished', (r: (typeof rows)[number]) => r.published_at === null],
+    ['category 2, published', '&status=published&categoryId=2', (r: (typeof rows)[number]) => r.category_id === 2 && r.published_at !== null],
+  ])('walks %s page by page in one sorted order, with exact totals on every page', async (_name, filter, keep) => {
+    const expected = expectedOrder(keep);
+    const totalPages = Math.ceil(expected.length / 100);
+    const ids: number[] = [];
+    for (let page = 1; page <= totalPages; page++) {
+      const body = (await get(`/api/admin/articles?page=${page}&pageSize=100${filter}`)).json();
+      expect(body).toMatchObject({ totalCount: expected.length, totalPages, currentPage: page, hasNextPage: page < totalPages });
+      ids.push(...body.articles.map((a: { id: number }) => a.id));
+    }
+    expect(ids).toEqual(expected);
+  });
+
+  it('gives an empty deep page with exact totals beyond the end', async () => {
+    const body = (await get('/api/admin/articles?page=40&pageSize=100')).json();
+    expect(body).toMatchObject({ articles: [], totalCount: 2600, totalPages: 26, hasNextPage: false, hasPreviousPage: true });
+  });
+});
