@@ -82,6 +82,9 @@ function postgresTarget(s: Scenario): Scenario['target'] {
   if (s.path.startsWith('/api/admin/')) return { maxP99Ms: 50 };
   return s.target;
 }
+/** A run with more of the machine's CPU than this stolen by the hypervisor is repeated (at most MAX_STEAL_REPEATS times). */
+const STEAL_REPEAT_PERCENT = 10;
+const MAX_STEAL_REPEATS = 2;
 const log = (...a: unknown[]) => {
   if (!json) console.log(...a);
 };
@@ -102,6 +105,8 @@ export interface ScenarioResult {
   serverCpuMsPerRequest: number | null;
   /** The share of the machine's CPU time the hypervisor took during the run (virtual machines). */
   cpuStealPercent: number | null;
+  /** Every run's steal, in order: more than one when a run was repeated because of steal. */
+  cpuStealPercentOfRuns: (number | null)[];
   target?: Scenario['target'];
   meetsTarget?: boolean;
 }
@@ -175,11 +180,23 @@ async function main() {
         const conns = connectionsFor(s);
         if (warmup > 0) await load(server.baseUrl, s, warmup, conns);
         log(`Running ${s.name} for ${duration} s at ${conns} connections ...`);
-        const cpuBefore = readCpuMs(server.pid);
-        const machineBefore = readMachineCpu();
-        const r = await load(server.baseUrl, s, duration, conns);
-        const cpuAfter = readCpuMs(server.pid);
-        const machineAfter = readMachineCpu();
+        // On a virtual machine the hypervisor may take a large share of the CPU for a while (steal).
+        // Such a run measures the neighbours, not the product: it is repeated (at most twice more),
+        // the run with the least steal is kept, and every run's steal is reported.
+        const stealOfRuns: (number | null)[] = [];
+        let best: { r: autocannon.Result; cpuBefore: number | null; cpuAfter: number | null; steal: number | null } | undefined;
+        for (let attempt = 0; attempt <= MAX_STEAL_REPEATS; attempt++) {
+          const cpuBefore = readCpuMs(server.pid);
+          const machineBefore = readMachineCpu();
+          const run = await load(server.baseUrl, s, duration, conns);
+          const cpuAfter = readCpuMs(server.pid);
+          const steal = stealPercent(machineBefore, readMachineCpu());
+          stealOfRuns.push(steal);
+          if (!best || (steal ?? 0) < (best.steal ?? 0)) best = { r: run, cpuBefore, cpuAfter, steal };
+          if ((steal ?? 0) <= STEAL_REPEAT_PERCENT) break;
+          log(`  ${steal}% of the machine's CPU was stolen by the hypervisor during that run: repeating it`);
+        }
+        const { r, cpuBefore, cpuAfter } = best!;
         const result: ScenarioResult = {
           name: s.name,
           connections: conns,
@@ -193,7 +210,8 @@ async function main() {
           errors: r.errors,
           timeouts: r.timeouts,
           serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && r.requests.total > 0 ? Number(((cpuAfter - cpuBefore) / r.requests.total).toFixed(3)) : null,
-          cpuStealPercent: stealPercent(machineBefore, machineAfter),
+          cpuStealPercent: best!.steal,
+          cpuStealPercentOfRuns: stealOfRuns,
         };
         if (s.target) {
           result.target = s.target;
@@ -253,7 +271,7 @@ async function main() {
           'p99 ms': r.latencyP99Ms,
           'max ms': r.latencyMaxMs,
           'server CPU ms/req': r.serverCpuMsPerRequest ?? '',
-          'steal %': r.cpuStealPercent ?? '',
+          'steal %': r.cpuStealPercentOfRuns.map((x) => x ?? '?').join(' → '),
           non2xx: r.non2xx,
           errors: r.errors,
           target: r.target ? (r.meetsTarget ? 'met' : 'MISSED') : '',
