@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeProtectedHeader, decodeJwt } from 'jose';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEditorsRepository } from './editors-repository.ts';
 import { freePort, startTestApp, testConfig, TEST_ADMIN, type TestApp } from './test-app.ts';
@@ -181,6 +182,35 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     const loc = new URL(silent.headers.get('location')!);
     expect(loc.pathname).toBe('/admin/auth/silent');
     expect(loc.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('stores codes and refresh tokens only as SHA-256 hashes of their value, and they still work', async () => {
+    const hashOf = (value: string) => `sha256:${createHash('sha256').update(value).digest('base64url')}`;
+    const stored = async () =>
+      (await (t.database.db as Kysely<any>).selectFrom('oidc_payloads').select(['kind', 'id', 'payload']).execute()) as { kind: string; id: string; payload: string }[];
+    const { verifier, challenge } = pkce();
+    const res = await follow(await get(authorizeUrl(challenge)));
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+    expect(code).toBeTruthy();
+    let rows = await stored();
+    expect(rows.some((r) => r.kind === 'AuthorizationCode' && r.id === hashOf(code))).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain(code);
+
+    const fresh = await (await exchange(code, verifier)).json();
+    rows = await stored();
+    expect(rows.some((r) => r.kind === 'RefreshToken' && r.id === hashOf(fresh.refresh_token))).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain(fresh.refresh_token);
+    expect(JSON.stringify(rows)).not.toContain(code);
+
+    // The refresh token is found by its hash; the code is spent (consumed by hash).
+    const refreshed = await fetch(`${origin}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: fresh.refresh_token, client_id: 'tabloid-admin' }),
+    });
+    expect(refreshed.status).toBe(200);
+    expect(JSON.stringify(await stored())).not.toContain((await refreshed.json()).refresh_token);
+    expect((await exchange(code, verifier)).status).toBe(400);
   });
 
   it('prompt=select_account shows the login page again, naming the signed-in editor', async () => {

@@ -1,5 +1,6 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/index.ts';
+import { HASHED_ID_KINDS, storedOidcId, storedOidcPayload } from './oidc-stored-ids.ts';
 import { authDb, type AuthDb } from './tables.ts';
 
 /**
@@ -16,9 +17,9 @@ export function createOidcAdapterFactory(database: Db) {
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null;
       const row = {
-        id,
+        id: storedOidcId(this.kind, id),
         kind: this.kind,
-        payload: JSON.stringify(payload),
+        payload: storedOidcPayload(this.kind, payload),
         grant_id: payload.grantId ?? null,
         uid: payload.uid ?? null,
         user_code: payload.userCode ?? null,
@@ -42,11 +43,13 @@ export function createOidcAdapterFactory(database: Db) {
         .selectFrom('oidc_payloads')
         .select(['payload', 'expires_at', 'consumed_at'])
         .where('kind', '=', this.kind)
-        .where(column, '=', value)
+        .where(column, '=', column === 'id' ? storedOidcId(this.kind, value) : value)
         .executeTakeFirst();
       if (!row) return undefined;
       if (row.expires_at && row.expires_at <= new Date().toISOString()) return undefined;
       const payload = JSON.parse(row.payload) as AdapterPayload;
+      // A hashed row was found by its id, so the caller holds it: give the model its jti back.
+      if (column === 'id' && HASHED_ID_KINDS.has(this.kind) && payload.jti === undefined) payload.jti = value;
       if (row.consumed_at) payload.consumed = Math.floor(Date.parse(row.consumed_at) / 1000);
       return payload;
     }
@@ -64,11 +67,16 @@ export function createOidcAdapterFactory(database: Db) {
     }
 
     async consume(id: string): Promise<void> {
-      await db.updateTable('oidc_payloads').set({ consumed_at: new Date().toISOString() }).where('kind', '=', this.kind).where('id', '=', id).execute();
+      await db
+        .updateTable('oidc_payloads')
+        .set({ consumed_at: new Date().toISOString() })
+        .where('kind', '=', this.kind)
+        .where('id', '=', storedOidcId(this.kind, id))
+        .execute();
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('kind', '=', this.kind).where('id', '=', id).execute();
+      await db.deleteFrom('oidc_payloads').where('kind', '=', this.kind).where('id', '=', storedOidcId(this.kind, id)).execute();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {

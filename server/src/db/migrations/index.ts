@@ -5,6 +5,7 @@ import * as m002 from './002-auth.ts';
 import * as m003 from './003-admin.ts';
 import * as m004 from './004-social.ts';
 import * as m005 from './005-dashboard-counts.ts';
+import * as m006 from './006-oidc-token-hashes.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -17,4 +18,5 @@ export const migrations: Record<string, AppMigration> = {
   '003-admin': m003,
   '004-social': m004,
   '005-dashboard-counts': m005,
+  '006-oidc-token-hashes': m006,
 };
