@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
+import { insertArticles } from '../../test-support/admin-articles.ts';
+import { openDatabase } from '../index.ts';
+
+/** A database written by the release before migration 005 gets exact hourly counts when it upgrades. */
+describe('migration 005 on an existing database', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m005-'));
+  });
+  afterAll(async () => fs.rm(dir, { recursive: true, force: true }));
+
+  it('fills article_hour_counts from the articles already there, then keeps it exact', async () => {
+    const before = await openDatabase({ dataDir: dir, databaseUrl: '' });
+    // Back to the previous release's schema: no hourly counts, no triggers, 005 and 006 not applied.
+    for (const t of ['insert', 'delete', 'update']) await sql.raw(`drop trigger article_hour_counts_${t}`).execute(before.db);
+    await sql`drop table article_hour_counts`.execute(before.db);
+    await sql`delete from kysely_migration where name in ('005-dashboard-counts', '006-oidc-token-hashes')`.execute(before.db);
+    const now = Date.now();
+    await insertArticles(
+      before.db,
+      Array.from({ length: 400 }, (_, i) => ({ slug: `old-${i}`, created_at: new Date(now - i * 37 * 60_000).toISOString() })),
+    );
+    await before.destroy();
+
+    const after = await openDatabase({ dataDir: dir, databaseUrl: '' });
+    try {
+      const real = async (since: string) =>
+        Number((await after.db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow()).n);
+      const repo = new AdminArticlesRepository(after.db, 'sqlite');
+      const at = new Date(now);
+      const weekAgo = new Date(now - 7 * 24 * 3_600_000).toISOString();
+      expect(await real(weekAgo)).toBeGreaterThan(200);
+      expect((await repo.dashboard(at)).articlesLastWeek).toBe(await real(weekAgo));
+      // The triggers are back too.
+      await after.db.deleteFrom('articles').where('slug', 'in', ['old-0', 'old-1', 'old-2']).execute();
+      expect((await repo.dashboard(at)).articlesLastWeek).toBe(await real(weekAgo));
+    } finally {
+      await after.destroy();
+    }
+  });
+});
