@@ -7,7 +7,7 @@ import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
 import { insertArticles } from '../../test-support/admin-articles.ts';
 import { openDatabase } from '../index.ts';
 
-/** A database written by the release before migration 005 gets exact hourly counts when it upgrades. */
+/** A database written by the release before migration 005 gets exact hourly counts when it upgrades (SQLite in `api`, PostgreSQL in `api-pg`). */
 describe('migration 005 on an existing database', () => {
   let dir: string;
   beforeAll(async () => {
@@ -18,7 +18,13 @@ describe('migration 005 on an existing database', () => {
   it('fills article_hour_counts from the articles already there, then keeps it exact', async () => {
     const before = await openDatabase({ dataDir: dir, databaseUrl: '' });
     // Back to the previous release's schema: no hourly counts, no triggers, 005 and 006 not applied.
-    for (const t of ['insert', 'delete', 'update']) await sql.raw(`drop trigger article_hour_counts_${t}`).execute(before.db);
+    if (before.dialect === 'postgres') {
+      await sql`drop trigger article_hour_counts_track on articles`.execute(before.db);
+      await sql`drop function article_hour_counts_track()`.execute(before.db);
+      await sql`drop index articles_admin_drafts_only_idx, articles_admin_category_drafts_only_idx`.execute(before.db);
+    } else {
+      for (const t of ['insert', 'delete', 'update']) await sql.raw(`drop trigger article_hour_counts_${t}`).execute(before.db);
+    }
     await sql`drop table article_hour_counts`.execute(before.db);
     await sql`delete from kysely_migration where name in ('005-dashboard-counts', '006-oidc-token-hashes')`.execute(before.db);
     const now = Date.now();
@@ -32,7 +38,7 @@ describe('migration 005 on an existing database', () => {
     try {
       const real = async (since: string) =>
         Number((await after.db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow()).n);
-      const repo = new AdminArticlesRepository(after.db, 'sqlite');
+      const repo = new AdminArticlesRepository(after.db, after.dialect);
       const at = new Date(now);
       const weekAgo = new Date(now - 7 * 24 * 3_600_000).toISOString();
       expect(await real(weekAgo)).toBeGreaterThan(200);
