@@ -5,6 +5,7 @@
 // planner has statistics and index-only scans find an up-to-date visibility map, and a CHECKPOINT.
 import { sql } from 'kysely';
 import type { Db } from '../server/src/db/index.ts';
+import { REBUILD_ARTICLE_COUNTS } from '../server/src/db/migrations/003-admin.ts';
 import { REBUILD_ARTICLE_HOUR_COUNTS } from '../server/src/db/migrations/005-dashboard-counts.ts';
 import type { SeedResult } from './bench-seed.ts';
 
@@ -60,11 +61,7 @@ export async function seedBenchArticlesPostgres(database: Db, count: number, onP
     if (triggersOff) {
       await sql`set session_replication_role = default`.execute(conn);
       await sql`delete from article_counts`.execute(conn);
-      await sql`
-        insert into article_counts (category_id, is_draft, n)
-        select category_id, case when published_at is null then 1 else 0 end, count(*)
-        from articles group by 1, 2
-      `.execute(conn);
+      await REBUILD_ARTICLE_COUNTS.execute(conn);
       await sql`delete from article_hour_counts`.execute(conn);
       await REBUILD_ARTICLE_HOUR_COUNTS.execute(conn);
     }

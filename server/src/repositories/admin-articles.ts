@@ -165,8 +165,9 @@ export class AdminArticlesRepository {
     const all = query.pageSize === -1;
     let articles: AdminArticleListItem[] = [];
     let totalCount: number | undefined;
-    if (!all && (query.page - 1) * query.pageSize < SHALLOW_OFFSET) {
-      const rows = await this.pageRows(status, categoryId, query.pageSize, (query.page - 1) * query.pageSize, false)
+    const requestedOffset = (query.page - 1) * query.pageSize;
+    if (!all && requestedOffset < SHALLOW_OFFSET) {
+      const rows = await this.pageRows(status, categoryId, query.pageSize, requestedOffset, false)
         .select(() => this.countQuery(status, categoryId).as('total_count'))
         .execute();
       if (rows.length > 0) {
@@ -212,7 +213,7 @@ export class AdminArticlesRepository {
     const figures = <TB extends keyof AdminDatabase>(eb: ExpressionBuilder<AdminDatabase, TB>) => {
       const e = eb as unknown as ExpressionBuilder<AdminDatabase, never>;
       return [
-        e.selectFrom('article_counts').select((x) => x.fn.sum<number | string | null>('n').as('n')).as('total'),
+        this.countQuery('all').as('total'),
         // created_at >= weekAgo, as whole hours after the cut-off's hour (article_hour_counts,
         // migration 005) plus the part of that hour from the cut-off on (a few index entries).
         e

@@ -66,6 +66,14 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await createArticleCounts(db, dialect);
 }
 
+/** The SQL that fills article_counts from the articles (the migration and bulk loads share it). */
+export const REBUILD_ARTICLE_COUNTS = sql`
+  insert into article_counts (category_id, is_draft, n)
+  select category_id, case when published_at is null then 1 else 0 end, count(*)
+  from articles
+  group by category_id, case when published_at is null then 1 else 0 end
+`;
+
 /**
  * article_counts: how many articles each (category, draft?) pair has, kept exact by triggers
  * on every insert, delete and change of category or publication, whoever writes (API, import,
@@ -80,12 +88,7 @@ export async function createArticleCounts(db: Kysely<any>, dialect: Dialect): Pr
     .addColumn('n', 'bigint', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('article_counts_pk', ['category_id', 'is_draft'])
     .execute();
-  await sql`
-    insert into article_counts (category_id, is_draft, n)
-    select category_id, case when published_at is null then 1 else 0 end, count(*)
-    from articles
-    group by category_id, case when published_at is null then 1 else 0 end
-  `.execute(db);
+  await REBUILD_ARTICLE_COUNTS.execute(db);
 
   if (dialect === 'postgres') {
     await sql`

@@ -92,9 +92,19 @@ describe('GET /api/admin/articles/:id', () => {
   });
 });
 
+type StoredRow = Awaited<ReturnType<typeof insertArticles>>[number];
+
+/** The admin list's order, newest first (created_at desc, then id desc), of the rows `keep` keeps. */
+function newestFirstIds(rows: StoredRow[], keep: (r: StoredRow) => boolean): number[] {
+  return rows
+    .filter(keep)
+    .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1))
+    .map((r) => r.id);
+}
+
 describe('GET /api/admin/articles', () => {
   /** 45 articles, one per hour back from a fixed time; every third a draft; categories round-robin. */
-  let rows: Awaited<ReturnType<typeof insertArticles>>;
+  let rows: StoredRow[];
   const base = Date.parse('2026-06-01T12:00:00.000Z');
   beforeAll(async () => {
     await clear();
@@ -109,12 +119,7 @@ describe('GET /api/admin/articles', () => {
     );
   });
 
-  /** Newest first: created_at desc, then id desc. */
-  const expectedOrder = (filter: (r: (typeof rows)[number]) => boolean = () => true) =>
-    rows
-      .filter(filter)
-      .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1))
-      .map((r) => r.id);
+  const expectedOrder = (filter: (r: StoredRow) => boolean = () => true) => newestFirstIds(rows, filter);
 
   it('uses page 1, 20 per page, all statuses by default', async () => {
     const res = await get('/api/admin/articles');
@@ -223,6 +228,8 @@ describe('GET /api/admin/articles', () => {
     ['page=abc', 'page'],
     ['page=1.5', 'page'],
     ['page=', 'page'],
+    ['page=2147483648', 'page'],
+    ['page=99999999999999999999999', 'page'],
     ['pageSize=15', 'pageSize'],
     ['pageSize=0', 'pageSize'],
     ['pageSize=abc', 'pageSize'],
@@ -309,7 +316,7 @@ describe('GET /api/admin/dashboard', () => {
 
 describe('GET /api/admin/articles past the first 2,000 rows (total first, then the nearer end)', () => {
   /** 2,600 articles, several sharing each created_at (ties broken by id); every fourth a draft. */
-  let rows: Awaited<ReturnType<typeof insertArticles>>;
+  let rows: StoredRow[];
   const base = Date.parse('2026-06-01T12:00:00.000Z');
   beforeAll(async () => {
     await clear();
@@ -325,18 +332,13 @@ describe('GET /api/admin/articles past the first 2,000 rows (total first, then t
     );
   });
 
-  const expectedOrder = (filter: (r: (typeof rows)[number]) => boolean) =>
-    rows
-      .filter(filter)
-      .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1))
-      .map((r) => r.id);
 
   it.each([
     ['every article', '', () => true],
-    ['drafts', '&status=unpublished', (r: (typeof rows)[number]) => r.published_at === null],
-    ['category 2, published', '&status=published&categoryId=2', (r: (typeof rows)[number]) => r.category_id === 2 && r.published_at !== null],
+    ['drafts', '&status=unpublished', (r: StoredRow) => r.published_at === null],
+    ['category 2, published', '&status=published&categoryId=2', (r: StoredRow) => r.category_id === 2 && r.published_at !== null],
   ])('walks %s page by page in one sorted order, with exact totals on every page', async (_name, filter, keep) => {
-    const expected = expectedOrder(keep);
+    const expected = newestFirstIds(rows, keep);
     const totalPages = Math.ceil(expected.length / 100);
     const ids: number[] = [];
     for (let page = 1; page <= totalPages; page++) {
