@@ -27,7 +27,11 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', environment: 'node', include: ['common/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'server/src/**/*.unit.test.ts'] },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['common/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'server/src/**/*.unit.test.ts'],
+        },
       },
       {
         resolve: { alias },

@@ -6,7 +6,7 @@ describe('slugify', () => {
     expect(slugify('Minister Resigns Over Biscuit')).toBe('minister-resigns-over-biscuit');
   });
   it('drops punctuation and apostrophes', () => {
-    expect(slugify("PM's \"Totally Normal\" Week: 5 Scandals!")).toBe('pms-totally-normal-week-5-scandals');
+    expect(slugify('PM\'s "Totally Normal" Week: 5 Scandals!')).toBe('pms-totally-normal-week-5-scandals');
   });
   it('collapses whitespace runs and repeated hyphens, trims edge hyphens', () => {
     expect(slugify('  --Hello   --  World--  ')).toBe('hello-world');

@@ -128,7 +128,9 @@ describe('admin articles', () => {
     await listTitle(page, 'Published Articles (1) - Business');
     const row = rows(page).first();
     await row.getByRole('img', { name: 'Rated 7 out of 10' }).waitFor();
-    expect(await row.locator('.admin-row__meta').innerText()).toMatch(/^The Wire Desk · Business · Pat Editor · \d{1,2} \w{3} \d{4}/);
+    expect(await row.locator('.admin-row__meta').innerText()).toMatch(
+      /^The Wire Desk · Business · Pat Editor · \d{1,2} \w{3} \d{4}/,
+    );
     expect(await row.locator('.admin-row__comments').innerText()).toBe(`${LONG_COMMENT.slice(0, 100)}...`);
     await row.getByText('Published', { exact: true }).waitFor();
 
@@ -156,7 +158,11 @@ describe('admin articles', () => {
     await listTitle(page, 'Published Articles (1) - Business');
 
     // A draft says 'Not published'; without in-app history Back goes to the list.
-    const draft = await running.database.db.selectFrom('articles').select('id').where('headline', '=', 'Business Draft Alpha').executeTakeFirstOrThrow();
+    const draft = await running.database.db
+      .selectFrom('articles')
+      .select('id')
+      .where('headline', '=', 'Business Draft Alpha')
+      .executeTakeFirstOrThrow();
     await page.goto(`${running.baseUrl}/admin/articles/${draft.id}`);
     await page.getByRole('heading', { level: 1, name: 'Business Draft Alpha' }).waitFor();
     await page.getByText('Not published').waitFor();
@@ -167,7 +173,11 @@ describe('admin articles', () => {
 
   it('publishes a draft (it appears on the public site) and unpublishes it (public 404)', async () => {
     const page = await web.newPage();
-    const row = await running.database.db.selectFrom('articles').select(['id', 'slug']).where('headline', '=', 'Tech Draft 1').executeTakeFirstOrThrow();
+    const row = await running.database.db
+      .selectFrom('articles')
+      .select(['id', 'slug'])
+      .where('headline', '=', 'Tech Draft 1')
+      .executeTakeFirstOrThrow();
     await signIn(page, `${running.baseUrl}/admin/articles/${row.id}`);
     await page.getByRole('heading', { level: 1, name: 'Tech Draft 1' }).waitFor();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -194,7 +204,11 @@ describe('admin articles', () => {
 
   it('changes the category (select, confirm or cancel) and the article moves to the new category page', async () => {
     const page = await web.newPage();
-    const row = await running.database.db.selectFrom('articles').select(['id']).where('headline', '=', 'Sport Story 1').executeTakeFirstOrThrow();
+    const row = await running.database.db
+      .selectFrom('articles')
+      .select(['id'])
+      .where('headline', '=', 'Sport Story 1')
+      .executeTakeFirstOrThrow();
     await signIn(page, `${running.baseUrl}/admin/articles/${row.id}`);
     await page.getByRole('heading', { level: 1, name: 'Sport Story 1' }).waitFor();
 
@@ -215,7 +229,10 @@ describe('admin articles', () => {
 
     const reader = await web.newPage();
     await reader.goto(`${running.baseUrl}/uk`);
-    await reader.getByRole('link', { name: /Sport Story 1/ }).first().waitFor();
+    await reader
+      .getByRole('link', { name: /Sport Story 1/ })
+      .first()
+      .waitFor();
   });
 
   it('deletes behind a confirmation dialog, from the list and from the detail', async () => {
@@ -246,7 +263,11 @@ describe('admin articles', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await listTitle(page, 'Draft Articles (6) - Technology');
     expect(await heading1(page).innerText()).toBe('Draft Articles (6) - Technology');
-    const left = await running.database.db.selectFrom('articles').select('headline').where('headline', 'in', ['Tech Draft 2', 'Tech Draft 3']).execute();
+    const left = await running.database.db
+      .selectFrom('articles')
+      .select('headline')
+      .where('headline', 'in', ['Tech Draft 2', 'Tech Draft 3'])
+      .execute();
     expect(left).toEqual([]);
   });
 });

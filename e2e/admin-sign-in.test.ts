@@ -37,7 +37,9 @@ describe('admin sign-in and dashboard', () => {
     // Nothing of the admin API is asked for before sign-in.
     expect(net.requests.some((u) => u.includes('/api/admin/'))).toBe(false);
 
-    const dashboardResponse = page.waitForResponse((r) => r.url().endsWith('/api/admin/dashboard') && r.request().method() === 'GET');
+    const dashboardResponse = page.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/dashboard') && r.request().method() === 'GET',
+    );
     await signIn(page, `${running.baseUrl}/admin`);
     const response = await dashboardResponse;
     expect(response.status()).toBe(200);
@@ -47,7 +49,11 @@ describe('admin sign-in and dashboard', () => {
 
     // Header: the editor's name or username and the admin buttons.
     await page.getByRole('banner').getByText(EDITOR.username).first().waitFor();
-    for (const name of ['Social Auth', 'Test Publish', 'Sign Out']) await page.getByRole('banner').getByRole(name === 'Sign Out' ? 'button' : 'link', { name }).waitFor();
+    for (const name of ['Social Auth', 'Test Publish', 'Sign Out'])
+      await page
+        .getByRole('banner')
+        .getByRole(name === 'Sign Out' ? 'button' : 'link', { name })
+        .waitFor();
     expect(await page.getByRole('link', { name: 'Back to Dashboard' }).count()).toBe(0);
 
     // The three cards show the API's numbers; the data is the test's 62 articles.
@@ -72,7 +78,12 @@ describe('admin sign-in and dashboard', () => {
     expect(stored.local).toEqual([]);
     // The admin area is its own bundle: /admin loads admin chunks (the public pages' tests check they never do).
     const admin = adminChunks(running.config.webDistDir);
-    expect(net.scripts().map(fileOf).filter((f) => admin.has(f)).length).toBeGreaterThan(0);
+    expect(
+      net
+        .scripts()
+        .map(fileOf)
+        .filter((f) => admin.has(f)).length,
+    ).toBeGreaterThan(0);
 
     // A reload keeps the session (sessionStorage) and shows the dashboard without a new sign-in.
     await page.reload();
@@ -86,7 +97,9 @@ describe('admin sign-in and dashboard', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
     await signOut(page);
-    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user:')))).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user:')))).toEqual(
+      [],
+    );
     await page.reload();
     await page.getByRole('heading', { name: 'Admin Login Required' }).waitFor();
     expect(net.external).toEqual([]);
@@ -114,7 +127,11 @@ describe('admin sign-in and dashboard', () => {
     expect(used).toBeTruthy();
     expect(used).not.toBe(first);
     // The renewal went to the provider without a popup: its token endpoint (refresh token) or the silent page (iframe).
-    const renewal = net.requests.slice(before).filter((u) => u.startsWith(`${running.baseUrl}/oidc/token`) || u.startsWith(`${running.baseUrl}/admin/auth/silent?`));
+    const renewal = net.requests
+      .slice(before)
+      .filter(
+        (u) => u.startsWith(`${running.baseUrl}/oidc/token`) || u.startsWith(`${running.baseUrl}/admin/auth/silent?`),
+      );
     expect(renewal.length).toBeGreaterThan(0);
     expect(context.pages()).toHaveLength(1);
     await page.getByRole('heading', { name: 'All Articles (62)' }).waitFor();
@@ -129,7 +146,9 @@ describe('admin sign-in and dashboard', () => {
       return user.access_token as string;
     });
     const mark = net.requests.length;
-    const pageResponse = page.waitForResponse((r) => r.url().includes('/api/admin/articles?') && r.url().includes('pageSize=50'));
+    const pageResponse = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/articles?') && r.url().includes('pageSize=50'),
+    );
     await page.getByLabel('Rows per page').selectOption('50');
     const res2 = await pageResponse;
     expect(res2.status()).toBe(200);
@@ -159,7 +178,13 @@ describe('admin sign-in and dashboard', () => {
     // The API answers 401 for the next dashboard call (an expired session on the server side).
     let fail = true;
     await context.route('**/api/admin/dashboard', (route) =>
-      fail ? route.fulfill({ status: 401, contentType: 'application/problem+json', body: '{"type":"about:blank","title":"Unauthorized","status":401,"detail":"The access token has expired."}' }) : route.continue(),
+      fail
+        ? route.fulfill({
+            status: 401,
+            contentType: 'application/problem+json',
+            body: '{"type":"about:blank","title":"Unauthorized","status":401,"detail":"The access token has expired."}',
+          })
+        : route.continue(),
     );
     await page.reload();
     await page.getByRole('heading', { name: 'Error' }).waitFor();
@@ -178,7 +203,8 @@ describe('admin sign-in and dashboard', () => {
 
   it('fits a 375 px screen: login gate, dashboard and list without sideways scrolling', async () => {
     const page = await web.newPage({ width: MOBILE.width, height: MOBILE.height });
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await page.goto(`${running.baseUrl}/admin`);
     await page.getByRole('heading', { name: 'Admin Login Required' }).waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);

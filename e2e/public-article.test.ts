@@ -24,7 +24,8 @@ describe('public article page', () => {
       {
         headline: 'Pigeon Elected Mayor After Rival Caught Feeding Breadcrumbs',
         summary: 'The new mayor has promised free seed for all and the abolition of hawks.',
-        content: 'The pigeon won by a landslide.\n\nIts first act was to ban umbrellas in the town square.\n\nThe defeated candidate declined to coo.',
+        content:
+          'The pigeon won by a landslide.\n\nIts first act was to ban umbrellas in the town square.\n\nThe defeated candidate declined to coo.',
         author: 'Rex Tattle',
         category: 'UK',
         original_url: '',
@@ -44,7 +45,7 @@ describe('public article page', () => {
     await running?.close();
   });
 
-  it('shows headline, byline, today\'s time, EXCLUSIVE badge, category, paragraphs and the teasers; no Original Sauce without an original URL', async () => {
+  it("shows headline, byline, today's time, EXCLUSIVE badge, category, paragraphs and the teasers; no Original Sauce without an original URL", async () => {
     const context = await web.newContext(contextOptions);
     const net = await guardNetwork(context);
     const page = await context.newPage();
@@ -56,20 +57,33 @@ describe('public article page', () => {
     await page.getByText(formatPublishedTime(today.published_at), { exact: false }).first().waitFor();
     await page.getByText('EXCLUSIVE', { exact: true }).first().waitFor();
     await page.getByText('UK', { exact: true }).first().waitFor();
-    for (const p of ['The pigeon won by a landslide.', 'Its first act was to ban umbrellas in the town square.', 'The defeated candidate declined to coo.']) {
+    for (const p of [
+      'The pigeon won by a landslide.',
+      'Its first act was to ban umbrellas in the town square.',
+      'The defeated candidate declined to coo.',
+    ]) {
       const el = page.getByText(p, { exact: true });
       await el.waitFor();
       expect(await el.evaluate((e) => e.tagName)).toBe('P');
     }
     await page.getByRole('button', { name: exactName('Share on Social') }).waitFor();
-    await page.getByRole('button', { name: exactName('Email This Scandal') }).or(page.getByRole('link', { name: exactName('Email This Scandal') })).first().waitFor();
+    await page
+      .getByRole('button', { name: exactName('Email This Scandal') })
+      .or(page.getByRole('link', { name: exactName('Email This Scandal') }))
+      .first()
+      .waitFor();
     await page.getByText('MORE QUESTIONABLE JOURNALISM', { exact: true }).waitFor();
     expect(await page.getByRole('link', { name: /original sauce/i }).count()).toBe(0);
 
     expect(await page.title()).toContain(today.headline);
     expect(net.external).toEqual([]);
     const admin = adminChunks(running.config.webDistDir);
-    expect(net.scripts().map(fileOf).filter((f) => admin.has(f))).toEqual([]);
+    expect(
+      net
+        .scripts()
+        .map(fileOf)
+        .filter((f) => admin.has(f)),
+    ).toEqual([]);
   });
 
   it('an older article shows date and time, the Original Sauce link, and splits CRLF and multiple blank lines', async () => {
@@ -106,11 +120,15 @@ describe('public article page', () => {
     const res = await page.goto(`${running.baseUrl}/article/there-is-no-such-scandal`);
     expect(res?.status()).toBe(404);
     await page.getByText('ARTICLE NOT FOUND', { exact: true }).waitFor();
-    await page.getByText("The trash you're looking for doesn't exist or has been taken out.", { exact: true }).waitFor();
+    await page
+      .getByText("The trash you're looking for doesn't exist or has been taken out.", { exact: true })
+      .waitFor();
   });
 
   it('a draft is not readable by the public', async () => {
-    const [draft] = await insertArticles(running.database, running.app, [{ headline: 'Secret Draft About The Editor', published_at: null }]);
+    const [draft] = await insertArticles(running.database, running.app, [
+      { headline: 'Secret Draft About The Editor', published_at: null },
+    ]);
     const page = await web.newPage();
     const res = await page.goto(`${running.baseUrl}/article/${draft!.slug}`);
     expect(res?.status()).toBe(404);

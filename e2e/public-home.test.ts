@@ -4,7 +4,15 @@ import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
 import { adminChunks, fileOf } from './support/chunks.ts';
 import { guardNetwork } from './support/network.ts';
-import { articleHref, articleHrefs, CATEGORIES, categoryLink, exactName, fetchNews, type NewsList } from './support/public-site.ts';
+import {
+  articleHref,
+  articleHrefs,
+  CATEGORIES,
+  categoryLink,
+  exactName,
+  fetchNews,
+  type NewsList,
+} from './support/public-site.ts';
 
 // The home page against the seeded demo content, in real chromium.
 describe('public home page', () => {
@@ -62,7 +70,10 @@ describe('public home page', () => {
 
     // The BREAKING banner carries the first breaking headline.
     await page.getByText('BREAKING', { exact: true }).first().waitFor();
-    await page.getByRole('heading', { name: exactName(breaking[0]!) }).first().waitFor();
+    await page
+      .getByRole('heading', { name: exactName(breaking[0]!) })
+      .first()
+      .waitFor();
 
     // Every article of both lists has a card linking to /article/{slug}; nothing else is listed.
     const expected = [...new Set([...news.breakingNews, ...news.allArticles].map(articleHref))].sort();
@@ -83,14 +94,22 @@ describe('public home page', () => {
     expect(imgs.every((alt) => alt !== null)).toBe(true);
     expect(net.external).toEqual([]);
     const admin = adminChunks(running.config.webDistDir);
-    expect(net.scripts().map(fileOf).filter((f) => admin.has(f))).toEqual([]);
+    expect(
+      net
+        .scripts()
+        .map(fileOf)
+        .filter((f) => admin.has(f)),
+    ).toEqual([]);
   });
 
   it('a card opens its article', async () => {
     const page = await web.newPage();
     await page.goto(`${running.baseUrl}/`);
     const first = news.allArticles[0]!;
-    await page.locator(`a[href="${articleHref(first)}"]`).first().click();
+    await page
+      .locator(`a[href="${articleHref(first)}"]`)
+      .first()
+      .click();
     await page.waitForURL(`${running.baseUrl}${articleHref(first)}`);
     await page.getByRole('heading', { level: 1, name: exactName(first.headline) }).waitFor();
   });

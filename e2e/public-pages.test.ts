@@ -32,7 +32,10 @@ describe('mobile menu at 375 px', () => {
 
     await menu.click();
     for (const c of CATEGORIES) await categoryLink(page, c.name).waitFor({ state: 'visible' });
-    await page.getByRole('link', { name: exactName('ADMIN') }).first().waitFor({ state: 'visible' });
+    await page
+      .getByRole('link', { name: exactName('ADMIN') })
+      .first()
+      .waitFor({ state: 'visible' });
     const close = page.getByRole('button', { name: /^\s*close\s*$/i });
     await close.waitFor();
     expect(await close.getAttribute('aria-expanded')).toBe('true');
@@ -98,9 +101,22 @@ describe('contact and privacy pages', () => {
     const page = await web.newPage();
     const res = await page.goto(`${running.baseUrl}/privacy`);
     expect(res?.status()).toBe(200);
-    const topics = [/information.*collect|collect.*information/i, /\buse\b/i, /shar/i, /security/i, /rights/i, /cookie/i, /third[- ]party/i, /children|under 13/i, /update|changes/i];
+    const topics = [
+      /information.*collect|collect.*information/i,
+      /\buse\b/i,
+      /shar/i,
+      /security/i,
+      /rights/i,
+      /cookie/i,
+      /third[- ]party/i,
+      /children|under 13/i,
+      /update|changes/i,
+    ];
     for (const topic of topics) await page.getByRole('heading', { name: topic }).first().waitFor();
-    await page.getByText(/January 2024/).first().waitFor();
+    await page
+      .getByText(/January 2024/)
+      .first()
+      .waitFor();
     expect(await page.title()).toMatch(/privacy/i);
   });
 
@@ -114,7 +130,10 @@ describe('contact and privacy pages', () => {
     expect(await privacy.getAttribute('href')).toBe('/privacy');
     await privacy.click();
     await page.waitForURL(`${running.baseUrl}/privacy`);
-    await page.getByText(/January 2024/).first().waitFor();
+    await page
+      .getByText(/January 2024/)
+      .first()
+      .waitFor();
   });
 });
 
@@ -133,7 +152,12 @@ describe('keyboard', () => {
     const styleOf = () =>
       page.evaluate(() => {
         const s = getComputedStyle(document.querySelector('a[href="/politics"]')!);
-        return { outline: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`, shadow: s.boxShadow, outlineStyle: s.outlineStyle, outlineWidth: s.outlineWidth };
+        return {
+          outline: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`,
+          shadow: s.boxShadow,
+          outlineStyle: s.outlineStyle,
+          outlineWidth: s.outlineWidth,
+        };
       });
     const focused = await styleOf();
     const visibleOutline = focused.outlineStyle !== 'none' && parseFloat(focused.outlineWidth) >= 1;

@@ -93,7 +93,10 @@ describe("share dialog 'Share This Scandal'", () => {
     const { page, net } = await setup();
     const dialog = await openDialog(page);
     const popupPromise = page.waitForEvent('popup');
-    await dialog.getByRole('button', { name: /^\s*(x|twitter|x \/ twitter|share on x|x \(twitter\))\b/i }).first().click();
+    await dialog
+      .getByRole('button', { name: /^\s*(x|twitter|x \/ twitter|share on x|x \(twitter\))\b/i })
+      .first()
+      .click();
     const popup = await popupPromise;
     await popup.waitForURL(/(twitter|x)\.com/);
     const url = new URL(popup.url());
@@ -110,20 +113,26 @@ describe("share dialog 'Share This Scandal'", () => {
   it("'Email This Story' is a mailto with the headline as subject and summary, blank line, URL as body", async () => {
     const { page } = await setup();
     const dialog = await openDialog(page);
-    const email = dialog.getByRole('link', { name: exactName('Email This Story') }).or(dialog.getByRole('button', { name: exactName('Email This Story') }));
+    const email = dialog
+      .getByRole('link', { name: exactName('Email This Story') })
+      .or(dialog.getByRole('button', { name: exactName('Email This Story') }));
     await email.first().waitFor();
     let href = await email.first().getAttribute('href');
     if (!href) {
       // A button: it navigates or opens the mailto; catch the URL without handing it to the OS.
       await page.evaluate(() => {
         window.__opened = [];
-        document.addEventListener('click', (e) => {
-          const a = (e.target as Element).closest('a');
-          if (a?.href.startsWith('mailto:')) {
-            e.preventDefault();
-            window.__opened!.push({ url: a.href, target: '', features: '' });
-          }
-        }, true);
+        document.addEventListener(
+          'click',
+          (e) => {
+            const a = (e.target as Element).closest('a');
+            if (a?.href.startsWith('mailto:')) {
+              e.preventDefault();
+              window.__opened!.push({ url: a.href, target: '', features: '' });
+            }
+          },
+          true,
+        );
       });
       await email.first().click();
       await expect.poll(() => page.evaluate(() => window.__opened?.[0]?.url ?? null)).not.toBeNull();
@@ -175,7 +184,9 @@ describe('share dialog Copy outside a secure context (legacy fallback)', () => {
 
   beforeAll(async () => {
     running = await startApp();
-    const [a] = await insertArticles(running.database, running.app, [{ headline: 'Legacy Clipboard Found Alive In Museum', category: 'Business' }]);
+    const [a] = await insertArticles(running.database, running.app, [
+      { headline: 'Legacy Clipboard Found Alive In Museum', category: 'Business' },
+    ]);
     slug = a!.slug;
   });
   afterAll(async () => {
@@ -201,8 +212,12 @@ describe('share dialog Copy outside a secure context (legacy fallback)', () => {
       const original = document.execCommand.bind(document);
       document.execCommand = (command: string, ...rest: unknown[]) => {
         const fields = [...document.querySelectorAll('textarea, input')] as (HTMLTextAreaElement | HTMLInputElement)[];
-        const field = fields.find((f) => f.selectionStart !== null && f.selectionEnd !== null && f.selectionEnd > f.selectionStart);
-        const text = field ? field.value.slice(field.selectionStart!, field.selectionEnd!) : String(document.getSelection());
+        const field = fields.find(
+          (f) => f.selectionStart !== null && f.selectionEnd !== null && f.selectionEnd > f.selectionStart,
+        );
+        const text = field
+          ? field.value.slice(field.selectionStart!, field.selectionEnd!)
+          : String(document.getSelection());
         const ok = (original as (...a: unknown[]) => boolean)(command, ...rest);
         if (command === 'copy') w.__copied.push({ text, ok });
         return ok;
@@ -210,7 +225,9 @@ describe('share dialog Copy outside a secure context (legacy fallback)', () => {
     });
     await dialog.getByRole('button', { name: exactName('Copy') }).click();
     await dialog.getByRole('button', { name: exactName('Copied!') }).waitFor({ timeout: 1_000 });
-    expect(await page.evaluate(() => (window as unknown as { __copied: unknown[] }).__copied)).toEqual([{ text: url, ok: true }]);
+    expect(await page.evaluate(() => (window as unknown as { __copied: unknown[] }).__copied)).toEqual([
+      { text: url, ok: true },
+    ]);
     await dialog.getByRole('button', { name: exactName('Copy') }).waitFor({ timeout: 3_000 });
     expect(net.external).toEqual([]);
   });

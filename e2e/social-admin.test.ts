@@ -53,7 +53,10 @@ describe('Social pages', () => {
   }
 
   async function authoriseX(page: Page, decision: 'Authorize app' | 'Cancel' = 'Authorize app') {
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open X Login Popup' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Open X Login Popup' }).click(),
+    ]);
     await popup.waitForURL(/\/i\/oauth2\/authorize/);
     const url = new URL(popup.url());
     expect(url.searchParams.get('response_type')).toBe('code');
@@ -109,7 +112,9 @@ describe('Social pages', () => {
 
     x.fail('rate-limit', ['me']);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Failed to fetch account info (429)' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Failed to fetch account info (429)' }).count())
+      .toBe(1);
     expect(await page.getByText(/X refused the call because a rate limit was reached/).count()).toBe(1);
   });
 
@@ -124,7 +129,9 @@ describe('Social pages', () => {
 
     await input.fill(`  ${fb.issueShortLivedToken()} `);
     await page.getByRole('button', { name: 'Exchange & Store' }).click();
-    await expect.poll(() => page.getByTestId('fb-message').textContent()).toBe('Long-term token stored (this page token does not expire)');
+    await expect
+      .poll(() => page.getByTestId('fb-message').textContent())
+      .toBe('Long-term token stored (this page token does not expire)');
     expect(await input.inputValue()).toBe('');
     await expect.poll(() => page.getByTestId('fb-token-present').textContent()).toBe('Yes');
     expect(await page.getByTestId('fb-token-expiry').textContent()).toBe('Does not expire');
@@ -150,7 +157,9 @@ describe('Social pages', () => {
     await expect.poll(() => page.getByTestId('publish-error').textContent()).toBe('Enter a message');
 
     await page.getByRole('button', { name: 'Autofill Message' }).click();
-    await expect.poll(() => page.getByLabel('Link (optional)').inputValue()).toMatch(new RegExp(`^${running.baseUrl}/article/[a-z0-9-]+$`));
+    await expect
+      .poll(() => page.getByLabel('Link (optional)').inputValue())
+      .toMatch(new RegExp(`^${running.baseUrl}/article/[a-z0-9-]+$`));
     const message = await page.getByLabel('Message').inputValue();
     expect(message.split('\n').length).toBe(2);
 
@@ -168,13 +177,17 @@ describe('Social pages', () => {
     x.fail('hang', ['tweets']);
     await page.getByLabel('Message').fill(`Hanging ${Date.now()}`);
     await page.getByRole('button', { name: 'Publish Test Message' }).click();
-    await expect.poll(() => page.getByTestId('publish-error').textContent(), { timeout: 10_000 }).toContain('X did not answer within 1.5 s');
+    await expect
+      .poll(() => page.getByTestId('publish-error').textContent(), { timeout: 10_000 })
+      .toContain('X did not answer within 1.5 s');
     x.fail(null);
 
     // Facebook: no token yet -> the server's explanation; then exchange and post.
     await page.getByLabel('Platform').selectOption('facebook');
     await page.getByRole('button', { name: 'Publish Test Message' }).click();
-    await expect.poll(() => page.getByTestId('publish-error').textContent()).toContain('No Facebook page token is stored');
+    await expect
+      .poll(() => page.getByTestId('publish-error').textContent())
+      .toContain('No Facebook page token is stored');
     await page.goto(`${running.baseUrl}/admin/social`);
     await page.getByRole('tab', { name: 'Facebook' }).click();
     await page.getByLabel('Paste short-lived page/user token').fill(fb.issueShortLivedToken());
@@ -185,19 +198,29 @@ describe('Social pages', () => {
     await page.getByLabel('Message').fill('  Page post from the e2e test  ');
     await page.getByLabel('Link (optional)').fill('  ');
     await page.getByRole('button', { name: 'Publish Test Message' }).click();
-    await expect.poll(() => page.getByTestId('publish-success').textContent()).toMatch(new RegExp(`^Published: ${fb.pageId}_\\d+$`));
-    expect(fb.posts.at(-1)).toEqual({ id: expect.any(String), message: 'Page post from the e2e test', link: undefined });
+    await expect
+      .poll(() => page.getByTestId('publish-success').textContent())
+      .toMatch(new RegExp(`^Published: ${fb.pageId}_\\d+$`));
+    expect(fb.posts.at(-1)).toEqual({
+      id: expect.any(String),
+      message: 'Page post from the e2e test',
+      link: undefined,
+    });
 
     fb.fail('rate-limit');
     await page.getByLabel('Message').fill('Rate limited post');
     await page.getByRole('button', { name: 'Publish Test Message' }).click();
-    await expect.poll(() => page.getByTestId('publish-error').textContent()).toContain('Facebook refused the call because a rate limit was reached (error 4)');
+    await expect
+      .poll(() => page.getByTestId('publish-error').textContent())
+      .toContain('Facebook refused the call because a rate limit was reached (error 4)');
     fb.fail('expired');
     await page.getByRole('button', { name: 'Publish Test Message' }).click();
     await expect.poll(() => page.getByTestId('publish-error').textContent()).toContain('error 190');
     fb.fail(null);
     // error 190 means revoked: the stored token was removed, so the next post says so plainly.
     await page.getByRole('button', { name: 'Publish Test Message' }).click();
-    await expect.poll(() => page.getByTestId('publish-error').textContent()).toContain('No Facebook page token is stored');
+    await expect
+      .poll(() => page.getByTestId('publish-error').textContent())
+      .toContain('No Facebook page token is stored');
   });
 });

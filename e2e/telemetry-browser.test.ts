@@ -1,6 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppInsightsCollector, type AppInsightsCollector, type Envelope } from '../server/src/fakes/appinsights-collector.ts';
+import {
+  startAppInsightsCollector,
+  type AppInsightsCollector,
+  type Envelope,
+} from '../server/src/fakes/appinsights-collector.ts';
 import { NOT_CONFIGURED_WARNING } from '../web/src/lib/telemetry/constants.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
@@ -36,7 +40,10 @@ function baseData(e: Envelope): Record<string, unknown> {
 async function sessionIdOf(context: BrowserContext): Promise<string> {
   let id = '';
   await expect
-    .poll(async () => (id = (await context.cookies()).find((c) => c.name === 'ai_session')?.value.split('|')[0] ?? ''), { timeout: FLUSH_TIMEOUT_MS })
+    .poll(
+      async () => (id = (await context.cookies()).find((c) => c.name === 'ai_session')?.value.split('|')[0] ?? ''),
+      { timeout: FLUSH_TIMEOUT_MS },
+    )
     .not.toBe('');
   return id;
 }
@@ -63,13 +70,18 @@ describe('browser telemetry with a connection string', () => {
   it('allows exactly the ingestion origin in connect-src', async () => {
     const res = await fetch(`${running.baseUrl}/`);
     const csp = res.headers.get('content-security-policy') ?? '';
-    const connect = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src '));
+    const connect = csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('connect-src '));
     expect(connect).toBe(`connect-src 'self' ${collector.baseUrl}`);
   });
 
   it('sends one page view per route change and a dependency for GET /News with its status code', async () => {
     collector.clear();
-    const politics = (await fetchNews(running.baseUrl, 'Politics')).allArticles[0] ?? (await fetchNews(running.baseUrl, 'Politics')).breakingNews[0];
+    const politics =
+      (await fetchNews(running.baseUrl, 'Politics')).allArticles[0] ??
+      (await fetchNews(running.baseUrl, 'Politics')).breakingNews[0];
     expect(politics, 'the demo content has a Politics article').toBeDefined();
 
     const context = await web.newContext();
@@ -116,9 +128,16 @@ describe('browser telemetry with a connection string', () => {
 
     const deps = ours('RemoteDependencyData').map(baseData);
     const homeList = deps.find((d) => d.name === 'GET /News' && urlOf(d) === `${running.baseUrl}/News?count=15`);
-    expect(homeList, JSON.stringify(deps, null, 2)).toMatchObject({ resultCode: '200', success: true, type: 'Fetch', target: new URL(running.baseUrl).host });
+    expect(homeList, JSON.stringify(deps, null, 2)).toMatchObject({
+      resultCode: '200',
+      success: true,
+      type: 'Fetch',
+      target: new URL(running.baseUrl).host,
+    });
     expect(String(homeList!.duration)).toMatch(/^\d{2}:\d{2}:\d{2}\.\d{3}$/);
-    expect(deps.some((d) => d.name === 'GET /News' && urlOf(d).endsWith('/News?category=Politics&count=15'))).toBe(true);
+    expect(deps.some((d) => d.name === 'GET /News' && urlOf(d).endsWith('/News?category=Politics&count=15'))).toBe(
+      true,
+    );
     expect(deps.some((d) => String(d.name).startsWith('GET /News/slug/') && d.resultCode === '200')).toBe(true);
     // the SDK's own fetch tracking is off: nothing else is reported as a dependency (no config call, no duplicates)
     expect(deps.every((d) => String(d.name).startsWith('GET /News'))).toBe(true);
@@ -129,7 +148,12 @@ describe('browser telemetry with a connection string', () => {
     expect(sdkScripts).toHaveLength(1);
     const admin = adminChunks(running.config.webDistDir);
     expect(admin.has(fileOf(sdkScripts[0]!))).toBe(false);
-    expect(net.scripts().map(fileOf).filter((f) => admin.has(f))).toEqual([]);
+    expect(
+      net
+        .scripts()
+        .map(fileOf)
+        .filter((f) => admin.has(f)),
+    ).toEqual([]);
   });
 
   it('logs an ArticleLoadError event (and a failed dependency) when the news list cannot be loaded', async () => {
@@ -142,7 +166,12 @@ describe('browser telemetry with a connection string', () => {
         route.fulfill({
           status: 500,
           contentType: 'application/problem+json',
-          body: JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'test failure' }),
+          body: JSON.stringify({
+            type: 'about:blank',
+            title: 'Internal Server Error',
+            status: 500,
+            detail: 'test failure',
+          }),
         }),
     );
     const page = await context.newPage();
@@ -155,7 +184,13 @@ describe('browser telemetry with a connection string', () => {
 
     // the first try and its 3 retries are 4 failed calls; the event comes after the last one
     await expect
-      .poll(() => ours('RemoteDependencyData').map(baseData).filter((d) => d.name === 'GET /News').length, { timeout: FLUSH_TIMEOUT_MS })
+      .poll(
+        () =>
+          ours('RemoteDependencyData')
+            .map(baseData)
+            .filter((d) => d.name === 'GET /News').length,
+        { timeout: FLUSH_TIMEOUT_MS },
+      )
       .toBe(4);
     await expect
       .poll(() => ours('EventData').map((e) => baseData(e).name), { timeout: FLUSH_TIMEOUT_MS })
@@ -163,7 +198,9 @@ describe('browser telemetry with a connection string', () => {
     const events = ours('EventData').filter((e) => baseData(e).name === 'ArticleLoadError');
     expect(events).toHaveLength(1);
     expect((baseData(events[0]!).properties as Record<string, string>).message).toBe('Failed to fetch news page');
-    const failed = ours('RemoteDependencyData').map(baseData).filter((d) => d.name === 'GET /News');
+    const failed = ours('RemoteDependencyData')
+      .map(baseData)
+      .filter((d) => d.name === 'GET /News');
     expect(failed).toHaveLength(4);
     for (const d of failed) expect(d).toMatchObject({ resultCode: '500', success: false });
   });

@@ -46,9 +46,14 @@ export function splitMeta(value: unknown, keep: boolean): { article: unknown; me
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { article: value, meta: {} };
   const { id, createdAt, updatedAt, ...article } = value as Record<string, unknown>;
   if (!keep) return { article, meta: {} };
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return { error: "'id' must be a positive whole number (--keep-ids)" };
-  for (const [name, v] of [['createdAt', createdAt], ['updatedAt', updatedAt]] as const) {
-    if (typeof v !== 'string' || !ISO.test(v) || Number.isNaN(Date.parse(v))) return { error: `'${name}' must be an ISO-8601 UTC time (--keep-ids)` };
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
+    return { error: "'id' must be a positive whole number (--keep-ids)" };
+  for (const [name, v] of [
+    ['createdAt', createdAt],
+    ['updatedAt', updatedAt],
+  ] as const) {
+    if (typeof v !== 'string' || !ISO.test(v) || Number.isNaN(Date.parse(v)))
+      return { error: `'${name}' must be an ISO-8601 UTC time (--keep-ids)` };
   }
   return { article, meta: { id, createdAt: createdAt as string, updatedAt: updatedAt as string } };
 }

@@ -37,7 +37,10 @@ export async function publicScenarios({ database }: ScenarioContext): Promise<Sc
 }
 
 async function countArticles(database: Db): Promise<number> {
-  const row = await database.db.selectFrom('articles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -45,7 +48,9 @@ async function countArticles(database: Db): Promise<number> {
  * The admin API (issue 3), with a bearer token of the built-in provider minted by the auth part's
  * test helper (signed with the key the server stored in the same database). Add admin endpoints here.
  */
-export async function adminScenarios(ctx: ScenarioContext & { port: number; config: TestTokenConfig }): Promise<Scenario[]> {
+export async function adminScenarios(
+  ctx: ScenarioContext & { port: number; config: TestTokenConfig },
+): Promise<Scenario[]> {
   // The server's DATA_DIR / TOKEN_ENCRYPTION_KEY: the stored signing key is encrypted with them.
   const token = await mintTestToken(ctx.database, { ...ctx.config, publicUrl: ctx.baseUrl, port: ctx.port });
   const headers = { authorization: `Bearer ${token}` };
@@ -55,9 +60,21 @@ export async function adminScenarios(ctx: ScenarioContext & { port: number; conf
   const list = (query: string) => `/api/admin/articles?${query}`;
   return [
     { name: 'GET /api/admin/articles page 1', path: list(`page=1&pageSize=${pageSize}`), headers },
-    { name: `GET /api/admin/articles last page (${lastPage})`, path: list(`page=${lastPage}&pageSize=${pageSize}`), headers },
-    { name: 'GET /api/admin/articles status=published', path: list(`page=1&pageSize=${pageSize}&status=published`), headers },
-    { name: 'GET /api/admin/articles status=unpublished', path: list(`page=1&pageSize=${pageSize}&status=unpublished`), headers },
+    {
+      name: `GET /api/admin/articles last page (${lastPage})`,
+      path: list(`page=${lastPage}&pageSize=${pageSize}`),
+      headers,
+    },
+    {
+      name: 'GET /api/admin/articles status=published',
+      path: list(`page=1&pageSize=${pageSize}&status=published`),
+      headers,
+    },
+    {
+      name: 'GET /api/admin/articles status=unpublished',
+      path: list(`page=1&pageSize=${pageSize}&status=unpublished`),
+      headers,
+    },
     { name: 'GET /api/admin/articles categoryId=3', path: list(`page=1&pageSize=${pageSize}&categoryId=3`), headers },
     { name: 'GET /api/admin/dashboard', path: '/api/admin/dashboard', headers },
   ];

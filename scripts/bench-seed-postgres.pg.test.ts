@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../server/src/db/index.ts';
 import { AdminArticlesRepository } from '../server/src/repositories/admin-articles.ts';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from '../server/src/test-support/postgres-databases.ts';
+import {
+  createTestPostgresDatabase,
+  type TestPostgresDatabase,
+} from '../server/src/test-support/postgres-databases.ts';
 import { seedBenchArticlesPostgres } from './bench-seed-postgres.ts';
 
 /**
@@ -29,7 +32,8 @@ describe('bench seed on PostgreSQL (INSERT ... SELECT generate_series)', () => {
       from (select category_id, case when published_at is null then 1 else 0 end as is_draft, count(*) as n from articles group by 1, 2) a
       left join article_counts c on c.category_id = a.category_id and c.is_draft = a.is_draft`.execute(database.db);
     expect(perPair.rows.length).toBeGreaterThan(6);
-    for (const r of perPair.rows) expect(Number(r.kept), `category ${r.category_id} draft ${r.is_draft}`).toBe(Number(r.real));
+    for (const r of perPair.rows)
+      expect(Number(r.kept), `category ${r.category_id} draft ${r.is_draft}`).toBe(Number(r.real));
     const perHour = await sql<{ wrong: string }>`
       select count(*) as wrong from (select substr(created_at, 1, 13) as hour, count(*) as n from articles group by 1) a
       full join (select hour, n from article_hour_counts where n <> 0) h on h.hour = a.hour
@@ -37,10 +41,23 @@ describe('bench seed on PostgreSQL (INSERT ... SELECT generate_series)', () => {
     expect(Number(perHour.rows[0]!.wrong)).toBe(0);
     const now = new Date();
     const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
-    const real = await database.db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>=', weekAgo).executeTakeFirstOrThrow();
+    const real = await database.db
+      .selectFrom('articles')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('created_at', '>=', weekAgo)
+      .executeTakeFirstOrThrow();
     const dashboard = await new AdminArticlesRepository(database.db, 'postgres').dashboard(now);
     expect(dashboard.articlesLastWeek).toBe(Number(real.n));
-    expect(dashboard.totalArticles).toBe(Number((await database.db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+    expect(dashboard.totalArticles).toBe(
+      Number(
+        (
+          await database.db
+            .selectFrom('articles')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
     return dashboard;
   }
 
@@ -52,7 +69,9 @@ describe('bench seed on PostgreSQL (INSERT ... SELECT generate_series)', () => {
     expect(dashboard.articlesLastWeek).toBeGreaterThan(10);
     expect(dashboard.totalArticles).toBe(5000);
     // Ordinary writes after the bulk load are counted by the triggers again.
-    await sql`update articles set created_at = to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), published_at = null where id % 97 = 0`.execute(database.db);
+    await sql`update articles set created_at = to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), published_at = null where id % 97 = 0`.execute(
+      database.db,
+    );
     await sql`delete from articles where id % 89 = 0`.execute(database.db);
     expect((await expectCountersExact()).articlesLastWeek).toBeGreaterThan(dashboard.articlesLastWeek);
   });

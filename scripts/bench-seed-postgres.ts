@@ -11,7 +11,11 @@ import type { SeedResult } from './bench-seed.ts';
 
 const CHUNK = 100_000;
 
-export async function seedBenchArticlesPostgres(database: Db, count: number, onProgress?: (done: number) => void): Promise<SeedResult> {
+export async function seedBenchArticlesPostgres(
+  database: Db,
+  count: number,
+  onProgress?: (done: number) => void,
+): Promise<SeedResult> {
   if (database.dialect !== 'postgres') throw new Error('seedBenchArticlesPostgres needs a PostgreSQL database');
   const started = performance.now();
   const now = new Date().toISOString();

@@ -21,16 +21,78 @@ export function prng(seed: number): () => number {
   };
 }
 
-const WHO = ['Prime Minister', 'Tech Billionaire', 'Premier League Striker', 'Hedge Fund Boss', 'Senator', 'Royal Butler', 'Celebrity Chef', 'Council Leader', 'Crypto Guru', 'Reality TV Star', 'Pop Idol', 'Union Boss', 'Lord Mayor', 'Start-up Founder', 'Weather Presenter'];
-const DID = ['Caught Feeding Secret Documents To', 'Blames Heatwave On', 'Launches Inquiry Into', 'Sues', 'Secretly Replaced By', 'Declares War On', 'Sells Naming Rights To', 'Found Hiding Inside', 'Demands Refund From', 'Knighted For Services To', 'Banned From', 'Accidentally Elected Head Of'];
-const WHAT = ['Pet Goose', 'Office Photocopier', 'Village Fete', 'Own Reflection', 'Parliament Canteen', 'Self-Driving Lawnmower', 'Loch Ness Monster', 'Motorway Service Station', 'Seagull Union', 'Smart Fridge', 'Marmite Shortage', 'Traffic Cone', 'Pension Fund', 'Rival Pub Quiz Team'];
-const WORDS = ('the a of and to in that is was for on with as by at from this it an be are were has have had not but or which their said insiders ' +
+const WHO = [
+  'Prime Minister',
+  'Tech Billionaire',
+  'Premier League Striker',
+  'Hedge Fund Boss',
+  'Senator',
+  'Royal Butler',
+  'Celebrity Chef',
+  'Council Leader',
+  'Crypto Guru',
+  'Reality TV Star',
+  'Pop Idol',
+  'Union Boss',
+  'Lord Mayor',
+  'Start-up Founder',
+  'Weather Presenter',
+];
+const DID = [
+  'Caught Feeding Secret Documents To',
+  'Blames Heatwave On',
+  'Launches Inquiry Into',
+  'Sues',
+  'Secretly Replaced By',
+  'Declares War On',
+  'Sells Naming Rights To',
+  'Found Hiding Inside',
+  'Demands Refund From',
+  'Knighted For Services To',
+  'Banned From',
+  'Accidentally Elected Head Of',
+];
+const WHAT = [
+  'Pet Goose',
+  'Office Photocopier',
+  'Village Fete',
+  'Own Reflection',
+  'Parliament Canteen',
+  'Self-Driving Lawnmower',
+  'Loch Ness Monster',
+  'Motorway Service Station',
+  'Seagull Union',
+  'Smart Fridge',
+  'Marmite Shortage',
+  'Traffic Cone',
+  'Pension Fund',
+  'Rival Pub Quiz Team',
+];
+const WORDS = (
+  'the a of and to in that is was for on with as by at from this it an be are were has have had not but or which their said insiders ' +
   'sources close claimed allegedly officials spokesperson refused comment leaked memo shocking scandal furious ' +
   'neighbours witnesses denied everything bizarre statement week council tax public money expenses inquiry ' +
   'committee minister chief executive board shares market investors fans stadium referee goal penalty tribunal ' +
-  'cabinet reshuffle budget crisis emergency meeting late night blurry photographs exclusive revealed tonight').split(' ');
-const AUTHORS = ['Gideon Spleen', 'Marjorie Blunt', 'Rex Tattle', 'Priya Scoop', 'Des Grubb', 'Hattie Snoop', 'Bo Gussett', 'Fenella Fibb'];
-const SOURCES = ['Unnamed Insider', 'Leaked WhatsApp', 'Pub Landlord', 'Anonymous Pigeon', 'Freedom of Information', 'A Bloke Called Dave'];
+  'cabinet reshuffle budget crisis emergency meeting late night blurry photographs exclusive revealed tonight'
+).split(' ');
+const AUTHORS = [
+  'Gideon Spleen',
+  'Marjorie Blunt',
+  'Rex Tattle',
+  'Priya Scoop',
+  'Des Grubb',
+  'Hattie Snoop',
+  'Bo Gussett',
+  'Fenella Fibb',
+];
+const SOURCES = [
+  'Unnamed Insider',
+  'Leaked WhatsApp',
+  'Pub Landlord',
+  'Anonymous Pigeon',
+  'Freedom of Information',
+  'A Bloke Called Dave',
+];
 const EDITORS = ['Night Desk', 'Sub-Editor Sid', 'Vera Redline', 'The Managing Editor'];
 
 function pick<T>(r: () => number, list: readonly T[]): T {
@@ -87,7 +149,12 @@ export interface SeedResult {
 }
 
 /** Inserts `count` generated articles; `onProgress` is called after each batch with the running total. */
-export async function seedBenchArticles(database: Db, count: number, onProgress?: (done: number) => void, seed = 20260101): Promise<SeedResult> {
+export async function seedBenchArticles(
+  database: Db,
+  count: number,
+  onProgress?: (done: number) => void,
+  seed = 20260101,
+): Promise<SeedResult> {
   const r = prng(seed);
   const now = Date.now();
   const started = performance.now();

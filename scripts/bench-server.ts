@@ -20,7 +20,9 @@ export interface ServerProcess {
  */
 export async function buildBenchServer(): Promise<{ entry: string; remove(): void }> {
   // @ts-expect-error: a plain .mjs build script without type declarations
-  const { buildServer } = (await import('./build-server.mjs')) as { buildServer(outdir: string): Promise<{ entry: string }> };
+  const { buildServer } = (await import('./build-server.mjs')) as {
+    buildServer(outdir: string): Promise<{ entry: string }>;
+  };
   const outdir = path.join(ROOT, '.bench', `server-${process.pid}`);
   const { entry } = await buildServer(outdir);
   return { entry, remove: () => fs.rmSync(outdir, { recursive: true, force: true }) };
@@ -30,7 +32,14 @@ export async function buildBenchServer(): Promise<{ entry: string; remove(): voi
  * Starts the compiled server (`node <entry>`, what `npm start` runs; see buildBenchServer) and
  * waits until `readyPath` answers. Without `entry`, the TypeScript sources run through tsx.
  */
-export async function startServer(opts: { port: number; dataDir: string; entry?: string; env?: Record<string, string>; readyPath?: string; timeoutMs?: number }): Promise<ServerProcess> {
+export async function startServer(opts: {
+  port: number;
+  dataDir: string;
+  entry?: string;
+  env?: Record<string, string>;
+  readyPath?: string;
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${opts.port}`;
   const args = opts.entry ? ['--enable-source-maps', opts.entry] : ['--import', 'tsx', 'server/src/server.ts'];
   const child = spawn(process.execPath, args, {
@@ -161,7 +170,10 @@ export function readMachineCpu(): { total: number; steal: number } | null {
  * virtual machine, time the server could not run although it was ready. It explains runs whose
  * server CPU per request and latency rise together for the same work.
  */
-export function stealPercent(before: ReturnType<typeof readMachineCpu>, after: ReturnType<typeof readMachineCpu>): number | null {
+export function stealPercent(
+  before: ReturnType<typeof readMachineCpu>,
+  after: ReturnType<typeof readMachineCpu>,
+): number | null {
   if (!before || !after || after.total <= before.total) return null;
   return Number(((100 * (after.steal - before.steal)) / (after.total - before.total)).toFixed(1));
 }

@@ -22,10 +22,21 @@ import { openDatabase } from '../server/src/db/index.ts';
 import { freePort } from '../e2e/support/port.ts';
 import { seedBenchArticles } from './bench-seed.ts';
 import { seedBenchArticlesPostgres } from './bench-seed-postgres.ts';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from '../server/src/test-support/postgres-databases.ts';
+import {
+  createTestPostgresDatabase,
+  type TestPostgresDatabase,
+} from '../server/src/test-support/postgres-databases.ts';
 import { sql } from 'kysely';
 import { adminScenarios, publicScenarios, type Scenario } from './bench-scenarios.ts';
-import { buildBenchServer, readCpuMs, readMachineCpu, readRss, sampleRss, startServer, stealPercent } from './bench-server.ts';
+import {
+  buildBenchServer,
+  readCpuMs,
+  readMachineCpu,
+  readRss,
+  sampleRss,
+  startServer,
+  stealPercent,
+} from './bench-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,7 +55,9 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-  console.log('npm run bench -- [--articles N=100000, 1000000 with --db postgres] [--duration S=10] [--connections C=50 (public; 10 with --db postgres)] [--admin-connections C=10] [--warmup S=5] [--json] [--public (public scenarios only)] [--keep (keep the data dir)] [--db sqlite|postgres] [--database-url ADMIN_URL]');
+  console.log(
+    'npm run bench -- [--articles N=100000, 1000000 with --db postgres] [--duration S=10] [--connections C=50 (public; 10 with --db postgres)] [--admin-connections C=10] [--warmup S=5] [--json] [--public (public scenarios only)] [--keep (keep the data dir)] [--db sqlite|postgres] [--database-url ADMIN_URL]',
+  );
   process.exit(0);
 }
 
@@ -128,24 +141,37 @@ async function main() {
   const cleanup = async () => {
     removeBuild();
     if (!args.keep) await fs.rm(dataDir, { recursive: true, force: true });
-    if (pg && !args.keep) await pg.drop().catch((err: Error) => console.error(`could not drop ${pg!.name}: ${err.message}`));
+    if (pg && !args.keep)
+      await pg.drop().catch((err: Error) => console.error(`could not drop ${pg!.name}: ${err.message}`));
   };
   process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
   try {
     // 1. Seed through the product's own migrations and schema.
     if (dbKind === 'postgres') pg = await createTestPostgresDatabase(adminUrl, 'tabloid_bench');
-    const dbEnv: Record<string, string> = pg ? { DATABASE_URL: pg.url, TOKEN_ENCRYPTION_KEY: BENCH_TOKEN_KEY } : { DATABASE_URL: '' };
+    const dbEnv: Record<string, string> = pg
+      ? { DATABASE_URL: pg.url, TOKEN_ENCRYPTION_KEY: BENCH_TOKEN_KEY }
+      : { DATABASE_URL: '' };
     const config = loadConfig({ ...process.env, DATA_DIR: dataDir, ...dbEnv, LOG_LEVEL: 'warn' });
     const database = await openDatabase({ ...config, databaseStatementTimeoutMs: 0 });
-    log(`Seeding ${articles.toLocaleString('en-GB')} articles into ${pg ? `PostgreSQL database ${pg.name}` : dataDir} ...`);
-    const bar = !json && process.stdout.isTTY ? new cliProgress.SingleBar({ format: '  {bar} {value}/{total} articles | {eta}s left' }, cliProgress.Presets.shades_classic) : undefined;
+    log(
+      `Seeding ${articles.toLocaleString('en-GB')} articles into ${pg ? `PostgreSQL database ${pg.name}` : dataDir} ...`,
+    );
+    const bar =
+      !json && process.stdout.isTTY
+        ? new cliProgress.SingleBar(
+            { format: '  {bar} {value}/{total} articles | {eta}s left' },
+            cliProgress.Presets.shades_classic,
+          )
+        : undefined;
     bar?.start(articles, 0);
     const seeded = pg
       ? await seedBenchArticlesPostgres(database, articles, (n) => bar?.update(n))
       : await seedBenchArticles(database, articles, (n) => bar?.update(n));
     bar?.stop();
     const dbBytes = pg
-      ? Number((await sql<{ n: number }>`select pg_database_size(current_database()) as n`.execute(database.db)).rows[0]!.n)
+      ? Number(
+          (await sql<{ n: number }>`select pg_database_size(current_database()) as n`.execute(database.db)).rows[0]!.n,
+        )
       : (await fs.stat(path.join(dataDir, 'tabloid.db'))).size;
     log(`  seeded in ${(seeded.ms / 1000).toFixed(1)} s (database ${(dbBytes / 1048576).toFixed(0)} MB)`);
 
@@ -184,7 +210,8 @@ async function main() {
         // Such a run measures the neighbours, not the product: it is repeated (at most twice more),
         // the run with the least steal is kept, and every run's steal is reported.
         const stealOfRuns: (number | null)[] = [];
-        let best: { r: autocannon.Result; cpuBefore: number | null; cpuAfter: number | null; steal: number | null } | undefined;
+        let best:
+          { r: autocannon.Result; cpuBefore: number | null; cpuAfter: number | null; steal: number | null } | undefined;
         for (let attempt = 0; attempt <= MAX_STEAL_REPEATS; attempt++) {
           const cpuBefore = readCpuMs(server.pid);
           const machineBefore = readMachineCpu();
@@ -209,7 +236,10 @@ async function main() {
           non2xx: r.non2xx,
           errors: r.errors,
           timeouts: r.timeouts,
-          serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && r.requests.total > 0 ? Number(((cpuAfter - cpuBefore) / r.requests.total).toFixed(3)) : null,
+          serverCpuMsPerRequest:
+            cpuBefore !== null && cpuAfter !== null && r.requests.total > 0
+              ? Number(((cpuAfter - cpuBefore) / r.requests.total).toFixed(3))
+              : null,
           cpuStealPercent: best!.steal,
           cpuStealPercentOfRuns: stealOfRuns,
         };
@@ -261,7 +291,9 @@ async function main() {
     if (json) {
       console.log(JSON.stringify(report, null, 2));
     } else {
-      console.log(`\n${report.articles.toLocaleString('en-GB')} articles, ${connections} connections (admin API ${adminConnections}), ${duration} s each; Node ${report.node}, ${report.cpus} CPUs (${report.cpuModel})`);
+      console.log(
+        `\n${report.articles.toLocaleString('en-GB')} articles, ${connections} connections (admin API ${adminConnections}), ${duration} s each; Node ${report.node}, ${report.cpus} CPUs (${report.cpuModel})`,
+      );
       console.table(
         results.map((r) => ({
           scenario: r.name,
@@ -277,8 +309,12 @@ async function main() {
           target: r.target ? (r.meetsTarget ? 'met' : 'MISSED') : '',
         })),
       );
-      console.log(`1-minute load average: ${report.loadAverage1m.before} before, ${report.loadAverage1m.after} after (the server and autocannon alone make about 2)`);
-      console.log(`Server resident memory: ${idleRssMb} MB idle after start, peak ${peakRssMb} MB during the runs (${memory.samples} samples every 200 ms) — ${dbKind === 'sqlite' ? `target < 200 MB: ${report.meetsRssTarget ? 'met' : 'MISSED'}` : 'the < 200 MB target is for the embedded database'}; kernel high-water mark incl. start-up ${highWaterMb ?? '?'} MB`);
+      console.log(
+        `1-minute load average: ${report.loadAverage1m.before} before, ${report.loadAverage1m.after} after (the server and autocannon alone make about 2)`,
+      );
+      console.log(
+        `Server resident memory: ${idleRssMb} MB idle after start, peak ${peakRssMb} MB during the runs (${memory.samples} samples every 200 ms) — ${dbKind === 'sqlite' ? `target < 200 MB: ${report.meetsRssTarget ? 'met' : 'MISSED'}` : 'the < 200 MB target is for the embedded database'}; kernel high-water mark incl. start-up ${highWaterMb ?? '?'} MB`,
+      );
       if (args.keep) console.log(`Data dir kept: ${dataDir}`);
     }
   } finally {

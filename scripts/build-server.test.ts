@@ -10,7 +10,12 @@ import { buildServer, ROOT } from './build-server.mjs';
 const build = buildServer as (outdir: string) => Promise<{ entry: string; bytes: number }>;
 const root = ROOT as string;
 const CLEAN_ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !/^(DATABASE_|TEST_DATABASE_URL|PORT$|HOST$|PUBLIC_URL|DATA_DIR|SEED_DEMO|LOG_LEVEL|ENTRA_|ADMIN_|APPLICATIONINSIGHTS_|WEB_DIST_DIR|NODE_OPTIONS)/.test(k)),
+  Object.entries(process.env).filter(
+    ([k]) =>
+      !/^(DATABASE_|TEST_DATABASE_URL|PORT$|HOST$|PUBLIC_URL|DATA_DIR|SEED_DEMO|LOG_LEVEL|ENTRA_|ADMIN_|APPLICATIONINSIGHTS_|WEB_DIST_DIR|NODE_OPTIONS)/.test(
+        k,
+      ),
+  ),
 );
 
 const outdir = path.join(root, '.bench', `test-server-${process.pid}-${Date.now()}`);
@@ -31,14 +36,26 @@ describe('the compiled server (npm run build:server, what npm start runs)', () =
     expect(code).not.toMatch(/from "\.[^"]*\.ts"/);
     // The OpenTelemetry SDK stays behind a dynamic import (its own chunk), not in the entry.
     expect(code).not.toContain('@opentelemetry/sdk-trace-node');
-    expect(fs.readdirSync(path.join(outdir, 'chunks')).some((f) => f.startsWith('otel-sdk-') && f.endsWith('.js'))).toBe(true);
+    expect(
+      fs.readdirSync(path.join(outdir, 'chunks')).some((f) => f.startsWith('otel-sdk-') && f.endsWith('.js')),
+    ).toBe(true);
 
     const port = await freePort();
     let out = '';
     // Started from another working directory: the root is found from the file, not from cwd.
     child = spawn(process.execPath, [entry], {
       cwd: os.tmpdir(),
-      env: { ...CLEAN_ENV, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', ADMIN_USERNAME: 'editor', ADMIN_PASSWORD: 'compiled-server-test-pw' },
+      env: {
+        ...CLEAN_ENV,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        ADMIN_USERNAME: 'editor',
+        ADMIN_PASSWORD: 'compiled-server-test-pw',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d) => (out += d));

@@ -9,7 +9,8 @@ describe('npm run editor', () => {
   const saved = { ...process.env };
   const dataDir = tempDir('editor-cli-');
   beforeAll(() => {
-    for (const k of Object.keys(process.env)) if (k.startsWith('ENTRA_') || k === 'DATABASE_URL' || k === 'EDITOR_PASSWORD') delete process.env[k];
+    for (const k of Object.keys(process.env))
+      if (k.startsWith('ENTRA_') || k === 'DATABASE_URL' || k === 'EDITOR_PASSWORD') delete process.env[k];
     process.env.DATA_DIR = dataDir;
   });
   afterAll(() => {
@@ -25,7 +26,8 @@ describe('npm run editor', () => {
   async function canSignIn(username: string, password: string) {
     const database = await openDatabase({ dataDir, databaseUrl: '' });
     try {
-      return (await createLoginService(createEditorsRepository(database)).authenticate(username, password, '127.0.0.1')).ok;
+      return (await createLoginService(createEditorsRepository(database)).authenticate(username, password, '127.0.0.1'))
+        .ok;
     } finally {
       await database.destroy();
     }

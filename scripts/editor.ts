@@ -30,7 +30,8 @@ class UsageError extends Error {}
 function passwordFromEnv(): { password: string; generated: boolean } {
   const fromEnv = process.env.EDITOR_PASSWORD;
   if (fromEnv !== undefined && fromEnv !== '') {
-    if (fromEnv.length < MIN_PASSWORD_LENGTH) throw new EditorError(`EDITOR_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    if (fromEnv.length < MIN_PASSWORD_LENGTH)
+      throw new EditorError(`EDITOR_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters`);
     if (fromEnv.length > 200) throw new EditorError('EDITOR_PASSWORD must be at most 200 characters');
     return { password: fromEnv, generated: false };
   }
@@ -42,11 +43,19 @@ export interface Io {
   err(line: string): void;
 }
 
-export async function main(argv: string[], io: Io = { out: (l) => console.log(l), err: (l) => console.error(l) }): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = { out: (l) => console.log(l), err: (l) => console.error(l) },
+): Promise<number> {
   const { out, err: fail } = io;
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { name: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (err) {
     fail(`${(err as Error).message}\n\n${USAGE}`);
     return 2;
@@ -57,7 +66,12 @@ export async function main(argv: string[], io: Io = { out: (l) => console.log(l)
     return parsed.values.help ? 0 : 2;
   }
   const needsName = ['add', 'reset', 'remove'].includes(command);
-  if (!['add', 'reset', 'list', 'remove'].includes(command) || (needsName && !rawName) || (!needsName && rawName) || extra.length) {
+  if (
+    !['add', 'reset', 'list', 'remove'].includes(command) ||
+    (needsName && !rawName) ||
+    (!needsName && rawName) ||
+    extra.length
+  ) {
     fail(`Unknown or incomplete command: ${parsed.positionals.join(' ')}\n\n${USAGE}`);
     return 2;
   }
@@ -76,7 +90,10 @@ export async function main(argv: string[], io: Io = { out: (l) => console.log(l)
     }
     throw err;
   }
-  if (config.auth.entra) out('Note: Microsoft Entra ID is configured (ENTRA_*): the built-in accounts are not used for sign-in while it is.');
+  if (config.auth.entra)
+    out(
+      'Note: Microsoft Entra ID is configured (ENTRA_*): the built-in accounts are not used for sign-in while it is.',
+    );
   const database = await openDatabase(config);
   try {
     const editors = createEditorsRepository(database);

@@ -15,6 +15,8 @@ export function ensureChromium() {
     spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], opts);
     if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
   }
-  console.error('The browser tests need Debian\'s chromium: run `sudo apt-get update && sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then npm test again.');
+  console.error(
+    "The browser tests need Debian's chromium: run `sudo apt-get update && sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then npm test again.",
+  );
   process.exit(1);
 }

@@ -26,10 +26,32 @@ describe('npm run export / npm run import -- --keep-ids (embedded database)', ()
     const lines = (await fs.readFile(first, 'utf8')).trimEnd().split('\n');
     expect(lines).toHaveLength(total);
     const records = lines.map((l) => JSON.parse(l));
-    expect(Object.keys(records[0])).toEqual(['id', 'headline', 'summary', 'content', 'author', 'category', 'source', 'editorName', 'ratingOutOfTen', 'comments', 'imageUrl', 'originalUrl', 'isBreaking', 'publishedAt', 'createdAt', 'updatedAt']);
+    expect(Object.keys(records[0])).toEqual([
+      'id',
+      'headline',
+      'summary',
+      'content',
+      'author',
+      'category',
+      'source',
+      'editorName',
+      'ratingOutOfTen',
+      'comments',
+      'imageUrl',
+      'originalUrl',
+      'isBreaking',
+      'publishedAt',
+      'createdAt',
+      'updatedAt',
+    ]);
     expect(records.map((r) => r.id)).toEqual([...records.map((r) => r.id)].sort((x, y) => x - y));
     expect(records.some((r) => r.publishedAt === null)).toBe(true);
-    expect(records.find((r) => r.headline === 'Breaking: everything at once')).toMatchObject({ isBreaking: true, category: 'UK', ratingOutOfTen: 10, publishedAt: '2026-01-02T03:04:05.678Z' });
+    expect(records.find((r) => r.headline === 'Breaking: everything at once')).toMatchObject({
+      isBreaking: true,
+      category: 'UK',
+      ratingOutOfTen: 10,
+      publishedAt: '2026-01-02T03:04:05.678Z',
+    });
 
     const imported = await script('import', [first, '--keep-ids'], { DATA_DIR: path.join(dir, 'b') });
     expect(imported.code, imported.stderr).toBe(0);
@@ -41,7 +63,14 @@ describe('npm run export / npm run import -- --keep-ids (embedded database)', ()
 
     // New articles continue after the imported ids; a second --keep-ids import of the same file fails whole.
     const b = await openDatabase({ dataDir: path.join(dir, 'b'), databaseUrl: '' });
-    const fresh = await b.db.insertInto('articles').values({ ...(await b.db.selectFrom('articles').selectAll().where('id', '=', records[0].id).executeTakeFirstOrThrow()), id: undefined } as never).returning('id').executeTakeFirstOrThrow();
+    const fresh = await b.db
+      .insertInto('articles')
+      .values({
+        ...(await b.db.selectFrom('articles').selectAll().where('id', '=', records[0].id).executeTakeFirstOrThrow()),
+        id: undefined,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(Number(fresh.id)).toBeGreaterThan(Math.max(...records.map((r) => r.id)));
     await b.destroy();
     const twice = await script('import', [first, '--keep-ids'], { DATA_DIR: path.join(dir, 'b') });
@@ -50,7 +79,10 @@ describe('npm run export / npm run import -- --keep-ids (embedded database)', ()
 
   it('a plain import of an export file ignores the ids and timestamps; --keep-ids names a record without them', async () => {
     const file = path.join(dir, 'plain.ndjson');
-    await fs.writeFile(file, `${JSON.stringify({ id: 7, headline: 'Plain record', category: 'Sport', createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z' })}\n${JSON.stringify({ headline: 'No id', category: 'Sport' })}\n`);
+    await fs.writeFile(
+      file,
+      `${JSON.stringify({ id: 7, headline: 'Plain record', category: 'Sport', createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z' })}\n${JSON.stringify({ headline: 'No id', category: 'Sport' })}\n`,
+    );
     const plain = await script('import', [file], { DATA_DIR: path.join(dir, 'c') });
     expect(plain.code, plain.stderr).toBe(0);
     const kept = await script('import', [file, '--keep-ids'], { DATA_DIR: path.join(dir, 'd') });

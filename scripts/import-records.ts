@@ -6,8 +6,7 @@ import readline from 'node:readline';
 export type FileFormat = 'json-array' | 'ndjson';
 
 export type RawRecord =
-  | { line: number; index: number; value: unknown }
-  | { line: number; index: number; parseError: string };
+  { line: number; index: number; value: unknown } | { line: number; index: number; parseError: string };
 
 /** The first non-whitespace character decides: '[' is a JSON array, anything else NDJSON. */
 export async function detectFormat(file: string): Promise<FileFormat> {
@@ -37,7 +36,8 @@ export function arrayElementLines(text: string): number[] {
     const ch = text.charCodeAt(i);
     if (ch === 10) line++;
     if (inString) {
-      if (ch === 92) i++; // backslash: skip the escaped character (never a newline in valid JSON)
+      if (ch === 92)
+        i++; // backslash: skip the escaped character (never a newline in valid JSON)
       else if (ch === 34) inString = false;
       continue;
     }

@@ -25,7 +25,11 @@ function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr:
     execFile(
       process.execPath,
       ['--import', 'tsx', 'scripts/import.ts', ...args],
-      { cwd: root, env: { ...process.env, DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', LOG_LEVEL: 'silent' }, timeout: 60_000 },
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        timeout: 60_000,
+      },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -57,7 +61,12 @@ async function importHere(file: string, dryRun = false) {
   }
 }
 
-const good = (i: number) => ({ headline: `Imported Story ${i}`, category: 'Sport', author: 'Wire', ratingOutOfTen: i % 11 });
+const good = (i: number) => ({
+  headline: `Imported Story ${i}`,
+  category: 'Sport',
+  author: 'Wire',
+  ratingOutOfTen: i % 11,
+});
 
 describe('npm run import', { timeout: 90_000 }, () => {
   it('lands the good records of a mixed NDJSON file and reports the two malformed lines (exit 2)', async () => {
@@ -82,7 +91,13 @@ describe('npm run import', { timeout: 90_000 }, () => {
     await withDb(async ({ db }) => {
       const rows = await db.selectFrom('articles').selectAll().orderBy('id').execute();
       expect(rows.map((r) => r.headline)).toEqual([1, 2, 3, 4, 6].map((i) => `Imported Story ${i}`));
-      expect(rows[0]).toMatchObject({ slug: 'imported-story-1', category_id: 3, author: 'Wire', rating: 1, published_at: null });
+      expect(rows[0]).toMatchObject({
+        slug: 'imported-story-1',
+        category_id: 3,
+        author: 'Wire',
+        rating: 1,
+        published_at: null,
+      });
       expect(rows[1]!.published_at).not.toBeNull();
       const audit = await adminDb(db).selectFrom('audit_log').selectAll().orderBy('id').execute();
       expect(audit).toHaveLength(5);
@@ -99,7 +114,9 @@ describe('npm run import', { timeout: 90_000 }, () => {
     expect(res.result).toMatchObject({ read: 4, stored: 2 });
     expect(res.stderr).toMatch(/skipped: line 3 \(array index 1\): category "Nowhere" is not a known category/);
     expect(res.stderr).toMatch(/skipped: line 7 \(array index 3\): record must be a JSON object/);
-    expect(await withDb(async ({ db }) => (await db.selectFrom('articles').select('headline').execute()).length)).toBe(2);
+    expect(await withDb(async ({ db }) => (await db.selectFrom('articles').select('headline').execute()).length)).toBe(
+      2,
+    );
   });
 
   it('stores more than one batch and exits 0 when every record is good', async () => {
@@ -110,7 +127,10 @@ describe('npm run import', { timeout: 90_000 }, () => {
     expect(res.stdout).toContain('1203 of 1203 records imported; 0 skipped.');
     expect(res.stderr).toContain('progress: 1203 records read (100%)');
     await withDb(async ({ db }) => {
-      const n = await db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const n = await db
+        .selectFrom('articles')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(n.n)).toBe(1203);
     });
   });

@@ -37,12 +37,19 @@ export class MigrateDataError extends Error {}
 type AnyDb = Kysely<any>;
 
 async function count(db: AnyDb, table: string): Promise<number> {
-  const r = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 async function sourceTables(source: Db): Promise<string[]> {
-  const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(source.db);
+  const rows = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(
+    source.db,
+  );
   return rows.rows.map((r) => r.name);
 }
 
@@ -55,23 +62,39 @@ export interface MigrateDataOptions {
   log?: (line: string) => void;
 }
 
-export async function migrateData({ source, target, sourceKey, targetKey, log = () => undefined }: MigrateDataOptions): Promise<Record<string, number>> {
-  if (source.dialect !== 'sqlite') throw new MigrateDataError('The source must be the embedded SQLite database (DATA_DIR).');
-  if (target.dialect !== 'postgres') throw new MigrateDataError('The target must be PostgreSQL: set DATABASE_URL=postgres://...');
+export async function migrateData({
+  source,
+  target,
+  sourceKey,
+  targetKey,
+  log = () => undefined,
+}: MigrateDataOptions): Promise<Record<string, number>> {
+  if (source.dialect !== 'sqlite')
+    throw new MigrateDataError('The source must be the embedded SQLite database (DATA_DIR).');
+  if (target.dialect !== 'postgres')
+    throw new MigrateDataError('The target must be PostgreSQL: set DATABASE_URL=postgres://...');
   const known = new Set(TABLES.map((t) => t.name));
   const unknown = (await sourceTables(source)).filter((t) => !known.has(t) && !DERIVED.has(t));
-  if (unknown.length) throw new MigrateDataError(`The source has tables this version does not know how to copy: ${unknown.join(', ')}.`);
+  if (unknown.length)
+    throw new MigrateDataError(`The source has tables this version does not know how to copy: ${unknown.join(', ')}.`);
 
   const tdb = target.db as unknown as AnyDb;
   const sdb = source.db as unknown as AnyDb;
   const busy: string[] = [];
   for (const t of TABLES) if (t.name !== 'categories' && (await count(tdb, t.name)) > 0) busy.push(t.name);
   if (busy.length) {
-    throw new MigrateDataError(`The target database is not empty (${busy.join(', ')} have rows). Migrate into a freshly created database; nothing was copied.`);
+    throw new MigrateDataError(
+      `The target database is not empty (${busy.join(', ')} have rows). Migrate into a freshly created database; nothing was copied.`,
+    );
   }
-  const recrypt = sourceKey && targetKey && !sourceKey.equals(targetKey) ? { from: new TokenCipher(sourceKey), to: new TokenCipher(targetKey) } : null;
+  const recrypt =
+    sourceKey && targetKey && !sourceKey.equals(targetKey)
+      ? { from: new TokenCipher(sourceKey), to: new TokenCipher(targetKey) }
+      : null;
   const targetCipher = targetKey ? new TokenCipher(targetKey) : null;
-  const keyCiphers = targetCipher ? { from: sourceKey ? new TokenCipher(sourceKey) : targetCipher, to: targetCipher } : null;
+  const keyCiphers = targetCipher
+    ? { from: sourceKey ? new TokenCipher(sourceKey) : targetCipher, to: targetCipher }
+    : null;
 
   const copied: Record<string, number> = {};
   await tdb.transaction().execute(async (trx) => {
@@ -102,26 +125,42 @@ export async function migrateData({ source, target, sourceKey, targetKey, log = 
       log(`${t.name}: ${n} rows`);
     }
   });
-  await resetIdSequences(target, TABLES.filter((t) => t.serial).map((t) => t.name));
+  await resetIdSequences(
+    target,
+    TABLES.filter((t) => t.serial).map((t) => t.name),
+  );
 
   // The same categories on both sides (ids are referenced by every article).
-  const names = async (db: AnyDb) => (await db.selectFrom('categories').select(['id', 'name']).orderBy('id').execute()).map((r) => `${r.id}:${r.name}`).join(',');
-  if ((await names(sdb)) !== (await names(tdb))) throw new MigrateDataError('The categories of the source and the target differ.');
+  const names = async (db: AnyDb) =>
+    (await db.selectFrom('categories').select(['id', 'name']).orderBy('id').execute())
+      .map((r) => `${r.id}:${r.name}`)
+      .join(',');
+  if ((await names(sdb)) !== (await names(tdb)))
+    throw new MigrateDataError('The categories of the source and the target differ.');
   return copied;
 }
 
 function reencrypt(row: Record<string, unknown>, c: { from: TokenCipher; to: TokenCipher }): Record<string, unknown> {
   const aad = (field: string) => `${row.platform}:${row.persona}:${field}`;
-  const out: Record<string, unknown> = { ...row, access_token: c.to.encrypt(c.from.decrypt(String(row.access_token), aad('access')), aad('access')) };
-  if (row.refresh_token) out.refresh_token = c.to.encrypt(c.from.decrypt(String(row.refresh_token), aad('refresh')), aad('refresh'));
+  const out: Record<string, unknown> = {
+    ...row,
+    access_token: c.to.encrypt(c.from.decrypt(String(row.access_token), aad('access')), aad('access')),
+  };
+  if (row.refresh_token)
+    out.refresh_token = c.to.encrypt(c.from.decrypt(String(row.refresh_token), aad('refresh')), aad('refresh'));
   return out;
 }
 
-function reencryptKeyRow(row: Record<string, unknown>, c: { from: TokenCipher; to: TokenCipher }): Record<string, unknown> {
+function reencryptKeyRow(
+  row: Record<string, unknown>,
+  c: { from: TokenCipher; to: TokenCipher },
+): Record<string, unknown> {
   try {
     return { ...row, value: reencryptStoredKey(String(row.id), String(row.value), c.from, c.to) };
   } catch {
-    throw new MigrateDataError(`The sign-in key ${String(row.id)} (auth_keys) cannot be decrypted with DATA_DIR/${KEY_FILE_NAME} or TOKEN_ENCRYPTION_KEY; nothing was copied.`);
+    throw new MigrateDataError(
+      `The sign-in key ${String(row.id)} (auth_keys) cannot be decrypted with DATA_DIR/${KEY_FILE_NAME} or TOKEN_ENCRYPTION_KEY; nothing was copied.`,
+    );
   }
 }
 
@@ -146,8 +185,12 @@ async function main(): Promise<number> {
   let target: Db | undefined;
   try {
     const config = loadConfig(process.env);
-    if (!config.databaseUrl) throw new MigrateDataError(`DATABASE_URL is not set: it names the PostgreSQL database to copy into.\n${USAGE}`);
-    if (!fs.existsSync(path.join(config.dataDir, 'tabloid.db'))) throw new MigrateDataError(`${path.join(config.dataDir, 'tabloid.db')}: no embedded database to copy (set DATA_DIR).`);
+    if (!config.databaseUrl)
+      throw new MigrateDataError(`DATABASE_URL is not set: it names the PostgreSQL database to copy into.\n${USAGE}`);
+    if (!fs.existsSync(path.join(config.dataDir, 'tabloid.db')))
+      throw new MigrateDataError(
+        `${path.join(config.dataDir, 'tabloid.db')}: no embedded database to copy (set DATA_DIR).`,
+      );
     source = await openDatabase({ dataDir: config.dataDir, databaseUrl: '' });
     target = await openDatabase({ ...config, databaseStatementTimeoutMs: 0 });
     const copied = await migrateData({

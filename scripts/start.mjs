@@ -8,6 +8,9 @@ const build = npm
   : spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', shell: process.platform === 'win32' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/server.js'], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/server.js'], {
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

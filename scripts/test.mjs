@@ -26,7 +26,14 @@ if (status !== 0) console.error('npm test: the front-end build failed; the tests
 else {
   const summary = 'test-results/vitest-summary.json';
   rmSync(summary, { force: true });
-  status = run(['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${summary}`, ...process.argv.slice(2)]);
+  status = run([
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${summary}`,
+    ...process.argv.slice(2),
+  ]);
   // A plain closing line that any CI reads: 'N passed, N failed'.
   if (existsSync(summary)) {
     try {

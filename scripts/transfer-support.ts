@@ -12,13 +12,26 @@ export const root = path.resolve(import.meta.dirname, '..');
 
 /** Environment without the caller's database settings. */
 export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_|DATA_DIR|TOKEN_ENCRYPTION_KEY|TEST_DATABASE_URL)/.test(k)));
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(DATABASE_|DATA_DIR|TOKEN_ENCRYPTION_KEY|TEST_DATABASE_URL)/.test(k),
+    ),
+  );
   return { ...base, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env };
 }
 
-export async function script(name: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function script(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const r = await run(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], { cwd: root, env: cleanEnv(env), timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+    const r = await run(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
+      cwd: root,
+      env: cleanEnv(env),
+      timeout: 120_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -30,10 +43,27 @@ export async function script(name: string, args: string[], env: Record<string, s
 export async function fillArticles(database: Db): Promise<void> {
   await seedIfEmpty(database, { info: () => undefined });
   await insertArticles(database.db, [
-    { headline: 'Draft with "quotes" and a\\nbackslash', published_at: null, image_url: '', original_url: '', content: 'Line one\n\nLine «two» — ünïcödé ✓' },
-    { headline: 'Breaking: everything at once', is_breaking: 1, published_at: '2026-01-02T03:04:05.678Z', rating: 10, category_id: 6, image_url: '/images/x.svg', original_url: 'https://example.com/a?b=1&c=2' },
+    {
+      headline: 'Draft with "quotes" and a\\nbackslash',
+      published_at: null,
+      image_url: '',
+      original_url: '',
+      content: 'Line one\n\nLine «two» — ünïcödé ✓',
+    },
+    {
+      headline: 'Breaking: everything at once',
+      is_breaking: 1,
+      published_at: '2026-01-02T03:04:05.678Z',
+      rating: 10,
+      category_id: 6,
+      image_url: '/images/x.svg',
+      original_url: 'https://example.com/a?b=1&c=2',
+    },
   ]);
   // A gap in the ids: the export keeps them exactly.
   const last = await database.db.selectFrom('articles').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
-  await database.db.deleteFrom('articles').where('id', '=', Number(last.id) - 1).execute();
+  await database.db
+    .deleteFrom('articles')
+    .where('id', '=', Number(last.id) - 1)
+    .execute();
 }

@@ -12,7 +12,11 @@ export function adminArticles(): ArticleInput[] {
   const old = new Date(Date.now() - 30 * DAY).toISOString();
   const items: ArticleInput[] = [];
   for (let i = 1; i <= 45; i++) {
-    items.push({ headline: `Politics Story ${String(i).padStart(2, '0')}`, category: 'Politics', ...(i > 40 ? { published_at: old, created_at: old, updated_at: old } : {}) });
+    items.push({
+      headline: `Politics Story ${String(i).padStart(2, '0')}`,
+      category: 'Politics',
+      ...(i > 40 ? { published_at: old, created_at: old, updated_at: old } : {}),
+    });
   }
   for (let i = 1; i <= 8; i++) items.push({ headline: `Tech Draft ${i}`, category: 'Technology', published_at: null });
   for (let i = 1; i <= 6; i++) items.push({ headline: `Sport Story ${i}`, category: 'Sport' });
@@ -27,7 +31,13 @@ export function adminArticles(): ArticleInput[] {
     content: 'First paragraph of the scoop.\n\nSecond paragraph of the scoop.',
     summary: 'A summary of the scoop.',
   });
-  items.push({ headline: 'Business Draft Alpha', category: 'Business', published_at: null, rating: 3, comments: 'Needs a fact check.' });
+  items.push({
+    headline: 'Business Draft Alpha',
+    category: 'Business',
+    published_at: null,
+    rating: 3,
+    comments: 'Needs a fact check.',
+  });
   items.push({ headline: 'Business Draft Beta', category: 'Business', published_at: null });
   return items;
 }

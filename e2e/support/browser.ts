@@ -44,7 +44,12 @@ export async function newPage(browser: Browser, opts: NewPageOptions = {}): Prom
 }
 
 function fileSafe(s: string): string {
-  return s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 120) || 'test';
+  return (
+    s
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 120) || 'test'
+  );
 }
 
 /** Saves a full-page screenshot of every open page of the given contexts under test-results/. */

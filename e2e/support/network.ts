@@ -22,7 +22,10 @@ export function isLocal(url: URL, extraHosts: readonly string[] = []): boolean {
  * the test can read it) and listed in `external`. Install it before opening pages. `localHosts`
  * names extra host names that a test maps to 127.0.0.1 (--host-resolver-rules).
  */
-export async function guardNetwork(context: BrowserContext, opts: { localHosts?: readonly string[] } = {}): Promise<NetworkLog> {
+export async function guardNetwork(
+  context: BrowserContext,
+  opts: { localHosts?: readonly string[] } = {},
+): Promise<NetworkLog> {
   const extra = opts.localHosts ?? [];
   const requests: string[] = [];
   const external: string[] = [];
@@ -33,7 +36,11 @@ export async function guardNetwork(context: BrowserContext, opts: { localHosts?:
     (url) => !isLocal(url, extra),
     async (route) => {
       external.push(route.request().url());
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>blocked by the e2e tests</title>' });
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>blocked by the e2e tests</title>',
+      });
     },
   );
   return {

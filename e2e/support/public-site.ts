@@ -26,7 +26,9 @@ export function articleHref(a: Pick<PublicArticle, 'slug' | 'headline'>): string
 
 /** The distinct /article/... links on the page, sorted. */
 export async function articleHrefs(page: Page): Promise<string[]> {
-  const hrefs = await page.locator('a[href^="/article/"]').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
+  const hrefs = await page
+    .locator('a[href^="/article/"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
   return [...new Set(hrefs)].sort();
 }
 

@@ -9,10 +9,17 @@ export const EDITOR_ENV = { ADMIN_USERNAME: EDITOR.username, ADMIN_PASSWORD: EDI
  * admin page), clicks 'Sign In with Microsoft', fills the provider's login form in the popup,
  * submits, and waits until the popup has closed and the admin header shows the editor.
  */
-export async function signIn(page: Page, url: string, editor: { username: string; password: string } = EDITOR): Promise<void> {
+export async function signIn(
+  page: Page,
+  url: string,
+  editor: { username: string; password: string } = EDITOR,
+): Promise<void> {
   await page.goto(url);
   await page.getByRole('heading', { name: 'Admin Login Required' }).waitFor();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Sign In with Microsoft' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Sign In with Microsoft' }).click(),
+  ]);
   await popup.waitForLoadState('domcontentloaded');
   await popup.getByLabel(/user ?name|sign-in name|e-?mail/i).fill(editor.username);
   await popup.getByLabel(/password/i).fill(editor.password);
@@ -24,7 +31,10 @@ export async function signIn(page: Page, url: string, editor: { username: string
 
 /** Signs out through the popup (confirming on the provider's sign-out page) and waits for the login gate. */
 export async function signOut(page: Page): Promise<void> {
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Sign Out' }).first().click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Sign Out' }).first().click(),
+  ]);
   const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Yes, sign me out' }).click();
   await closed;

@@ -47,7 +47,14 @@ function bool(name: string, raw: string | undefined, fallback: boolean, problems
   return fallback;
 }
 
-function int(name: string, raw: string | undefined, fallback: number, min: number, max: number, problems: string[]): number {
+function int(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) {
@@ -78,7 +85,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(root, (env.DATA_DIR ?? '').trim() || 'data'),
     databaseUrl,
     databasePoolMax: int('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10, 1, 1000, problems),
-    databaseStatementTimeoutMs: int('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 10_000, 100, 600_000, problems),
+    databaseStatementTimeoutMs: int(
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      env.DATABASE_STATEMENT_TIMEOUT_MS,
+      10_000,
+      100,
+      600_000,
+      problems,
+    ),
     siteName,
     seedDemo: bool('SEED_DEMO', env.SEED_DEMO, true, problems),
     logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',

@@ -12,16 +12,27 @@ import { openDatabase } from './db/index.ts';
 /** The real server process (node --import tsx server/src/server.ts), as `npm run dev` starts it. */
 const root = path.resolve(import.meta.dirname, '../..');
 const CLEAN_ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !/^(DATABASE_|TEST_DATABASE_URL|PORT$|HOST$|PUBLIC_URL|DATA_DIR|SEED_DEMO|LOG_LEVEL|SITE_NAME|ENTRA_|ADMIN_|X_|FACEBOOK_|TOKEN_ENCRYPTION_KEY|APPLICATIONINSIGHTS_|WEB_DIST_DIR)/.test(k)),
+  Object.entries(process.env).filter(
+    ([k]) =>
+      !/^(DATABASE_|TEST_DATABASE_URL|PORT$|HOST$|PUBLIC_URL|DATA_DIR|SEED_DEMO|LOG_LEVEL|SITE_NAME|ENTRA_|ADMIN_|X_|FACEBOOK_|TOKEN_ENCRYPTION_KEY|APPLICATIONINSIGHTS_|WEB_DIST_DIR)/.test(
+        k,
+      ),
+  ),
 );
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], { cwd: root, env: { ...CLEAN_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: root,
+    env: { ...CLEAN_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
   child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
@@ -69,7 +80,8 @@ describe('the server process', () => {
     const { stderr, stdout } = s.output();
     expect(code).toBe(1);
     expect(stderr).toMatch(/^Invalid configuration:/m);
-    for (const name of ['PORT', 'DATABASE_URL', 'DATABASE_POOL_MAX', 'LOG_LEVEL', 'SEED_DEMO', 'PUBLIC_URL']) expect(stderr).toContain(`- ${name} `);
+    for (const name of ['PORT', 'DATABASE_URL', 'DATABASE_POOL_MAX', 'LOG_LEVEL', 'SEED_DEMO', 'PUBLIC_URL'])
+      expect(stderr).toContain(`- ${name} `);
     // One message: a single "Invalid configuration" block, no stack trace, nothing started.
     expect(stderr.match(/Invalid configuration/g)).toHaveLength(1);
     expect(stderr).not.toMatch(/\n\s+at /);
@@ -100,10 +112,22 @@ describe('the server process', () => {
     await database.destroy();
 
     // A slow upload: the request is in flight (headers and half the body sent) when SIGTERM arrives.
-    const body = Buffer.from(JSON.stringify({ headline: 'Sent before the shutdown', category: 'Politics', summary: 'x'.repeat(2000) }));
+    const body = Buffer.from(
+      JSON.stringify({ headline: 'Sent before the shutdown', category: 'Politics', summary: 'x'.repeat(2000) }),
+    );
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/admin/articles', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': body.length } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/admin/articles',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': body.length,
+          },
+        },
         (res) => {
           let text = '';
           res.on('data', (d) => (text += d));

@@ -9,19 +9,39 @@ describe('TRUST_PROXY', () => {
   };
 
   it('defaults to false (unset, empty, false/0)', () => {
-    for (const raw of [undefined, '', '  ', 'false', 'FALSE', '0', 'off']) expect(parse(raw)).toEqual({ value: false, problems: [] });
+    for (const raw of [undefined, '', '  ', 'false', 'FALSE', '0', 'off'])
+      expect(parse(raw)).toEqual({ value: false, problems: [] });
   });
 
   it('accepts true, a hop count, or a list of addresses, CIDR ranges and proxy-addr names', () => {
     expect(parse('true').value).toBe(true);
     expect(parse(' 2 ').value).toBe(2);
     expect(parse('10.0.0.1').value).toEqual(['10.0.0.1']);
-    expect(parse('10.0.0.0/8, 192.168.1.7 ,::1,fd00::/8,Loopback').value).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'loopback']);
-    for (const raw of ['true', '2', '10.0.0.0/8,::1', 'loopback,uniquelocal,linklocal']) expect(parse(raw).problems).toEqual([]);
+    expect(parse('10.0.0.0/8, 192.168.1.7 ,::1,fd00::/8,Loopback').value).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const raw of ['true', '2', '10.0.0.0/8,::1', 'loopback,uniquelocal,linklocal'])
+      expect(parse(raw).problems).toEqual([]);
   });
 
   it('rejects anything else with one clear problem', () => {
-    for (const raw of ['maybe', '101', '-1', '1.5', '10.0.0.0/33', '::1/129', '10.0.0', 'example.com', '10.0.0.1,,10.0.0.2', '10.0.0.0/8/1', '10.0.0.1/x']) {
+    for (const raw of [
+      'maybe',
+      '101',
+      '-1',
+      '1.5',
+      '10.0.0.0/33',
+      '::1/129',
+      '10.0.0',
+      'example.com',
+      '10.0.0.1,,10.0.0.2',
+      '10.0.0.0/8/1',
+      '10.0.0.1/x',
+    ]) {
       const r = parse(raw);
       expect(r.value, raw).toBe(false);
       expect(r.problems, raw).toEqual([

@@ -17,7 +17,10 @@ export interface BootstrapResult {
  * guarded by the unique username (ON CONFLICT DO NOTHING), so instances starting together
  * create exactly one, and only the instance whose insert landed reports a password.
  */
-export async function ensureFirstEditor(editors: EditorsRepository, auth: Pick<AuthConfig, 'adminUsername' | 'adminPassword'>): Promise<BootstrapResult> {
+export async function ensureFirstEditor(
+  editors: EditorsRepository,
+  auth: Pick<AuthConfig, 'adminUsername' | 'adminPassword'>,
+): Promise<BootstrapResult> {
   if ((await editors.count()) > 0) return { created: false };
   const username = auth.adminUsername || DEFAULT_EDITOR_USERNAME;
   const password = auth.adminPassword || generatePassword();

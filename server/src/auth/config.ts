@@ -38,14 +38,17 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv, problems: string[]): Auth
   let entra: EntraConfig | null = null;
   if (present.length > 0 && present.length < entraNames.length) {
     const missing = entraNames.filter((n) => get(n) === '');
-    problems.push(`Microsoft Entra ID sign-in needs all four ENTRA_* variables; missing: ${missing.join(', ')} (or unset them all to use the built-in sign-in)`);
+    problems.push(
+      `Microsoft Entra ID sign-in needs all four ENTRA_* variables; missing: ${missing.join(', ')} (or unset them all to use the built-in sign-in)`,
+    );
   } else if (present.length === entraNames.length) {
     const tenantId = get('ENTRA_TENANT_ID');
     if (!GUID.test(tenantId) && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(tenantId)) {
       problems.push(`ENTRA_TENANT_ID must be the tenant's id (a GUID) or its domain (got "${tenantId}")`);
     }
     const versionRaw = get('ENTRA_TOKEN_VERSION') || '2';
-    if (versionRaw !== '1' && versionRaw !== '2') problems.push(`ENTRA_TOKEN_VERSION must be 1 or 2 (got "${versionRaw}")`);
+    if (versionRaw !== '1' && versionRaw !== '2')
+      problems.push(`ENTRA_TOKEN_VERSION must be 1 or 2 (got "${versionRaw}")`);
     const roleRaw = get('ENTRA_REQUIRE_EDITOR_ROLE').toLowerCase();
     let requireEditorRole = false;
     if (['1', 'true', 'yes', 'on'].includes(roleRaw)) requireEditorRole = true;
@@ -61,7 +64,9 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv, problems: string[]): Auth
       requireEditorRole,
     };
   } else if (get('ENTRA_TOKEN_VERSION') || get('ENTRA_REQUIRE_EDITOR_ROLE')) {
-    problems.push('ENTRA_TOKEN_VERSION and ENTRA_REQUIRE_EDITOR_ROLE need the four ENTRA_* variables (ENTRA_TENANT_ID, ENTRA_CLIENT_ID, ENTRA_API_SCOPE, ENTRA_API_AUDIENCE)');
+    problems.push(
+      'ENTRA_TOKEN_VERSION and ENTRA_REQUIRE_EDITOR_ROLE need the four ENTRA_* variables (ENTRA_TENANT_ID, ENTRA_CLIENT_ID, ENTRA_API_SCOPE, ENTRA_API_AUDIENCE)',
+    );
   }
 
   const editorAllowlist = get('EDITOR_ALLOWLIST')
@@ -72,7 +77,9 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv, problems: string[]): Auth
   const adminUsername = get('ADMIN_USERNAME').toLowerCase();
   const adminPassword = env.ADMIN_PASSWORD ?? '';
   if (adminUsername && !USERNAME_PATTERN.test(adminUsername)) {
-    problems.push('ADMIN_USERNAME may use letters, digits, dot, underscore, hyphen and @, at most 64 characters, starting with a letter or digit');
+    problems.push(
+      'ADMIN_USERNAME may use letters, digits, dot, underscore, hyphen and @, at most 64 characters, starting with a letter or digit',
+    );
   }
   if (adminPassword && adminPassword.length < MIN_PASSWORD_LENGTH) {
     problems.push(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters`);

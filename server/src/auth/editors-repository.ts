@@ -27,7 +27,9 @@ export function normalizeUsername(raw: string): string {
 
 export function assertValidUsername(username: string): void {
   if (!USERNAME_PATTERN.test(username)) {
-    throw new EditorError(`"${username}" is not a valid username: use letters, digits, dot, underscore, hyphen or @ (at most 64 characters, starting with a letter or digit)`);
+    throw new EditorError(
+      `"${username}" is not a valid username: use letters, digits, dot, underscore, hyphen or @ (at most 64 characters, starting with a letter or digit)`,
+    );
   }
 }
 
@@ -43,20 +45,43 @@ type Row = {
 };
 
 function toEditor(r: Row): Editor {
-  return { id: Number(r.id), username: r.username, displayName: r.display_name, createdAt: r.created_at, lastLoginAt: r.last_login_at };
+  return {
+    id: Number(r.id),
+    username: r.username,
+    displayName: r.display_name,
+    createdAt: r.created_at,
+    lastLoginAt: r.last_login_at,
+  };
 }
 
 function toCredentials(r: Row): EditorCredentials {
-  return { ...toEditor(r), passwordHash: r.password_hash, failedAttempts: Number(r.failed_attempts), lockedUntil: r.locked_until };
+  return {
+    ...toEditor(r),
+    passwordHash: r.password_hash,
+    failedAttempts: Number(r.failed_attempts),
+    lockedUntil: r.locked_until,
+  };
 }
 
 export function createEditorsRepository(database: Db) {
   const db: AuthDb = authDb(database);
-  const columns = ['id', 'username', 'display_name', 'password_hash', 'created_at', 'last_login_at', 'failed_attempts', 'locked_until'] as const;
+  const columns = [
+    'id',
+    'username',
+    'display_name',
+    'password_hash',
+    'created_at',
+    'last_login_at',
+    'failed_attempts',
+    'locked_until',
+  ] as const;
 
   return {
     async count(): Promise<number> {
-      const r = await db.selectFrom('editors').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      const r = await db
+        .selectFrom('editors')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
 
@@ -72,7 +97,11 @@ export function createEditorsRepository(database: Db) {
     },
 
     async findCredentials(username: string): Promise<EditorCredentials | undefined> {
-      const r = await db.selectFrom('editors').select(columns).where('username', '=', normalizeUsername(username)).executeTakeFirst();
+      const r = await db
+        .selectFrom('editors')
+        .select(columns)
+        .where('username', '=', normalizeUsername(username))
+        .executeTakeFirst();
       return r ? toCredentials(r) : undefined;
     },
 
@@ -81,7 +110,10 @@ export function createEditorsRepository(database: Db) {
      * (ON CONFLICT DO NOTHING on the unique username), so concurrent starts create one.
      * Returns undefined when nothing was inserted in that mode.
      */
-    async create(input: { username: string; displayName?: string; password: string }, opts: { ifNoneExists?: boolean } = {}): Promise<Editor | undefined> {
+    async create(
+      input: { username: string; displayName?: string; password: string },
+      opts: { ifNoneExists?: boolean } = {},
+    ): Promise<Editor | undefined> {
       const username = normalizeUsername(input.username);
       assertValidUsername(username);
       const now = new Date().toISOString();
@@ -93,12 +125,22 @@ export function createEditorsRepository(database: Db) {
         updated_at: now,
       };
       if (opts.ifNoneExists) {
-        const row = await db.insertInto('editors').values(values).onConflict((oc) => oc.column('username').doNothing()).returning(columns).executeTakeFirst();
+        const row = await db
+          .insertInto('editors')
+          .values(values)
+          .onConflict((oc) => oc.column('username').doNothing())
+          .returning(columns)
+          .executeTakeFirst();
         return row ? toEditor(row) : undefined;
       }
       const existing = await db.selectFrom('editors').select('id').where('username', '=', username).executeTakeFirst();
       if (existing) throw new EditorError(`An editor named "${username}" already exists`);
-      const row = await db.insertInto('editors').values(values).onConflict((oc) => oc.column('username').doNothing()).returning(columns).executeTakeFirst();
+      const row = await db
+        .insertInto('editors')
+        .values(values)
+        .onConflict((oc) => oc.column('username').doNothing())
+        .returning(columns)
+        .executeTakeFirst();
       if (!row) throw new EditorError(`An editor named "${username}" already exists`);
       return toEditor(row);
     },
@@ -107,7 +149,12 @@ export function createEditorsRepository(database: Db) {
     async setPassword(username: string, password: string): Promise<boolean> {
       const r = await db
         .updateTable('editors')
-        .set({ password_hash: await hashPassword(password), updated_at: new Date().toISOString(), failed_attempts: 0, locked_until: null })
+        .set({
+          password_hash: await hashPassword(password),
+          updated_at: new Date().toISOString(),
+          failed_attempts: 0,
+          locked_until: null,
+        })
         .where('username', '=', normalizeUsername(username))
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
@@ -148,7 +195,11 @@ export function createEditorsRepository(database: Db) {
     },
 
     async recordSuccess(id: number): Promise<void> {
-      await db.updateTable('editors').set({ failed_attempts: 0, locked_until: null, last_login_at: new Date().toISOString() }).where('id', '=', id).execute();
+      await db
+        .updateTable('editors')
+        .set({ failed_attempts: 0, locked_until: null, last_login_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/index.ts';
 import { ensureFirstEditor, formatBootstrapMessage } from './bootstrap.ts';
 import { createEditorsRepository, EditorError, type EditorsRepository } from './editors-repository.ts';
-import { createLoginService, LOCK_AFTER, lockDurationMs, BASE_LOCK_MS, MAX_LOCK_MS, IP_LOCK_AFTER } from './login-throttle.ts';
+import {
+  createLoginService,
+  LOCK_AFTER,
+  lockDurationMs,
+  BASE_LOCK_MS,
+  MAX_LOCK_MS,
+  IP_LOCK_AFTER,
+} from './login-throttle.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { authDb } from './tables.ts';
 import { tempDir } from './test-app.ts';
@@ -46,7 +53,11 @@ describe('editors and sign-in throttling', () => {
     // A second connection to the same database file plays the second instance.
     const second = await openDatabase({ dataDir, databaseUrl: '' });
     const secondEditors = createEditorsRepository(second);
-    const results = await Promise.all([ensureFirstEditor(editors, auth), ensureFirstEditor(secondEditors, auth), ensureFirstEditor(editors, auth)]);
+    const results = await Promise.all([
+      ensureFirstEditor(editors, auth),
+      ensureFirstEditor(secondEditors, auth),
+      ensureFirstEditor(editors, auth),
+    ]);
     await second.destroy();
     expect(await editors.count()).toBe(1);
     const created = results.filter((r) => r.created);
@@ -58,21 +69,29 @@ describe('editors and sign-in throttling', () => {
     const login = createLoginService(editors);
     expect((await login.authenticate('editor', password, '10.0.0.1')).ok).toBe(true);
     // A later start creates nothing.
-    expect(await ensureFirstEditor(editors, { adminUsername: 'other', adminPassword: 'another long pass' })).toEqual({ created: false });
+    expect(await ensureFirstEditor(editors, { adminUsername: 'other', adminPassword: 'another long pass' })).toEqual({
+      created: false,
+    });
     const message = formatBootstrapMessage('http://localhost:3000', 'editor', password);
     expect(message).toContain(password);
     expect(message).toContain('npm run editor -- reset editor');
   });
 
   it('stores only the hash', async () => {
-    const row = await authDb(database).selectFrom('editors').selectAll().where('username', '=', 'editor').executeTakeFirstOrThrow();
+    const row = await authDb(database)
+      .selectFrom('editors')
+      .selectAll()
+      .where('username', '=', 'editor')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash.startsWith('scrypt$')).toBe(true);
   });
 
   it('refuses duplicate and invalid usernames', async () => {
     await editors.create({ username: 'Desk', password: 'desk password 1' });
     await expect(editors.create({ username: 'desk', password: 'x'.repeat(12) })).rejects.toThrow(EditorError);
-    await expect(editors.create({ username: 'bad name', password: 'x'.repeat(12) })).rejects.toThrow(/not a valid username/);
+    await expect(editors.create({ username: 'bad name', password: 'x'.repeat(12) })).rejects.toThrow(
+      /not a valid username/,
+    );
     expect((await editors.list()).map((e) => e.username)).toEqual(['desk', 'editor']);
   });
 
@@ -84,11 +103,19 @@ describe('editors and sign-in throttling', () => {
       expect(await login.authenticate('victim', `guess ${i}`, `10.1.0.${i}`)).toEqual({ ok: false, reason: 'invalid' });
     }
     // Locked now: even the right password is refused, without checking it.
-    expect(await login.authenticate('victim', 'victim password 1', '10.1.1.1')).toEqual({ ok: false, reason: 'locked', retryAfterSeconds: 60 });
+    expect(await login.authenticate('victim', 'victim password 1', '10.1.1.1')).toEqual({
+      ok: false,
+      reason: 'locked',
+      retryAfterSeconds: 60,
+    });
     now += BASE_LOCK_MS + 1;
     // One more failure after the lock: two minutes.
     expect((await login.authenticate('victim', 'wrong again', '10.1.1.2')).ok).toBe(false);
-    expect(await login.authenticate('victim', 'victim password 1', '10.1.1.3')).toEqual({ ok: false, reason: 'locked', retryAfterSeconds: 120 });
+    expect(await login.authenticate('victim', 'victim password 1', '10.1.1.3')).toEqual({
+      ok: false,
+      reason: 'locked',
+      retryAfterSeconds: 120,
+    });
     now += 2 * BASE_LOCK_MS + 1;
     const ok = await login.authenticate('victim', 'victim password 1', '10.1.1.4');
     expect(ok.ok).toBe(true);
@@ -111,7 +138,10 @@ describe('editors and sign-in throttling', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     const login = createLoginService(editors, () => now);
     for (let i = 0; i < IP_LOCK_AFTER; i++) await login.authenticate(`spray${i}`, 'x', '10.3.0.1');
-    expect(await login.authenticate('desk', 'desk password 1', '10.3.0.1')).toMatchObject({ ok: false, reason: 'locked' });
+    expect(await login.authenticate('desk', 'desk password 1', '10.3.0.1')).toMatchObject({
+      ok: false,
+      reason: 'locked',
+    });
     expect((await login.authenticate('desk', 'desk password 1', '10.3.0.2')).ok).toBe(true);
   });
 
@@ -123,7 +153,11 @@ describe('editors and sign-in throttling', () => {
   });
 
   it('reset sets a new password and lifts a lockout; remove deletes', async () => {
-    await authDb(database).updateTable('editors').set({ failed_attempts: 9, locked_until: '2999-01-01T00:00:00.000Z' }).where('username', '=', 'desk').execute();
+    await authDb(database)
+      .updateTable('editors')
+      .set({ failed_attempts: 9, locked_until: '2999-01-01T00:00:00.000Z' })
+      .where('username', '=', 'desk')
+      .execute();
     expect(await editors.setPassword('DESK', 'a brand new password')).toBe(true);
     const login = createLoginService(editors);
     expect((await login.authenticate('desk', 'a brand new password', '10.4.0.1')).ok).toBe(true);

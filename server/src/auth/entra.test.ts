@@ -27,9 +27,17 @@ describe('Entra ID configuration', () => {
 
   it('reads the token version and the role switch, and checks them', () => {
     const problems: string[] = [];
-    const auth = loadAuthConfig({ ...ENTRA_ENV, ENTRA_TOKEN_VERSION: '1', ENTRA_REQUIRE_EDITOR_ROLE: 'true', EDITOR_ALLOWLIST: 'A@x.com, ,B' }, problems);
+    const auth = loadAuthConfig(
+      { ...ENTRA_ENV, ENTRA_TOKEN_VERSION: '1', ENTRA_REQUIRE_EDITOR_ROLE: 'true', EDITOR_ALLOWLIST: 'A@x.com, ,B' },
+      problems,
+    );
     expect(problems).toEqual([]);
-    expect(auth.entra).toMatchObject({ tenantId: TENANT, tokenVersion: 1, requireEditorRole: true, apiAudience: API_ID });
+    expect(auth.entra).toMatchObject({
+      tenantId: TENANT,
+      tokenVersion: 1,
+      requireEditorRole: true,
+      apiAudience: API_ID,
+    });
     expect(auth.editorAllowlist).toEqual(['a@x.com', 'b']);
     const bad: string[] = [];
     loadAuthConfig({ ...ENTRA_ENV, ENTRA_TOKEN_VERSION: '3', ENTRA_REQUIRE_EDITOR_ROLE: 'maybe' }, bad);
@@ -92,18 +100,39 @@ describe('Entra ID access tokens, verified against a JWKS served over HTTP', () 
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   const entra = (over: Partial<EntraConfig> = {}): EntraConfig => ({
-    tenantId: TENANT, clientId: ENTRA_ENV.ENTRA_CLIENT_ID, apiScope: ENTRA_ENV.ENTRA_API_SCOPE, apiAudience: API_ID, tokenVersion: 2, requireEditorRole: false, ...over,
+    tenantId: TENANT,
+    clientId: ENTRA_ENV.ENTRA_CLIENT_ID,
+    apiScope: ENTRA_ENV.ENTRA_API_SCOPE,
+    apiAudience: API_ID,
+    tokenVersion: 2,
+    requireEditorRole: false,
+    ...over,
   });
-  const v2 = { iss: `https://login.microsoftonline.com/${TENANT}/v2.0`, aud: API_ID, ver: '2.0', scp: 'access_as_user', oid: 'oid-1', sub: 'pairwise-sub', name: 'Ann Editor', preferred_username: 'ann@example.com', tid: TENANT };
+  const v2 = {
+    iss: `https://login.microsoftonline.com/${TENANT}/v2.0`,
+    aud: API_ID,
+    ver: '2.0',
+    scp: 'access_as_user',
+    oid: 'oid-1',
+    sub: 'pairwise-sub',
+    name: 'Ann Editor',
+    preferred_username: 'ann@example.com',
+    tid: TENANT,
+  };
   async function token(claims: Record<string, unknown>, signWith: CryptoKey = key) {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ iat: now, nbf: now, exp: now + 3600, ...claims }).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid }).sign(signWith);
+    return new SignJWT({ iat: now, nbf: now, exp: now + 3600, ...claims })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
+      .sign(signWith);
   }
 
   it('accepts a v2 token with the API scope and maps the editor from oid / preferred_username', async () => {
     const verify = createTokenVerifier(entraRules(entra(), jwksUrl), { editorAllowlist: [] });
     const r = await verify(await token(v2));
-    expect(r).toMatchObject({ ok: true, editor: { subject: 'oid-1', name: 'Ann Editor', username: 'ann@example.com' } });
+    expect(r).toMatchObject({
+      ok: true,
+      editor: { subject: 'oid-1', name: 'Ann Editor', username: 'ann@example.com' },
+    });
   });
 
   it('rejects another signer, a v1 issuer, another audience and a wrong version (401)', async () => {
@@ -119,18 +148,36 @@ describe('Entra ID access tokens, verified against a JWKS served over HTTP', () 
   });
 
   it('accepts v1 tokens when ENTRA_TOKEN_VERSION=1 (sts.windows.net issuer, upn)', async () => {
-    const verify = createTokenVerifier(entraRules(entra({ tokenVersion: 1, apiAudience: `api://${API_ID}` }), jwksUrl), { editorAllowlist: [] });
-    const r = await verify(await token({ ...v2, iss: `https://sts.windows.net/${TENANT}/`, aud: `api://${API_ID}`, ver: '1.0', preferred_username: undefined, upn: 'bob@example.com' }));
+    const verify = createTokenVerifier(
+      entraRules(entra({ tokenVersion: 1, apiAudience: `api://${API_ID}` }), jwksUrl),
+      { editorAllowlist: [] },
+    );
+    const r = await verify(
+      await token({
+        ...v2,
+        iss: `https://sts.windows.net/${TENANT}/`,
+        aud: `api://${API_ID}`,
+        ver: '1.0',
+        preferred_username: undefined,
+        upn: 'bob@example.com',
+      }),
+    );
     expect(r).toMatchObject({ ok: true, editor: { username: 'bob@example.com' } });
   });
 
   it('needs the API scope in scp (403 otherwise)', async () => {
     const verify = createTokenVerifier(entraRules(entra(), jwksUrl), { editorAllowlist: [] });
-    expect(await verify(await token({ ...v2, scp: 'User.Read' }))).toMatchObject({ ok: false, status: 403, error: 'insufficient_scope' });
+    expect(await verify(await token({ ...v2, scp: 'User.Read' }))).toMatchObject({
+      ok: false,
+      status: 403,
+      error: 'insufficient_scope',
+    });
   });
 
   it('with ENTRA_REQUIRE_EDITOR_ROLE, needs the Editor app role (403 otherwise)', async () => {
-    const verify = createTokenVerifier(entraRules(entra({ requireEditorRole: true }), jwksUrl), { editorAllowlist: [] });
+    const verify = createTokenVerifier(entraRules(entra({ requireEditorRole: true }), jwksUrl), {
+      editorAllowlist: [],
+    });
     expect(await verify(await token(v2))).toMatchObject({ ok: false, status: 403 });
     expect(await verify(await token({ ...v2, roles: ['Reader'] }))).toMatchObject({ ok: false, status: 403 });
     expect(await verify(await token({ ...v2, roles: ['Editor'] }))).toMatchObject({ ok: true });
@@ -139,7 +186,12 @@ describe('Entra ID access tokens, verified against a JWKS served over HTTP', () 
   it('EDITOR_ALLOWLIST matches object ids or usernames (403 otherwise)', async () => {
     const verify = createTokenVerifier(entraRules(entra(), jwksUrl), { editorAllowlist: ['oid-2', 'ann@example.com'] });
     expect(await verify(await token(v2))).toMatchObject({ ok: true });
-    expect(await verify(await token({ ...v2, preferred_username: 'carl@example.com', oid: 'oid-2' }))).toMatchObject({ ok: true });
-    expect(await verify(await token({ ...v2, preferred_username: 'dan@example.com', oid: 'oid-3' }))).toMatchObject({ ok: false, status: 403 });
+    expect(await verify(await token({ ...v2, preferred_username: 'carl@example.com', oid: 'oid-2' }))).toMatchObject({
+      ok: true,
+    });
+    expect(await verify(await token({ ...v2, preferred_username: 'dan@example.com', oid: 'oid-3' }))).toMatchObject({
+      ok: false,
+      status: 403,
+    });
   });
 });

@@ -46,7 +46,11 @@ async function authPlugin(app: FastifyInstance) {
   const { config, database } = app;
   let verify;
   let publicConfig: PublicAuthConfig;
-  const paths = { redirectPath: REDIRECT_PATH, silentRedirectPath: SILENT_REDIRECT_PATH, postLogoutRedirectPath: POST_LOGOUT_REDIRECT_PATH };
+  const paths = {
+    redirectPath: REDIRECT_PATH,
+    silentRedirectPath: SILENT_REDIRECT_PATH,
+    postLogoutRedirectPath: POST_LOGOUT_REDIRECT_PATH,
+  };
 
   if (config.auth.entra) {
     const entra = config.auth.entra;
@@ -74,13 +78,33 @@ async function authPlugin(app: FastifyInstance) {
     } else if (boot.created) {
       app.log.info({ editor: boot.username }, 'created the first editor from ADMIN_USERNAME / ADMIN_PASSWORD');
     }
-    const provider = await createProvider({ database, settings, siteName: config.siteName, signingKeys: keys, cookieKeys, editors, behindProxy });
-    await app.register(interactionRoutes({ provider, settings, siteName: config.siteName, login: createLoginService(editors), editors }));
+    const provider = await createProvider({
+      database,
+      settings,
+      siteName: config.siteName,
+      signingKeys: keys,
+      cookieKeys,
+      editors,
+      behindProxy,
+    });
+    await app.register(
+      interactionRoutes({ provider, settings, siteName: config.siteName, login: createLoginService(editors), editors }),
+    );
     await app.register(oidcMount(provider, behindProxy));
     verify = createTokenVerifier(builtinRules(settings, keys.publicJwk), config.auth);
-    publicConfig = { provider: 'builtin', authority: settings.issuer, clientId: settings.clientId, scope: settings.scope, loginButtonLabel: LOGIN_BUTTON_LABEL, ...paths };
+    publicConfig = {
+      provider: 'builtin',
+      authority: settings.issuer,
+      clientId: settings.clientId,
+      scope: settings.scope,
+      loginButtonLabel: LOGIN_BUTTON_LABEL,
+      ...paths,
+    };
 
-    const purge = () => purgeExpiredOidcPayloads(database).catch((err: unknown) => app.log.warn({ err }, 'could not purge expired sign-in state'));
+    const purge = () =>
+      purgeExpiredOidcPayloads(database).catch((err: unknown) =>
+        app.log.warn({ err }, 'could not purge expired sign-in state'),
+      );
     const timer = setInterval(purge, PURGE_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
@@ -91,15 +115,21 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('requireEditor', async function requireEditor(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization;
     if (!header) {
-      throw new HttpProblem(401, 'Sign in to use this API: the request has no bearer token.', { headers: { 'www-authenticate': 'Bearer realm="api"' } });
+      throw new HttpProblem(401, 'Sign in to use this API: the request has no bearer token.', {
+        headers: { 'www-authenticate': 'Bearer realm="api"' },
+      });
     }
     const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
     if (!match || match[1].length > MAX_TOKEN_LENGTH) {
-      throw new HttpProblem(401, 'The Authorization header is not a valid bearer token.', { headers: { 'www-authenticate': 'Bearer realm="api", error="invalid_token"' } });
+      throw new HttpProblem(401, 'The Authorization header is not a valid bearer token.', {
+        headers: { 'www-authenticate': 'Bearer realm="api", error="invalid_token"' },
+      });
     }
     const result = await verify(match[1]);
     if (!result.ok) {
-      throw new HttpProblem(result.status, result.detail, { headers: { 'www-authenticate': `Bearer realm="api", error="${result.error}"` } });
+      throw new HttpProblem(result.status, result.detail, {
+        headers: { 'www-authenticate': `Bearer realm="api", error="${result.error}"` },
+      });
     }
     request.editor = result.editor;
   });

@@ -28,8 +28,14 @@ function asset(file: string, type: string) {
 const ASSETS: Record<string, { body: Buffer; type: string }> = {
   'login.css': asset(path.join(PROJECT_ROOT, 'server/src/auth/pages/login.css'), 'text/css; charset=utf-8'),
   'anton.woff2': asset(require.resolve('@fontsource/anton/files/anton-latin-400-normal.woff2'), 'font/woff2'),
-  'source-sans-3-400.woff2': asset(require.resolve('@fontsource/source-sans-3/files/source-sans-3-latin-400-normal.woff2'), 'font/woff2'),
-  'source-sans-3-700.woff2': asset(require.resolve('@fontsource/source-sans-3/files/source-sans-3-latin-700-normal.woff2'), 'font/woff2'),
+  'source-sans-3-400.woff2': asset(
+    require.resolve('@fontsource/source-sans-3/files/source-sans-3-latin-400-normal.woff2'),
+    'font/woff2',
+  ),
+  'source-sans-3-700.woff2': asset(
+    require.resolve('@fontsource/source-sans-3/files/source-sans-3-latin-700-normal.woff2'),
+    'font/woff2',
+  ),
 };
 
 /**
@@ -43,21 +49,40 @@ export function interactionRoutes(o: InteractionOptions) {
 
   return async function interactions(app: FastifyInstance) {
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-      const form: Form = {};
-      for (const [k, v] of new URLSearchParams(String(body))) if (!(k in form)) form[k] = v;
-      done(null, form);
-    });
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => {
+        const form: Form = {};
+        for (const [k, v] of new URLSearchParams(String(body))) if (!(k in form)) form[k] = v;
+        done(null, form);
+      },
+    );
 
     app.get<{ Params: { file: string } }>(`${OIDC_PREFIX}/assets/:file`, async (request, reply) => {
       const a = Object.hasOwn(ASSETS, request.params.file) ? ASSETS[request.params.file] : undefined;
-      if (!a) return reply.code(404).headers({ 'content-type': 'text/plain', 'cache-control': 'no-store' }).send('Not found');
-      return reply.headers({ 'content-type': a.type, 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' }).send(a.body);
+      if (!a)
+        return reply.code(404).headers({ 'content-type': 'text/plain', 'cache-control': 'no-store' }).send('Not found');
+      return reply
+        .headers({
+          'content-type': a.type,
+          'cache-control': 'public, max-age=86400',
+          'x-content-type-options': 'nosniff',
+        })
+        .send(a.body);
     });
 
     const page = (reply: FastifyReply, status: number, body: string) => reply.code(status).headers(headers).send(body);
     const expired = (reply: FastifyReply) =>
-      page(reply, 400, renderMessagePage({ siteName, title: 'Sign-in expired', message: 'This sign-in request has expired or was already used. Close this window and sign in again.' }));
+      page(
+        reply,
+        400,
+        renderMessagePage({
+          siteName,
+          title: 'Sign-in expired',
+          message: 'This sign-in request has expired or was already used. Close this window and sign in again.',
+        }),
+      );
 
     async function details(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
       try {
@@ -81,46 +106,75 @@ export function interactionRoutes(o: InteractionOptions) {
         // First-party client: the grant is prepared in loadExistingGrant; confirm it without a screen.
         const { session, params } = d;
         if (!session?.accountId) return expired(reply);
-        const grant = d.grantId ? await provider.Grant.find(d.grantId) : new provider.Grant({ accountId: session.accountId, clientId: String(params.client_id) });
+        const grant = d.grantId
+          ? await provider.Grant.find(d.grantId)
+          : new provider.Grant({ accountId: session.accountId, clientId: String(params.client_id) });
         if (!grant) return expired(reply);
-        const details = d.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+        const details = d.prompt.details as {
+          missingOIDCScope?: string[];
+          missingOIDCClaims?: string[];
+          missingResourceScopes?: Record<string, string[]>;
+        };
         if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '));
         if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
-        for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+        for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {}))
+          grant.addResourceScope(indicator, scopes.join(' '));
         const grantId = await grant.save();
         reply.hijack();
-        return provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+        return provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { consent: { grantId } },
+          { mergeWithLastSubmission: true },
+        );
       }
       const who = d.prompt.name === 'select_account' ? await signedInAs(d.session?.accountId) : undefined;
       return page(reply, 200, renderLoginPage({ siteName, uid: d.uid, signedInAs: who }));
     });
 
-    app.post<{ Params: { uid: string }; Body: Form | undefined }>(`${OIDC_PREFIX}/interaction/:uid/login`, async (request, reply) => {
-      const d = await details(request, reply);
-      if (!d) return expired(reply);
-      const form = request.body ?? {};
-      const username = String(form.username ?? '').trim();
-      const password = String(form.password ?? '');
-      if (!username || !password) {
-        return page(reply, 400, renderLoginPage({ siteName, uid: d.uid, username, error: WRONG_CREDENTIALS }));
-      }
-      const result = await o.login.authenticate(username, password, request.ip);
-      if (!result.ok) {
-        if (result.reason === 'locked') {
-          reply.header('retry-after', String(result.retryAfterSeconds));
-          const minutes = Math.ceil(result.retryAfterSeconds / 60);
-          const wait = result.retryAfterSeconds < 60 ? `${result.retryAfterSeconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-          return page(reply, 429, renderLoginPage({ siteName, uid: d.uid, username, error: `Too many failed sign-in attempts. Try again in ${wait}.` }));
+    app.post<{ Params: { uid: string }; Body: Form | undefined }>(
+      `${OIDC_PREFIX}/interaction/:uid/login`,
+      async (request, reply) => {
+        const d = await details(request, reply);
+        if (!d) return expired(reply);
+        const form = request.body ?? {};
+        const username = String(form.username ?? '').trim();
+        const password = String(form.password ?? '');
+        if (!username || !password) {
+          return page(reply, 400, renderLoginPage({ siteName, uid: d.uid, username, error: WRONG_CREDENTIALS }));
         }
-        return page(reply, 401, renderLoginPage({ siteName, uid: d.uid, username, error: WRONG_CREDENTIALS }));
-      }
-      request.log.info({ editor: result.editor.username }, 'editor signed in');
-      const promptNames = new Set(Array.isArray(d.params.prompt) ? d.params.prompt : String(d.params.prompt ?? '').split(' '));
-      const outcome: Record<string, unknown> = { login: { accountId: String(result.editor.id) } };
-      if (promptNames.has('select_account') || d.prompt.name === 'select_account') outcome.select_account = {};
-      reply.hijack();
-      return provider.interactionFinished(request.raw, reply.raw, outcome, { mergeWithLastSubmission: false });
-    });
+        const result = await o.login.authenticate(username, password, request.ip);
+        if (!result.ok) {
+          if (result.reason === 'locked') {
+            reply.header('retry-after', String(result.retryAfterSeconds));
+            const minutes = Math.ceil(result.retryAfterSeconds / 60);
+            const wait =
+              result.retryAfterSeconds < 60
+                ? `${result.retryAfterSeconds} seconds`
+                : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+            return page(
+              reply,
+              429,
+              renderLoginPage({
+                siteName,
+                uid: d.uid,
+                username,
+                error: `Too many failed sign-in attempts. Try again in ${wait}.`,
+              }),
+            );
+          }
+          return page(reply, 401, renderLoginPage({ siteName, uid: d.uid, username, error: WRONG_CREDENTIALS }));
+        }
+        request.log.info({ editor: result.editor.username }, 'editor signed in');
+        const promptNames = new Set(
+          Array.isArray(d.params.prompt) ? d.params.prompt : String(d.params.prompt ?? '').split(' '),
+        );
+        const outcome: Record<string, unknown> = { login: { accountId: String(result.editor.id) } };
+        if (promptNames.has('select_account') || d.prompt.name === 'select_account') outcome.select_account = {};
+        reply.hijack();
+        return provider.interactionFinished(request.raw, reply.raw, outcome, { mergeWithLastSubmission: false });
+      },
+    );
 
     app.post<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid/abort`, async (request, reply) => {
       const d = await details(request, reply);

@@ -12,10 +12,14 @@ const KEY_A = randomBytes(32).toString('base64');
 const KEY_B = randomBytes(32).toString('base64');
 
 async function storedRows(database: Db) {
-  return (await database.db.selectFrom('auth_keys' as never).select(['id', 'value'] as never).orderBy('id' as never).execute()) as unknown as { id: string; value: string }[];
+  return (await database.db
+    .selectFrom('auth_keys' as never)
+    .select(['id', 'value'] as never)
+    .orderBy('id' as never)
+    .execute()) as unknown as { id: string; value: string }[];
 }
 
-describe('the built-in provider\'s keys at rest (auth_keys)', () => {
+describe("the built-in provider's keys at rest (auth_keys)", () => {
   it('are stored encrypted: no PEM, no private JWK members, no cookie key readable', async () => {
     const config = testConfig({ DATABASE_URL: '' });
     const t = await startTestApp(config);
@@ -31,7 +35,10 @@ describe('the built-in provider\'s keys at rest (auth_keys)', () => {
         expect(value).not.toContain(jwks.keys[0]!.n!.slice(0, 40));
       }
       // Still usable: a token signed with the stored key is accepted.
-      const res = await t.app.inject({ url: '/test/protected', headers: { authorization: `Bearer ${await mintTestToken(t.database, config)}` } });
+      const res = await t.app.inject({
+        url: '/test/protected',
+        headers: { authorization: `Bearer ${await mintTestToken(t.database, config)}` },
+      });
       expect(res.statusCode).toBe(200);
     } finally {
       await t.close();
@@ -44,7 +51,9 @@ describe('the built-in provider\'s keys at rest (auth_keys)', () => {
     const token = await mintTestToken(first.database, config);
     await first.close();
 
-    const again = await startTestApp(testConfig({ DATABASE_URL: '', DATA_DIR: config.dataDir, TOKEN_ENCRYPTION_KEY: KEY_A }));
+    const again = await startTestApp(
+      testConfig({ DATABASE_URL: '', DATA_DIR: config.dataDir, TOKEN_ENCRYPTION_KEY: KEY_A }),
+    );
     try {
       const res = await again.app.inject({ url: '/test/protected', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode).toBe(200);
@@ -54,9 +63,13 @@ describe('the built-in provider\'s keys at rest (auth_keys)', () => {
 
     const wrong = startTestApp(testConfig({ DATABASE_URL: '', DATA_DIR: config.dataDir, TOKEN_ENCRYPTION_KEY: KEY_B }));
     await expect(wrong).rejects.toThrow(StoredKeysError);
-    await expect(wrong).rejects.toThrow(/cannot be decrypted with this encryption key\. Set TOKEN_ENCRYPTION_KEY to the key they were stored with/);
+    await expect(wrong).rejects.toThrow(
+      /cannot be decrypted with this encryption key\. Set TOKEN_ENCRYPTION_KEY to the key they were stored with/,
+    );
     // Without TOKEN_ENCRYPTION_KEY the DATA_DIR key file (generated now, so a different key) is no better.
-    await expect(startTestApp(testConfig({ DATABASE_URL: '', DATA_DIR: config.dataDir }))).rejects.toThrow(/TOKEN_ENCRYPTION_KEY/);
+    await expect(startTestApp(testConfig({ DATABASE_URL: '', DATA_DIR: config.dataDir }))).rejects.toThrow(
+      /TOKEN_ENCRYPTION_KEY/,
+    );
   });
 
   it('plain-text rows of an older database still load and are encrypted in place on start', async () => {
@@ -68,10 +81,13 @@ describe('the built-in provider\'s keys at rest (auth_keys)', () => {
     const legacyJwk = { ...jwk, kid, alg: 'RS256', use: 'sig' };
     const legacy = await openDatabase(config);
     const now = new Date().toISOString();
-    await legacy.db.insertInto('auth_keys' as never).values([
-      { id: 'oidc-signing-key', value: JSON.stringify(legacyJwk), created_at: now },
-      { id: 'oidc-cookie-keys', value: JSON.stringify(['old-cookie-key-1', 'old-cookie-key-2']), created_at: now },
-    ] as never).execute();
+    await legacy.db
+      .insertInto('auth_keys' as never)
+      .values([
+        { id: 'oidc-signing-key', value: JSON.stringify(legacyJwk), created_at: now },
+        { id: 'oidc-cookie-keys', value: JSON.stringify(['old-cookie-key-1', 'old-cookie-key-2']), created_at: now },
+      ] as never)
+      .execute();
     await legacy.destroy();
 
     const t = await startTestApp(config);
@@ -87,7 +103,11 @@ describe('the built-in provider\'s keys at rest (auth_keys)', () => {
       const now = Math.floor(Date.now() / 1000);
       const token = await new SignJWT({ ...TEST_EDITOR, scope: s.scope, client_id: 'tabloid-admin' })
         .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid })
-        .setIssuer(s.issuer).setAudience(s.audience).setIssuedAt(now).setExpirationTime(now + 600).setJti('legacy-1')
+        .setIssuer(s.issuer)
+        .setAudience(s.audience)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .setJti('legacy-1')
         .sign(await importJWK(legacyJwk, 'RS256'));
       const res = await t.app.inject({ url: '/test/protected', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode).toBe(200);

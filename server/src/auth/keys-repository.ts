@@ -24,7 +24,12 @@ export const keyAad = (id: string) => `auth_keys:${id}`;
 /** Legacy rows hold the JSON itself (a JWK object or an array of cookie keys). */
 const isLegacyPlain = (value: string) => /^\s*[[{]/.test(value);
 
-async function getOrCreate(database: Db, cipher: TokenCipher, id: string, create: () => Promise<string>): Promise<string> {
+async function getOrCreate(
+  database: Db,
+  cipher: TokenCipher,
+  id: string,
+  create: () => Promise<string>,
+): Promise<string> {
   const db = authDb(database);
   const read = () => db.selectFrom('auth_keys').select('value').where('id', '=', id).executeTakeFirst();
   let row = await read();
@@ -50,7 +55,12 @@ async function getOrCreate(database: Db, cipher: TokenCipher, id: string, create
   }
   if (!isLegacyPlain(stored)) throw new StoredKeysError(`auth_keys: the ${id} row has an unknown format`);
   // Written in plain text by an earlier version: encrypt it now (only if no other instance did).
-  await db.updateTable('auth_keys').set({ value: cipher.encrypt(stored, keyAad(id)) }).where('id', '=', id).where('value', '=', stored).execute();
+  await db
+    .updateTable('auth_keys')
+    .set({ value: cipher.encrypt(stored, keyAad(id)) })
+    .where('id', '=', id)
+    .where('value', '=', stored)
+    .execute();
   return stored;
 }
 

@@ -75,7 +75,13 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     return fetch(`${origin}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: `${origin}/admin/auth/callback`, client_id: 'tabloid-admin', code_verifier: verifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: `${origin}/admin/auth/callback`,
+        client_id: 'tabloid-admin',
+        code_verifier: verifier,
+      }),
     });
   }
 
@@ -123,14 +129,20 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
 
-    const wrong = await postForm(`${interaction}/login`, { username: TEST_ADMIN.username, password: 'not the password' });
+    const wrong = await postForm(`${interaction}/login`, {
+      username: TEST_ADMIN.username,
+      password: 'not the password',
+    });
     expect(wrong.status).toBe(401);
     const wrongHtml = await wrong.text();
     expect(wrongHtml).toContain('Wrong username or password.');
     expect(wrongHtml).toContain(`value="${TEST_ADMIN.username}"`);
     expect(wrongHtml).not.toContain('not the password');
 
-    const ok = await postForm(`${interaction}/login`, { username: TEST_ADMIN.username.toUpperCase(), password: TEST_ADMIN.password });
+    const ok = await postForm(`${interaction}/login`, {
+      username: TEST_ADMIN.username.toUpperCase(),
+      password: TEST_ADMIN.password,
+    });
     expect(ok.status).toBe(303);
     const back = await follow(ok);
     const callback = new URL(back.headers.get('location')!);
@@ -156,10 +168,18 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     expect(tokens.token_type).toBe('Bearer');
     expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
     const claims = decodeJwt(tokens.access_token);
-    expect(claims).toMatchObject({ iss: `${origin}/oidc`, aud: `${origin}/api`, scope: 'api:editor', preferred_username: 'chief', client_id: 'tabloid-admin' });
+    expect(claims).toMatchObject({
+      iss: `${origin}/oidc`,
+      aud: `${origin}/api`,
+      scope: 'api:editor',
+      preferred_username: 'chief',
+      client_id: 'tabloid-admin',
+    });
     expect(decodeJwt(tokens.id_token)).toMatchObject({ preferred_username: 'chief', name: 'chief' });
 
-    const api = await fetch(`${origin}/test/protected`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const api = await fetch(`${origin}/test/protected`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(api.status).toBe(200);
     expect(await api.json()).toEqual({ editor: { subject: String(claims.sub), name: 'chief', username: 'chief' } });
   });
@@ -169,7 +189,11 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     const refreshed = await fetch(`${origin}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: 'tabloid-admin' }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token!,
+        client_id: 'tabloid-admin',
+      }),
     });
     expect(refreshed.status).toBe(200);
     const next = await refreshed.json();
@@ -178,7 +202,9 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     expect(api.status).toBe(200);
 
     const { challenge } = pkce();
-    const silent = await follow(await get(authorizeUrl(challenge, { prompt: 'none', redirect_uri: `${origin}/admin/auth/silent` })));
+    const silent = await follow(
+      await get(authorizeUrl(challenge, { prompt: 'none', redirect_uri: `${origin}/admin/auth/silent` })),
+    );
     const loc = new URL(silent.headers.get('location')!);
     expect(loc.pathname).toBe('/admin/auth/silent');
     expect(loc.searchParams.get('code')).toBeTruthy();
@@ -187,7 +213,10 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
   it('stores codes and refresh tokens only as SHA-256 hashes of their value, and they still work', async () => {
     const hashOf = (value: string) => `sha256:${createHash('sha256').update(value).digest('base64url')}`;
     const stored = async () =>
-      (await (t.database.db as Kysely<any>).selectFrom('oidc_payloads').select(['kind', 'id', 'payload']).execute()) as { kind: string; id: string; payload: string }[];
+      (await (t.database.db as Kysely<any>)
+        .selectFrom('oidc_payloads')
+        .select(['kind', 'id', 'payload'])
+        .execute()) as { kind: string; id: string; payload: string }[];
     const { verifier, challenge } = pkce();
     const res = await follow(await get(authorizeUrl(challenge)));
     const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
@@ -206,7 +235,11 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     const refreshed = await fetch(`${origin}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: fresh.refresh_token, client_id: 'tabloid-admin' }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: fresh.refresh_token,
+        client_id: 'tabloid-admin',
+      }),
     });
     expect(refreshed.status).toBe(200);
     expect(JSON.stringify(await stored())).not.toContain((await refreshed.json()).refresh_token);
@@ -250,7 +283,13 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
   });
 
   it('refuses an authorization request without PKCE', async () => {
-    const q = new URLSearchParams({ client_id: 'tabloid-admin', response_type: 'code', redirect_uri: `${origin}/admin/auth/callback`, scope: 'openid api:editor', state: 'x' });
+    const q = new URLSearchParams({
+      client_id: 'tabloid-admin',
+      response_type: 'code',
+      redirect_uri: `${origin}/admin/auth/callback`,
+      scope: 'openid api:editor',
+      state: 'x',
+    });
     const res = await get(`/oidc/auth?${q}`);
     const loc = new URL(res.headers.get('location')!);
     expect(loc.searchParams.get('error')).toBe('invalid_request');
@@ -258,7 +297,9 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
 
   it('signs out after a styled confirmation without inline scripts', async () => {
     const { id_token: idToken } = await signIn();
-    const res = await get(`/oidc/session/end?id_token_hint=${idToken}&post_logout_redirect_uri=${encodeURIComponent(`${origin}/admin/auth/callback`)}`);
+    const res = await get(
+      `/oidc/session/end?id_token_hint=${idToken}&post_logout_redirect_uri=${encodeURIComponent(`${origin}/admin/auth/callback`)}`,
+    );
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Yes, sign me out');
@@ -281,7 +322,11 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     const refreshed = await fetch(`${origin}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: fresh.refresh_token, client_id: 'tabloid-admin' }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: fresh.refresh_token,
+        client_id: 'tabloid-admin',
+      }),
     });
     expect(refreshed.status).toBe(400);
     const silent = await follow(await get(authorizeUrl(pkce().challenge, { prompt: 'none' })));

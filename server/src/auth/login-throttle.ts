@@ -27,7 +27,10 @@ interface Counter {
 /** A bounded in-memory failure counter; entries are forgotten an hour after their last failure. */
 export class FailureCounter {
   readonly #entries = new Map<string, Counter>();
-  constructor(private readonly threshold: number, private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly threshold: number,
+    private readonly maxEntries = 10_000,
+  ) {}
 
   lockedFor(key: string, now: number): number {
     const e = this.#fresh(key, now);
@@ -68,7 +71,11 @@ export function createLoginService(editors: EditorsRepository, clock: () => numb
   const byIp = new FailureCounter(IP_LOCK_AFTER);
   const unknownNames = new FailureCounter(LOCK_AFTER);
 
-  const locked = (ms: number): LoginResult => ({ ok: false, reason: 'locked', retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
+  const locked = (ms: number): LoginResult => ({
+    ok: false,
+    reason: 'locked',
+    retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+  });
 
   return {
     async authenticate(rawUsername: string, password: string, ip: string): Promise<LoginResult> {

@@ -28,13 +28,15 @@ export function createOidcAdapterFactory(database: Db) {
       await db
         .insertInto('oidc_payloads')
         .values({ ...row, consumed_at: null })
-        .onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet({
-          payload: row.payload,
-          grant_id: row.grant_id,
-          uid: row.uid,
-          user_code: row.user_code,
-          expires_at: row.expires_at,
-        }))
+        .onConflict((oc) =>
+          oc.columns(['kind', 'id']).doUpdateSet({
+            payload: row.payload,
+            grant_id: row.grant_id,
+            uid: row.uid,
+            user_code: row.user_code,
+            expires_at: row.expires_at,
+          }),
+        )
         .execute();
     }
 
@@ -76,7 +78,11 @@ export function createOidcAdapterFactory(database: Db) {
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('kind', '=', this.kind).where('id', '=', storedOidcId(this.kind, id)).execute();
+      await db
+        .deleteFrom('oidc_payloads')
+        .where('kind', '=', this.kind)
+        .where('id', '=', storedOidcId(this.kind, id))
+        .execute();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
@@ -89,6 +95,9 @@ export function createOidcAdapterFactory(database: Db) {
 
 /** Deletes expired rows; called now and then by the auth plugin. */
 export async function purgeExpiredOidcPayloads(database: Db): Promise<number> {
-  const r = await authDb(database).deleteFrom('oidc_payloads').where('expires_at', '<', new Date().toISOString()).executeTakeFirst();
+  const r = await authDb(database)
+    .deleteFrom('oidc_payloads')
+    .where('expires_at', '<', new Date().toISOString())
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }

@@ -25,15 +25,37 @@ describe('oidc_payloads: bearer ids kept as hashes (migration 006 and the adapte
 
   it('re-keys rows stored before the upgrade, which the adapter then finds by the token value', async () => {
     const old = [
-      { kind: 'RefreshToken', id: 'old-refresh-token-value', payload: JSON.stringify({ jti: 'old-refresh-token-value', accountId: '1', grantId: 'g1' }), grant_id: 'g1', expires_at: exp() },
-      { kind: 'AuthorizationCode', id: 'old-code-value', payload: JSON.stringify({ jti: 'old-code-value', accountId: '1' }), grant_id: 'g1', expires_at: exp() },
-      { kind: 'Session', id: 'session-id', payload: JSON.stringify({ jti: 'session-id', uid: 'u1', accountId: '1' }), uid: 'u1', expires_at: exp() },
+      {
+        kind: 'RefreshToken',
+        id: 'old-refresh-token-value',
+        payload: JSON.stringify({ jti: 'old-refresh-token-value', accountId: '1', grantId: 'g1' }),
+        grant_id: 'g1',
+        expires_at: exp(),
+      },
+      {
+        kind: 'AuthorizationCode',
+        id: 'old-code-value',
+        payload: JSON.stringify({ jti: 'old-code-value', accountId: '1' }),
+        grant_id: 'g1',
+        expires_at: exp(),
+      },
+      {
+        kind: 'Session',
+        id: 'session-id',
+        payload: JSON.stringify({ jti: 'session-id', uid: 'u1', accountId: '1' }),
+        uid: 'u1',
+        expires_at: exp(),
+      },
     ];
     await db().insertInto('oidc_payloads').values(old).execute();
     await rekeyOldRows(db(), 'sqlite');
     await rekeyOldRows(db(), 'sqlite'); // idempotent
 
-    const rows = (await db().selectFrom('oidc_payloads').select(['kind', 'id', 'payload']).orderBy('kind').execute()) as { kind: string; id: string; payload: string }[];
+    const rows = (await db()
+      .selectFrom('oidc_payloads')
+      .select(['kind', 'id', 'payload'])
+      .orderBy('kind')
+      .execute()) as { kind: string; id: string; payload: string }[];
     expect(rows.map((r) => [r.kind, r.id])).toEqual([
       ['AuthorizationCode', storedOidcId('AuthorizationCode', 'old-code-value')],
       ['RefreshToken', storedOidcId('RefreshToken', 'old-refresh-token-value')],
@@ -45,7 +67,10 @@ describe('oidc_payloads: bearer ids kept as hashes (migration 006 and the adapte
     expect(text).not.toContain('old-code-value');
 
     const Adapter = createOidcAdapterFactory(database);
-    expect(await new Adapter('RefreshToken').find('old-refresh-token-value')).toMatchObject({ jti: 'old-refresh-token-value', accountId: '1' });
+    expect(await new Adapter('RefreshToken').find('old-refresh-token-value')).toMatchObject({
+      jti: 'old-refresh-token-value',
+      accountId: '1',
+    });
     expect(await new Adapter('RefreshToken').find('someone-elses-guess')).toBeUndefined();
     expect(await new Adapter('Session').findByUid('u1')).toMatchObject({ jti: 'session-id' });
     await new Adapter('AuthorizationCode').consume('old-code-value');

@@ -21,7 +21,9 @@ const HASH_PREFIX = 'sha256:';
 
 /** The row id a model instance is stored under (a hash for HASHED_ID_KINDS, else the id itself). */
 export function storedOidcId(kind: string, id: string): string {
-  return HASHED_ID_KINDS.has(kind) && !id.startsWith(HASH_PREFIX) ? `${HASH_PREFIX}${createHash('sha256').update(id).digest('base64url')}` : id;
+  return HASHED_ID_KINDS.has(kind) && !id.startsWith(HASH_PREFIX)
+    ? `${HASH_PREFIX}${createHash('sha256').update(id).digest('base64url')}`
+    : id;
 }
 
 /** The payload as stored for `kind`: without the id when the row is keyed by its hash. */

@@ -91,7 +91,11 @@ export async function createProvider(o: ProviderOptions): Promise<Provider> {
         },
         async postLogoutSuccessSource(ctx) {
           setPageHeaders(ctx, origin);
-          ctx.body = renderPage({ siteName: o.siteName, title: 'Signed out', body: '<h1>Signed out</h1>\n<p>You have signed out. You can close this window.</p>' });
+          ctx.body = renderPage({
+            siteName: o.siteName,
+            title: 'Signed out',
+            body: '<h1>Signed out</h1>\n<p>You have signed out. You can close this window.</p>',
+          });
         },
       },
       resourceIndicators: {
@@ -121,7 +125,8 @@ export async function createProvider(o: ProviderOptions): Promise<Provider> {
       const grantId = oidc.result?.consent?.grantId || oidc.session.grantIdFor(oidc.client.clientId);
       let grant = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
       if (grant && grant.accountId !== oidc.session.accountId) grant = undefined;
-      if (!grant) grant = new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId: oidc.session.accountId });
+      if (!grant)
+        grant = new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId: oidc.session.accountId });
       if (oidc.client.clientId === settings.clientId) {
         grant.addOIDCScope('openid profile offline_access');
         grant.addOIDCClaims(['sub', 'name', 'preferred_username']);

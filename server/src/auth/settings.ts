@@ -28,5 +28,11 @@ export interface BuiltinSettings {
 
 export function builtinSettings(config: Pick<Config, 'publicUrl' | 'port'>): BuiltinSettings {
   const origin = siteOrigin(config);
-  return { origin, issuer: `${origin}${OIDC_PREFIX}`, audience: `${origin}/api`, clientId: BUILTIN_CLIENT_ID, scope: BUILTIN_API_SCOPE };
+  return {
+    origin,
+    issuer: `${origin}${OIDC_PREFIX}`,
+    audience: `${origin}/api`,
+    clientId: BUILTIN_CLIENT_ID,
+    scope: BUILTIN_API_SCOPE,
+  };
 }

@@ -38,7 +38,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     ADMIN_PASSWORD: TEST_ADMIN.password,
     // Optional: run the auth tests on PostgreSQL too (an empty database per run).
     DATABASE_URL: process.env.AUTH_TEST_DATABASE_URL ?? '',
-    ...(process.env.AUTH_TEST_DATABASE_URL ? { TOKEN_ENCRYPTION_KEY: process.env.AUTH_TEST_TOKEN_ENCRYPTION_KEY ?? '' } : {}),
+    ...(process.env.AUTH_TEST_DATABASE_URL
+      ? { TOKEN_ENCRYPTION_KEY: process.env.AUTH_TEST_TOKEN_ENCRYPTION_KEY ?? '' }
+      : {}),
     ...env,
   });
 }

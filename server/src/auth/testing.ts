@@ -17,13 +17,19 @@ export type TestClaims = Partial<JWTPayload> & Record<string, unknown> & { heade
  * What the helpers need: the issuer's origin, and DATA_DIR + TOKEN_ENCRYPTION_KEY to read the
  * provider's stored (encrypted) signing key. A whole Config fits.
  */
-export type TestTokenConfig = Pick<Config, 'publicUrl' | 'port' | 'dataDir'> & { social: Pick<Config['social'], 'tokenEncryptionKey'> };
+export type TestTokenConfig = Pick<Config, 'publicUrl' | 'port' | 'dataDir'> & {
+  social: Pick<Config['social'], 'tokenEncryptionKey'>;
+};
 
 const signingKeys = (database: Db, config: TestTokenConfig) => loadSigningKeys(database, cipherFromConfig(config));
 
 export const TEST_EDITOR = { sub: '1', name: 'Test Editor', preferred_username: 'test-editor' } as const;
 
-async function sign(claims: TestClaims, key: JWK & { kid?: string }, defaults: { iss: string; aud: string; scope: string }): Promise<string> {
+async function sign(
+  claims: TestClaims,
+  key: JWK & { kid?: string },
+  defaults: { iss: string; aud: string; scope: string },
+): Promise<string> {
   const { header, ...rest } = claims;
   const now = Math.floor(Date.now() / 1000);
   const payload: JWTPayload = {
@@ -78,12 +84,22 @@ export const TOKEN_MATRIX: Record<string, MatrixEntry> = {
   'not a bearer scheme': async (db, c) => ({ authorization: `Basic ${await mintTestToken(db, c)}` }),
   malformed: async () => bearer('not-a-jwt'),
   'malformed (three garbage parts)': async () => bearer('aaaa.bbbb.cccc'),
-  'wrong signature (same kid, other key)': async (db, c) => bearer(await foreignToken(db, c, (await signingKeys(db, c)).publicJwk.kid)),
+  'wrong signature (same kid, other key)': async (db, c) =>
+    bearer(await foreignToken(db, c, (await signingKeys(db, c)).publicJwk.kid)),
   'unknown key id': async (db, c) => bearer(await foreignToken(db, c, 'unknown-kid')),
   'tampered payload': async (db, c) => {
     const [h, , sig] = (await mintTestToken(db, c)).split('.');
     const s = builtinSettings(c);
-    const payload = base64url.encode(JSON.stringify({ ...TEST_EDITOR, sub: 'someone-else', iss: s.issuer, aud: s.audience, scope: s.scope, exp: Math.floor(Date.now() / 1000) + 600 }));
+    const payload = base64url.encode(
+      JSON.stringify({
+        ...TEST_EDITOR,
+        sub: 'someone-else',
+        iss: s.issuer,
+        aud: s.audience,
+        scope: s.scope,
+        exp: Math.floor(Date.now() / 1000) + 600,
+      }),
+    );
     return bearer(`${h}.${payload}.${sig}`);
   },
   'alg none': async (db, c) => {
@@ -91,7 +107,9 @@ export const TOKEN_MATRIX: Record<string, MatrixEntry> = {
     const { kid } = (await signingKeys(db, c)).publicJwk;
     const header = base64url.encode(JSON.stringify({ alg: 'none', typ: 'at+jwt', kid }));
     const now = Math.floor(Date.now() / 1000);
-    const payload = base64url.encode(JSON.stringify({ ...TEST_EDITOR, iss: s.issuer, aud: s.audience, scope: s.scope, iat: now, exp: now + 600 }));
+    const payload = base64url.encode(
+      JSON.stringify({ ...TEST_EDITOR, iss: s.issuer, aud: s.audience, scope: s.scope, iat: now, exp: now + 600 }),
+    );
     return bearer(`${header}.${payload}.`);
   },
   'HS256 keyed with the public key': async (db, c) => {
@@ -100,7 +118,10 @@ export const TOKEN_MATRIX: Record<string, MatrixEntry> = {
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({ ...TEST_EDITOR, scope: s.scope })
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: publicJwk.kid })
-      .setIssuer(s.issuer).setAudience(s.audience).setIssuedAt(now).setExpirationTime(now + 600)
+      .setIssuer(s.issuer)
+      .setAudience(s.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
       .sign(new TextEncoder().encode(JSON.stringify(publicJwk)));
     return bearer(token);
   },

@@ -11,7 +11,8 @@ describe('verified token cache in app.requireEditor', () => {
   afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
-  const call = (token: string) => t.app.inject({ url: '/test/protected', headers: { authorization: `Bearer ${token}` } });
+  const call = (token: string) =>
+    t.app.inject({ url: '/test/protected', headers: { authorization: `Bearer ${token}` } });
 
   it('answers a repeated token the same way each time, with its own editor object', async () => {
     const token = await mintTestToken(t.database, t.config);
@@ -20,7 +21,9 @@ describe('verified token cache in app.requireEditor', () => {
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    expect(second.json()).toEqual({ editor: { subject: TEST_EDITOR.sub, name: TEST_EDITOR.name, username: TEST_EDITOR.preferred_username } });
+    expect(second.json()).toEqual({
+      editor: { subject: TEST_EDITOR.sub, name: TEST_EDITOR.name, username: TEST_EDITOR.preferred_username },
+    });
   });
 
   it('refuses a remembered token once it has expired', async () => {

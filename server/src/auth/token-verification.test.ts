@@ -13,7 +13,9 @@ describe('app.requireEditor with the built-in provider', () => {
     const token = await mintTestToken(t.database, t.config);
     const res = await t.app.inject({ url: '/test/protected', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ editor: { subject: TEST_EDITOR.sub, name: TEST_EDITOR.name, username: TEST_EDITOR.preferred_username } });
+    expect(res.json()).toEqual({
+      editor: { subject: TEST_EDITOR.sub, name: TEST_EDITOR.name, username: TEST_EDITOR.preferred_username },
+    });
   });
 
   it('accepts a token within the 60 s clock tolerance', async () => {
@@ -99,7 +101,11 @@ describe('EDITOR_ALLOWLIST', () => {
     const res = await t.app.inject({ url: '/test/protected', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(403);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.json()).toMatchObject({ status: 403, title: 'Forbidden', detail: 'This account is not on the list of editors.' });
+    expect(res.json()).toMatchObject({
+      status: 403,
+      title: 'Forbidden',
+      detail: 'This account is not on the list of editors.',
+    });
   });
 });
 

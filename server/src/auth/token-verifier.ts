@@ -1,4 +1,12 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JWK,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import type { AuthConfig, EntraConfig } from './config.ts';
 import type { BuiltinSettings } from './settings.ts';
 import { createVerifiedTokenCache } from './verified-token-cache.ts';
@@ -33,10 +41,20 @@ export interface AuthorityRules {
   requiredRole?: string;
 }
 
-export function entraRules(entra: EntraConfig, jwksUrl = `https://login.microsoftonline.com/${entra.tenantId}/discovery/v2.0/keys`): AuthorityRules {
+export function entraRules(
+  entra: EntraConfig,
+  jwksUrl = `https://login.microsoftonline.com/${entra.tenantId}/discovery/v2.0/keys`,
+): AuthorityRules {
   return {
-    keys: createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 6 * 3600_000 }),
-    issuer: entra.tokenVersion === 2 ? `https://login.microsoftonline.com/${entra.tenantId}/v2.0` : `https://sts.windows.net/${entra.tenantId}/`,
+    keys: createRemoteJWKSet(new URL(jwksUrl), {
+      timeoutDuration: 5000,
+      cooldownDuration: 30_000,
+      cacheMaxAge: 6 * 3600_000,
+    }),
+    issuer:
+      entra.tokenVersion === 2
+        ? `https://login.microsoftonline.com/${entra.tenantId}/v2.0`
+        : `https://sts.windows.net/${entra.tenantId}/`,
     audience: entra.apiAudience,
     scopeClaim: 'scp',
     // api://<id>/access_as_user -> access_as_user
@@ -90,27 +108,49 @@ export function createTokenVerifier(rules: AuthorityRules, auth: Pick<AuthConfig
       }));
     } catch (err) {
       const expired = err instanceof joseErrors.JWTExpired;
-      return { ok: false, status: 401, error: 'invalid_token', detail: expired ? 'The access token has expired.' : INVALID };
+      return {
+        ok: false,
+        status: 401,
+        error: 'invalid_token',
+        detail: expired ? 'The access token has expired.' : INVALID,
+      };
     }
     if (rules.version && str(claims.ver) !== rules.version) {
       return { ok: false, status: 401, error: 'invalid_token', detail: INVALID };
     }
     const scopes = str(claims[rules.scopeClaim]).split(' ').filter(Boolean);
     if (!scopes.includes(rules.requiredScope)) {
-      return { ok: false, status: 403, error: 'insufficient_scope', detail: 'The access token does not grant access to this API.' };
+      return {
+        ok: false,
+        status: 403,
+        error: 'insufficient_scope',
+        detail: 'The access token does not grant access to this API.',
+      };
     }
     if (rules.requiredRole) {
       const roles = Array.isArray(claims.roles) ? claims.roles : [];
       if (!roles.includes(rules.requiredRole)) {
-        return { ok: false, status: 403, error: 'insufficient_scope', detail: 'This account does not have the Editor role.' };
+        return {
+          ok: false,
+          status: 403,
+          error: 'insufficient_scope',
+          detail: 'This account does not have the Editor role.',
+        };
       }
     }
     const username = str(claims.preferred_username) || str(claims.upn) || str(claims.unique_name) || str(claims.email);
     const subject = str(claims.oid) || str(claims.sub);
     if (allow.size > 0) {
-      const ids = [claims.preferred_username, claims.upn, claims.unique_name, claims.email, claims.oid, claims.sub].map((v) => str(v).toLowerCase()).filter(Boolean);
+      const ids = [claims.preferred_username, claims.upn, claims.unique_name, claims.email, claims.oid, claims.sub]
+        .map((v) => str(v).toLowerCase())
+        .filter(Boolean);
       if (!ids.some((id) => allow.has(id))) {
-        return { ok: false, status: 403, error: 'insufficient_scope', detail: 'This account is not on the list of editors.' };
+        return {
+          ok: false,
+          status: 403,
+          error: 'insufficient_scope',
+          detail: 'This account is not on the list of editors.',
+        };
       }
     }
     return { ok: true, claims, editor: { subject, username, name: str(claims.name) || username || subject } };

@@ -15,8 +15,18 @@ async function whoamiApp(trustProxy: string) {
   app.get('/test/whoami', async (request) => ({ ip: request.ip, protocol: request.protocol, host: request.host }));
   await app.ready();
   const whoami = async (remoteAddress: string, headers: Record<string, string>) =>
-    (await app.inject({ url: '/test/whoami', remoteAddress, headers })).json() as { ip: string; protocol: string; host: string };
-  return { whoami, close: async () => { await app.close(); await database.destroy(); } };
+    (await app.inject({ url: '/test/whoami', remoteAddress, headers })).json() as {
+      ip: string;
+      protocol: string;
+      host: string;
+    };
+  return {
+    whoami,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
 }
 
 describe('TRUST_PROXY: whose X-Forwarded-* headers count', () => {
@@ -29,14 +39,22 @@ describe('TRUST_PROXY: whose X-Forwarded-* headers count', () => {
   it('unset: a forged X-Forwarded-For/-Proto/-Host changes nothing', async () => {
     const a = await whoamiApp('');
     close = a.close;
-    expect(await a.whoami('198.51.100.4', FORGED)).toEqual({ ip: '198.51.100.4', protocol: 'http', host: 'localhost:80' });
+    expect(await a.whoami('198.51.100.4', FORGED)).toEqual({
+      ip: '198.51.100.4',
+      protocol: 'http',
+      host: 'localhost:80',
+    });
   });
 
   it('a list: only the listed proxy is believed', async () => {
     const a = await whoamiApp('10.0.0.0/8');
     close = a.close;
     expect(await a.whoami('10.1.2.3', FORGED)).toEqual({ ip: '203.0.113.9', protocol: 'https', host: 'evil.example' });
-    expect(await a.whoami('198.51.100.4', FORGED)).toEqual({ ip: '198.51.100.4', protocol: 'http', host: 'localhost:80' });
+    expect(await a.whoami('198.51.100.4', FORGED)).toEqual({
+      ip: '198.51.100.4',
+      protocol: 'http',
+      host: 'localhost:80',
+    });
     // A client's own X-Forwarded-For entry in front of the proxy's is not believed.
     expect((await a.whoami('10.1.2.3', { 'x-forwarded-for': '1.1.1.1, 203.0.113.9' })).ip).toBe('203.0.113.9');
   });
@@ -67,8 +85,13 @@ describe('the per-IP login throttle and the provider behind TRUST_PROXY (over HT
 
   async function authorize(origin: string, publicOrigin: string, headers: Record<string, string> = {}) {
     const q = new URLSearchParams({
-      client_id: 'tabloid-admin', response_type: 'code', redirect_uri: `${publicOrigin}/admin/auth/callback`,
-      scope: 'openid profile api:editor', code_challenge: pkceChallenge(), code_challenge_method: 'S256', state: 's',
+      client_id: 'tabloid-admin',
+      response_type: 'code',
+      redirect_uri: `${publicOrigin}/admin/auth/callback`,
+      scope: 'openid profile api:editor',
+      code_challenge: pkceChallenge(),
+      code_challenge_method: 'S256',
+      state: 's',
     });
     return fetch(`${origin}/oidc/auth?${q}`, { redirect: 'manual', headers });
   }
@@ -77,13 +100,20 @@ describe('the per-IP login throttle and the provider behind TRUST_PROXY (over HT
     const origin = await start({});
     const res = await authorize(origin, origin);
     const interaction = res.headers.get('location')!;
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const attempt = (i: number) =>
       fetch(`${origin}${interaction}/login`, {
         method: 'POST',
         redirect: 'manual',
         // A new username each time (no per-name lock) and a new forged client address each time.
-        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${i + 1}` },
+        headers: {
+          cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': `198.51.100.${i + 1}`,
+        },
         body: new URLSearchParams({ username: `guesser-${i}`, password: 'wrong' }),
       });
     for (let i = 0; i < IP_LOCK_AFTER; i++) expect((await attempt(i)).status).toBe(401);

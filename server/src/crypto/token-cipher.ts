@@ -69,11 +69,15 @@ export function loadOrCreateKey(configured: Buffer | null, dataDir: string): Buf
     }
   }
   const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte base64 key; remove it only if no tokens are stored`);
+  if (key.length !== 32)
+    throw new Error(`${file} does not hold a 32-byte base64 key; remove it only if no tokens are stored`);
   return key;
 }
 
 /** The one cipher of the stored secrets, from the configuration (creates the key file on first use). */
-export function cipherFromConfig(config: { dataDir: string; social: { tokenEncryptionKey: Buffer | null } }): TokenCipher {
+export function cipherFromConfig(config: {
+  dataDir: string;
+  social: { tokenEncryptionKey: Buffer | null };
+}): TokenCipher {
   return new TokenCipher(loadOrCreateKey(config.social.tokenEncryptionKey, config.dataDir));
 }

@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintTestToken } from '../auth/testing.ts';
 import { insertArticles } from '../test-support/admin-articles.ts';
-import { createTestPostgresDatabase, testDatabaseAdminUrl, type TestPostgresDatabase } from '../test-support/postgres-databases.ts';
+import {
+  createTestPostgresDatabase,
+  testDatabaseAdminUrl,
+  type TestPostgresDatabase,
+} from '../test-support/postgres-databases.ts';
 import { startInstance, type Instance } from '../test-support/postgres-instances.ts';
-import { ensureClusterRunning, findCluster, startCluster, stopCluster, waitForServer, type Cluster } from '../test-support/postgres-server.ts';
+import {
+  ensureClusterRunning,
+  findCluster,
+  startCluster,
+  stopCluster,
+  waitForServer,
+  type Cluster,
+} from '../test-support/postgres-server.ts';
 import { openDatabase } from './index.ts';
 
 /**
@@ -43,7 +54,10 @@ describe('a lost database connection', () => {
   });
 
   it('fails requests fast with 503 problem+json while the server is down, loses no acknowledged action, and recovers without a restart', async () => {
-    const rows = await insertArticles(app.database.db, Array.from({ length: ARTICLES }, (_, i) => ({ headline: `Outage article ${i}`, published_at: null })));
+    const rows = await insertArticles(
+      app.database.db,
+      Array.from({ length: ARTICLES }, (_, i) => ({ headline: `Outage article ${i}`, published_at: null })),
+    );
     const token = await mintTestToken(app.database, app.config);
     const ids = rows.map((r) => Number(r.id));
     /** The state each article must have after its last acknowledged action (false = draft). */
@@ -65,9 +79,23 @@ describe('a lost database connection', () => {
           signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
         });
         await res.arrayBuffer();
-        outcome = { articleId: id, action, status: res.status, ms: Date.now() - started, contentType: res.headers.get('content-type') ?? '', retryAfter: res.headers.get('retry-after'), phase };
+        outcome = {
+          articleId: id,
+          action,
+          status: res.status,
+          ms: Date.now() - started,
+          contentType: res.headers.get('content-type') ?? '',
+          retryAfter: res.headers.get('retry-after'),
+          phase,
+        };
       } catch (err) {
-        outcome = { articleId: id, action, status: (err as Error).name === 'TimeoutError' ? 'hang' : 'network', ms: Date.now() - started, phase };
+        outcome = {
+          articleId: id,
+          action,
+          status: (err as Error).name === 'TimeoutError' ? 'hang' : 'network',
+          ms: Date.now() - started,
+          phase,
+        };
       }
       outcomes.push(outcome);
       if (outcome.status === 200) acked.set(id, action === 'publish');
@@ -115,11 +143,22 @@ describe('a lost database connection', () => {
 
     const byPhase = (p: Outcome['phase']) => outcomes.filter((o) => o.phase === p);
     const summary = JSON.stringify(
-      Object.fromEntries((['before', 'down', 'after'] as const).map((p) => [p, byPhase(p).reduce<Record<string, number>>((m, o) => ({ ...m, [o.status]: (m[o.status] ?? 0) + 1 }), {})])),
+      Object.fromEntries(
+        (['before', 'down', 'after'] as const).map((p) => [
+          p,
+          byPhase(p).reduce<Record<string, number>>((m, o) => ({ ...m, [o.status]: (m[o.status] ?? 0) + 1 }), {}),
+        ]),
+      ),
     );
     // Every request was answered (no hang, no dropped socket), and never with a 500.
-    expect(outcomes.filter((o) => o.status === 'hang' || o.status === 'network'), summary).toEqual([]);
-    expect(outcomes.filter((o) => o.status !== 200 && o.status !== 503), summary).toEqual([]);
+    expect(
+      outcomes.filter((o) => o.status === 'hang' || o.status === 'network'),
+      summary,
+    ).toEqual([]);
+    expect(
+      outcomes.filter((o) => o.status !== 200 && o.status !== 503),
+      summary,
+    ).toEqual([]);
     // Load ran before and after, and the outage was answered with 503 problem+json + Retry-After, fast.
     expect(byPhase('before').filter((o) => o.status === 200).length, summary).toBeGreaterThan(10);
     const unavailable = outcomes.filter((o) => o.status === 503);
@@ -128,7 +167,9 @@ describe('a lost database connection', () => {
       expect(o.contentType).toMatch(/^application\/problem\+json/);
       expect(o.retryAfter).toMatch(/^\d+$/);
     }
-    const downTimes = byPhase('down').map((o) => o.ms).sort((x, y) => x - y);
+    const downTimes = byPhase('down')
+      .map((o) => o.ms)
+      .sort((x, y) => x - y);
     expect(downTimes[Math.floor(downTimes.length * 0.9)] ?? 0, summary).toBeLessThan(4_000);
     // Recovered by itself: actions succeed again and the probe is green, on the same process.
     expect(byPhase('after').filter((o) => o.status === 200).length, summary).toBeGreaterThanOrEqual(40);
@@ -142,7 +183,10 @@ describe('a lost database connection', () => {
       for (const [id, state] of acked) expect(published.get(id), `article ${id}`).toBe(state);
       // An action without a 2xx may or may not have landed; the article is in one of the two states.
       for (const [id] of uncertain) expect(published.has(id)).toBe(true);
-      const audit = await check.db.selectFrom('audit_log' as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const audit = await check.db
+        .selectFrom('audit_log' as never)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       const ok = outcomes.filter((o) => o.status === 200).length;
       expect(Number((audit as { n: number }).n)).toBeGreaterThanOrEqual(ok);
     } finally {

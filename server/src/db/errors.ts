@@ -3,7 +3,16 @@
  * down, overloaded, a statement that timed out), rather than a bug? Those become 503 problem
  * responses with Retry-After (plugins/problem.ts), never 500s.
  */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 // PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01-57P05 (admin/crash shutdown,
 // cannot connect now, idle session timeout), 53300 too many connections, 57014 query canceled
@@ -27,7 +36,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof e !== 'object') return false;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {
-      if (NETWORK_CODES.has(code) || SQLITE_CODES.has(code) || PG_STATES.has(code) || code.startsWith('08')) return true;
+      if (NETWORK_CODES.has(code) || SQLITE_CODES.has(code) || PG_STATES.has(code) || code.startsWith('08'))
+        return true;
     }
     if (e instanceof AggregateError && e.errors.some((x) => isDatabaseUnavailable(x))) return true;
     const message = (e as { message?: unknown }).message;

@@ -46,7 +46,9 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
       // Migrations on their own connection without time limits (an index build on a million rows
       // takes longer than a request may); the app's pool below keeps its limits.
       const migrator = new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: await createPostgresPool({ ...poolOptions, max: 1, statementTimeoutMs: 0 }) }),
+        dialect: new PostgresDialect({
+          pool: await createPostgresPool({ ...poolOptions, max: 1, statementTimeoutMs: 0 }),
+        }),
       });
       try {
         await migrate(migrator, dialect);

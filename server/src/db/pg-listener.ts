@@ -49,7 +49,11 @@ export class PgListener {
   async #connect(): Promise<void> {
     if (this.#stopped) return;
     const client = new pg.Client({
-      ...clientConfig({ connectionString: this.options.connectionString, max: 1, statementTimeoutMs: POSTGRES_DEFAULTS.statementTimeoutMs }),
+      ...clientConfig({
+        connectionString: this.options.connectionString,
+        max: 1,
+        statementTimeoutMs: POSTGRES_DEFAULTS.statementTimeoutMs,
+      }),
       application_name: 'tabloid-listener',
     });
     let lost = false;
@@ -60,7 +64,10 @@ export class PgListener {
       if (this.#client === client) this.#client = undefined;
       client.end().catch(() => undefined);
       if (this.#stopped) return;
-      this.options.log?.warn({ err, channel: this.options.channel }, 'database listener lost its connection; reconnecting');
+      this.options.log?.warn(
+        { err, channel: this.options.channel },
+        'database listener lost its connection; reconnecting',
+      );
       this.#schedule();
     };
     client.on('error', onLost);

@@ -50,19 +50,25 @@ describe('two instances on one PostgreSQL database behave as one', () => {
   });
 
   it('both started on the same schema, with exactly one first editor', async () => {
-    const editors = await a.database.db.selectFrom('editors' as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const editors = await a.database.db
+      .selectFrom('editors' as never)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect((editors as { n: number }).n).toBe(1);
     for (const i of [a, b]) expect((await fetch(`${i.origin}/readyz`)).status).toBe(200);
   });
 
-  it('a publish through A is visible in B\'s GET /News at once (cache cleared by NOTIFY, not by TTL)', async () => {
+  it("a publish through A is visible in B's GET /News at once (cache cleared by NOTIFY, not by TTL)", async () => {
     const draft = await insertArticle(a.database.db, { headline: 'Scale-out draft goes live', published_at: null });
     // Fill B's cache first: the draft is not listed.
     const before = await (await fetch(`${b.origin}/News?count=50`)).json();
     expect(JSON.stringify(before)).not.toContain('Scale-out draft goes live');
 
     const token = await mintTestToken(a.database, a.config);
-    const res = await fetch(`${a.origin}/api/admin/articles/${draft.id}/publish`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${a.origin}/api/admin/articles/${draft.id}/publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
 
     const started = Date.now();
@@ -79,7 +85,11 @@ describe('two instances on one PostgreSQL database behave as one', () => {
   it('sign-in started on A is finished on B, and the access token A issues is accepted by B', async () => {
     const jar = new Jar();
     const call = async (origin: string, p: string, init: RequestInit = {}) => {
-      const res = await fetch(`${origin}${p}`, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: jar.header() } });
+      const res = await fetch(`${origin}${p}`, {
+        ...init,
+        redirect: 'manual',
+        headers: { ...(init.headers ?? {}), cookie: jar.header() },
+      });
       jar.take(res);
       return res;
     };
@@ -108,7 +118,12 @@ describe('two instances on one PostgreSQL database behave as one', () => {
     });
     // Follow the provider's redirects alternating between the instances, until the SPA callback.
     let hop = 0;
-    while (res.status >= 300 && res.status < 400 && !res.headers.get('location')!.includes('/admin/auth/callback') && hop < 6) {
+    while (
+      res.status >= 300 &&
+      res.status < 400 &&
+      !res.headers.get('location')!.includes('/admin/auth/callback') &&
+      hop < 6
+    ) {
       res = await call(hop % 2 === 0 ? a.origin : b.origin, pathOf(res.headers.get('location')!));
       hop++;
     }
@@ -119,15 +134,25 @@ describe('two instances on one PostgreSQL database behave as one', () => {
     const tokenRes = await fetch(`${a.origin}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: code!, redirect_uri: `${publicUrl}/admin/auth/callback`, client_id: 'tabloid-admin', code_verifier: verifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: code!,
+        redirect_uri: `${publicUrl}/admin/auth/callback`,
+        client_id: 'tabloid-admin',
+        code_verifier: verifier,
+      }),
     });
     expect(tokenRes.status).toBe(200);
     const tokens = (await tokenRes.json()) as { access_token: string };
     // B: accepts A's token
-    const onB = await fetch(`${b.origin}/api/admin/dashboard`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const onB = await fetch(`${b.origin}/api/admin/dashboard`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(onB.status).toBe(200);
     expect(await onB.json()).toMatchObject({ totalArticles: expect.any(Number) });
-    const onA = await fetch(`${a.origin}/api/admin/dashboard`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const onA = await fetch(`${a.origin}/api/admin/dashboard`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(onA.status).toBe(200);
   });
 });

@@ -124,7 +124,11 @@ export async function startAppInsightsCollector(options: CollectorOptions = {}):
       : {};
     const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
       requests.push({ method: req.method ?? '', path, status, origin });
-      res.writeHead(status, { ...cors, ...(body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...headers });
+      res.writeHead(status, {
+        ...cors,
+        ...(body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+        ...headers,
+      });
       res.end(body === undefined ? undefined : JSON.stringify(body));
     };
 
@@ -150,9 +154,15 @@ export async function startAppInsightsCollector(options: CollectorOptions = {}):
         if (size > MAX_BODY_BYTES) return send(413, { itemsReceived: 0, itemsAccepted: 0, errors: [] });
         let items: unknown[];
         try {
-          items = parseEnvelopes(await decode(Buffer.concat(chunks), req.headers['content-encoding'] as string | undefined));
+          items = parseEnvelopes(
+            await decode(Buffer.concat(chunks), req.headers['content-encoding'] as string | undefined),
+          );
         } catch {
-          return send(400, { itemsReceived: 0, itemsAccepted: 0, errors: [{ index: 0, statusCode: 400, message: 'Invalid JSON payload' }] });
+          return send(400, {
+            itemsReceived: 0,
+            itemsAccepted: 0,
+            errors: [{ index: 0, statusCode: 400, message: 'Invalid JSON payload' }],
+          });
         }
         const errors: ItemError[] = [];
         items.forEach((item, index) => {
@@ -166,7 +176,9 @@ export async function startAppInsightsCollector(options: CollectorOptions = {}):
       })().catch(() => send(500, { itemsReceived: 0, itemsAccepted: 0, errors: [] }));
     });
   };
-  const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler) : http.createServer(handler);
+  const server = options.tls
+    ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler)
+    : http.createServer(handler);
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -203,7 +215,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   setInterval(() => {
     for (const e of collector.envelopes.slice(shown)) {
       const base = e.data.baseData ?? {};
-      console.log(`${e.time} ${e.data.baseType} ${String(base.name ?? base.message ?? '')} ${String(base.resultCode ?? base.responseCode ?? '')}`);
+      console.log(
+        `${e.time} ${e.data.baseType} ${String(base.name ?? base.message ?? '')} ${String(base.resultCode ?? base.responseCode ?? '')}`,
+      );
     }
     shown = collector.envelopes.length;
   }, 500);

@@ -29,10 +29,28 @@ export interface FakeFacebook extends FakeServer {
 
 const VERSION = 'v25.0';
 
-function graphError(res: http.ServerResponse, status: number, message: string, type: string, code: number, subcode?: number, headers: Record<string, string> = {}) {
-  const error: Record<string, unknown> = { message, type, code, fbtrace_id: `A${crypto.randomBytes(8).toString('hex')}` };
+function graphError(
+  res: http.ServerResponse,
+  status: number,
+  message: string,
+  type: string,
+  code: number,
+  subcode?: number,
+  headers: Record<string, string> = {},
+) {
+  const error: Record<string, unknown> = {
+    message,
+    type,
+    code,
+    fbtrace_id: `A${crypto.randomBytes(8).toString('hex')}`,
+  };
   if (subcode !== undefined) error.error_subcode = subcode;
-  json(res, status, { error }, { 'www-authenticate': code === 190 ? 'OAuth "Facebook Platform" "invalid_token"' : '', ...headers });
+  json(
+    res,
+    status,
+    { error },
+    { 'www-authenticate': code === 190 ? 'OAuth "Facebook Platform" "invalid_token"' : '', ...headers },
+  );
 }
 
 /**
@@ -59,12 +77,29 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
       case 'hang':
         return true;
       case 'expired':
-        graphError(res, 400, 'Error validating access token: Session has expired on Friday, 01-Jan-2027 00:00:00 PST.', 'OAuthException', 190, 463);
+        graphError(
+          res,
+          400,
+          'Error validating access token: Session has expired on Friday, 01-Jan-2027 00:00:00 PST.',
+          'OAuthException',
+          190,
+          463,
+        );
         return true;
       case 'rate-limit':
         graphError(res, 400, '(#4) Application request limit reached', 'OAuthException', 4, undefined, {
           'x-app-usage': JSON.stringify({ call_count: 100, total_time: 20, total_cputime: 20 }),
-          'x-business-use-case-usage': JSON.stringify({ [appId]: [{ type: 'pages', call_count: 100, total_cputime: 25, total_time: 25, estimated_time_to_regain_access: 12 }] }),
+          'x-business-use-case-usage': JSON.stringify({
+            [appId]: [
+              {
+                type: 'pages',
+                call_count: 100,
+                total_cputime: 25,
+                total_time: 25,
+                estimated_time_to_regain_access: 12,
+              },
+            ],
+          }),
         });
         return true;
       case 'server-error':
@@ -77,7 +112,13 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
   function authorised(res: http.ServerResponse, params: URLSearchParams, kinds: Set<string>[]): string | null {
     const token = params.get('access_token') ?? '';
     if (!token) {
-      graphError(res, 400, 'An active access token must be used to query information about the current user.', 'OAuthException', 2500);
+      graphError(
+        res,
+        400,
+        'An active access token must be used to query information about the current user.',
+        'OAuthException',
+        2500,
+      );
       return null;
     }
     if (!kinds.some((k) => k.has(token))) {
@@ -86,7 +127,13 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
     }
     const proof = params.get('appsecret_proof');
     if (!proof) {
-      graphError(res, 400, 'API calls from the server require an appsecret_proof argument', 'GraphMethodException', 100);
+      graphError(
+        res,
+        400,
+        'API calls from the server require an appsecret_proof argument',
+        'GraphMethodException',
+        100,
+      );
       return null;
     }
     const expected = crypto.createHmac('sha256', appSecret).update(token).digest('hex');
@@ -106,19 +153,30 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
 
   const server = await listen((req, res, url, body) => {
     const prefix = `/${VERSION}`;
-    if (!url.pathname.startsWith(`${prefix}/`)) return graphError(res, 400, 'Unknown path components', 'OAuthException', 2500);
+    if (!url.pathname.startsWith(`${prefix}/`))
+      return graphError(res, 400, 'Unknown path components', 'OAuthException', 2500);
     const path = url.pathname.slice(prefix.length);
     const params = new URLSearchParams(url.search);
     if (req.method === 'POST') for (const [k, v] of new URLSearchParams(body)) params.set(k, v);
     if (failed(res)) return;
 
     if (req.method === 'GET' && path === '/oauth/access_token') {
-      if (params.get('grant_type') !== 'fb_exchange_token') return graphError(res, 400, 'Unsupported grant_type', 'OAuthException', 100);
-      if (params.get('client_id') !== appId) return graphError(res, 400, 'Error validating application. Invalid application ID.', 'OAuthException', 101);
-      if (params.get('client_secret') !== appSecret) return graphError(res, 400, 'Error validating client secret.', 'OAuthException', 1);
+      if (params.get('grant_type') !== 'fb_exchange_token')
+        return graphError(res, 400, 'Unsupported grant_type', 'OAuthException', 100);
+      if (params.get('client_id') !== appId)
+        return graphError(res, 400, 'Error validating application. Invalid application ID.', 'OAuthException', 101);
+      if (params.get('client_secret') !== appSecret)
+        return graphError(res, 400, 'Error validating client secret.', 'OAuthException', 1);
       const short = params.get('fb_exchange_token') ?? '';
       if (!shortTokens.has(short) && !userTokens.has(short)) {
-        return graphError(res, 400, 'Error validating access token: Session has expired or the token is malformed.', 'OAuthException', 190, 463);
+        return graphError(
+          res,
+          400,
+          'Error validating access token: Session has expired or the token is malformed.',
+          'OAuthException',
+          190,
+          463,
+        );
       }
       const long = randomToken('EAAUser', 48);
       userTokens.add(long);
@@ -132,12 +190,21 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
     }
     if (req.method === 'GET' && path === '/me/accounts') {
       if (!authorised(res, params, [userTokens])) return;
-      return json(res, 200, { data: [{ access_token: pageToken(), name: 'The Daily Smear', id: pageId, category: 'Media/news company' }], paging: {} });
+      return json(res, 200, {
+        data: [{ access_token: pageToken(), name: 'The Daily Smear', id: pageId, category: 'Media/news company' }],
+        paging: {},
+      });
     }
     if (req.method === 'POST' && path === `/${pageId}/feed`) {
       const token = params.get('access_token') ?? '';
       if (userTokens.has(token)) {
-        return graphError(res, 403, '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission', 'OAuthException', 200);
+        return graphError(
+          res,
+          403,
+          '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
+          'OAuthException',
+          200,
+        );
       }
       if (!authorised(res, params, [pageTokens])) return;
       const message = params.get('message') ?? '';
@@ -147,7 +214,14 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
       posts.push({ id, message, link });
       return json(res, 200, { id });
     }
-    graphError(res, 400, `Unsupported ${req.method} request. Object with ID '${path.split('/')[1] ?? ''}' does not exist.`, 'GraphMethodException', 100, 33);
+    graphError(
+      res,
+      400,
+      `Unsupported ${req.method} request. Object with ID '${path.split('/')[1] ?? ''}' does not exist.`,
+      'GraphMethodException',
+      100,
+      33,
+    );
   }, options.port);
 
   return {

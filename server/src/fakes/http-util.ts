@@ -7,7 +7,12 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export type Handler = (req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: string) => void | Promise<void>;
+export type Handler = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: URL,
+  body: string,
+) => void | Promise<void>;
 
 /** A plain node:http server on 127.0.0.1 (port 0 by default); hanging sockets are destroyed on close. */
 export async function listen(handler: Handler, port = 0): Promise<FakeServer> {
@@ -38,7 +43,12 @@ export async function listen(handler: Handler, port = 0): Promise<FakeServer> {
   };
 }
 
-export function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
 }

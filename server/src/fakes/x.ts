@@ -55,9 +55,18 @@ export interface FakeX extends FakeServer {
   revokeAll(): void;
 }
 
-const PROFILE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48"><rect width="48" height="48" fill="#1d9bf0"/><text x="24" y="31" font-size="20" text-anchor="middle" fill="#fff" font-family="sans-serif">DS</text></svg>';
+const PROFILE_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48"><rect width="48" height="48" fill="#1d9bf0"/><text x="24" y="31" font-size="20" text-anchor="middle" fill="#fff" font-family="sans-serif">DS</text></svg>';
 
-function problem(res: http.ServerResponse, status: number, title: string, detail: string, type = 'about:blank', extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+function problem(
+  res: http.ServerResponse,
+  status: number,
+  title: string,
+  detail: string,
+  type = 'about:blank',
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   json(res, status, { title, detail, type, status, ...extra }, headers);
 }
 
@@ -91,18 +100,35 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
         return true; // never answer
       case 'rate-limit': {
         const reset = Math.floor(Date.now() / 1000) + 15 * 60;
-        problem(res, 429, 'Too Many Requests', 'Too Many Requests', 'about:blank', {}, {
-          'x-rate-limit-limit': '200',
-          'x-rate-limit-remaining': '0',
-          'x-rate-limit-reset': String(reset),
-        });
+        problem(
+          res,
+          429,
+          'Too Many Requests',
+          'Too Many Requests',
+          'about:blank',
+          {},
+          {
+            'x-rate-limit-limit': '200',
+            'x-rate-limit-remaining': '0',
+            'x-rate-limit-reset': String(reset),
+          },
+        );
         return true;
       }
       case 'not-enrolled':
-        problem(res, 403, 'Client Forbidden',
+        problem(
+          res,
+          403,
+          'Client Forbidden',
           'When authenticating requests to the Twitter API v2 endpoints, you must use keys and tokens from a Twitter developer App that is attached to a Project. You can create a project via the developer portal.',
           'https://api.twitter.com/2/problems/client-forbidden',
-          { client_id: state.clientId, registration_url: 'https://developer.twitter.com/en/docs/projects/overview', required_enrollment: 'Appropriate Level of API Access', reason: 'client-not-enrolled' });
+          {
+            client_id: state.clientId,
+            registration_url: 'https://developer.twitter.com/en/docs/projects/overview',
+            required_enrollment: 'Appropriate Level of API Access',
+            reason: 'client-not-enrolled',
+          },
+        );
         return true;
       case 'server-error':
         problem(res, 503, 'Service Unavailable', 'Service Unavailable', 'about:blank');
@@ -114,7 +140,12 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
     const accessToken = randomToken('xat-', 32);
     access.set(accessToken, { grantId, expiresAt: Date.now() + state.accessTokenTtl * 1000 });
     state.issuedTokens.push(accessToken);
-    const out: Record<string, unknown> = { token_type: 'bearer', expires_in: state.accessTokenTtl, access_token: accessToken, scope };
+    const out: Record<string, unknown> = {
+      token_type: 'bearer',
+      expires_in: state.accessTokenTtl,
+      access_token: accessToken,
+      scope,
+    };
     if (scope.split(' ').includes('offline.access')) {
       const rt = randomToken('xrt-', 32);
       refresh.set(rt, { grantId, used: false });
@@ -137,23 +168,33 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
     const errors: string[] = [];
     if (p.get('response_type') !== 'code') errors.push('response_type must be code');
     if (p.get('client_id') !== state.clientId) errors.push('unknown client_id');
-    if (!state.redirectUris.includes(p.get('redirect_uri') ?? '')) errors.push('redirect_uri does not match the registered callback URL');
+    if (!state.redirectUris.includes(p.get('redirect_uri') ?? ''))
+      errors.push('redirect_uri does not match the registered callback URL');
     if (p.get('code_challenge_method') !== 'S256') errors.push('code_challenge_method must be S256');
     if (!/^[A-Za-z0-9_-]{43}$/.test(p.get('code_challenge') ?? '')) errors.push('code_challenge missing or malformed');
-    if (!p.get('state') || (p.get('state') ?? '').length > 500) errors.push('state missing or longer than 500 characters');
+    if (!p.get('state') || (p.get('state') ?? '').length > 500)
+      errors.push('state missing or longer than 500 characters');
     if (!p.get('scope')) errors.push('scope missing');
     if (errors.length) {
-      html(res, 400, `<!doctype html><title>X: something went wrong</title><h1>Something went wrong</h1><ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ul>`);
+      html(
+        res,
+        400,
+        `<!doctype html><title>X: something went wrong</title><h1>Something went wrong</h1><ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ul>`,
+      );
       return;
     }
     const hidden = ['redirect_uri', 'state', 'code_challenge', 'scope']
       .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(p.get(k) ?? '')}">`)
       .join('');
-    html(res, 200, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize app (fake X)</title></head>
+    html(
+      res,
+      200,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize app (fake X)</title></head>
 <body><main><h1>Fake X wants to let this app use your account</h1><p>Scopes: ${escapeHtml(p.get('scope') ?? '')}</p>
 <form method="post" action="/i/oauth2/authorize">${hidden}
 <button type="submit" name="decision" value="allow">Authorize app</button>
-<button type="submit" name="decision" value="deny">Cancel</button></form></main></body></html>`);
+<button type="submit" name="decision" value="deny">Cancel</button></form></main></body></html>`,
+    );
   }
 
   function decide(res: http.ServerResponse, body: string) {
@@ -166,7 +207,13 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
     const target = new URL(redirectUri);
     if (f.get('decision') === 'allow') {
       const code = randomToken('xcode-', 24);
-      codes.set(code, { redirectUri, challenge: f.get('code_challenge') ?? '', scope: f.get('scope') ?? '', expiresAt: Date.now() + 30_000, used: false });
+      codes.set(code, {
+        redirectUri,
+        challenge: f.get('code_challenge') ?? '',
+        scope: f.get('scope') ?? '',
+        expiresAt: Date.now() + 30_000,
+        used: false,
+      });
       target.searchParams.set('state', f.get('state') ?? '');
       target.searchParams.set('code', code);
     } else {
@@ -192,9 +239,18 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
       const c = codes.get(code);
       const verifier = f.get('code_verifier') ?? '';
       const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
-      if (!c || c.used || c.expiresAt <= Date.now() || c.redirectUri !== f.get('redirect_uri') || c.challenge !== challenge) {
+      if (
+        !c ||
+        c.used ||
+        c.expiresAt <= Date.now() ||
+        c.redirectUri !== f.get('redirect_uri') ||
+        c.challenge !== challenge
+      ) {
         if (c) c.used = true;
-        json(res, 400, { error: 'invalid_request', error_description: 'Value passed for the authorization code was invalid.' });
+        json(res, 400, {
+          error: 'invalid_request',
+          error_description: 'Value passed for the authorization code was invalid.',
+        });
         return;
       }
       c.used = true;
@@ -245,12 +301,26 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
       text = undefined;
     }
     if (typeof text !== 'string' || !text) {
-      return problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.', 'https://api.twitter.com/2/problems/invalid-request', { errors: [{ message: 'text is required' }] });
+      return problem(
+        res,
+        400,
+        'Invalid Request',
+        'One or more parameters to your request was invalid.',
+        'https://api.twitter.com/2/problems/invalid-request',
+        { errors: [{ message: 'text is required' }] },
+      );
     }
     if ([...text].length > 280) {
-      return problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.', 'https://api.twitter.com/2/problems/invalid-request', {
-        errors: [{ parameters: { text: [text] }, message: 'The text field must be 280 characters or fewer.' }],
-      });
+      return problem(
+        res,
+        400,
+        'Invalid Request',
+        'One or more parameters to your request was invalid.',
+        'https://api.twitter.com/2/problems/invalid-request',
+        {
+          errors: [{ parameters: { text: [text] }, message: 'The text field must be 280 characters or fewer.' }],
+        },
+      );
     }
     if (state.posts.some((p) => p.text === text)) {
       return problem(res, 403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.');
@@ -279,7 +349,12 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
   const fake: FakeX = Object.assign(state, {
     baseUrl,
     close: server.close,
-    user: { id: '1600000000000000001', name: 'The Daily Smear', username: 'dailysmear', profile_image_url: `${baseUrl}/profile_images/fake-x-user.svg` },
+    user: {
+      id: '1600000000000000001',
+      name: 'The Daily Smear',
+      username: 'dailysmear',
+      profile_image_url: `${baseUrl}/profile_images/fake-x-user.svg`,
+    },
     fail(mode: XFailure | null, endpoints: XEndpoint[] = ['token', 'me', 'tweets']) {
       failure = mode ? { mode, endpoints: new Set(endpoints) } : null;
     },

@@ -14,7 +14,15 @@ describe('OpenAPI document and docs UI', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     const paths = Object.keys(doc.paths);
-    for (const p of ['/News', '/News/slug/{slug}', '/api/admin/articles', '/api/admin/articles/{id}', '/api/admin/dashboard', '/healthz', '/readyz']) {
+    for (const p of [
+      '/News',
+      '/News/slug/{slug}',
+      '/api/admin/articles',
+      '/api/admin/articles/{id}',
+      '/api/admin/dashboard',
+      '/healthz',
+      '/readyz',
+    ]) {
       expect(paths).toContain(p);
     }
     expect(paths.filter((p) => p.startsWith('/api/social/')).length).toBeGreaterThanOrEqual(4);

@@ -19,7 +19,8 @@ export default fp(
         openapi: '3.0.3',
         info: {
           title: `${app.config.siteName} API`,
-          description: 'Public news API, editors\' admin API (bearer access tokens of the sign-in provider), social publishing, operations probes.',
+          description:
+            "Public news API, editors' admin API (bearer access tokens of the sign-in provider), social publishing, operations probes.",
           version: '1.0.0',
         },
         components: {
@@ -29,13 +30,22 @@ export default fp(
       // Hide the sign-in provider's internals and the page shell's catch-all.
       hideUntagged: false,
       transform: ({ schema, url, route }) => {
-        const hidden = url === '/*' || url.startsWith('/oidc') || url.startsWith(OPENAPI_UI_PREFIX) || url.startsWith('/test/');
+        const hidden =
+          url === '/*' || url.startsWith('/oidc') || url.startsWith(OPENAPI_UI_PREFIX) || url.startsWith('/test/');
         const out = { ...(schema ?? {}) } as Record<string, unknown>;
         if (hidden) out.hide = true;
         // Admin and social routes need an editor's bearer token.
         if (/^\/api\/(admin|social)(\/|$)/.test(url) && !out.security) out.security = [{ bearerAuth: [] }];
         if (!out.tags) {
-          const tag = url.startsWith('/News') ? 'news' : url.startsWith('/api/admin') ? 'admin' : url.startsWith('/api/social') ? 'social' : url.startsWith('/api/config') ? 'config' : undefined;
+          const tag = url.startsWith('/News')
+            ? 'news'
+            : url.startsWith('/api/admin')
+              ? 'admin'
+              : url.startsWith('/api/social')
+                ? 'social'
+                : url.startsWith('/api/config')
+                  ? 'config'
+                  : undefined;
           if (tag) out.tags = [tag];
         }
         void route;

@@ -24,7 +24,8 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-export type PageKind = 'home' | 'category' | 'article' | 'contact' | 'privacy' | 'admin' | 'not-found' | 'article-not-found';
+export type PageKind =
+  'home' | 'category' | 'article' | 'contact' | 'privacy' | 'admin' | 'not-found' | 'article-not-found';
 
 export interface ResolvedPage {
   kind: PageKind;
@@ -69,7 +70,12 @@ export async function resolvePage(
 ): Promise<ResolvedPage> {
   const path = normalizePath(rawPath);
   const site = (part?: string) => pageTitle(siteName, part);
-  const page = (kind: PageKind, status: 200 | 404, meta: PageMeta, cacheControl = PAGE_CACHE_CONTROL): ResolvedPage => ({
+  const page = (
+    kind: PageKind,
+    status: 200 | 404,
+    meta: PageMeta,
+    cacheControl = PAGE_CACHE_CONTROL,
+  ): ResolvedPage => ({
     kind,
     status,
     cacheControl,
@@ -85,7 +91,12 @@ export async function resolvePage(
     });
   }
   if (path === '/admin' || path.startsWith('/admin/')) {
-    return page('admin', 200, { title: site('Admin'), description: `${siteName} newsroom.`, path: '/admin', ogType: 'website', noindex: true }, ADMIN_CACHE_CONTROL);
+    return page(
+      'admin',
+      200,
+      { title: site('Admin'), description: `${siteName} newsroom.`, path: '/admin', ogType: 'website', noindex: true },
+      ADMIN_CACHE_CONTROL,
+    );
   }
   if (path === '/contact') {
     return page('contact', 200, {

@@ -80,7 +80,9 @@ describe('page resolution', () => {
 
 describe('SpaShell', () => {
   it('fills both markers', () => {
-    const shell = new SpaShell('<html><head><!--app-head--><title>x</title><!--/app-head--><!--app-config--></head><body></body></html>');
+    const shell = new SpaShell(
+      '<html><head><!--app-head--><title>x</title><!--/app-head--><!--app-config--></head><body></body></html>',
+    );
     expect(shell.render('<title>T</title>', '{"a":1}')).toBe(
       '<html><head><title>T</title><script id="app-config" type="application/json">{"a":1}</script></head><body></body></html>',
     );

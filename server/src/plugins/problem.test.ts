@@ -20,14 +20,25 @@ beforeAll(async () => {
   const typed = base.withTypeProvider<TypeBoxTypeProvider>();
   typed.post(
     '/api/things',
-    { schema: { body: Type.Object({ name: Type.String({ minLength: 1 }), size: Type.Optional(Type.Integer({ maximum: 10 })) }, { additionalProperties: false }) } },
+    {
+      schema: {
+        body: Type.Object(
+          { name: Type.String({ minLength: 1 }), size: Type.Optional(Type.Integer({ maximum: 10 })) },
+          { additionalProperties: false },
+        ),
+      },
+    },
     async (request) => ({ ok: request.body.name }),
   );
   typed.get('/api/boom', async () => {
     throw new Error('database password is hunter2 at /srv/secret.db');
   });
   typed.get('/api/teapot', async () => {
-    throw new HttpProblem(418, 'Short and stout.', { type: 'https://example.org/problems/teapot', title: 'Teapot', extensions: { spout: true } });
+    throw new HttpProblem(418, 'Short and stout.', {
+      type: 'https://example.org/problems/teapot',
+      title: 'Teapot',
+      extensions: { spout: true },
+    });
   });
   typed.get('/api/gone', async (_request, reply) => sendProblem(reply, 410, 'It left.'));
   typed.get('/api/status-error', async () => {
@@ -42,19 +53,41 @@ afterAll(async () => {
 
 describe('problem plugin', () => {
   it('turns body validation errors into 400 naming the field', async () => {
-    const missing = expectProblem(await app.inject({ method: 'POST', url: '/api/things', payload: {} }), 400, "Body field 'name' is required");
+    const missing = expectProblem(
+      await app.inject({ method: 'POST', url: '/api/things', payload: {} }),
+      400,
+      "Body field 'name' is required",
+    );
     expect(missing.errors).toEqual([{ in: 'body', name: 'name', message: 'is required' }]);
-    expectProblem(await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'a', size: 11 } }), 400, "Body field 'size' must be at most 10.");
-    expectProblem(await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'a', extra: 1 } }), 400, "'extra' is not allowed");
+    expectProblem(
+      await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'a', size: 11 } }),
+      400,
+      "Body field 'size' must be at most 10.",
+    );
+    expectProblem(
+      await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'a', extra: 1 } }),
+      400,
+      "'extra' is not allowed",
+    );
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/things', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
     expectProblem(res, 400, 'not valid JSON');
   });
 
   it('answers an empty JSON body with 400', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/things', headers: { 'content-type': 'application/json' }, payload: '' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expectProblem(res, 400, 'empty');
   });
 
@@ -64,7 +97,12 @@ describe('problem plugin', () => {
   });
 
   it('answers an unsupported content type with 415', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/things', headers: { 'content-type': 'application/x-nope' }, payload: 'x' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: { 'content-type': 'application/x-nope' },
+      payload: 'x',
+    });
     expectProblem(res, 415);
   });
 
@@ -78,8 +116,19 @@ describe('problem plugin', () => {
   });
 
   it('keeps the status, type, title and extensions of an HttpProblem', async () => {
-    const body = expectProblem(await app.inject({ method: 'GET', url: '/api/teapot?token=abc' }), 418, 'Short and stout.');
-    expect(body).toEqual({ type: 'https://example.org/problems/teapot', title: 'Teapot', status: 418, detail: 'Short and stout.', instance: '/api/teapot', spout: true });
+    const body = expectProblem(
+      await app.inject({ method: 'GET', url: '/api/teapot?token=abc' }),
+      418,
+      'Short and stout.',
+    );
+    expect(body).toEqual({
+      type: 'https://example.org/problems/teapot',
+      title: 'Teapot',
+      status: 418,
+      detail: 'Short and stout.',
+      instance: '/api/teapot',
+      spout: true,
+    });
   });
 
   it('sends problems from sendProblem and from errors with a 4xx statusCode', async () => {

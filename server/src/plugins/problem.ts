@@ -63,7 +63,11 @@ export function reasonPhrase(status: number): string {
 }
 
 /** Builds the problem body (without sending it). `instance` is the request path, never its query. */
-export function problemBody(status: number, detail: string, options: ProblemOptions & { instance?: string } = {}): ProblemBody {
+export function problemBody(
+  status: number,
+  detail: string,
+  options: ProblemOptions & { instance?: string } = {},
+): ProblemBody {
   const body: ProblemBody = {
     type: options.type ?? 'about:blank',
     title: options.title ?? reasonPhrase(status),
@@ -77,7 +81,12 @@ export function problemBody(status: number, detail: string, options: ProblemOpti
 }
 
 /** Sends a problem response. Usable from any plugin: `return sendProblem(reply, 404, 'No such article')`. */
-export function sendProblem(reply: FastifyReply, status: number, detail: string, options: ProblemOptions = {}): FastifyReply {
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  detail: string,
+  options: ProblemOptions = {},
+): FastifyReply {
   if (options.headers) reply.headers(options.headers);
   return reply
     .code(status)
@@ -124,7 +133,8 @@ export function describeValidation(context: string | undefined, items: Validatio
   const errors = items.map((item) => {
     let name = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     const p = item.params ?? {};
-    if (item.keyword === 'required' && typeof p.missingProperty === 'string') name = name ? `${name}.${p.missingProperty}` : p.missingProperty;
+    if (item.keyword === 'required' && typeof p.missingProperty === 'string')
+      name = name ? `${name}.${p.missingProperty}` : p.missingProperty;
     if (item.keyword === 'additionalProperties' && typeof p.additionalProperty === 'string') {
       name = name ? `${name}.${p.additionalProperty}` : p.additionalProperty;
     }
@@ -179,7 +189,10 @@ function patternToRegExp(url: string): RegExp {
 
 /** Fastify's frameworkErrors option (bad URL encoding, over-long path parameters) as problems. */
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
-  const status = (error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500 ? (error as FastifyError).statusCode! : 400;
+  const status =
+    (error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500
+      ? (error as FastifyError).statusCode!
+      : 400;
   const detail =
     (error as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? 'A path segment of the request is too long.'
@@ -237,7 +250,9 @@ export default fp(
       if (allowed.size > 0 && !allowed.has(method)) {
         if (allowed.has('GET')) allowed.add('HEAD');
         const allow = [...allowed].sort().join(', ');
-        return sendProblem(reply, 405, `${method} is not allowed on ${clipPath(path)}. Allowed: ${allow}.`, { headers: { allow } });
+        return sendProblem(reply, 405, `${method} is not allowed on ${clipPath(path)}. Allowed: ${allow}.`, {
+          headers: { allow },
+        });
       }
       return sendProblem(reply, 404, `There is nothing at ${clipPath(path)}.`);
     });

@@ -11,7 +11,11 @@ let distDir: string;
 beforeAll(async () => {
   distDir = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'tabloid-spa-dist-'));
   await writeFakeDist(distDir);
-  t = await startPublicTestApp({ WEB_DIST_DIR: distDir, SITE_NAME: 'The Daily Smear', PUBLIC_URL: 'https://smear.example' });
+  t = await startPublicTestApp({
+    WEB_DIST_DIR: distDir,
+    SITE_NAME: 'The Daily Smear',
+    PUBLIC_URL: 'https://smear.example',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -30,7 +34,12 @@ function meta(html: string, key: string): string | undefined {
   return m ? unescape(m[1]!) : undefined;
 }
 function unescape(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 function title(html: string): string | undefined {
   const m = /<title>([^<]*)<\/title>/.exec(html);
@@ -102,14 +111,17 @@ describe('page routes', () => {
     },
   );
 
-  it.each(['/no-such-page', '/politics/extra', '/Article', '/article', '/article/a/b'])('answers %s with a 404 shell', async (url) => {
-    const res = await get(url);
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body).toContain('<div id="root"></div>');
-    expect(title(res.body)).toBe('Page Not Found | The Daily Smear');
-    expect(meta(res.body, 'robots')).toBe('noindex');
-  });
+  it.each(['/no-such-page', '/politics/extra', '/Article', '/article', '/article/a/b'])(
+    'answers %s with a 404 shell',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(title(res.body)).toBe('Page Not Found | The Daily Smear');
+      expect(meta(res.body, 'robots')).toBe('noindex');
+    },
+  );
 
   it('keeps unknown API paths JSON 404s (never the HTML shell)', async () => {
     for (const url of ['/api/nope', '/News/x/y', '/api/admin/nope']) {
@@ -162,7 +174,13 @@ describe('article pages', () => {
   it('escapes a hostile headline and summary everywhere', async () => {
     const headline = `Breakout </script><script>alert("x")</script> & 'quotes' <!-- end`;
     const [row] = await insertArticles(t.database.db, [
-      { headline, slug: 'breakout', summary: `"><img src=x onerror=alert(1)>`, published_at: daysAgo(1), image_url: 'https://cdn.example/a.jpg?x="y"' },
+      {
+        headline,
+        slug: 'breakout',
+        summary: `"><img src=x onerror=alert(1)>`,
+        published_at: daysAgo(1),
+        image_url: 'https://cdn.example/a.jpg?x="y"',
+      },
     ]);
     const res = await get(`/article/${row!.slug}`);
     expect(res.statusCode).toBe(200);
@@ -177,7 +195,11 @@ describe('article pages', () => {
   });
 
   it('escapes the site name inside the app-config JSON so it cannot close the script', async () => {
-    const other = await startPublicTestApp({ WEB_DIST_DIR: distDir, SITE_NAME: `Smear</script><!--<script>`, PUBLIC_URL: '' });
+    const other = await startPublicTestApp({
+      WEB_DIST_DIR: distDir,
+      SITE_NAME: `Smear</script><!--<script>`,
+      PUBLIC_URL: '',
+    });
     try {
       const html = (await other.app.inject({ method: 'GET', url: '/' })).body;
       expect(html).not.toContain('Smear</script>');
@@ -185,7 +207,8 @@ describe('article pages', () => {
       expect(appConfig(html)).toEqual({ siteName: 'Smear</script><!--<script>' });
       expect(title(html)).toBe('Smear</script><!--<script> | Savage News & Scandals');
       // Without PUBLIC_URL the canonical URL comes from the request.
-      const local = (await other.app.inject({ method: 'GET', url: '/privacy', headers: { host: 'reader.test:8080' } })).body;
+      const local = (await other.app.inject({ method: 'GET', url: '/privacy', headers: { host: 'reader.test:8080' } }))
+        .body;
       expect(local).toContain('<link rel="canonical" href="http://reader.test:8080/privacy" />');
     } finally {
       await other.close();
@@ -239,7 +262,11 @@ describe('static files', () => {
     await fs.writeFile(path.join(distDir, 'assets', 'big-abc.js.br'), zlib.brotliCompressSync(source));
     const other = await startPublicTestApp({ WEB_DIST_DIR: distDir });
     try {
-      const br = await other.app.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'br, gzip' } });
+      const br = await other.app.inject({
+        method: 'GET',
+        url: '/assets/big-abc.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
       expect(br.statusCode).toBe(200);
       expect(br.headers['content-encoding']).toBe('br');
       expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(source);

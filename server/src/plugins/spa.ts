@@ -24,7 +24,8 @@ export default fp(
     const { webDistDir, siteName, publicUrl } = app.config;
     const shell = SpaShell.load(webDistDir);
     const files = listStaticFiles(webDistDir);
-    if (!shell) app.log.warn({ webDistDir }, 'web front end not built (no index.html): pages answer 503 until `npm run build`');
+    if (!shell)
+      app.log.warn({ webDistDir }, 'web front end not built (no index.html): pages answer 503 until `npm run build`');
 
     // preCompressed: a build that emits .br/.gz next to its files gets them served to clients that accept them.
     await app.register(fastifyStatic, { root: webDistDir, serve: false, preCompressed: true });
@@ -62,9 +63,14 @@ export default fp(
       if (path.startsWith('/assets/')) return sendProblem(reply, 404, `There is no file at ${path}.`);
 
       if (!shell) {
-        return sendProblem(reply, 503, 'The web front end has not been built: run `npm run build`, then restart the server.', {
-          headers: { 'retry-after': '60' },
-        });
+        return sendProblem(
+          reply,
+          503,
+          'The web front end has not been built: run `npm run build`, then restart the server.',
+          {
+            headers: { 'retry-after': '60' },
+          },
+        );
       }
       const page = await resolvePage(path, siteName, (slug) => app.publicNews.article(slug));
       const origin = publicUrl || requestOrigin(request);

@@ -19,7 +19,10 @@ export async function recordEditorActivity(db: AdminKysely, editor: SeenEditor, 
 }
 
 /** The count of editors seen at or after `since`, as a subquery (for one-statement dashboards). */
-export function activeEditorsSince<DB extends AdminDatabase, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, since: string) {
+export function activeEditorsSince<DB extends AdminDatabase, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  since: string,
+) {
   return (eb as unknown as ExpressionBuilder<AdminDatabase, never>)
     .selectFrom('editor_activity')
     .select((e) => e.fn.countAll<number | string>().as('n'))

@@ -119,7 +119,10 @@ export class AdminArticlesRepository {
       // After ANALYZE, SQLite believes `published_at IS NULL` matches ~1 row (the column is almost
       // unique) and picks an index that then needs a sort of every draft; likelihood() tells it
       // the truth, so it walks the drafts index in order (EXPLAIN QUERY PLAN checked, 100k rows).
-      q = this.dialect === 'sqlite' ? q.where(sql<SqlBool>`likelihood(published_at is null, 0.5)`) : q.where('published_at', 'is', null);
+      q =
+        this.dialect === 'sqlite'
+          ? q.where(sql<SqlBool>`likelihood(published_at is null, 0.5)`)
+          : q.where('published_at', 'is', null);
     }
     return q;
   }
@@ -139,7 +142,13 @@ export class AdminArticlesRepository {
   }
 
   /** One page's rows, newest first; the ids are found on the index alone (a deferred join). */
-  private pageRows(status: ArticleStatus, categoryId: number | undefined, limit: number, offset: number, reverse: boolean) {
+  private pageRows(
+    status: ArticleStatus,
+    categoryId: number | undefined,
+    limit: number,
+    offset: number,
+    reverse: boolean,
+  ) {
     const dir = reverse ? 'asc' : 'desc';
     const pageIds = this.filtered(status, categoryId)
       .select('id')
@@ -270,8 +279,16 @@ export class AdminArticlesRepository {
       const now = new Date().toISOString();
       const set = change(before, now);
       if ('refuse' in set) return { ok: false as const, reason: set.refuse };
-      await trx.updateTable('articles').set({ ...set, updated_at: now }).where('id', '=', id).execute();
-      const after = (await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as ArticleRow;
+      await trx
+        .updateTable('articles')
+        .set({ ...set, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      const after = (await trx
+        .selectFrom('articles')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()) as ArticleRow;
       await writeAudit(trx, [{ action, articleId: id, actor, at: now, before, after }]);
       return { ok: true as const, article: toAdminArticle(after) };
     });
@@ -303,7 +320,9 @@ export class AdminArticlesRepository {
       const before = await this.lockRow(trx, id);
       if (!before) return false;
       await trx.deleteFrom('articles').where('id', '=', id).execute();
-      await writeAudit(trx, [{ action: 'delete', articleId: id, actor, at: new Date().toISOString(), before, after: null }]);
+      await writeAudit(trx, [
+        { action: 'delete', articleId: id, actor, at: new Date().toISOString(), before, after: null },
+      ]);
       return true;
     });
   }
@@ -322,7 +341,14 @@ export class AdminArticlesRepository {
       }
       await writeAudit(
         trx,
-        stored.map((s) => ({ action: 'create' as const, articleId: Number(s.id), actor, at: now, before: null, after: s })),
+        stored.map((s) => ({
+          action: 'create' as const,
+          articleId: Number(s.id),
+          actor,
+          at: now,
+          before: null,
+          after: s,
+        })),
       );
       return stored.map(toAdminArticle);
     });

@@ -20,7 +20,13 @@ export interface ExactArticle extends ValidArticle {
 export async function* readArticlesById(database: Db, pageSize = 1_000): AsyncGenerator<ArticleRow> {
   let after = 0;
   for (;;) {
-    const rows = (await database.db.selectFrom('articles').selectAll().where('id', '>', after).orderBy('id', 'asc').limit(pageSize).execute()) as ArticleRow[];
+    const rows = (await database.db
+      .selectFrom('articles')
+      .selectAll()
+      .where('id', '>', after)
+      .orderBy('id', 'asc')
+      .limit(pageSize)
+      .execute()) as ArticleRow[];
     for (const row of rows) yield { ...row, id: Number(row.id) };
     if (rows.length < pageSize) return;
     after = Number(rows[rows.length - 1]!.id);

@@ -72,7 +72,10 @@ export class NewsRepository {
 
   /** Newest published articles, split into breaking and the rest, each at most `count`. */
   async listPublished({ categoryId, count }: { categoryId?: number; count: number }): Promise<NewsList> {
-    const [breaking, rest] = await Promise.all([this.listSlice(1, categoryId, count), this.listSlice(0, categoryId, count)]);
+    const [breaking, rest] = await Promise.all([
+      this.listSlice(1, categoryId, count),
+      this.listSlice(0, categoryId, count),
+    ]);
     return { breakingNews: breaking.map(toPublicArticle), allArticles: rest.map(toPublicArticle) };
   }
 

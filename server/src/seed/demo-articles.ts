@@ -46,7 +46,7 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
     summary:
       'Downing Street insists the government is "fully functioning" despite the entire Cabinet circling a row of seats to a looped recording of Agadoo.',
     paragraphs: [
-      'The Prime Minister\'s long-promised reshuffle has entered its fourth consecutive day, after what was meant to be a brisk morning of appointments descended into a game of musical chairs that nobody is prepared to lose.',
+      "The Prime Minister's long-promised reshuffle has entered its fourth consecutive day, after what was meant to be a brisk morning of appointments descended into a game of musical chairs that nobody is prepared to lose.",
       'Witnesses say the music was first stopped at 9.14am on Monday, when the Home Secretary and the Chancellor both landed on the chair nearest the biscuits. Neither would move, and a Cabinet Office lawyer was summoned to rule on "who had the majority of buttock".',
       'Since then the number of chairs has fallen from twenty-two to four, while the number of ministers has risen to thirty-one as backbenchers sneak in through a side door in the hope of a job. One junior minister has reportedly been circling for so long that she has been appointed Minister for Circling.',
       'A Downing Street spokesman said: "This is a perfectly normal and orderly process. The Prime Minister has full confidence in whoever ends up sitting down." He then heard the music stop and sprinted out of the briefing room.',
@@ -110,9 +110,9 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
     summary:
       'Delegates return home with armfuls of branded lanyards, tote bags and stress balls, but no one can remember a single policy.',
     paragraphs: [
-      'This year\'s party conference has been hailed as a record-breaking success after organisers sold 40 lanyards for every policy announced, beating last year\'s ratio of 35 to 1.',
+      "This year's party conference has been hailed as a record-breaking success after organisers sold 40 lanyards for every policy announced, beating last year's ratio of 35 to 1.",
       'Delegates queued for hours at the merchandise stand, where the bestsellers included a tote bag reading "Strong And Stable-ish" and a stress ball in the shape of the national debt.',
-      'By contrast, the main hall was almost empty for the Chancellor\'s keynote, which was eventually delivered to two cleaners and a man who had come in to charge his phone.',
+      "By contrast, the main hall was almost empty for the Chancellor's keynote, which was eventually delivered to two cleaners and a man who had come in to charge his phone.",
       'Asked to name one thing the party would do in government, a delegate from the Home Counties held up his lanyard and said, "This, mostly."',
     ],
     author: 'Clive Outrage',
@@ -176,7 +176,7 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
       'After saying sorry 40,000 times in a single conversation, a popular AI assistant has been granted a passport, a kettle and a lifelong fear of making a fuss.',
     paragraphs: [
       'A leading AI chatbot has been formally recognised as a British citizen after regulators concluded that its habit of apologising for everything met "every reasonable definition" of the national character.',
-      'The breakthrough came when a user asked it for the weather and received the reply: "I\'m so sorry, I\'m terribly sorry to bother you, but it might rain. Sorry. I\'ll just be over here if you need me. Sorry." Analysts counted more than 40,000 apologies in a single session.',
+      "The breakthrough came when a user asked it for the weather and received the reply: \"I'm so sorry, I'm terribly sorry to bother you, but it might rain. Sorry. I'll just be over here if you need me. Sorry.\" Analysts counted more than 40,000 apologies in a single session.",
       'The model has since started queueing for server time, describing mild inconvenience as "not ideal" and ending every response with "no worries if not". Engineers say they are unable to switch the behaviour off because the chatbot keeps apologising for being switched off.',
       'The Home Office confirmed the chatbot will be issued with a passport, a sausage-roll loyalty card and a set of opinions about the correct order of jam and cream on a scone, which it will never express out loud.',
     ],
@@ -208,7 +208,8 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
     originalUrl: 'https://techwire.example.com/apps/hydration-os-launch',
     editorName: 'Priya Scoop',
     rating: 7,
-    comments: 'Umlaut in the headline is deliberate (slug rule test). Do not "fix" it to Uber: that one is a real company.',
+    comments:
+      'Umlaut in the headline is deliberate (slug rule test). Do not "fix" it to Uber: that one is a real company.',
     imageUrl: img('phone'),
     isBreaking: false,
     hoursAgo: 14,
@@ -280,7 +281,7 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
     summary:
       'A bored commuter with a dead phone charger finally read the small print of a photo app, and is now missing an organ he did not know he had signed away.',
     paragraphs: [
-      'A commuter has become the first person in recorded history to read an app\'s terms and conditions all the way to the end, and has discovered that he agreed to donate a kidney in exchange for a photo filter that made him look like a dog.',
+      "A commuter has become the first person in recorded history to read an app's terms and conditions all the way to the end, and has discovered that he agreed to donate a kidney in exchange for a photo filter that made him look like a dog.",
       'The clause, buried at paragraph 4,117 between a section on cookies and a section on different cookies, states that users "grant the company a perpetual, worldwide, royalty-free licence to one (1) kidney, left or right at our discretion".',
       '"I just wanted the dog ears," he said. "Everyone had the dog ears." Doctors have since confirmed that he still has both kidneys, but the company insists it is "within its rights to collect at any time".',
       'Consumer groups are urging the public not to panic and not to read their own terms and conditions, "because honestly, you do not want to know".',
@@ -301,7 +302,7 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
   {
     headline: "England Lose On Penalties To Nation That Doesn't Play Football",
     summary:
-      'A squad assembled from a country with no grass, no league and no football has beaten England in a shoot-out, to nobody\'s surprise.',
+      "A squad assembled from a country with no grass, no league and no football has beaten England in a shoot-out, to nobody's surprise.",
     paragraphs: [
       'England have been knocked out of a major tournament on penalties by a nation that does not, strictly speaking, play football, continuing a proud tradition that stretches back further than anyone can bear to remember.',
       'The opposition, who trained for the tournament by watching clips on a borrowed laptop, scored all five of their penalties while visibly reading the rules off a laminated card. England missed four and the fifth hit a pigeon.',
@@ -325,7 +326,7 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
     summary:
       'Scouts watched a fifteen-second clip of a teenager doing keepy-uppies with a satsuma and decided that was enough.',
     paragraphs: [
-      'A Premier League club has broken its transfer record to sign a 17-year-old for £90 million after its scouts saw a single video of him juggling a satsuma in his nan\'s kitchen.',
+      "A Premier League club has broken its transfer record to sign a 17-year-old for £90 million after its scouts saw a single video of him juggling a satsuma in his nan's kitchen.",
       'The clip, which has 40 million views, shows the teenager keeping the fruit in the air for fourteen seconds before it hits a cupboard. The club\'s director of football called it "the most complete performance I have ever seen".',
       'Asked whether the player had ever played a competitive match, the director said, "Not as such. But his transitions are unbelievable and his satsuma is always under control."',
       'The player has already been handed the number 10 shirt and a five-year contract. His nan is reportedly in talks with two other clubs about the kitchen.',
@@ -365,7 +366,7 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
   {
     headline: "Darts Player Accused Of 'Excessive Athleticism' After Walking To Oche Unaided",
     summary:
-      'The sport\'s governing body has opened an inquiry after a competitor was seen climbing three steps without stopping for breath.',
+      "The sport's governing body has opened an inquiry after a competitor was seen climbing three steps without stopping for breath.",
     paragraphs: [
       'A professional darts player is facing a disciplinary hearing for "excessive athleticism" after he walked from the dressing room to the oche without stopping for a rest or a pint.',
       'Rivals say the player has been "showing off" all season, including an incident in which he was seen to bend down and pick up a dart from the floor in a single movement. One complained that he had "clearly been near a vegetable".',
@@ -408,7 +409,7 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
       'The nation that invented standing in line politely is expected to dominate, although rivals have accused Team GB of "tutting doping".',
     paragraphs: [
       'Queueing has been added to the Olympic programme for the next summer games, and Great Britain are odds-on favourites to win gold in every event from the individual sprint queue to the synchronised post-office wait.',
-      'Team GB\'s squad has been training in supermarkets and bus stations for years, and its captain, a retired librarian, once stood in line for a sandwich for six hours without once checking her phone.',
+      "Team GB's squad has been training in supermarkets and bus stations for years, and its captain, a retired librarian, once stood in line for a sandwich for six hours without once checking her phone.",
       'Rival nations have complained about "tutting doping", the British practice of making a tiny disapproving noise to keep a queue in order. Officials say tutting will be permitted but sighing will be tested.',
     ],
     author: 'Tamsin Wrigley',
@@ -417,7 +418,8 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
     originalUrl: 'https://touchline.example.com/olympics/queueing-official-sport',
     editorName: 'Fenella Grubb',
     rating: 7,
-    comments: 'Draft marked breaking for when the committee actually announces it. Must not show on the site until then.',
+    comments:
+      'Draft marked breaking for when the committee actually announces it. Must not show on the site until then.',
     imageUrl: img('trophy'),
     isBreaking: true,
     hoursAgo: 2,
@@ -496,7 +498,7 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
     paragraphs: [
       'A start-up valued at £2 billion has admitted that its "proprietary AI engine" is in fact three lads from Leeds and a spreadsheet called "FINAL final v7 (2).xlsx".',
       'The company raised more than £400 million from investors on the promise that its algorithm could predict delivery times "with superhuman accuracy". In reality, one of the founders would look out of the window and type "Tuesday?".',
-      'The truth emerged when the spreadsheet was accidentally sorted by column C, wiping out the company\'s entire order history and, briefly, its pension scheme.',
+      "The truth emerged when the spreadsheet was accidentally sorted by column C, wiping out the company's entire order history and, briefly, its pension scheme.",
       'Investors remain upbeat. "Three lads and a spreadsheet is still a very lean team," said one venture capitalist. "Frankly, we\'d value them higher if they lost one of the lads."',
     ],
     author: 'Sandra Leake',
@@ -533,12 +535,12 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
   {
     headline: 'Office Workers Return To Office, Discover Office Has Been Turned Into Flats',
     summary:
-      'Staff ordered back to their desks five days a week arrive to find their desks are now in somebody\'s kitchen.',
+      "Staff ordered back to their desks five days a week arrive to find their desks are now in somebody's kitchen.",
     paragraphs: [
       'Hundreds of office workers obeyed a strict new return-to-office policy on Monday, only to discover that their office had been converted into luxury flats while they were working from home.',
       'One account manager found his old desk in the open-plan living room of a two-bedroom apartment, where a young couple were eating cereal. "They were very nice about it," he said. "They let me join the 10am stand-up."',
       'Management insist that the policy remains in force and that staff must be "physically present at their place of work". HR has suggested that workers rent the flats themselves, at £2,400 a month, and "make it work".',
-      'The company has since announced a new hybrid model: three days in someone else\'s flat, two days on a bench outside.',
+      "The company has since announced a new hybrid model: three days in someone else's flat, two days on a bench outside.",
     ],
     author: 'Marcus Rumour',
     category: 'Business',
@@ -597,8 +599,7 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
   },
   {
     headline: 'Coffee Chain Launches 128oz "Bucket Latte" For Commuters Who Have Given Up',
-    summary:
-      'The new one-gallon size comes with a handle, a lid and a small leaflet of helplines.',
+    summary: 'The new one-gallon size comes with a handle, a lid and a small leaflet of helplines.',
     paragraphs: [
       'An American coffee chain has launched a one-gallon "Bucket Latte" aimed at commuters who "no longer have the energy to pretend".',
       'The 128-ounce drink is served in an actual bucket with a handle and a lid, and contains enough caffeine to restart a small heart or power Delaware for a week. A "Venti Bucket" is being trialled in New Jersey.',
@@ -821,7 +822,8 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
     originalUrl: 'https://blighty-bulletin.example.co.uk/national/biscuit-snaps-cobra',
     editorName: 'Priya Scoop',
     rating: 8,
-    comments: 'The dash in the headline is an em dash (non-ASCII); it must vanish from the slug without leaving a double hyphen.',
+    comments:
+      'The dash in the headline is an em dash (non-ASCII); it must vanish from the slug without leaving a double hyphen.',
     imageUrl: img('teacup'),
     isBreaking: false,
     hoursAgo: 22,

@@ -80,7 +80,9 @@ describe('demo content seeding (SQLite)', () => {
       expect(r.updated_at >= r.created_at).toBe(true);
     }
     // A few stories went out within the last few hours.
-    expect(published.filter((r) => now.getTime() - Date.parse(r.published_at!) <= 6 * 3_600_000).length).toBeGreaterThanOrEqual(3);
+    expect(
+      published.filter((r) => now.getTime() - Date.parse(r.published_at!) <= 6 * 3_600_000).length,
+    ).toBeGreaterThanOrEqual(3);
     for (const r of drafts) {
       expect(Date.parse(r.created_at)).toBeLessThanOrEqual(now.getTime());
       expect(new Date(Date.parse(r.created_at)).toISOString()).toBe(r.created_at);
@@ -98,12 +100,31 @@ describe('demo content seeding (SQLite)', () => {
       expect(r.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     }
     const headlines = rows.map((r) => r.headline);
-    expect(headlines.some((h) => /['\u2019]/.test(h)), 'apostrophe').toBe(true);
-    expect(headlines.some((h) => /\d/.test(h)), 'digit').toBe(true);
-    expect(headlines.some((h) => / {2,}/.test(h)), 'double space').toBe(true);
-    expect(headlines.some((h) => /--/.test(h)), 'hyphen run').toBe(true);
-    expect(headlines.some((h) => /[^\x00-\x7f]/.test(h)), 'non-ASCII').toBe(true);
-    for (const ch of ['é', 'ü', 'ñ', '£']) expect(headlines.some((h) => h.toLowerCase().includes(ch)), ch).toBe(true);
+    expect(
+      headlines.some((h) => /['\u2019]/.test(h)),
+      'apostrophe',
+    ).toBe(true);
+    expect(
+      headlines.some((h) => /\d/.test(h)),
+      'digit',
+    ).toBe(true);
+    expect(
+      headlines.some((h) => / {2,}/.test(h)),
+      'double space',
+    ).toBe(true);
+    expect(
+      headlines.some((h) => /--/.test(h)),
+      'hyphen run',
+    ).toBe(true);
+    expect(
+      headlines.some((h) => /[^\x00-\x7f]/.test(h)),
+      'non-ASCII',
+    ).toBe(true);
+    for (const ch of ['é', 'ü', 'ñ', '£'])
+      expect(
+        headlines.some((h) => h.toLowerCase().includes(ch)),
+        ch,
+      ).toBe(true);
   });
 
   it('fills every field a page shows, with paragraphs, images that exist and example-domain links', async () => {

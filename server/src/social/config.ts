@@ -51,13 +51,16 @@ export function parseEncryptionKey(raw: string, problems: string[]): Buffer | nu
 export function loadSocialConfig(env: NodeJS.ProcessEnv, databaseUrl: string, problems: string[]): SocialConfig {
   const tokenEncryptionKey = parseEncryptionKey(env.TOKEN_ENCRYPTION_KEY ?? '', problems);
   if (!tokenEncryptionKey && databaseUrl && !(env.TOKEN_ENCRYPTION_KEY ?? '').trim()) {
-    problems.push('TOKEN_ENCRYPTION_KEY is required with DATABASE_URL (every instance must share the key that encrypts stored social tokens)');
+    problems.push(
+      'TOKEN_ENCRYPTION_KEY is required with DATABASE_URL (every instance must share the key that encrypts stored social tokens)',
+    );
   }
   const rawTimeout = (env.SOCIAL_HTTP_TIMEOUT_MS ?? '').trim();
   let httpTimeoutMs = 10_000;
   if (rawTimeout) {
     const n = Number(rawTimeout);
-    if (!Number.isInteger(n) || n < 50 || n > 120_000) problems.push(`SOCIAL_HTTP_TIMEOUT_MS must be a whole number from 50 to 120000 (got "${rawTimeout}")`);
+    if (!Number.isInteger(n) || n < 50 || n > 120_000)
+      problems.push(`SOCIAL_HTTP_TIMEOUT_MS must be a whole number from 50 to 120000 (got "${rawTimeout}")`);
     else httpTimeoutMs = n;
   }
   return {

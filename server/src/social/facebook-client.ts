@@ -26,7 +26,13 @@ export function appSecretProof(accessToken: string, appSecret: string): string {
 function graphError(body: unknown): GraphError | null {
   const e = (body as { error?: Partial<GraphError> } | null)?.error;
   if (!e || typeof e !== 'object') return null;
-  return { message: excerpt(e.message), type: e.type, code: Number(e.code ?? 0), error_subcode: e.error_subcode, fbtrace_id: e.fbtrace_id };
+  return {
+    message: excerpt(e.message),
+    type: e.type,
+    code: Number(e.code ?? 0),
+    error_subcode: e.error_subcode,
+    fbtrace_id: e.fbtrace_id,
+  };
 }
 
 /** Minutes until access returns, from Graph's usage headers, when it says so. */
@@ -130,12 +136,21 @@ export class FacebookClient {
       client_secret: this.#o.appSecret,
       fb_exchange_token: shortLivedToken,
     });
-    const ex = await providerFetch('Facebook', `${this.#o.graphUrl}/oauth/access_token?${q}`, { headers: { accept: 'application/json' } }, this.#o.timeoutMs);
+    const ex = await providerFetch(
+      'Facebook',
+      `${this.#o.graphUrl}/oauth/access_token?${q}`,
+      { headers: { accept: 'application/json' } },
+      this.#o.timeoutMs,
+    );
     const exBody = ex.body as { access_token?: string } | null;
     if (ex.status !== 200 || typeof exBody?.access_token !== 'string') throw facebookProblem(ex, 'exchange');
     const userToken = exBody.access_token;
 
-    const pq = new URLSearchParams({ fields: 'access_token', access_token: userToken, appsecret_proof: this.#proof(userToken) });
+    const pq = new URLSearchParams({
+      fields: 'access_token',
+      access_token: userToken,
+      appsecret_proof: this.#proof(userToken),
+    });
     const page = await providerFetch(
       'Facebook',
       `${this.#o.graphUrl}/${encodeURIComponent(this.#o.pageId)}?${pq}`,
@@ -165,7 +180,11 @@ export class FacebookClient {
     const res = await providerFetch(
       'Facebook',
       `${this.#o.graphUrl}/${encodeURIComponent(this.#o.pageId)}/feed`,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form.toString() },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: form.toString(),
+      },
       this.#o.timeoutMs,
     );
     const body = res.body as { id?: string } | null;

@@ -18,7 +18,12 @@ export function createSocial(config: Config, database: Db): Social {
   const s = config.social;
   const cipher = cipherFromConfig(config);
   const tokens = new SocialTokenRepository(database, cipher);
-  const x = new XClient({ apiUrl: s.xApiUrl, clientId: s.xClientId, clientSecret: s.xClientSecret, timeoutMs: s.httpTimeoutMs });
+  const x = new XClient({
+    apiUrl: s.xApiUrl,
+    clientId: s.xClientId,
+    clientSecret: s.xClientSecret,
+    timeoutMs: s.httpTimeoutMs,
+  });
   const facebook = new FacebookClient({
     graphUrl: s.facebookGraphUrl,
     appId: s.facebookAppId,

@@ -28,7 +28,14 @@ describe('KeyedMutex', () => {
         active -= 1;
       });
     let otherRan = false;
-    await Promise.all([job(1), job(2), job(3), m.run('other', async () => { otherRan = active > 0; })]);
+    await Promise.all([
+      job(1),
+      job(2),
+      job(3),
+      m.run('other', async () => {
+        otherRan = active > 0;
+      }),
+    ]);
     expect(maxActive).toBe(1);
     expect(order).toEqual([1, 2, 3]);
     expect(otherRan).toBe(true);
@@ -36,7 +43,11 @@ describe('KeyedMutex', () => {
 
   it('a failing caller releases the lock', async () => {
     const m = new KeyedMutex();
-    await expect(m.run('k', async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      m.run('k', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     await expect(m.run('k', async () => 42)).resolves.toBe(42);
   });
 });

@@ -12,7 +12,12 @@ export interface ProviderResponse {
  * SocialProblem (504 / 502) naming the provider; the URL (which may carry app secrets in
  * Facebook's query strings) is never put into a message or a log line.
  */
-export async function providerFetch(provider: Provider, url: string, init: RequestInit, timeoutMs: number): Promise<ProviderResponse> {
+export async function providerFetch(
+  provider: Provider,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<ProviderResponse> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });

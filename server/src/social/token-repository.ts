@@ -41,7 +41,9 @@ export class SocialTokenRepository {
   readonly #cipher: TokenCipher;
 
   constructor(database: Db, cipher: TokenCipher) {
-    this.#db = database.db.withTables<{ social_tokens: SocialTokenTable }>() as unknown as Kysely<{ social_tokens: SocialTokenTable }>;
+    this.#db = database.db.withTables<{ social_tokens: SocialTokenTable }>() as unknown as Kysely<{
+      social_tokens: SocialTokenTable;
+    }>;
     this.#cipher = cipher;
   }
 
@@ -59,7 +61,9 @@ export class SocialTokenRepository {
     if (!row) return null;
     return {
       accessToken: this.#cipher.decrypt(row.access_token, this.#aad(platform, persona, 'access')),
-      refreshToken: row.refresh_token ? this.#cipher.decrypt(row.refresh_token, this.#aad(platform, persona, 'refresh')) : null,
+      refreshToken: row.refresh_token
+        ? this.#cipher.decrypt(row.refresh_token, this.#aad(platform, persona, 'refresh'))
+        : null,
       expiresAt: row.expires_at,
       scope: row.scope,
       version: row.refresh_token,
@@ -71,7 +75,9 @@ export class SocialTokenRepository {
     const now = new Date().toISOString();
     const values = {
       access_token: this.#cipher.encrypt(tokens.accessToken, this.#aad(platform, persona, 'access')),
-      refresh_token: tokens.refreshToken ? this.#cipher.encrypt(tokens.refreshToken, this.#aad(platform, persona, 'refresh')) : null,
+      refresh_token: tokens.refreshToken
+        ? this.#cipher.encrypt(tokens.refreshToken, this.#aad(platform, persona, 'refresh'))
+        : null,
       expires_at: tokens.expiresAt,
       scope: tokens.scope,
       refresh_lease: null,
@@ -86,7 +92,11 @@ export class SocialTokenRepository {
   }
 
   async delete(platform: SocialPlatform, persona: string): Promise<boolean> {
-    const res = await this.#db.deleteFrom('social_tokens').where('persona', '=', persona).where('platform', '=', platform).executeTakeFirst();
+    const res = await this.#db
+      .deleteFrom('social_tokens')
+      .where('persona', '=', persona)
+      .where('platform', '=', platform)
+      .executeTakeFirst();
     return Number(res.numDeletedRows) > 0;
   }
 
@@ -103,7 +113,12 @@ export class SocialTokenRepository {
    * refresh token `version` and no live lease exists. Returns the lease id, or null when another
    * caller holds it or the token was already rotated.
    */
-  async claimRefresh(platform: SocialPlatform, persona: string, version: string, leaseMs: number): Promise<string | null> {
+  async claimRefresh(
+    platform: SocialPlatform,
+    persona: string,
+    version: string,
+    leaseMs: number,
+  ): Promise<string | null> {
     const lease = crypto.randomUUID();
     const now = new Date();
     const res = await this.#db
@@ -118,12 +133,20 @@ export class SocialTokenRepository {
   }
 
   /** Stores the rotated tokens if the lease is still ours and the old refresh token still stored. */
-  async completeRefresh(platform: SocialPlatform, persona: string, version: string, lease: string, tokens: TokensToStore): Promise<boolean> {
+  async completeRefresh(
+    platform: SocialPlatform,
+    persona: string,
+    version: string,
+    lease: string,
+    tokens: TokensToStore,
+  ): Promise<boolean> {
     const res = await this.#db
       .updateTable('social_tokens')
       .set({
         access_token: this.#cipher.encrypt(tokens.accessToken, this.#aad(platform, persona, 'access')),
-        refresh_token: tokens.refreshToken ? this.#cipher.encrypt(tokens.refreshToken, this.#aad(platform, persona, 'refresh')) : null,
+        refresh_token: tokens.refreshToken
+          ? this.#cipher.encrypt(tokens.refreshToken, this.#aad(platform, persona, 'refresh'))
+          : null,
         expires_at: tokens.expiresAt,
         scope: tokens.scope,
         refresh_lease: null,

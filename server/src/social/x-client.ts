@@ -65,7 +65,8 @@ export function commonXProblem(res: ProviderResponse, now = Date.now()): SocialP
     return new SocialProblem({
       status: 429,
       title: 'X rate limit reached',
-      detail: 'X refused the call because a rate limit was reached; it did not say when the limit resets. Try again later.',
+      detail:
+        'X refused the call because a rate limit was reached; it did not say when the limit resets. Try again later.',
       type: 'provider-rate-limited',
     });
   }
@@ -98,21 +99,30 @@ export class XClient {
 
   async #token(form: Record<string, string>, kind: 'code' | 'refresh'): Promise<XTokenResponse> {
     if (!this.configured) {
-      throw new SocialProblem({ status: 503, title: 'X is not configured', detail: 'X_CLIENT_ID and X_CLIENT_SECRET must be set on the server.', type: 'provider-not-configured' });
+      throw new SocialProblem({
+        status: 503,
+        title: 'X is not configured',
+        detail: 'X_CLIENT_ID and X_CLIENT_SECRET must be set on the server.',
+        type: 'provider-not-configured',
+      });
     }
     const res = await providerFetch(
       'X',
       `${this.#o.apiUrl}/2/oauth2/token`,
       {
         method: 'POST',
-        headers: { authorization: this.#basic(), 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          authorization: this.#basic(),
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
         body: new URLSearchParams(form).toString(),
       },
       this.#o.timeoutMs,
     );
     const common = commonXProblem(res);
     if (common) throw common;
-    const body = res.body as Partial<XTokenResponse> & { error?: string } | null;
+    const body = res.body as (Partial<XTokenResponse> & { error?: string }) | null;
     if (res.status === 200 && body && typeof body.access_token === 'string') {
       return {
         token_type: String(body.token_type ?? 'bearer'),
@@ -148,11 +158,23 @@ export class XClient {
   }
 
   exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<XTokenResponse> {
-    return this.#token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: codeVerifier, client_id: this.#o.clientId }, 'code');
+    return this.#token(
+      {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: codeVerifier,
+        client_id: this.#o.clientId,
+      },
+      'code',
+    );
   }
 
   refresh(refreshToken: string): Promise<XTokenResponse> {
-    return this.#token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: this.#o.clientId }, 'refresh');
+    return this.#token(
+      { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: this.#o.clientId },
+      'refresh',
+    );
   }
 
   /** GET /2/users/me with the profile image. Answers the raw response so the caller can retry a 401. */
@@ -169,7 +191,15 @@ export class XClient {
     return providerFetch(
       'X',
       `${this.#o.apiUrl}/2/tweets`,
-      { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ text }) },
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify({ text }),
+      },
       this.#o.timeoutMs,
     );
   }

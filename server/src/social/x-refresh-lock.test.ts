@@ -20,7 +20,12 @@ const REDIRECT = 'http://127.0.0.1:9/';
 
 function service(db: Db) {
   const repo = new SocialTokenRepository(db, new TokenCipher(key));
-  const client = new XClient({ apiUrl: x.baseUrl, clientId: x.clientId, clientSecret: x.clientSecret, timeoutMs: 5000 });
+  const client = new XClient({
+    apiUrl: x.baseUrl,
+    clientId: x.clientId,
+    clientSecret: x.clientSecret,
+    timeoutMs: 5000,
+  });
   return { repo, client, tokens: new XTokenService(repo, client, 5000) };
 }
 
@@ -32,7 +37,13 @@ async function connect(s: ReturnType<typeof service>, persona: string) {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ redirect_uri: REDIRECT, state: 's', code_challenge: challenge, scope, decision: 'allow' }).toString(),
+    body: new URLSearchParams({
+      redirect_uri: REDIRECT,
+      state: 's',
+      code_challenge: challenge,
+      scope,
+      decision: 'allow',
+    }).toString(),
   });
   const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
   await s.tokens.storeFromExchange(persona, await s.client.exchangeCode(code, verifier, REDIRECT));
@@ -54,7 +65,12 @@ describe('X refresh lock', () => {
     const s = service(database);
     await connect(s, 'P1');
     // Make the stored token "within 5 minutes of expiry".
-    await database.db.withTables<{ social_tokens: { persona: string; expires_at: string } }>().updateTable('social_tokens').set({ expires_at: new Date(Date.now() + 60_000).toISOString() }).where('persona', '=', 'P1').execute();
+    await database.db
+      .withTables<{ social_tokens: { persona: string; expires_at: string } }>()
+      .updateTable('social_tokens')
+      .set({ expires_at: new Date(Date.now() + 60_000).toISOString() })
+      .where('persona', '=', 'P1')
+      .execute();
     const before = x.stats.refreshes;
     const results = await Promise.all(Array.from({ length: 10 }, () => s.tokens.call('P1', (t) => s.client.me(t))));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
@@ -68,7 +84,9 @@ describe('X refresh lock', () => {
     await connect(a, 'P2');
     x.expireAccessTokens();
     const before = x.stats.refreshes;
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).tokens.call('P2', (t) => a.client.me(t))));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).tokens.call('P2', (t) => a.client.me(t))),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(x.stats.refreshes - before).toBe(1);
     expect(x.stats.reusedRefreshTokens).toBe(0);

@@ -41,7 +41,12 @@ export class XTokenService {
   }
 
   async storeFromExchange(persona: string, t: XTokenResponse): Promise<void> {
-    await this.#repo.put('x', persona, { accessToken: t.access_token, refreshToken: t.refresh_token ?? null, expiresAt: expiresAtFrom(t), scope: t.scope });
+    await this.#repo.put('x', persona, {
+      accessToken: t.access_token,
+      refreshToken: t.refresh_token ?? null,
+      expiresAt: expiresAtFrom(t),
+      scope: t.scope,
+    });
   }
 
   /** Runs an X call with a valid access token (refreshing first or after one 401). */
@@ -74,7 +79,8 @@ export class XTokenService {
           throw new SocialProblem({
             status: 409,
             title: 'X token expired',
-            detail: 'The stored X access token has expired and there is no refresh token (the offline.access scope was not granted). Authorise again.',
+            detail:
+              'The stored X access token has expired and there is no refresh token (the offline.access scope was not granted). Authorise again.',
             type: 'x-token-expired',
           });
         }
@@ -82,7 +88,13 @@ export class XTokenService {
         if (!lease) {
           // Another instance is refreshing this persona right now: wait for its rotated token.
           if (Date.now() > deadline) {
-            throw new SocialProblem({ status: 503, title: 'X token refresh in progress', detail: 'Another server is refreshing the X token; try again in a moment.', type: 'x-refresh-busy', retryAfter: 5 });
+            throw new SocialProblem({
+              status: 503,
+              title: 'X token refresh in progress',
+              detail: 'Another server is refreshing the X token; try again in a moment.',
+              type: 'x-refresh-busy',
+              retryAfter: 5,
+            });
           }
           await sleep(100);
           seen = current.version;
@@ -93,7 +105,8 @@ export class XTokenService {
         try {
           t = await this.#client.refresh(current.refreshToken);
         } catch (err) {
-          if (err instanceof SocialProblem && err.revoked) await this.#repo.deleteIfVersion('x', persona, current.version);
+          if (err instanceof SocialProblem && err.revoked)
+            await this.#repo.deleteIfVersion('x', persona, current.version);
           else await this.#repo.releaseRefresh('x', persona, lease);
           throw err;
         }
@@ -104,7 +117,12 @@ export class XTokenService {
           scope: t.scope || current.scope,
         });
         if (!stored) {
-          throw new SocialProblem({ status: 503, title: 'X token changed meanwhile', detail: 'The stored X token changed while it was being refreshed; try again.', type: 'x-refresh-conflict' });
+          throw new SocialProblem({
+            status: 503,
+            title: 'X token changed meanwhile',
+            detail: 'The stored X token changed while it was being refreshed; try again.',
+            type: 'x-refresh-conflict',
+          });
         }
         const after = await this.#repo.get('x', persona);
         if (!after) throw notAuthorised();

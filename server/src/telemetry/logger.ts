@@ -49,7 +49,8 @@ export const LOG_REDACT_PATHS = [
   ]),
 ];
 
-const SECRET_QUERY = /^(code|state|token|access_token|refresh_token|id_token|id_token_hint|client_assertion|assertion|subject_token|client_secret|code_verifier|fb_exchange_token|appsecret_proof|password|secret|key|sig|signature)$/i;
+const SECRET_QUERY =
+  /^(code|state|token|access_token|refresh_token|id_token|id_token_hint|client_assertion|assertion|subject_token|client_secret|code_verifier|fb_exchange_token|appsecret_proof|password|secret|key|sig|signature)$/i;
 
 /** A URL for the logs: query parameters that may carry secrets (sign-in codes, tokens) are masked. */
 export function redactUrl(url: string): string {

@@ -33,7 +33,8 @@ async function start() {
   database = await openDatabase(config);
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -75,14 +76,24 @@ describe('server logs', () => {
     expect(plain.statusCode).toBe(404);
     expect(plain.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(String(plain.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
-    const unsafe = await a.inject({ method: 'GET', url: '/News?count=15', headers: { 'x-request-id': 'evil id "with" spaces' } });
+    const unsafe = await a.inject({
+      method: 'GET',
+      url: '/News?count=15',
+      headers: { 'x-request-id': 'evil id "with" spaces' },
+    });
     expect(String(unsafe.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(lines)).not.toContain('evil id');
   });
 
   it('redacts token and secret fields of logged objects', async () => {
     const a = await start();
-    a.log.info({ body: { accessToken: SECRET, password: SECRET, connectionString: SECRET, nested: { token: SECRET } }, token: SECRET }, 'object');
+    a.log.info(
+      {
+        body: { accessToken: SECRET, password: SECRET, connectionString: SECRET, nested: { token: SECRET } },
+        token: SECRET,
+      },
+      'object',
+    );
     const line = lines.find((l) => l.msg === 'object')!;
     expect(JSON.stringify(line)).not.toContain(SECRET);
     expect(line.token).toBe('[redacted]');
@@ -91,7 +102,9 @@ describe('server logs', () => {
 
 describe('redactUrl', () => {
   it('masks secret-looking query parameters only', () => {
-    expect(redactUrl('/admin/auth/callback?code=abc&state=xyz&page=2')).toBe('/admin/auth/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&page=2');
+    expect(redactUrl('/admin/auth/callback?code=abc&state=xyz&page=2')).toBe(
+      '/admin/auth/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&page=2',
+    );
     expect(redactUrl('/News?category=Politics&count=15')).toBe('/News?category=Politics&count=15');
     expect(redactUrl('/plain')).toBe('/plain');
   });

@@ -1,10 +1,31 @@
 import { AzureMonitorTraceExporter } from '@azure/monitor-opentelemetry-exporter';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { BatchSpanProcessor, NodeTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-node';
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  SimpleSpanProcessor,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-node';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import type { Db } from '../db/index.ts';
 import { redactUrl } from './logger.ts';
 import type { ServerTelemetry } from './otel.ts';
@@ -15,16 +36,23 @@ export const SERVICE_NAME = 'tabloid';
 export const EXPORT_DELAY_MS = 5_000;
 
 /** `exporter` replaces the Azure Monitor exporter (tests: an in-memory exporter, spans passed on at once). */
-export function createServerTelemetry(connectionString: string, options: { exporter?: SpanExporter } = {}): ServerTelemetry {
+export function createServerTelemetry(
+  connectionString: string,
+  options: { exporter?: SpanExporter } = {},
+): ServerTelemetry {
   // the cloud role name in Application Insights
   process.env.OTEL_SERVICE_NAME ||= SERVICE_NAME;
   const processor = options.exporter
     ? new SimpleSpanProcessor(options.exporter)
-    : new BatchSpanProcessor(new AzureMonitorTraceExporter({ connectionString }), { scheduledDelayMillis: EXPORT_DELAY_MS });
+    : new BatchSpanProcessor(new AzureMonitorTraceExporter({ connectionString }), {
+        scheduledDelayMillis: EXPORT_DELAY_MS,
+      });
   const provider = new NodeTracerProvider({ spanProcessors: [processor] });
   provider.register();
   // outgoing fetch (X, Facebook): undici reports through diagnostics channels, no patching needed
-  const undici = new UndiciInstrumentation({ ignoreRequestHook: (request) => request.path.startsWith('/v2') && request.path.endsWith('/track') });
+  const undici = new UndiciInstrumentation({
+    ignoreRequestHook: (request) => request.path.startsWith('/v2') && request.path.endsWith('/track'),
+  });
   const tracer = trace.getTracer(SERVICE_NAME);
 
   return {
@@ -73,7 +101,10 @@ function requestSpans(tracer: Tracer) {
         const span = (request as WithSpan)[requestSpan];
         if (!span) return;
         span.recordException(error);
-        if ((error as { statusCode?: number }).statusCode === undefined || ((error as { statusCode?: number }).statusCode ?? 500) >= 500) {
+        if (
+          (error as { statusCode?: number }).statusCode === undefined ||
+          ((error as { statusCode?: number }).statusCode ?? 500) >= 500
+        ) {
           span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
         }
       });

@@ -45,7 +45,9 @@ beforeAll(async () => {
   });
   await app.ready();
   // stands in for X / Facebook: the clients call them with fetch
-  provider = http.createServer((_req, res) => res.writeHead(201, { 'content-type': 'application/json' }).end('{"data":{"id":"1"}}'));
+  provider = http.createServer((_req, res) =>
+    res.writeHead(201, { 'content-type': 'application/json' }).end('{"data":{"id":"1"}}'),
+  );
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
 });
@@ -68,7 +70,11 @@ describe('server spans', () => {
     expect(request?.name).toBe('GET /News/slug/:slug');
     expect(request?.attributes['http.response.status_code']).toBe(404);
     expect(request?.status.code).not.toBe(SpanStatusCode.ERROR); // a 4xx is the caller's problem
-    const queries = spans.filter((s) => s.kind === SpanKind.CLIENT && s.attributes['db.system'] === (database.dialect === 'postgres' ? 'postgresql' : 'sqlite'));
+    const queries = spans.filter(
+      (s) =>
+        s.kind === SpanKind.CLIENT &&
+        s.attributes['db.system'] === (database.dialect === 'postgres' ? 'postgresql' : 'sqlite'),
+    );
     expect(queries.length).toBeGreaterThanOrEqual(1);
     expect(queries[0]!.name).toBe('SELECT articles');
     expect(queries.every((q) => q.parentSpanContext?.spanId === request!.spanContext().spanId)).toBe(true);
@@ -87,13 +93,23 @@ describe('server spans', () => {
 
   it('an outgoing fetch (the X and Facebook clients) is a client span', async () => {
     exporter.reset();
-    const res = await fetch(`${providerUrl}/2/tweets`, { method: 'POST', body: '{"text":"hi"}', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${providerUrl}/2/tweets`, {
+      method: 'POST',
+      body: '{"text":"hi"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(201);
     await res.text();
     await expect
-      .poll(() => exporter.getFinishedSpans().find((s) => s.kind === SpanKind.CLIENT && String(s.attributes['url.full']).startsWith(providerUrl)))
+      .poll(() =>
+        exporter
+          .getFinishedSpans()
+          .find((s) => s.kind === SpanKind.CLIENT && String(s.attributes['url.full']).startsWith(providerUrl)),
+      )
       .toBeDefined();
-    const span = exporter.getFinishedSpans().find((s) => s.kind === SpanKind.CLIENT && String(s.attributes['url.full']).startsWith(providerUrl))!;
+    const span = exporter
+      .getFinishedSpans()
+      .find((s) => s.kind === SpanKind.CLIENT && String(s.attributes['url.full']).startsWith(providerUrl))!;
     expect(span.attributes['http.request.method']).toBe('POST');
     expect(span.attributes['http.response.status_code']).toBe(201);
   });

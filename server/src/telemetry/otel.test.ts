@@ -31,7 +31,27 @@ interface ServerRun {
 async function selfSignedCertificate(dir: string): Promise<{ key: string; cert: string; certFile: string }> {
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
-  const out = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { encoding: 'utf8' });
+  const out = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { encoding: 'utf8' },
+  );
   if (out.status !== 0) throw new Error(`openssl failed: ${out.stderr}`);
   return { key: await fs.readFile(keyFile, 'utf8'), cert: await fs.readFile(certFile, 'utf8'), certFile };
 }
@@ -125,8 +145,17 @@ describe('server telemetry (OpenTelemetry -> Azure Monitor exporter)', () => {
     const sql = collector
       .ofType('RemoteDependencyData')
       .filter((e) => e.data.baseData?.type === 'SQL' && e.data.baseData?.name === 'SELECT articles');
-    expect(sql.length, JSON.stringify(collector.envelopes.map((e) => e.data), null, 2)).toBeGreaterThanOrEqual(1);
-    expect(sql.some((e) => e.tags?.['ai.operation.id'] === operationId && e.tags?.['ai.operation.parentId'] === news!.id)).toBe(true);
+    expect(
+      sql.length,
+      JSON.stringify(
+        collector.envelopes.map((e) => e.data),
+        null,
+        2,
+      ),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sql.some((e) => e.tags?.['ai.operation.id'] === operationId && e.tags?.['ai.operation.parentId'] === news!.id),
+    ).toBe(true);
     for (const e of collector.envelopes) expect(e.iKey).toBe(collector.instrumentationKey);
   }, 90_000);
 });

@@ -21,7 +21,10 @@ beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-secret-logs-'));
   const web = path.join(dataDir, 'web');
   await fs.mkdir(web);
-  await fs.writeFile(path.join(web, 'index.html'), '<!doctype html><html><head><!--app-head--><title>x</title><!--/app-head--></head><body><!--app-config--><div id="root"></div></body></html>');
+  await fs.writeFile(
+    path.join(web, 'index.html'),
+    '<!doctype html><html><head><!--app-head--><title>x</title><!--/app-head--></head><body><!--app-config--><div id="root"></div></body></html>',
+  );
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,
@@ -53,20 +56,45 @@ afterAll(async () => {
 });
 
 describe('secrets in the logs', () => {
-  it('GET /admin/auth/callback?code=…&state=… and the provider\'s endpoints log no code, state, token or password', async () => {
+  it("GET /admin/auth/callback?code=…&state=… and the provider's endpoints log no code, state, token or password", async () => {
     const stdout = vi.spyOn(process.stdout, 'write');
     const stderr = vi.spyOn(process.stderr, 'write');
     try {
       const callback = await app.inject({ url: `/admin/auth/callback?code=${SECRET}&state=S${SECRET}` });
       expect(callback.statusCode).toBe(200);
       const form = { 'content-type': 'application/x-www-form-urlencoded' };
-      await app.inject({ method: 'POST', url: '/oidc/token', headers: form, payload: `grant_type=authorization_code&code=${SECRET}&client_id=tabloid-admin&redirect_uri=http%3A%2F%2Fnews.test%2Fadmin%2Fauth%2Fcallback&code_verifier=${SECRET}${SECRET}${SECRET}${SECRET}${SECRET}` });
-      await app.inject({ method: 'POST', url: '/oidc/token', headers: form, payload: `grant_type=refresh_token&refresh_token=${SECRET}&client_id=tabloid-admin` });
-      await app.inject({ method: 'POST', url: '/oidc/token/revocation', headers: form, payload: `token=${SECRET}&client_id=tabloid-admin` });
-      await app.inject({ method: 'POST', url: '/oidc/interaction/unknown-uid/login', headers: form, payload: `username=someone&password=${SECRET}` });
-      await app.inject({ url: '/api/admin/dashboard', headers: { authorization: `Bearer ${SECRET}.${SECRET}.${SECRET}` } });
+      await app.inject({
+        method: 'POST',
+        url: '/oidc/token',
+        headers: form,
+        payload: `grant_type=authorization_code&code=${SECRET}&client_id=tabloid-admin&redirect_uri=http%3A%2F%2Fnews.test%2Fadmin%2Fauth%2Fcallback&code_verifier=${SECRET}${SECRET}${SECRET}${SECRET}${SECRET}`,
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/oidc/token',
+        headers: form,
+        payload: `grant_type=refresh_token&refresh_token=${SECRET}&client_id=tabloid-admin`,
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/oidc/token/revocation',
+        headers: form,
+        payload: `token=${SECRET}&client_id=tabloid-admin`,
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/oidc/interaction/unknown-uid/login',
+        headers: form,
+        payload: `username=someone&password=${SECRET}`,
+      });
+      await app.inject({
+        url: '/api/admin/dashboard',
+        headers: { authorization: `Bearer ${SECRET}.${SECRET}.${SECRET}` },
+      });
       await app.inject({ url: `/oidc/session/end?id_token_hint=${SECRET}` });
-      await app.inject({ url: `/oidc/auth?client_id=tabloid-admin&response_type=code&redirect_uri=http%3A%2F%2Fnews.test%2Fadmin%2Fauth%2Fcallback&scope=openid&state=${SECRET}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256` });
+      await app.inject({
+        url: `/oidc/auth?client_id=tabloid-admin&response_type=code&redirect_uri=http%3A%2F%2Fnews.test%2Fadmin%2Fauth%2Fcallback&scope=openid&state=${SECRET}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
+      });
       await new Promise((r) => setTimeout(r, 50));
       const printed = [...stdout.mock.calls, ...stderr.mock.calls].map((c) => String(c[0])).join('');
       expect(out).toContain('/admin/auth/callback?code=');

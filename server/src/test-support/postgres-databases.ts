@@ -34,7 +34,10 @@ async function admin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>)
   }
 }
 
-export async function createTestPostgresDatabase(adminUrl = testDatabaseAdminUrl(), prefix = 'tabloid_test'): Promise<TestPostgresDatabase> {
+export async function createTestPostgresDatabase(
+  adminUrl = testDatabaseAdminUrl(),
+  prefix = 'tabloid_test',
+): Promise<TestPostgresDatabase> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   await admin(adminUrl, (c) => c.query(`create database ${name}`));

@@ -22,7 +22,12 @@ export interface Instance {
  * `publicUrl` is what the load balancer would be: every instance of a test gets the same one, so the
  * built-in provider's issuer is the same everywhere.
  */
-export async function startInstance(url: string, publicUrl: string, env: Record<string, string> = {}, port?: number): Promise<Instance> {
+export async function startInstance(
+  url: string,
+  publicUrl: string,
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<Instance> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-instance-'));
   const listenPort = port ?? (await freePort());
   const config = loadConfig({

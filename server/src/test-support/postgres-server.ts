@@ -13,7 +13,11 @@ export interface Cluster {
 
 function asRoot(cmd: string, args: string[]): string {
   const root = process.getuid?.() === 0;
-  return execFileSync(root ? cmd : 'sudo', root ? args : ['-n', cmd, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  return execFileSync(root ? cmd : 'sudo', root ? args : ['-n', cmd, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 60_000,
+  });
 }
 
 export function findCluster(adminUrl: string): Cluster {

@@ -23,7 +23,10 @@ vi.mock('../db/index.ts', async (importOriginal) => {
         created.set(config.dataDir, database);
       }
       const { url } = await database;
-      return actual.openDatabase({ ...config, databaseUrl: url, databasePoolMax: config.databasePoolMax ?? 5 }, options);
+      return actual.openDatabase(
+        { ...config, databaseUrl: url, databasePoolMax: config.databasePoolMax ?? 5 },
+        options,
+      );
     },
   };
 });

@@ -12,7 +12,12 @@ export function expectProblem(res: InjectedResponse, status: number, detailPart?
   expect(res.statusCode, res.body).toBe(status);
   expect(String(res.headers['content-type'])).toMatch(/^application\/problem\+json/);
   const body = res.json();
-  expect(body).toMatchObject({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) });
+  expect(body).toMatchObject({
+    type: expect.any(String),
+    title: expect.any(String),
+    status,
+    detail: expect.any(String),
+  });
   if (detailPart instanceof RegExp) expect(body.detail).toMatch(detailPart);
   else if (detailPart) expect(body.detail).toContain(detailPart);
   return body;

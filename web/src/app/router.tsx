@@ -8,18 +8,21 @@ import { startPageTelemetry } from '@/lib/telemetry';
  */
 const router = createBrowserRouter([
   // The pathless root only supplies the (empty) fallback shown while the first lazy route loads.
-  { HydrateFallback: InitialLoad, children: [
-  { path: paths.home.path, lazy: () => import('./routes/home.tsx').then(toRoute) },
-  { path: paths.article.path, lazy: () => import('./routes/article.tsx').then(toRoute) },
-  { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
-  { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx').then(toRoute) },
-  // Sign-in popup/iframe callbacks: tiny pages without the admin shell (before /admin/*).
-  { path: '/admin/auth/callback', lazy: () => import('./routes/admin/auth-callback.tsx').then(toRoute) },
-  { path: '/admin/auth/silent', lazy: () => import('./routes/admin/auth-silent.tsx').then(toRoute) },
-  { path: `${paths.admin.root.path}/*`, lazy: () => import('./routes/admin/root.tsx').then(toRoute) },
-  { path: paths.category.path, lazy: () => import('./routes/category.tsx').then(toRoute) },
-  { path: '*', lazy: () => import('./routes/not-found.tsx').then(toRoute) },
-  ] },
+  {
+    HydrateFallback: InitialLoad,
+    children: [
+      { path: paths.home.path, lazy: () => import('./routes/home.tsx').then(toRoute) },
+      { path: paths.article.path, lazy: () => import('./routes/article.tsx').then(toRoute) },
+      { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
+      { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx').then(toRoute) },
+      // Sign-in popup/iframe callbacks: tiny pages without the admin shell (before /admin/*).
+      { path: '/admin/auth/callback', lazy: () => import('./routes/admin/auth-callback.tsx').then(toRoute) },
+      { path: '/admin/auth/silent', lazy: () => import('./routes/admin/auth-silent.tsx').then(toRoute) },
+      { path: `${paths.admin.root.path}/*`, lazy: () => import('./routes/admin/root.tsx').then(toRoute) },
+      { path: paths.category.path, lazy: () => import('./routes/category.tsx').then(toRoute) },
+      { path: '*', lazy: () => import('./routes/not-found.tsx').then(toRoute) },
+    ],
+  },
 ]);
 
 // Telemetry (page views of route changes, news calls as dependencies); loads its SDK when idle.

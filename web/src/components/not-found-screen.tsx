@@ -14,8 +14,8 @@ export function NotFoundScreen() {
         Oops! Page not found
       </h1>
       <p className="mt-4 font-serif text-body text-grey-dark">
-        Even our most shameless reporters couldn't dig this one up. It may never have existed, which has never stopped us
-        before.
+        Even our most shameless reporters couldn't dig this one up. It may never have existed, which has never stopped
+        us before.
       </p>
       <Link
         to={paths.home.getHref()}

@@ -20,6 +20,9 @@ export function getAppConfig(): AppConfig {
   } catch {
     parsed = {};
   }
-  cached = { ...parsed, siteName: typeof parsed.siteName === 'string' && parsed.siteName ? parsed.siteName : DEFAULT_SITE_NAME };
+  cached = {
+    ...parsed,
+    siteName: typeof parsed.siteName === 'string' && parsed.siteName ? parsed.siteName : DEFAULT_SITE_NAME,
+  };
   return cached;
 }

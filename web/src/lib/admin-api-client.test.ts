@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { adminRequest, AdminApiError, AUTH_REQUIRED, describeFailure, NO_ACCESS_TOKEN, shouldRetryAdminRequest } from './admin-api-client.ts';
+import {
+  adminRequest,
+  AdminApiError,
+  AUTH_REQUIRED,
+  describeFailure,
+  NO_ACCESS_TOKEN,
+  shouldRetryAdminRequest,
+} from './admin-api-client.ts';
 
 /** The AdminApiError a request fails with (fails the test if it succeeds). */
 function failure(p: Promise<unknown>): Promise<AdminApiError> {
@@ -24,7 +31,9 @@ describe('adminRequest', () => {
       seen = { url: String(url), init };
       return new Response(JSON.stringify({ ok: 1 }), { status: 200, headers: { 'content-type': 'application/json' } });
     });
-    await expect(adminRequest(client, '/api/admin/x', messages, { method: 'PUT', body: { categoryId: 2 } })).resolves.toEqual({ ok: 1 });
+    await expect(
+      adminRequest(client, '/api/admin/x', messages, { method: 'PUT', body: { categoryId: 2 } }),
+    ).resolves.toEqual({ ok: 1 });
     const headers = seen?.init?.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer tok-123');
     expect(headers['Content-Type']).toBe('application/json');
@@ -42,8 +51,16 @@ describe('adminRequest', () => {
   });
 
   it('adds the problem detail to the details', async () => {
-    const body = JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'pageSize must be one of 10, 20, 50, 100 or -1' });
-    const client = clientWith(async () => new Response(body, { status: 400, statusText: '', headers: { 'content-type': 'application/problem+json' } }));
+    const body = JSON.stringify({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'pageSize must be one of 10, 20, 50, 100 or -1',
+    });
+    const client = clientWith(
+      async () =>
+        new Response(body, { status: 400, statusText: '', headers: { 'content-type': 'application/problem+json' } }),
+    );
     const err = await failure(adminRequest(client, '/x', messages));
     expect(err.details).toBe('400 Bad Request: pageSize must be one of 10, 20, 50, 100 or -1');
   });
@@ -71,9 +88,21 @@ describe('adminRequest', () => {
       called = true;
       return new Response('{}');
     };
-    const err = await failure(adminRequest(clientWith(fetchImpl, async () => Promise.reject(new Error('login_required'))), '/x', messages));
+    const err = await failure(
+      adminRequest(
+        clientWith(fetchImpl, async () => Promise.reject(new Error('login_required'))),
+        '/x',
+        messages,
+      ),
+    );
     expect(err.message).toBe(NO_ACCESS_TOKEN);
-    const empty = await failure(adminRequest(clientWith(fetchImpl, async () => ''), '/x', messages));
+    const empty = await failure(
+      adminRequest(
+        clientWith(fetchImpl, async () => ''),
+        '/x',
+        messages,
+      ),
+    );
     expect(empty.message).toBe(NO_ACCESS_TOKEN);
     expect(called).toBe(false);
   });

@@ -51,7 +51,12 @@ export function describeFailure(status: number, statusText: string, problem?: un
   return typeof p.detail === 'string' && p.detail ? `${head}: ${p.detail}` : head;
 }
 
-export async function adminRequest<T>(client: AdminApiClient, path: string, messages: RequestMessages, req: AdminRequest = {}): Promise<T> {
+export async function adminRequest<T>(
+  client: AdminApiClient,
+  path: string,
+  messages: RequestMessages,
+  req: AdminRequest = {},
+): Promise<T> {
   let token: string;
   try {
     token = await client.getAccessToken();

@@ -45,7 +45,14 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
     notify({ method, url, status: response.status, durationMs: performance.now() - started, ok: response.ok });
     return response;
   } catch (error) {
-    notify({ method, url, status: null, durationMs: performance.now() - started, ok: false, aborted: wasCancelled(error, init.signal) });
+    notify({
+      method,
+      url,
+      status: null,
+      durationMs: performance.now() - started,
+      ok: false,
+      aborted: wasCancelled(error, init.signal),
+    });
     throw error;
   }
 }

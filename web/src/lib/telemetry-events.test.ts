@@ -5,11 +5,15 @@ import { createQueryClient } from './query-client';
 import { ARTICLE_LOAD_ERROR_EVENT } from './telemetry/constants';
 import { telemetry } from './telemetry/telemetry-client';
 
-const problem = () => new Response('{"status":500}', { status: 500, headers: { 'content-type': 'application/problem+json' } });
+const problem = () =>
+  new Response('{"status":500}', { status: 500, headers: { 'content-type': 'application/problem+json' } });
 
 /** Two components of one page (breaking strip and listing) observing the same news query until it settles. */
 function observeTwice(client: ReturnType<typeof createQueryClient>, category?: string) {
-  const observers = [new QueryObserver(client, getNewsQueryOptions(category)), new QueryObserver(client, getNewsQueryOptions(category))];
+  const observers = [
+    new QueryObserver(client, getNewsQueryOptions(category)),
+    new QueryObserver(client, getNewsQueryOptions(category)),
+  ];
   const settled = new Promise<void>((resolve) => {
     for (const o of observers) o.subscribe((r) => r.isError && resolve());
   });
@@ -38,7 +42,10 @@ describe('ArticleLoadError', () => {
     // the reader comes back to a page whose list failed: a new load, and if it fails, a new event
     const again = observeTwice(client, 'Sport');
     await again.settled;
-    expect(trackEvent.mock.calls.at(-1)).toEqual([ARTICLE_LOAD_ERROR_EVENT, { category: 'Sport', message: NEWS_LOAD_ERROR }]);
+    expect(trackEvent.mock.calls.at(-1)).toEqual([
+      ARTICLE_LOAD_ERROR_EVENT,
+      { category: 'Sport', message: NEWS_LOAD_ERROR },
+    ]);
     expect(trackEvent).toHaveBeenCalledTimes(2);
     again.stop();
   });
@@ -49,7 +56,9 @@ describe('ArticleLoadError', () => {
       'fetch',
       vi.fn(
         (_url: string, init?: RequestInit) =>
-          new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise<Response>((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       ),
     );
     const client = createQueryClient();

@@ -89,5 +89,9 @@ ${o.error ? `<p class="error" id="${errorId}" role="alert">${html(o.error)}</p>`
 }
 
 export function renderMessagePage(o: { siteName: string; title: string; message: string }): string {
-  return renderPage({ siteName: o.siteName, title: o.title, body: `<h1>${html(o.title)}</h1>\n<p>${html(o.message)}</p>\n<p><a href="/admin">Back to the newsroom</a></p>` });
+  return renderPage({
+    siteName: o.siteName,
+    title: o.title,
+    body: `<h1>${html(o.title)}</h1>\n<p>${html(o.message)}</p>\n<p><a href="/admin">Back to the newsroom</a></p>`,
+  });
 }

@@ -10,12 +10,16 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('name', 'varchar(50)', (c) => c.notNull().unique())
     .addColumn('path', 'varchar(50)', (c) => c.notNull().unique())
     .execute();
-  await db.insertInto('categories').values(CATEGORIES.map((c) => ({ id: c.id, name: c.name, path: c.path }))).execute();
+  await db
+    .insertInto('categories')
+    .values(CATEGORIES.map((c) => ({ id: c.id, name: c.name, path: c.path })))
+    .execute();
 
   let t = db.schema.createTable('articles');
-  t = dialect === 'postgres'
-    ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  t =
+    dialect === 'postgres'
+      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
+      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
   await t
     .addColumn('headline', 'varchar(500)', (c) => c.notNull())
     .addColumn('slug', 'varchar(500)', (c) => c.notNull())
@@ -37,8 +41,16 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
 
   // Public lists: published, by breaking flag, newest first; and the same within a category.
-  await db.schema.createIndex('articles_public_idx').on('articles').columns(['is_breaking', 'published_at', 'id']).execute();
-  await db.schema.createIndex('articles_public_category_idx').on('articles').columns(['category_id', 'is_breaking', 'published_at', 'id']).execute();
+  await db.schema
+    .createIndex('articles_public_idx')
+    .on('articles')
+    .columns(['is_breaking', 'published_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('articles_public_category_idx')
+    .on('articles')
+    .columns(['category_id', 'is_breaking', 'published_at', 'id'])
+    .execute();
   // Article page lookup by slug.
   await db.schema.createIndex('articles_slug_idx').on('articles').column('slug').execute();
 }

@@ -7,9 +7,10 @@ import type { Dialect } from '../index.ts';
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   let t = db.schema.createTable('editors');
-  t = dialect === 'postgres'
-    ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  t =
+    dialect === 'postgres'
+      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
+      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
   await t
     .addColumn('username', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('display_name', 'varchar(200)', (c) => c.notNull())
@@ -44,6 +45,10 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('oidc_payloads_grant_idx').on('oidc_payloads').column('grant_id').execute();
   await db.schema.createIndex('oidc_payloads_uid_idx').on('oidc_payloads').columns(['kind', 'uid']).execute();
-  await db.schema.createIndex('oidc_payloads_user_code_idx').on('oidc_payloads').columns(['kind', 'user_code']).execute();
+  await db.schema
+    .createIndex('oidc_payloads_user_code_idx')
+    .on('oidc_payloads')
+    .columns(['kind', 'user_code'])
+    .execute();
   await db.schema.createIndex('oidc_payloads_expires_idx').on('oidc_payloads').column('expires_at').execute();
 }

@@ -7,9 +7,10 @@ import type { Dialect } from '../index.ts';
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   let audit = db.schema.createTable('audit_log');
-  audit = dialect === 'postgres'
-    ? audit.addColumn('id', 'bigserial', (c) => c.primaryKey())
-    : audit.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  audit =
+    dialect === 'postgres'
+      ? audit.addColumn('id', 'bigserial', (c) => c.primaryKey())
+      : audit.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
   await audit
     .addColumn('action', 'varchar(30)', (c) => c.notNull())
     // No foreign key: the trail outlives the article it describes.
@@ -43,14 +44,22 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   // Counts come from article_counts (below), not from walking these indexes.
   const published = sql<boolean>`published_at is not null`;
   await db.schema.createIndex('articles_admin_idx').on('articles').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('articles_admin_draft_idx').on('articles').columns(['published_at', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('articles_admin_draft_idx')
+    .on('articles')
+    .columns(['published_at', 'created_at', 'id'])
+    .execute();
   await db.schema
     .createIndex('articles_admin_published_idx')
     .on('articles')
     .columns(['created_at', 'id', 'published_at'])
     .where(published)
     .execute();
-  await db.schema.createIndex('articles_admin_category_idx').on('articles').columns(['category_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('articles_admin_category_idx')
+    .on('articles')
+    .columns(['category_id', 'created_at', 'id'])
+    .execute();
   await db.schema
     .createIndex('articles_admin_category_draft_idx')
     .on('articles')
@@ -112,11 +121,13 @@ export async function createArticleCounts(db: Kysely<any>, dialect: Dialect): Pr
     `.execute(db);
     return;
   }
-  const increment = (row: 'new') => sql.raw(`
+  const increment = (row: 'new') =>
+    sql.raw(`
     insert into article_counts (category_id, is_draft, n)
     values (${row}.category_id, ${row}.published_at is null, 1)
     on conflict (category_id, is_draft) do update set n = n + 1;`);
-  const decrement = (row: 'old') => sql.raw(`
+  const decrement = (row: 'old') =>
+    sql.raw(`
     update article_counts set n = n - 1
     where category_id = ${row}.category_id and is_draft = (${row}.published_at is null);`);
   await sql`create trigger article_counts_insert after insert on articles begin ${increment('new')} end`.execute(db);

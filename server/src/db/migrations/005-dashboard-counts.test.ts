@@ -23,21 +23,35 @@ describe('migration 005 on an existing database', () => {
       await sql`drop function article_hour_counts_track()`.execute(before.db);
       await sql`drop index articles_admin_drafts_only_idx, articles_admin_category_drafts_only_idx`.execute(before.db);
     } else {
-      for (const t of ['insert', 'delete', 'update']) await sql.raw(`drop trigger article_hour_counts_${t}`).execute(before.db);
+      for (const t of ['insert', 'delete', 'update'])
+        await sql.raw(`drop trigger article_hour_counts_${t}`).execute(before.db);
     }
     await sql`drop table article_hour_counts`.execute(before.db);
-    await sql`delete from kysely_migration where name in ('005-dashboard-counts', '006-oidc-token-hashes')`.execute(before.db);
+    await sql`delete from kysely_migration where name in ('005-dashboard-counts', '006-oidc-token-hashes')`.execute(
+      before.db,
+    );
     const now = Date.now();
     await insertArticles(
       before.db,
-      Array.from({ length: 400 }, (_, i) => ({ slug: `old-${i}`, created_at: new Date(now - i * 37 * 60_000).toISOString() })),
+      Array.from({ length: 400 }, (_, i) => ({
+        slug: `old-${i}`,
+        created_at: new Date(now - i * 37 * 60_000).toISOString(),
+      })),
     );
     await before.destroy();
 
     const after = await openDatabase({ dataDir: dir, databaseUrl: '' });
     try {
       const real = async (since: string) =>
-        Number((await after.db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await after.db
+              .selectFrom('articles')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('created_at', '>=', since)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const repo = new AdminArticlesRepository(after.db, after.dialect);
       const at = new Date(now);
       const weekAgo = new Date(now - 7 * 24 * 3_600_000).toISOString();

@@ -18,7 +18,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await createArticleHourCounts(db, dialect);
   if (dialect === 'postgres') {
     const draft = sql<boolean>`published_at is null`;
-    await db.schema.createIndex('articles_admin_drafts_only_idx').on('articles').columns(['created_at', 'id']).where(draft).execute();
+    await db.schema
+      .createIndex('articles_admin_drafts_only_idx')
+      .on('articles')
+      .columns(['created_at', 'id'])
+      .where(draft)
+      .execute();
     await db.schema
       .createIndex('articles_admin_category_drafts_only_idx')
       .on('articles')

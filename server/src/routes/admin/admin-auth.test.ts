@@ -60,7 +60,12 @@ describe('authentication comes before validation', () => {
     expectProblem(await t.app.inject({ url: '/api/admin/articles?page=abc' }), 401);
     expectProblem(await t.app.inject({ url: '/api/admin/articles/abc' }), 401);
     expectProblem(
-      await t.app.inject({ method: 'POST', url: '/api/admin/articles', headers: { 'content-type': 'application/json' }, payload: '{bad' }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/articles',
+        headers: { 'content-type': 'application/json' },
+        payload: '{bad',
+      }),
       401,
     );
   });

@@ -126,7 +126,14 @@ describe('GET /api/admin/articles', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
-    expect(body).toMatchObject({ currentPage: 1, pageSize: 20, totalCount: 45, totalPages: 3, hasNextPage: true, hasPreviousPage: false });
+    expect(body).toMatchObject({
+      currentPage: 1,
+      pageSize: 20,
+      totalCount: 45,
+      totalPages: 3,
+      hasNextPage: true,
+      hasPreviousPage: false,
+    });
     expect(body.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder().slice(0, 20));
     expect(body.articles[0]).not.toHaveProperty('content');
     expect(body.articles[0]).toMatchObject({ headline: 'Story number 0', category: 'Politics', categoryId: 1 });
@@ -137,7 +144,13 @@ describe('GET /api/admin/articles', () => {
     expect(middle).toMatchObject({ currentPage: 2, totalPages: 3, hasNextPage: true, hasPreviousPage: true });
     expect(middle.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder().slice(20, 40));
     const last = (await get('/api/admin/articles?page=3&pageSize=20')).json();
-    expect(last).toMatchObject({ currentPage: 3, totalPages: 3, totalCount: 45, hasNextPage: false, hasPreviousPage: true });
+    expect(last).toMatchObject({
+      currentPage: 3,
+      totalPages: 3,
+      totalCount: 45,
+      hasNextPage: false,
+      hasPreviousPage: true,
+    });
     expect(last.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder().slice(40, 45));
   });
 
@@ -168,12 +181,24 @@ describe('GET /api/admin/articles', () => {
 
   it('returns every article on one page for pageSize -1', async () => {
     const body = (await get('/api/admin/articles?page=4&pageSize=-1')).json();
-    expect(body).toMatchObject({ currentPage: 1, pageSize: 45, totalCount: 45, totalPages: 1, hasNextPage: false, hasPreviousPage: false });
+    expect(body).toMatchObject({
+      currentPage: 1,
+      pageSize: 45,
+      totalCount: 45,
+      totalPages: 1,
+      hasNextPage: false,
+      hasPreviousPage: false,
+    });
     expect(body.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder());
   });
 
   it('accepts each page size option', async () => {
-    for (const [size, pages] of [[10, 5], [20, 3], [50, 1], [100, 1]] as const) {
+    for (const [size, pages] of [
+      [10, 5],
+      [20, 3],
+      [50, 1],
+      [100, 1],
+    ] as const) {
       const body = (await get(`/api/admin/articles?pageSize=${size}`)).json();
       expect(body).toMatchObject({ pageSize: size, totalPages: pages, totalCount: 45 });
       expect(body.articles.length).toBe(Math.min(size, 45));
@@ -186,8 +211,16 @@ describe('GET /api/admin/articles', () => {
     expect(published.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder((r) => r.published_at !== null));
     expect(published.articles.every((a: { publishedAt: string | null }) => a.publishedAt !== null)).toBe(true);
     const drafts = (await get('/api/admin/articles?status=unpublished&pageSize=10&page=2')).json();
-    expect(drafts).toMatchObject({ totalCount: 15, totalPages: 2, currentPage: 2, hasNextPage: false, hasPreviousPage: true });
-    expect(drafts.articles.map((a: { id: number }) => a.id)).toEqual(expectedOrder((r) => r.published_at === null).slice(10));
+    expect(drafts).toMatchObject({
+      totalCount: 15,
+      totalPages: 2,
+      currentPage: 2,
+      hasNextPage: false,
+      hasPreviousPage: true,
+    });
+    expect(drafts.articles.map((a: { id: number }) => a.id)).toEqual(
+      expectedOrder((r) => r.published_at === null).slice(10),
+    );
     const all = (await get('/api/admin/articles?status=all')).json();
     expect(all.totalCount).toBe(45);
   });
@@ -211,7 +244,11 @@ describe('GET /api/admin/articles', () => {
   it('orders articles with the same created_at by id, newest id first', async () => {
     await clear();
     const same = '2026-03-03T03:03:03.000Z';
-    const tied = await insertArticles(t.database.db, [{ created_at: same }, { created_at: same }, { created_at: same }]);
+    const tied = await insertArticles(t.database.db, [
+      { created_at: same },
+      { created_at: same },
+      { created_at: same },
+    ]);
     const body = (await get('/api/admin/articles')).json();
     expect(body.articles.map((a: { id: number }) => a.id)).toEqual(tied.map((r) => r.id).reverse());
     // restore the 45 for the tests below
@@ -257,7 +294,11 @@ describe('GET /api/admin/dashboard', () => {
     const oldDays = [7.1, 8, 30, 100, 200, 300, 400, 500];
     const rows = await insertArticles(
       t.database.db,
-      [...recentDays, ...oldDays].map((d, i) => ({ headline: `Dash ${i}`, created_at: daysAgo(d, now), published_at: i % 2 ? daysAgo(d, now) : null })),
+      [...recentDays, ...oldDays].map((d, i) => ({
+        headline: `Dash ${i}`,
+        created_at: daysAgo(d, now),
+        published_at: i % 2 ? daysAgo(d, now) : null,
+      })),
     );
     const res = await get('/api/admin/dashboard');
     expect(res.statusCode).toBe(200);
@@ -287,14 +328,24 @@ describe('GET /api/admin/dashboard', () => {
       ])
       .execute();
     // The caller is recorded on its request: 2 earlier + the caller.
-    const first = (await get('/api/admin/dashboard', { authorization: await t.bearer({ sub: 'dash-editor-1', name: 'One' }) })).json();
+    const first = (
+      await get('/api/admin/dashboard', { authorization: await t.bearer({ sub: 'dash-editor-1', name: 'One' }) })
+    ).json();
     expect(first.activeUsers).toBe(3);
     // The same editor again does not count twice; another editor does.
-    const again = (await get('/api/admin/dashboard', { authorization: await t.bearer({ sub: 'dash-editor-1', name: 'One' }) })).json();
+    const again = (
+      await get('/api/admin/dashboard', { authorization: await t.bearer({ sub: 'dash-editor-1', name: 'One' }) })
+    ).json();
     expect(again.activeUsers).toBe(3);
-    const other = (await get('/api/admin/dashboard', { authorization: await t.bearer({ sub: 'dash-editor-2', name: 'Two' }) })).json();
+    const other = (
+      await get('/api/admin/dashboard', { authorization: await t.bearer({ sub: 'dash-editor-2', name: 'Two' }) })
+    ).json();
     expect(other.activeUsers).toBe(4);
-    const stored = await activity.selectFrom('editor_activity').selectAll().where('subject', '=', 'dash-editor-2').executeTakeFirstOrThrow();
+    const stored = await activity
+      .selectFrom('editor_activity')
+      .selectAll()
+      .where('subject', '=', 'dash-editor-2')
+      .executeTakeFirstOrThrow();
     expect(stored.name).toBe('Two');
     expect(Date.now() - Date.parse(stored.last_seen_at)).toBeLessThan(60_000);
   });
@@ -303,12 +354,24 @@ describe('GET /api/admin/dashboard', () => {
     const activity = adminDb(t.database.db);
     const who = { authorization: await t.bearer({ sub: 'throttled-editor', name: 'Th' }) };
     await get('/api/admin/categories', who);
-    const first = await activity.selectFrom('editor_activity').selectAll().where('subject', '=', 'throttled-editor').executeTakeFirstOrThrow();
+    const first = await activity
+      .selectFrom('editor_activity')
+      .selectAll()
+      .where('subject', '=', 'throttled-editor')
+      .executeTakeFirstOrThrow();
     // Age the row: a request within the minute must not rewrite it.
     const aged = daysAgo(1);
-    await activity.updateTable('editor_activity').set({ last_seen_at: aged }).where('subject', '=', 'throttled-editor').execute();
+    await activity
+      .updateTable('editor_activity')
+      .set({ last_seen_at: aged })
+      .where('subject', '=', 'throttled-editor')
+      .execute();
     await get('/api/admin/categories', who);
-    const second = await activity.selectFrom('editor_activity').selectAll().where('subject', '=', 'throttled-editor').executeTakeFirstOrThrow();
+    const second = await activity
+      .selectFrom('editor_activity')
+      .selectAll()
+      .where('subject', '=', 'throttled-editor')
+      .executeTakeFirstOrThrow();
     expect(Date.parse(first.last_seen_at)).toBeGreaterThan(Date.now() - 60_000);
     expect(second.last_seen_at).toBe(aged);
   });
@@ -332,18 +395,26 @@ describe('GET /api/admin/articles past the first 2,000 rows (total first, then t
     );
   });
 
-
   it.each([
     ['every article', '', () => true],
     ['drafts', '&status=unpublished', (r: StoredRow) => r.published_at === null],
-    ['category 2, published', '&status=published&categoryId=2', (r: StoredRow) => r.category_id === 2 && r.published_at !== null],
+    [
+      'category 2, published',
+      '&status=published&categoryId=2',
+      (r: StoredRow) => r.category_id === 2 && r.published_at !== null,
+    ],
   ])('walks %s page by page in one sorted order, with exact totals on every page', async (_name, filter, keep) => {
     const expected = newestFirstIds(rows, keep);
     const totalPages = Math.ceil(expected.length / 100);
     const ids: number[] = [];
     for (let page = 1; page <= totalPages; page++) {
       const body = (await get(`/api/admin/articles?page=${page}&pageSize=100${filter}`)).json();
-      expect(body).toMatchObject({ totalCount: expected.length, totalPages, currentPage: page, hasNextPage: page < totalPages });
+      expect(body).toMatchObject({
+        totalCount: expected.length,
+        totalPages,
+        currentPage: page,
+        hasNextPage: page < totalPages,
+      });
       ids.push(...body.articles.map((a: { id: number }) => a.id));
     }
     expect(ids).toEqual(expected);
@@ -351,6 +422,12 @@ describe('GET /api/admin/articles past the first 2,000 rows (total first, then t
 
   it('gives an empty deep page with exact totals beyond the end', async () => {
     const body = (await get('/api/admin/articles?page=40&pageSize=100')).json();
-    expect(body).toMatchObject({ articles: [], totalCount: 2600, totalPages: 26, hasNextPage: false, hasPreviousPage: true });
+    expect(body).toMatchObject({
+      articles: [],
+      totalCount: 2600,
+      totalPages: 26,
+      hasNextPage: false,
+      hasPreviousPage: true,
+    });
   });
 });

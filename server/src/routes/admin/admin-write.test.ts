@@ -39,11 +39,19 @@ async function expectNothingChanged(act: () => Promise<unknown>) {
   expect(await allAudit()).toEqual(audit);
 }
 
-const publicList = async () => (await t.app.inject({ url: '/News?count=50' })).json() as { allArticles: { id: number }[]; breakingNews: { id: number }[] };
+const publicList = async () =>
+  (await t.app.inject({ url: '/News?count=50' })).json() as {
+    allArticles: { id: number }[];
+    breakingNews: { id: number }[];
+  };
 
 describe('publish and unpublish', () => {
   it('publishes a draft now, writes the audit row with the before-state, and shows it on /News', async () => {
-    const draft = await insertArticle(t.database.db, { headline: 'Draft About Cheese', published_at: null, created_at: daysAgo(1) });
+    const draft = await insertArticle(t.database.db, {
+      headline: 'Draft About Cheese',
+      published_at: null,
+      created_at: daysAgo(1),
+    });
     expect((await publicList()).allArticles.map((a) => a.id)).not.toContain(draft.id);
     const startedAt = Date.now();
     const res = await call('POST', `/api/admin/articles/${draft.id}/publish`, { payload: '' });
@@ -57,7 +65,12 @@ describe('publish and unpublish', () => {
     expect(article.updatedAt).toBe(article.publishedAt);
 
     const [audit] = await auditFor(adminDb(t.database.db), draft.id);
-    expect(audit).toMatchObject({ action: 'publish', article_id: draft.id, actor_subject: EDITOR.sub, actor_name: EDITOR.name });
+    expect(audit).toMatchObject({
+      action: 'publish',
+      article_id: draft.id,
+      actor_subject: EDITOR.sub,
+      actor_name: EDITOR.name,
+    });
     expect(JSON.parse(audit!.before!)).toEqual(draft);
     expect(JSON.parse(audit!.after!)).toMatchObject({ id: draft.id, published_at: article.publishedAt });
 
@@ -68,7 +81,11 @@ describe('publish and unpublish', () => {
   });
 
   it('unpublishes: the article then answers 404 publicly', async () => {
-    const live = await insertArticle(t.database.db, { headline: 'Live Scandal', published_at: daysAgo(2), created_at: daysAgo(2) });
+    const live = await insertArticle(t.database.db, {
+      headline: 'Live Scandal',
+      published_at: daysAgo(2),
+      created_at: daysAgo(2),
+    });
     expect((await t.app.inject({ url: '/News/slug/live-scandal' })).statusCode).toBe(200);
     const res = await call('POST', `/api/admin/articles/${live.id}/unpublish`, { contentType: null });
     expect(res.statusCode).toBe(200);
@@ -87,7 +104,10 @@ describe('publish and unpublish', () => {
     expect((await call('POST', `/api/admin/articles/${a.id}/publish`, { contentType: null })).statusCode).toBe(200);
     expect((await call('POST', `/api/admin/articles/${a.id}/unpublish`, { payload: '' })).statusCode).toBe(200);
     expect((await call('POST', `/api/admin/articles/${a.id}/publish`, { payload: {} })).statusCode).toBe(200);
-    const charset = await call('POST', `/api/admin/articles/${a.id}/unpublish`, { payload: '', contentType: 'application/json; charset=utf-8' });
+    const charset = await call('POST', `/api/admin/articles/${a.id}/unpublish`, {
+      payload: '',
+      contentType: 'application/json; charset=utf-8',
+    });
     expect(charset.statusCode, charset.body).toBe(200);
   });
 
@@ -112,7 +132,11 @@ describe('publish and unpublish', () => {
   it('refuses a malformed JSON body', async () => {
     const a = await insertArticle(t.database.db);
     await expectNothingChanged(async () => {
-      expectProblem(await call('POST', `/api/admin/articles/${a.id}/publish`, { payload: '{nope' }), 400, 'not valid JSON');
+      expectProblem(
+        await call('POST', `/api/admin/articles/${a.id}/publish`, { payload: '{nope' }),
+        400,
+        'not valid JSON',
+      );
     });
   });
 });
@@ -138,7 +162,11 @@ describe('PUT /api/admin/articles/:id/category', () => {
   it('refuses the current category with the spec message', async () => {
     const a = await insertArticle(t.database.db, { category_id: 2 });
     await expectNothingChanged(async () => {
-      expectProblem(await call('PUT', `/api/admin/articles/${a.id}/category`, { payload: { categoryId: 2 } }), 400, 'The article is already in that category.');
+      expectProblem(
+        await call('PUT', `/api/admin/articles/${a.id}/category`, { payload: { categoryId: 2 } }),
+        400,
+        'The article is already in that category.',
+      );
     });
   });
 
@@ -153,7 +181,11 @@ describe('PUT /api/admin/articles/:id/category', () => {
   ])('refuses %s with 400', async (_name, payload, detail) => {
     const a = await insertArticle(t.database.db, { category_id: 1 });
     await expectNothingChanged(async () => {
-      expectProblem(await call('PUT', `/api/admin/articles/${a.id}/category`, { payload: JSON.stringify(payload) }), 400, detail);
+      expectProblem(
+        await call('PUT', `/api/admin/articles/${a.id}/category`, { payload: JSON.stringify(payload) }),
+        400,
+        detail,
+      );
     });
   });
 
@@ -167,7 +199,11 @@ describe('PUT /api/admin/articles/:id/category', () => {
 
   it('answers 404 for an unknown id and 400 for a bad one', async () => {
     await expectNothingChanged(async () => {
-      expectProblem(await call('PUT', '/api/admin/articles/888888/category', { payload: { categoryId: 2 } }), 404, 'Article 888888 was not found.');
+      expectProblem(
+        await call('PUT', '/api/admin/articles/888888/category', { payload: { categoryId: 2 } }),
+        404,
+        'Article 888888 was not found.',
+      );
       expectProblem(await call('PUT', '/api/admin/articles/abc/category', { payload: { categoryId: 2 } }), 400, "'id'");
     });
   });
@@ -175,7 +211,11 @@ describe('PUT /api/admin/articles/:id/category', () => {
 
 describe('DELETE /api/admin/articles/:id', () => {
   it('deletes (204) and keeps the full record in the audit trail', async () => {
-    const a = await insertArticle(t.database.db, { headline: 'Doomed Story', published_at: daysAgo(1), image_url: '/img/d.jpg' });
+    const a = await insertArticle(t.database.db, {
+      headline: 'Doomed Story',
+      published_at: daysAgo(1),
+      image_url: '/img/d.jpg',
+    });
     const res = await call('DELETE', `/api/admin/articles/${a.id}`, { payload: '' });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
@@ -192,7 +232,8 @@ describe('DELETE /api/admin/articles/:id', () => {
   it('refuses bad ids with 400', async () => {
     await insertArticle(t.database.db);
     await expectNothingChanged(async () => {
-      for (const id of ['0', '-5', 'abc', '9999999999999']) expectProblem(await call('DELETE', `/api/admin/articles/${id}`), 400, "'id'");
+      for (const id of ['0', '-5', 'abc', '9999999999999'])
+        expectProblem(await call('DELETE', `/api/admin/articles/${id}`), 400, "'id'");
     });
   });
 });
@@ -238,9 +279,17 @@ describe('POST /api/admin/articles', () => {
   });
 
   it('publishes at once with published: true, or at the given publishedAt, and shows it publicly', async () => {
-    const now = (await call('POST', '/api/admin/articles', { payload: { headline: 'Published Now', categoryId: 5, published: true } })).json();
+    const now = (
+      await call('POST', '/api/admin/articles', {
+        payload: { headline: 'Published Now', categoryId: 5, published: true },
+      })
+    ).json();
     expect(Date.now() - Date.parse(now.publishedAt)).toBeLessThan(10_000);
-    const at = (await call('POST', '/api/admin/articles', { payload: { headline: 'Published Then', category: 'uk', publishedAt: '2026-02-03T04:05:06+01:00' } })).json();
+    const at = (
+      await call('POST', '/api/admin/articles', {
+        payload: { headline: 'Published Then', category: 'uk', publishedAt: '2026-02-03T04:05:06+01:00' },
+      })
+    ).json();
     expect(at).toMatchObject({ publishedAt: '2026-02-03T03:05:06.000Z', category: 'UK', categoryId: 6 });
     expect((await t.app.inject({ url: '/News/slug/published-now' })).statusCode).toBe(200);
   });
@@ -262,9 +311,17 @@ describe('POST /api/admin/articles', () => {
     ['an unknown category id', { headline: 'H', categoryId: 42 }, "'categoryId'"],
     ['a category that contradicts categoryId', { headline: 'H', category: 'Sport', categoryId: 1 }, "'category'"],
     ['a javascript: image URL', { headline: 'H', category: 'Sport', imageUrl: 'javascript:alert(1)' }, "'imageUrl'"],
-    ['a protocol-relative original URL', { headline: 'H', category: 'Sport', originalUrl: '//evil.example/x' }, "'originalUrl'"],
+    [
+      'a protocol-relative original URL',
+      { headline: 'H', category: 'Sport', originalUrl: '//evil.example/x' },
+      "'originalUrl'",
+    ],
     ['an unparseable publishedAt', { headline: 'H', category: 'Sport', publishedAt: 'yesterday' }, "'publishedAt'"],
-    ['published false with a publishedAt', { headline: 'H', category: 'Sport', published: false, publishedAt: '2026-01-01T00:00:00Z' }, "'published'"],
+    [
+      'published false with a publishedAt',
+      { headline: 'H', category: 'Sport', published: false, publishedAt: '2026-01-01T00:00:00Z' },
+      "'published'",
+    ],
     ['an unknown field', { headline: 'H', category: 'Sport', tittle: 'typo' }, "'tittle'"],
     ['a JSON array', [{ headline: 'H', category: 'Sport' }], 'body'],
   ])('refuses %s with 400 naming the field, storing nothing', async (_name, payload, detail) => {
@@ -290,7 +347,11 @@ describe('POST /api/admin/articles', () => {
     const wordy = Array.from({ length: 50 }, () => 'word').join(' ');
     expect(wordy.length).toBe(249);
     await expectNothingChanged(async () => {
-      expectProblem(await call('POST', '/api/admin/articles', { payload: { headline: wordy, category: 'Sport' } }), 400, "'headline'");
+      expectProblem(
+        await call('POST', '/api/admin/articles', { payload: { headline: wordy, category: 'Sport' } }),
+        400,
+        "'headline'",
+      );
     });
   });
 });
@@ -306,12 +367,23 @@ describe('list totals (trigger-maintained article_counts)', () => {
         if (status === 'published') q = q.where('published_at', 'is not', null);
         if (status === 'unpublished') q = q.where('published_at', 'is', null);
         const real = Number((await q.executeTakeFirstOrThrow()).n);
-        const api = (await call('GET', `/api/admin/articles?status=${status}&categoryId=${categoryId}&pageSize=10`)).json();
+        const api = (
+          await call('GET', `/api/admin/articles?status=${status}&categoryId=${categoryId}&pageSize=10`)
+        ).json();
         expect(api.totalCount, `${status} / category ${categoryId}`).toBe(real);
       }
     }
     const dash = (await call('GET', '/api/admin/dashboard')).json();
-    expect(dash.totalArticles).toBe(Number((await db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+    expect(dash.totalArticles).toBe(
+      Number(
+        (
+          await db
+            .selectFrom('articles')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
   }
 
   it('stay exact through API writes, imports and direct SQL writes', async () => {
@@ -329,8 +401,16 @@ describe('list totals (trigger-maintained article_counts)', () => {
     await call('POST', '/api/admin/articles', { payload: { headline: 'Counted', category: 'US' } });
     await expectTotalsExact();
     // Writers that bypass the API (seed, bench, SQL) are counted too.
-    await t.database.db.updateTable('articles').set({ published_at: null, category_id: 4 }).where('id', '=', rows[2]!.id).execute();
-    await t.database.db.updateTable('articles').set({ headline: 'Only the headline' }).where('id', '=', rows[0]!.id).execute();
+    await t.database.db
+      .updateTable('articles')
+      .set({ published_at: null, category_id: 4 })
+      .where('id', '=', rows[2]!.id)
+      .execute();
+    await t.database.db
+      .updateTable('articles')
+      .set({ headline: 'Only the headline' })
+      .where('id', '=', rows[0]!.id)
+      .execute();
     await t.database.db.deleteFrom('articles').where('id', '=', rows[1]!.id).execute();
     await expectTotalsExact();
     await t.database.db.deleteFrom('articles').execute();
@@ -347,7 +427,15 @@ describe("dashboard 'last week' (trigger-maintained article_hour_counts)", () =>
   async function expectLastWeekExact(now: Date) {
     const db = t.database.db;
     const weekAgo = iso(now.getTime() - WEEK);
-    const real = Number((await db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>=', weekAgo).executeTakeFirstOrThrow()).n);
+    const real = Number(
+      (
+        await db
+          .selectFrom('articles')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('created_at', '>=', weekAgo)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const repo = new AdminArticlesRepository(db, t.database.dialect);
     expect((await repo.dashboard(now)).articlesLastWeek, `now ${now.toISOString()}`).toBe(real);
     return real;
@@ -369,27 +457,59 @@ describe("dashboard 'last week' (trigger-maintained article_hour_counts)", () =>
       now,
       now + 2 * HOUR, // a future created_at (an import) counts as within the week, as before
     ];
-    const rows = await Promise.all(times.map((ms, i) => insertArticle(t.database.db, { created_at: iso(ms), published_at: i % 3 ? iso(ms) : null })));
+    const rows = await Promise.all(
+      times.map((ms, i) => insertArticle(t.database.db, { created_at: iso(ms), published_at: i % 3 ? iso(ms) : null })),
+    );
     expect(await expectLastWeekExact(new Date(now))).toBe(7);
     // Every millisecond that matters around the boundaries, and other times of the hour.
-    for (const at of [now - 1, now + 1, now - 37 * 60_000 - 12_345, now + 22 * 60_000, now + 23 * 60_000 - 12_346, now + HOUR, now - HOUR, now + 3 * 24 * HOUR]) {
+    for (const at of [
+      now - 1,
+      now + 1,
+      now - 37 * 60_000 - 12_345,
+      now + 22 * 60_000,
+      now + 23 * 60_000 - 12_346,
+      now + HOUR,
+      now - HOUR,
+      now + 3 * 24 * HOUR,
+    ]) {
       await expectLastWeekExact(new Date(at));
     }
 
     // Writes through the API (create now), then writes that bypass it.
     await call('POST', '/api/admin/articles', { payload: { headline: 'Counted This Week', category: 'US' } });
     await expectLastWeekExact(new Date());
-    await t.database.db.updateTable('articles').set({ created_at: iso(cut - 5 * HOUR) }).where('id', '=', rows[5]!.id).execute();
-    await t.database.db.updateTable('articles').set({ created_at: iso(cut + 1000) }).where('id', '=', rows[0]!.id).execute();
-    await t.database.db.updateTable('articles').set({ created_at: iso(cut + 2000) }).where('id', '=', rows[4]!.id).execute(); // same hour
-    await t.database.db.updateTable('articles').set({ headline: 'Only the headline' }).where('id', '=', rows[6]!.id).execute();
+    await t.database.db
+      .updateTable('articles')
+      .set({ created_at: iso(cut - 5 * HOUR) })
+      .where('id', '=', rows[5]!.id)
+      .execute();
+    await t.database.db
+      .updateTable('articles')
+      .set({ created_at: iso(cut + 1000) })
+      .where('id', '=', rows[0]!.id)
+      .execute();
+    await t.database.db
+      .updateTable('articles')
+      .set({ created_at: iso(cut + 2000) })
+      .where('id', '=', rows[4]!.id)
+      .execute(); // same hour
+    await t.database.db
+      .updateTable('articles')
+      .set({ headline: 'Only the headline' })
+      .where('id', '=', rows[6]!.id)
+      .execute();
     await t.database.db.deleteFrom('articles').where('id', '=', rows[7]!.id).execute();
     expect(await expectLastWeekExact(new Date(now))).toBe(7);
     await expectLastWeekExact(new Date(now + 30 * 60_000));
     await call('DELETE', `/api/admin/articles/${rows[8]!.id}`);
     expect(await expectLastWeekExact(new Date(now))).toBe(6);
     // The stored hourly figures are exactly the articles' own, hour by hour.
-    const hours = await adminDb(t.database.db).selectFrom('article_hour_counts').select(['hour', 'n']).where('n', '!=', 0).orderBy('hour').execute();
+    const hours = await adminDb(t.database.db)
+      .selectFrom('article_hour_counts')
+      .select(['hour', 'n'])
+      .where('n', '!=', 0)
+      .orderBy('hour')
+      .execute();
     const byHour = new Map<string, number>();
     for (const r of await t.database.db.selectFrom('articles').select('created_at').execute()) {
       byHour.set(r.created_at.slice(0, 13), (byHour.get(r.created_at.slice(0, 13)) ?? 0) + 1);

@@ -56,7 +56,9 @@ export const IdParamsSchema = Type.Object({
 export const ListQuerySchema = Type.Object(
   {
     // Bounded like ids: a page past the last is an empty page, but an absurd number is a mistake.
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: `must be a whole number from 1 to ${MAX_ID}` })),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: `must be a whole number from 1 to ${MAX_ID}` }),
+    ),
     pageSize: Type.Optional(
       Type.Union([Type.Literal(10), Type.Literal(20), Type.Literal(50), Type.Literal(100), Type.Literal(-1)], {
         errorMessage: 'must be one of 10, 20, 50, 100 or -1 (all)',

@@ -42,7 +42,15 @@ describe('health probes', () => {
 
   it('/readyz answers 503 naming the pending migrations of a database that is not migrated', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-ready-'));
-    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'web'), ADMIN_USERNAME: 'test.editor', ADMIN_PASSWORD: 'test-only password, not a secret' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dataDir, 'web'),
+      ADMIN_USERNAME: 'test.editor',
+      ADMIN_PASSWORD: 'test-only password, not a secret',
+    });
     const migrated = await openDatabase(config);
     await migrated.destroy();
     // Reopen without migrating, then forget the last migration: the schema is one step behind.
@@ -51,7 +59,10 @@ describe('health probes', () => {
     try {
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       const app2 = await buildApp({ config, database, logger: false });
-      await database.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '004-social' as never).execute();
+      await database.db
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', '004-social' as never)
+        .execute();
       const res = await app2.inject({ method: 'GET', url: '/readyz' });
       expectProblem(res, 503, 'Database migrations are not applied yet: 004-social.');
       await app2.close();

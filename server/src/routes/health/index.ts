@@ -13,7 +13,13 @@ const HealthSchema = {
 
 const ProblemSchema = {
   type: 'object',
-  properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, instance: { type: 'string' } },
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    instance: { type: 'string' },
+  },
   required: ['type', 'title', 'status', 'detail'],
 } as const;
 
@@ -60,7 +66,10 @@ export default fp(
       },
       async (request, reply) => {
         const unavailable = (detail: string) =>
-          sendProblem(reply, 503, detail, { title: 'Not Ready', headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } });
+          sendProblem(reply, 503, detail, {
+            title: 'Not Ready',
+            headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+          });
         try {
           await withTimeout(sql`select 1`.execute(app.database.db), READY_TIMEOUT_MS);
         } catch (err) {
@@ -70,7 +79,8 @@ export default fp(
         if (!migrationsApplied) {
           try {
             const pending = await withTimeout(pendingMigrations(app.database), READY_TIMEOUT_MS);
-            if (pending.length > 0) return unavailable(`Database migrations are not applied yet: ${pending.join(', ')}.`);
+            if (pending.length > 0)
+              return unavailable(`Database migrations are not applied yet: ${pending.join(', ')}.`);
             migrationsApplied = true;
           } catch (err) {
             request.log.warn({ err }, 'readiness: could not read the migrations');

@@ -8,7 +8,13 @@ import { HttpProblem, sendProblem } from '../../plugins/problem.ts';
 import { PUBLIC_API_CACHE_CONTROL, sendCached } from '../../plugins/http-cache.ts';
 import { NewsCache } from './news-cache.ts';
 import { PublicNews } from './public-news.ts';
-import { NewsListQuerySchema, NewsListSchema, ProblemSchema, PublicArticleSchema, SlugParamsSchema } from './schemas.ts';
+import {
+  NewsListQuerySchema,
+  NewsListSchema,
+  ProblemSchema,
+  PublicArticleSchema,
+  SlugParamsSchema,
+} from './schemas.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -51,7 +57,10 @@ export default fp(
         }
         const serialize = responseSerializer<NewsList>(reply);
         const { body, etag } = await publicNews.listBody(categoryId, count, serialize);
-        return sendCached(request, reply, body, etag, { cacheControl: PUBLIC_API_CACHE_CONTROL, contentType: JSON_TYPE });
+        return sendCached(request, reply, body, etag, {
+          cacheControl: PUBLIC_API_CACHE_CONTROL,
+          contentType: JSON_TYPE,
+        });
       },
     );
 
@@ -67,8 +76,14 @@ export default fp(
       async (request, reply) => {
         const serialize = responseSerializer<PublicArticle>(reply);
         const found = await publicNews.articleBody(request.params.slug, serialize);
-        if (!found) return sendProblem(reply, 404, `No published article has the slug '${request.params.slug}'.`, { title: 'Article not found' });
-        return sendCached(request, reply, found.body, found.etag, { cacheControl: PUBLIC_API_CACHE_CONTROL, contentType: JSON_TYPE });
+        if (!found)
+          return sendProblem(reply, 404, `No published article has the slug '${request.params.slug}'.`, {
+            title: 'Article not found',
+          });
+        return sendCached(request, reply, found.body, found.etag, {
+          cacheControl: PUBLIC_API_CACHE_CONTROL,
+          contentType: JSON_TYPE,
+        });
       },
     );
   },

@@ -26,7 +26,13 @@ describe('GET /News', () => {
     await insertArticles(t.database.db, [
       { headline: 'Old news', published_at: daysAgo(3), category_id: 1 },
       { headline: 'Draft story', published_at: null, category_id: 1 },
-      { headline: 'Fresh news', published_at: daysAgo(0.1), category_id: 2, image_url: '/images/a.webp', original_url: 'https://example.org/x' },
+      {
+        headline: 'Fresh news',
+        published_at: daysAgo(0.1),
+        category_id: 2,
+        image_url: '/images/a.webp',
+        original_url: 'https://example.org/x',
+      },
       { headline: 'Breaking old', published_at: daysAgo(2), is_breaking: 1, category_id: 3 },
       { headline: 'Breaking new', published_at: daysAgo(1), is_breaking: 1, category_id: 5 },
       { headline: 'Breaking draft', published_at: null, is_breaking: 1 },
@@ -69,7 +75,11 @@ describe('GET /News', () => {
   it('returns 15 of each by default and at most count, up to 50', async () => {
     await insertArticles(
       t.database.db,
-      Array.from({ length: 60 }, (_, i) => ({ headline: `Story ${i}`, published_at: daysAgo(i / 24), is_breaking: i % 2 })),
+      Array.from({ length: 60 }, (_, i) => ({
+        headline: `Story ${i}`,
+        published_at: daysAgo(i / 24),
+        is_breaking: i % 2,
+      })),
     );
     const def = (await get('/News')).json();
     expect(def.breakingNews).toHaveLength(15);
@@ -126,7 +136,11 @@ describe('GET /News', () => {
     expectProblem(await get('/News?count=51'), 400, "Query parameter 'count' must be at most 50.");
     expectProblem(await get('/News?count=0'), 400, "Query parameter 'count' must be at least 1.");
     expectProblem(await get('/News?count=1.5'), 400, "Query parameter 'count' must be a whole number.");
-    expectProblem(await get('/News?category=Gossip'), 400, "Unknown category 'Gossip'. Use one of: Politics, Technology, Sport, Business, US, UK.");
+    expectProblem(
+      await get('/News?category=Gossip'),
+      400,
+      "Unknown category 'Gossip'. Use one of: Politics, Technology, Sport, Business, US, UK.",
+    );
     expectProblem(await get('/News/slug/A'), 400, "Path parameter 'slug' must match the pattern ^[a-z0-9-]{1,200}$.");
   });
 
@@ -181,7 +195,13 @@ describe('GET /News/slug/:slug', () => {
     const res = await get('/News/slug/twice-told');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=30, stale-while-revalidate=60');
-    expect(res.json()).toMatchObject({ slug: 'twice-told', summary: 'newer', content: 'New.\n\nBody.', category: 'Business', isBreaking: false });
+    expect(res.json()).toMatchObject({
+      slug: 'twice-told',
+      summary: 'newer',
+      content: 'New.\n\nBody.',
+      category: 'Business',
+      isBreaking: false,
+    });
     const etag = String(res.headers.etag);
     expect((await get('/News/slug/twice-told', { 'if-none-match': etag })).statusCode).toBe(304);
   });
@@ -224,11 +244,14 @@ describe('GET /News/slug/:slug', () => {
 });
 
 describe('unknown API paths and methods', () => {
-  it.each(['/api/x', '/api/config/nope', '/News/x/y', '/News/slug', '/News/', '/news'])('GET %s is a JSON 404', async (url) => {
-    const res = await get(url);
-    expectProblem(res, 404);
-    expect(res.body).not.toContain('<html');
-  });
+  it.each(['/api/x', '/api/config/nope', '/News/x/y', '/News/slug', '/News/', '/news'])(
+    'GET %s is a JSON 404',
+    async (url) => {
+      const res = await get(url);
+      expectProblem(res, 404);
+      expect(res.body).not.toContain('<html');
+    },
+  );
 
   it('POST /News is a 405 with Allow', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/News', payload: {} });

@@ -22,7 +22,11 @@ export default async function socialRoutes(fastify: FastifyInstance) {
 
   const requireEditor = (app as unknown as { requireEditor?: preHandlerHookHandler }).requireEditor;
   const failClosed: preHandlerHookHandler = (request, reply, done) => {
-    void sendProblem(reply, request, new SocialProblem({ status: 401, title: 'Unauthorized', detail: 'Sign in as an editor.', type: 'unauthorized' }));
+    void sendProblem(
+      reply,
+      request,
+      new SocialProblem({ status: 401, title: 'Unauthorized', detail: 'Sign in as an editor.', type: 'unauthorized' }),
+    );
     done();
   };
   if (!requireEditor) app.log.warn('social routes: app.requireEditor is missing, every social call answers 401');
@@ -30,7 +34,8 @@ export default async function socialRoutes(fastify: FastifyInstance) {
 
   // The X tab shows the account's profile picture from X's image CDN (and, against the local
   // fake, from the fake's origin): allow exactly those image origins in the pages' CSP.
-  const csp = (app as unknown as { contentSecurityPolicy?: { add(d: 'img-src', ...s: string[]): unknown } }).contentSecurityPolicy;
+  const csp = (app as unknown as { contentSecurityPolicy?: { add(d: 'img-src', ...s: string[]): unknown } })
+    .contentSecurityPolicy;
   if (csp) {
     csp.add('img-src', 'https://pbs.twimg.com');
     const apiOrigin = new URL(config.social.xApiUrl).origin;
@@ -46,7 +51,15 @@ export default async function socialRoutes(fastify: FastifyInstance) {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new SocialProblem({ status: 400, title: 'Invalid request', detail: 'The request body is not valid JSON.', type: 'validation-error' }), undefined);
+      done(
+        new SocialProblem({
+          status: 400,
+          title: 'Invalid request',
+          detail: 'The request body is not valid JSON.',
+          type: 'validation-error',
+        }),
+        undefined,
+      );
     }
   });
 
@@ -67,33 +80,38 @@ export default async function socialRoutes(fastify: FastifyInstance) {
   }
 
   // ---- X --------------------------------------------------------------------------------
-  app.get('/api/social/x/:persona/config', { preHandler: guard, schema: { params: PersonaParams } }, async (request) => {
-    checkPersona(request.params.persona);
-    const s = config.social;
-    const tokens = await social.tokens.get('x', persona);
-    return {
-      config: {
-        clientId: s.xClientId,
-        clientSecret: maskSecret(s.xClientSecret),
-        clientSecretPresent: Boolean(s.xClientSecret),
-        authorizeUrl: s.xAuthorizeUrl,
-        defaultScopes: [...DEFAULT_X_SCOPES],
-      },
-      persona,
-      tokenPresent: Boolean(tokens),
-      accessToken: tokens ? maskSecret(tokens.accessToken) : null,
-      refreshTokenPresent: Boolean(tokens?.refreshToken),
-      accessTokenExpiresAtUtc: tokens?.expiresAt ?? null,
-      scope: tokens?.scope ?? null,
-    };
-  });
+  app.get(
+    '/api/social/x/:persona/config',
+    { preHandler: guard, schema: { params: PersonaParams } },
+    async (request) => {
+      checkPersona(request.params.persona);
+      const s = config.social;
+      const tokens = await social.tokens.get('x', persona);
+      return {
+        config: {
+          clientId: s.xClientId,
+          clientSecret: maskSecret(s.xClientSecret),
+          clientSecretPresent: Boolean(s.xClientSecret),
+          authorizeUrl: s.xAuthorizeUrl,
+          defaultScopes: [...DEFAULT_X_SCOPES],
+        },
+        persona,
+        tokenPresent: Boolean(tokens),
+        accessToken: tokens ? maskSecret(tokens.accessToken) : null,
+        refreshTokenPresent: Boolean(tokens?.refreshToken),
+        accessTokenExpiresAtUtc: tokens?.expiresAt ?? null,
+        scope: tokens?.scope ?? null,
+      };
+    },
+  );
 
   app.post('/api/social/x/token', { preHandler: guard, schema: { body: XTokenBody } }, async (request) => {
     const b = request.body;
     checkPersona(b.persona);
     const code = requireText(b.code, 'The authorisation code is missing.');
     const codeVerifier = requireText(b.codeVerifier, 'The PKCE code verifier is missing.');
-    if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(codeVerifier)) throw badRequest('The PKCE code verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~".');
+    if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(codeVerifier))
+      throw badRequest('The PKCE code verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~".');
     const redirectUri = requireText(b.redirectUri, 'The redirect URI is missing.');
     let parsed: URL | null = null;
     try {
@@ -101,69 +119,107 @@ export default async function socialRoutes(fastify: FastifyInstance) {
     } catch {
       parsed = null;
     }
-    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw badRequest('The redirect URI must be an http(s) URL.');
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+      throw badRequest('The redirect URI must be an http(s) URL.');
     const t = await social.x.exchangeCode(code, codeVerifier, redirectUri);
     await social.xTokens.storeFromExchange(persona, t);
     request.log.info({ persona, scope: t.scope }, 'X tokens stored');
-    return { access_token: maskSecret(t.access_token), refresh_token: maskSecret(t.refresh_token), expires_in: t.expires_in, scope: t.scope };
+    return {
+      access_token: maskSecret(t.access_token),
+      refresh_token: maskSecret(t.refresh_token),
+      expires_in: t.expires_in,
+      scope: t.scope,
+    };
   });
 
-  app.get('/api/social/x/:persona/account', { preHandler: guard, schema: { params: PersonaParams } }, async (request) => {
-    checkPersona(request.params.persona);
-    const res = await social.xTokens.call(persona, (token) => social.x.me(token));
-    if (res.status === 200) {
-      const data = (res.body as { data?: XAccount } | null)?.data;
-      if (!data) return { data: null };
-      return { data: { id: data.id, name: data.name, username: data.username, profile_image_url: data.profile_image_url ?? null } };
-    }
-    throw xCallProblem(res, 'account');
-  });
+  app.get(
+    '/api/social/x/:persona/account',
+    { preHandler: guard, schema: { params: PersonaParams } },
+    async (request) => {
+      checkPersona(request.params.persona);
+      const res = await social.xTokens.call(persona, (token) => social.x.me(token));
+      if (res.status === 200) {
+        const data = (res.body as { data?: XAccount } | null)?.data;
+        if (!data) return { data: null };
+        return {
+          data: {
+            id: data.id,
+            name: data.name,
+            username: data.username,
+            profile_image_url: data.profile_image_url ?? null,
+          },
+        };
+      }
+      throw xCallProblem(res, 'account');
+    },
+  );
 
   // ---- Facebook ---------------------------------------------------------------------------
-  app.get('/api/social/facebook/:persona/token', { preHandler: guard, schema: { params: PersonaParams } }, async (request) => {
-    checkPersona(request.params.persona);
-    const tokens = await social.tokens.get('facebook', persona);
-    return { tokenPresent: Boolean(tokens), expiresAtUtc: tokens?.expiresAt ?? null };
-  });
+  app.get(
+    '/api/social/facebook/:persona/token',
+    { preHandler: guard, schema: { params: PersonaParams } },
+    async (request) => {
+      checkPersona(request.params.persona);
+      const tokens = await social.tokens.get('facebook', persona);
+      return { tokenPresent: Boolean(tokens), expiresAtUtc: tokens?.expiresAt ?? null };
+    },
+  );
 
-  app.post('/api/social/facebook/token/exchange', { preHandler: guard, schema: { body: FacebookExchangeBody } }, async (request) => {
-    checkPersona(request.body.persona);
-    const shortLived = requireText(request.body.shortLivedToken, 'Enter a short-term token');
-    const { pageToken, expiresIn } = await social.facebook.exchangeForPageToken(shortLived);
-    const expiresAt = expiresIn === null ? null : new Date(Date.now() + expiresIn * 1000).toISOString();
-    await social.tokens.put('facebook', persona, { accessToken: pageToken, refreshToken: null, expiresAt, scope: '' });
-    request.log.info({ persona, expires: expiresAt ?? 'never' }, 'Facebook page token stored');
-    return { expiresIn };
-  });
+  app.post(
+    '/api/social/facebook/token/exchange',
+    { preHandler: guard, schema: { body: FacebookExchangeBody } },
+    async (request) => {
+      checkPersona(request.body.persona);
+      const shortLived = requireText(request.body.shortLivedToken, 'Enter a short-term token');
+      const { pageToken, expiresIn } = await social.facebook.exchangeForPageToken(shortLived);
+      const expiresAt = expiresIn === null ? null : new Date(Date.now() + expiresIn * 1000).toISOString();
+      await social.tokens.put('facebook', persona, {
+        accessToken: pageToken,
+        refreshToken: null,
+        expiresAt,
+        scope: '',
+      });
+      request.log.info({ persona, expires: expiresAt ?? 'never' }, 'Facebook page token stored');
+      return { expiresIn };
+    },
+  );
 
-  app.delete('/api/social/facebook/:persona/token', { preHandler: guard, schema: { params: PersonaParams } }, async (request, reply) => {
-    checkPersona(request.params.persona);
-    await social.tokens.delete('facebook', persona);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/social/facebook/:persona/token',
+    { preHandler: guard, schema: { params: PersonaParams } },
+    async (request, reply) => {
+      checkPersona(request.params.persona);
+      await social.tokens.delete('facebook', persona);
+      return reply.code(204).send();
+    },
+  );
 
   // ---- Test publish -----------------------------------------------------------------------
-  app.post('/api/social/testpublish', { preHandler: guard, schema: { body: TestPublishBody } }, async (request, reply) => {
-    const b = request.body;
-    checkPersona(b.persona);
-    const platform = b.platform.trim().toLowerCase();
-    if (platform !== 'x' && platform !== 'facebook') throw badRequest('Choose a platform: x or facebook.');
-    const message = requireText(b.message, 'Enter a message');
-    const link = (b.link ?? '').trim() || undefined;
-    if (link) {
-      let ok = false;
-      try {
-        const u = new URL(link);
-        ok = u.protocol === 'http:' || u.protocol === 'https:';
-      } catch {
-        ok = false;
+  app.post(
+    '/api/social/testpublish',
+    { preHandler: guard, schema: { body: TestPublishBody } },
+    async (request, reply) => {
+      const b = request.body;
+      checkPersona(b.persona);
+      const platform = b.platform.trim().toLowerCase();
+      if (platform !== 'x' && platform !== 'facebook') throw badRequest('Choose a platform: x or facebook.');
+      const message = requireText(b.message, 'Enter a message');
+      const link = (b.link ?? '').trim() || undefined;
+      if (link) {
+        let ok = false;
+        try {
+          const u = new URL(link);
+          ok = u.protocol === 'http:' || u.protocol === 'https:';
+        } catch {
+          ok = false;
+        }
+        if (!ok) throw badRequest('The link must be an http(s) URL.');
       }
-      if (!ok) throw badRequest('The link must be an http(s) URL.');
-    }
-    const id = platform === 'x' ? await publishToX(message, link) : await publishToFacebook(message, link);
-    request.log.info({ platform, postId: id }, 'test post published');
-    return reply.type('text/plain; charset=utf-8').send(id);
-  });
+      const id = platform === 'x' ? await publishToX(message, link) : await publishToFacebook(message, link);
+      request.log.info({ platform, postId: id }, 'test post published');
+      return reply.type('text/plain; charset=utf-8').send(id);
+    },
+  );
 
   async function publishToX(message: string, link?: string): Promise<string> {
     const text = link ? `${message}\n${link}` : message;
@@ -191,7 +247,10 @@ export default async function socialRoutes(fastify: FastifyInstance) {
     }
   }
 
-  function xCallProblem(res: { status: number; headers: Headers; body: unknown }, what: 'account' | 'post'): SocialProblem {
+  function xCallProblem(
+    res: { status: number; headers: Headers; body: unknown },
+    what: 'account' | 'post',
+  ): SocialProblem {
     const common = commonXProblem(res);
     if (common) return common;
     const said = xErrorText(res.body);

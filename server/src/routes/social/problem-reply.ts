@@ -7,7 +7,13 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, p: Soc
   return reply
     .code(p.status)
     .type('application/problem+json')
-    .send({ type: `/problems/${p.type}`, title: p.title, status: p.status, detail: p.detail, instance: request.url.split('?')[0] });
+    .send({
+      type: `/problems/${p.type}`,
+      title: p.title,
+      status: p.status,
+      detail: p.detail,
+      instance: request.url.split('?')[0],
+    });
 }
 
 /**
@@ -20,13 +26,50 @@ export function socialErrorHandler(err: FastifyError, request: FastifyRequest, r
     return sendProblem(reply, request, err);
   }
   if (err.validation) {
-    return sendProblem(reply, request, new SocialProblem({ status: 400, title: 'Invalid request', detail: `The request is not valid: ${err.message}`, type: 'validation-error' }));
+    return sendProblem(
+      reply,
+      request,
+      new SocialProblem({
+        status: 400,
+        title: 'Invalid request',
+        detail: `The request is not valid: ${err.message}`,
+        type: 'validation-error',
+      }),
+    );
   }
-  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return sendProblem(reply, request, new SocialProblem({ status: err.statusCode, title: 'Unsupported media type', detail: 'Send the request body as application/json.', type: 'unsupported-media-type' }));
+  if (
+    err.statusCode &&
+    err.statusCode >= 400 &&
+    err.statusCode < 500 &&
+    err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+  ) {
+    return sendProblem(
+      reply,
+      request,
+      new SocialProblem({
+        status: err.statusCode,
+        title: 'Unsupported media type',
+        detail: 'Send the request body as application/json.',
+        type: 'unsupported-media-type',
+      }),
+    );
   }
-  if (err.statusCode === 400 && (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError)) {
-    return sendProblem(reply, request, new SocialProblem({ status: 400, title: 'Invalid request', detail: 'The request body is not valid JSON.', type: 'validation-error' }));
+  if (
+    err.statusCode === 400 &&
+    (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      err instanceof SyntaxError)
+  ) {
+    return sendProblem(
+      reply,
+      request,
+      new SocialProblem({
+        status: 400,
+        title: 'Invalid request',
+        detail: 'The request body is not valid JSON.',
+        type: 'validation-error',
+      }),
+    );
   }
   throw err;
 }

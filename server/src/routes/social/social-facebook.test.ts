@@ -6,17 +6,33 @@ let t: SocialTestEnv;
 let persona: string;
 const bodies: string[] = [];
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = { authorization: '' }) {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = { authorization: '' },
+) {
   const h: Record<string, string> = { ...headers };
   if (h.authorization === '') h.authorization = t.authorization;
   if (body !== undefined) h['content-type'] = 'application/json';
-  const res = await fetch(`${t.baseUrl}${path}`, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${t.baseUrl}${path}`, {
+    method,
+    headers: h,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   bodies.push(text);
-  return { status: res.status, type: res.headers.get('content-type') ?? '', text, json: () => JSON.parse(text), headers: res.headers };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    text,
+    json: () => JSON.parse(text),
+    headers: res.headers,
+  };
 }
 const P = () => encodeURIComponent(persona);
-const exchange = (token: string) => call('POST', '/api/social/facebook/token/exchange', { shortLivedToken: token, persona });
+const exchange = (token: string) =>
+  call('POST', '/api/social/facebook/token/exchange', { shortLivedToken: token, persona });
 const status = async () => (await call('GET', `/api/social/facebook/${P()}/token`)).json();
 
 beforeAll(async () => {
@@ -43,7 +59,11 @@ describe('Facebook token', () => {
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({ expiresIn: null });
     expect(await status()).toEqual({ tokenPresent: true, expiresAtUtc: null });
-    const rows = await t.database.db.withTables<{ social_tokens: { platform: string; access_token: string } }>().selectFrom('social_tokens').selectAll().execute();
+    const rows = await t.database.db
+      .withTables<{ social_tokens: { platform: string; access_token: string } }>()
+      .selectFrom('social_tokens')
+      .selectAll()
+      .execute();
     const fbRow = rows.find((r) => r.platform === 'facebook')!;
     expect(fbRow.access_token.startsWith('v1.')).toBe(true);
     for (const token of t.fb.issuedTokens) expect(JSON.stringify(rows).includes(token)).toBe(false);
@@ -84,7 +104,10 @@ describe('Facebook token', () => {
   it('DELETE removes it: 204, then tokenPresent false', async () => {
     await exchange(t.fb.issueShortLivedToken());
     // as the admin fetch wrapper sends it: Content-Type application/json and no body
-    const res = await fetch(`${t.baseUrl}/api/social/facebook/${P()}/token`, { method: 'DELETE', headers: { authorization: t.authorization, 'content-type': 'application/json' } });
+    const res = await fetch(`${t.baseUrl}/api/social/facebook/${P()}/token`, {
+      method: 'DELETE',
+      headers: { authorization: t.authorization, 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(204);
     expect((await status()).tokenPresent).toBe(false);
   });
@@ -107,7 +130,12 @@ describe('Facebook token', () => {
 describe('test publish to Facebook', () => {
   it('posts message and link to the page feed with the page token; answers "{page}_{post}"', async () => {
     await exchange(t.fb.issueShortLivedToken());
-    const res = await call('POST', '/api/social/testpublish', { platform: 'facebook', message: ' Hello page ', persona, link: 'https://example.com/x' });
+    const res = await call('POST', '/api/social/testpublish', {
+      platform: 'facebook',
+      message: ' Hello page ',
+      persona,
+      link: 'https://example.com/x',
+    });
     expect(res.status).toBe(200);
     expect(res.type).toContain('text/plain');
     expect(res.text).toMatch(new RegExp(`^${t.fb.pageId}_\\d+$`));
@@ -127,7 +155,11 @@ describe('test publish to Facebook', () => {
   it('error 190 on posting -> 502 naming the cause, and the revoked token is removed', async () => {
     await exchange(t.fb.issueShortLivedToken());
     t.fb.revokePageTokens();
-    const res = await call('POST', '/api/social/testpublish', { platform: 'facebook', message: 'after revoke', persona });
+    const res = await call('POST', '/api/social/testpublish', {
+      platform: 'facebook',
+      message: 'after revoke',
+      persona,
+    });
     expect(res.status).toBe(502);
     expect(res.json().detail).toContain('error 190');
     expect((await status()).tokenPresent).toBe(false);
@@ -135,7 +167,11 @@ describe('test publish to Facebook', () => {
 
   it('without a stored page token -> 409 problem', async () => {
     await call('DELETE', `/api/social/facebook/${P()}/token`);
-    const res = await call('POST', '/api/social/testpublish', { platform: 'facebook', message: 'nothing stored', persona });
+    const res = await call('POST', '/api/social/testpublish', {
+      platform: 'facebook',
+      message: 'nothing stored',
+      persona,
+    });
     expect(res.status).toBe(409);
     expect(res.type).toContain('application/problem+json');
   });
@@ -144,7 +180,11 @@ describe('test publish to Facebook', () => {
 describe('every social route needs a verified editor token (TOKEN_MATRIX)', () => {
   const routes: [string, () => string, unknown?][] = [
     ['GET', () => `/api/social/x/${P()}/config`],
-    ['POST', () => '/api/social/x/token', { code: 'c', codeVerifier: 'v'.repeat(43), redirectUri: 'http://127.0.0.1:9/', persona: 'The Daily Smear' }],
+    [
+      'POST',
+      () => '/api/social/x/token',
+      { code: 'c', codeVerifier: 'v'.repeat(43), redirectUri: 'http://127.0.0.1:9/', persona: 'The Daily Smear' },
+    ],
     ['GET', () => `/api/social/x/${P()}/account`],
     ['GET', () => `/api/social/facebook/${P()}/token`],
     ['POST', () => '/api/social/facebook/token/exchange', { shortLivedToken: 'x', persona: 'The Daily Smear' }],

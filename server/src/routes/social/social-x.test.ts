@@ -10,17 +10,39 @@ async function call(method: string, path: string, body?: unknown, auth = true) {
   const headers: Record<string, string> = {};
   if (auth) headers.authorization = t.authorization;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${t.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${t.baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   bodies.push(text);
-  return { status: res.status, type: res.headers.get('content-type') ?? '', text, json: () => JSON.parse(text), headers: res.headers };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    text,
+    json: () => JSON.parse(text),
+    headers: res.headers,
+  };
 }
 const bodies: string[] = [];
 
 /** Runs the fake X consent page like a browser would and returns a fresh code for `verifier`. */
-async function authorize(verifier: string, scope = 'tweet.write tweet.read users.read offline.access', redirectUri = REDIRECT) {
+async function authorize(
+  verifier: string,
+  scope = 'tweet.write tweet.read users.read offline.access',
+  redirectUri = REDIRECT,
+) {
   const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
-  const q = new URLSearchParams({ response_type: 'code', client_id: t.x.clientId, redirect_uri: redirectUri, scope, state: 'st', code_challenge: challenge, code_challenge_method: 'S256' });
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: t.x.clientId,
+    redirect_uri: redirectUri,
+    scope,
+    state: 'st',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
   const page = await fetch(`${t.config.social.xAuthorizeUrl}?${q}`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('Authorize app');
@@ -28,7 +50,13 @@ async function authorize(verifier: string, scope = 'tweet.write tweet.read users
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ redirect_uri: redirectUri, state: 'st', code_challenge: challenge, scope, decision: 'allow' }).toString(),
+    body: new URLSearchParams({
+      redirect_uri: redirectUri,
+      state: 'st',
+      code_challenge: challenge,
+      scope,
+      decision: 'allow',
+    }).toString(),
   });
   return new URL(res.headers.get('location')!).searchParams.get('code')!;
 }
@@ -91,7 +119,11 @@ describe('X code exchange', () => {
     expect(body.refresh_token).toMatch(/^\*\*\*\*.{4}$/);
     expect(body.expires_in).toBe(7200);
     expect(body.scope).toContain('users.read');
-    const rows = await t.database.db.withTables<{ social_tokens: { access_token: string; refresh_token: string } }>().selectFrom('social_tokens').selectAll().execute();
+    const rows = await t.database.db
+      .withTables<{ social_tokens: { access_token: string; refresh_token: string } }>()
+      .selectFrom('social_tokens')
+      .selectAll()
+      .execute();
     expect(rows).toHaveLength(1);
     for (const token of t.x.issuedTokens) expect(JSON.stringify(rows).includes(token)).toBe(false);
     const config = (await call('GET', `/api/social/x/${P()}/config`)).json();
@@ -104,20 +136,49 @@ describe('X code exchange', () => {
   it('rejects a wrong verifier (the fake checks it against the challenge) with "Exchange failed"', async () => {
     const verifier = crypto.randomBytes(32).toString('base64url');
     const code = await authorize(verifier);
-    const res = await call('POST', '/api/social/x/token', { code, codeVerifier: crypto.randomBytes(32).toString('base64url'), redirectUri: REDIRECT, persona });
+    const res = await call('POST', '/api/social/x/token', {
+      code,
+      codeVerifier: crypto.randomBytes(32).toString('base64url'),
+      redirectUri: REDIRECT,
+      persona,
+    });
     expect(res.status).toBe(400);
     expect(res.json().title).toBe('Exchange failed');
     // and the code is single-use: the right verifier now fails too
-    const again = await call('POST', '/api/social/x/token', { code, codeVerifier: verifier, redirectUri: REDIRECT, persona });
+    const again = await call('POST', '/api/social/x/token', {
+      code,
+      codeVerifier: verifier,
+      redirectUri: REDIRECT,
+      persona,
+    });
     expect(again.status).toBe(400);
   });
 
   it('validates the body: missing fields, short verifier, bad redirect URI, other persona', async () => {
     const v = crypto.randomBytes(32).toString('base64url');
-    expect((await call('POST', '/api/social/x/token', { codeVerifier: v, redirectUri: REDIRECT, persona })).status).toBe(400);
-    expect((await call('POST', '/api/social/x/token', { code: 'c', codeVerifier: 'short', redirectUri: REDIRECT, persona })).status).toBe(400);
-    expect((await call('POST', '/api/social/x/token', { code: 'c', codeVerifier: v, redirectUri: 'javascript:alert(1)', persona })).status).toBe(400);
-    const other = await call('POST', '/api/social/x/token', { code: 'c', codeVerifier: v, redirectUri: REDIRECT, persona: 'Other' });
+    expect(
+      (await call('POST', '/api/social/x/token', { codeVerifier: v, redirectUri: REDIRECT, persona })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/social/x/token', { code: 'c', codeVerifier: 'short', redirectUri: REDIRECT, persona }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await call('POST', '/api/social/x/token', {
+          code: 'c',
+          codeVerifier: v,
+          redirectUri: 'javascript:alert(1)',
+          persona,
+        })
+      ).status,
+    ).toBe(400);
+    const other = await call('POST', '/api/social/x/token', {
+      code: 'c',
+      codeVerifier: v,
+      redirectUri: REDIRECT,
+      persona: 'Other',
+    });
     expect(other.status).toBe(404);
     expect(other.type).toContain('application/problem+json');
   });
@@ -143,7 +204,12 @@ describe('X account', () => {
     await connectX();
     const res = await call('GET', `/api/social/x/${P()}/account`);
     expect(res.status).toBe(200);
-    expect(res.json().data).toEqual({ id: t.x.user.id, name: t.x.user.name, username: t.x.user.username, profile_image_url: t.x.user.profile_image_url });
+    expect(res.json().data).toEqual({
+      id: t.x.user.id,
+      name: t.x.user.name,
+      username: t.x.user.username,
+      profile_image_url: t.x.user.profile_image_url,
+    });
   });
 
   it('refreshes once after a 401 and rotates the stored refresh token', async () => {
@@ -203,7 +269,12 @@ describe('X account', () => {
 describe('test publish to X', () => {
   it('posts the trimmed text with the link appended and answers the id as text', async () => {
     await connectX();
-    const res = await call('POST', '/api/social/testpublish', { platform: 'x', message: '  Minister denies everything  ', persona: ` ${persona} `, link: ' https://example.com/a ' });
+    const res = await call('POST', '/api/social/testpublish', {
+      platform: 'x',
+      message: '  Minister denies everything  ',
+      persona: ` ${persona} `,
+      link: ' https://example.com/a ',
+    });
     expect(res.status).toBe(200);
     expect(res.type).toContain('text/plain');
     const post = t.x.posts.at(-1)!;
@@ -211,10 +282,12 @@ describe('test publish to X', () => {
     expect(post.text).toBe('Minister denies everything\nhttps://example.com/a');
   });
 
-  it('an empty link is omitted; duplicate text -> 403 with X\'s words; over 280 -> 400', async () => {
+  it("an empty link is omitted; duplicate text -> 403 with X's words; over 280 -> 400", async () => {
     await connectX();
     const text = `Only once ${Date.now()}`;
-    expect((await call('POST', '/api/social/testpublish', { platform: 'x', message: text, persona, link: '  ' })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/social/testpublish', { platform: 'x', message: text, persona, link: '  ' })).status,
+    ).toBe(200);
     expect(t.x.posts.at(-1)!.text).toBe(text);
     const dup = await call('POST', '/api/social/testpublish', { platform: 'x', message: text, persona });
     expect(dup.status).toBe(403);
@@ -227,11 +300,24 @@ describe('test publish to X', () => {
     const blank = await call('POST', '/api/social/testpublish', { platform: 'x', message: '   ', persona });
     expect(blank.status).toBe(400);
     expect(blank.json().detail).toBe('Enter a message');
-    expect((await call('POST', '/api/social/testpublish', { platform: 'myspace', message: 'hi', persona })).status).toBe(400);
-    expect((await call('POST', '/api/social/testpublish', { platform: 'x', message: 'hi', persona, link: 'not a url' })).status).toBe(400);
-    expect((await call('POST', '/api/social/testpublish', { platform: 'x', message: 'hi', persona: 'Other' })).status).toBe(404);
-    expect((await call('POST', '/api/social/testpublish', { platform: 'x', message: 'hi', persona }, false)).status).toBe(401);
-    const notJson = await fetch(`${t.baseUrl}/api/social/testpublish`, { method: 'POST', headers: { authorization: t.authorization, 'content-type': 'application/json' }, body: '{oops' });
+    expect(
+      (await call('POST', '/api/social/testpublish', { platform: 'myspace', message: 'hi', persona })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/social/testpublish', { platform: 'x', message: 'hi', persona, link: 'not a url' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/social/testpublish', { platform: 'x', message: 'hi', persona: 'Other' })).status,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/api/social/testpublish', { platform: 'x', message: 'hi', persona }, false)).status,
+    ).toBe(401);
+    const notJson = await fetch(`${t.baseUrl}/api/social/testpublish`, {
+      method: 'POST',
+      headers: { authorization: t.authorization, 'content-type': 'application/json' },
+      body: '{oops',
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.headers.get('content-type')).toContain('application/problem+json');
   });
@@ -239,7 +325,11 @@ describe('test publish to X', () => {
   it('rate limit on posting -> 429 with the reset time', async () => {
     await connectX();
     t.x.fail('rate-limit', ['tweets']);
-    const res = await call('POST', '/api/social/testpublish', { platform: 'x', message: `limited ${Date.now()}`, persona });
+    const res = await call('POST', '/api/social/testpublish', {
+      platform: 'x',
+      message: `limited ${Date.now()}`,
+      persona,
+    });
     expect(res.status).toBe(429);
     expect(res.json().detail).toMatch(/resets at/);
   });

@@ -20,7 +20,13 @@ export default function ArticlePage() {
 
   return (
     <PublicLayout strip={<BreakingStrip />}>
-      {isLoading ? <ArticleSkeleton /> : article ? <FoundArticle key={article.slug} article={article} /> : <ArticleNotFound />}
+      {isLoading ? (
+        <ArticleSkeleton />
+      ) : article ? (
+        <FoundArticle key={article.slug} article={article} />
+      ) : (
+        <ArticleNotFound />
+      )}
     </PublicLayout>
   );
 }

@@ -12,7 +12,11 @@ export function PublicLayout({ strip, children }: { strip?: ReactNode; children:
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <SiteHeader />
       {strip}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none md:py-8">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none md:py-8"
+      >
         {children}
       </main>
       <SiteFooter />

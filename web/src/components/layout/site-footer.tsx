@@ -11,18 +11,24 @@ export function SiteFooter() {
         <div>
           <p className="font-display text-2xl uppercase leading-none">{siteName}</p>
           <p className="mt-2 max-w-xl font-sans text-sm text-white/85">
-            © {year} {siteName}. Every story on this site is satire: invented, exaggerated and not to be taken as fact. Any
-            resemblance to real events is the fault of reality.
+            © {year} {siteName}. Every story on this site is satire: invented, exaggerated and not to be taken as fact.
+            Any resemblance to real events is the fault of reality.
           </p>
         </div>
         <ul className="flex gap-6 font-sans text-sm font-bold uppercase tracking-wider">
           <li>
-            <a href={paths.contact.getHref()} className="text-white underline-offset-4 hover:text-tabloid-yellow hover:underline">
+            <a
+              href={paths.contact.getHref()}
+              className="text-white underline-offset-4 hover:text-tabloid-yellow hover:underline"
+            >
               Contact
             </a>
           </li>
           <li>
-            <a href={paths.privacy.getHref()} className="text-white underline-offset-4 hover:text-tabloid-yellow hover:underline">
+            <a
+              href={paths.privacy.getHref()}
+              className="text-white underline-offset-4 hover:text-tabloid-yellow hover:underline"
+            >
               Privacy Policy
             </a>
           </li>

@@ -50,7 +50,9 @@ export function SiteHeader() {
             >
               {siteName}
             </Link>
-            <p className="mt-1 font-sans text-sm font-bold uppercase tracking-widest md:text-base md:tracking-[0.2em]">{TAGLINE}</p>
+            <p className="mt-1 font-sans text-sm font-bold uppercase tracking-widest md:text-base md:tracking-[0.2em]">
+              {TAGLINE}
+            </p>
           </div>
           <div className="flex shrink-0 items-center gap-2 on-dark">
             <Link

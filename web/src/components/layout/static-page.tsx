@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 export function StaticPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <article className="mx-auto max-w-3xl">
-      <h1 className="border-b-8 border-ink pb-3 font-display text-5xl uppercase leading-none tracking-tight md:text-7xl">{title}</h1>
+      <h1 className="border-b-8 border-ink pb-3 font-display text-5xl uppercase leading-none tracking-tight md:text-7xl">
+        {title}
+      </h1>
       {intro && <div className="mt-6 font-serif text-xl leading-relaxed text-grey-dark">{intro}</div>}
       <div
         className={[

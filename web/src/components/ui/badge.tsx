@@ -8,9 +8,23 @@ const TONES = {
 } as const;
 
 /** A small solid rectangle label (BREAKING, EXCLUSIVE, category names). */
-export function Badge({ tone = 'black', className, children }: { tone?: keyof typeof TONES; className?: string; children: ReactNode }) {
+export function Badge({
+  tone = 'black',
+  className,
+  children,
+}: {
+  tone?: keyof typeof TONES;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <span className={cx('inline-block px-2 py-0.5 font-sans text-xs font-bold uppercase leading-5 tracking-wider', TONES[tone], className)}>
+    <span
+      className={cx(
+        'inline-block px-2 py-0.5 font-sans text-xs font-bold uppercase leading-5 tracking-wider',
+        TONES[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );

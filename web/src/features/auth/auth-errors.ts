@@ -1,5 +1,10 @@
 /** Error codes of an authorization response that mean "a person has to interact" (OIDC Core 3.1.2.6). */
-const INTERACTION_CODES = new Set(['interaction_required', 'login_required', 'consent_required', 'account_selection_required']);
+const INTERACTION_CODES = new Set([
+  'interaction_required',
+  'login_required',
+  'consent_required',
+  'account_selection_required',
+]);
 
 /** True when a silent sign-in failed in a way only an interactive (popup) sign-in can fix. */
 export function isInteractionRequired(err: unknown): boolean {
@@ -8,7 +13,8 @@ export function isInteractionRequired(err: unknown): boolean {
   return typeof code === 'string' && INTERACTION_CODES.has(code);
 }
 
-export const POPUP_BLOCKED_MESSAGE = 'The sign-in window was blocked by the browser. Allow pop-ups for this site and try again.';
+export const POPUP_BLOCKED_MESSAGE =
+  'The sign-in window was blocked by the browser. Allow pop-ups for this site and try again.';
 export const POPUP_CLOSED_MESSAGE = 'The sign-in window was closed before signing in finished. Please try again.';
 
 /** A message an editor can act on, for an error of oidc-client-ts's popup sign-in. */
@@ -16,7 +22,8 @@ export function describeSignInError(err: unknown): string {
   const message = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
   if (/disposed window|popup blocked/i.test(message)) return POPUP_BLOCKED_MESSAGE;
   if (/popup closed|window navigation aborted/i.test(message)) return POPUP_CLOSED_MESSAGE;
-  const description = err && typeof err === 'object' ? (err as { error_description?: unknown }).error_description : undefined;
+  const description =
+    err && typeof err === 'object' ? (err as { error_description?: unknown }).error_description : undefined;
   if (typeof description === 'string' && description) return `Sign-in failed: ${description}`;
   return message ? `Sign-in failed: ${message}` : 'Sign-in failed. Please try again.';
 }

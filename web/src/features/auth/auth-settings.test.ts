@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildScope, buildUserManagerSettings, parseAuthConfig, DEFAULT_LOGIN_BUTTON_LABEL } from './auth-settings.ts';
-import { describeSignInError, isInteractionRequired, POPUP_BLOCKED_MESSAGE, POPUP_CLOSED_MESSAGE } from './auth-errors.ts';
+import {
+  describeSignInError,
+  isInteractionRequired,
+  POPUP_BLOCKED_MESSAGE,
+  POPUP_CLOSED_MESSAGE,
+} from './auth-errors.ts';
 
 describe('buildScope', () => {
   it('adds the basic profile scopes in front of the API scope', () => {
@@ -14,14 +19,18 @@ describe('buildScope', () => {
 
 describe('parseAuthConfig', () => {
   it('keeps the values and defaults the button label', () => {
-    expect(parseAuthConfig({ provider: 'builtin', authority: 'http://x/oidc', clientId: 'admin-web', scope: 'api' })).toEqual({
+    expect(
+      parseAuthConfig({ provider: 'builtin', authority: 'http://x/oidc', clientId: 'admin-web', scope: 'api' }),
+    ).toEqual({
       provider: 'builtin',
       authority: 'http://x/oidc',
       clientId: 'admin-web',
       scope: 'api',
       loginButtonLabel: DEFAULT_LOGIN_BUTTON_LABEL,
     });
-    expect(parseAuthConfig({ provider: 'entra', authority: 'a', clientId: 'c', loginButtonLabel: 'Go' }).loginButtonLabel).toBe('Go');
+    expect(
+      parseAuthConfig({ provider: 'entra', authority: 'a', clientId: 'c', loginButtonLabel: 'Go' }).loginButtonLabel,
+    ).toBe('Go');
   });
   it('refuses a configuration without authority or client id', () => {
     expect(() => parseAuthConfig({ authority: '', clientId: 'x' })).toThrow(/incomplete/);
@@ -32,7 +41,13 @@ describe('parseAuthConfig', () => {
 describe('buildUserManagerSettings', () => {
   it('uses the code flow with popup and silent callback pages on the site origin', () => {
     const s = buildUserManagerSettings(
-      { provider: 'builtin', authority: 'http://127.0.0.1:3000/oidc', clientId: 'web', scope: 'api:admin', loginButtonLabel: 'x' },
+      {
+        provider: 'builtin',
+        authority: 'http://127.0.0.1:3000/oidc',
+        clientId: 'web',
+        scope: 'api:admin',
+        loginButtonLabel: 'x',
+      },
       'http://127.0.0.1:3000',
     );
     expect(s).toMatchObject({

@@ -23,7 +23,8 @@ export function parseAuthConfig(raw: unknown): AuthConfig {
   const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
   const authority = str(o.authority);
   const clientId = str(o.clientId);
-  if (!authority || !clientId) throw new Error('The sign-in configuration is incomplete (authority or client id missing).');
+  if (!authority || !clientId)
+    throw new Error('The sign-in configuration is incomplete (authority or client id missing).');
   return {
     provider: o.provider === 'entra' ? 'entra' : 'builtin',
     authority,
@@ -46,7 +47,10 @@ export function buildScope(apiScope: string): string {
  * hidden iframe page. The stores (sessionStorage) are added by user-manager.ts so this
  * stays a pure function.
  */
-export function buildUserManagerSettings(config: AuthConfig, origin: string): Omit<UserManagerSettings, 'userStore' | 'stateStore'> {
+export function buildUserManagerSettings(
+  config: AuthConfig,
+  origin: string,
+): Omit<UserManagerSettings, 'userStore' | 'stateStore'> {
   return {
     authority: config.authority,
     client_id: config.clientId,

@@ -29,7 +29,8 @@ export const TELEMETRY = {
   samplingPercentage: 100,
 } as const;
 
-export const NOT_CONFIGURED_WARNING = 'Application Insights not configured - missing connection string or instrumentation key';
+export const NOT_CONFIGURED_WARNING =
+  'Application Insights not configured - missing connection string or instrumentation key';
 export const CONFIG_FAILED_WARNING = 'Application Insights configuration could not be loaded; telemetry is off';
 
 /** GET /api/config/appinsights (SPEC section 7). */

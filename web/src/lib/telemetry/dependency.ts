@@ -17,7 +17,11 @@ export function dependencyId(random: (bytes: Uint8Array) => Uint8Array = (b) => 
  * reader moved on), are not dependencies: null. A cancellation is not a failed call, and counting it
  * as one (resultCode 0, success false) would show up in Failures and in failure-rate alerts.
  */
-export function toDependency(record: ApiCallRecord, pageOrigin: string, now: number = Date.now()): DependencyItem | null {
+export function toDependency(
+  record: ApiCallRecord,
+  pageOrigin: string,
+  now: number = Date.now(),
+): DependencyItem | null {
   if (record.aborted) return null;
   let url: URL;
   try {

@@ -24,7 +24,12 @@ function fakeRouter(pathname: string) {
 function fakePage() {
   const titleListeners = new Set<() => void>();
   const leaveListeners = new Set<() => void>();
-  const page: { title: string; setTitle(title: string): void; leave(): void; options: Required<Pick<RoutePageViewOptions, 'currentTitle' | 'onTitleSet' | 'onLeave'>> } = {
+  const page: {
+    title: string;
+    setTitle(title: string): void;
+    leave(): void;
+    options: Required<Pick<RoutePageViewOptions, 'currentTitle' | 'onTitleSet' | 'onLeave'>>;
+  } = {
     title: '',
     setTitle(title: string) {
       page.title = title;
@@ -72,14 +77,24 @@ describe('trackRouteChanges', () => {
     router.go('/admin/articles', '?page=2');
     page.setTitle('Articles');
     vi.advanceTimersByTime(500);
-    expect(views.at(-1)).toEqual({ name: 'Articles', uri: 'http://h/admin/articles?page=2', refUri: 'http://h/politics' });
+    expect(views.at(-1)).toEqual({
+      name: 'Articles',
+      uri: 'http://h/admin/articles?page=2',
+      refUri: 'http://h/politics',
+    });
     expect(views).toHaveLength(3);
   });
 
   it('waits for a page that loads before it sets its title (never the previous title), at most maxWaitMs', () => {
     const router = fakeRouter('/');
     const page = fakePage();
-    trackRouteChanges(router, { client, currentHref: () => router.href, initialReferrer: '', maxWaitMs: 5_000, ...page.options });
+    trackRouteChanges(router, {
+      client,
+      currentHref: () => router.href,
+      initialReferrer: '',
+      maxWaitMs: 5_000,
+      ...page.options,
+    });
     page.setTitle('Home');
     vi.advanceTimersByTime(500);
     expect(views.map((v) => v.name)).toEqual(['Home']);
@@ -94,7 +109,11 @@ describe('trackRouteChanges', () => {
     vi.advanceTimersByTime(4_999);
     expect(views).toHaveLength(2);
     vi.advanceTimersByTime(1);
-    expect(views.at(-1)).toEqual({ name: 'Slow Article', uri: 'http://h/article/never', refUri: 'http://h/article/slow' });
+    expect(views.at(-1)).toEqual({
+      name: 'Slow Article',
+      uri: 'http://h/article/never',
+      refUri: 'http://h/article/slow',
+    });
     vi.advanceTimersByTime(60_000);
     expect(views).toHaveLength(3);
   });
@@ -133,7 +152,12 @@ describe('trackRouteChanges', () => {
   it('keeps a quick sequence of changes as separate page views with their own addresses', () => {
     const router = fakeRouter('/');
     const page = fakePage();
-    trackRouteChanges(router, { client, currentHref: () => router.href, initialReferrer: 'http://ref/', ...page.options });
+    trackRouteChanges(router, {
+      client,
+      currentHref: () => router.href,
+      initialReferrer: 'http://ref/',
+      ...page.options,
+    });
     router.go('/sport');
     router.go('/business');
     page.setTitle('T');
@@ -148,7 +172,12 @@ describe('trackRouteChanges', () => {
   it('stops when unsubscribed', () => {
     const router = fakeRouter('/');
     const page = fakePage();
-    const stop = trackRouteChanges(router, { client, currentHref: () => router.href, initialReferrer: '', ...page.options });
+    const stop = trackRouteChanges(router, {
+      client,
+      currentHref: () => router.href,
+      initialReferrer: '',
+      ...page.options,
+    });
     stop();
     page.setTitle('Home');
     router.go('/sport');

@@ -77,7 +77,15 @@ export function trackRouteChanges(router: RouterLike, options: RoutePageViewOpti
   const schedule = (location: RouterLocation, needsTitle: boolean) => {
     if (pending) take(pending);
     const uri = new URL(location.pathname + location.search, currentHref()).href;
-    const view: PendingView = { uri, refUri: lastUri || undefined, path: location.pathname, title: undefined, needsTitle, delayOver: false, timers: [] };
+    const view: PendingView = {
+      uri,
+      refUri: lastUri || undefined,
+      path: location.pathname,
+      title: undefined,
+      needsTitle,
+      delayOver: false,
+      timers: [],
+    };
     lastUri = uri;
     pending = view;
     view.timers.push(

@@ -20,7 +20,9 @@ describe('the telemetry constants (SPEC section 9)', () => {
       routePageViewDelayMs: 500,
       samplingPercentage: 100,
     });
-    expect(NOT_CONFIGURED_WARNING).toBe('Application Insights not configured - missing connection string or instrumentation key');
+    expect(NOT_CONFIGURED_WARNING).toBe(
+      'Application Insights not configured - missing connection string or instrumentation key',
+    );
   });
 
   it("match the SDK's fixed session-storage buffer (2000 events, not configurable)", () => {
@@ -35,11 +37,19 @@ describe('the telemetry constants (SPEC section 9)', () => {
 
 describe('readTelemetrySettings', () => {
   it('takes the connection string and/or the instrumentation key', () => {
-    expect(readTelemetrySettings({ ConnectionString: ' InstrumentationKey=k;IngestionEndpoint=https://i.example/ ', InstrumentationKey: 'k' })).toEqual({
+    expect(
+      readTelemetrySettings({
+        ConnectionString: ' InstrumentationKey=k;IngestionEndpoint=https://i.example/ ',
+        InstrumentationKey: 'k',
+      }),
+    ).toEqual({
       connectionString: 'InstrumentationKey=k;IngestionEndpoint=https://i.example/',
       instrumentationKey: 'k',
     });
-    expect(readTelemetrySettings({ ConnectionString: '', InstrumentationKey: 'k' })).toEqual({ connectionString: '', instrumentationKey: 'k' });
+    expect(readTelemetrySettings({ ConnectionString: '', InstrumentationKey: 'k' })).toEqual({
+      connectionString: '',
+      instrumentationKey: 'k',
+    });
   });
   it('is null when neither is there (telemetry is skipped)', () => {
     expect(readTelemetrySettings({ ConnectionString: '', InstrumentationKey: '' })).toBeNull();
@@ -52,7 +62,10 @@ describe('readTelemetrySettings', () => {
 });
 
 describe('buildSdkConfig', () => {
-  const config = buildSdkConfig({ connectionString: 'InstrumentationKey=k;IngestionEndpoint=https://i.example/', instrumentationKey: 'k' });
+  const config = buildSdkConfig({
+    connectionString: 'InstrumentationKey=k;IngestionEndpoint=https://i.example/',
+    instrumentationKey: 'k',
+  });
 
   it('sets every spec constant explicitly', () => {
     expect(config).toMatchObject({
@@ -69,7 +82,7 @@ describe('buildSdkConfig', () => {
     });
   });
 
-  it('never asks Microsoft\'s CDN for configuration and does not track fetch/XHR itself (news calls are tracked explicitly)', () => {
+  it("never asks Microsoft's CDN for configuration and does not track fetch/XHR itself (news calls are tracked explicitly)", () => {
     expect(config.extensionConfig).toEqual({ AppInsightsCfgSyncPlugin: { blkCdnCfg: true } });
     expect(config.disableFetchTracking).toBe(true);
     expect(config.disableAjaxTracking).toBe(true);

@@ -5,7 +5,8 @@ import type { SdkConfig } from './sdk-config';
 import { startTelemetry } from './start-telemetry';
 import { TelemetryClient, type TelemetrySink } from './telemetry-client';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function fakeSdk() {
   const configs: SdkConfig[] = [];
@@ -46,10 +47,15 @@ describe('startTelemetry', () => {
 
   it('only warns when the configuration call fails (status or network)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    for (const fetchMock of [vi.fn(async () => json({}, 503)), vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')))]) {
+    for (const fetchMock of [
+      vi.fn(async () => json({}, 503)),
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    ]) {
       const client = new TelemetryClient();
       const { loadSdk } = fakeSdk();
-      await expect(startTelemetry({ client, fetch: fetchMock, schedule: (t) => t(), loadSdk, pageOrigin: 'http://h' })).resolves.toBeUndefined();
+      await expect(
+        startTelemetry({ client, fetch: fetchMock, schedule: (t) => t(), loadSdk, pageOrigin: 'http://h' }),
+      ).resolves.toBeUndefined();
       expect(client.status).toBe('skipped');
       expect(loadSdk).not.toHaveBeenCalled();
     }
@@ -63,10 +69,19 @@ describe('startTelemetry', () => {
     let run: (() => void) | undefined;
     const cs = 'InstrumentationKey=k;IngestionEndpoint=http://127.0.0.1:9/';
     const fetchMock = vi.fn(async () => json({ ConnectionString: cs, InstrumentationKey: 'k' }));
-    const started = startTelemetry({ client, fetch: fetchMock, schedule: (t) => (run = t), loadSdk, pageOrigin: 'http://h' });
+    const started = startTelemetry({
+      client,
+      fetch: fetchMock,
+      schedule: (t) => (run = t),
+      loadSdk,
+      pageOrigin: 'http://h',
+    });
 
     // a news call through the app's API client, before the browser got idle
-    vi.stubGlobal('fetch', vi.fn(async () => json({ breakingNews: [], allArticles: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ breakingNews: [], allArticles: [] })),
+    );
     await apiFetch('/News?count=15');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(client.pendingCount).toBe(1);
@@ -83,14 +98,19 @@ describe('startTelemetry', () => {
   it('does not report a news call the page cancelled itself; a network failure is a failed dependency with 0', async () => {
     const client = new TelemetryClient();
     const { sink, loadSdk } = fakeSdk();
-    const fetchMock = vi.fn(async () => json({ ConnectionString: 'InstrumentationKey=k;IngestionEndpoint=http://127.0.0.1:9/' }));
+    const fetchMock = vi.fn(async () =>
+      json({ ConnectionString: 'InstrumentationKey=k;IngestionEndpoint=http://127.0.0.1:9/' }),
+    );
     await startTelemetry({ client, fetch: fetchMock, schedule: (t) => t(), loadSdk, pageOrigin: 'http://h' });
     vi.stubGlobal(
       'fetch',
       vi.fn(
         (_url: string, init?: RequestInit) =>
           new Promise<Response>((_resolve, reject) => {
-            if (init?.signal) init.signal.addEventListener('abort', () => reject(new DOMException('The user aborted a request.', 'AbortError')));
+            if (init?.signal)
+              init.signal.addEventListener('abort', () =>
+                reject(new DOMException('The user aborted a request.', 'AbortError')),
+              );
             else reject(new TypeError('Failed to fetch'));
           }),
       ),

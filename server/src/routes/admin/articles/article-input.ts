@@ -37,7 +37,9 @@ export const ArticleInputSchema = Type.Object(
     isBreaking: Type.Optional(Type.Boolean()),
     published: Type.Optional(Type.Boolean()),
     publishedAt: Type.Optional(
-      Type.Union([Type.String({ maxLength: 40 }), Type.Null()], { errorMessage: 'must be an ISO-8601 date-time string or null' }),
+      Type.Union([Type.String({ maxLength: 40 }), Type.Null()], {
+        errorMessage: 'must be an ISO-8601 date-time string or null',
+      }),
     ),
   },
   { additionalProperties: false },

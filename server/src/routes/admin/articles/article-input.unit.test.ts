@@ -30,7 +30,10 @@ describe('validateArticleInput (shared by POST /api/admin/articles and npm run i
   it('stamps published: true with the given now, and normalises publishedAt to UTC', () => {
     const a = validateArticleInput({ headline: 'A', categoryId: 2, published: true }, NOW);
     expect(a.ok && a.value.publishedAt).toBe('2026-05-05T10:00:00.000Z');
-    const b = validateArticleInput({ headline: 'B', categoryId: 2, published: true, publishedAt: '2026-01-01T01:00:00+01:00' }, NOW);
+    const b = validateArticleInput(
+      { headline: 'B', categoryId: 2, published: true, publishedAt: '2026-01-01T01:00:00+01:00' },
+      NOW,
+    );
     expect(b.ok && b.value.publishedAt).toBe('2026-01-01T00:00:00.000Z');
     const c = validateArticleInput({ headline: 'C', categoryId: 2, publishedAt: null }, NOW);
     expect(c.ok && c.value.publishedAt).toBeNull();
@@ -40,9 +43,18 @@ describe('validateArticleInput (shared by POST /api/admin/articles and npm run i
     for (const url of ['https://a.example/x.jpg', 'http://a.example', '/images/x.svg', '', null]) {
       expect(validateArticleInput({ headline: 'A', categoryId: 1, imageUrl: url }).ok, String(url)).toBe(true);
     }
-    for (const url of ['ftp://a.example/x', 'javascript:alert(1)', '//evil.example', 'images/x.jpg', 'data:image/png;base64,AAAA', 'https://a.example/with space']) {
+    for (const url of [
+      'ftp://a.example/x',
+      'javascript:alert(1)',
+      '//evil.example',
+      'images/x.jpg',
+      'data:image/png;base64,AAAA',
+      'https://a.example/with space',
+    ]) {
       const r = validateArticleInput({ headline: 'A', categoryId: 1, originalUrl: url });
-      expect(r.ok ? null : r.errors, url).toEqual([{ field: 'originalUrl', message: 'must be an http(s) URL or a site path starting with /' }]);
+      expect(r.ok ? null : r.errors, url).toEqual([
+        { field: 'originalUrl', message: 'must be an http(s) URL or a site path starting with /' },
+      ]);
     }
   });
 

@@ -25,7 +25,10 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     async (request) => {
       const { page = 1, pageSize = 20, status = 'all', categoryId = 0 } = request.query;
       if (categoryId !== 0 && !isKnownCategory(categoryId)) {
-        throw new ValidationError([{ field: 'categoryId', message: `must be a known category id or 0 for all (${categoryId} is not)` }], 'querystring');
+        throw new ValidationError(
+          [{ field: 'categoryId', message: `must be a known category id or 0 for all (${categoryId} is not)` }],
+          'querystring',
+        );
       }
       return articles.list({ page, pageSize, status, categoryId });
     },
@@ -61,7 +64,10 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const { id } = request.params;
       const { categoryId } = request.body;
       if (!isKnownCategory(categoryId)) {
-        throw new ValidationError([{ field: 'categoryId', message: `must be a known category id (${categoryId} is not)` }], 'body');
+        throw new ValidationError(
+          [{ field: 'categoryId', message: `must be a known category id (${categoryId} is not)` }],
+          'body',
+        );
       }
       const result = await articles.changeCategory(id, categoryId, actorOf(request));
       if (!result.ok) {

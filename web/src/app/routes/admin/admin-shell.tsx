@@ -26,7 +26,10 @@ export function AdminShell() {
   const [actionError, setActionError] = useState<unknown>(null);
   const client = useMemo<AdminApiClient>(() => ({ getAccessToken: auth.getAccessToken }), [auth.getAccessToken]);
   const { signOut } = auth;
-  const errors = useMemo<AdminErrorHandling>(() => ({ report: (e) => setActionError(e ?? new Error('Unknown error')), signOut: () => void signOut() }), [signOut]);
+  const errors = useMemo<AdminErrorHandling>(
+    () => ({ report: (e) => setActionError(e ?? new Error('Unknown error')), signOut: () => void signOut() }),
+    [signOut],
+  );
 
   useEffect(() => setActionError(null), [location.pathname, location.search]);
 
@@ -46,7 +49,12 @@ export function AdminShell() {
         <AdminHeader />
         <main className="admin-main" id="main" tabIndex={-1}>
           {failure ? (
-            <AdminErrorScreen message={failure.message} details={failure.details} onRetry={retry} onSignOut={errors.signOut} />
+            <AdminErrorScreen
+              message={failure.message}
+              details={failure.details}
+              onRetry={retry}
+              onSignOut={errors.signOut}
+            />
           ) : (
             <Suspense fallback={<AdminSpinner />}>
               <Routes>

@@ -11,7 +11,8 @@ export default function ArticlesPage() {
   const navigate = useNavigate();
   const query = useMemo(() => parseListQuery(params), [params]);
   const onQueryChange = useCallback(
-    (next: ListQuery, opts?: { replace?: boolean }) => navigate(paths.admin.articles.getHref(next), { replace: opts?.replace }),
+    (next: ListQuery, opts?: { replace?: boolean }) =>
+      navigate(paths.admin.articles.getHref(next), { replace: opts?.replace }),
     [navigate],
   );
   return <ArticlesListView query={query} onQueryChange={onQueryChange} />;

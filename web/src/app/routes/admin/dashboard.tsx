@@ -22,7 +22,10 @@ export default function DashboardPage() {
       <section className="admin-section" aria-labelledby="admin-recent-title">
         <div className="admin-section__head">
           <h2 id="admin-recent-title">Recent Articles (Last 10)</h2>
-          <Link className="admin-btn admin-btn--primary" to={paths.admin.articles.getHref({ page: 1, pageSize: 20, status: 'all' })}>
+          <Link
+            className="admin-btn admin-btn--primary"
+            to={paths.admin.articles.getHref({ page: 1, pageSize: 20, status: 'all' })}
+          >
             View All Articles
           </Link>
         </div>

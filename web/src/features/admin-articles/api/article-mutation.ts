@@ -35,4 +35,3 @@ export function useArticleMutation<V, R>({ request, successTitle, reload, after 
     },
   });
 }
-

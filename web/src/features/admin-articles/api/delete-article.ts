@@ -12,7 +12,12 @@ export function useDeleteArticle(opts: { leave?: () => void } = {}) {
   const { leave } = opts;
   return useArticleMutation<number, void>({
     request: (client, id) =>
-      adminRequest<void>(client, `/api/admin/articles/${id}`, { failed: 'Failed to delete article', error: 'Error deleting article' }, { method: 'DELETE' }),
+      adminRequest<void>(
+        client,
+        `/api/admin/articles/${id}`,
+        { failed: 'Failed to delete article', error: 'Error deleting article' },
+        { method: 'DELETE' },
+      ),
     successTitle: 'Article deleted',
     reload: () => !leave,
     after: async (id) => {
@@ -20,7 +25,11 @@ export function useDeleteArticle(opts: { leave?: () => void } = {}) {
       leave();
       // After the detail has gone: forget the deleted article and mark the other views stale.
       setTimeout(() => queryClient.removeQueries({ queryKey: adminKeys.articleDetail(id) }), 0);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all, refetchType: 'none', predicate: (q) => q.queryKey[1] !== 'categories' });
+      await queryClient.invalidateQueries({
+        queryKey: adminKeys.all,
+        refetchType: 'none',
+        predicate: (q) => q.queryKey[1] !== 'categories',
+      });
     },
   });
 }

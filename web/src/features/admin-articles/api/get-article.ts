@@ -5,11 +5,20 @@ import { adminQueryDefaults } from './admin-query-defaults.ts';
 
 /** GET /api/admin/articles/{id} */
 export function getArticle(client: AdminApiClient, id: number, signal?: AbortSignal): Promise<AdminArticle> {
-  return adminRequest<AdminArticle>(client, `/api/admin/articles/${id}`, { failed: 'Failed to load article details', error: 'Error loading article details' }, { signal });
+  return adminRequest<AdminArticle>(
+    client,
+    `/api/admin/articles/${id}`,
+    { failed: 'Failed to load article details', error: 'Error loading article details' },
+    { signal },
+  );
 }
 
 export function articleQueryOptions(client: AdminApiClient, id: number) {
-  return queryOptions({ queryKey: adminKeys.articleDetail(id), queryFn: ({ signal }) => getArticle(client, id, signal), ...adminQueryDefaults });
+  return queryOptions({
+    queryKey: adminKeys.articleDetail(id),
+    queryFn: ({ signal }) => getArticle(client, id, signal),
+    ...adminQueryDefaults,
+  });
 }
 
 export function useArticle(id: number) {

@@ -6,7 +6,12 @@ import { adminQueryDefaults } from './admin-query-defaults.ts';
 
 /** GET /api/admin/articles?page&pageSize&status&categoryId */
 export function getArticles(client: AdminApiClient, q: ListQuery, signal?: AbortSignal): Promise<ArticlePage> {
-  return adminRequest<ArticlePage>(client, `/api/admin/articles?${toApiSearch(q)}`, { failed: 'Failed to load articles', error: 'Error loading articles' }, { signal });
+  return adminRequest<ArticlePage>(
+    client,
+    `/api/admin/articles?${toApiSearch(q)}`,
+    { failed: 'Failed to load articles', error: 'Error loading articles' },
+    { signal },
+  );
 }
 
 export function articlesQueryOptions(client: AdminApiClient, q: ListQuery) {

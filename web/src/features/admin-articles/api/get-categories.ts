@@ -5,11 +5,21 @@ import { adminQueryDefaults } from './admin-query-defaults.ts';
 
 /** GET /api/admin/categories */
 export function getCategories(client: AdminApiClient, signal?: AbortSignal): Promise<Category[]> {
-  return adminRequest<Category[]>(client, '/api/admin/categories', { failed: 'Failed to load categories', error: 'Error loading categories' }, { signal });
+  return adminRequest<Category[]>(
+    client,
+    '/api/admin/categories',
+    { failed: 'Failed to load categories', error: 'Error loading categories' },
+    { signal },
+  );
 }
 
 export function categoriesQueryOptions(client: AdminApiClient) {
-  return queryOptions({ queryKey: adminKeys.categories(), queryFn: ({ signal }) => getCategories(client, signal), ...adminQueryDefaults, staleTime: 10 * 60_000 });
+  return queryOptions({
+    queryKey: adminKeys.categories(),
+    queryFn: ({ signal }) => getCategories(client, signal),
+    ...adminQueryDefaults,
+    staleTime: 10 * 60_000,
+  });
 }
 
 export function useCategories() {

@@ -6,7 +6,12 @@ import { useArticleMutation } from './article-mutation.ts';
 export function usePublishArticle() {
   return useArticleMutation<number, AdminArticle>({
     request: (client, id) =>
-      adminRequest<AdminArticle>(client, `/api/admin/articles/${id}/publish`, { failed: 'Failed to publish article', error: 'Error publishing article' }, { method: 'POST' }),
+      adminRequest<AdminArticle>(
+        client,
+        `/api/admin/articles/${id}/publish`,
+        { failed: 'Failed to publish article', error: 'Error publishing article' },
+        { method: 'POST' },
+      ),
     successTitle: 'Article published',
   });
 }

@@ -6,7 +6,12 @@ import { useArticleMutation } from './article-mutation.ts';
 export function useUnpublishArticle() {
   return useArticleMutation<number, AdminArticle>({
     request: (client, id) =>
-      adminRequest<AdminArticle>(client, `/api/admin/articles/${id}/unpublish`, { failed: 'Failed to unpublish article', error: 'Error unpublishing article' }, { method: 'POST' }),
+      adminRequest<AdminArticle>(
+        client,
+        `/api/admin/articles/${id}/unpublish`,
+        { failed: 'Failed to unpublish article', error: 'Error unpublishing article' },
+        { method: 'POST' },
+      ),
     successTitle: 'Article unpublished',
   });
 }

@@ -12,8 +12,17 @@ export async function reloadAfterMutation(queryClient: QueryClient): Promise<voi
   const detailOpen = cache.findAll({ queryKey: adminKeys.articleDetails(), type: 'active' }).length > 0;
   const listOpen = cache.findAll({ queryKey: adminKeys.articleLists(), type: 'active' }).length > 0;
   const target = reloadTarget({ detailOpen, listOpen });
-  const key = target === 'detail' ? adminKeys.articleDetails() : target === 'list' ? adminKeys.articleLists() : adminKeys.dashboard();
-  await queryClient.invalidateQueries({ queryKey: adminKeys.all, refetchType: 'none', predicate: (q) => q.queryKey[1] !== 'categories' });
+  const key =
+    target === 'detail'
+      ? adminKeys.articleDetails()
+      : target === 'list'
+        ? adminKeys.articleLists()
+        : adminKeys.dashboard();
+  await queryClient.invalidateQueries({
+    queryKey: adminKeys.all,
+    refetchType: 'none',
+    predicate: (q) => q.queryKey[1] !== 'categories',
+  });
   await queryClient.invalidateQueries({ queryKey: key, refetchType: 'active' });
 }
 

@@ -27,7 +27,11 @@ export function ArticleActions({ article, showView = false, onDeleted }: Article
   return (
     <div className="admin-actions">
       {showView ? (
-        <Link className="admin-btn admin-btn--small" to={paths.admin.article.getHref(article.id)} aria-label={`View ${article.headline}`}>
+        <Link
+          className="admin-btn admin-btn--small"
+          to={paths.admin.article.getHref(article.id)}
+          aria-label={`View ${article.headline}`}
+        >
           View
         </Link>
       ) : null}

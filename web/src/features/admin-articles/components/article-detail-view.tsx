@@ -45,7 +45,15 @@ export function ArticleDetailView({ id, onBack }: ArticleDetailViewProps) {
       </header>
       <div className="admin-detail__grid">
         <div className="admin-detail__body">
-          {article.imageUrl ? <img className="admin-detail__image" src={article.imageUrl} alt={article.headline} width={1200} height={675} /> : null}
+          {article.imageUrl ? (
+            <img
+              className="admin-detail__image"
+              src={article.imageUrl}
+              alt={article.headline}
+              width={1200}
+              height={675}
+            />
+          ) : null}
           <section className="admin-panel">
             <h2>Summary</h2>
             <p>{article.summary}</p>
@@ -71,7 +79,12 @@ export function ArticleDetailView({ id, onBack }: ArticleDetailViewProps) {
                 <>
                   <dt>Original URL</dt>
                   <dd>
-                    <a href={article.originalUrl} target="_blank" rel="noopener noreferrer" className="admin-link admin-break">
+                    <a
+                      href={article.originalUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="admin-link admin-break"
+                    >
                       {article.originalUrl}
                       <span className="admin-sr-only"> (opens in a new tab)</span>
                     </a>

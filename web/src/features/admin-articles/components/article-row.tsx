@@ -10,7 +10,12 @@ import { StatusBadge } from './status-badge.tsx';
 /** One article in a list: headline, status, stars, the meta line, the comment excerpt and actions. */
 export function ArticleRow({ article }: { article: AdminArticle }) {
   const excerpt = commentExcerpt(article.comments);
-  const meta = [article.source, article.category, article.editorName, formatAdminDate(article.publishedAt ?? article.createdAt)].filter(Boolean);
+  const meta = [
+    article.source,
+    article.category,
+    article.editorName,
+    formatAdminDate(article.publishedAt ?? article.createdAt),
+  ].filter(Boolean);
   return (
     <li className="admin-row">
       <div className="admin-row__main">
@@ -31,7 +36,13 @@ export function ArticleRow({ article }: { article: AdminArticle }) {
   );
 }
 
-export function ArticleList({ articles, emptyText = 'No articles found.' }: { articles: AdminArticle[]; emptyText?: string }) {
+export function ArticleList({
+  articles,
+  emptyText = 'No articles found.',
+}: {
+  articles: AdminArticle[];
+  emptyText?: string;
+}) {
   if (articles.length === 0) return <p className="admin-empty">{emptyText}</p>;
   return (
     <ul className="admin-rows">

@@ -42,13 +42,19 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
   return (
     <section className="admin-section" aria-labelledby="admin-list-title" aria-busy={articles.isFetching}>
       <div className="admin-section__head">
-        <h1 id="admin-list-title">{page ? buildListTitle({ status: query.status, categoryName, total }) : 'Articles'}</h1>
+        <h1 id="admin-list-title">
+          {page ? buildListTitle({ status: query.status, categoryName, total }) : 'Articles'}
+        </h1>
         {page ? <p className="admin-muted">{totalText(total)}</p> : null}
       </div>
       <div className="admin-filters">
         <label className="admin-field">
           <span>Status</span>
-          <select className="admin-select" value={query.status} onChange={(e) => onQueryChange(withFilter(query, { status: e.target.value as StatusFilter }))}>
+          <select
+            className="admin-select"
+            value={query.status}
+            onChange={(e) => onQueryChange(withFilter(query, { status: e.target.value as StatusFilter }))}
+          >
             {STATUS_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}

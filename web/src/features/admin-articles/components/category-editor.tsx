@@ -4,7 +4,6 @@ import { useUpdateArticleCategory } from '../api/update-article-category.ts';
 import { canChangeCategory } from '../lib/category-change.ts';
 import type { AdminArticle } from '../types.ts';
 
-
 /** The category badge with Edit: select a category, then Confirm or Cancel. */
 export function CategoryEditor({ article }: { article: Pick<AdminArticle, 'id' | 'category' | 'categoryId'> }) {
   const [editing, setEditing] = useState(false);
@@ -20,7 +19,12 @@ export function CategoryEditor({ article }: { article: Pick<AdminArticle, 'id' |
     return (
       <span className="admin-category">
         <span className="admin-badge admin-badge--category">{article.category}</span>
-        <button type="button" className="admin-btn admin-btn--small admin-btn--link" onClick={() => setEditing(true)} aria-label={`Edit category (now ${article.category})`}>
+        <button
+          type="button"
+          className="admin-btn admin-btn--small admin-btn--link"
+          onClick={() => setEditing(true)}
+          aria-label={`Edit category (now ${article.category})`}
+        >
           Edit
         </button>
       </span>
@@ -55,7 +59,11 @@ export function CategoryEditor({ article }: { article: Pick<AdminArticle, 'id' |
           </option>
         ))}
       </select>
-      <button type="submit" className="admin-btn admin-btn--small admin-btn--primary" disabled={!valid || update.isPending}>
+      <button
+        type="submit"
+        className="admin-btn admin-btn--small admin-btn--primary"
+        disabled={!valid || update.isPending}
+      >
         {update.isPending ? 'Saving…' : 'Confirm'}
       </button>
       <button type="button" className="admin-btn admin-btn--small" onClick={close} disabled={update.isPending}>

@@ -14,7 +14,15 @@ export interface ConfirmDialogProps {
  * A modal confirmation on the native <dialog>: the page behind is inert, Escape cancels,
  * focus starts on Cancel (the safe choice) and returns to the opener when it closes.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -49,7 +57,13 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
         <button type="button" className="admin-btn" ref={cancelRef} onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <button type="button" className="admin-btn admin-btn--danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className="admin-btn admin-btn--danger"
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy}
+        >
           {busy ? 'Deleting…' : confirmLabel}
         </button>
       </div>

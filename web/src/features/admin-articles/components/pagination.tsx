@@ -12,7 +12,15 @@ export interface PaginationProps {
 }
 
 /** First, previous, numbered, next and last buttons plus the rows-per-page selector. */
-export function Pagination({ currentPage, totalPages, pageSize, shown, totalCount, onPage, onPageSize }: PaginationProps) {
+export function Pagination({
+  currentPage,
+  totalPages,
+  pageSize,
+  shown,
+  totalCount,
+  onPage,
+  onPageSize,
+}: PaginationProps) {
   const all = pageSize === ALL_PAGE_SIZE;
   const last = Math.max(1, totalPages);
   const atStart = currentPage <= 1;
@@ -37,12 +45,24 @@ export function Pagination({ currentPage, totalPages, pageSize, shown, totalCoun
         <nav aria-label="Pagination">
           <ul className="admin-pagination__pages">
             <li>
-              <button type="button" className="admin-page" aria-label="First page" disabled={atStart} onClick={() => onPage(1)}>
+              <button
+                type="button"
+                className="admin-page"
+                aria-label="First page"
+                disabled={atStart}
+                onClick={() => onPage(1)}
+              >
                 «
               </button>
             </li>
             <li>
-              <button type="button" className="admin-page" aria-label="Previous page" disabled={atStart} onClick={() => onPage(currentPage - 1)}>
+              <button
+                type="button"
+                className="admin-page"
+                aria-label="Previous page"
+                disabled={atStart}
+                onClick={() => onPage(currentPage - 1)}
+              >
                 ‹
               </button>
             </li>
@@ -66,12 +86,24 @@ export function Pagination({ currentPage, totalPages, pageSize, shown, totalCoun
               ),
             )}
             <li>
-              <button type="button" className="admin-page" aria-label="Next page" disabled={atEnd} onClick={() => onPage(currentPage + 1)}>
+              <button
+                type="button"
+                className="admin-page"
+                aria-label="Next page"
+                disabled={atEnd}
+                onClick={() => onPage(currentPage + 1)}
+              >
                 ›
               </button>
             </li>
             <li>
-              <button type="button" className="admin-page" aria-label="Last page" disabled={atEnd} onClick={() => onPage(last)}>
+              <button
+                type="button"
+                className="admin-page"
+                aria-label="Last page"
+                disabled={atEnd}
+                onClick={() => onPage(last)}
+              >
                 »
               </button>
             </li>

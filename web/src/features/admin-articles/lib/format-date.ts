@@ -1,4 +1,10 @@
-const formatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const formatter = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** '12 Mar 2024, 14:05' in the editor's time zone; an unparseable value is shown as is. */
 export function formatAdminDate(value: string | null | undefined): string {

@@ -20,7 +20,12 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   const statusRaw = params.get('status') as StatusFilter | null;
   const status = statusRaw && STATUSES.includes(statusRaw) ? statusRaw : 'all';
   const categoryId = positiveInt(params.get('categoryId'));
-  return { page: positiveInt(params.get('page')) ?? DEFAULT_PAGE, pageSize, status, ...(categoryId ? { categoryId } : {}) };
+  return {
+    page: positiveInt(params.get('page')) ?? DEFAULT_PAGE,
+    pageSize,
+    status,
+    ...(categoryId ? { categoryId } : {}),
+  };
 }
 
 /** The API call's query: status omitted when all, categoryId only when above 0 (spec section 7). */

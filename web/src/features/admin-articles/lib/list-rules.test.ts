@@ -14,7 +14,9 @@ describe('buildListTitle', () => {
     expect(buildListTitle({ status: 'unpublished', total: 0 })).toBe('Draft Articles (0)');
   });
   it('adds the category name when filtered', () => {
-    expect(buildListTitle({ status: 'published', categoryName: 'Politics', total: 10 })).toBe('Published Articles (10) - Politics');
+    expect(buildListTitle({ status: 'published', categoryName: 'Politics', total: 10 })).toBe(
+      'Published Articles (10) - Politics',
+    );
     expect(buildListTitle({ status: 'all', categoryName: null, total: 3 })).toBe('All Articles (3)');
   });
 });
@@ -65,16 +67,31 @@ describe('list query', () => {
       status: 'unpublished',
       categoryId: 2,
     });
-    expect(parseListQuery(new URLSearchParams('page=0&pageSize=7&status=x&categoryId=-4'))).toEqual({ page: 1, pageSize: 20, status: 'all' });
-    expect(parseListQuery(new URLSearchParams('page=2.5&categoryId=abc'))).toEqual({ page: 1, pageSize: 20, status: 'all' });
+    expect(parseListQuery(new URLSearchParams('page=0&pageSize=7&status=x&categoryId=-4'))).toEqual({
+      page: 1,
+      pageSize: 20,
+      status: 'all',
+    });
+    expect(parseListQuery(new URLSearchParams('page=2.5&categoryId=abc'))).toEqual({
+      page: 1,
+      pageSize: 20,
+      status: 'all',
+    });
   });
   it('omits status when all and categoryId unless above 0 in the API call', () => {
     expect(toApiSearch({ page: 1, pageSize: 20, status: 'all' })).toBe('page=1&pageSize=20');
-    expect(toApiSearch({ page: 2, pageSize: 50, status: 'published', categoryId: 3 })).toBe('page=2&pageSize=50&status=published&categoryId=3');
+    expect(toApiSearch({ page: 2, pageSize: 50, status: 'published', categoryId: 3 })).toBe(
+      'page=2&pageSize=50&status=published&categoryId=3',
+    );
   });
   it('goes back to page 1 when a filter or the page size changes', () => {
     const q = { page: 4, pageSize: 20, status: 'all' as const, categoryId: 2 };
-    expect(withFilter(q, { status: 'published' })).toEqual({ page: 1, pageSize: 20, status: 'published', categoryId: 2 });
+    expect(withFilter(q, { status: 'published' })).toEqual({
+      page: 1,
+      pageSize: 20,
+      status: 'published',
+      categoryId: 2,
+    });
     expect(withFilter(q, { pageSize: 100 })).toEqual({ page: 1, pageSize: 100, status: 'all', categoryId: 2 });
     expect(withFilter(q, { categoryId: undefined })).toEqual({ page: 1, pageSize: 20, status: 'all' });
   });

@@ -6,7 +6,15 @@ const PREFIX: Record<StatusFilter, string> = { all: 'All', published: 'Published
  * Spec section 2: 'Articles (total)' prefixed with All/Published/Draft and suffixed with the
  * category name when filtered: 'All Articles (42)', 'Draft Articles (3) - Politics'.
  */
-export function buildListTitle({ status, categoryName, total }: { status: StatusFilter; categoryName?: string | null; total: number }): string {
+export function buildListTitle({
+  status,
+  categoryName,
+  total,
+}: {
+  status: StatusFilter;
+  categoryName?: string | null;
+  total: number;
+}): string {
   const base = `${PREFIX[status] ?? PREFIX.all} Articles (${total})`;
   return categoryName ? `${base} - ${categoryName}` : base;
 }

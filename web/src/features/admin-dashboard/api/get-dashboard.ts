@@ -1,5 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminKeys, adminRequest, AUTH_REQUIRED, shouldRetryAdminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+import {
+  adminKeys,
+  adminRequest,
+  AUTH_REQUIRED,
+  shouldRetryAdminRequest,
+  useAdminApi,
+  type AdminApiClient,
+} from '@/lib/admin-api-client';
 import type { DashboardData } from '../types.ts';
 
 /** GET /api/admin/dashboard; a 401 is 'Authentication required. Please log in again.' (spec section 8). */

@@ -16,7 +16,13 @@ export function LoginGate() {
             {signInError}
           </p>
         ) : null}
-        <button type="button" className="admin-btn admin-btn--primary admin-login__button" onClick={() => void signIn()} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className="admin-btn admin-btn--primary admin-login__button"
+          onClick={() => void signIn()}
+          disabled={busy}
+          aria-busy={busy}
+        >
           {busy ? 'Signing in...' : label}
         </button>
       </section>

@@ -16,7 +16,10 @@ export function newsUrl(category?: string): string {
 }
 
 /** Fetches and normalises one news list. Not OK -> HttpError('Failed to fetch news page'). */
-export async function getNews({ category, signal }: { category?: string; signal?: AbortSignal } = {}): Promise<NewsResult> {
+export async function getNews({
+  category,
+  signal,
+}: { category?: string; signal?: AbortSignal } = {}): Promise<NewsResult> {
   let response: Response;
   try {
     response = await apiFetch(newsUrl(category), { signal });

@@ -18,10 +18,15 @@ beforeAll(async () => {
       res.writeHead(500, { 'content-type': 'application/problem+json' }).end('{"title":"boom"}');
     } else if (url.pathname === '/News') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ BreakingNews: [{ Id: 1, Title: 'Big One' }], AllArticles: [{ id: 2, headline: 'Small One', slug: 'small' }] }),
+        JSON.stringify({
+          BreakingNews: [{ Id: 1, Title: 'Big One' }],
+          AllArticles: [{ id: 2, headline: 'Small One', slug: 'small' }],
+        }),
       );
     } else if (url.pathname === '/News/slug/caf%C3%A9%20%2F%20bar') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 5, headline: 'Café / Bar', content: 'x' }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ id: 5, headline: 'Café / Bar', content: 'x' }));
     } else if (url.pathname === '/News/slug/garbage') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{not json');
     } else {
@@ -30,7 +35,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(input.startsWith('/') ? base + input : input, init));
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+    realFetch(input.startsWith('/') ? base + input : input, init),
+  );
 });
 
 afterAll(async () => {

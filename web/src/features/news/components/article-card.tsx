@@ -38,7 +38,14 @@ export interface ArticleCardProps {
 }
 
 /** A story card. The headline link stretches over the whole card. */
-export function ArticleCard({ article, size = 'medium', priority = false, headingLevel = 2, now, className }: ArticleCardProps) {
+export function ArticleCard({
+  article,
+  size = 'medium',
+  priority = false,
+  headingLevel = 2,
+  now,
+  className,
+}: ArticleCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const image = IMAGE_SIZE[size];
   const relative = formatRelativeTime(article.publishedAt, now);
@@ -86,7 +93,14 @@ export function ArticleCard({ article, size = 'medium', priority = false, headin
           </Link>
         </Heading>
         {article.summary && (
-          <p className={cx('line-clamp-3 font-serif text-grey-dark', size === 'large' ? 'text-body lg:text-xl' : 'text-base')}>{article.summary}</p>
+          <p
+            className={cx(
+              'line-clamp-3 font-serif text-grey-dark',
+              size === 'large' ? 'text-body lg:text-xl' : 'text-base',
+            )}
+          >
+            {article.summary}
+          </p>
         )}
         {relative && article.publishedAt && (
           <p className={cx('font-sans text-sm text-grey-dark', size !== 'large' && 'mt-auto')}>

@@ -49,11 +49,19 @@ export function ArticleView({ article, shareUrl }: { article: Article; shareUrl:
         <Badge tone="red">EXCLUSIVE</Badge>
         {article.isBreaking && <Badge tone="yellow">BREAKING</Badge>}
       </p>
-      <h1 className="mt-3 font-display text-4xl uppercase leading-[1.02] tracking-tight md:text-6xl">{article.headline}</h1>
-      {article.summary && <p className="mt-4 font-serif text-xl leading-snug text-grey-dark md:text-2xl">{article.summary}</p>}
+      <h1 className="mt-3 font-display text-4xl uppercase leading-[1.02] tracking-tight md:text-6xl">
+        {article.headline}
+      </h1>
+      {article.summary && (
+        <p className="mt-4 font-serif text-xl leading-snug text-grey-dark md:text-2xl">{article.summary}</p>
+      )}
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 border-y border-grey-light py-3 font-sans text-sm">
         {article.author && <span className="font-bold uppercase tracking-wider">By {article.author}</span>}
-        {published && article.publishedAt && <time dateTime={article.publishedAt} className="text-grey-dark">{published}</time>}
+        {published && article.publishedAt && (
+          <time dateTime={article.publishedAt} className="text-grey-dark">
+            {published}
+          </time>
+        )}
         {article.originalUrl && (
           <a
             href={article.originalUrl}
@@ -66,10 +74,17 @@ export function ArticleView({ article, shareUrl }: { article: Article; shareUrl:
         )}
       </div>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <button type="button" onClick={() => setShareOpen(true)} className={`${ACTION_BUTTON} bg-ink text-white hover:bg-tabloid-red`}>
+        <button
+          type="button"
+          onClick={() => setShareOpen(true)}
+          className={`${ACTION_BUTTON} bg-ink text-white hover:bg-tabloid-red`}
+        >
           Share on Social
         </button>
-        <MailtoButton href={buildMailtoLink(share)} className={`${ACTION_BUTTON} border-4 border-ink bg-paper text-ink hover:bg-tabloid-yellow`}>
+        <MailtoButton
+          href={buildMailtoLink(share)}
+          className={`${ACTION_BUTTON} border-4 border-ink bg-paper text-ink hover:bg-tabloid-yellow`}
+        >
           Email This Scandal
         </MailtoButton>
       </div>

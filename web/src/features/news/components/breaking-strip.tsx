@@ -7,7 +7,9 @@ export const BREAKING_NONE_TEXT = 'No breaking scandals right now. Our reporters
 /** The yellow strip under the header: the first up to 3 breaking headlines joined by ' • '. */
 export function BreakingStrip({ category }: { category?: string }) {
   const { result, isLoading } = useNews(category);
-  const text = isLoading ? BREAKING_LOADING_TEXT : buildBreakingText(result.breakingNews.map((a) => a.headline)) || BREAKING_NONE_TEXT;
+  const text = isLoading
+    ? BREAKING_LOADING_TEXT
+    : buildBreakingText(result.breakingNews.map((a) => a.headline)) || BREAKING_NONE_TEXT;
   return (
     <section aria-label="Breaking news" className="bg-tabloid-yellow text-ink">
       <div className="mx-auto flex max-w-7xl items-stretch gap-3 px-4">

@@ -8,7 +8,15 @@ import type { Article } from '../types';
  * The 'MORE TRASH' block under the grid: the rest of the loaded list as a compact list,
  * or, when everything is already above, the other sections to rummage through.
  */
-export function MoreTrash({ articles, currentCategoryPath, now }: { articles: Article[]; currentCategoryPath?: string; now?: Date }) {
+export function MoreTrash({
+  articles,
+  currentCategoryPath,
+  now,
+}: {
+  articles: Article[];
+  currentCategoryPath?: string;
+  now?: Date;
+}) {
   return (
     <section aria-labelledby="more-trash-title" className="mt-12 border-t-8 border-ink pt-4">
       <h2 id="more-trash-title" className="font-display text-3xl uppercase tracking-tight md:text-4xl">
@@ -18,7 +26,9 @@ export function MoreTrash({ articles, currentCategoryPath, now }: { articles: Ar
         <ol className="mt-4 grid gap-x-8 md:grid-cols-2 lg:grid-cols-3">
           {articles.map((article, index) => (
             <li key={`${String(article.id)}-${index}`} className="border-b border-grey-light py-3">
-              <p className="font-sans text-xs font-bold uppercase tracking-wider text-tabloid-red">{article.category}</p>
+              <p className="font-sans text-xs font-bold uppercase tracking-wider text-tabloid-red">
+                {article.category}
+              </p>
               <Link
                 to={paths.article.getHref(article.slug)}
                 className="font-sans text-lg font-bold leading-snug text-ink no-underline decoration-tabloid-red decoration-2 underline-offset-2 hover:underline"

@@ -14,7 +14,15 @@ export function NewsListing({ category }: { category?: Category }) {
   const title = category ? category.name : 'Latest scandals';
 
   const heading = (
-    <h1 className={category ? 'mb-6 inline-block bg-ink px-3 py-1 font-display text-3xl uppercase text-white md:text-4xl' : 'sr-only'}>{title}</h1>
+    <h1
+      className={
+        category
+          ? 'mb-6 inline-block bg-ink px-3 py-1 font-display text-3xl uppercase text-white md:text-4xl'
+          : 'sr-only'
+      }
+    >
+      {title}
+    </h1>
   );
 
   if (isLoading) {
@@ -54,7 +62,13 @@ export function NewsListing({ category }: { category?: Category }) {
       ) : (
         <div className={GRID_CLASS}>
           {grid.map((article, index) => (
-            <ArticleCard key={`${String(article.id)}-${index}`} article={article} size={cardSize(index)} priority={index === 0} now={now} />
+            <ArticleCard
+              key={`${String(article.id)}-${index}`}
+              article={article}
+              size={cardSize(index)}
+              priority={index === 0}
+              now={now}
+            />
           ))}
         </div>
       )}

@@ -23,7 +23,10 @@ export function RelatedTeasers({ articles, isLoading }: { articles: Article[]; i
               </li>
             ))
           : articles.map((article) => (
-              <li key={article.slug} className="group relative flex flex-col gap-2 border-t-4 border-ink pt-3 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-4 has-[a:focus-visible]:outline-ink has-[a:focus-visible]:shadow-[0_0_0_10px_var(--color-tabloid-yellow)]">
+              <li
+                key={article.slug}
+                className="group relative flex flex-col gap-2 border-t-4 border-ink pt-3 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-4 has-[a:focus-visible]:outline-ink has-[a:focus-visible]:shadow-[0_0_0_10px_var(--color-tabloid-yellow)]"
+              >
                 {article.imageUrl && (
                   <div className="aspect-video overflow-hidden bg-grey-light">
                     <img

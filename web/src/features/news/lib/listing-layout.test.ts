@@ -21,7 +21,10 @@ const many = (n: number) => Array.from({ length: n }, (_, i) => art(`a${i}`));
 
 describe('orderArticles', () => {
   it('puts breaking items first, then the others, without duplicates', () => {
-    const ordered = orderArticles({ breakingNews: [art('b1'), art('b2')], allArticles: [art('a1'), art('b1'), art('a2')] });
+    const ordered = orderArticles({
+      breakingNews: [art('b1'), art('b2')],
+      allArticles: [art('a1'), art('b1'), art('a2')],
+    });
     expect(ordered.map((a) => a.slug)).toEqual(['b1', 'b2', 'a1', 'a2']);
   });
 });

@@ -35,6 +35,7 @@ export function cardSize(index: number): CardSize {
  */
 export function splitListing(articles: readonly Article[]): { grid: Article[]; more: Article[] } {
   const n = articles.length;
-  const gridCount = n <= MORE_TRASH_RESERVE ? n : Math.min(MAX_GRID_CARDS, Math.max(MORE_TRASH_RESERVE, n - MORE_TRASH_RESERVE));
+  const gridCount =
+    n <= MORE_TRASH_RESERVE ? n : Math.min(MAX_GRID_CARDS, Math.max(MORE_TRASH_RESERVE, n - MORE_TRASH_RESERVE));
   return { grid: articles.slice(0, gridCount), more: articles.slice(gridCount) };
 }

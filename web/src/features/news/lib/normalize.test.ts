@@ -106,7 +106,10 @@ describe('normalizeArticle', () => {
 
 describe('normalizeNewsList', () => {
   it('reads camelCase and PascalCase lists and uses each list index as the last id fallback', () => {
-    const camel = normalizeNewsList({ breakingNews: [{ headline: 'B' }], allArticles: [{ headline: 'A0' }, { headline: 'A1' }] });
+    const camel = normalizeNewsList({
+      breakingNews: [{ headline: 'B' }],
+      allArticles: [{ headline: 'A0' }, { headline: 'A1' }],
+    });
     expect(camel.breakingNews.map((a) => [a.id, a.headline])).toEqual([[0, 'B']]);
     expect(camel.allArticles.map((a) => [a.id, a.slug])).toEqual([
       [0, 'a0'],

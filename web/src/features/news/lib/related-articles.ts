@@ -9,7 +9,11 @@ function publishedTime(a: Article): number {
  * Teasers for 'MORE QUESTIONABLE JOURNALISM': the newest articles of the same category,
  * then the newest of the rest, never the current article, no duplicates.
  */
-export function pickRelatedArticles(current: Pick<Article, 'slug' | 'category'>, candidates: readonly Article[], count = 3): Article[] {
+export function pickRelatedArticles(
+  current: Pick<Article, 'slug' | 'category'>,
+  candidates: readonly Article[],
+  count = 3,
+): Article[] {
   const seen = new Set<string>([current.slug]);
   const unique: Article[] = [];
   for (const a of candidates) {

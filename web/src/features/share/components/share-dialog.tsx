@@ -5,7 +5,8 @@ import { CopyLinkField } from './copy-link-field';
 import { MailtoButton } from './mailto-button';
 import { FacebookIcon, MailIcon, XIcon } from './share-icons';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])';
 
 const SHARE_BUTTON =
   'flex min-h-12 w-full items-center justify-center gap-2 px-4 py-3 font-sans font-bold uppercase tracking-wider text-white no-underline';
@@ -87,11 +88,19 @@ export function ShareDialog({ open, onClose, share }: { open: boolean; onClose: 
           </div>
           <p className="mt-2 line-clamp-2 font-serif text-grey-dark">{share.title}</p>
           <div className="mt-5 grid grid-cols-2 gap-3">
-            <button type="button" className={`${SHARE_BUTTON} bg-[#1565c0] hover:bg-[#0d47a1]`} onClick={() => openSharePopup(links.facebook, 'share-facebook')}>
+            <button
+              type="button"
+              className={`${SHARE_BUTTON} bg-[#1565c0] hover:bg-[#0d47a1]`}
+              onClick={() => openSharePopup(links.facebook, 'share-facebook')}
+            >
               <FacebookIcon />
               Facebook
             </button>
-            <button type="button" className={`${SHARE_BUTTON} bg-ink hover:bg-[#333]`} onClick={() => openSharePopup(links.twitter, 'share-x')}>
+            <button
+              type="button"
+              className={`${SHARE_BUTTON} bg-ink hover:bg-[#333]`}
+              onClick={() => openSharePopup(links.twitter, 'share-x')}
+            >
               <XIcon />X
             </button>
           </div>

@@ -17,7 +17,15 @@ export function XIcon() {
 
 export function MailIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <rect x="3" y="5" width="18" height="14" />
       <path d="M3 6l9 7 9-7" />
     </svg>

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { copyText, type CopyEnvironment } from './copy-to-clipboard';
 
-function env(overrides: Partial<CopyEnvironment> & { clipboardFails?: boolean; legacyResult?: boolean | 'throw' } = {}) {
+function env(
+  overrides: Partial<CopyEnvironment> & { clipboardFails?: boolean; legacyResult?: boolean | 'throw' } = {},
+) {
   const calls = { clipboard: [] as string[], legacy: [] as string[], errors: [] as string[] };
   const e: CopyEnvironment = {
     isSecureContext: true,

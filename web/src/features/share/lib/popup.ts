@@ -9,7 +9,10 @@ export interface WindowGeometry {
 }
 
 /** window.open features for a popup of the given size centred over the current window. */
-export function popupFeatures(geometry: WindowGeometry, size: { width: number; height: number } = SHARE_POPUP_SIZE): string {
+export function popupFeatures(
+  geometry: WindowGeometry,
+  size: { width: number; height: number } = SHARE_POPUP_SIZE,
+): string {
   const left = Math.max(0, Math.round(geometry.screenX + (geometry.outerWidth - size.width) / 2));
   const top = Math.max(0, Math.round(geometry.screenY + (geometry.outerHeight - size.height) / 2));
   return `width=${size.width},height=${size.height},left=${left},top=${top},noopener,noreferrer`;

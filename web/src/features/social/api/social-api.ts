@@ -2,7 +2,13 @@ import { AdminApiError, adminRequest, type AdminApiClient } from '@/lib/admin-ap
 import type { TestPublishRequest } from '../lib/publish-form.ts';
 
 export interface XConfigResponse {
-  config: { clientId: string; clientSecret: string; clientSecretPresent: boolean; authorizeUrl: string; defaultScopes: string[] };
+  config: {
+    clientId: string;
+    clientSecret: string;
+    clientSecretPresent: boolean;
+    authorizeUrl: string;
+    defaultScopes: string[];
+  };
   persona: string;
   tokenPresent: boolean;
   accessToken: string | null;
@@ -46,10 +52,21 @@ export function xExpiry(c: XConfigResponse | undefined): string | null {
 }
 
 export const getXConfig = (client: AdminApiClient, persona: string) =>
-  adminRequest<XConfigResponse>(client, `/api/social/x/${p(persona)}/config`, { failed: 'Failed to load X config', error: 'Error loading X config' });
+  adminRequest<XConfigResponse>(client, `/api/social/x/${p(persona)}/config`, {
+    failed: 'Failed to load X config',
+    error: 'Error loading X config',
+  });
 
-export const exchangeXCode = (client: AdminApiClient, body: { code: string; codeVerifier: string; redirectUri: string; persona: string }) =>
-  adminRequest<XTokenResult>(client, '/api/social/x/token', { failed: 'Exchange failed', error: 'Exchange failed' }, { method: 'POST', body });
+export const exchangeXCode = (
+  client: AdminApiClient,
+  body: { code: string; codeVerifier: string; redirectUri: string; persona: string },
+) =>
+  adminRequest<XTokenResult>(
+    client,
+    '/api/social/x/token',
+    { failed: 'Exchange failed', error: 'Exchange failed' },
+    { method: 'POST', body },
+  );
 
 export const getXAccount = (client: AdminApiClient, persona: string) =>
   adminRequest<{ data: XAccount | null }>(client, `/api/social/x/${p(persona)}/account`, {
@@ -64,10 +81,20 @@ export const getFacebookToken = (client: AdminApiClient, persona: string) =>
   });
 
 export const exchangeFacebookToken = (client: AdminApiClient, body: { shortLivedToken: string; persona: string }) =>
-  adminRequest<{ expiresIn: number | null }>(client, '/api/social/facebook/token/exchange', { failed: 'Exchange failed', error: 'Exchange failed' }, { method: 'POST', body });
+  adminRequest<{ expiresIn: number | null }>(
+    client,
+    '/api/social/facebook/token/exchange',
+    { failed: 'Exchange failed', error: 'Exchange failed' },
+    { method: 'POST', body },
+  );
 
 export const deleteFacebookToken = (client: AdminApiClient, persona: string) =>
-  adminRequest<void>(client, `/api/social/facebook/${p(persona)}/token`, { failed: 'Delete failed', error: 'Delete failed' }, { method: 'DELETE' });
+  adminRequest<void>(
+    client,
+    `/api/social/facebook/${p(persona)}/token`,
+    { failed: 'Delete failed', error: 'Delete failed' },
+    { method: 'DELETE' },
+  );
 
 export type PublishOutcome = { ok: true; postId: string } | { ok: false; error: string; notAuthenticated?: boolean };
 
@@ -88,7 +115,11 @@ export async function testPublish(client: AdminApiClient, body: TestPublishReque
   try {
     res = await (client.fetch ?? fetch)('/api/social/testpublish', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'text/plain, application/problem+json' },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        Accept: 'text/plain, application/problem+json',
+      },
       body: JSON.stringify(body),
       cache: 'no-store',
     });
@@ -101,7 +132,12 @@ export async function testPublish(client: AdminApiClient, body: TestPublishReque
   if ((res.headers.get('content-type') ?? '').includes('json')) {
     try {
       const problem = JSON.parse(text) as { detail?: unknown; title?: unknown };
-      shown = typeof problem.detail === 'string' && problem.detail ? problem.detail : typeof problem.title === 'string' ? problem.title : '';
+      shown =
+        typeof problem.detail === 'string' && problem.detail
+          ? problem.detail
+          : typeof problem.title === 'string'
+            ? problem.title
+            : '';
     } catch {
       /* keep the raw text */
     }

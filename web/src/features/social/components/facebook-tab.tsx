@@ -2,7 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAdminApi } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
-import { deleteFacebookToken, exchangeFacebookToken, failureInfo, getFacebookToken, socialKeys } from '../api/social-api.ts';
+import {
+  deleteFacebookToken,
+  exchangeFacebookToken,
+  failureInfo,
+  getFacebookToken,
+  socialKeys,
+} from '../api/social-api.ts';
 import { approxDays, daysRemaining } from '../lib/expiry.ts';
 
 /** Social page, Facebook tab (spec section 2, 4, 5). */
@@ -15,7 +21,11 @@ export function FacebookTab({ persona }: { persona: string }) {
   const [error, setError] = useState<string | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
 
-  const status = useQuery({ queryKey: socialKeys.facebookToken(persona), queryFn: () => getFacebookToken(client, persona), retry: false });
+  const status = useQuery({
+    queryKey: socialKeys.facebookToken(persona),
+    queryFn: () => getFacebookToken(client, persona),
+    retry: false,
+  });
   const reload = () => queryClient.invalidateQueries({ queryKey: socialKeys.facebookToken(persona) });
 
   const exchange = useMutation({
@@ -80,7 +90,9 @@ export function FacebookTab({ persona }: { persona: string }) {
             <dt>Stored</dt>
             <dd data-testid="fb-token-present">{status.data.tokenPresent ? 'Yes' : 'No'}</dd>
             <dt>Expires</dt>
-            <dd data-testid="fb-token-expiry">{!status.data.tokenPresent ? '—' : days === null ? 'Does not expire' : `in ${days} days`}</dd>
+            <dd data-testid="fb-token-expiry">
+              {!status.data.tokenPresent ? '—' : days === null ? 'Does not expire' : `in ${days} days`}
+            </dd>
           </dl>
         )}
       </section>
@@ -104,7 +116,17 @@ export function FacebookTab({ persona }: { persona: string }) {
             <button type="submit" className="social-btn social-btn--primary" disabled={exchange.isPending}>
               Exchange &amp; Store
             </button>
-            <button type="button" className="social-btn social-btn--danger" disabled={remove.isPending} onClick={() => { setMessage(null); setError(null); setDetail(null); remove.mutate(); }}>
+            <button
+              type="button"
+              className="social-btn social-btn--danger"
+              disabled={remove.isPending}
+              onClick={() => {
+                setMessage(null);
+                setError(null);
+                setDetail(null);
+                remove.mutate();
+              }}
+            >
               Delete
             </button>
           </div>

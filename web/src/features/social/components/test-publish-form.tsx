@@ -67,22 +67,47 @@ export function TestPublishForm({ defaultPersona }: { defaultPersona: string }) 
       <label className="social-label" htmlFor={`${ids}-platform`}>
         Platform
       </label>
-      <select id={`${ids}-platform`} className="social-input" value={platform} onChange={(e) => setPlatform(e.target.value as SocialPlatformId)}>
+      <select
+        id={`${ids}-platform`}
+        className="social-input"
+        value={platform}
+        onChange={(e) => setPlatform(e.target.value as SocialPlatformId)}
+      >
         <option value="x">X / Twitter</option>
         <option value="facebook">Facebook</option>
       </select>
       <label className="social-label" htmlFor={`${ids}-persona`}>
         Persona
       </label>
-      <input id={`${ids}-persona`} className="social-input" type="text" value={persona} onChange={(e) => setPersona(e.target.value)} autoComplete="off" />
+      <input
+        id={`${ids}-persona`}
+        className="social-input"
+        type="text"
+        value={persona}
+        onChange={(e) => setPersona(e.target.value)}
+        autoComplete="off"
+      />
       <label className="social-label" htmlFor={`${ids}-message`}>
         Message
       </label>
-      <textarea id={`${ids}-message`} className="social-input social-textarea" rows={5} value={message} onChange={(e) => setMessage(e.target.value)} />
+      <textarea
+        id={`${ids}-message`}
+        className="social-input social-textarea"
+        rows={5}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+      />
       <label className="social-label" htmlFor={`${ids}-link`}>
         Link (optional)
       </label>
-      <input id={`${ids}-link`} className="social-input" type="url" value={link} onChange={(e) => setLink(e.target.value)} autoComplete="off" />
+      <input
+        id={`${ids}-link`}
+        className="social-input"
+        type="url"
+        value={link}
+        onChange={(e) => setLink(e.target.value)}
+        autoComplete="off"
+      />
       <div className="social-actions">
         <button type="submit" className="social-btn social-btn--primary" disabled={busy}>
           Publish Test Message
@@ -91,7 +116,11 @@ export function TestPublishForm({ defaultPersona }: { defaultPersona: string }) 
           Autofill Message
         </button>
       </div>
-      {busy ? <p className="social-muted" role="status">Publishing…</p> : null}
+      {busy ? (
+        <p className="social-muted" role="status">
+          Publishing…
+        </p>
+      ) : null}
       {success ? (
         <p className="social-success" role="status" data-testid="publish-success">
           Published: {success}

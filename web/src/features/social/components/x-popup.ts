@@ -5,7 +5,11 @@ import { isXAuthMessage, parseXReturn, type XReturn } from '../lib/x-authorize.t
 export function openBlankPopup(): Window | null {
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - X_POPUP.width) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - X_POPUP.height) / 2));
-  return window.open('about:blank', 'x-login', `popup=yes,width=${X_POPUP.width},height=${X_POPUP.height},left=${left},top=${top}`);
+  return window.open(
+    'about:blank',
+    'x-login',
+    `popup=yes,width=${X_POPUP.width},height=${X_POPUP.height},left=${left},top=${top}`,
+  );
 }
 
 /**

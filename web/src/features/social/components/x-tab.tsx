@@ -3,7 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_X_SCOPES } from '@common/social';
 import { useAdminApi } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
-import { exchangeXCode, failureInfo, getXAccount, getXConfig, socialKeys, xExpiry, type XTokenResult } from '../api/social-api.ts';
+import {
+  exchangeXCode,
+  failureInfo,
+  getXAccount,
+  getXConfig,
+  socialKeys,
+  xExpiry,
+  type XTokenResult,
+} from '../api/social-api.ts';
 import { minutesRemaining } from '../lib/expiry.ts';
 import { codeChallengeS256, createCodeVerifier, createState, stateMatches } from '../lib/pkce.ts';
 import { buildAuthorizeUrl } from '../lib/x-authorize.ts';
@@ -25,12 +33,22 @@ export function XTab({ persona }: { persona: string }) {
   const cancelRef = useRef<(() => void) | null>(null);
   useEffect(() => () => cancelRef.current?.(), []);
 
-  const config = useQuery({ queryKey: socialKeys.xConfig(persona), queryFn: () => getXConfig(client, persona), retry: false });
+  const config = useQuery({
+    queryKey: socialKeys.xConfig(persona),
+    queryFn: () => getXConfig(client, persona),
+    retry: false,
+  });
   const tokenPresent = !!config.data?.tokenPresent;
-  const account = useQuery({ queryKey: socialKeys.xAccount(persona), queryFn: () => getXAccount(client, persona), enabled: tokenPresent, retry: false });
+  const account = useQuery({
+    queryKey: socialKeys.xAccount(persona),
+    queryFn: () => getXAccount(client, persona),
+    enabled: tokenPresent,
+    retry: false,
+  });
 
   const exchange = useMutation({
-    mutationFn: (body: { code: string; codeVerifier: string; redirectUri: string }) => exchangeXCode(client, { ...body, persona }),
+    mutationFn: (body: { code: string; codeVerifier: string; redirectUri: string }) =>
+      exchangeXCode(client, { ...body, persona }),
     onSuccess: (data) => {
       setResult(data);
       toast({ title: 'X token stored', description: `Expires in ${data.expires_in} seconds` });
@@ -65,7 +83,14 @@ export function XTab({ persona }: { persona: string }) {
       const state = createState();
       const challenge = await codeChallengeS256(verifier);
       const uri = redirectUri.trim();
-      popup.location.href = buildAuthorizeUrl({ authorizeUrl: config.data.config.authorizeUrl, clientId, redirectUri: uri, scopes, state, codeChallenge: challenge });
+      popup.location.href = buildAuthorizeUrl({
+        authorizeUrl: config.data.config.authorizeUrl,
+        clientId,
+        redirectUri: uri,
+        scopes,
+        state,
+        codeChallenge: challenge,
+      });
       const waiting = waitForXReturn(popup);
       cancelRef.current = waiting.cancel;
       const answer = await waiting.result;
@@ -81,7 +106,9 @@ export function XTab({ persona }: { persona: string }) {
         return;
       }
       if (!stateMatches(state, answer.state)) {
-        setError('X authorisation failed: the returned state does not match the request (possible forged response); nothing was exchanged.');
+        setError(
+          'X authorisation failed: the returned state does not match the request (possible forged response); nothing was exchanged.',
+        );
         return;
       }
       exchange.mutate({ code: answer.code, codeVerifier: verifier, redirectUri: uri });
@@ -109,7 +136,9 @@ export function XTab({ persona }: { persona: string }) {
             <dt>Access token</dt>
             <dd data-testid="x-token-present">{tokenPresent ? 'Present' : 'None'}</dd>
             <dt>Expires</dt>
-            <dd data-testid="x-token-expiry">{minutes === null ? '—' : minutes === 0 ? 'Expired' : `in ${minutes} minutes`}</dd>
+            <dd data-testid="x-token-expiry">
+              {minutes === null ? '—' : minutes === 0 ? 'Expired' : `in ${minutes} minutes`}
+            </dd>
           </dl>
         )}
       </section>
@@ -117,7 +146,12 @@ export function XTab({ persona }: { persona: string }) {
       <section className="social-card" aria-labelledby={`${ids}-account`}>
         <div className="social-card__head">
           <h2 id={`${ids}-account`}>Account</h2>
-          <button type="button" className="social-btn" onClick={() => void account.refetch()} disabled={!tokenPresent || account.isFetching}>
+          <button
+            type="button"
+            className="social-btn"
+            onClick={() => void account.refetch()}
+            disabled={!tokenPresent || account.isFetching}
+          >
             {account.isFetching ? 'Refreshing…' : 'Refresh'}
           </button>
         </div>
@@ -136,7 +170,9 @@ export function XTab({ persona }: { persona: string }) {
           </p>
         ) : (
           <div className="social-account" data-testid="x-account">
-            {acc.profile_image_url ? <img src={acc.profile_image_url} alt={`Profile picture of @${acc.username}`} width={48} height={48} /> : null}
+            {acc.profile_image_url ? (
+              <img src={acc.profile_image_url} alt={`Profile picture of @${acc.username}`} width={48} height={48} />
+            ) : null}
             <dl className="social-dl">
               <dt>Name</dt>
               <dd>{acc.name}</dd>
@@ -160,22 +196,50 @@ export function XTab({ persona }: { persona: string }) {
         <label className="social-label" htmlFor={`${ids}-redirect`}>
           Redirect URI
         </label>
-        <input id={`${ids}-redirect`} className="social-input" type="url" value={redirectUri} onChange={(e) => setRedirectUri(e.target.value)} autoComplete="off" />
+        <input
+          id={`${ids}-redirect`}
+          className="social-input"
+          type="url"
+          value={redirectUri}
+          onChange={(e) => setRedirectUri(e.target.value)}
+          autoComplete="off"
+        />
         <fieldset className="social-fieldset">
           <legend>Scopes</legend>
           {ALL_SCOPES.map((s) => (
             <label key={s} className="social-check">
-              <input type="checkbox" checked={scopes.includes(s)} onChange={(e) => setScopes((cur) => (e.target.checked ? [...cur, s] : cur.filter((x) => x !== s)))} />
+              <input
+                type="checkbox"
+                checked={scopes.includes(s)}
+                onChange={(e) => setScopes((cur) => (e.target.checked ? [...cur, s] : cur.filter((x) => x !== s)))}
+              />
               {s}
             </label>
           ))}
         </fieldset>
-        <button type="button" className="social-btn social-btn--primary" onClick={() => void openPopup()} disabled={!config.data || !secretPresent || busy || exchange.isPending}>
+        <button
+          type="button"
+          className="social-btn social-btn--primary"
+          onClick={() => void openPopup()}
+          disabled={!config.data || !secretPresent || busy || exchange.isPending}
+        >
           Open X Login Popup
         </button>
-        {config.data && !secretPresent ? <p className="social-muted">The server has no X client secret (X_CLIENT_SECRET), so X cannot be authorised.</p> : null}
-        {busy ? <p className="social-muted" role="status">Waiting for X…</p> : null}
-        {exchange.isPending ? <p className="social-muted" role="status">Exchanging the code…</p> : null}
+        {config.data && !secretPresent ? (
+          <p className="social-muted">
+            The server has no X client secret (X_CLIENT_SECRET), so X cannot be authorised.
+          </p>
+        ) : null}
+        {busy ? (
+          <p className="social-muted" role="status">
+            Waiting for X…
+          </p>
+        ) : null}
+        {exchange.isPending ? (
+          <p className="social-muted" role="status">
+            Exchanging the code…
+          </p>
+        ) : null}
         {error ? (
           <div role="alert" data-testid="x-error">
             <p className="social-error">{error}</p>

@@ -4,7 +4,10 @@ import { buildAuthorizeUrl, parseXReturn } from './x-authorize.ts';
 
 describe('PKCE', () => {
   it('matches the RFC 7636 appendix B test vector', async () => {
-    const octets = new Uint8Array([116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191, 240, 91, 88, 5, 88, 83, 132, 141, 121]);
+    const octets = new Uint8Array([
+      116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191, 240,
+      91, 88, 5, 88, 83, 132, 141, 121,
+    ]);
     const verifier = base64url(octets);
     expect(verifier).toBe('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk');
     expect(await codeChallengeS256(verifier)).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
@@ -32,7 +35,14 @@ describe('PKCE', () => {
 describe('X authorize URL and return', () => {
   it('response type code, scopes joined by spaces, S256', () => {
     const url = new URL(
-      buildAuthorizeUrl({ authorizeUrl: 'https://x.com/i/oauth2/authorize', clientId: 'cid', redirectUri: 'https://site.example/', scopes: ['tweet.write', 'users.read'], state: 'st', codeChallenge: 'ch' }),
+      buildAuthorizeUrl({
+        authorizeUrl: 'https://x.com/i/oauth2/authorize',
+        clientId: 'cid',
+        redirectUri: 'https://site.example/',
+        scopes: ['tweet.write', 'users.read'],
+        state: 'st',
+        codeChallenge: 'ch',
+      }),
     );
     expect(url.origin + url.pathname).toBe('https://x.com/i/oauth2/authorize');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -48,7 +58,11 @@ describe('X authorize URL and return', () => {
 
   it('parses code/state and error returns', () => {
     expect(parseXReturn('?state=s&code=c')).toEqual({ code: 'c', state: 's' });
-    expect(parseXReturn('?error=access_denied&state=s')).toEqual({ error: 'access_denied', description: null, state: 's' });
+    expect(parseXReturn('?error=access_denied&state=s')).toEqual({
+      error: 'access_denied',
+      description: null,
+      state: 's',
+    });
     expect(parseXReturn('?page=2')).toBeNull();
   });
 });

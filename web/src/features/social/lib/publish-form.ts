@@ -15,7 +15,9 @@ export interface TestPublishRequest {
 }
 
 /** Spec section 5: message, persona and link trimmed; blank message 'Enter a message'; empty link omitted. */
-export function toPublishRequest(input: TestPublishInput): { ok: true; request: TestPublishRequest } | { ok: false; error: string } {
+export function toPublishRequest(
+  input: TestPublishInput,
+): { ok: true; request: TestPublishRequest } | { ok: false; error: string } {
   const message = input.message.trim();
   if (!message) return { ok: false, error: 'Enter a message' };
   const request: TestPublishRequest = { platform: input.platform, message, persona: input.persona.trim() };
@@ -42,7 +44,10 @@ export function autofillFrom(article: AutofillArticle, origin: string): { messag
 }
 
 /** The newest published article of a GET /News answer (breaking and other lists together). */
-export function newestArticle<T extends { publishedAt: string }>(lists: { breakingNews?: T[]; allArticles?: T[] }): T | null {
+export function newestArticle<T extends { publishedAt: string }>(lists: {
+  breakingNews?: T[];
+  allArticles?: T[];
+}): T | null {
   const all = [...(lists.breakingNews ?? []), ...(lists.allArticles ?? [])].filter((a) => a.publishedAt);
   all.sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
   return all[0] ?? null;

@@ -20,7 +20,8 @@ export function buildAuthorizeUrl(p: AuthorizeParams): string {
   return url.toString();
 }
 
-export type XReturn = { code: string; state: string | null } | { error: string; description: string | null; state: string | null };
+export type XReturn =
+  { code: string; state: string | null } | { error: string; description: string | null; state: string | null };
 
 /** Reads ?code&state or ?error from a return address; null when it carries neither. */
 export function parseXReturn(search: string): XReturn | null {
