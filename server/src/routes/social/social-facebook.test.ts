@@ -40,14 +40,7 @@ beforeAll(async () => {
   persona = t.config.siteName;
 });
 afterEach(() => t.fb.fail(null));
-afterAll(async () => {
-  const secrets = [t.fb.appSecret, t.x.clientSecret, ...t.fb.issuedTokens];
-  for (const s of secrets) {
-    for (const b of bodies) expect(b.includes(s)).toBe(false);
-    for (const l of t.logs) expect(l.includes(s)).toBe(false);
-  }
-  await t.close();
-});
+afterAll(() => t.close());
 
 describe('Facebook token', () => {
   it('no token at first', async () => {
@@ -201,4 +194,20 @@ describe('every social route needs a verified editor token (TOKEN_MATRIX)', () =
       }
     });
   }
+});
+
+// Runs last (vitest runs a file's tests in the order they are written): over every response and log line above.
+describe('secrets never leave in full', () => {
+  const secrets = () => [t.fb.appSecret, t.x.clientSecret, ...t.fb.issuedTokens];
+  it('no response body of this file contains the app secret or an issued token', () => {
+    expect(bodies.length).toBeGreaterThan(10);
+    expect(t.fb.issuedTokens.length).toBeGreaterThan(0);
+    for (const s of secrets())
+      for (const b of bodies) expect(b.includes(s), 'a response contained a secret').toBe(false);
+  });
+  it('no log line of this file contains the app secret or an issued token', () => {
+    expect(t.logs.length).toBeGreaterThan(10);
+    for (const s of secrets())
+      for (const l of t.logs) expect(l.includes(s), 'a log line contained a secret').toBe(false);
+  });
 });
