@@ -23,7 +23,9 @@ describe('e2e harness', () => {
     expect(running.config.dataDir).toBe(running.dataDir);
     expect(fs.existsSync(path.join(running.dataDir, 'tabloid.db'))).toBe(true);
     const res = await fetch(`${running.baseUrl}/definitely-not-an-api-route-${Date.now()}`);
-    expect(res.status).toBeGreaterThanOrEqual(200);
+    // An unknown page is the front end's 404 page, not a crash or an API error.
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('text/html');
     const rows = await running.database.db.selectFrom('categories').select('name').orderBy('id').execute();
     expect(rows.map((r) => r.name)).toEqual(['Politics', 'Technology', 'Sport', 'Business', 'US', 'UK']);
   });

@@ -115,8 +115,9 @@ describe('the server process', () => {
     const body = Buffer.from(
       JSON.stringify({ headline: 'Sent before the shutdown', category: 'Politics', summary: 'x'.repeat(2000) }),
     );
+    let req!: http.ClientRequest;
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(
+      req = http.request(
         {
           host: '127.0.0.1',
           port,
@@ -135,20 +136,23 @@ describe('the server process', () => {
         },
       );
       req.on('error', reject);
-      req.write(body.subarray(0, 100));
-      setTimeout(() => {
-        s.child.kill('SIGTERM');
-        setTimeout(async () => {
-          // Meanwhile new connections are refused.
-          const refused = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    });
+    req.write(body.subarray(0, 100));
+    // The server has the request (its headers logged) before SIGTERM arrives.
+    await expect.poll(() => s.output().stdout.includes('"url":"/api/admin/articles"'), { timeout: 10_000 }).toBe(true);
+    s.child.kill('SIGTERM');
+    // Meanwhile new connections are refused.
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/healthz`).then(
             () => false,
             () => true,
-          );
-          expect(refused).toBe(true);
-          req.end(body.subarray(100));
-        }, 1_000);
-      }, 500);
-    });
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    req.end(body.subarray(100));
 
     const res = await response;
     expect(res.status, res.body).toBe(201);

@@ -394,11 +394,15 @@ describe('list totals (trigger-maintained article_counts)', () => {
       insertArticle(t.database.db, { category_id: 3, published_at: null }),
     ]);
     await expectTotalsExact();
-    await call('POST', `/api/admin/articles/${rows[0]!.id}/publish`);
-    await call('POST', `/api/admin/articles/${rows[1]!.id}/unpublish`);
-    await call('PUT', `/api/admin/articles/${rows[2]!.id}/category`, { payload: { categoryId: 6 } });
-    await call('DELETE', `/api/admin/articles/${rows[3]!.id}`);
-    await call('POST', '/api/admin/articles', { payload: { headline: 'Counted', category: 'US' } });
+    expect((await call('POST', `/api/admin/articles/${rows[0]!.id}/publish`)).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/articles/${rows[1]!.id}/unpublish`)).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/api/admin/articles/${rows[2]!.id}/category`, { payload: { categoryId: 6 } })).statusCode,
+    ).toBe(200);
+    expect((await call('DELETE', `/api/admin/articles/${rows[3]!.id}`)).statusCode).toBe(204);
+    expect(
+      (await call('POST', '/api/admin/articles', { payload: { headline: 'Counted', category: 'US' } })).statusCode,
+    ).toBe(201);
     await expectTotalsExact();
     // Writers that bypass the API (seed, bench, SQL) are counted too.
     await t.database.db
