@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from '../plugins/problem.ts';
@@ -33,6 +34,17 @@ export interface PublicAuthConfig {
   silentRedirectPath: string;
   postLogoutRedirectPath: string;
 }
+
+const PublicAuthConfigSchema = Type.Object({
+  provider: Type.Union([Type.Literal('builtin'), Type.Literal('entra')]),
+  authority: Type.String(),
+  clientId: Type.String(),
+  scope: Type.String(),
+  loginButtonLabel: Type.String(),
+  redirectPath: Type.String(),
+  silentRedirectPath: Type.String(),
+  postLogoutRedirectPath: Type.String(),
+});
 
 const MAX_TOKEN_LENGTH = 16 * 1024;
 const PURGE_INTERVAL_MS = 15 * 60_000;
@@ -134,10 +146,14 @@ async function authPlugin(app: FastifyInstance) {
     request.editor = result.editor;
   });
 
-  app.get('/api/config/auth', async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return publicConfig;
-  });
+  app.get(
+    '/api/config/auth',
+    { schema: { summary: 'Sign-in settings for the admin UI', response: { 200: PublicAuthConfigSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return publicConfig;
+    },
+  );
 }
 
 export default fp(authPlugin, { name: 'auth', dependencies: ['problem'] });

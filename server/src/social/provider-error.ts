@@ -1,3 +1,5 @@
+import { HttpProblem } from '../plugins/problem.ts';
+
 export type Provider = 'X' | 'Facebook';
 
 export interface ProblemFields {
@@ -11,27 +13,28 @@ export interface ProblemFields {
 }
 
 /**
- * A failure that becomes application/problem+json (never 500). Messages are written here,
- * never copied from request data, so no token or secret can end up in them.
+ * A failure that becomes application/problem+json (never 500) through the application's one problem writer
+ * (plugins/problem.ts): an HttpProblem whose type is /problems/{slug} and whose Retry-After is set when a rate
+ * limit says when to come back. Messages are written here, never copied from request data, so no token or
+ * secret can end up in them.
  */
-export class SocialProblem extends Error implements ProblemFields {
+export class SocialProblem extends HttpProblem {
   readonly status: number;
-  readonly statusCode: number;
-  readonly title: string;
-  readonly detail: string;
-  readonly type: string;
+  /** The problem kind without its /problems/ prefix (for logs). */
+  readonly slug: string;
   readonly retryAfter?: number;
   /** The provider said the grant/token is revoked or invalid (X invalid_grant, Facebook 190). */
   readonly revoked: boolean;
 
   constructor(fields: ProblemFields & { revoked?: boolean }) {
-    super(fields.detail);
+    super(fields.status, fields.detail, {
+      type: `/problems/${fields.type}`,
+      title: fields.title,
+      headers: fields.retryAfter ? { 'retry-after': String(fields.retryAfter) } : undefined,
+    });
     this.name = 'SocialProblem';
     this.status = fields.status;
-    this.statusCode = fields.status;
-    this.title = fields.title;
-    this.detail = fields.detail;
-    this.type = fields.type;
+    this.slug = fields.type;
     this.retryAfter = fields.retryAfter;
     this.revoked = fields.revoked ?? false;
   }

@@ -1,4 +1,6 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DEFAULT_X_SCOPES } from '../../../../common/social.ts';
 import { DEFAULT_X_API_URL } from '../../social/config.ts';
@@ -6,41 +8,46 @@ import { createSocial } from '../../social/index.ts';
 import { maskSecret } from '../../social/mask.ts';
 import { SocialProblem, badRequest, notFound } from '../../social/provider-error.ts';
 import { commonXProblem, xErrorText, type XAccount } from '../../social/x-client.ts';
-import { sendProblem, socialErrorHandler } from './problem-reply.ts';
-import { FacebookExchangeBody, PersonaParams, TestPublishBody, XTokenBody } from './schemas.ts';
+import {
+  FacebookExchangeBody,
+  FacebookExchangeReply,
+  FacebookTokenReply,
+  PersonaParams,
+  SocialProblemReplies,
+  TestPublishBody,
+  TestPublishReply,
+  XAccountReply,
+  XConfigReply,
+  XTokenBody,
+  XTokenReply,
+} from './schemas.ts';
 
 /**
- * The social publishing API (spec section 7): X authorisation and account, Facebook page token,
- * test posts. Every route needs a verified editor token (app.requireEditor from the auth plugin).
- * Not wrapped in fastify-plugin: its error handler applies to these routes only.
+ * The social publishing API: X authorisation and account, Facebook page token, test posts. Every route
+ * needs a verified editor token, checked on request (before the body is parsed or validated). Errors are
+ * SocialProblems, written as problem+json by the application's problem plugin.
  */
-export default async function socialRoutes(fastify: FastifyInstance) {
+export default fp(
+  async function socialRoutes(fastify: FastifyInstance) {
+    // The X tab shows the account's profile picture from X's image CDN (and, against the local
+    // fake, from the fake's origin): allow exactly those image origins in the pages' CSP.
+    fastify.contentSecurityPolicy.add('img-src', 'https://pbs.twimg.com');
+    const apiOrigin = new URL(fastify.config.social.xApiUrl).origin;
+    if (apiOrigin !== new URL(DEFAULT_X_API_URL).origin) fastify.contentSecurityPolicy.add('img-src', apiOrigin);
+    // Its own scope: the JSON parser and the hooks below apply to the social routes only.
+    await fastify.register(socialScope);
+  },
+  { name: 'social-routes', dependencies: ['problem', 'auth', 'page-settings'] },
+);
+
+async function socialScope(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = app;
   const social = createSocial(config, app.database);
   const persona = config.siteName;
 
-  const requireEditor = (app as unknown as { requireEditor?: preHandlerHookHandler }).requireEditor;
-  const failClosed: preHandlerHookHandler = (request, reply, done) => {
-    void sendProblem(
-      reply,
-      request,
-      new SocialProblem({ status: 401, title: 'Unauthorized', detail: 'Sign in as an editor.', type: 'unauthorized' }),
-    );
-    done();
-  };
-  if (!requireEditor) app.log.warn('social routes: app.requireEditor is missing, every social call answers 401');
-  const guard = requireEditor ?? failClosed;
-
-  // The X tab shows the account's profile picture from X's image CDN (and, against the local
-  // fake, from the fake's origin): allow exactly those image origins in the pages' CSP.
-  const csp = (app as unknown as { contentSecurityPolicy?: { add(d: 'img-src', ...s: string[]): unknown } })
-    .contentSecurityPolicy;
-  if (csp) {
-    csp.add('img-src', 'https://pbs.twimg.com');
-    const apiOrigin = new URL(config.social.xApiUrl).origin;
-    if (apiOrigin !== new URL(DEFAULT_X_API_URL).origin) csp.add('img-src', apiOrigin);
-  }
+  // An anonymous or wrong token gets 401/403 before anything of the request body is looked at.
+  app.addHook('onRequest', app.requireEditor);
 
   // The admin fetch wrapper sends Content-Type: application/json on every call, also on a DELETE
   // without a body: an empty JSON body means "no body" here instead of a 400.
@@ -63,7 +70,11 @@ export default async function socialRoutes(fastify: FastifyInstance) {
     }
   });
 
-  app.setErrorHandler(socialErrorHandler);
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof SocialProblem) {
+      request.log.warn({ problem: error.slug, status: error.status }, 'social call failed');
+    }
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
@@ -82,7 +93,7 @@ export default async function socialRoutes(fastify: FastifyInstance) {
   // ---- X --------------------------------------------------------------------------------
   app.get(
     '/api/social/x/:persona/config',
-    { preHandler: guard, schema: { params: PersonaParams } },
+    { schema: { params: PersonaParams, response: { 200: XConfigReply, ...SocialProblemReplies } } },
     async (request) => {
       checkPersona(request.params.persona);
       const s = config.social;
@@ -105,36 +116,40 @@ export default async function socialRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/api/social/x/token', { preHandler: guard, schema: { body: XTokenBody } }, async (request) => {
-    const b = request.body;
-    checkPersona(b.persona);
-    const code = requireText(b.code, 'The authorisation code is missing.');
-    const codeVerifier = requireText(b.codeVerifier, 'The PKCE code verifier is missing.');
-    if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(codeVerifier))
-      throw badRequest('The PKCE code verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~".');
-    const redirectUri = requireText(b.redirectUri, 'The redirect URI is missing.');
-    let parsed: URL | null = null;
-    try {
-      parsed = new URL(redirectUri);
-    } catch {
-      parsed = null;
-    }
-    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
-      throw badRequest('The redirect URI must be an http(s) URL.');
-    const t = await social.x.exchangeCode(code, codeVerifier, redirectUri);
-    await social.xTokens.storeFromExchange(persona, t);
-    request.log.info({ persona, scope: t.scope }, 'X tokens stored');
-    return {
-      access_token: maskSecret(t.access_token),
-      refresh_token: maskSecret(t.refresh_token),
-      expires_in: t.expires_in,
-      scope: t.scope,
-    };
-  });
+  app.post(
+    '/api/social/x/token',
+    { schema: { body: XTokenBody, response: { 200: XTokenReply, ...SocialProblemReplies } } },
+    async (request) => {
+      const b = request.body;
+      checkPersona(b.persona);
+      const code = requireText(b.code, 'The authorisation code is missing.');
+      const codeVerifier = requireText(b.codeVerifier, 'The PKCE code verifier is missing.');
+      if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(codeVerifier))
+        throw badRequest('The PKCE code verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~".');
+      const redirectUri = requireText(b.redirectUri, 'The redirect URI is missing.');
+      let parsed: URL | null = null;
+      try {
+        parsed = new URL(redirectUri);
+      } catch {
+        parsed = null;
+      }
+      if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+        throw badRequest('The redirect URI must be an http(s) URL.');
+      const t = await social.x.exchangeCode(code, codeVerifier, redirectUri);
+      await social.xTokens.storeFromExchange(persona, t);
+      request.log.info({ persona, scope: t.scope }, 'X tokens stored');
+      return {
+        access_token: maskSecret(t.access_token),
+        refresh_token: maskSecret(t.refresh_token),
+        expires_in: t.expires_in,
+        scope: t.scope,
+      };
+    },
+  );
 
   app.get(
     '/api/social/x/:persona/account',
-    { preHandler: guard, schema: { params: PersonaParams } },
+    { schema: { params: PersonaParams, response: { 200: XAccountReply, ...SocialProblemReplies } } },
     async (request) => {
       checkPersona(request.params.persona);
       const res = await social.xTokens.call(persona, (token) => social.x.me(token));
@@ -157,7 +172,7 @@ export default async function socialRoutes(fastify: FastifyInstance) {
   // ---- Facebook ---------------------------------------------------------------------------
   app.get(
     '/api/social/facebook/:persona/token',
-    { preHandler: guard, schema: { params: PersonaParams } },
+    { schema: { params: PersonaParams, response: { 200: FacebookTokenReply, ...SocialProblemReplies } } },
     async (request) => {
       checkPersona(request.params.persona);
       const tokens = await social.tokens.get('facebook', persona);
@@ -167,7 +182,7 @@ export default async function socialRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/social/facebook/token/exchange',
-    { preHandler: guard, schema: { body: FacebookExchangeBody } },
+    { schema: { body: FacebookExchangeBody, response: { 200: FacebookExchangeReply, ...SocialProblemReplies } } },
     async (request) => {
       checkPersona(request.body.persona);
       const shortLived = requireText(request.body.shortLivedToken, 'Enter a short-term token');
@@ -186,18 +201,18 @@ export default async function socialRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/social/facebook/:persona/token',
-    { preHandler: guard, schema: { params: PersonaParams } },
+    { schema: { params: PersonaParams, response: { 204: Type.Null(), ...SocialProblemReplies } } },
     async (request, reply) => {
       checkPersona(request.params.persona);
       await social.tokens.delete('facebook', persona);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   // ---- Test publish -----------------------------------------------------------------------
   app.post(
     '/api/social/testpublish',
-    { preHandler: guard, schema: { body: TestPublishBody } },
+    { schema: { body: TestPublishBody, response: { 200: TestPublishReply, ...SocialProblemReplies } } },
     async (request, reply) => {
       const b = request.body;
       checkPersona(b.persona);

@@ -196,6 +196,49 @@ describe('every social route needs a verified editor token (TOKEN_MATRIX)', () =
   }
 });
 
+describe('the social routes check the editor first and describe their answers', () => {
+  it('an anonymous request is 401 before its body is looked at (an invalid body does not make it a 400)', async () => {
+    for (const body of [{}, { platform: 'x' }]) {
+      const res = await call('POST', '/api/social/testpublish', body, {});
+      expect(res.status).toBe(401);
+      expect(res.type).toContain('application/problem+json');
+      expect(res.json()).toMatchObject({ status: 401, instance: '/api/social/testpublish' });
+    }
+    const notJson = await fetch(`${t.baseUrl}/api/social/x/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(notJson.status).toBe(401);
+  });
+
+  it('a signed-in editor with an invalid body gets the 400 problem naming the field', async () => {
+    const res = await call('POST', '/api/social/testpublish', { platform: 'x', persona });
+    expect(res.status).toBe(400);
+    expect(res.type).toContain('application/problem+json');
+    expect(res.json().detail).toContain('message');
+  });
+
+  it('every social route has a response schema in the OpenAPI document', async () => {
+    const doc = (await (await fetch(`${t.baseUrl}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    const routes: [string, string, string][] = [
+      ['/api/social/x/{persona}/config', 'get', '200'],
+      ['/api/social/x/token', 'post', '200'],
+      ['/api/social/x/{persona}/account', 'get', '200'],
+      ['/api/social/facebook/{persona}/token', 'get', '200'],
+      ['/api/social/facebook/token/exchange', 'post', '200'],
+      ['/api/social/facebook/{persona}/token', 'delete', '204'],
+      ['/api/social/testpublish', 'post', '200'],
+    ];
+    for (const [path, method, ok] of routes) {
+      const responses = doc.paths[path]?.[method]?.responses ?? {};
+      expect(Object.keys(responses), `${method} ${path}`).toEqual(expect.arrayContaining([ok, '4XX', '5XX']));
+    }
+  });
+});
+
 // Runs last (vitest runs a file's tests in the order they are written): over every response and log line above.
 describe('secrets never leave in full', () => {
   const secrets = () => [t.fb.appSecret, t.x.clientSecret, ...t.fb.issuedTokens];
