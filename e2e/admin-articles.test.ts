@@ -4,7 +4,8 @@ import { startApp, type RunningApp } from './support/app.ts';
 import { insertArticles } from './support/articles.ts';
 import { adminArticles, LONG_COMMENT } from './support/admin-data.ts';
 import { useBrowser } from './support/browser.ts';
-import { EDITOR_ENV, signIn } from './support/sign-in.ts';
+import { EDITOR_ENV } from './support/sign-in.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const web = useBrowser();
 
@@ -35,7 +36,7 @@ describe('admin articles', () => {
 
   it('filters by status and category, with the title, totals and empty text of the spec', async () => {
     const page = await web.newPage();
-    await signIn(page, `${list}?page=2&pageSize=20&status=all`);
+    await openSignedIn(page, running, `${list}?page=2&pageSize=20&status=all`);
     await listTitle(page, 'All Articles (62)');
     await page.getByText('62 articles total').waitFor();
     await expect.poll(() => rows(page).count()).toBe(20);
@@ -78,7 +79,7 @@ describe('admin articles', () => {
 
   it('pages through the list: numbered window, first/previous/next/last, rows per page incl. All', async () => {
     const page = await web.newPage();
-    await signIn(page, `${list}?page=1&pageSize=20&status=all`);
+    await openSignedIn(page, running, `${list}?page=1&pageSize=20&status=all`);
     await listTitle(page, 'All Articles (62)');
     await expect.poll(() => pageButtons(page)).toEqual(['1', '2', '3', '4']);
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -124,7 +125,7 @@ describe('admin articles', () => {
   it('opens the detail from a row; rows show stars, the meta line and the 100-character comment excerpt', async () => {
     const page = await web.newPage();
     const listUrl = `${list}?page=1&pageSize=20&status=published&categoryId=4`;
-    await signIn(page, listUrl);
+    await openSignedIn(page, running, listUrl);
     await listTitle(page, 'Published Articles (1) - Business');
     const row = rows(page).first();
     await row.getByRole('img', { name: 'Rated 7 out of 10' }).waitFor();
@@ -178,7 +179,7 @@ describe('admin articles', () => {
       .select(['id', 'slug'])
       .where('headline', '=', 'Tech Draft 1')
       .executeTakeFirstOrThrow();
-    await signIn(page, `${running.baseUrl}/admin/articles/${row.id}`);
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${row.id}`);
     await page.getByRole('heading', { level: 1, name: 'Tech Draft 1' }).waitFor();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Article published').waitFor();
@@ -209,7 +210,7 @@ describe('admin articles', () => {
       .select(['id'])
       .where('headline', '=', 'Sport Story 1')
       .executeTakeFirstOrThrow();
-    await signIn(page, `${running.baseUrl}/admin/articles/${row.id}`);
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${row.id}`);
     await page.getByRole('heading', { level: 1, name: 'Sport Story 1' }).waitFor();
 
     await page.getByRole('button', { name: /Edit category/ }).click();
@@ -237,7 +238,7 @@ describe('admin articles', () => {
 
   it('deletes behind a confirmation dialog, from the list and from the detail', async () => {
     const page = await web.newPage();
-    await signIn(page, `${list}?page=1&pageSize=20&status=unpublished&categoryId=2`);
+    await openSignedIn(page, running, `${list}?page=1&pageSize=20&status=unpublished&categoryId=2`);
     // All 8 Technology drafts (Tech Draft 1 was published and unpublished again above).
     await listTitle(page, 'Draft Articles (8) - Technology');
 

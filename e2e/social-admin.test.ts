@@ -5,7 +5,8 @@ import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
 import { guardNetwork } from './support/network.ts';
-import { EDITOR_ENV, signIn } from './support/sign-in.ts';
+import { EDITOR_ENV } from './support/sign-in.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // The Social pages in headless Chromium against the real app and the local fake X and Facebook.
 describe('Social pages', () => {
@@ -47,7 +48,7 @@ describe('Social pages', () => {
     const context = await web.newContext(size);
     const net = await guardNetwork(context);
     const page = await context.newPage();
-    await signIn(page, `${running.baseUrl}${path}`);
+    await openSignedIn(page, running, `${running.baseUrl}${path}`);
     expect(net.external).toEqual([]);
     return page;
   }

@@ -71,7 +71,8 @@ async function socialScope(fastify: FastifyInstance) {
   });
 
   app.addHook('onError', async (request, _reply, error) => {
-    if (error instanceof SocialProblem) {
+    // 5xx problems are logged by the problem plugin; the provider's refusals (4xx) are noted here.
+    if (error instanceof SocialProblem && error.status < 500) {
       request.log.warn({ problem: error.slug, status: error.status }, 'social call failed');
     }
   });

@@ -1,0 +1,48 @@
+import type { Page } from 'playwright-core';
+import { mintTestToken } from '../../server/src/auth/testing.ts';
+import type { RunningApp } from './app.ts';
+import { EDITOR } from './sign-in.ts';
+
+/**
+ * Opens `url` (an admin page) as a signed-in editor without the sign-in popup: an access token is minted
+ * with the running server's own signing key and put where the admin's OpenID client keeps its session
+ * (sessionStorage, `oidc.user:{authority}:{clientId}`), before the page's scripts run. The server checks
+ * the token like any other, so every API call of the page is real. Only e2e/admin-sign-in.test.ts goes
+ * through the real popup; every other admin test starts here.
+ */
+export async function openSignedIn(
+  page: Page,
+  running: Pick<RunningApp, 'baseUrl' | 'database' | 'config'>,
+  url: string,
+  editor: { username: string; name?: string } = EDITOR,
+): Promise<void> {
+  const auth = (await (await fetch(`${running.baseUrl}/api/config/auth`)).json()) as {
+    authority: string;
+    clientId: string;
+    scope: string;
+  };
+  const now = Math.floor(Date.now() / 1000);
+  const profile = { sub: '1', name: editor.name ?? editor.username, preferred_username: editor.username };
+  const accessToken = await mintTestToken(running.database, running.config, profile);
+  const lifetime = Number(JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).exp) - now;
+  const user = {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    scope: `openid profile ${auth.scope}`,
+    profile: { ...profile, iss: auth.authority, aud: auth.clientId, iat: now, exp: now + lifetime },
+    expires_at: now + lifetime,
+  };
+  const key = `oidc.user:${auth.authority}:${auth.clientId}`;
+  const origin = new URL(running.baseUrl).origin;
+  // Once per tab: a later sign-out in the test stays signed out on reload.
+  await page.addInitScript(
+    ({ key, value, origin }) => {
+      if (window.location.origin !== origin || window.sessionStorage.getItem('e2e.signed-in')) return;
+      window.sessionStorage.setItem(key, value);
+      window.sessionStorage.setItem('e2e.signed-in', '1');
+    },
+    { key, value: JSON.stringify(user), origin },
+  );
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
+}
