@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
+import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
 import { guardNetwork } from './support/network.ts';
@@ -21,15 +22,7 @@ describe('Social pages', () => {
     running = await startApp({
       env: {
         ...EDITOR_ENV,
-        X_CLIENT_ID: x.clientId,
-        X_CLIENT_SECRET: x.clientSecret,
-        X_AUTHORIZE_URL: `${x.baseUrl}/i/oauth2/authorize`,
-        X_API_URL: x.baseUrl,
-        FACEBOOK_APP_ID: fb.appId,
-        FACEBOOK_APP_SECRET: fb.appSecret,
-        FACEBOOK_PAGE_ID: fb.pageId,
-        FACEBOOK_GRAPH_URL: fb.graphUrl,
-        SOCIAL_HTTP_TIMEOUT_MS: '1500',
+        ...fakeProviderEnv(x, fb),
       },
     });
     x.redirectUris.push(`${running.baseUrl}/`);

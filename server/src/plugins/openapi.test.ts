@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPublicTestApp, type PublicTestApp } from '../test-support/public-app.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
 describe('OpenAPI document and docs UI', () => {
-  let t: PublicTestApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startPublicTestApp();
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

@@ -1,20 +1,23 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPublicTestApp, writeFakeDist, type PublicTestApp } from '../test-support/public-app.ts';
+import { writeFakeDist } from '../test-support/fake-web-dist.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { daysAgo, insertArticles } from '../test-support/articles.ts';
 import { expectProblem } from '../test-support/problem-assertions.ts';
 
-let t: PublicTestApp;
+let t: TestApp;
 let distDir: string;
 
 beforeAll(async () => {
   distDir = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'tabloid-spa-dist-'));
   await writeFakeDist(distDir);
-  t = await startPublicTestApp({
-    WEB_DIST_DIR: distDir,
-    SITE_NAME: 'The Daily Smear',
-    PUBLIC_URL: 'https://smear.example',
+  t = await createTestApp({
+    env: {
+      WEB_DIST_DIR: distDir,
+      SITE_NAME: 'The Daily Smear',
+      PUBLIC_URL: 'https://smear.example',
+    },
   });
 });
 afterAll(async () => {
@@ -195,10 +198,12 @@ describe('article pages', () => {
   });
 
   it('escapes the site name inside the app-config JSON so it cannot close the script', async () => {
-    const other = await startPublicTestApp({
-      WEB_DIST_DIR: distDir,
-      SITE_NAME: `Smear</script><!--<script>`,
-      PUBLIC_URL: '',
+    const other = await createTestApp({
+      env: {
+        WEB_DIST_DIR: distDir,
+        SITE_NAME: `Smear</script><!--<script>`,
+        PUBLIC_URL: '',
+      },
     });
     try {
       const html = (await other.app.inject({ method: 'GET', url: '/' })).body;
@@ -260,7 +265,7 @@ describe('static files', () => {
     const source = 'export const big = "' + 'x'.repeat(4000) + '";\n';
     await fs.writeFile(path.join(distDir, 'assets', 'big-abc.js'), source);
     await fs.writeFile(path.join(distDir, 'assets', 'big-abc.js.br'), zlib.brotliCompressSync(source));
-    const other = await startPublicTestApp({ WEB_DIST_DIR: distDir });
+    const other = await createTestApp({ env: { WEB_DIST_DIR: distDir } });
     try {
       const br = await other.app.inject({
         method: 'GET',
@@ -298,7 +303,7 @@ describe('static files', () => {
 
 describe('without a built front end', () => {
   it('answers page routes with a 503 problem telling to build, while the API works', async () => {
-    const bare = await startPublicTestApp();
+    const bare = await createTestApp();
     try {
       const res = await bare.app.inject({ method: 'GET', url: '/' });
       expectProblem(res, 503, 'npm run build');

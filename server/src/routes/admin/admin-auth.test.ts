@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_MATRIX } from '../../auth/testing.ts';
 import { adminDb } from '../../repositories/admin-tables.ts';
-import { startAdminTestApp, type AdminTestApp } from '../../test-support/admin-app.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { insertArticle, snapshotArticles } from '../../test-support/admin-articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 
-let t: AdminTestApp;
+let t: TestApp;
 let id: number;
 
 beforeAll(async () => {
-  t = await startAdminTestApp();
+  t = await createTestApp();
   id = (await insertArticle(t.database.db, { category_id: 1, published_at: null })).id;
 });
 afterAll(async () => t?.close());

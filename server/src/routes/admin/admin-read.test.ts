@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminDb } from '../../repositories/admin-tables.ts';
-import { startAdminTestApp, type AdminTestApp } from '../../test-support/admin-app.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { daysAgo, insertArticle, insertArticles, snapshotArticles } from '../../test-support/admin-articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 
-let t: AdminTestApp;
+let t: TestApp;
 let auth: { authorization: string };
 
 beforeAll(async () => {
-  t = await startAdminTestApp();
+  t = await createTestApp();
   auth = { authorization: await t.bearer() };
 });
 afterAll(async () => t?.close());

@@ -2,16 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
 import { adminDb } from '../../repositories/admin-tables.ts';
 import { auditFor } from '../../repositories/audit-log.ts';
-import { startAdminTestApp, type AdminTestApp } from '../../test-support/admin-app.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { daysAgo, insertArticle, snapshotArticles } from '../../test-support/admin-articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 
-let t: AdminTestApp;
+let t: TestApp;
 let auth: { authorization: string };
 const EDITOR = { sub: 'editor-write', name: 'Wanda Writer' };
 
 beforeAll(async () => {
-  t = await startAdminTestApp();
+  t = await createTestApp();
   auth = { authorization: await t.bearer(EDITOR) };
 });
 afterAll(async () => t?.close());

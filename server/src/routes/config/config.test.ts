@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startPublicTestApp, type PublicTestApp } from '../../test-support/public-app.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
-let t: PublicTestApp | undefined;
+let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
   t = undefined;
@@ -11,7 +11,7 @@ describe('GET /api/config/appinsights', () => {
   it('gives the connection string and its instrumentation key', async () => {
     const cs =
       'InstrumentationKey=11111111-2222-3333-4444-555555555555;IngestionEndpoint=http://127.0.0.1:9/;LiveEndpoint=http://127.0.0.1:9/';
-    t = await startPublicTestApp({ APPLICATIONINSIGHTS_CONNECTION_STRING: cs });
+    t = await createTestApp({ env: { APPLICATIONINSIGHTS_CONNECTION_STRING: cs } });
     const res = await t.app.inject({ method: 'GET', url: '/api/config/appinsights' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -26,7 +26,7 @@ describe('GET /api/config/appinsights', () => {
   });
 
   it('gives empty strings when unset', async () => {
-    t = await startPublicTestApp({ APPLICATIONINSIGHTS_CONNECTION_STRING: '' });
+    t = await createTestApp({ env: { APPLICATIONINSIGHTS_CONNECTION_STRING: '' } });
     const res = await t.app.inject({ method: 'GET', url: '/api/config/appinsights' });
     expect(res.json()).toEqual({ ConnectionString: '', InstrumentationKey: '' });
   });

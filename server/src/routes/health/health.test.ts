@@ -6,17 +6,17 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/index.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
-import { startPublicTestApp, type PublicTestApp } from '../../test-support/public-app.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 describe('health probes', () => {
-  let t: PublicTestApp | undefined;
+  let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();
     t = undefined;
   });
 
   it('/healthz answers 200 {status:"ok"}, not cached', async () => {
-    t = await startPublicTestApp();
+    t = await createTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
@@ -24,14 +24,14 @@ describe('health probes', () => {
   });
 
   it('/readyz answers 200 when the database answers and every migration is applied', async () => {
-    t = await startPublicTestApp();
+    t = await createTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready' });
   });
 
   it('/readyz answers 503 problem+json with Retry-After when the database is gone; /healthz stays 200', async () => {
-    t = await startPublicTestApp();
+    t = await createTestApp();
     await t.database.db.destroy();
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     const body = expectProblem(res, 503, 'database is not reachable');

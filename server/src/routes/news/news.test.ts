@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPublicTestApp, type PublicTestApp } from '../../test-support/public-app.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { daysAgo, insertArticles, makeArticle } from '../../test-support/articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 
-let t: PublicTestApp;
+let t: TestApp;
 
 beforeAll(async () => {
-  t = await startPublicTestApp();
+  t = await createTestApp();
 });
 afterAll(async () => {
   await t?.close();

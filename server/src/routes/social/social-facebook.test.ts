@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_MATRIX } from '../../auth/testing.ts';
-import { startSocialTestEnv, type SocialTestEnv } from './test-support.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
-let t: SocialTestEnv;
+let t: TestApp;
+let authorization: string;
 let persona: string;
 const bodies: string[] = [];
 
@@ -13,7 +14,7 @@ async function call(
   headers: Record<string, string> = { authorization: '' },
 ) {
   const h: Record<string, string> = { ...headers };
-  if (h.authorization === '') h.authorization = t.authorization;
+  if (h.authorization === '') h.authorization = authorization;
   if (body !== undefined) h['content-type'] = 'application/json';
   const res = await fetch(`${t.baseUrl}${path}`, {
     method,
@@ -36,7 +37,8 @@ const exchange = (token: string) =>
 const status = async () => (await call('GET', `/api/social/facebook/${P()}/token`)).json();
 
 beforeAll(async () => {
-  t = await startSocialTestEnv();
+  t = await createTestApp({ listen: true, fakeProviders: true, captureLogs: true });
+  authorization = await t.bearer();
   persona = t.config.siteName;
 });
 afterEach(() => t.fb.fail(null));
@@ -78,11 +80,16 @@ describe('Facebook token', () => {
   it('a wrong app secret is rejected by Graph: clear 502, stored token untouched', async () => {
     await exchange(t.fb.issueShortLivedToken());
     // A second app whose FACEBOOK_APP_SECRET differs from its fake's.
-    const wrong = await startSocialTestEnv({ FACEBOOK_APP_SECRET: 'wrong-secret-000000000000000' });
+    const wrong = await createTestApp({
+      listen: true,
+      fakeProviders: true,
+      captureLogs: true,
+      env: { FACEBOOK_APP_SECRET: 'wrong-secret-000000000000000' },
+    });
     try {
       const res = await fetch(`${wrong.baseUrl}/api/social/facebook/token/exchange`, {
         method: 'POST',
-        headers: { authorization: wrong.authorization, 'content-type': 'application/json' },
+        headers: { authorization: await wrong.bearer(), 'content-type': 'application/json' },
         body: JSON.stringify({ shortLivedToken: wrong.fb.issueShortLivedToken(), persona }),
       });
       expect(res.status).toBe(502);
@@ -99,7 +106,7 @@ describe('Facebook token', () => {
     // as the admin fetch wrapper sends it: Content-Type application/json and no body
     const res = await fetch(`${t.baseUrl}/api/social/facebook/${P()}/token`, {
       method: 'DELETE',
-      headers: { authorization: t.authorization, 'content-type': 'application/json' },
+      headers: { authorization, 'content-type': 'application/json' },
     });
     expect(res.status).toBe(204);
     expect((await status()).tokenPresent).toBe(false);

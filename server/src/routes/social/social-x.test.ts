@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSocialTestEnv, type SocialTestEnv } from './test-support.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
-let t: SocialTestEnv;
+let t: TestApp;
+let authorization: string;
 let persona: string;
 const REDIRECT = 'http://127.0.0.1:9/';
 
 async function call(method: string, path: string, body?: unknown, auth = true) {
   const headers: Record<string, string> = {};
-  if (auth) headers.authorization = t.authorization;
+  if (auth) headers.authorization = authorization;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${t.baseUrl}${path}`, {
     method,
@@ -68,7 +69,8 @@ async function connectX(scope?: string) {
 }
 
 beforeAll(async () => {
-  t = await startSocialTestEnv();
+  t = await createTestApp({ listen: true, fakeProviders: true, captureLogs: true });
+  authorization = await t.bearer();
   t.x.redirectUris.push(REDIRECT);
   persona = t.config.siteName;
 });
@@ -306,7 +308,7 @@ describe('test publish to X', () => {
     ).toBe(401);
     const notJson = await fetch(`${t.baseUrl}/api/social/testpublish`, {
       method: 'POST',
-      headers: { authorization: t.authorization, 'content-type': 'application/json' },
+      headers: { authorization, 'content-type': 'application/json' },
       body: '{oops',
     });
     expect(notJson.status).toBe(400);

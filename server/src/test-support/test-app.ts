@@ -1,0 +1,148 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp, type App } from '../app.ts';
+import { mintTestToken, type TestClaims } from '../auth/testing.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Db } from '../db/index.ts';
+import { startFakeFacebook, type FakeFacebook } from '../fakes/facebook.ts';
+import { startFakeX, type FakeX } from '../fakes/x.ts';
+import { SOCIAL_LOG_REDACT_PATHS } from '../social/log-redaction.ts';
+
+/**
+ * The one test app of the server suites: the whole application (buildApp, as server.ts builds it) on a
+ * throwaway SQLite DATA_DIR (on PostgreSQL in the api-pg project: postgres-setup.ts gives every
+ * openDatabase() a fresh database). Options add what a suite needs: a real port, the fake X and Facebook,
+ * captured log lines.
+ */
+export interface TestAppOptions {
+  /** Environment for loadConfig, over TEST_APP_ENV. */
+  env?: Record<string, string>;
+  /** Listen on a random port of 127.0.0.1 (`baseUrl`); else use app.inject(). */
+  listen?: boolean;
+  /** Start the fake X and Facebook and point the app at them (FAKE_PROVIDER_ENV). */
+  fakeProviders?: boolean;
+  /** Keep every log line (JSON strings, secrets redacted as in production) in `logs`, at level trace. */
+  captureLogs?: boolean;
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  database: Db;
+  dataDir: string;
+  /** http://127.0.0.1:PORT when listening, else PUBLIC_URL. */
+  baseUrl: string;
+  /** An Authorization header value: an access token signed with the built-in provider's own stored key. */
+  bearer(claims?: TestClaims): Promise<string>;
+  /** Every log line the app wrote (with captureLogs). */
+  logs: string[];
+  /** The fake providers (with fakeProviders). */
+  x: FakeX;
+  fb: FakeFacebook;
+  close(): Promise<void>;
+}
+
+/** What every test app starts with; a suite's `env` wins. */
+export const TEST_APP_ENV: Record<string, string> = {
+  HOST: '127.0.0.1',
+  PUBLIC_URL: 'http://news.test',
+  DATABASE_URL: '',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'silent',
+  APPLICATIONINSIGHTS_CONNECTION_STRING: '',
+  TOKEN_ENCRYPTION_KEY: '',
+  // A known first editor, so starting the app never prints a generated password (that print is for real first starts).
+  ADMIN_USERNAME: 'test.editor',
+  ADMIN_PASSWORD: 'test-only password, not a secret',
+};
+
+/** The app's settings for the fake X and Facebook (server/src/fakes). */
+export function fakeProviderEnv(x: FakeX, fb: FakeFacebook): Record<string, string> {
+  return {
+    X_CLIENT_ID: x.clientId,
+    X_CLIENT_SECRET: x.clientSecret,
+    X_AUTHORIZE_URL: `${x.baseUrl}/i/oauth2/authorize`,
+    X_API_URL: x.baseUrl,
+    FACEBOOK_APP_ID: fb.appId,
+    FACEBOOK_APP_SECRET: fb.appSecret,
+    FACEBOOK_PAGE_ID: fb.pageId,
+    FACEBOOK_GRAPH_URL: fb.graphUrl,
+    SOCIAL_HTTP_TIMEOUT_MS: '1500',
+  };
+}
+
+function unavailable<T extends object>(what: string): T {
+  return new Proxy({} as T, {
+    get() {
+      throw new Error(`createTestApp: ${what} needs the option fakeProviders: true`);
+    },
+  });
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-test-'));
+  const [x, fb] = options.fakeProviders ? await Promise.all([startFakeX(), startFakeFacebook()]) : [];
+  const logs: string[] = [];
+  let app: App | undefined;
+  let database: Db | undefined;
+  try {
+    const config = loadConfig({
+      ...TEST_APP_ENV,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
+      ...(x && fb ? fakeProviderEnv(x, fb) : {}),
+      ...(options.captureLogs ? { LOG_LEVEL: 'trace' } : {}),
+      ...options.env,
+    });
+    let logger: FastifyServerOptions['logger'] = false;
+    if (options.captureLogs) {
+      const stream = new Writable({
+        write(chunk, _encoding, done) {
+          logs.push(String(chunk));
+          done();
+        },
+      });
+      logger = { level: 'trace', stream, redact: { paths: SOCIAL_LOG_REDACT_PATHS, censor: '[redacted]' } };
+    }
+    database = await openDatabase(config);
+    app = await buildApp({ config, database, logger });
+    let baseUrl = config.publicUrl;
+    if (options.listen) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    } else await app.ready();
+    const started = { app, database };
+    return {
+      app,
+      config,
+      database,
+      dataDir,
+      baseUrl,
+      logs,
+      x: x ?? unavailable<FakeX>('the fake X'),
+      fb: fb ?? unavailable<FakeFacebook>('the fake Facebook'),
+      async bearer(claims = {}) {
+        return `Bearer ${await mintTestToken(started.database, config, claims)}`;
+      },
+      async close() {
+        try {
+          await started.app.close();
+          await started.database.destroy();
+        } finally {
+          await Promise.all([x?.close(), fb?.close()]);
+          await fs.rm(dataDir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (err) {
+    await app?.close();
+    await database?.destroy();
+    await Promise.all([x?.close(), fb?.close()]);
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
