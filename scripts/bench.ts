@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/index.ts';
-import { freePort } from '../e2e/support/port.ts';
+import { freePort } from '../server/src/test-support/free-port.ts';
 import { seedBenchArticles } from './bench-seed.ts';
 import { seedBenchArticlesPostgres } from './bench-seed-postgres.ts';
 import {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../e2e/support/port.ts';
+import { freePort } from '../server/src/test-support/free-port.ts';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildServer, ROOT } from './build-server.mjs';
 

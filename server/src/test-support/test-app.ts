@@ -9,7 +9,9 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/index.ts';
 import { startFakeFacebook, type FakeFacebook } from '../fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../fakes/x.ts';
+import { seedIfEmpty } from '../seed/index.ts';
 import { SOCIAL_LOG_REDACT_PATHS } from '../social/log-redaction.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * The one test app of the server suites: the whole application (buildApp, as server.ts builds it) on a
@@ -20,8 +22,13 @@ import { SOCIAL_LOG_REDACT_PATHS } from '../social/log-redaction.ts';
 export interface TestAppOptions {
   /** Environment for loadConfig, over TEST_APP_ENV. */
   env?: Record<string, string>;
-  /** Listen on a random port of 127.0.0.1 (`baseUrl`); else use app.inject(). */
+  /**
+   * Listen on a free port of 127.0.0.1; else use app.inject(). The port is chosen before the config is loaded,
+   * so PUBLIC_URL (and with it the built-in OpenID provider's issuer) is the address a browser talks to.
+   */
   listen?: boolean;
+  /** Fill the database with the demo content, as a first start with SEED_DEMO=true does. */
+  seed?: boolean;
   /** Start the fake X and Facebook and point the app at them (FAKE_PROVIDER_ENV). */
   fakeProviders?: boolean;
   /** Keep every log line (JSON strings, secrets redacted as in production) in `logs`, at level trace. */
@@ -33,6 +40,8 @@ export interface TestApp {
   config: Config;
   database: Db;
   dataDir: string;
+  /** The port when listening. */
+  port?: number;
   /** http://127.0.0.1:PORT when listening, else PUBLIC_URL. */
   baseUrl: string;
   /** An Authorization header value: an access token signed with the built-in provider's own stored key. */
@@ -85,6 +94,7 @@ function unavailable<T extends object>(what: string): T {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-test-'));
   const [x, fb] = options.fakeProviders ? await Promise.all([startFakeX(), startFakeFacebook()]) : [];
+  const port = options.listen ? await freePort() : undefined;
   const logs: string[] = [];
   let app: App | undefined;
   let database: Db | undefined;
@@ -93,6 +103,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...TEST_APP_ENV,
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
+      ...(port ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+      ...(options.seed ? { SEED_DEMO: 'true' } : {}),
       ...(x && fb ? fakeProviderEnv(x, fb) : {}),
       ...(options.captureLogs ? { LOG_LEVEL: 'trace' } : {}),
       ...options.env,
@@ -109,12 +121,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
     database = await openDatabase(config);
     app = await buildApp({ config, database, logger });
-    let baseUrl = config.publicUrl;
-    if (options.listen) {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    } else await app.ready();
+    if (options.seed) await seedIfEmpty(database, app.log);
+    if (port) await app.listen({ port, host: '127.0.0.1' });
+    else await app.ready();
+    const baseUrl = port ? `http://127.0.0.1:${port}` : config.publicUrl;
     const started = { app, database };
     return {
       app,
@@ -122,6 +132,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       dataDir,
       baseUrl,
+      port,
       logs,
       x: x ?? unavailable<FakeX>('the fake X'),
       fb: fb ?? unavailable<FakeFacebook>('the fake Facebook'),
