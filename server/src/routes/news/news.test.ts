@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { daysAgo, insertArticles, makeArticle } from '../../test-support/articles.ts';
+import { daysAgo, insertArticles } from '../../test-support/articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 
 let t: TestApp;
