@@ -1,5 +1,5 @@
 /**
- * The admin API's JSON shapes (spec section 3), shared by the server that sends them, the admin
+ * The admin API's JSON shapes (docs/product.md, Data), shared by the server that sends them, the admin
  * screens that read them, and the export/import record format.
  */
 export interface AdminArticle {

@@ -1,5 +1,5 @@
 /**
- * The slug rule of the spec (section 5): lowercase; drop every character other than
+ * The slug rule (docs/product.md, Validation): lowercase; drop every character other than
  * a-z, 0-9, space and hyphen; turn whitespace runs into one hyphen; collapse repeated
  * hyphens; trim hyphens at both ends. A missing or non-string title gives ''.
  */

@@ -1,4 +1,4 @@
-/** Social publishing constants shared by the server and the Social pages (spec section 9). */
+/** Social publishing constants shared by the server and the Social pages (docs/product.md, Limits and constants). */
 export const DEFAULT_X_SCOPES = ['tweet.write', 'tweet.read', 'users.read', 'offline.access'] as const;
 /** X authorisation popup size and how often its address is polled. */
 export const X_POPUP = { width: 600, height: 700 } as const;

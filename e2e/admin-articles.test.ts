@@ -34,7 +34,7 @@ describe('admin articles', () => {
     await running?.close();
   });
 
-  it('filters by status and category, with the title, totals and empty text of the spec', async () => {
+  it('filters by status and category, with the title, totals and empty text of the product description', async () => {
     const page = await web.newPage();
     await openSignedIn(page, running, `${list}?page=2&pageSize=20&status=all`);
     await listTitle(page, 'All Articles (62)');

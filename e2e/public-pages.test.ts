@@ -84,7 +84,7 @@ describe('unknown routes', () => {
 });
 
 describe('contact and privacy pages', () => {
-  it('/contact has every topic of the spec', async () => {
+  it('/contact has every topic of the product description', async () => {
     const context = await web.newContext();
     const net = await guardNetwork(context);
     const page = await context.newPage();
@@ -97,7 +97,7 @@ describe('contact and privacy pages', () => {
     expect(net.external).toEqual([]);
   });
 
-  it('/privacy has every topic of the spec and the January 2024 date', async () => {
+  it('/privacy has every topic of the product description and the January 2024 date', async () => {
     const page = await web.newPage();
     const res = await page.goto(`${running.baseUrl}/privacy`);
     expect(res?.status()).toBe(200);

@@ -13,7 +13,7 @@ import { guardNetwork } from './support/network.ts';
 import { articleHref, categoryLink, fetchNews } from './support/public-site.ts';
 
 // Browser telemetry in real chromium, sent to a local stand-in for the ingestion endpoint
-// (the connection string points at it), as SPEC sections 4, 7, 8 and 9 describe.
+// (the connection string points at it), as docs/product.md describes.
 
 const FLUSH_TIMEOUT_MS = 20_000;
 

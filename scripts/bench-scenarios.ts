@@ -45,7 +45,7 @@ async function countArticles(database: Db): Promise<number> {
 }
 
 /**
- * The admin API (issue 3), with a bearer token of the built-in provider minted by the auth part's
+ * The admin API, with a bearer token of the built-in provider minted by the auth part's
  * test helper (signed with the key the server stored in the same database). Add admin endpoints here.
  */
 export async function adminScenarios(

@@ -30,7 +30,7 @@ describe('bench seed', () => {
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
-  it('inserts exactly the requested number of rows with unique slugs derived by the spec rule', () => {
+  it('inserts exactly the requested number of rows with unique slugs derived by the slug rule', () => {
     expect(rows).toHaveLength(N);
     expect(new Set(rows.map((r) => r.slug)).size).toBe(N);
     for (const r of rows.slice(0, 50)) expect(r.slug).toBe(slugify(r.headline));

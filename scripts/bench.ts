@@ -70,10 +70,10 @@ function positiveInt(name: string, raw: string): number {
   return n;
 }
 
-// Issue 2 sizes the embedded database's benchmark at 100,000 articles, issue 6 PostgreSQL's at 1,000,000.
+// The embedded database is benchmarked at 100,000 articles, PostgreSQL at 1,000,000.
 const articles = positiveInt('articles', args.articles ?? (args.db === 'postgres' ? '1000000' : '100000'));
 const duration = positiveInt('duration', args.duration!);
-// The public site at 50 connections is issue 2's throughput test of one machine (SQLite). Issue 6's
+// The public site at 50 connections is the throughput test of one machine (SQLite). The
 // PostgreSQL targets are latency targets (p99), measured at 10 connections like the admin API: at 50,
 // p99 on a 2-core machine is the queue behind autocannon's own core (docs/performance.md).
 const connections = positiveInt('connections', args.connections ?? (args.db === 'postgres' ? '10' : '50'));
@@ -89,7 +89,7 @@ if (dbKind !== 'sqlite' && dbKind !== 'postgres') {
 }
 const adminUrl = args['database-url'] ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_TOKEN_KEY = Buffer.alloc(32, 3).toString('base64');
-/** PostgreSQL targets of issue 6: the home list p99 < 10 ms, every admin list and the dashboard p99 < 50 ms. */
+/** PostgreSQL targets: the home list p99 < 10 ms, every admin list and the dashboard p99 < 50 ms. */
 function postgresTarget(s: Scenario): Scenario['target'] {
   if (s.name.startsWith('GET /News (home)')) return { ...s.target, maxP99Ms: 10 };
   if (s.path.startsWith('/api/admin/')) return { maxP99Ms: 50 };
@@ -281,7 +281,7 @@ async function main() {
       // 1-minute load average before and after the runs: on a shared 2-core machine, anything
       // well above 2 means other processes competed with the server and the load generator.
       loadAverage1m: { before: Number(loadBefore.toFixed(2)), after: Number(os.loadavg()[0]!.toFixed(2)) },
-      // Issue 2's memory target is for the embedded database. On PostgreSQL V8 lets the heap grow
+      // The memory target is for the embedded database. On PostgreSQL V8 lets the heap grow
       // further before collecting (the live set is the same; docs/performance.md), so it is shown
       // for comparison only.
       rssTargetMb: dbKind === 'sqlite' ? 200 : null,

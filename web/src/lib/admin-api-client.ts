@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
 
 /**
- * The one fetch wrapper of the admin area (spec section 6/7): every call carries
+ * The one fetch wrapper of the admin area (docs/product.md, The API): every call carries
  * `Authorization: Bearer <token>` and `Content-Type: application/json`, and every failure
- * becomes an AdminApiError with the message of the spec's error catalogue (section 8):
+ * becomes an AdminApiError with the message of the error catalogue (docs/product.md, Error messages):
  * 'Failed to ...' when the response is not OK (details: status and status text),
  * 'Error ...' when the request throws (details: the exception message).
  */
@@ -99,7 +99,7 @@ export async function adminRequest<T>(
   }
 }
 
-/** Client errors (4xx) are final; network errors and 5xx are retried up to 3 times (spec section 9). */
+/** Client errors (4xx) are final; network errors and 5xx are retried up to 3 times. */
 export function shouldRetryAdminRequest(failureCount: number, error: unknown): boolean {
   if (error instanceof AdminApiError && error.status !== undefined && error.status < 500) return false;
   if (error instanceof AdminApiError && error.message === NO_ACCESS_TOKEN) return false;

@@ -3,7 +3,7 @@ import { AdminErrorScreen } from '@/components/admin/admin-error-screen';
 import { AdminApiError } from './admin-api-client.ts';
 
 /**
- * How an admin screen shows a failure: every error of the spec's catalogue appears on the
+ * How an admin screen shows a failure: every error of the catalogue (docs/product.md, Error messages) appears on the
  * error screen with Retry (reloads the current view) and Sign Out. The admin shell provides it.
  */
 export interface AdminErrorHandling {

@@ -12,7 +12,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Spec section 9: 5 minutes retention, 3 retries, retry delay 1000 ms doubling up to 30 s. */
+/** Data cache: 5 minutes retention, 3 retries, retry delay 1000 ms doubling up to 30 s. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({

@@ -3,7 +3,7 @@ import { telemetry } from './telemetry/telemetry-client';
 
 /**
  * Telemetry events of the public pages. A failed news list logs an ArticleLoadError event
- * (SPEC section 8) with the message; it is kept until the SDK is up, or dropped when telemetry is off.
+ * with the message; it is kept until the SDK is up, or dropped when telemetry is off.
  *
  * Called from the news query's meta.onError, which the query cache calls once per failed load of
  * the query (after its retries), not once per component that shows it (query-client.ts): one failed

@@ -1,6 +1,6 @@
 import { toast as sonnerToast } from 'sonner';
 
-/** Spec section 9: at most 3 visible, 4000 ms, bottom-right, hotkey Alt+T, close button. */
+/** Toasts: at most 3 visible, 4000 ms, bottom-right, hotkey Alt+T, close button. */
 export const TOASTER_OPTIONS = {
   visibleToasts: 3,
   duration: 4000,

@@ -159,7 +159,7 @@ describe('PUT /api/admin/articles/:id/category', () => {
     expect(politics.allArticles.map((x: { id: number }) => x.id)).not.toContain(a.id);
   });
 
-  it('refuses the current category with the spec message', async () => {
+  it('refuses the current category with the product message', async () => {
     const a = await insertArticle(t.database.db, { category_id: 2 });
     await expectNothingChanged(async () => {
       expectProblem(

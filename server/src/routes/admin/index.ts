@@ -10,7 +10,7 @@ import dashboardRoutes from './dashboard.ts';
 import { typeboxValidatorCompiler } from '../../domain/typebox-validation.ts';
 
 /**
- * The admin API under /api/admin (SPEC sections 3, 4, 7, 8). Every route needs a signed-in
+ * The admin API under /api/admin (docs/product.md, The API). Every route needs a signed-in
  * editor; every response says Cache-Control: no-store.
  */
 async function adminApi(app: FastifyInstance) {

@@ -19,7 +19,7 @@ import {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * The public news API (spec section 7):
+ * The public news API (docs/product.md, The API):
  *   GET /News?category=&count=   published articles, newest first, split into breakingNews and allArticles
  *   GET /News/slug/:slug         one published article, 404 problem if none
  * Decorates app.newsCache (clear() after any write to articles) and app.publicNews (cached reads).

@@ -7,7 +7,7 @@ export interface AdminErrorScreenProps {
   onSignOut: () => void;
 }
 
-/** The admin error state (spec section 2/8): 'Error', the message, optional details, Retry and Sign Out. */
+/** The admin error state (docs/product.md, Admin login gate and Error messages): 'Error', the message, optional details, Retry and Sign Out. */
 export function AdminErrorScreen({ message, details, onRetry, onSignOut }: AdminErrorScreenProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

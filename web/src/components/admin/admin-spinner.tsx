@@ -1,4 +1,4 @@
-/** The admin area's loading state: a spinner with an accessible label (spec: 'Loading: a spinner'). */
+/** The admin area's loading state: a spinner with an accessible label (docs/product.md, Admin login gate). */
 export function AdminSpinner({ label = 'Loading…' }: { label?: string }) {
   return (
     <div className="admin-spinner" role="status" aria-live="polite">

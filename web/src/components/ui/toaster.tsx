@@ -1,7 +1,7 @@
 import { Toaster as SonnerToaster } from 'sonner';
 import { TOASTER_OPTIONS } from '@/lib/toast';
 
-/** The app's single toast outlet (spec section 9 constants), styled with the design tokens. */
+/** The app's single toast outlet (docs/product.md, Limits and constants: at most 3, 4000 ms, bottom-right, Alt+T), styled with the design tokens. */
 export function Toaster() {
   return (
     <SonnerToaster

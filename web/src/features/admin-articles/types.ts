@@ -10,7 +10,7 @@ export interface Category {
 
 export type StatusFilter = 'all' | 'published' | 'unpublished';
 
-/** The list screen's state, kept in the URL query (spec section 2). */
+/** The list screen's state, kept in the URL query (docs/product.md, All Articles). */
 export interface ListQuery {
   page: number;
   pageSize: number;

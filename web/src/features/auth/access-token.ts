@@ -7,7 +7,7 @@ function usable(user: User | null): user is User {
 }
 
 /**
- * An access token for the API scope (spec section 6): the stored one while it is valid,
+ * An access token for the API scope (docs/product.md, The API): the stored one while it is valid,
  * otherwise a silent renewal (hidden iframe, or refresh token when there is one); when that
  * fails because a person has to interact, a popup sign-in. No token at all:
  * 'No access token available'.

@@ -1,4 +1,4 @@
-/** A public article after normalisation (spec section 3). */
+/** A public article after normalisation (docs/product.md, Data). */
 export interface Article {
   /** Server id; falls back to Id, then Title, then the list index. */
   id: number | string;

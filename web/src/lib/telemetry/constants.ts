@@ -1,5 +1,5 @@
 /**
- * The telemetry constants of SPEC section 9, each set explicitly on the Application Insights SDK
+ * The telemetry constants (docs/product.md, Limits and constants), each set explicitly on the Application Insights SDK
  * (see sdk-config.ts), plus the texts of sections 7 and 8.
  */
 export const TELEMETRY = {
@@ -33,13 +33,13 @@ export const NOT_CONFIGURED_WARNING =
   'Application Insights not configured - missing connection string or instrumentation key';
 export const CONFIG_FAILED_WARNING = 'Application Insights configuration could not be loaded; telemetry is off';
 
-/** GET /api/config/appinsights (SPEC section 7). */
+/** GET /api/config/appinsights: the telemetry configuration. */
 export const TELEMETRY_CONFIG_URL = '/api/config/appinsights';
 
 /**
  * A page view is taken once its page has set its title too, which a page that loads its content
  * first (an article) may do later than routePageViewDelayMs on a slow device or network: it waits
- * for the title at most this long (not a spec value).
+ * for the title at most this long (not a value of docs/product.md).
  */
 export const ROUTE_PAGE_VIEW_MAX_WAIT_MS = 10_000;
 
@@ -49,5 +49,5 @@ export const IDLE_TIMEOUT_MS = 2_000;
 /** Calls made before the SDK is up are kept (up to this many) and replayed once it is. */
 export const PENDING_LIMIT = 200;
 
-/** Name of the custom event for a failed news list (SPEC section 8). */
+/** Name of the custom event for a failed news list. */
 export const ARTICLE_LOAD_ERROR_EVENT = 'ArticleLoadError';

@@ -1,7 +1,7 @@
 import type { ApiCallRecord } from '@/lib/api-client';
 import type { DependencyItem } from './telemetry-client';
 
-/** GET /News and GET /News/slug/{slug}: the calls SPEC section 7 tracks as dependencies. */
+/** GET /News and GET /News/slug/{slug}: the calls reported as dependencies. */
 export function isNewsCall(pathname: string): boolean {
   return pathname === '/News' || pathname.startsWith('/News/');
 }

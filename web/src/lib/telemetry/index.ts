@@ -4,7 +4,7 @@ import { trackRouteChanges, type RouterLike } from './route-page-views';
 let started = false;
 
 /**
- * Telemetry for the whole page, started once (SPEC section 4) from the router module. Not in the
+ * Telemetry for the whole page, started once from the router module. Not in the
  * sign-in popup and silent-renew pages (/admin/auth/*) nor in any frame: those are not reader visits.
  */
 export function startPageTelemetry(router: RouterLike): void {

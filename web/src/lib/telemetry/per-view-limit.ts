@@ -1,6 +1,6 @@
 /**
- * A telemetry initializer that keeps at most `max` dependency items per page view (SPEC section 9:
- * 20 ajax calls per view). The SDK's own maxAjaxCallsPerView only limits its automatic fetch/XHR
+ * A telemetry initializer that keeps at most `max` dependency items per page view
+ * (20 ajax calls per view). The SDK's own maxAjaxCallsPerView only limits its automatic fetch/XHR
  * tracking, which is off here (sdk-config.ts), so explicit dependencies are limited by this one.
  * Returning false drops the item; a page view starts a new count.
  */

@@ -41,7 +41,7 @@ interface PendingView {
 }
 
 /**
- * One page view per route change (SPEC section 9): the first location, then every change of path
+ * One page view per route change: the first location, then every change of path
  * or query (not hash-only changes, not re-renders of the same location).
  *
  * A page view is taken TELEMETRY.routePageViewDelayMs after the change, and not before the page

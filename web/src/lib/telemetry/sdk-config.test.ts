@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { NOT_CONFIGURED_WARNING, TELEMETRY } from './constants';
 import { buildSdkConfig, readTelemetrySettings } from './sdk-config';
 
-describe('the telemetry constants (SPEC section 9)', () => {
-  it('have the spec values', () => {
+describe('the telemetry constants', () => {
+  it('have the product values', () => {
     expect(TELEMETRY).toEqual({
       maxAjaxCallsPerView: 20,
       maxBatchSizeInBytes: 102400,
@@ -67,7 +67,7 @@ describe('buildSdkConfig', () => {
     instrumentationKey: 'k',
   });
 
-  it('sets every spec constant explicitly', () => {
+  it('sets every product constant explicitly', () => {
     expect(config).toMatchObject({
       maxAjaxCallsPerView: 20,
       maxBatchSizeInBytes: 102400,

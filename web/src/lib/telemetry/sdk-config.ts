@@ -27,7 +27,7 @@ interface SenderRetryConfig {
 export type SdkConfig = IConfiguration & IConfig & SenderRetryConfig;
 
 /**
- * The SDK configuration: every constant of SPEC section 9 set explicitly (TELEMETRY), the SDK's own
+ * The SDK configuration: every telemetry constant of docs/product.md (Limits and constants) set explicitly (TELEMETRY), the SDK's own
  * fetch/XHR tracking off (news calls are tracked explicitly, see dependency.ts, so they are not
  * counted twice), the SDK's own history hook off (page views come from the router, see
  * route-page-views.ts, 500 ms after each route change), and no request to Microsoft's CDN for a

@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 describe('startTelemetry', () => {
-  it('skips with the spec warning, once, when neither value comes back; nothing is loaded or kept', async () => {
+  it('skips with the product warning, once, when neither value comes back; nothing is loaded or kept', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const client = new TelemetryClient();
     const { loadSdk } = fakeSdk();
@@ -63,7 +63,7 @@ describe('startTelemetry', () => {
     expect(warn.mock.calls.every((c) => c[0] === CONFIG_FAILED_WARNING)).toBe(true);
   });
 
-  it('loads the SDK with the spec configuration and replays news calls made before it was up', async () => {
+  it('loads the SDK with the product configuration and replays news calls made before it was up', async () => {
     const client = new TelemetryClient();
     const { configs, sink, loadSdk } = fakeSdk();
     let run: (() => void) | undefined;

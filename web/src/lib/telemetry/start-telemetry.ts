@@ -19,7 +19,7 @@ export interface StartTelemetryOptions {
  * Turns on the page's telemetry, once per page load:
  *  - every news call made through apiFetch becomes a dependency (kept until the SDK is up);
  *  - when the browser is idle, GET /api/config/appinsights; with neither a connection string nor
- *    an instrumentation key telemetry is skipped with the spec's warning, a failed call only warns;
+ *    an instrumentation key telemetry is skipped with the product's warning, a failed call only warns;
  *  - otherwise the SDK is loaded (dynamic import) and started, and everything kept is replayed.
  * Returns a promise that settles when the decision is made (for tests); the page never waits for it.
  */

@@ -17,7 +17,7 @@ const SocialTestPage = lazy(() => import('./social-test.tsx'));
 
 /**
  * The signed-in admin area: header, the screens, and the error screen for failed actions
- * (spec section 8: Retry reloads the current view; Sign Out).
+ * (Retry reloads the current view; Sign Out).
  */
 export function AdminShell() {
   const auth = useAuth();

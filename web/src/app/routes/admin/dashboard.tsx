@@ -6,7 +6,7 @@ import { DashboardCards, useDashboard } from '@/features/admin-dashboard';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /admin: the dashboard (spec section 2). */
+/** /admin: the dashboard (docs/product.md, Dashboard). */
 export default function DashboardPage() {
   useDocumentTitle('Admin Dashboard');
   const dashboard = useDashboard();

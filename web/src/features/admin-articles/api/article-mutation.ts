@@ -14,7 +14,7 @@ interface ArticleMutationSpec<V, R> {
 }
 
 /**
- * A mutation of the admin area: on success a toast and the reload rule; on failure the spec's
+ * A mutation of the admin area: on success a toast and the reload rule; on failure the product's
  * error screen (with Retry and Sign Out) and a destructive toast.
  */
 export function useArticleMutation<V, R>({ request, successTitle, reload, after }: ArticleMutationSpec<V, R>) {

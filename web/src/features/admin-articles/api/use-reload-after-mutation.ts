@@ -3,7 +3,7 @@ import { adminKeys } from '@/lib/admin-api-client';
 import { reloadTarget } from '../lib/reload-rule.ts';
 
 /**
- * Applies the reload rule (spec section 4) with the views that are on screen right now:
+ * Applies the reload rule (docs/product.md, States and transitions) with the views that are on screen right now:
  * the detail reloads if open, else the list, else the dashboard. The other admin views are
  * only marked stale, so they load fresh the next time they are shown.
  */

@@ -21,7 +21,7 @@ export interface ArticleDetailViewProps {
   onBack(): void;
 }
 
-/** Admin article detail (spec section 2). */
+/** Admin article detail (docs/product.md, Admin article detail). */
 export function ArticleDetailView({ id, onBack }: ArticleDetailViewProps) {
   const query = useArticle(id);
   if (query.isError) return <AdminQueryError error={query.error} onRetry={() => void query.refetch()} />;

@@ -21,7 +21,7 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'unpublished', label: 'Drafts Only' },
 ];
 
-/** All Articles (spec section 2): title, filters, rows, pagination and rows per page. */
+/** All Articles (docs/product.md, All Articles): title, filters, rows, pagination and rows per page. */
 export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps) {
   const categories = useCategories();
   const articles = useArticles(query);

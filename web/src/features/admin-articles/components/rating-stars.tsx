@@ -1,6 +1,6 @@
 export const RATING_MAX = 10;
 
-/** Rating as stars out of 10 (spec sections 2/9), with the value as text for assistive technology. */
+/** Rating as stars out of 10, with the value as text for assistive technology. */
 export function RatingStars({ rating }: { rating: number }) {
   const value = Math.min(RATING_MAX, Math.max(0, Math.round(Number.isFinite(rating) ? rating : 0)));
   return (

@@ -1,4 +1,4 @@
-/** Spec sections 3/4: an article is published when publishedAt is a real date after the epoch. */
+/** An article is published when publishedAt is a real date after the epoch. */
 export function isPublished(publishedAt: string | null | undefined): boolean {
   if (!publishedAt) return false;
   const t = Date.parse(publishedAt);

@@ -1,6 +1,6 @@
 export const COMMENT_EXCERPT_LENGTH = 100;
 
-/** Spec section 2/9: comments truncated to 100 characters plus an ellipsis ('...'). */
+/** Comments truncated to 100 characters plus an ellipsis ('...'). */
 export function commentExcerpt(comments: string | null | undefined, max = COMMENT_EXCERPT_LENGTH): string {
   const text = (comments ?? '').trim();
   const chars = Array.from(text);

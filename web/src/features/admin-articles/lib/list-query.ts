@@ -2,7 +2,7 @@ import type { ListQuery, StatusFilter } from '../types.ts';
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 20;
-/** -1 means all (spec section 9). */
+/** -1 means all rows on one page. */
 export const ALL_PAGE_SIZE = -1;
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, ALL_PAGE_SIZE] as const;
 const STATUSES: StatusFilter[] = ['all', 'published', 'unpublished'];
@@ -28,7 +28,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   };
 }
 
-/** The API call's query: status omitted when all, categoryId only when above 0 (spec section 7). */
+/** The API call's query: status omitted when all, categoryId only when above 0. */
 export function toApiSearch(q: ListQuery): string {
   const p = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
   if (q.status !== 'all') p.set('status', q.status);
@@ -36,7 +36,7 @@ export function toApiSearch(q: ListQuery): string {
   return p.toString();
 }
 
-/** A filter or page-size change starts again at page 1 (spec section 2). */
+/** A filter or page-size change starts again at page 1. */
 export function withFilter(q: ListQuery, change: Partial<Omit<ListQuery, 'page'>>): ListQuery {
   const next: ListQuery = { ...q, ...change, page: 1 };
   if (!next.categoryId) delete next.categoryId;

@@ -3,7 +3,7 @@ import type { StatusFilter } from '../types.ts';
 const PREFIX: Record<StatusFilter, string> = { all: 'All', published: 'Published', unpublished: 'Draft' };
 
 /**
- * Spec section 2: 'Articles (total)' prefixed with All/Published/Draft and suffixed with the
+ * 'Articles (total)' prefixed with All/Published/Draft and suffixed with the
  * category name when filtered: 'All Articles (42)', 'Draft Articles (3) - Politics'.
  */
 export function buildListTitle({

@@ -1,7 +1,7 @@
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
 /**
- * The numbered page buttons (spec section 9): up to 5 pages all shown; otherwise pages 1-4,
+ * The numbered page buttons (docs/product.md, Limits and constants): up to 5 pages all shown; otherwise pages 1-4,
  * an ellipsis and the last page near the start; the first page, an ellipsis and the last 4
  * near the end; in the middle the first page, an ellipsis, current-1..current+1, an ellipsis
  * and the last page.

@@ -1,7 +1,7 @@
 export type ReloadTarget = 'detail' | 'list' | 'dashboard';
 
 /**
- * Spec section 4: after publish, unpublish or category change the detail reloads if open,
+ * After publish, unpublish or category change the detail reloads if open,
  * else the list reloads, else the dashboard.
  */
 export function reloadTarget({ detailOpen, listOpen }: { detailOpen: boolean; listOpen: boolean }): ReloadTarget {

@@ -9,7 +9,7 @@ import {
 } from '@/lib/admin-api-client';
 import type { DashboardData } from '../types.ts';
 
-/** GET /api/admin/dashboard; a 401 is 'Authentication required. Please log in again.' (spec section 8). */
+/** GET /api/admin/dashboard; a 401 is 'Authentication required. Please log in again.'. */
 export function getDashboard(client: AdminApiClient, signal?: AbortSignal): Promise<DashboardData> {
   return adminRequest<DashboardData>(
     client,

@@ -1,6 +1,6 @@
 import type { DashboardData } from '../types.ts';
 
-/** The three cards of the dashboard (spec section 2). */
+/** The three cards of the dashboard (docs/product.md, Dashboard). */
 export function DashboardCards({ data }: { data: DashboardData }) {
   const cards = [
     { label: 'Total Articles', value: data.totalArticles },

@@ -1,7 +1,7 @@
 import { useAuth } from '../auth-provider.tsx';
 import { DEFAULT_LOGIN_BUTTON_LABEL } from '../auth-settings.ts';
 
-/** Spec section 2, "Admin login gate", not signed in (and 'Signing in...' while the popup is open). */
+/** docs/product.md, Admin login gate: not signed in (and 'Signing in...' while the popup is open). */
 export function LoginGate() {
   const { status, config, signIn, signInError } = useAuth();
   const busy = status === 'signingIn';

@@ -38,7 +38,7 @@ export function getNewsQueryOptions(category?: string) {
     // a 4xx will not get better by asking again; other failures follow the app's retry policy
     retry: (failureCount, error) =>
       !(error instanceof HttpError && error.status >= 400 && error.status < 500) && failureCount < 3,
-    // the page logs an ArticleLoadError event once per failed load (spec section 8)
+    // the page logs an ArticleLoadError event once per failed load
     meta: { onError: () => reportArticleLoadError(NEWS_LOAD_ERROR, category ? { category } : {}) },
   });
 }
@@ -47,7 +47,7 @@ const EMPTY: NewsResult = { breakingNews: [], allArticles: [] };
 
 /**
  * The news list for a page. A failed list is an empty result plus the error message
- * (spec sections 4 and 8).
+ * (docs/product.md, States and transitions, Error messages).
  */
 export function useNews(category?: string): { result: NewsResult; isLoading: boolean } {
   const query = useQuery(getNewsQueryOptions(category));

@@ -1,4 +1,4 @@
-/** Spec section 9: the breaking strip shows at most 3 headlines. */
+/** The breaking strip shows at most 3 headlines. */
 export const BREAKING_STRIP_MAX = 3;
 
 /** The breaking strip's text: the first (up to) 3 non-blank headlines joined by ' • '. */

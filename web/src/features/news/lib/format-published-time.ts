@@ -5,7 +5,7 @@ function sameLocalDay(a: Date, b: Date): boolean {
 }
 
 /**
- * The article page's published time (spec section 2): the time only if the date is today,
+ * The article page's published time: the time only if the date is today,
  * otherwise the date plus the time; an unparseable value is shown as is ('' for none).
  */
 export function formatPublishedTime(value: string | null | undefined, now: Date = new Date()): string {

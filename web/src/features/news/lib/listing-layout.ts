@@ -2,7 +2,7 @@ import type { Article, NewsList } from '../types';
 
 export type CardSize = 'large' | 'medium' | 'small';
 
-/** Spec section 9: 6 skeleton cards while loading. */
+/** 6 skeleton cards while loading. */
 export const SKELETON_CARD_COUNT = 6;
 /** Most cards in the grid: one large, two medium, six small; the rest go to 'MORE TRASH'. */
 export const MAX_GRID_CARDS = 9;

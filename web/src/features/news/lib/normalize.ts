@@ -37,7 +37,7 @@ function flag(value: unknown): boolean {
 }
 
 /**
- * Normalises one article as the server may send it, in camelCase or PascalCase (spec section 3):
+ * Normalises one article as the server may send it, in camelCase or PascalCase (docs/product.md, Data):
  * id falls back to Id, then Title, then the list index; headline to title or Title; summary to
  * description or Description; the slug is the server's if present, else derived from the headline.
  */

@@ -5,7 +5,7 @@ const now = new Date('2024-06-15T12:00:00.000Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
 
 describe('formatRelativeTime', () => {
-  it("uses the spec's '2 hours ago' format", () => {
+  it("uses the '2 hours ago' format", () => {
     expect(formatRelativeTime(ago(2 * 3600), now)).toBe('2 hours ago');
     expect(formatRelativeTime(ago(2 * 3600 + 59 * 60), now)).toBe('2 hours ago');
   });

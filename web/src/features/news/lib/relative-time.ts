@@ -10,7 +10,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 const formatter = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
 /**
- * A card's relative time in the format of the spec's '2 hours ago': 'just now' under a
+ * A card's relative time in the format of '2 hours ago': 'just now' under a
  * minute (either way, to absorb clock skew), else the largest whole unit ('3 days ago',
  * 'in 2 hours' for the future). An empty or unparseable value gives ''.
  */

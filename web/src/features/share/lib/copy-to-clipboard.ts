@@ -1,4 +1,4 @@
-/** Spec section 9: 'Copied!' shows for 2000 ms. */
+/** 'Copied!' shows for 2000 ms. */
 export const COPIED_INDICATOR_MS = 2000;
 
 export interface CopyEnvironment {

@@ -1,4 +1,4 @@
-/** Spec section 9: share popups are 600x400. */
+/** Share popups are 600x400. */
 export const SHARE_POPUP_SIZE = { width: 600, height: 400 } as const;
 
 export interface WindowGeometry {

@@ -46,7 +46,7 @@ export const socialKeys = {
   facebookToken: (persona: string) => ['admin', 'social', 'facebook', persona, 'token'] as const,
 };
 
-/** Expiry under either capitalisation (spec section 3). */
+/** Expiry under either capitalisation (accessTokenExpiresAtUtc or AccessTokenExpiresAtUtc). */
 export function xExpiry(c: XConfigResponse | undefined): string | null {
   return c?.accessTokenExpiresAtUtc ?? c?.AccessTokenExpiresAtUtc ?? null;
 }

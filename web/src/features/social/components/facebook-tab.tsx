@@ -11,7 +11,7 @@ import {
 } from '../api/social-api.ts';
 import { approxDays, daysRemaining } from '../lib/expiry.ts';
 
-/** Social page, Facebook tab (spec section 2, 4, 5). */
+/** Social page, Facebook tab (docs/product.md, Social page, Facebook tab). */
 export function FacebookTab({ persona }: { persona: string }) {
   const client = useAdminApi();
   const queryClient = useQueryClient();

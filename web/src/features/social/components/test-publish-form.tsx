@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 import { testPublish } from '../api/social-api.ts';
 import { autofillFrom, newestArticle, toPublishRequest, type AutofillArticle } from '../lib/publish-form.ts';
 
-/** Test publish page (spec section 2, 5): platform, persona, message, optional link. */
+/** Test publish page (docs/product.md, Test publish): platform, persona, message, optional link. */
 export function TestPublishForm({ defaultPersona }: { defaultPersona: string }) {
   const client = useAdminApi();
   const ids = useId();

@@ -19,7 +19,7 @@ import { openBlankPopup, waitForXReturn } from './x-popup.ts';
 
 const ALL_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'like.write', 'media.write'];
 
-/** Social page, X / Twitter tab (spec section 2, 4, 5). */
+/** Social page, X / Twitter tab (docs/product.md, Social page, X tab). */
 export function XTab({ persona }: { persona: string }) {
   const client = useAdminApi();
   const queryClient = useQueryClient();

@@ -14,7 +14,7 @@ export interface TestPublishRequest {
   link?: string;
 }
 
-/** Spec section 5: message, persona and link trimmed; blank message 'Enter a message'; empty link omitted. */
+/** Message, persona and link trimmed; blank message 'Enter a message'; empty link omitted. */
 export function toPublishRequest(
   input: TestPublishInput,
 ): { ok: true; request: TestPublishRequest } | { ok: false; error: string } {

@@ -4,7 +4,7 @@ import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
 
-/** Spec section 2, "Admin header". */
+/** docs/product.md, Admin header. */
 export function AdminHeader() {
   const { account, signOut } = useAuth();
   const onList = useMatch(paths.admin.articles.path);
