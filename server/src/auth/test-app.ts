@@ -1,24 +1,19 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/index.ts';
+import { freePort } from '../test-support/free-port.ts';
+import { TEST_APP_ENV } from '../test-support/test-app.ts';
 
-/** Test support for the auth tests: a real app on a throwaway SQLite database. */
+/**
+ * The auth tests' app: the environment of the server test app (test-support/test-app.ts) with a fixed
+ * port and first editor, and GET /test/protected behind app.requireEditor.
+ */
 export const TEST_ADMIN = { username: 'chief', password: 'correct horse battery staple' } as const;
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export function tempDir(prefix = 'auth-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -27,13 +22,11 @@ export function tempDir(prefix = 'auth-test-'): string {
 export function testConfig(env: Record<string, string> = {}): Config {
   const port = env.PORT ?? '3299';
   return loadConfig({
+    ...TEST_APP_ENV,
     PORT: port,
-    HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: env.DATA_DIR ?? tempDir(),
     WEB_DIST_DIR: tempDir('auth-test-web-'),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     // Optional: run the auth tests on PostgreSQL too (an empty database per run).
