@@ -17,6 +17,7 @@ import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
 import spaPlugin from './plugins/spa.ts';
+import { clientErrorHandler } from './rendering/error-page.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 
 export interface AppOptions {
@@ -44,6 +45,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
     routerOptions: { maxParamLength: 16_384 },
     // Bad URL encoding and over-long parameters answer problem+json like every other error.
     frameworkErrors,
+    // A request Node refuses before routing (e.g. a URL over the header size limit): an HTML error page.
+    clientErrorHandler,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
     // On close (SIGTERM): idle keep-alive sockets are closed at once, in-flight requests finish.
     forceCloseConnections: 'idle',

@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { MailtoButton } from '@/features/share/components/mailto-button';
 import { ShareDialog } from '@/features/share/components/share-dialog';
-import { buildMailtoLink } from '@/features/share/lib/share-links';
+import { buildMailtoLink, buildShareLinks } from '@/features/share/lib/share-links';
+import { useNow } from '@/lib/render-clock';
 import { formatPublishedTime } from '../lib/format-published-time';
 import { splitParagraphs } from '../lib/paragraphs';
 import type { Article } from '../types';
@@ -19,7 +20,8 @@ export function ArticleView({ article, shareUrl }: { article: Article; shareUrl:
   const paragraphs = splitParagraphs(article.content);
   const category = findCategory(article.category);
   const share = { url: shareUrl, title: article.headline, description: article.summary };
-  const published = formatPublishedTime(article.publishedAt);
+  const clock = useNow();
+  const published = formatPublishedTime(article.publishedAt, clock.now, clock.refined ? undefined : 'UTC');
 
   return (
     <article className="mx-auto max-w-3xl">
@@ -77,7 +79,7 @@ export function ArticleView({ article, shareUrl }: { article: Article; shareUrl:
         <button
           type="button"
           onClick={() => setShareOpen(true)}
-          className={`${ACTION_BUTTON} bg-ink text-white hover:bg-tabloid-red`}
+          className={`${ACTION_BUTTON} js-only bg-ink text-white hover:bg-tabloid-red`}
         >
           Share on Social
         </button>
@@ -88,6 +90,17 @@ export function ArticleView({ article, shareUrl }: { article: Article; shareUrl:
           Email This Scandal
         </MailtoButton>
       </div>
+      <noscript>
+        {/* Without script the share dialog cannot open: its two share links, as plain links. */}
+        <p className="mt-3 flex flex-wrap gap-x-6 gap-y-2 font-sans font-bold uppercase tracking-wider">
+          <a href={buildShareLinks(share).facebook} className="text-tabloid-red underline underline-offset-2">
+            Share on Facebook
+          </a>
+          <a href={buildShareLinks(share).twitter} className="text-tabloid-red underline underline-offset-2">
+            Share on X
+          </a>
+        </p>
+      </noscript>
       <div className="mt-8 max-w-[68ch] font-serif text-body text-ink">
         {paragraphs.map((paragraph, index) => (
           <p key={index} className="mb-5 whitespace-pre-line">
