@@ -40,6 +40,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // a caller's x-request-id is kept when it is a plain token, else a new UUID
     genReqId: requestIdFor,
+    // One access line per request (telemetry/request-id.ts) instead of Fastify's incoming/completed pair.
+    disableRequestLogging: true,
     requestIdHeader: false,
     // Above any URL Node accepts (16 KB headers), so an over-long slug reaches validation (400), not a 404.
     routerOptions: { maxParamLength: 16_384 },
