@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
@@ -41,7 +41,7 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
     // a caller's x-request-id is kept when it is a plain token, else a new UUID
     genReqId: requestIdFor,
     // One access line per request (telemetry/request-id.ts) instead of Fastify's incoming/completed pair.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     // Above any URL Node accepts (16 KB headers), so an over-long slug reaches validation (400), not a 404.
     routerOptions: { maxParamLength: 16_384 },

@@ -151,6 +151,8 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
 export function accessLog(app: FastifyInstance): void {
   // On the raw response's 'finish': also for the replies handed to another handler (the sign-in provider).
   app.addHook('onRequest', (request, reply, done) => {
+    // Every answer names its request id, the `reqId` of the request's log lines.
+    reply.header('x-request-id', request.id);
     reply.raw.once('finish', () => {
       request.log.info(
         { req: request, res: { statusCode: reply.raw.statusCode }, responseTime: reply.elapsedTime },

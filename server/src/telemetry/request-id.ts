@@ -8,9 +8,6 @@ import { accessLog } from './logger.ts';
  */
 export default fp(
   async function requestId(app: FastifyInstance) {
-    app.addHook('onRequest', async (request, reply) => {
-      reply.header('x-request-id', request.id);
-    });
     accessLog(app);
   },
   { name: 'request-id' },
