@@ -9,7 +9,7 @@ import { SpaShell, listStaticFiles } from './spa-shell.ts';
 import { ingestionOrigin } from '../telemetry/connection-string.ts';
 import { NewsCache, NEWS_CACHE_TTL_MS } from '../routes/news/news-cache.ts';
 import { compressBodyAsync, type EncodedBody } from '../rendering/encoded-body.ts';
-import { loadSsrBundle, type SsrBundle } from '../rendering/ssr-bundle.ts';
+import { loadSsrBundle } from '../rendering/ssr-bundle.ts';
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
 
 /** Hashed build output: cache for a year. */

@@ -1,25 +1,20 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { findCategory } from '@common/categories';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import { MailtoButton } from '@/features/share/components/mailto-button';
-import { ShareDialog } from '@/features/share/components/share-dialog';
-import { buildMailtoLink, buildShareLinks } from '@/features/share/lib/share-links';
 import { useNow } from '@/lib/render-clock';
 import { formatPublishedTime } from '../lib/format-published-time';
 import { splitParagraphs } from '../lib/paragraphs';
 import type { Article } from '../types';
 
-const ACTION_BUTTON =
-  'inline-flex min-h-12 items-center justify-center px-5 py-3 font-sans font-bold uppercase tracking-wider no-underline';
-
-/** The public article: badges, headline, byline and time, Original Sauce, hero image, share buttons, body. */
-export function ArticleView({ article, shareUrl }: { article: Article; shareUrl: string }) {
-  const [shareOpen, setShareOpen] = useState(false);
+/**
+ * The public article: badges, headline, byline and time, Original Sauce, hero image, the share
+ * buttons (`shareActions`, composed by the page from the share feature), body.
+ */
+export function ArticleView({ article, shareActions }: { article: Article; shareActions?: ReactNode }) {
   const paragraphs = splitParagraphs(article.content);
   const category = findCategory(article.category);
-  const share = { url: shareUrl, title: article.headline, description: article.summary };
   const clock = useNow();
   const published = formatPublishedTime(article.publishedAt, clock.now, clock.refined ? undefined : 'UTC');
 
@@ -75,32 +70,7 @@ export function ArticleView({ article, shareUrl }: { article: Article; shareUrl:
           </a>
         )}
       </div>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <button
-          type="button"
-          onClick={() => setShareOpen(true)}
-          className={`${ACTION_BUTTON} js-only bg-ink text-white hover:bg-tabloid-red`}
-        >
-          Share on Social
-        </button>
-        <MailtoButton
-          href={buildMailtoLink(share)}
-          className={`${ACTION_BUTTON} border-4 border-ink bg-paper text-ink hover:bg-tabloid-yellow`}
-        >
-          Email This Scandal
-        </MailtoButton>
-      </div>
-      <noscript>
-        {/* Without script the share dialog cannot open: its two share links, as plain links. */}
-        <p className="mt-3 flex flex-wrap gap-x-6 gap-y-2 font-sans font-bold uppercase tracking-wider">
-          <a href={buildShareLinks(share).facebook} className="text-tabloid-red underline underline-offset-2">
-            Share on Facebook
-          </a>
-          <a href={buildShareLinks(share).twitter} className="text-tabloid-red underline underline-offset-2">
-            Share on X
-          </a>
-        </p>
-      </noscript>
+      {shareActions}
       <div className="mt-8 max-w-[68ch] font-serif text-body text-ink">
         {paragraphs.map((paragraph, index) => (
           <p key={index} className="mb-5 whitespace-pre-line">
@@ -109,7 +79,6 @@ export function ArticleView({ article, shareUrl }: { article: Article; shareUrl:
         ))}
       </div>
       {article.source && <p className="mt-2 font-sans text-sm text-grey-dark">Source: {article.source}</p>}
-      <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} share={share} />
     </article>
   );
 }
