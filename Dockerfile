@@ -36,6 +36,8 @@ COPY --from=build /app/server ./server
 # The operator's tools: npm run editor | import | export | migrate-data (docker compose exec app1 ...).
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/dist/web ./dist/web
+# The server renderer of the public pages (built by `vite build` with the front end).
+COPY --from=build /app/dist/ssr ./dist/ssr
 # The server compiled to JavaScript by `npm run build` (scripts/build-server.mjs): no tsx at run time.
 COPY --from=build /app/dist/server ./dist/server
 RUN mkdir -p /data && chown node:node /data

@@ -38,6 +38,12 @@ import {
   stealPercent,
 } from './bench-server.ts';
 
+// `--web`: the public site against nginx, under mixed load, and its cold start (bench-web.ts).
+if (process.argv.includes('--web')) {
+  await import('./bench-web.ts');
+  process.exit(0);
+}
+
 const { values: args } = parseArgs({
   options: {
     articles: { type: 'string' },

@@ -1,17 +1,74 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import zlib from 'node:zlib';
+import { build, defineConfig, type LogLevel, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const root = import.meta.dirname;
+const outDir = path.join(root, '../dist/web');
+/** The server renderer's bundle (src/entry-server.tsx), outside the public files. */
+const ssrOutDir = path.join(root, '../dist/ssr');
+
+/** Text files that are served compressed: each gets a .br and a .gz twin, written once here. */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|ico)$/;
+
+function precompress(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const body = fs.readFileSync(file);
+    const br = zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+    const gz = zlib.gzipSync(body, { level: zlib.constants.Z_BEST_COMPRESSION });
+    if (br.length < body.length) fs.writeFileSync(`${file}.br`, br);
+    if (gz.length < body.length) fs.writeFileSync(`${file}.gz`, gz);
+  }
+}
+
+/**
+ * After the browser build: compress the static files once (brotli and gzip, served as they are),
+ * then build the server renderer (same config, SSR mode) so every `vite build` yields both.
+ */
+function serverRendererAndCompression(): Plugin {
+  let ssr = false;
+  let logLevel: LogLevel | undefined;
+  return {
+    name: 'tabloid-ssr-and-compression',
+    apply: 'build',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+      logLevel = config.logLevel;
+    },
+    async closeBundle() {
+      if (ssr) return;
+      precompress(outDir);
+      await build({
+        configFile: path.join(root, 'vite.config.ts'),
+        logLevel,
+        build: {
+          ssr: path.join(root, 'src/entry-server.tsx'),
+          outDir: ssrOutDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          sourcemap: true,
+        },
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serverRendererAndCompression()],
   resolve: { alias: { '@': path.join(root, 'src'), '@common': path.join(root, '../common') } },
   build: {
-    outDir: path.join(root, '../dist/web'),
+    outDir,
     emptyOutDir: true,
     sourcemap: true,
     assetsInlineLimit: 0,

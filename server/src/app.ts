@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
@@ -17,6 +17,7 @@ import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
 import spaPlugin from './plugins/spa.ts';
+import { clientErrorHandler } from './rendering/error-page.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 
 export interface AppOptions {
@@ -39,11 +40,15 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // a caller's x-request-id is kept when it is a plain token, else a new UUID
     genReqId: requestIdFor,
+    // One access line per request (telemetry/request-id.ts) instead of Fastify's incoming/completed pair.
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     // Above any URL Node accepts (16 KB headers), so an over-long slug reaches validation (400), not a 404.
     routerOptions: { maxParamLength: 16_384 },
     // Bad URL encoding and over-long parameters answer problem+json like every other error.
     frameworkErrors,
+    // A request Node refuses before routing (e.g. a URL over the header size limit): an HTML error page.
+    clientErrorHandler,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
     // On close (SIGTERM): idle keep-alive sockets are closed at once, in-flight requests finish.
     forceCloseConnections: 'idle',

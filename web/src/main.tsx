@@ -1,10 +1,34 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { App } from './app/index.tsx';
+import { AppRouter, createAppRouter } from './app/router.tsx';
+import { queryClient } from './lib/query-client';
+import { setRenderClock } from './lib/render-clock';
+import { readRenderState } from './lib/render-state';
 import './styles/index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Script runs: the no-script fallbacks (e.g. the menu link) give way to the interactive controls.
+document.documentElement.classList.remove('no-js');
+
+async function start() {
+  const container = document.getElementById('root')!;
+  // A server-rendered public page carries its data: the cache starts with it, so hydration fetches nothing.
+  const state = readRenderState(document);
+  if (state) {
+    setRenderClock(state.renderedAt);
+    hydrate(queryClient, state.queries);
+  }
+  const router = await createAppRouter();
+  const app = (
+    <StrictMode>
+      <App>
+        <AppRouter router={router} />
+      </App>
+    </StrictMode>
+  );
+  if (state && container.firstChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { compressBody, etagFor, negotiateEncoding, type EncodedBody } from '../rendering/encoded-body.ts';
 
 /** Short public caching for the public API: browsers and CDNs may reuse a list for 30 s. */
 export const PUBLIC_API_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60';
@@ -40,4 +41,23 @@ export function sendCached(
     return reply.code(304).send();
   }
   return reply.code(status).header('content-type', contentType).send(body);
+}
+
+/**
+ * Like sendCached, for a body kept with its compressed forms (rendering/encoded-body.ts): the
+ * coding follows Accept-Encoding (brotli, gzip or none) with `Vary: Accept-Encoding`, each coding
+ * with its own ETag. `compress` says whether missing forms may be made now (once, kept on `entry`).
+ */
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: EncodedBody,
+  options: { cacheControl: string; contentType: string; status?: number; compress?: boolean },
+): FastifyReply {
+  if (options.compress) compressBody(entry);
+  let coding = negotiateEncoding(request.headers['accept-encoding']);
+  if (coding && !entry[coding]) coding = null;
+  reply.header('vary', 'accept-encoding');
+  if (coding) reply.header('content-encoding', coding);
+  return sendCached(request, reply, coding ? entry[coding]! : entry.body, etagFor(entry, coding), options);
 }

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { sendErrorPage, wantsHtml } from '../rendering/error-page.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 
 /**
@@ -188,7 +189,7 @@ function patternToRegExp(url: string): RegExp {
 }
 
 /** Fastify's frameworkErrors option (bad URL encoding, over-long path parameters) as problems. */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
   const status =
     (error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500
       ? (error as FastifyError).statusCode!
@@ -197,7 +198,9 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
     (error as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? 'A path segment of the request is too long.'
       : 'The request URL is not correctly encoded.';
-  void sendProblem(reply, status, detail);
+  // A browser asking for a page gets an HTML error page; API clients get the problem.
+  if (!isApiPath(requestPath(request)) && wantsHtml(request)) void sendErrorPage(reply, status, detail);
+  else void sendProblem(reply, status, detail);
 };
 
 export default fp(

@@ -3,6 +3,8 @@ import path from 'node:path';
 
 const HEAD_MARKER = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
 const CONFIG_MARKER = '<!--app-config-->';
+const APP_HTML_MARKER = '<!--app-html-->';
+const APP_STATE_MARKER = '<!--app-state-->';
 
 /**
  * The built index.html, split once at its two markers so each page is three string joins.
@@ -24,10 +26,17 @@ export class SpaShell {
     this.parts = [before, rest.slice(0, at), rest.slice(at + CONFIG_MARKER.length)];
   }
 
-  /** `head` is trusted markup (already escaped); `configJson` must come from jsonForScript(). */
-  render(head: string, configJson: string): string {
+  /**
+   * `head` is trusted markup (already escaped); `configJson` and `stateJson` must come from
+   * jsonForScript(). `appHtml` (the server-rendered page) goes into the root element's
+   * `<!--app-html-->` marker, and the state script into `<!--app-state-->`; without markers
+   * (or without a rendered page) they are left out.
+   */
+  render(head: string, configJson: string, appHtml = '', stateJson?: string): string {
     const [before, middle, after] = this.parts;
-    return `${before}${head}${middle}<script id="app-config" type="application/json">${configJson}</script>${after}`;
+    const state = stateJson ? `<script id="app-state" type="application/json">${stateJson}</script>` : '';
+    const body = after.replace(APP_HTML_MARKER, () => appHtml).replace(APP_STATE_MARKER, () => state);
+    return `${before}${head}${middle}<script id="app-config" type="application/json">${configJson}</script>${body}`;
   }
 
   /** Reads dist/index.html; null when the front end has not been built. */
@@ -46,7 +55,8 @@ export function listStaticFiles(distDir: string): Set<string> {
     if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
     const rel = path.relative(distDir, full).split(path.sep).join('/');
-    if (rel !== 'index.html') out.add(rel);
+    // Source maps stay on disk (for debugging and checks) but are not served to the public.
+    if (rel !== 'index.html' && !rel.endsWith('.map')) out.add(rel);
   }
   return out;
 }

@@ -2,14 +2,27 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonForScript } from './html-escape.ts';
-import { sendCached, etagOf } from './http-cache.ts';
-import { resolvePage, renderHead } from './page-meta.ts';
+import { etagOf, sendEncoded } from './http-cache.ts';
+import { normalizePath, resolvePage, renderHead, type ResolvedPage } from './page-meta.ts';
 import { isApiPath, requestPath, sendProblem } from './problem.ts';
 import { SpaShell, listStaticFiles } from './spa-shell.ts';
 import { ingestionOrigin } from '../telemetry/connection-string.ts';
+import { NewsCache, NEWS_CACHE_TTL_MS } from '../routes/news/news-cache.ts';
+import { compressBodyAsync, type EncodedBody } from '../rendering/encoded-body.ts';
+import { loadSsrBundle } from '../rendering/ssr-bundle.ts';
+import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
 
 /** Hashed build output: cache for a year. */
 export const ASSET_MAX_AGE_MS = 31_536_000_000;
+/** Vite's content hash in a file name ('article-BckF0N5t.js'): such a file never changes. */
+const HASHED_NAME = /-[A-Za-z0-9_-]{6,}\.[a-z0-9]+$/;
+/** Rendered pages kept in memory (per origin and path), at most this many. */
+export const PAGE_CACHE_MAX_ENTRIES = 300;
+
+interface CachedPage {
+  page: ResolvedPage;
+  encoded: EncodedBody;
+}
 /** Other static files (favicon, images): an hour. */
 export const STATIC_MAX_AGE_MS = 3_600_000;
 
@@ -50,13 +63,63 @@ export default fp(
         .header('x-frame-options', sameOriginFrame(path) ? 'SAMEORIGIN' : 'DENY')
         .header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
 
+    // The headline font (Anton) is fetched with the page, not after the stylesheet: the largest text paints early.
+    const fontPreload = [...files]
+      .filter((f) => /^assets\/anton-latin-400-normal-[\w-]+\.woff2$/.test(f))
+      .map((f) => `\n    <link rel="preload" href="/${f}" as="font" type="font/woff2" crossorigin />`)
+      .join('');
+
+    // The server renderer (dist/ssr, built with the front end): public pages arrive fully rendered.
+    const ssr = shell ? await loadSsrBundle(webDistDir) : null;
+    if (shell && !ssr) app.log.warn({ webDistDir }, 'server renderer not built: pages are sent unrendered');
+    const pages = new NewsCache({ ttlMs: NEWS_CACHE_TTL_MS, maxEntries: PAGE_CACHE_MAX_ENTRIES });
+    app.newsCache.onClear(() => pages.clear());
+
+    // The page's data, read through the public API itself: the same JSON the browser would fetch.
+    const fetchJson = async (url: string): Promise<unknown> => {
+      const res = await app.inject({ method: 'GET', url });
+      if (res.statusCode === 404) return null;
+      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode} while rendering a page`);
+      return res.json();
+    };
+    const data = {
+      news: (category?: string) =>
+        fetchJson(`/News?${category ? `category=${encodeURIComponent(category)}&` : ''}count=${NEWS_PAGE_SIZE}`),
+      article: (slug: string) => fetchJson(`/News/slug/${encodeURIComponent(slug)}`),
+    };
+
+    async function buildPage(pagePath: string, origin: string, render: boolean): Promise<CachedPage> {
+      const page = await resolvePage(pagePath, siteName, (slug) => app.publicNews.article(slug));
+      const appConfig = { ...app.publicAppConfig, siteName };
+      let appHtml = '';
+      let state: string | undefined;
+      if (render && ssr) {
+        try {
+          const out = await ssr.render({ url: pagePath, origin, now: Date.now(), appConfig, data });
+          appHtml = out.html;
+          state = jsonForScript(out.state);
+        } catch (err) {
+          // The browser still renders the page (and reports the failure as it does without a server render).
+          app.log.error({ err, path: pagePath }, 'server rendering failed: page sent unrendered');
+        }
+      }
+      const html = shell!.render(
+        renderHead(page.meta, publicUrl || origin, siteName) + fontPreload,
+        jsonForScript(appConfig),
+        appHtml,
+        state,
+      );
+      const body = Buffer.from(html, 'utf8');
+      return { page, encoded: await compressBodyAsync({ body, etag: etagOf(body) }) };
+    }
+
     app.get('/*', async (request, reply) => {
       const path = requestPath(request);
       if (isApiPath(path)) return reply.callNotFound();
 
       const file = staticFile(path, files);
       if (file) {
-        const immutable = file.startsWith('assets/');
+        const immutable = file.startsWith('assets/') && HASHED_NAME.test(file);
         reply.header('x-content-type-options', 'nosniff');
         return reply.sendFile(file, { maxAge: immutable ? ASSET_MAX_AGE_MS : STATIC_MAX_AGE_MS, immutable });
       }
@@ -72,22 +135,35 @@ export default fp(
           },
         );
       }
-      const page = await resolvePage(path, siteName, (slug) => app.publicNews.article(slug));
-      const origin = publicUrl || requestOrigin(request);
-      const html = shell.render(
-        renderHead(page.meta, origin, siteName),
-        jsonForScript({ ...app.publicAppConfig, siteName }),
-      );
+      // One canonical spelling for page URLs: '/POLITICS' and upper-case slugs move to lower case.
+      const lowerCase = lowerCasePath(path);
+      if (!path.startsWith('/admin') && lowerCase !== path) {
+        const q = request.url.indexOf('?');
+        return reply.redirect(lowerCase + (q === -1 ? '' : request.url.slice(q)), 301);
+      }
+
+      const origin = requestOrigin(request);
+      const pagePath = normalizePath(path);
+      const kind = pagePath === '/admin' || pagePath.startsWith('/admin/') ? 'admin' : 'public';
+      // The whole page (head, rendered body, embedded data) and its compressed forms, made once per
+      // render and kept until the news cache is cleared (any editorial change) or its TTL runs out.
+      const key = kind === 'admin' ? `${origin} admin` : `${origin} ${pagePath}`;
+      const cached = await pages.get(key, () => buildPage(pagePath, origin, kind === 'public'));
       securityHeaders(reply, path);
-      return sendCached(request, reply, html, etagOf(html), {
-        status: page.status,
-        cacheControl: page.cacheControl,
+      return sendEncoded(request, reply, cached.encoded, {
+        status: cached.page.status,
+        cacheControl: cached.page.cacheControl,
         contentType: 'text/html; charset=utf-8',
       });
     });
   },
   { name: 'spa', dependencies: ['problem', 'page-settings', 'news'] },
 );
+
+/** The path with its letters in lower case; percent-escapes ('%C3%A9') are kept as they are. */
+function lowerCasePath(path: string): string {
+  return path.replace(/%[0-9A-Fa-f]{2}|[A-Z]+/g, (m) => (m.startsWith('%') ? m : m.toLowerCase()));
+}
 
 function staticFile(path: string, files: Set<string>): string | undefined {
   if (files.size === 0 || path === '/') return undefined;

@@ -63,10 +63,14 @@ describe('server logs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-request-id']).toBe('proxy-id-123');
     const requestLines = lines.filter((l) => l.reqId !== undefined);
-    expect(requestLines.length).toBeGreaterThanOrEqual(2); // incoming request + request completed
+    // one access line per request, at info
+    expect(requestLines).toHaveLength(1);
     expect(requestLines.every((l) => l.reqId === 'proxy-id-123')).toBe(true);
-    const incoming = requestLines.find((l) => l.msg === 'incoming request') as { req: { url: string } } | undefined;
-    expect(incoming?.req.url).toBe('/News?count=15&code=%5Bredacted%5D');
+    const access = requestLines[0] as { msg: string; level: number; req: { url: string }; res: { statusCode: number } };
+    expect(access.msg).toBe('request completed');
+    expect(access.level).toBe(30);
+    expect(access.res.statusCode).toBe(200);
+    expect(access.req.url).toBe('/News?count=15&code=%5Bredacted%5D');
     expect(JSON.stringify(lines)).not.toContain(SECRET);
   });
 

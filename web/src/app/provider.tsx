@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
 import { Toaster } from '@/components/ui/toaster';
 
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <Toaster />
     </QueryClientProvider>

@@ -1,41 +1,33 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { paths } from '@/config/paths';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { startPageTelemetry } from '@/lib/telemetry';
+import { routes } from './route-table.tsx';
+
+type BrowserRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * Every page is a lazy route, so each screen is its own chunk; the admin area
- * (routes/admin/*) is never downloaded by public pages.
+ * Loads the lazy modules of the routes matching the current URL before the router starts, so a
+ * server-rendered page hydrates with its screen at once (no fallback, no mismatch).
  */
-const router = createBrowserRouter([
-  // The pathless root only supplies the (empty) fallback shown while the first lazy route loads.
-  {
-    HydrateFallback: InitialLoad,
-    children: [
-      { path: paths.home.path, lazy: () => import('./routes/home.tsx').then(toRoute) },
-      { path: paths.article.path, lazy: () => import('./routes/article.tsx').then(toRoute) },
-      { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
-      { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx').then(toRoute) },
-      // Sign-in popup/iframe callbacks: tiny pages without the admin shell (before /admin/*).
-      { path: '/admin/auth/callback', lazy: () => import('./routes/admin/auth-callback.tsx').then(toRoute) },
-      { path: '/admin/auth/silent', lazy: () => import('./routes/admin/auth-silent.tsx').then(toRoute) },
-      { path: `${paths.admin.root.path}/*`, lazy: () => import('./routes/admin/root.tsx').then(toRoute) },
-      { path: paths.category.path, lazy: () => import('./routes/category.tsx').then(toRoute) },
-      { path: '*', lazy: () => import('./routes/not-found.tsx').then(toRoute) },
-    ],
-  },
-]);
-
-// Telemetry (page views of route changes, news calls as dependencies); loads its SDK when idle.
-startPageTelemetry(router);
-
-function InitialLoad() {
-  return null;
+async function resolveLazyMatches(table: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(table, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
 }
 
-function toRoute(m: { default: React.ComponentType }) {
-  return { Component: m.default };
+/** The browser router; telemetry (page views of route changes, news calls as dependencies) starts with it. */
+export async function createAppRouter(): Promise<BrowserRouter> {
+  await resolveLazyMatches(routes);
+  const router = createBrowserRouter(routes);
+  startPageTelemetry(router);
+  return router;
 }
 
-export function AppRouter() {
+export function AppRouter({ router }: { router: BrowserRouter }) {
   return <RouterProvider router={router} />;
 }

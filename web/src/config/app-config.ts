@@ -10,6 +10,19 @@ export interface AppConfig {
 }
 
 let cached: AppConfig | undefined;
+let serverOrigin: string | undefined;
+
+/** The server renderer sets the configuration (and the request's origin) it embeds in the page. */
+export function setServerAppConfig(config: AppConfig, origin: string): void {
+  cached = config;
+  serverOrigin = origin;
+}
+
+/** The site's origin for absolute links (share URLs): the browser's, or the one the server renders for. */
+export function getSiteOrigin(): string {
+  if (typeof window !== 'undefined') return window.location.origin;
+  return serverOrigin ?? '';
+}
 
 export function getAppConfig(): AppConfig {
   if (cached) return cached;

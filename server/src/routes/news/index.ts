@@ -5,7 +5,7 @@ import { findCategory, CATEGORIES } from '../../../../common/categories.ts';
 import { NEWS_PAGE_SIZE } from '../../../../common/site.ts';
 import { NewsRepository, type NewsList, type PublicArticle } from '../../repositories/news-repository.ts';
 import { HttpProblem, sendProblem } from '../../plugins/problem.ts';
-import { PUBLIC_API_CACHE_CONTROL, sendCached } from '../../plugins/http-cache.ts';
+import { PUBLIC_API_CACHE_CONTROL, sendEncoded } from '../../plugins/http-cache.ts';
 import { NewsCache } from './news-cache.ts';
 import { PublicNews } from './public-news.ts';
 import {
@@ -56,10 +56,12 @@ export default fp(
           categoryId = found.id;
         }
         const serialize = responseSerializer<NewsList>(reply);
-        const { body, etag } = await publicNews.listBody(categoryId, count, serialize);
-        return sendCached(request, reply, body, etag, {
+        const cached = await publicNews.listBody(categoryId, count, serialize);
+        // compressed once per cached body (brotli or gzip by Accept-Encoding), never per request
+        return sendEncoded(request, reply, cached, {
           cacheControl: PUBLIC_API_CACHE_CONTROL,
           contentType: JSON_TYPE,
+          compress: true,
         });
       },
     );
@@ -80,9 +82,10 @@ export default fp(
           return sendProblem(reply, 404, `No published article has the slug '${request.params.slug}'.`, {
             title: 'Article not found',
           });
-        return sendCached(request, reply, found.body, found.etag, {
+        return sendEncoded(request, reply, found, {
           cacheControl: PUBLIC_API_CACHE_CONTROL,
           contentType: JSON_TYPE,
+          compress: true,
         });
       },
     );

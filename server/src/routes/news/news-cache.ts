@@ -24,6 +24,7 @@ export class NewsCache {
   private readonly maxEntries: number;
   private readonly now: () => number;
   private entries = new Map<string, Entry>();
+  private readonly clearListeners = new Set<() => void>();
 
   constructor(options: NewsCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? NEWS_CACHE_TTL_MS;
@@ -54,6 +55,16 @@ export class NewsCache {
   clear(): void {
     // In-flight loads are dropped with their entries, so they cannot refill the cache with pre-write data.
     this.entries.clear();
+    for (const listener of this.clearListeners) listener();
+  }
+
+  /**
+   * Runs `listener` on every clear (also a clear that another instance announced): caches built
+   * from the news, such as the rendered pages, are dropped with it. Returns an unsubscribe function.
+   */
+  onClear(listener: () => void): () => void {
+    this.clearListeners.add(listener);
+    return () => this.clearListeners.delete(listener);
   }
 
   get size(): number {

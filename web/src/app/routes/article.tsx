@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { PublicLayout } from '@/components/layout/public-layout';
+import { getSiteOrigin } from '@/config/app-config';
 import { paths } from '@/config/paths';
 import { useArticle } from '@/features/news/api/get-article';
 import { useNews } from '@/features/news/api/get-news';
@@ -41,7 +42,7 @@ function FoundArticle({ article }: { article: Article }) {
     ...home.result.breakingNews,
     ...home.result.allArticles,
   ]);
-  const shareUrl = `${window.location.origin}${paths.article.getHref(article.slug)}`;
+  const shareUrl = `${getSiteOrigin()}${paths.article.getHref(article.slug)}`;
   return (
     <>
       <ArticleView

@@ -1,10 +1,12 @@
 import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
+import { useNow } from '@/lib/render-clock';
 
 /** Footer: Contact and Privacy Policy as plain anchors, copyright and the satire disclaimer. */
 export function SiteFooter() {
   const { siteName } = getAppConfig();
-  const year = new Date().getFullYear();
+  const { now, refined } = useNow();
+  const year = refined ? now.getFullYear() : now.getUTCFullYear();
   return (
     <footer className="mt-12 bg-ink text-white on-dark">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 md:flex-row md:items-start md:justify-between">

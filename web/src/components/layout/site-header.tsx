@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CATEGORIES } from '@common/categories';
 import { TAGLINE } from '@common/site';
@@ -13,14 +13,21 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'underline decoration-tabloid-yellow' : 'no-underline',
   );
 
+/** The category bar's id: the no-script menu link targets it (`#site-nav`, opened by CSS :target). */
+export const SITE_NAV_ID = 'site-nav';
+
+const MENU_BUTTON_CLASS =
+  'min-h-11 min-w-20 bg-ink px-3 py-2 font-sans text-sm font-bold uppercase tracking-wider text-white md:hidden';
+
 /**
  * The red masthead (site title, tagline, ADMIN) and the black category bar. Below 768 px the
  * bar folds behind a MENU/CLOSE button; the open menu also holds ADMIN. Escape closes it.
+ * Without script a MENU link in the same place opens the bar (CSS :target on #site-nav).
  */
 export function SiteHeader() {
   const { siteName } = getAppConfig();
   const [open, setOpen] = useState(false);
-  const navId = useId();
+  const navId = SITE_NAV_ID;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
@@ -54,7 +61,7 @@ export function SiteHeader() {
               {TAGLINE}
             </p>
           </div>
-          <div className="flex shrink-0 items-center gap-2 on-dark">
+          <div className="relative flex shrink-0 items-center gap-2 on-dark">
             <Link
               to={paths.admin.root.getHref()}
               className="hidden bg-ink px-3 py-2 font-sans text-sm font-bold uppercase tracking-wider text-white no-underline hover:bg-white hover:text-ink md:inline-block"
@@ -64,17 +71,28 @@ export function SiteHeader() {
             <button
               ref={buttonRef}
               type="button"
-              className="min-h-11 min-w-20 bg-ink px-3 py-2 font-sans text-sm font-bold uppercase tracking-wider text-white md:hidden"
+              className={cx(MENU_BUTTON_CLASS, 'js-only')}
               aria-expanded={open}
               aria-controls={navId}
               onClick={() => setOpen((o) => !o)}
             >
               {open ? 'CLOSE' : 'MENU'}
             </button>
+            <noscript>
+              <a
+                href={`#${navId}`}
+                className={cx(
+                  MENU_BUTTON_CLASS,
+                  'absolute right-0 top-0 flex items-center justify-center no-underline',
+                )}
+              >
+                MENU
+              </a>
+            </noscript>
           </div>
         </div>
       </div>
-      <nav id={navId} aria-label="Main" className={cx('bg-ink on-dark md:block', open ? 'block' : 'hidden')}>
+      <nav id={navId} aria-label="Main" className={cx('site-nav bg-ink on-dark md:block', open ? 'block' : 'hidden')}>
         <ul className="mx-auto flex max-w-7xl flex-col px-2 md:flex-row md:flex-wrap md:gap-2">
           {CATEGORIES.map((category) => (
             <li key={category.id}>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { findCategory } from '@common/categories';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
+import { useNow } from '@/lib/render-clock';
 import { formatPublishedTime } from '../lib/format-published-time';
 import { splitParagraphs } from '../lib/paragraphs';
 import type { Article } from '../types';
@@ -14,7 +15,8 @@ import type { Article } from '../types';
 export function ArticleView({ article, shareActions }: { article: Article; shareActions?: ReactNode }) {
   const paragraphs = splitParagraphs(article.content);
   const category = findCategory(article.category);
-  const published = formatPublishedTime(article.publishedAt);
+  const clock = useNow();
+  const published = formatPublishedTime(article.publishedAt, clock.now, clock.refined ? undefined : 'UTC');
 
   return (
     <article className="mx-auto max-w-3xl">

@@ -1,4 +1,5 @@
 import type { Category } from '@common/categories';
+import { useNow } from '@/lib/render-clock';
 import { useNews } from '../api/get-news';
 import { cardSize, orderArticles, SKELETON_CARD_COUNT, splitListing } from '../lib/listing-layout';
 import { ArticleCard } from './article-card';
@@ -11,6 +12,7 @@ const GRID_CLASS = 'grid grid-cols-1 gap-x-6 gap-y-8 md:grid-cols-2 lg:grid-cols
 /** Home and category listing: BREAKING banner, card grid (or skeletons / empty state), MORE TRASH. */
 export function NewsListing({ category }: { category?: Category }) {
   const { result, isLoading } = useNews(category?.name);
+  const clock = useNow();
   const title = category ? category.name : 'Latest scandals';
 
   const heading = (
@@ -43,7 +45,7 @@ export function NewsListing({ category }: { category?: Category }) {
 
   const ordered = orderArticles(result);
   const { grid, more } = splitListing(ordered);
-  const now = new Date();
+  const { now } = clock;
   const firstBreaking = result.breakingNews[0];
 
   return (

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
+import { useNow } from '@/lib/render-clock';
 import { formatRelativeTime } from '../lib/relative-time';
 import type { Article } from '../types';
 
 /** 'MORE QUESTIONABLE JOURNALISM': three teasers of other real articles. */
 export function RelatedTeasers({ articles, isLoading }: { articles: Article[]; isLoading: boolean }) {
-  const now = new Date();
+  const { now } = useNow();
   return (
     <section aria-labelledby="more-questionable-title" className="mt-12 border-t-8 border-ink pt-4">
       <h2 id="more-questionable-title" className="font-display text-3xl uppercase tracking-tight md:text-4xl">

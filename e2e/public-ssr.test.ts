@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app.ts';
+import { MOBILE, useBrowser } from './support/browser.ts';
+import { guardNetwork } from './support/network.ts';
+import { articleHref, exactName, fetchNews, type NewsList } from './support/public-site.ts';
+
+// The server-rendered public site, in real chromium: with scripting off it must still be readable and
+// navigable; with scripting on it must hydrate without errors, warnings or data requests.
+describe('server-rendered public pages', () => {
+  let running: RunningApp;
+  let news: NewsList;
+  const web = useBrowser();
+
+  beforeAll(async () => {
+    running = await startApp();
+    news = await fetchNews(running.baseUrl);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it('works without JavaScript at 375 px: read an article, open the menu, move to a category, follow the footer', async () => {
+    const page = await web.newPage({ ...MOBILE, javaScriptEnabled: false });
+    await page.goto(`${running.baseUrl}/`);
+    const first = news.allArticles[0] ?? news.breakingNews[0]!;
+    const card = page.locator(`a[href="${articleHref(first)}"]`).first();
+    await card.click();
+    await page.waitForURL(`**${articleHref(first)}`);
+    await page.getByRole('heading', { level: 1, name: exactName(first.headline) }).waitFor();
+    const full = (await (await fetch(`${running.baseUrl}/News/slug/${first.slug}`)).json()) as { content: string };
+    const firstParagraph = full.content
+      .split(/\n\s*\n/)[0]!
+      .trim()
+      .slice(0, 40);
+    await page.getByText(firstParagraph, { exact: false }).first().waitFor();
+    // The share links are plain links to the share URLs.
+    const facebook = page.getByRole('link', { name: 'Share on Facebook' });
+    expect(await facebook.getAttribute('href')).toContain('https://www.facebook.com/sharer/sharer.php?u=');
+    expect(await page.getByRole('link', { name: 'Share on X' }).getAttribute('href')).toContain(
+      'https://twitter.com/intent/tweet?url=',
+    );
+
+    // The category bar is folded on a phone; the MENU link opens it without script.
+    const politics = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: exactName('Politics') });
+    expect(await politics.isVisible()).toBe(false);
+    await page.getByRole('link', { name: exactName('MENU') }).click();
+    await politics.waitFor({ state: 'visible' });
+    await politics.click();
+    await page.waitForURL('**/politics');
+    await page.getByRole('heading', { level: 1, name: exactName('Politics') }).waitFor();
+    const politicsNews = await fetchNews(running.baseUrl, 'Politics');
+    const anyPolitics = politicsNews.allArticles[0] ?? politicsNews.breakingNews[0];
+    if (anyPolitics)
+      await page
+        .locator(`a[href="${articleHref(anyPolitics)}"]`)
+        .first()
+        .waitFor();
+
+    await page.getByRole('link', { name: exactName('Privacy Policy') }).click();
+    await page.waitForURL('**/privacy');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+  });
+
+  it('hydrates every public route without console errors, hydration warnings or data requests', async () => {
+    const article = news.allArticles[0] ?? news.breakingNews[0]!;
+    const routes = [
+      '/',
+      '/politics',
+      '/uk',
+      articleHref(article),
+      '/contact',
+      '/privacy',
+      '/no-such-page',
+      '/article/no-such-story',
+    ];
+    for (const route of routes) {
+      const context = await web.newContext();
+      const net = await guardNetwork(context);
+      const page = await context.newPage();
+      const messages: string[] = [];
+      page.on('console', (msg) => {
+        // The one warning the site gives by design when no telemetry connection string is set.
+        if (msg.text().startsWith('Application Insights not configured')) return;
+        // Chromium logs the 404 status of the page document itself.
+        if (msg.text().includes('status of 404') && msg.location().url === `${running.baseUrl}${route}`) return;
+        if (msg.type() === 'error' || msg.type() === 'warning') messages.push(`${route}: ${msg.type()}: ${msg.text()}`);
+      });
+      page.on('pageerror', (error) => messages.push(`${route}: pageerror: ${error.message}`));
+      const res = await page.goto(`${running.baseUrl}${route}`);
+      expect(res?.status()).toBe(route.includes('no-such') ? 404 : 200);
+      // Script ran and React hydrated: the no-script class is gone and the MENU control is a button.
+      await expect.poll(() => page.evaluate(() => document.documentElement.className)).not.toContain('no-js');
+      await page.waitForLoadState('networkidle');
+      expect(messages).toEqual([]);
+      expect(net.requests.filter((u) => new URL(u).pathname.startsWith('/News'))).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('keeps the menu button (MENU/CLOSE) with script on', async () => {
+    const page = await web.newPage(MOBILE);
+    await page.goto(`${running.baseUrl}/`);
+    const button = page.getByRole('button', { name: exactName('MENU') });
+    await button.click();
+    await page.getByRole('button', { name: exactName('CLOSE') }).waitFor();
+    expect(await page.getByRole('link', { name: exactName('MENU') }).count()).toBe(0);
+  });
+});

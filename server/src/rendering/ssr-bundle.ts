@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** What the server renderer (web/src/entry-server.tsx, built to dist/ssr) takes and gives. */
+export interface SsrRenderInput {
+  url: string;
+  origin: string;
+  now: number;
+  appConfig: { siteName: string; [key: string]: unknown };
+  data: {
+    news(category?: string): Promise<unknown>;
+    article(slug: string): Promise<unknown>;
+  };
+}
+
+export interface SsrRenderOutput {
+  html: string;
+  state: { renderedAt: number; queries: unknown };
+}
+
+export interface SsrBundle {
+  render(input: SsrRenderInput): Promise<SsrRenderOutput>;
+}
+
+/** The renderer's bundle lies next to the web build: dist/web -> dist/ssr/entry-server.js. */
+export function ssrBundleFile(webDistDir: string): string {
+  return path.join(path.dirname(path.resolve(webDistDir)), 'ssr', 'entry-server.js');
+}
+
+/** Loads the renderer built by `vite build` (with the front end); null when it is not there. */
+export async function loadSsrBundle(webDistDir: string): Promise<SsrBundle | null> {
+  const file = ssrBundleFile(webDistDir);
+  if (!fs.existsSync(file)) return null;
+  const mod = (await import(pathToFileURL(file).href)) as Partial<SsrBundle>;
+  return typeof mod.render === 'function' ? (mod as SsrBundle) : null;
+}

@@ -1,0 +1,34 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+
+/**
+ * The route table shared by the browser router (app/router.tsx) and the server renderer
+ * (entry-server.tsx). Every page is a lazy route, so each screen is its own chunk; the admin area
+ * (routes/admin/*) is never downloaded by public pages and never rendered on the server.
+ */
+export const routes: RouteObject[] = [
+  // The pathless root only supplies the (empty) fallback shown while the first lazy route loads.
+  {
+    HydrateFallback: InitialLoad,
+    children: [
+      { path: paths.home.path, lazy: () => import('./routes/home.tsx').then(toRoute) },
+      { path: paths.article.path, lazy: () => import('./routes/article.tsx').then(toRoute) },
+      { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
+      { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx').then(toRoute) },
+      // Sign-in popup/iframe callbacks: tiny pages without the admin shell (before /admin/*).
+      { path: '/admin/auth/callback', lazy: () => import('./routes/admin/auth-callback.tsx').then(toRoute) },
+      { path: '/admin/auth/silent', lazy: () => import('./routes/admin/auth-silent.tsx').then(toRoute) },
+      { path: `${paths.admin.root.path}/*`, lazy: () => import('./routes/admin/root.tsx').then(toRoute) },
+      { path: paths.category.path, lazy: () => import('./routes/category.tsx').then(toRoute) },
+      { path: '*', lazy: () => import('./routes/not-found.tsx').then(toRoute) },
+    ],
+  },
+];
+
+function InitialLoad() {
+  return null;
+}
+
+function toRoute(m: { default: React.ComponentType }) {
+  return { Component: m.default };
+}

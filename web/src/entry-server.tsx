@@ -1,0 +1,92 @@
+import { renderToString } from 'react-dom/server';
+import { dehydrate } from '@tanstack/react-query';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { CATEGORIES } from '@common/categories';
+import { App } from './app/index.tsx';
+import { routes } from './app/route-table.tsx';
+import { setServerAppConfig, type AppConfig } from './config/app-config';
+import { getArticleQueryOptions } from './features/news/api/get-article';
+import { getNewsQueryOptions } from './features/news/api/get-news';
+import { normalizeArticle, normalizeNewsList } from './features/news/lib/normalize';
+import type { ArticleResult } from './features/news/types';
+import { createQueryClient } from './lib/query-client';
+import { setRenderClock } from './lib/render-clock';
+import type { RenderState } from './lib/render-state';
+
+/**
+ * The server renderer of the public pages (built by Vite as an SSR bundle, loaded by the server).
+ * The same route table and components as the browser; the data a page's queries need is loaded
+ * first (from the server's own public API) so the markup is complete and the browser hydrates from
+ * the embedded state without fetching.
+ */
+export interface RenderInput {
+  /** The path (and query) of the page. */
+  url: string;
+  /** The request's origin, for absolute share URLs. */
+  origin: string;
+  /** The render time (ms since the epoch), embedded so the browser hydrates with the same clock. */
+  now: number;
+  appConfig: AppConfig;
+  /** The public API's JSON: a news list (GET /News) and one article (GET /News/slug/{slug}, null when 404). */
+  data: {
+    news(category?: string): Promise<unknown>;
+    article(slug: string): Promise<unknown>;
+  };
+}
+
+export interface RenderOutput {
+  /** The markup that goes inside <div id="root">. */
+  html: string;
+  state: RenderState;
+}
+
+export async function render({ url, origin, now, appConfig, data }: RenderInput): Promise<RenderOutput> {
+  const queryClient = createQueryClient();
+  const path = new URL(url, 'http://localhost').pathname;
+
+  const prefetchNews = (category?: string) =>
+    queryClient.prefetchQuery({
+      queryKey: getNewsQueryOptions(category).queryKey,
+      queryFn: async () => normalizeNewsList(await data.news(category)),
+    });
+
+  // Every public page shows the breaking strip of the home list.
+  const work: Promise<unknown>[] = [prefetchNews()];
+  const segment = path.slice(1);
+  const category = CATEGORIES.find((c) => c.path === segment);
+  if (category) work.push(prefetchNews(category.name));
+  const articleMatch = /^\/article\/([^/]+)$/.exec(path);
+  if (articleMatch) {
+    let slug = '';
+    try {
+      slug = decodeURIComponent(articleMatch[1]!);
+    } catch {
+      slug = '';
+    }
+    work.push(
+      (async () => {
+        const raw = slug ? await data.article(slug) : null;
+        const result: ArticleResult = raw ? { article: normalizeArticle(raw) } : { article: null, error: 'Not found' };
+        queryClient.setQueryData(getArticleQueryOptions(slug).queryKey, result);
+        if (result.article?.category) await prefetchNews(result.article.category);
+      })(),
+    );
+  }
+  await Promise.all(work);
+
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(url, origin || 'http://localhost')));
+  if (context instanceof Response) throw new Error(`unexpected redirect while rendering ${url}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  // renderToString is synchronous: the module-level clock and configuration belong to this render only.
+  setRenderClock(now);
+  setServerAppConfig(appConfig, origin);
+  const html = renderToString(
+    <App queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>,
+  );
+  setRenderClock(undefined);
+  return { html, state: { renderedAt: now, queries: dehydrate(queryClient) } };
+}
