@@ -87,9 +87,8 @@ async function authPlugin(app: FastifyInstance) {
       editors,
       behindProxy,
     });
-    await app.register(
-      interactionRoutes({ provider, settings, siteName: config.siteName, login: createLoginService(editors), editors }),
-    );
+    const login = createLoginService(database);
+    await app.register(interactionRoutes({ provider, settings, siteName: config.siteName, login, editors }));
     await app.register(oidcMount(provider, behindProxy));
     verify = createTokenVerifier(builtinRules(settings, keys.publicJwk), config.auth);
     publicConfig = {
@@ -102,7 +101,7 @@ async function authPlugin(app: FastifyInstance) {
     };
 
     const purge = () =>
-      purgeExpiredOidcPayloads(database).catch((err: unknown) =>
+      Promise.all([purgeExpiredOidcPayloads(database), login.purge()]).catch((err: unknown) =>
         app.log.warn({ err }, 'could not purge expired sign-in state'),
       );
     const timer = setInterval(purge, PURGE_INTERVAL_MS);

@@ -145,25 +145,27 @@ export function interactionRoutes(o: InteractionOptions) {
         }
         const result = await o.login.authenticate(username, password, request.ip);
         if (!result.ok) {
-          if (result.reason === 'locked') {
-            reply.header('retry-after', String(result.retryAfterSeconds));
-            const minutes = Math.ceil(result.retryAfterSeconds / 60);
-            const wait =
-              result.retryAfterSeconds < 60
-                ? `${result.retryAfterSeconds} seconds`
-                : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-            return page(
-              reply,
-              429,
-              renderLoginPage({
-                siteName,
-                uid: d.uid,
-                username,
-                error: `Too many failed sign-in attempts. Try again in ${wait}.`,
-              }),
-            );
+          // The name as typed (cut short: people sometimes type a password there), never the password.
+          const attempt = { username: username.slice(0, 64), ip: request.ip };
+          if (result.reason === 'invalid') {
+            request.log.warn({ ...attempt }, 'sign-in failed: wrong username or password');
+            return page(reply, 401, renderLoginPage({ siteName, uid: d.uid, username, error: WRONG_CREDENTIALS }));
           }
-          return page(reply, 401, renderLoginPage({ siteName, uid: d.uid, username, error: WRONG_CREDENTIALS }));
+          request.log.warn(
+            { ...attempt, reason: result.reason, retryAfterSeconds: result.retryAfterSeconds },
+            result.reason === 'locked' ? 'sign-in refused: too many failed attempts' : 'sign-in refused: busy',
+          );
+          reply.header('retry-after', String(result.retryAfterSeconds));
+          const minutes = Math.ceil(result.retryAfterSeconds / 60);
+          const wait =
+            result.retryAfterSeconds < 60
+              ? `${result.retryAfterSeconds} second${result.retryAfterSeconds === 1 ? '' : 's'}`
+              : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+          const error =
+            result.reason === 'locked'
+              ? `Too many failed sign-in attempts. Try again in ${wait}.`
+              : `Another sign-in attempt is being checked. Try again in ${wait}.`;
+          return page(reply, 429, renderLoginPage({ siteName, uid: d.uid, username, error }));
         }
         request.log.info({ editor: result.editor.username }, 'editor signed in');
         const promptNames = new Set(
