@@ -17,6 +17,7 @@ import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
 import spaPlugin from './plugins/spa.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 
 export interface AppOptions {
@@ -54,6 +55,7 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
 
   await app.register(requestIdPlugin);
   if (telemetry) await app.register(telemetry.fastifyPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(problemPlugin);
   // Before every route: the OpenAPI document is collected from the routes' schemas.
   await app.register(openapiPlugin);
