@@ -57,13 +57,33 @@ export function createLoginService(database: Db, clock: () => number = Date.now)
   });
   const busy: LoginResult = { ok: false, reason: 'busy', retryAfterSeconds: 1 };
 
+  // Penalties this instance has read from the database, so that a burst from a penalised
+  // address is refused before any database or provider work (the database stays the authority:
+  // a penalty set by another instance is found there on the attempt's first count).
+  const knownPenalties = new Map<string, number>();
+  const remember = (key: string, until: number) => {
+    if (until <= clock()) return;
+    knownPenalties.delete(key);
+    knownPenalties.set(key, until);
+    if (knownPenalties.size > 10_000) knownPenalties.delete(knownPenalties.keys().next().value as string);
+  };
+  const keysOf = (rawUsername: string, ip: string) => {
+    const username = normalizeUsername(rawUsername).slice(0, MAX_USERNAME);
+    return { username, ipKey: `ip:${ip}`, nameKey: `name:${username}`, pairKey: `pair:${ip}\n${username}` };
+  };
+
   return {
+    /** A penalty already known here for this address or pair: refuse without further work. */
+    knownPenalty(rawUsername: string, ip: string): Exclude<LoginResult, { ok: true }> | undefined {
+      const now = clock();
+      const { ipKey, pairKey } = keysOf(rawUsername, ip);
+      const until = Math.max(knownPenalties.get(ipKey) ?? 0, knownPenalties.get(pairKey) ?? 0);
+      return until > now ? (locked(until, now) as Exclude<LoginResult, { ok: true }>) : undefined;
+    },
+
     async authenticate(rawUsername: string, password: string, ip: string): Promise<LoginResult> {
       const now = clock();
-      const username = normalizeUsername(rawUsername).slice(0, MAX_USERNAME);
-      const ipKey = `ip:${ip}`;
-      const nameKey = `name:${username}`;
-      const pairKey = `pair:${ip}\n${username}`;
+      const { username, ipKey, nameKey, pairKey } = keysOf(rawUsername, ip);
 
       // 1. Count the attempt before anything else, atomically: each concurrent attempt gets its
       //    own number, and the one that reaches a threshold starts the penalty for those after it.
@@ -73,12 +93,14 @@ export function createLoginService(database: Db, clock: () => number = Date.now)
         penaltyMs: (n) => lockDurationMs(n, LOCK_AFTER),
         ...forget,
       });
+      remember(pairKey, pair.blockedUntil);
       if (!pair.counted) return locked(pair.blockedUntil, now);
       const address = await attempts.count(ipKey, null, now, {
         threshold: IP_LOCK_AFTER,
         penaltyMs: (n) => lockDurationMs(n, IP_LOCK_AFTER),
         ...forget,
       });
+      remember(ipKey, address.blockedUntil);
       if (!address.counted) return locked(address.blockedUntil, now);
       if (hashQueueLength() >= MAX_WAITING_CHECKS) return busy;
 
@@ -101,6 +123,7 @@ export function createLoginService(database: Db, clock: () => number = Date.now)
           account?.passwordHash ?? (await dummyHash()),
         );
         if (account && valid) {
+          knownPenalties.delete(pairKey);
           await attempts.remove(pairKey);
           await attempts.forgive(ipKey);
           await editors.recordSuccess(account.id);
