@@ -10,8 +10,8 @@ import {
   IdParamsSchema,
   ListQuerySchema,
 } from '../schemas.ts';
-import { ValidationError } from '../typebox-validation.ts';
-import { ArticleInputSchema, validateArticleInput } from './article-input.ts';
+import { ValidationError } from '../../../domain/typebox-validation.ts';
+import { ArticleInputSchema, validateArticleInput } from '../../../domain/article-input.ts';
 
 const isKnownCategory = (id: number) => CATEGORIES.some((c) => c.id === id);
 
