@@ -132,9 +132,27 @@ describe('Social pages', () => {
     // 360 px: nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
+    // Delete asks first (a dismissed question deletes nothing), then says 'Deleted'.
+    page.once('dialog', (d) => void d.dismiss());
+    await page.getByRole('button', { name: 'Delete' }).click();
+    expect(await page.getByTestId('fb-token-present').textContent()).toBe('Yes');
+    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByTestId('fb-message').textContent()).toBe('Deleted');
     await expect.poll(() => page.getByTestId('fb-token-present').textContent()).toBe('No');
+    // With nothing stored, Delete says so and asks nothing.
+    let asked = 0;
+    const countQuestions = (d: { dismiss(): Promise<void> }) => {
+      asked += 1;
+      void d.dismiss();
+    };
+    page.on('dialog', countQuestions);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect
+      .poll(() => page.getByTestId('fb-message').textContent())
+      .toBe('Nothing to delete: no long-term token is stored.');
+    page.off('dialog', countQuestions);
+    expect(asked).toBe(0);
 
     await input.fill('EAAnot-valid');
     await page.getByRole('button', { name: 'Exchange & Store' }).click();

@@ -26,8 +26,7 @@ describe('npm run editor', () => {
   async function canSignIn(username: string, password: string) {
     const database = await openDatabase({ dataDir, databaseUrl: '' });
     try {
-      return (await createLoginService(createEditorsRepository(database)).authenticate(username, password, '127.0.0.1'))
-        .ok;
+      return (await createLoginService(database).authenticate(username, password, '127.0.0.1')).ok;
     } finally {
       await database.destroy();
     }

@@ -18,6 +18,7 @@ import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
 import spaPlugin from './plugins/spa.ts';
 import { clientErrorHandler } from './rendering/error-page.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 
 export interface AppOptions {
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
 
   await app.register(requestIdPlugin);
   if (telemetry) await app.register(telemetry.fastifyPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(problemPlugin);
   // Before every route: the OpenAPI document is collected from the routes' schemas.
   await app.register(openapiPlugin);

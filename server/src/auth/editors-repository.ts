@@ -145,7 +145,7 @@ export function createEditorsRepository(database: Db) {
       return toEditor(row);
     },
 
-    /** Sets a new password and lifts any lockout. False when there is no such editor. */
+    /** Sets a new password and lifts any sign-in penalty on the name. False when there is no such editor. */
     async setPassword(username: string, password: string): Promise<boolean> {
       const r = await db
         .updateTable('editors')
@@ -157,26 +157,13 @@ export function createEditorsRepository(database: Db) {
         })
         .where('username', '=', normalizeUsername(username))
         .executeTakeFirst();
+      await db.deleteFrom('login_attempts').where('username', '=', normalizeUsername(username)).execute();
       return Number(r.numUpdatedRows) > 0;
     },
 
     async remove(username: string): Promise<boolean> {
       const r = await db.deleteFrom('editors').where('username', '=', normalizeUsername(username)).executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
-    },
-
-    /** Counts one failed sign-in atomically; returns the new count. */
-    async recordFailure(id: number, lockedUntil: (failures: number) => string | null): Promise<number> {
-      const r = await db
-        .updateTable('editors')
-        .set({ failed_attempts: sql<number>`failed_attempts + 1` })
-        .where('id', '=', id)
-        .returning('failed_attempts')
-        .executeTakeFirst();
-      const failures = Number(r?.failed_attempts ?? 0);
-      const until = lockedUntil(failures);
-      if (until) await db.updateTable('editors').set({ locked_until: until }).where('id', '=', id).execute();
-      return failures;
     },
 
     /**

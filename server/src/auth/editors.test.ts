@@ -66,7 +66,7 @@ describe('editors and sign-in throttling', () => {
     const password = created[0].generatedPassword!;
     expect(password).toHaveLength(20);
     // The password that was reported is the one that works.
-    const login = createLoginService(editors);
+    const login = createLoginService(database);
     expect((await login.authenticate('editor', password, '10.0.0.1')).ok).toBe(true);
     // A later start creates nothing.
     expect(await ensureFirstEditor(editors, { adminUsername: 'other', adminPassword: 'another long pass' })).toEqual({
@@ -95,48 +95,96 @@ describe('editors and sign-in throttling', () => {
     expect((await editors.list()).map((e) => e.username)).toEqual(['desk', 'editor']);
   });
 
-  it('locks an account after repeated wrong passwords, doubling the wait', async () => {
+  it('slows down one name from one address, doubling the wait, without locking the name elsewhere', async () => {
     await editors.create({ username: 'victim', password: 'victim password 1' });
     let now = Date.parse('2026-01-01T00:00:00Z');
-    const login = createLoginService(editors, () => now);
+    const login = createLoginService(database, () => now);
     for (let i = 0; i < LOCK_AFTER; i++) {
-      expect(await login.authenticate('victim', `guess ${i}`, `10.1.0.${i}`)).toEqual({ ok: false, reason: 'invalid' });
+      expect(await login.authenticate('victim', `guess ${i}`, '10.1.0.1')).toEqual({ ok: false, reason: 'invalid' });
     }
-    // Locked now: even the right password is refused, without checking it.
-    expect(await login.authenticate('victim', 'victim password 1', '10.1.1.1')).toEqual({
+    // This pair waits now: even the right password is refused, without checking it.
+    expect(await login.authenticate('victim', 'victim password 1', '10.1.0.1')).toEqual({
       ok: false,
       reason: 'locked',
       retryAfterSeconds: 60,
     });
+    // The same name from another address is not affected (nobody can lock an editor out).
+    expect((await login.authenticate('victim', 'victim password 1', '10.1.9.9')).ok).toBe(true);
     now += BASE_LOCK_MS + 1;
-    // One more failure after the lock: two minutes.
-    expect((await login.authenticate('victim', 'wrong again', '10.1.1.2')).ok).toBe(false);
-    expect(await login.authenticate('victim', 'victim password 1', '10.1.1.3')).toEqual({
+    // One more failure after the wait: two minutes.
+    expect(await login.authenticate('victim', 'wrong again', '10.1.0.1')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await login.authenticate('victim', 'victim password 1', '10.1.0.1')).toEqual({
       ok: false,
       reason: 'locked',
       retryAfterSeconds: 120,
     });
     now += 2 * BASE_LOCK_MS + 1;
-    const ok = await login.authenticate('victim', 'victim password 1', '10.1.1.4');
-    expect(ok.ok).toBe(true);
-    // Success clears the count.
-    const row = await editors.findCredentials('victim');
-    expect(row).toMatchObject({ failedAttempts: 0, lockedUntil: null });
-    expect(row?.lastLoginAt).toBeTruthy();
+    expect((await login.authenticate('victim', 'victim password 1', '10.1.0.1')).ok).toBe(true);
+    // Success clears the pair's count: five more tries before any wait.
+    for (let i = 0; i < LOCK_AFTER - 1; i++)
+      expect((await login.authenticate('victim', 'x', '10.1.0.1')).ok).toBe(false);
+    expect((await login.authenticate('victim', 'victim password 1', '10.1.0.1')).ok).toBe(true);
+    expect((await editors.findCredentials('victim'))?.lastLoginAt).toBeTruthy();
   });
 
-  it('treats unknown usernames the same way (no enumeration through lockouts)', async () => {
+  it('treats unknown usernames exactly like real ones (no enumeration through the counts)', async () => {
     let now = Date.parse('2026-01-01T00:00:00Z');
-    const login = createLoginService(editors, () => now);
-    for (let i = 0; i < LOCK_AFTER; i++) expect((await login.authenticate('ghost', 'x', `10.2.0.${i}`)).ok).toBe(false);
-    expect(await login.authenticate('ghost', 'x', '10.2.1.1')).toMatchObject({ reason: 'locked' });
+    const login = createLoginService(database, () => now);
+    const answers = async (name: string, ip: string) => {
+      const out = [];
+      for (let i = 0; i <= LOCK_AFTER; i++) out.push(await login.authenticate(name, 'x', ip));
+      return out;
+    };
+    const real = await answers('victim', '10.2.0.1');
+    const ghost = await answers('ghost', '10.2.0.2');
+    expect(ghost).toEqual(real);
+    expect(ghost.at(-1)).toMatchObject({ reason: 'locked' });
+    // Both kinds of name are counted in the same table (shared by every instance).
+    const rows = await authDb(database)
+      .selectFrom('login_attempts')
+      .select(['key', 'failures'])
+      .where('key', 'in', ['pair:10.2.0.1\nvictim', 'pair:10.2.0.2\nghost'])
+      .orderBy('key')
+      .execute();
+    expect(rows.map((r) => Number(r.failures))).toEqual([LOCK_AFTER, LOCK_AFTER]);
     now += MAX_LOCK_MS + 1;
-    expect(await login.authenticate('ghost', 'x', '10.2.1.1')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await login.authenticate('ghost', 'x', '10.2.0.2')).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('counts concurrent attempts before checking: a right password inside a burst does not get in', async () => {
+    await editors.create({ username: 'burst', password: 'burst password 1' });
+    const login = createLoginService(database);
+    const wrong = Array.from({ length: 39 }, (_, i) => login.authenticate('burst', `wrong ${i}`, '10.5.0.1'));
+    const right = login.authenticate('burst', 'burst password 1', '10.5.0.1');
+    const results = await Promise.all([...wrong, right]);
+    expect(results.filter((r) => r.ok)).toHaveLength(0);
+    expect(await right).toMatchObject({ ok: false, reason: 'locked' });
+    // At most one check ran at a time, so most were refused without one; never more than LOCK_AFTER checks.
+    const checked = results.filter((r) => !r.ok && r.reason === 'invalid').length;
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(LOCK_AFTER);
+    // The editor from another address signs in at once.
+    expect((await login.authenticate('burst', 'burst password 1', '10.5.0.2')).ok).toBe(true);
+  });
+
+  it('checks at most one password at a time per name across instances (the mark is in the database)', async () => {
+    const second = await openDatabase({ dataDir, databaseUrl: '' });
+    try {
+      const a = createLoginService(database);
+      const b = createLoginService(second);
+      const results = await Promise.all([
+        a.authenticate('burst', 'wrong a', '10.6.0.1'),
+        b.authenticate('burst', 'wrong b', '10.6.0.2'),
+      ]);
+      expect(results.map((r) => (r.ok ? 'ok' : r.reason)).sort()).toEqual(['busy', 'invalid']);
+    } finally {
+      await second.destroy();
+    }
   });
 
   it('slows down one client address guessing across many usernames', async () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
-    const login = createLoginService(editors, () => now);
+    const login = createLoginService(database, () => now);
     for (let i = 0; i < IP_LOCK_AFTER; i++) await login.authenticate(`spray${i}`, 'x', '10.3.0.1');
     expect(await login.authenticate('desk', 'desk password 1', '10.3.0.1')).toMatchObject({
       ok: false,
@@ -158,8 +206,12 @@ describe('editors and sign-in throttling', () => {
       .set({ failed_attempts: 9, locked_until: '2999-01-01T00:00:00.000Z' })
       .where('username', '=', 'desk')
       .execute();
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    const locked = createLoginService(database, () => now);
+    for (let i = 0; i < LOCK_AFTER; i++) await locked.authenticate('desk', 'wrong', '10.4.0.1');
+    expect(await locked.authenticate('desk', 'desk password 1', '10.4.0.1')).toMatchObject({ reason: 'locked' });
     expect(await editors.setPassword('DESK', 'a brand new password')).toBe(true);
-    const login = createLoginService(editors);
+    const login = createLoginService(database);
     expect((await login.authenticate('desk', 'a brand new password', '10.4.0.1')).ok).toBe(true);
     expect(await editors.setPassword('nobody', 'whatever password')).toBe(false);
     expect(await editors.remove('desk')).toBe(true);

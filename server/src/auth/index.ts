@@ -47,6 +47,11 @@ const PublicAuthConfigSchema = Type.Object({
 });
 
 const MAX_TOKEN_LENGTH = 16 * 1024;
+
+function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
 const PURGE_INTERVAL_MS = 15 * 60_000;
 
 /**
@@ -99,10 +104,9 @@ async function authPlugin(app: FastifyInstance) {
       editors,
       behindProxy,
     });
-    await app.register(
-      interactionRoutes({ provider, settings, siteName: config.siteName, login: createLoginService(editors), editors }),
-    );
-    await app.register(oidcMount(provider, behindProxy));
+    const login = createLoginService(database);
+    await app.register(interactionRoutes({ provider, settings, siteName: config.siteName, login, editors }));
+    await app.register(oidcMount(provider, behindProxy, config.publicUrl));
     verify = createTokenVerifier(builtinRules(settings, keys.publicJwk), config.auth);
     publicConfig = {
       provider: 'builtin',
@@ -114,13 +118,30 @@ async function authPlugin(app: FastifyInstance) {
     };
 
     const purge = () =>
-      purgeExpiredOidcPayloads(database).catch((err: unknown) =>
+      Promise.all([purgeExpiredOidcPayloads(database), login.purge()]).catch((err: unknown) =>
         app.log.warn({ err }, 'could not purge expired sign-in state'),
       );
     const timer = setInterval(purge, PURGE_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
-    app.log.info({ issuer: settings.issuer }, 'sign-in: built-in OpenID provider');
+    if (config.publicUrl) {
+      app.log.info({ issuer: settings.issuer }, 'sign-in: built-in OpenID provider');
+    } else {
+      // Without PUBLIC_URL the issuer is http://localhost:PORT: the admin area opened at another
+      // loopback address (127.0.0.1, [::1]) moves there; at any other address the login gate says
+      // where sign-in works and that PUBLIC_URL makes it work at that address.
+      const canonical = new URL(settings.origin);
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return;
+        if (request.url !== '/admin' && !request.url.startsWith('/admin/')) return;
+        if (request.host === canonical.host || !isLoopbackHost(request.hostname)) return;
+        return reply.redirect(`${settings.origin}${request.url}`, 302);
+      });
+      app.log.info(
+        { issuer: settings.issuer },
+        `sign-in: built-in OpenID provider; editors sign in at ${settings.origin}/admin (set PUBLIC_URL to sign in at another address)`,
+      );
+    }
   }
 
   app.decorateRequest('editor', null);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { LoginService } from './login-throttle.ts';
+import type { LoginResult, LoginService } from './login-throttle.ts';
 import { pageHeaders, renderLoginPage, renderMessagePage } from './pages/render.ts';
 import { OIDC_PREFIX, type BuiltinSettings } from './settings.ts';
 import type { EditorsRepository } from './editors-repository.ts';
@@ -132,39 +132,53 @@ export function interactionRoutes(o: InteractionOptions) {
       return page(reply, 200, renderLoginPage({ siteName, uid: d.uid, signedInAs: who }));
     });
 
+    /** A refused or failed sign-in: logged (name and address, never the password), the login page again. */
+    function failed(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      uid: string,
+      username: string,
+      result: Exclude<LoginResult, { ok: true }>,
+    ) {
+      // The name as typed (cut short: people sometimes type a password there), never the password.
+      const attempt = { username: username.slice(0, 64), ip: request.ip };
+      if (result.reason === 'invalid') {
+        request.log.warn({ ...attempt }, 'sign-in failed: wrong username or password');
+        return page(reply, 401, renderLoginPage({ siteName, uid, username, error: WRONG_CREDENTIALS }));
+      }
+      request.log.warn(
+        { ...attempt, reason: result.reason, retryAfterSeconds: result.retryAfterSeconds },
+        result.reason === 'locked' ? 'sign-in refused: too many failed attempts' : 'sign-in refused: busy',
+      );
+      reply.header('retry-after', String(result.retryAfterSeconds));
+      const minutes = Math.ceil(result.retryAfterSeconds / 60);
+      const wait =
+        result.retryAfterSeconds < 60
+          ? `${result.retryAfterSeconds} second${result.retryAfterSeconds === 1 ? '' : 's'}`
+          : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+      const error =
+        result.reason === 'locked'
+          ? `Too many failed sign-in attempts. Try again in ${wait}.`
+          : `Another sign-in attempt is being checked. Try again in ${wait}.`;
+      return page(reply, 429, renderLoginPage({ siteName, uid, username, error }));
+    }
+
     app.post<{ Params: { uid: string }; Body: Form | undefined }>(
       `${OIDC_PREFIX}/interaction/:uid/login`,
       async (request, reply) => {
-        const d = await details(request, reply);
-        if (!d) return expired(reply);
         const form = request.body ?? {};
         const username = String(form.username ?? '').trim();
         const password = String(form.password ?? '');
+        // A burst from a penalised address costs no database or provider work.
+        const known = username && password ? o.login.knownPenalty(username, request.ip) : undefined;
+        if (known) return failed(request, reply, request.params.uid, username, known);
+        const d = await details(request, reply);
+        if (!d) return expired(reply);
         if (!username || !password) {
           return page(reply, 400, renderLoginPage({ siteName, uid: d.uid, username, error: WRONG_CREDENTIALS }));
         }
         const result = await o.login.authenticate(username, password, request.ip);
-        if (!result.ok) {
-          if (result.reason === 'locked') {
-            reply.header('retry-after', String(result.retryAfterSeconds));
-            const minutes = Math.ceil(result.retryAfterSeconds / 60);
-            const wait =
-              result.retryAfterSeconds < 60
-                ? `${result.retryAfterSeconds} seconds`
-                : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-            return page(
-              reply,
-              429,
-              renderLoginPage({
-                siteName,
-                uid: d.uid,
-                username,
-                error: `Too many failed sign-in attempts. Try again in ${wait}.`,
-              }),
-            );
-          }
-          return page(reply, 401, renderLoginPage({ siteName, uid: d.uid, username, error: WRONG_CREDENTIALS }));
-        }
+        if (!result.ok) return failed(request, reply, d.uid, username, result);
         request.log.info({ editor: result.editor.username }, 'editor signed in');
         const promptNames = new Set(
           Array.isArray(d.params.prompt) ? d.params.prompt : String(d.params.prompt ?? '').split(' '),

@@ -303,6 +303,8 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Yes, sign me out');
+    expect(html).toContain('Sign out of the newsroom of The Daily Smear on this browser.');
+    expect(html).not.toContain('the The');
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toContain('fonts.googleapis.com');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -313,6 +315,46 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     expect(done.headers.get('location')).toBe(`${origin}/admin/auth/callback`);
     const silent = await follow(await get(authorizeUrl(pkce().challenge, { prompt: 'none' })));
     expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
+  });
+
+  const refresh = (refreshToken: string) =>
+    fetch(`${origin}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: 'tabloid-admin',
+      }),
+    });
+
+  it('access tokens live 5 minutes; after sign-out the refresh token renews nothing', async () => {
+    const fresh = await signIn();
+    const claims = decodeJwt(fresh.access_token);
+    expect(claims.exp! - claims.iat!).toBeLessThanOrEqual(300);
+    expect(fresh.refresh_token).toBeTruthy();
+    const page = await get(`/oidc/session/end?id_token_hint=${fresh.id_token}`);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];
+    expect((await postForm('/oidc/session/end/confirm', { xsrf: xsrf!, logout: 'yes' })).status).toBeLessThan(400);
+    expect((await refresh(fresh.refresh_token!)).status).toBe(400);
+  });
+
+  it('a removed editor cannot renew (so access ends within the 5-minute token lifetime)', async () => {
+    const editors = createEditorsRepository(t.database);
+    await editors.create({ username: 'leaver', password: 'leaver password 1' });
+    const { verifier, challenge } = pkce();
+    const start = await get(authorizeUrl(challenge, { prompt: 'login' }));
+    const loc = start.headers.get('location')!;
+    await get(loc);
+    const res = await follow(await postForm(`${loc}/login`, { username: 'leaver', password: 'leaver password 1' }));
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+    const tokens = (await (await exchange(code, verifier)).json()) as { refresh_token: string };
+    expect((await refresh(tokens.refresh_token)).status).toBe(200);
+    const again = (await (await exchange(code, verifier)).json()) as { error?: string };
+    expect(again.error).toBeTruthy();
+    await editors.remove('leaver');
+    expect((await refresh(tokens.refresh_token)).status).toBe(400);
+    jar.cookies.clear(); // the next test signs in as chief from a fresh browser
   });
   it('a password reset (revokeSignIns) ends the session and the refresh tokens', async () => {
     const fresh = await signIn();

@@ -1,114 +1,143 @@
-import { dummyHash, verifyPassword } from './passwords.ts';
-import { normalizeUsername, type Editor, type EditorsRepository } from './editors-repository.ts';
+import type { Db } from '../db/index.ts';
+import { createEditorsRepository, normalizeUsername, type Editor } from './editors-repository.ts';
+import { createLoginAttemptsRepository } from './login-attempts-repository.ts';
+import { dummyHash, hashQueueLength, verifyPassword } from './passwords.ts';
 
 /**
- * Slows down password guessing. Per username: after LOCK_AFTER failures the account is
- * locked for 1 minute, doubling with every further failure up to 1 hour (stored in the
- * editors table, so every instance sees it). Unknown usernames get the same treatment in
- * memory, so a lockout does not reveal whether a name exists. Per client IP: after
- * IP_LOCK_AFTER failures in a row, the same doubling. A success clears the username's count.
+ * Slows down password guessing without letting anyone lock an editor out.
+ *
+ * - Every attempt is counted in the database before its password is checked, per client
+ *   address and per address and username pair, for known and unknown names alike (the same
+ *   table and the same answers, so counts tell nothing about which names exist, on any instance).
+ * - After LOCK_AFTER attempts for one name from one address, that pair waits BASE_LOCK_MS,
+ *   doubling with every further failure up to MAX_LOCK_MS. The same name from another address
+ *   is not affected, so guessing at `editor` does not lock the real editor out.
+ * - After IP_LOCK_AFTER attempts from one address across names, the address waits the same way.
+ * - At most one password check runs at a time per username and per address (marked in the
+ *   database, so across instances too); an attempt arriving meanwhile is counted and refused.
+ *   Password hashing itself runs one at a time (passwords.ts); when too many checks wait for
+ *   it, new attempts are refused at once instead of queueing.
+ * - A success forgives that attempt and clears the pair's count. Counts are forgotten an hour
+ *   after the last attempt.
  */
 export const LOCK_AFTER = 5;
 export const IP_LOCK_AFTER = 20;
 export const BASE_LOCK_MS = 60_000;
 export const MAX_LOCK_MS = 60 * 60_000;
+/** How long a password check may hold its name and address (a crashed instance's mark lapses). */
+export const CHECK_HOLD_MS = 15_000;
+/** Password checks allowed to wait for the hashing queue before new attempts are refused. */
+export const MAX_WAITING_CHECKS = 16;
 
 export function lockDurationMs(failures: number, threshold: number): number {
   if (failures < threshold) return 0;
   return Math.min(BASE_LOCK_MS * 2 ** (failures - threshold), MAX_LOCK_MS);
 }
 
-interface Counter {
-  failures: number;
-  lockedUntil: number;
-  lastFailure: number;
-}
-
-/** A bounded in-memory failure counter; entries are forgotten an hour after their last failure. */
-export class FailureCounter {
-  readonly #entries = new Map<string, Counter>();
-  constructor(
-    private readonly threshold: number,
-    private readonly maxEntries = 10_000,
-  ) {}
-
-  lockedFor(key: string, now: number): number {
-    const e = this.#fresh(key, now);
-    return e && e.lockedUntil > now ? e.lockedUntil - now : 0;
-  }
-
-  fail(key: string, now: number): void {
-    const e = this.#fresh(key, now) ?? { failures: 0, lockedUntil: 0, lastFailure: now };
-    e.failures += 1;
-    e.lastFailure = now;
-    const ms = lockDurationMs(e.failures, this.threshold);
-    if (ms) e.lockedUntil = now + ms;
-    this.#entries.delete(key);
-    this.#entries.set(key, e);
-    if (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value as string);
-  }
-
-  clear(key: string): void {
-    this.#entries.delete(key);
-  }
-
-  #fresh(key: string, now: number): Counter | undefined {
-    const e = this.#entries.get(key);
-    if (e && now - e.lastFailure > MAX_LOCK_MS && e.lockedUntil <= now) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return e;
-  }
-}
-
 export type LoginResult =
   | { ok: true; editor: Editor }
   | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'locked'; retryAfterSeconds: number };
+  /** A penalty on this address, or on this name from this address. */
+  | { ok: false; reason: 'locked'; retryAfterSeconds: number }
+  /** Another check for this name or address is running, or too many checks are waiting. */
+  | { ok: false; reason: 'busy'; retryAfterSeconds: number };
 
-export function createLoginService(editors: EditorsRepository, clock: () => number = Date.now) {
-  const byIp = new FailureCounter(IP_LOCK_AFTER);
-  const unknownNames = new FailureCounter(LOCK_AFTER);
+const MAX_USERNAME = 200;
+const MAX_PASSWORD = 1000;
 
-  const locked = (ms: number): LoginResult => ({
+export function createLoginService(database: Db, clock: () => number = Date.now) {
+  const editors = createEditorsRepository(database);
+  const attempts = createLoginAttemptsRepository(database);
+
+  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+  const locked = (until: number, now: number): LoginResult => ({
     ok: false,
     reason: 'locked',
-    retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+    retryAfterSeconds: seconds(until - now),
   });
+  const busy: LoginResult = { ok: false, reason: 'busy', retryAfterSeconds: 1 };
+
+  // Penalties this instance has read from the database, so that a burst from a penalised
+  // address is refused before any database or provider work (the database stays the authority:
+  // a penalty set by another instance is found there on the attempt's first count).
+  const knownPenalties = new Map<string, number>();
+  const remember = (key: string, until: number) => {
+    if (until <= clock()) return;
+    knownPenalties.delete(key);
+    knownPenalties.set(key, until);
+    if (knownPenalties.size > 10_000) knownPenalties.delete(knownPenalties.keys().next().value as string);
+  };
+  const keysOf = (rawUsername: string, ip: string) => {
+    const username = normalizeUsername(rawUsername).slice(0, MAX_USERNAME);
+    return { username, ipKey: `ip:${ip}`, nameKey: `name:${username}`, pairKey: `pair:${ip}\n${username}` };
+  };
 
   return {
+    /** A penalty already known here for this address or pair: refuse without further work. */
+    knownPenalty(rawUsername: string, ip: string): Exclude<LoginResult, { ok: true }> | undefined {
+      const now = clock();
+      const { ipKey, pairKey } = keysOf(rawUsername, ip);
+      const until = Math.max(knownPenalties.get(ipKey) ?? 0, knownPenalties.get(pairKey) ?? 0);
+      return until > now ? (locked(until, now) as Exclude<LoginResult, { ok: true }>) : undefined;
+    },
+
     async authenticate(rawUsername: string, password: string, ip: string): Promise<LoginResult> {
       const now = clock();
-      const username = normalizeUsername(rawUsername).slice(0, 200);
-      const ipLock = byIp.lockedFor(ip, now);
-      if (ipLock) return locked(ipLock);
+      const { username, ipKey, nameKey, pairKey } = keysOf(rawUsername, ip);
 
-      const account = username ? await editors.findCredentials(username) : undefined;
-      if (account) {
-        const until = account.lockedUntil ? Date.parse(account.lockedUntil) : 0;
-        if (until > now) return locked(until - now);
-      } else {
-        const nameLock = unknownNames.lockedFor(username, now);
-        if (nameLock) return locked(nameLock);
-      }
+      // 1. Count the attempt before anything else, atomically: each concurrent attempt gets its
+      //    own number, and the one that reaches a threshold starts the penalty for those after it.
+      const forget = { maxPenaltyMs: MAX_LOCK_MS, forgetMs: MAX_LOCK_MS };
+      const pair = await attempts.count(pairKey, username, now, {
+        threshold: LOCK_AFTER,
+        penaltyMs: (n) => lockDurationMs(n, LOCK_AFTER),
+        ...forget,
+      });
+      remember(pairKey, pair.blockedUntil);
+      if (!pair.counted) return locked(pair.blockedUntil, now);
+      const address = await attempts.count(ipKey, null, now, {
+        threshold: IP_LOCK_AFTER,
+        penaltyMs: (n) => lockDurationMs(n, IP_LOCK_AFTER),
+        ...forget,
+      });
+      remember(ipKey, address.blockedUntil);
+      if (!address.counted) return locked(address.blockedUntil, now);
+      if (hashQueueLength() >= MAX_WAITING_CHECKS) return busy;
 
-      // Always run one scrypt verification, against a dummy hash for unknown names.
-      const valid = await verifyPassword(password.slice(0, 1000), account?.passwordHash ?? (await dummyHash()));
-      if (account && valid) {
-        await editors.recordSuccess(account.id);
-        return { ok: true, editor: account };
+      // 2. One check at a time per name and per address (an attempt arriving meanwhile stays counted).
+      const held: [string, string][] = [];
+      try {
+        for (const [key, name] of [
+          [nameKey, username],
+          [ipKey, null],
+        ] as const) {
+          const token = await attempts.acquire(key, name, now, now + CHECK_HOLD_MS);
+          if (!token) return busy;
+          held.push([key, token]);
+        }
+
+        // 3. Check the password: always one scrypt verification, against a dummy hash for unknown names.
+        const account = username ? await editors.findCredentials(username) : undefined;
+        const valid = await verifyPassword(
+          password.slice(0, MAX_PASSWORD),
+          account?.passwordHash ?? (await dummyHash()),
+        );
+        if (account && valid) {
+          knownPenalties.delete(pairKey);
+          await attempts.remove(pairKey);
+          await attempts.forgive(ipKey);
+          await editors.recordSuccess(account.id);
+          return { ok: true, editor: account };
+        }
+        return { ok: false, reason: 'invalid' };
+      } finally {
+        for (const [key, token] of held) await attempts.release(key, token);
       }
-      byIp.fail(ip, now);
-      if (account) {
-        await editors.recordFailure(account.id, (failures) => {
-          const ms = lockDurationMs(failures, LOCK_AFTER);
-          return ms ? new Date(now + ms).toISOString() : null;
-        });
-      } else {
-        unknownNames.fail(username, now);
-      }
-      return { ok: false, reason: 'invalid' };
+    },
+
+    /** Forgets counts nobody added to for an hour (called from the auth plugin's purge timer). */
+    purge(): Promise<number> {
+      return attempts.purge(clock(), MAX_LOCK_MS);
     },
   };
 }

@@ -9,7 +9,8 @@ import { OIDC_PREFIX } from './settings.ts';
  * itself, so the catch-all parser leaves them unread; each request is hijacked and handed to
  * the provider's Koa callback with the prefix stripped (originalUrl keeps the full path).
  */
-export function oidcMount(provider: Provider, behindProxy: boolean) {
+export function oidcMount(provider: Provider, behindProxy: boolean, publicUrl = '') {
+  const publicHost = publicUrl ? new URL(publicUrl).host : '';
   return async function mount(app: FastifyInstance) {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -26,8 +27,16 @@ export function oidcMount(provider: Provider, behindProxy: boolean) {
       // what Fastify's trustProxy accepted, never a value a client forged beyond the proxies.
       if (behindProxy) {
         raw.headers['x-forwarded-proto'] = request.protocol;
-        raw.headers['x-forwarded-host'] = request.host;
+        raw.headers['x-forwarded-host'] = publicHost || request.host;
         raw.headers['x-forwarded-for'] = request.ip;
+      }
+      // With PUBLIC_URL the issuer and every endpoint the provider writes (discovery document,
+      // redirects) use its host, never one a client put in the Host header.
+      if (publicHost) raw.headers.host = publicHost;
+      // Discovery and keys change only with a new release or key: caches may keep them a while.
+      const pathname = raw.url.split('?')[0];
+      if (pathname === '/.well-known/openid-configuration' || pathname === '/jwks') {
+        reply.raw.setHeader('cache-control', 'public, max-age=300');
       }
       void Promise.resolve(callback(raw, reply.raw)).catch((err: unknown) => {
         request.log.error({ err }, 'oidc provider failed');

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
 
 /**
  * Password hashes: scrypt from node:crypto with a per-user random salt, stored as
@@ -10,10 +11,26 @@ const P = 1;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which also reads the files the site serves.
+ * At most HASH_CONCURRENCY hashes run at once, so a burst of sign-ins leaves the other threads
+ * to pages and files; the rest wait in this queue, which the login throttle keeps short.
+ */
+export const HASH_CONCURRENCY = 1;
+const hashing = pLimit(HASH_CONCURRENCY);
+
+/** Password checks waiting for their turn (beyond the one running). */
+export function hashQueueLength(): number {
+  return hashing.pendingCount;
+}
+
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCb(password.normalize('NFKC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scryptCb(password.normalize('NFKC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 const maxmem = (n: number, r: number) => 128 * n * r * 2;

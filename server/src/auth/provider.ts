@@ -58,6 +58,8 @@ export async function createProvider(o: ProviderOptions): Promise<Provider> {
     jwks: { keys: [o.signingKeys.privateJwk as never] },
     cookies: { keys: o.cookieKeys },
     pkce: { required: () => true },
+    // Only the code flow (with PKCE) that the admin client uses is offered and advertised.
+    responseTypes: ['code'],
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },
     scopes: ['openid', 'profile', 'offline_access'],
     async findAccount(_ctx, sub) {
@@ -86,7 +88,7 @@ export async function createProvider(o: ProviderOptions): Promise<Provider> {
           ctx.body = renderPage({
             siteName: o.siteName,
             title: 'Sign out',
-            body: `<h1>Sign out?</h1>\n<p>Sign out of the ${html(o.siteName)} newsroom on this browser.</p>\n${form}\n<button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>\n<button class="secondary" type="submit" form="op.logoutForm">No, stay signed in</button>`,
+            body: `<h1>Sign out?</h1>\n<p>Sign out of the newsroom of ${html(o.siteName)} on this browser.</p>\n${form}\n<button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>\n<button class="secondary" type="submit" form="op.logoutForm">No, stay signed in</button>`,
           });
         },
         async postLogoutSuccessSource(ctx) {

@@ -9,8 +9,12 @@ export const SILENT_REDIRECT_PATH = '/admin/auth/silent';
 export const POST_LOGOUT_REDIRECT_PATH = '/admin/auth/callback';
 export const OIDC_PREFIX = '/oidc';
 export const LOGIN_BUTTON_LABEL = 'Sign In with Microsoft';
-/** Access token lifetime of the built-in provider (and of mintTestToken). */
-export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+/**
+ * Access token lifetime of the built-in provider (and of mintTestToken): 5 minutes, renewed
+ * silently with the refresh token, which stops working when the editor is removed, their
+ * password reset, or the session signed out. So access ends within 5 minutes of any of these.
+ */
+export const ACCESS_TOKEN_TTL_SECONDS = 300;
 
 /** Origin the browser uses: PUBLIC_URL, or http://localhost:PORT. */
 export function siteOrigin(config: Pick<Config, 'publicUrl' | 'port'>): string {

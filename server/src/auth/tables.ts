@@ -1,7 +1,7 @@
 import type { Generated, Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
 
-/** Tables of migration 002-auth, typed for Kysely's withTables(). */
+/** Tables of migrations 002-auth and 011-login-attempts, typed for Kysely's withTables(). */
 export interface EditorTable {
   id: Generated<number>;
   username: string;
@@ -31,8 +31,20 @@ export interface OidcPayloadTable {
   consumed_at: string | null;
 }
 
+/** Migration 011-login-attempts. */
+export interface LoginAttemptTable {
+  key: string;
+  username: string | null;
+  failures: Generated<number>;
+  blocked_until: string | null;
+  busy_until: string | null;
+  counted_by: string | null;
+  updated_at: string;
+}
+
 export type AuthTables = {
   editors: EditorTable;
+  login_attempts: LoginAttemptTable;
   auth_keys: AuthKeyTable;
   oidc_payloads: OidcPayloadTable;
 };

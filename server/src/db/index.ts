@@ -59,8 +59,11 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: await createPostgresPool(poolOptions) }) });
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    const file = new SQLite(path.join(config.dataDir, 'tabloid.db'));
+    const dbFile = path.join(config.dataDir, 'tabloid.db');
+    const file = new SQLite(dbFile);
     file.pragma('journal_mode = WAL');
+    // The database holds password hashes and encrypted tokens: readable by its owner only.
+    for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o600);
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');

@@ -74,7 +74,8 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-
 function checkLink(value: string | null | undefined): string | null {
   if (value === undefined || value === null || value.trim() === '') return null;
   const v = value.trim();
-  if (v.startsWith('/') && !v.startsWith('//') && !/\s/.test(v)) return null;
+  // Browsers read a backslash as a slash: '/\\evil.example' would lead off-site like '//evil.example'.
+  if (v.startsWith('/') && !v.startsWith('//') && !/[\s\\]/.test(v)) return null;
   try {
     const url = new URL(v);
     if ((url.protocol === 'http:' || url.protocol === 'https:') && !/\s/.test(v)) return null;

@@ -47,6 +47,8 @@ describe('validateArticleInput (shared by POST /api/admin/articles and npm run i
       'ftp://a.example/x',
       'javascript:alert(1)',
       '//evil.example',
+      '/\\evil.example/phish',
+      '/images\\x.jpg',
       'images/x.jpg',
       'data:image/png;base64,AAAA',
       'https://a.example/with space',

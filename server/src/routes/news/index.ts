@@ -43,6 +43,8 @@ export default fp(
       },
       async (request, reply) => {
         const { category, count = NEWS_PAGE_SIZE } = request.query;
+        // The schema's coercion lets Infinity, -Infinity and 1e400 through as numbers.
+        if (!Number.isSafeInteger(count)) throw new HttpProblem(400, "Query parameter 'count' must be a whole number.");
         let categoryId: number | undefined;
         if (category !== undefined && category.trim() !== '') {
           const found = findCategory(category);

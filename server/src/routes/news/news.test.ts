@@ -123,6 +123,9 @@ describe('GET /News', () => {
     ['count=1.5', 'count'],
     ['count=', 'count'],
     ['count=2&count=3', 'count'],
+    ['count=Infinity', 'count'],
+    ['count=-Infinity', 'count'],
+    ['count=1e400', 'count'],
     ['category=Gossip', 'Gossip'],
     ['category=' + 'x'.repeat(51), 'category'],
   ])('answers 400 problem+json for %s', async (query, mentioned) => {

@@ -205,7 +205,9 @@ async function socialScope(fastify: FastifyInstance) {
     { schema: { params: PersonaParams, response: { 204: Type.Null(), ...SocialProblemReplies } } },
     async (request, reply) => {
       checkPersona(request.params.persona);
-      await social.tokens.delete('facebook', persona);
+      // Nothing stored: say so (404) rather than pretend something was deleted.
+      if (!(await social.tokens.delete('facebook', persona)))
+        throw notFound('No Facebook token is stored for this persona, so nothing was deleted.');
       return reply.code(204).send(null);
     },
   );

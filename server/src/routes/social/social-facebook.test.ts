@@ -110,6 +110,14 @@ describe('Facebook token', () => {
     });
     expect(res.status).toBe(204);
     expect((await status()).tokenPresent).toBe(false);
+    // Again, with nothing stored: 404 problem+json, not a pretended success.
+    const again = await fetch(`${t.baseUrl}/api/social/facebook/${P()}/token`, {
+      method: 'DELETE',
+      headers: { authorization: t.authorization },
+    });
+    expect(again.status).toBe(404);
+    expect(again.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(((await again.json()) as { detail: string }).detail).toMatch(/nothing was deleted/);
   });
 
   it.each([

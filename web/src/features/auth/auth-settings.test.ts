@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildScope, buildUserManagerSettings, parseAuthConfig, DEFAULT_LOGIN_BUTTON_LABEL } from './auth-settings.ts';
 import {
   describeSignInError,
+  wrongOriginMessage,
+  SIGN_IN_UNREACHABLE_MESSAGE,
   isInteractionRequired,
   POPUP_BLOCKED_MESSAGE,
   POPUP_CLOSED_MESSAGE,
@@ -77,5 +79,15 @@ describe('sign-in errors', () => {
     expect(describeSignInError(new Error('Popup closed by user'))).toBe(POPUP_CLOSED_MESSAGE);
     expect(describeSignInError({ error: 'access_denied', error_description: 'no' })).toBe('Sign-in failed: no');
     expect(describeSignInError(undefined)).toBe('Sign-in failed. Please try again.');
+  });
+
+  it('names the address where built-in sign-in works when the page is elsewhere', () => {
+    const config = { provider: 'builtin', authority: 'http://localhost:3000/oidc' };
+    expect(wrongOriginMessage(config, 'http://localhost:3000')).toBeUndefined();
+    expect(wrongOriginMessage({ ...config, provider: 'entra' }, 'http://10.0.0.5:3000')).toBeUndefined();
+    const other = wrongOriginMessage(config, 'http://10.0.0.5:3000');
+    expect(other?.signInAt).toBe('http://localhost:3000/admin');
+    expect(other?.message).toContain('PUBLIC_URL');
+    expect(describeSignInError(new TypeError('Failed to fetch'))).toBe(SIGN_IN_UNREACHABLE_MESSAGE);
   });
 });

@@ -11,6 +11,8 @@ import {
 } from '../api/social-api.ts';
 import { approxDays, daysRemaining } from '../lib/expiry.ts';
 
+export const NOTHING_TO_DELETE = 'Nothing to delete: no long-term token is stored.';
+
 /** Social page, Facebook tab (docs/product.md, Social page, Facebook tab). */
 export function FacebookTab({ persona }: { persona: string }) {
   const client = useAdminApi();
@@ -56,6 +58,11 @@ export function FacebookTab({ persona }: { persona: string }) {
     },
     onError: (err) => {
       const f = failureInfo(err);
+      if (f.status === 404) {
+        setMessage(NOTHING_TO_DELETE);
+        void reload();
+        return;
+      }
       setError(`Delete failed: ${f.status ?? 'network error'}`);
       setDetail(f.detail || null);
     },
@@ -124,6 +131,17 @@ export function FacebookTab({ persona }: { persona: string }) {
                 setMessage(null);
                 setError(null);
                 setDetail(null);
+                // Nothing stored: say so, without asking or calling; otherwise ask first.
+                if (status.data && !status.data.tokenPresent) {
+                  setMessage(NOTHING_TO_DELETE);
+                  return;
+                }
+                if (
+                  !window.confirm(
+                    'Delete the stored long-term Facebook token? Posting to Facebook stops until a new one is stored.',
+                  )
+                )
+                  return;
                 remove.mutate();
               }}
             >
