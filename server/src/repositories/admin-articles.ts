@@ -140,7 +140,8 @@ export interface ArticleEdit {
   isBreaking: boolean;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** LIKE's wildcards taken literally ('!' is the escape character). */
+const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 /**
  * Admin reads and editorial writes. Every write runs in one transaction together with its audit
@@ -180,7 +181,7 @@ export class AdminArticlesRepository {
     }
     if (search) {
       const pattern = `%${escapeLike(search.toLowerCase())}%`;
-      q = q.where(sql<SqlBool>`lower(headline) like ${pattern} escape '\'`);
+      q = q.where(sql<SqlBool>`lower(headline) like ${pattern} escape '!'`);
     }
     return q;
   }

@@ -104,11 +104,11 @@ export const ScheduleSchema = Type.Object(
 );
 
 /** The body of a revision restore: the version the editor saw (or send If-Match). */
-export const RestoreRevisionSchema = Type.Optional(
-  Type.Object(
-    { version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })) },
-    { additionalProperties: false },
-  ),
+export const RestoreRevisionSchema = Type.Object(
+  {
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: 'must be the article version' })),
+  },
+  { additionalProperties: false },
 );
 
 const revisionSummaryFields = {

@@ -292,7 +292,13 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
 
   app.post(
     '/articles/:id/revisions/:revisionId/restore',
-    { schema: { params: RevisionParamsSchema, body: RestoreRevisionSchema, response: { 200: AdminArticleSchema } } },
+    {
+      schema: { params: RevisionParamsSchema, body: RestoreRevisionSchema, response: { 200: AdminArticleSchema } },
+      // The body is optional (If-Match alone is enough): no body is an empty object.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
     async (request, reply) => {
       const { id, revisionId } = request.params;
       const revision = await getRevision(db, id, revisionId);
