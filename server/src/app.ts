@@ -13,6 +13,7 @@ import configRoutes from './routes/config/index.ts';
 import authPlugin from './auth/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import articleEventsPlugin from './scheduler/article-events.ts';
+import imagesPlugin from './images/index.ts';
 import schedulerPlugin from './scheduler/index.ts';
 import slugRedirectsPlugin from './plugins/slug-redirects.ts';
 import socialRoutes from './routes/social/index.ts';
@@ -68,6 +69,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(configRoutes);
   await app.register(authPlugin);
   await app.register(articleEventsPlugin);
+  // Uploaded images: storage and the public /images/<id>-<width>.webp route.
+  await app.register(imagesPlugin);
   await app.register(adminRoutes);
   // Publishes scheduled articles and empties the trash (SCHEDULER_INTERVAL_MS).
   await app.register(schedulerPlugin);

@@ -51,7 +51,9 @@ describe('the scheduler with several instances on one PostgreSQL database', () =
   it('publishes each due article exactly once while two instances tick at once', async () => {
     const soon = new Date(Date.now() + 300).toISOString();
     const rows = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => insertArticle(db(), { headline: `Scheduled ${i}`, published_at: null })),
+      Array.from({ length: 30 }, (_, i) =>
+        insertArticle(instances[0]!.database.db, { headline: `Scheduled ${i}`, published_at: null }),
+      ),
     );
     const ids = rows.map((r) => r.id);
     await db().updateTable('articles').set({ publish_at: soon }).where('id', 'in', ids).execute();
