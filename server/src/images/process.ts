@@ -1,6 +1,9 @@
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_WIDTHS } from '../../../common/images.ts';
 
+// Every upload is a different picture: sharp's operation cache would only hold memory.
+sharp.cache(false);
+
 /** The accepted formats, recognised by their first bytes (never by the file name or the declared type). */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
