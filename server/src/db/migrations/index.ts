@@ -7,6 +7,7 @@ import * as m004 from './004-social.ts';
 import * as m005 from './005-dashboard-counts.ts';
 import * as m006 from './006-oidc-token-hashes.ts';
 import * as m011 from './011-login-attempts.ts';
+import * as m007 from './007-newsroom.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -21,4 +22,5 @@ export const migrations: Record<string, AppMigration> = {
   '005-dashboard-counts': m005,
   '006-oidc-token-hashes': m006,
   '011-login-attempts': m011,
+  '007-newsroom': m007,
 };
