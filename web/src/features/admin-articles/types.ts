@@ -1,17 +1,6 @@
-import type { AdminArticle as ContractArticle, ArticlePageOf } from '@common/admin-contract';
+import type { AdminArticle, ArticlePageOf, ArticleStatus } from '@common/admin-contract';
 
-export type ArticleStatus = 'draft' | 'published' | 'scheduled';
-
-/**
- * An admin article with the editing facts: its version (sent back with an edit), its status, the
- * scheduled publication time and, for an article in the trash, when it was deleted.
- */
-export type AdminArticle = ContractArticle & {
-  version?: number;
-  status?: ArticleStatus;
-  publishAt?: string | null;
-  deletedAt?: string | null;
-};
+export type { AdminArticle, ArticleStatus };
 
 export type ArticlePage = ArticlePageOf<AdminArticle>;
 

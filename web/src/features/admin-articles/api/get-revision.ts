@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys, adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 import { adminQueryDefaults } from './admin-query-defaults.ts';
-import type { Revision } from './get-revisions.ts';
+import type { ArticleRevision } from '@common/admin-contract';
 
 /** GET /api/admin/articles/{id}/revisions/{rid}: one revision with the article as it was saved. */
 export function getRevision(client: AdminApiClient, id: number, rid: number, signal?: AbortSignal) {
-  return adminRequest<Revision>(
+  return adminRequest<ArticleRevision>(
     client,
     `/api/admin/articles/${id}/revisions/${rid}`,
     { failed: 'Failed to load revision', error: 'Error loading revision' },

@@ -1,35 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ArticleRevisionSummary, RevisionList } from '@common/admin-contract';
 import { adminKeys, adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 import { adminQueryDefaults } from './admin-query-defaults.ts';
 
-/** One saved state of an article: who saved it, when, and which fields changed. */
-export interface Revision {
-  id: number;
-  articleId?: number;
-  editor?: string;
-  editorName?: string;
-  createdAt: string;
-  changedFields?: string[];
-  /** The article's fields as saved (present when one revision is fetched). */
-  snapshot?: Record<string, unknown>;
-  [more: string]: unknown;
-}
+export type { ArticleRevisionSummary };
 
-function toList(data: unknown): Revision[] {
-  if (Array.isArray(data)) return data as Revision[];
-  const o = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-  for (const key of ['revisions', 'items']) if (Array.isArray(o[key])) return o[key] as Revision[];
-  return [];
-}
-
-/** GET /api/admin/articles/{id}/revisions (newest first). */
-export function getRevisions(client: AdminApiClient, id: number, signal?: AbortSignal): Promise<Revision[]> {
-  return adminRequest<unknown>(
+/** GET /api/admin/articles/{id}/revisions: who saved what and when, newest first. */
+export function getRevisions(
+  client: AdminApiClient,
+  id: number,
+  signal?: AbortSignal,
+): Promise<ArticleRevisionSummary[]> {
+  return adminRequest<RevisionList>(
     client,
     `/api/admin/articles/${id}/revisions`,
     { failed: 'Failed to load history', error: 'Error loading history' },
     { signal },
-  ).then(toList);
+  ).then((r) => r?.revisions ?? []);
 }
 
 export function revisionsQueryOptions(client: AdminApiClient, id: number) {

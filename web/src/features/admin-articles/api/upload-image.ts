@@ -1,11 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
+import type { ImageUploadResult } from '@common/admin-contract';
 import { AdminApiError, describeFailure, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 
-/** What POST /api/admin/images answers: the URL to store in the article (plus any variants). */
-export interface UploadedImage {
-  url: string;
-  [more: string]: unknown;
-}
+export type UploadedImage = Pick<ImageUploadResult, 'url'> & Partial<ImageUploadResult>;
 
 const FAILED = 'Failed to upload image';
 const ERROR = 'Error uploading image';
