@@ -31,6 +31,7 @@ export function SchedulePanel({
       )}
       <form
         className="admin-schedule"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           const publishAt = localInputToUtc(value);
