@@ -35,7 +35,7 @@ async function main() {
     throw err;
   }
 
-  let app: App | undefined;
+  let app: App | undefined = undefined;
   let lastPoolLog = 0;
   const onPoolError = (err: Error) => {
     // A lost server makes every pooled client fail at once: log it, at most once a second.

@@ -109,7 +109,7 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
   let tokens: { access_token: string; refresh_token?: string; id_token: string; token_type: string };
 
   it('signs in: authorize -> login page -> wrong password -> right password -> code -> tokens', async () => {
-    const { verifier, challenge } = pkce();
+    const { challenge } = pkce();
     const start = await get(authorizeUrl(challenge, { prompt: 'select_account' }));
     expect(start.status).toBe(303);
     const interaction = start.headers.get('location')!;

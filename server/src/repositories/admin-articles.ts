@@ -10,7 +10,7 @@ import type {
 } from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
 import type { Database, NewArticleRow } from '../db/schema.ts';
-import type { ValidArticle } from '../routes/admin/articles/article-input.ts';
+import type { ValidArticle } from '../domain/article-input.ts';
 import { adminDb, type AdminArticleRow, type AdminDatabase, type AdminKysely } from './admin-tables.ts';
 import { activeEditorsSince } from './activity-editors.ts';
 import { writeAudit, type Actor, type AuditAction } from './audit-log.ts';

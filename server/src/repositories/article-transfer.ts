@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { ArticleRow, NewArticleRow } from '../db/schema.ts';
-import type { ValidArticle } from '../routes/admin/articles/article-input.ts';
+import type { ValidArticle } from '../domain/article-input.ts';
 import { adminDb } from './admin-tables.ts';
 import { toNewArticleRow } from './admin-articles.ts';
 import { writeAudit, type Actor } from './audit-log.ts';

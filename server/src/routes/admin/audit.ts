@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { adminDb } from '../../repositories/admin-tables.ts';
 import { AUDIT_ACTIONS, listAudit } from '../../repositories/audit-log.ts';
 import { AuditPageSchema, AuditQuerySchema } from './schemas.ts';
-import { ValidationError } from './typebox-validation.ts';
+import { ValidationError } from '../../domain/typebox-validation.ts';
 
 const PAGE_SIZE = 50;
 

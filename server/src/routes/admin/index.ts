@@ -9,7 +9,7 @@ import imageRoutes from './images.ts';
 import categoryRoutes from './categories.ts';
 import { editorOf } from './context.ts';
 import dashboardRoutes from './dashboard.ts';
-import { typeboxValidatorCompiler } from './typebox-validation.ts';
+import { typeboxValidatorCompiler } from '../../domain/typebox-validation.ts';
 
 /**
  * The admin API under /api/admin (SPEC sections 3, 4, 7, 8). Every route needs a signed-in

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPublicTestApp, type PublicTestApp } from '../../test-support/public-app.ts';
-import { daysAgo, insertArticles, makeArticle } from '../../test-support/articles.ts';
+import { daysAgo, insertArticles } from '../../test-support/articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 
 let t: PublicTestApp;

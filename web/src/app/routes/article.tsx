@@ -8,6 +8,7 @@ import { ArticleSkeleton } from '@/features/news/components/article-skeleton';
 import { ArticleView } from '@/features/news/components/article-view';
 import { BreakingStrip } from '@/features/news/components/breaking-strip';
 import { RelatedTeasers } from '@/features/news/components/related-teasers';
+import { ArticleShareActions } from '@/features/share/components/article-share-actions';
 import { pickRelatedArticles } from '@/features/news/lib/related-articles';
 import type { Article } from '@/features/news/types';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -43,7 +44,12 @@ function FoundArticle({ article }: { article: Article }) {
   const shareUrl = `${window.location.origin}${paths.article.getHref(article.slug)}`;
   return (
     <>
-      <ArticleView article={article} shareUrl={shareUrl} />
+      <ArticleView
+        article={article}
+        shareActions={
+          <ArticleShareActions share={{ url: shareUrl, title: article.headline, description: article.summary }} />
+        }
+      />
       <RelatedTeasers articles={related} isLoading={sameCategory.isLoading || home.isLoading} />
     </>
   );

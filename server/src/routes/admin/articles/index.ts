@@ -28,8 +28,13 @@ import {
   RevisionSchema,
   ScheduleSchema,
 } from '../schemas.ts';
-import { ValidationError } from '../typebox-validation.ts';
-import { ArticleEditSchema, ArticleInputSchema, validateArticleInput, validateEdit } from './article-input.ts';
+import { ValidationError } from '../../../domain/typebox-validation.ts';
+import {
+  ArticleEditSchema,
+  ArticleInputSchema,
+  validateArticleInput,
+  validateEdit,
+} from '../../../domain/article-input.ts';
 
 const isKnownCategory = (id: number) => CATEGORIES.some((c) => c.id === id);
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;

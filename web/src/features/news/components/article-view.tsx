@@ -1,24 +1,19 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { findCategory } from '@common/categories';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import { MailtoButton } from '@/features/share/components/mailto-button';
-import { ShareDialog } from '@/features/share/components/share-dialog';
-import { buildMailtoLink } from '@/features/share/lib/share-links';
 import { formatPublishedTime } from '../lib/format-published-time';
 import { splitParagraphs } from '../lib/paragraphs';
 import type { Article } from '../types';
 
-const ACTION_BUTTON =
-  'inline-flex min-h-12 items-center justify-center px-5 py-3 font-sans font-bold uppercase tracking-wider no-underline';
-
-/** The public article: badges, headline, byline and time, Original Sauce, hero image, share buttons, body. */
-export function ArticleView({ article, shareUrl }: { article: Article; shareUrl: string }) {
-  const [shareOpen, setShareOpen] = useState(false);
+/**
+ * The public article: badges, headline, byline and time, Original Sauce, hero image, the share
+ * buttons (`shareActions`, composed by the page from the share feature), body.
+ */
+export function ArticleView({ article, shareActions }: { article: Article; shareActions?: ReactNode }) {
   const paragraphs = splitParagraphs(article.content);
   const category = findCategory(article.category);
-  const share = { url: shareUrl, title: article.headline, description: article.summary };
   const published = formatPublishedTime(article.publishedAt);
 
   return (
@@ -73,21 +68,7 @@ export function ArticleView({ article, shareUrl }: { article: Article; shareUrl:
           </a>
         )}
       </div>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <button
-          type="button"
-          onClick={() => setShareOpen(true)}
-          className={`${ACTION_BUTTON} bg-ink text-white hover:bg-tabloid-red`}
-        >
-          Share on Social
-        </button>
-        <MailtoButton
-          href={buildMailtoLink(share)}
-          className={`${ACTION_BUTTON} border-4 border-ink bg-paper text-ink hover:bg-tabloid-yellow`}
-        >
-          Email This Scandal
-        </MailtoButton>
-      </div>
+      {shareActions}
       <div className="mt-8 max-w-[68ch] font-serif text-body text-ink">
         {paragraphs.map((paragraph, index) => (
           <p key={index} className="mb-5 whitespace-pre-line">
@@ -96,7 +77,6 @@ export function ArticleView({ article, shareUrl }: { article: Article; shareUrl:
         ))}
       </div>
       {article.source && <p className="mt-2 font-sans text-sm text-grey-dark">Source: {article.source}</p>}
-      <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} share={share} />
     </article>
   );
 }

@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { CATEGORIES, findCategory } from '../../../../../common/categories.ts';
-import { MAX_SLUG_LENGTH } from '../../../../../common/site.ts';
-import { slugify } from '../../../../../common/slug.ts';
-import { typeboxErrors, type FieldError } from '../typebox-validation.ts';
+import { CATEGORIES, findCategory } from '../../../common/categories.ts';
+import { MAX_SLUG_LENGTH } from '../../../common/site.ts';
+import { slugify } from '../../../common/slug.ts';
+import { typeboxErrors, type FieldError } from './typebox-validation.ts';
 
 export const HEADLINE_MAX_LENGTH = 300;
 const URL_MAX_LENGTH = 2000;

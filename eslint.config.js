@@ -1,0 +1,115 @@
+// ESLint (flat config): typescript-eslint's recommended rules, React hooks, and the import
+// boundaries that keep the layers apart (docs/decisions/020-lint-boundaries.md).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Browser: a feature never imports another feature; shared code never imports features or the app. */
+const webZones = [
+  ...features.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: compose them in web/src/app.',
+  })),
+  {
+    target: ['./web/src/features', './web/src/lib', './web/src/components', './web/src/config'],
+    from: './web/src/app',
+    message: 'Only the app imports from web/src/app.',
+  },
+  {
+    target: ['./web/src/lib', './web/src/components', './web/src/config'],
+    from: './web/src/features',
+    message: 'Shared code (lib, components, config) does not import features.',
+  },
+];
+
+/** Server: routes → services → repositories → db, never back; common/ imports nothing of either side. */
+const serverZones = [
+  {
+    target: ['./server/src/repositories', './server/src/db', './server/src/domain'],
+    from: ['./server/src/routes', './server/src/plugins', './server/src/services'],
+    message: 'The data layer does not import routes, plugins or services.',
+  },
+  {
+    target: './server/src/services',
+    from: './server/src/routes',
+    message: 'Services do not import routes.',
+  },
+  {
+    target: './common',
+    from: ['./server', './web', './scripts', './e2e'],
+    message: 'common/ is shared by the browser and the server: it imports neither.',
+  },
+  {
+    target: './web/src',
+    from: ['./server', './scripts'],
+    message: 'The browser bundle never imports server code.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', '.bench/**', 'web/public/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.cts', '.mts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.json', alwaysTryTypes: true }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Kysely's migrations take a Kysely<any>: they run against the schema as it was, not as it is typed now.
+    files: ['server/src/db/migrations/**', 'scripts/migrate-data.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Tests may reach across features and layers to arrange what they check.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', '**/test-support/**'],
+    rules: {
+      'import-x/no-restricted-paths': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+);
