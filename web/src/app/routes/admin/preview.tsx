@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ArticlePreview, type AdminArticle } from '@/features/admin-articles';
 import { ArticleView } from '@/features/news/components/article-view';
+import { ArticleShareActions } from '@/features/share/components/article-share-actions';
 import type { Article } from '@/features/news/types';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import AdminNotFound from './not-found.tsx';
@@ -41,7 +42,15 @@ export default function PreviewPage() {
           <div className="mx-auto w-full max-w-7xl px-4 py-6 md:py-8">
             <ArticleView
               article={asPublicArticle(article)}
-              shareUrl={`${window.location.origin}${paths.article.getHref(article.slug)}`}
+              shareActions={
+                <ArticleShareActions
+                  share={{
+                    url: `${window.location.origin}${paths.article.getHref(article.slug)}`,
+                    title: article.headline,
+                    description: article.summary,
+                  }}
+                />
+              }
             />
           </div>
         </div>
