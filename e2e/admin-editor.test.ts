@@ -214,4 +214,38 @@ describe('the newsroom writes', () => {
     await second.getByRole('button', { name: 'Reload their version' }).click();
     await expect.poll(() => second.getByLabel('Summary').inputValue()).toBe('Irreconcilable tides.');
   });
+
+  it('at 360 px: search the list, restore from the trash, filter the audit trail, without sideways scrolling', async () => {
+    const page = await web.newPage({ width: 360, height: 740 });
+    const noSideways = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await signIn(page, `${running.baseUrl}/admin`);
+    const id = await createDraft(page, running.baseUrl, 'Seagull Steals Entire Pier');
+    await noSideways();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL((u) => !u.pathname.endsWith(`/articles/${id}`));
+
+    await page.goto(`${running.baseUrl}/admin/articles`);
+    await page.getByLabel('Search headlines').fill('seagull');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No articles found.').waitFor();
+    expect(new URL(page.url()).searchParams.get('search')).toBe('seagull');
+    await page.getByLabel('Status').selectOption({ label: 'Trash' });
+    const row = page.locator('.admin-row', { hasText: 'Seagull Steals Entire Pier' });
+    await row.getByText('Deleted', { exact: true }).waitFor();
+    await noSideways();
+    await row.getByRole('button', { name: 'Restore Seagull Steals Entire Pier' }).click();
+    await page.getByText('The trash is empty.').waitFor();
+    await page.getByLabel('Status').selectOption({ label: 'All Articles' });
+    await page.locator('.admin-row', { hasText: 'Seagull Steals Entire Pier' }).waitFor();
+
+    await page.getByRole('link', { name: 'Audit', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
+    await page.getByLabel('Action').selectOption('delete');
+    const entries = page.getByRole('row').filter({ hasText: 'Seagull Steals Entire Pier' });
+    await expect.poll(() => entries.count()).toBe(1);
+    expect(await entries.first().textContent()).toContain('delete');
+    await noSideways();
+  });
 });
