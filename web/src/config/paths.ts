@@ -9,16 +9,33 @@ export const paths = {
     root: { path: '/admin', getHref: () => '/admin' },
     articles: {
       path: '/admin/articles',
-      getHref: (q: { page?: number; pageSize?: number; status?: string; categoryId?: number } = {}) => {
+      getHref: (
+        q: {
+          page?: number;
+          pageSize?: number;
+          status?: string;
+          categoryId?: number;
+          search?: string;
+          sort?: string;
+        } = {},
+      ) => {
         const p = new URLSearchParams();
         p.set('page', String(q.page ?? 1));
         p.set('pageSize', String(q.pageSize ?? 20));
         p.set('status', q.status ?? 'all');
         if (q.categoryId && q.categoryId > 0) p.set('categoryId', String(q.categoryId));
+        if (q.search) p.set('search', q.search);
+        if (q.sort) p.set('sort', q.sort);
         return `/admin/articles?${p.toString()}`;
       },
     },
-    article: { path: '/admin/articles/:id', getHref: (id: number) => `/admin/articles/${id}` },
+    newArticle: { path: '/admin/articles/new', getHref: () => '/admin/articles/new' },
+    article: {
+      path: '/admin/articles/:id',
+      getHref: (id: number, opts: { edit?: boolean } = {}) => `/admin/articles/${id}${opts.edit ? '?edit=1' : ''}`,
+    },
+    preview: { path: '/admin/articles/:id/preview', getHref: (id: number) => `/admin/articles/${id}/preview` },
+    audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
     social: { path: '/admin/social', getHref: () => '/admin/social' },
     socialTest: { path: '/admin/social/test', getHref: () => '/admin/social/test' },
   },

@@ -13,6 +13,8 @@ export class AdminApiError extends Error {
     message: string,
     readonly details?: string,
     readonly status?: number,
+    /** The problem+json body the server sent with a failure (field errors, conflict facts). */
+    readonly problem?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -41,6 +43,8 @@ export interface AdminRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. If-Match with the version an edit is based on). */
+  headers?: Record<string, string>;
 }
 
 /** Status and status text, plus the problem+json detail when the server sent one. */
@@ -70,7 +74,12 @@ export async function adminRequest<T>(
   try {
     res = await doFetch(path, {
       method: req.method ?? 'GET',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        ...req.headers,
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
       signal: req.signal,
       cache: 'no-store',
@@ -87,8 +96,9 @@ export async function adminRequest<T>(
       problem = undefined;
     }
     const details = describeFailure(res.status, res.statusText, problem);
-    if (res.status === 401 && messages.unauthorized) throw new AdminApiError(messages.unauthorized, details, 401);
-    throw new AdminApiError(messages.failed, details, res.status);
+    const body = problem && typeof problem === 'object' ? (problem as Record<string, unknown>) : undefined;
+    if (res.status === 401 && messages.unauthorized) throw new AdminApiError(messages.unauthorized, details, 401, body);
+    throw new AdminApiError(messages.failed, details, res.status, body);
   }
   if (res.status === 204) return undefined as T;
   try {
@@ -115,6 +125,8 @@ export const adminKeys = {
   articleDetails: () => ['admin', 'article'] as const,
   articleDetail: (id: number) => ['admin', 'article', id] as const,
   categories: () => ['admin', 'categories'] as const,
+  revisions: (id: number) => ['admin', 'article', id, 'revisions'] as const,
+  audit: (q: object) => ['admin', 'audit', q] as const,
 };
 
 export const AdminApiContext = createContext<AdminApiClient | null>(null);

@@ -3,3 +3,5 @@ export { ArticleDetailView } from './components/article-detail-view.tsx';
 export { ArticleList } from './components/article-row.tsx';
 export { parseListQuery } from './lib/list-query.ts';
 export type { AdminArticle, ListQuery } from './types.ts';
+export { NewArticleView } from './components/new-article-view.tsx';
+export { ArticlePreview } from './components/article-preview.tsx';

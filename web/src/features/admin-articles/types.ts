@@ -1,6 +1,7 @@
-import type { AdminArticle, ArticlePageOf } from '@common/admin-contract';
+import type { AdminArticle, ArticlePageOf, ArticleStatus } from '@common/admin-contract';
 
-export type { AdminArticle };
+export type { AdminArticle, ArticleStatus };
+
 export type ArticlePage = ArticlePageOf<AdminArticle>;
 
 export interface Category {
@@ -8,7 +9,8 @@ export interface Category {
   name: string;
 }
 
-export type StatusFilter = 'all' | 'published' | 'unpublished';
+export type StatusFilter = 'all' | 'published' | 'unpublished' | 'scheduled' | 'trash';
+export type SortOrder = 'newest' | 'oldest';
 
 /** The list screen's state, kept in the URL query (docs/product.md, All Articles). */
 export interface ListQuery {
@@ -17,4 +19,7 @@ export interface ListQuery {
   status: StatusFilter;
   /** Only set when above 0. */
   categoryId?: number;
+  /** Words of the headline. */
+  search?: string;
+  sort?: SortOrder;
 }

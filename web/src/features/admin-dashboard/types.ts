@@ -4,4 +4,6 @@ export interface DashboardData<A = unknown> {
   articlesLastWeek: number;
   activeUsers: number;
   recentArticles: A[];
+  /** Articles waiting for their publication time (absent from servers before scheduling). */
+  scheduledArticles?: number;
 }

@@ -13,6 +13,9 @@ import ArticlePage from './article.tsx';
 import AdminNotFound from './not-found.tsx';
 
 const SocialPage = lazy(() => import('./social.tsx'));
+const NewArticlePage = lazy(() => import('./new-article.tsx'));
+const PreviewPage = lazy(() => import('./preview.tsx'));
+const AuditPage = lazy(() => import('./audit.tsx'));
 const SocialTestPage = lazy(() => import('./social-test.tsx'));
 
 /**
@@ -60,7 +63,10 @@ export function AdminShell() {
               <Routes>
                 <Route index element={<DashboardPage />} />
                 <Route path="articles" element={<ArticlesPage />} />
+                <Route path="articles/new" element={<NewArticlePage />} />
                 <Route path="articles/:id" element={<ArticlePage />} />
+                <Route path="articles/:id/preview" element={<PreviewPage />} />
+                <Route path="audit" element={<AuditPage />} />
                 <Route path="social" element={<SocialPage />} />
                 <Route path="social/test" element={<SocialTestPage />} />
                 <Route path="*" element={<AdminNotFound />} />

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ArticleDetailView } from '@/features/admin-articles';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -9,6 +9,7 @@ import AdminNotFound from './not-found.tsx';
 export default function ArticlePage() {
   useDocumentTitle('Article');
   const { id: raw } = useParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
   const onBack = useCallback(() => {
@@ -16,6 +17,18 @@ export default function ArticlePage() {
     else navigate(paths.admin.articles.getHref(), { replace: true });
   }, [location.key, navigate]);
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  const onEditingChange = useCallback(
+    (editing: boolean) => navigate(paths.admin.article.getHref(id, { edit: editing }), { replace: true }),
+    [id, navigate],
+  );
   if (!Number.isSafeInteger(id) || id <= 0) return <AdminNotFound />;
-  return <ArticleDetailView key={id} id={id} onBack={onBack} />;
+  return (
+    <ArticleDetailView
+      key={id}
+      id={id}
+      onBack={onBack}
+      editing={params.get('edit') === '1'}
+      onEditingChange={onEditingChange}
+    />
+  );
 }

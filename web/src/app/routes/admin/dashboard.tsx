@@ -17,6 +17,9 @@ export default function DashboardPage() {
     <div className="admin-section" aria-busy={dashboard.isFetching}>
       <div className="admin-section__head">
         <h1>Dashboard</h1>
+        <Link className="admin-btn admin-btn--primary" to={paths.admin.newArticle.getHref()}>
+          New Article
+        </Link>
       </div>
       <DashboardCards data={data} />
       <section className="admin-section" aria-labelledby="admin-recent-title">

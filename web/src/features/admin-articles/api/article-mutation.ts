@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { useMutation, type MutateOptions } from '@tanstack/react-query';
 import { useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
-import { errorParts, useAdminErrors } from '@/lib/admin-error-context';
+import { errorParts } from '@/lib/admin-error-context';
 import { toast } from '@/lib/toast';
 import { useReloadAfterMutation } from './use-reload-after-mutation.ts';
 
@@ -10,28 +11,51 @@ interface ArticleMutationSpec<V, R> {
   /** Skip the reload rule (delete from the detail navigates back instead). */
   reload?: (vars: V) => boolean;
   /** Runs after a success (after the toast and any reload). */
-  after?: (vars: V) => void | Promise<void>;
+  after?: (vars: V, result: R) => void | Promise<void>;
+  /** Failures this action shows in its own place (a form's field errors) instead of a toast. */
+  quiet?: (error: unknown) => boolean;
 }
 
 /**
- * A mutation of the admin area: on success a toast and the reload rule; on failure the product's
- * error screen (with Retry and Sign Out) and a destructive toast.
+ * A mutation of the admin area: on success a toast and the reload rule. A failed action shows its
+ * message in a destructive toast and leaves the screen usable (the error screen is for failed loads);
+ * the views reload so they show what the server now holds (e.g. an article someone else published).
+ *
+ * `mutate` sends at most one request at a time: a second call while one runs (a double-click lands
+ * before React has re-rendered the disabled button) is dropped.
  */
-export function useArticleMutation<V, R>({ request, successTitle, reload, after }: ArticleMutationSpec<V, R>) {
+export function useArticleMutation<V, R>({ request, successTitle, reload, after, quiet }: ArticleMutationSpec<V, R>) {
   const client = useAdminApi();
-  const errors = useAdminErrors();
   const reloadViews = useReloadAfterMutation();
-  return useMutation({
+  const running = useRef(false);
+  const mutation = useMutation({
     mutationFn: (vars: V) => request(client, vars),
-    onSuccess: async (_result, vars) => {
+    onSuccess: async (result, vars) => {
       toast({ title: successTitle });
       if (!reload || reload(vars)) await reloadViews();
-      await after?.(vars);
+      await after?.(vars, result);
     },
-    onError: (err) => {
+    onError: async (err) => {
+      if (quiet?.(err)) return;
       const { message, details } = errorParts(err);
       toast({ title: message, description: details, variant: 'destructive' });
-      errors.report(err);
+      await reloadViews();
     },
   });
+  const { mutate: send } = mutation;
+  const mutate = useCallback(
+    (vars: V, opts?: MutateOptions<R, Error, V>) => {
+      if (running.current) return;
+      running.current = true;
+      send(vars, {
+        ...opts,
+        onSettled: (...args) => {
+          running.current = false;
+          opts?.onSettled?.(...args);
+        },
+      });
+    },
+    [send],
+  );
+  return { ...mutation, mutate };
 }

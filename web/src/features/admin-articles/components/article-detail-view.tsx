@@ -1,6 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
+import { paths } from '@/config/paths';
+import { AdminApiError, useAdminApi } from '@/lib/admin-api-client';
 import { AdminQueryError } from '@/lib/admin-error-context';
-import { useArticle } from '../api/get-article.ts';
+import { articleQueryOptions, useArticle } from '../api/get-article.ts';
+import { ArticleForm } from './article-form.tsx';
+import { DeletedArticle } from './deleted-article.tsx';
+import { HistoryPanel } from './history-panel.tsx';
+import { SchedulePanel } from './schedule-panel.tsx';
 import { isPublished } from '../lib/article-status.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { ArticleActions } from './article-actions.tsx';
@@ -19,15 +27,43 @@ export interface ArticleDetailViewProps {
   id: number;
   /** Back to the previous history entry (or the list). */
   onBack(): void;
+  /** The edit form is open (kept in the URL, so a reload comes back to it). */
+  editing?: boolean;
+  onEditingChange?(editing: boolean): void;
 }
 
 /** Admin article detail (docs/product.md, Admin article detail). */
-export function ArticleDetailView({ id, onBack }: ArticleDetailViewProps) {
+export function ArticleDetailView({ id, onBack, editing = false, onEditingChange }: ArticleDetailViewProps) {
   const query = useArticle(id);
-  if (query.isError) return <AdminQueryError error={query.error} onRetry={() => void query.refetch()} />;
+  const client = useAdminApi();
+  const queryClient = useQueryClient();
+  if (query.isError) {
+    const err = query.error;
+    if (err instanceof AdminApiError && err.status === 404 && err.problem?.deleted === true) {
+      return (
+        <DeletedArticle
+          id={id}
+          deletedAt={typeof err.problem.deletedAt === 'string' ? err.problem.deletedAt : undefined}
+          onBack={onBack}
+        />
+      );
+    }
+    return <AdminQueryError error={err} onRetry={() => void query.refetch()} />;
+  }
   const article = query.data;
   if (!article) return <AdminSpinner label="Loading article…" />;
   const published = isPublished(article.publishedAt);
+  if (editing) {
+    return (
+      <ArticleForm
+        key={`${article.id}`}
+        article={article}
+        onSaved={() => onEditingChange?.(false)}
+        onCancel={() => onEditingChange?.(false)}
+        loadLatest={() => queryClient.fetchQuery({ ...articleQueryOptions(client, id), staleTime: 0 })}
+      />
+    );
+  }
   return (
     <article className="admin-detail" aria-busy={query.isFetching}>
       <div className="admin-detail__back">
@@ -38,10 +74,24 @@ export function ArticleDetailView({ id, onBack }: ArticleDetailViewProps) {
       <header className="admin-detail__head">
         <h1 className="admin-detail__headline">{article.headline}</h1>
         <div className="admin-detail__badges">
-          <StatusBadge publishedAt={article.publishedAt} />
+          <StatusBadge publishedAt={article.publishedAt} status={article.status} publishAt={article.publishAt} />
           <CategoryEditor article={article} />
         </div>
-        <ArticleActions article={article} onDeleted={onBack} />
+        <div className="admin-actions">
+          <button type="button" className="admin-btn admin-btn--small" onClick={() => onEditingChange?.(true)}>
+            Edit
+          </button>
+          {published ? (
+            <a className="admin-btn admin-btn--small" href={paths.article.getHref(article.slug)}>
+              View on site
+            </a>
+          ) : (
+            <Link className="admin-btn admin-btn--small" to={paths.admin.preview.getHref(article.id)}>
+              Preview
+            </Link>
+          )}
+          <ArticleActions article={article} onDeleted={onBack} />
+        </div>
       </header>
       <div className="admin-detail__grid">
         <div className="admin-detail__body">
@@ -103,6 +153,8 @@ export function ArticleDetailView({ id, onBack }: ArticleDetailViewProps) {
               </>
             ) : null}
           </section>
+          <SchedulePanel article={article} />
+          <HistoryPanel articleId={article.id} />
         </aside>
       </div>
     </article>

@@ -3,12 +3,30 @@ import { paths } from '@/config/paths';
 import { commentExcerpt } from '../lib/comment-excerpt.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import type { AdminArticle } from '../types.ts';
+import { useRestoreArticle } from '../api/restore-article.ts';
+import { isPublished } from '../lib/article-status.ts';
 import { ArticleActions } from './article-actions.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** One article in a list: headline, status, stars, the meta line, the comment excerpt and actions. */
+function RestoreButton({ article }: { article: Pick<AdminArticle, 'id' | 'headline'> }) {
+  const restore = useRestoreArticle();
+  return (
+    <button
+      type="button"
+      className="admin-btn admin-btn--small admin-btn--primary"
+      disabled={restore.isPending}
+      aria-label={`Restore ${article.headline}`}
+      onClick={() => restore.mutate(article.id)}
+    >
+      {restore.isPending ? 'Restoring…' : 'Restore'}
+    </button>
+  );
+}
+
 export function ArticleRow({ article }: { article: AdminArticle }) {
+  const deleted = Boolean(article.deletedAt);
   const excerpt = commentExcerpt(article.comments);
   const meta = [
     article.source,
@@ -18,19 +36,43 @@ export function ArticleRow({ article }: { article: AdminArticle }) {
   ].filter(Boolean);
   return (
     <li className="admin-row">
+      {article.imageUrl ? (
+        <img className="admin-row__thumb" src={article.imageUrl} alt="" width={72} height={48} loading="lazy" />
+      ) : (
+        <span className="admin-row__thumb admin-row__thumb--none" aria-hidden="true" />
+      )}
       <div className="admin-row__main">
         <div className="admin-row__top">
           <Link className="admin-row__headline" to={paths.admin.article.getHref(article.id)}>
             {article.headline}
           </Link>
-          <StatusBadge publishedAt={article.publishedAt} />
+          {deleted ? (
+            <span className="admin-badge admin-badge--deleted">Deleted</span>
+          ) : (
+            <StatusBadge publishedAt={article.publishedAt} status={article.status} publishAt={article.publishAt} />
+          )}
         </div>
         <RatingStars rating={article.ratingOutOfTen} />
         <p className="admin-row__meta">{meta.join(' · ')}</p>
         {excerpt ? <p className="admin-row__comments">{excerpt}</p> : null}
       </div>
       <div className="admin-row__actions">
-        <ArticleActions article={article} showView />
+        {deleted ? (
+          <RestoreButton article={article} />
+        ) : (
+          <>
+            {isPublished(article.publishedAt) ? (
+              <a
+                className="admin-btn admin-btn--small"
+                href={paths.article.getHref(article.slug)}
+                aria-label={`View ${article.headline} on site`}
+              >
+                View on site
+              </a>
+            ) : null}
+            <ArticleActions article={article} showView />
+          </>
+        )}
       </div>
     </li>
   );

@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { useArticles } from '../api/get-articles.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { buildListTitle } from '../lib/list-title.ts';
 import { totalText, withFilter } from '../lib/list-query.ts';
-import type { ListQuery, StatusFilter } from '../types.ts';
+import type { ListQuery, SortOrder, StatusFilter } from '../types.ts';
 import { ArticleList } from './article-row.tsx';
 import { Pagination } from './pagination.tsx';
 
@@ -19,6 +21,8 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Articles' },
   { value: 'published', label: 'Published Only' },
   { value: 'unpublished', label: 'Drafts Only' },
+  { value: 'scheduled', label: 'Scheduled Only' },
+  { value: 'trash', label: 'Trash' },
 ];
 
 /** All Articles (docs/product.md, All Articles): title, filters, rows, pagination and rows per page. */
@@ -26,6 +30,8 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
   const categories = useCategories();
   const articles = useArticles(query);
   const page = articles.data;
+  const [search, setSearch] = useState(query.search ?? '');
+  useEffect(() => setSearch(query.search ?? ''), [query.search]);
 
   // A page past the end (after deletions, or an edited URL) moves to the last page.
   useEffect(() => {
@@ -46,7 +52,32 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
           {page ? buildListTitle({ status: query.status, categoryName, total }) : 'Articles'}
         </h1>
         {page ? <p className="admin-muted">{totalText(total)}</p> : null}
+        <Link className="admin-btn admin-btn--primary" to={paths.admin.newArticle.getHref()}>
+          New Article
+        </Link>
       </div>
+      <form
+        className="admin-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onQueryChange(withFilter(query, { search: search.trim() || undefined }));
+        }}
+      >
+        <label className="admin-field">
+          <span>Search headlines</span>
+          <input
+            className="admin-input"
+            type="search"
+            value={search}
+            maxLength={200}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="admin-btn admin-btn--small">
+          Search
+        </button>
+      </form>
       <div className="admin-filters">
         <label className="admin-field">
           <span>Status</span>
@@ -77,10 +108,24 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
             ))}
           </select>
         </label>
+        <label className="admin-field">
+          <span>Sort</span>
+          <select
+            className="admin-select"
+            value={query.sort ?? 'newest'}
+            onChange={(e) => onQueryChange(withFilter(query, { sort: e.target.value as SortOrder }))}
+          >
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </select>
+        </label>
       </div>
       {page ? (
         <>
-          <ArticleList articles={page.articles} />
+          <ArticleList
+            articles={page.articles}
+            emptyText={query.status === 'trash' ? 'The trash is empty.' : undefined}
+          />
           <Pagination
             currentPage={query.page}
             totalPages={page.totalPages}

@@ -5,6 +5,9 @@ export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  cancelLabel?: string;
+  /** The confirm button's text while the action runs. */
+  busyLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -19,6 +22,8 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
+  busyLabel = 'Deleting…',
   busy = false,
   onConfirm,
   onCancel,
@@ -55,7 +60,7 @@ export function ConfirmDialog({
       <p id={`${id}-message`}>{message}</p>
       <div className="admin-actions admin-actions--end">
         <button type="button" className="admin-btn" ref={cancelRef} onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </button>
         <button
           type="button"
@@ -64,7 +69,7 @@ export function ConfirmDialog({
           disabled={busy}
           aria-busy={busy}
         >
-          {busy ? 'Deleting…' : confirmLabel}
+          {busy ? busyLabel : confirmLabel}
         </button>
       </div>
     </dialog>

@@ -1,11 +1,14 @@
-import type { ListQuery, StatusFilter } from '../types.ts';
+import type { ListQuery, SortOrder, StatusFilter } from '../types.ts';
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 20;
 /** -1 means all rows on one page. */
 export const ALL_PAGE_SIZE = -1;
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, ALL_PAGE_SIZE] as const;
-const STATUSES: StatusFilter[] = ['all', 'published', 'unpublished'];
+const STATUSES: StatusFilter[] = ['all', 'published', 'unpublished', 'scheduled', 'trash'];
+const SORTS: SortOrder[] = ['newest', 'oldest'];
+/** Longest headline search sent to the server. */
+export const MAX_SEARCH_LENGTH = 200;
 
 function positiveInt(raw: string | null): number | undefined {
   if (raw === null || !/^\d+$/.test(raw)) return undefined;
@@ -20,11 +23,16 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   const statusRaw = params.get('status') as StatusFilter | null;
   const status = statusRaw && STATUSES.includes(statusRaw) ? statusRaw : 'all';
   const categoryId = positiveInt(params.get('categoryId'));
+  const search = (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  const sortRaw = params.get('sort') as SortOrder | null;
+  const sort = sortRaw && SORTS.includes(sortRaw) && sortRaw !== 'newest' ? sortRaw : undefined;
   return {
     page: positiveInt(params.get('page')) ?? DEFAULT_PAGE,
     pageSize,
     status,
     ...(categoryId ? { categoryId } : {}),
+    ...(search ? { search } : {}),
+    ...(sort ? { sort } : {}),
   };
 }
 
@@ -33,6 +41,8 @@ export function toApiSearch(q: ListQuery): string {
   const p = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
   if (q.status !== 'all') p.set('status', q.status);
   if (q.categoryId && q.categoryId > 0) p.set('categoryId', String(q.categoryId));
+  if (q.search) p.set('search', q.search);
+  if (q.sort && q.sort !== 'newest') p.set('sort', q.sort);
   return p.toString();
 }
 
@@ -40,6 +50,8 @@ export function toApiSearch(q: ListQuery): string {
 export function withFilter(q: ListQuery, change: Partial<Omit<ListQuery, 'page'>>): ListQuery {
   const next: ListQuery = { ...q, ...change, page: 1 };
   if (!next.categoryId) delete next.categoryId;
+  if (!next.search) delete next.search;
+  if (!next.sort || next.sort === 'newest') delete next.sort;
   return next;
 }
 

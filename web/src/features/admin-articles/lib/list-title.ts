@@ -1,6 +1,12 @@
 import type { StatusFilter } from '../types.ts';
 
-const PREFIX: Record<StatusFilter, string> = { all: 'All', published: 'Published', unpublished: 'Draft' };
+const PREFIX: Record<StatusFilter, string> = {
+  all: 'All',
+  published: 'Published',
+  unpublished: 'Draft',
+  scheduled: 'Scheduled',
+  trash: 'Deleted',
+};
 
 /**
  * 'Articles (total)' prefixed with All/Published/Draft and suffixed with the

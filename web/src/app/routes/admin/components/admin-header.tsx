@@ -23,6 +23,9 @@ export function AdminHeader() {
               Back to Dashboard
             </Link>
           ) : null}
+          <Link className="admin-btn admin-btn--small" to={paths.admin.audit.getHref()}>
+            Audit
+          </Link>
           <Link className="admin-btn admin-btn--small" to={paths.admin.social.getHref()}>
             Social Auth
           </Link>

@@ -1,0 +1,251 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { startApp, type RunningApp } from './support/app.ts';
+import { useBrowser } from './support/browser.ts';
+import { adminChunks, fileOf } from './support/chunks.ts';
+import { guardNetwork } from './support/network.ts';
+import { EDITOR_ENV, signIn } from './support/sign-in.ts';
+
+const web = useBrowser();
+
+/** The admin API requests a page sends, as 'METHOD /path'. */
+function recordApi(page: Page): { calls: string[]; bodies: Map<string, unknown> } {
+  const calls: string[] = [];
+  const bodies = new Map<string, unknown>();
+  page.on('request', (req: Request) => {
+    const url = new URL(req.url());
+    if (!url.pathname.startsWith('/api/admin/') || req.method() === 'GET') return;
+    const call = `${req.method()} ${url.pathname}`;
+    calls.push(call);
+    const body = req.postData();
+    if (body && req.headers()['content-type']?.includes('json')) bodies.set(call, JSON.parse(body));
+  });
+  return { calls, bodies };
+}
+
+async function fillArticle(page: Page, headline: string): Promise<void> {
+  await page.getByLabel('Headline').fill(headline);
+  await page.getByLabel('Summary').fill(`Summary: ${headline}`);
+  await page.getByLabel('Content').fill('First paragraph.\n\nSecond paragraph.');
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Politics' });
+  await page.getByLabel('Author').fill('Ann Author');
+}
+
+async function createDraft(page: Page, baseUrl: string, headline: string): Promise<number> {
+  await page.goto(`${baseUrl}/admin/articles/new`);
+  await fillArticle(page, headline);
+  await page.getByRole('button', { name: 'Create article' }).click();
+  await page.waitForURL(/\/admin\/articles\/\d+$/);
+  await page.getByRole('heading', { level: 1, name: headline }).waitFor();
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+describe('the newsroom writes', () => {
+  let running: RunningApp;
+
+  beforeAll(async () => {
+    // The scheduler looks for due articles every 300 ms here (15 s by default).
+    running = await startApp({ seed: false, env: { ...EDITOR_ENV, SCHEDULER_INTERVAL_MS: '300' } });
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it('writes an article with an uploaded picture, previews it, schedules it and sees it go live; an edited headline keeps the old link', async () => {
+    const context = await web.newContext({ timezoneId: 'America/New_York' });
+    const net = await guardNetwork(context);
+    const page = await context.newPage();
+    const api = recordApi(page);
+    await signIn(page, `${running.baseUrl}/admin/articles/new`);
+    await page.getByRole('heading', { level: 1, name: 'New Article' }).waitFor();
+
+    // The form's own rules, next to the fields, before anything is sent.
+    await page.getByRole('button', { name: 'Create article' }).click();
+    await page.getByText('Enter a headline').waitFor();
+    await page.getByText('Choose a category').waitFor();
+    expect(api.calls).toEqual([]);
+
+    const headline = 'Mayor Replaced By Very Large Cat';
+    await fillArticle(page, headline);
+    const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#c0302a' } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel('Choose a picture…').setInputFiles({ name: 'cat.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.getByRole('img', { name: 'Preview of the article image' }).waitFor();
+    const imageUrl = await page.getByLabel('Image address').inputValue();
+    expect(imageUrl).toMatch(/^\/images\//);
+    expect((await page.request.get(`${running.baseUrl}${imageUrl}`)).status()).toBe(200);
+
+    // A file the server refuses: its message appears in the form, which stays usable.
+    await page
+      .getByLabel('Choose a picture…')
+      .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture at all') });
+    await page.locator('.admin-image-field [role="alert"]').waitFor();
+    expect(await page.getByLabel('Image address').inputValue()).toBe(imageUrl);
+
+    await page.getByRole('button', { name: 'Create article' }).click();
+    await page.waitForURL(/\/admin\/articles\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: headline }).waitFor();
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.locator('.admin-detail__badges').getByText('Draft', { exact: true }).waitFor();
+    const slug = 'mayor-replaced-by-very-large-cat';
+    expect((await page.request.get(`${running.baseUrl}/News/slug/${slug}`)).ok()).toBe(false);
+
+    // Preview: the public article component with the draft's data, inside the admin.
+    await page.getByRole('link', { name: 'Preview' }).click();
+    await page.waitForURL(`${running.baseUrl}/admin/articles/${id}/preview`);
+    await page.getByText('Readers cannot see this page.').waitFor();
+    await page.getByRole('heading', { level: 1, name: headline }).waitFor();
+    expect(await page.locator('article img').first().getAttribute('src')).toContain(imageUrl.split('-')[0]);
+    await page.getByRole('link', { name: 'Back to the article' }).click();
+
+    // Schedule a few seconds ahead, in the editor's time zone (New York); the server gets UTC.
+    const local = await page.evaluate(() => {
+      const d = new Date(Date.now() + 4_000);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return {
+        value: `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`,
+        utc: new Date(d.getTime() - d.getMilliseconds()).toISOString(),
+      };
+    });
+    await page.getByLabel('Publish at (America/New_York)').fill(local.value);
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.locator('.admin-detail__badges').getByText('Scheduled').waitFor();
+    expect(api.bodies.get(`POST /api/admin/articles/${id}/schedule`)).toEqual({ publishAt: local.utc });
+
+    // The scheduler publishes it: the public site shows it.
+    await expect
+      .poll(async () => (await page.request.get(`${running.baseUrl}/News/slug/${slug}`)).status(), { timeout: 20_000 })
+      .toBe(200);
+    // A reader's browser: the public article page, which loads no admin code (the preview, which draws
+    // the same article component, lives in the admin bundle).
+    const readerContext = await web.newContext();
+    const readerNet = await guardNetwork(readerContext);
+    const publicPage = await readerContext.newPage();
+    await publicPage.goto(`${running.baseUrl}/article/${slug}`);
+    await publicPage.getByRole('heading', { level: 1, name: headline }).waitFor();
+    const admin = adminChunks(running.config.webDistDir);
+    const publicScripts = readerNet.scripts().map(fileOf);
+    expect(publicScripts.length).toBeGreaterThan(0);
+    expect(publicScripts.filter((f) => admin.has(f))).toEqual([]);
+    expect(admin.has(fileOf(net.scripts().find((u) => /preview-/.test(u)) ?? ''))).toBe(true);
+
+    // Edit the published headline; the old address answers 301 to the new one.
+    await page.reload();
+    await page.locator('.admin-detail__badges').getByText('Published', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Headline').fill('Mayor Replaced By Two Cats');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mayor Replaced By Two Cats' }).waitFor();
+    const old = await page.request.get(`${running.baseUrl}/article/${slug}`, { maxRedirects: 0 });
+    expect(old.status()).toBe(301);
+    expect(old.headers()['location']).toBe('/article/mayor-replaced-by-two-cats');
+    const reader = await readerContext.newPage();
+    await reader.goto(`${running.baseUrl}/article/${slug}`);
+    await reader.waitForURL(`${running.baseUrl}/article/mayor-replaced-by-two-cats`);
+    await reader.getByRole('heading', { level: 1, name: 'Mayor Replaced By Two Cats' }).waitFor();
+    expect(net.external).toEqual([]);
+  });
+
+  it('a double-click on each action sends one request, and the screen stays usable', async () => {
+    const page = await web.newPage();
+    const api = recordApi(page);
+    await signIn(page, `${running.baseUrl}/admin`);
+    const id = await createDraft(page, running.baseUrl, 'Pigeon Appointed Transport Minister');
+    const count = (call: string) => api.calls.filter((c) => c === call).length;
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).dblclick();
+    await page.locator('.admin-detail__badges').getByText('Published', { exact: true }).waitFor();
+    expect(count(`POST /api/admin/articles/${id}/publish`)).toBe(1);
+
+    await page.getByRole('button', { name: 'Unpublish', exact: true }).dblclick();
+    await page.locator('.admin-detail__badges').getByText('Draft', { exact: true }).waitFor();
+    expect(count(`POST /api/admin/articles/${id}/unpublish`)).toBe(1);
+
+    await page.getByRole('button', { name: /^Edit category/ }).click();
+    await page.getByLabel('New category').selectOption({ label: 'Technology' });
+    await page.getByRole('button', { name: 'Confirm' }).dblclick();
+    await page.locator('.admin-badge--category').getByText('Technology').waitFor();
+    expect(count(`PUT /api/admin/articles/${id}/category`)).toBe(1);
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Summary').fill('Coos at commuters.');
+    await page.getByRole('button', { name: 'Save changes' }).dblclick();
+    await page.getByText('Coos at commuters.').waitFor();
+    expect(count(`PUT /api/admin/articles/${id}`)).toBe(1);
+
+    // Delete behind its confirmation; back goes to where the editor came from.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).dblclick();
+    await page.waitForURL((u) => !u.pathname.endsWith(`/articles/${id}`));
+    expect(count(`DELETE /api/admin/articles/${id}`)).toBe(1);
+    // No red error screen anywhere.
+    expect(await page.getByRole('heading', { name: 'Error', exact: true }).count()).toBe(0);
+
+    // Forward in history (or a link) to the deleted article: a clear state with a way back.
+    await page.goto(`${running.baseUrl}/admin/articles/${id}`);
+    await page.getByRole('heading', { name: 'This article was deleted' }).waitFor();
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Pigeon Appointed Transport Minister' }).waitFor();
+  });
+
+  it('two sessions editing one article: the later save gets the conflict message and can compare', async () => {
+    const first = await web.newPage();
+    await signIn(first, `${running.baseUrl}/admin`);
+    const id = await createDraft(first, running.baseUrl, 'Moon Files For Divorce From Earth');
+    const second = await web.newPage();
+    await signIn(second, `${running.baseUrl}/admin/articles/${id}?edit=1`);
+    await first.goto(`${running.baseUrl}/admin/articles/${id}?edit=1`);
+
+    await second.getByLabel('Headline').waitFor();
+    await first.getByLabel('Summary').fill('Irreconcilable tides.');
+    await first.getByRole('button', { name: 'Save changes' }).click();
+    await first.getByText('Irreconcilable tides.').waitFor();
+
+    await second.getByLabel('Summary').fill('It is about the gravity.');
+    await second.getByRole('button', { name: 'Save changes' }).click();
+    await second.getByRole('heading', { name: 'This article was changed while you were editing' }).waitFor();
+    await second.getByRole('button', { name: 'Compare' }).click();
+    const row = second.getByRole('row', { name: /Summary/ });
+    await row.getByText('Irreconcilable tides.').waitFor();
+    await row.getByText('It is about the gravity.').waitFor();
+    // Reloading theirs drops my change and shows the saved summary.
+    await second.getByRole('button', { name: 'Reload their version' }).click();
+    await expect.poll(() => second.getByLabel('Summary').inputValue()).toBe('Irreconcilable tides.');
+  });
+
+  it('at 360 px: search the list, restore from the trash, filter the audit trail, without sideways scrolling', async () => {
+    const page = await web.newPage({ width: 360, height: 740 });
+    const noSideways = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await signIn(page, `${running.baseUrl}/admin`);
+    const id = await createDraft(page, running.baseUrl, 'Seagull Steals Entire Pier');
+    await noSideways();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL((u) => !u.pathname.endsWith(`/articles/${id}`));
+
+    await page.goto(`${running.baseUrl}/admin/articles`);
+    await page.getByLabel('Search headlines').fill('seagull');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No articles found.').waitFor();
+    expect(new URL(page.url()).searchParams.get('search')).toBe('seagull');
+    await page.getByLabel('Status').selectOption({ label: 'Trash' });
+    const row = page.locator('.admin-row', { hasText: 'Seagull Steals Entire Pier' });
+    await row.getByText('Deleted', { exact: true }).waitFor();
+    await noSideways();
+    await row.getByRole('button', { name: 'Restore Seagull Steals Entire Pier' }).click();
+    await page.getByText('The trash is empty.').waitFor();
+    await page.getByLabel('Status').selectOption({ label: 'All Articles' });
+    await page.locator('.admin-row', { hasText: 'Seagull Steals Entire Pier' }).waitFor();
+
+    await page.getByRole('link', { name: 'Audit', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
+    await page.getByLabel('Action').selectOption('delete');
+    const entries = page.getByRole('row').filter({ hasText: 'Seagull Steals Entire Pier' });
+    await expect.poll(() => entries.count()).toBe(1);
+    expect(await entries.first().textContent()).toContain('delete');
+    await noSideways();
+  });
+});

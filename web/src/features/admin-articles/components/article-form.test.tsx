@@ -1,0 +1,246 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AdminApiContext, adminKeys, type AdminApiClient } from '@/lib/admin-api-client';
+import { draftKey } from '../lib/form-draft.ts';
+import type { AdminArticle } from '../types.ts';
+import { ArticleForm } from './article-form.tsx';
+
+const CATEGORIES = [
+  { id: 1, name: 'Politics' },
+  { id: 2, name: 'Celebrity' },
+];
+
+const ARTICLE: AdminArticle = {
+  id: 7,
+  headline: 'Minister Denies Being A Lizard',
+  slug: 'minister-denies-being-a-lizard',
+  summary: 'He blinked sideways.',
+  content: 'First paragraph.',
+  author: 'Ann Author',
+  category: 'Politics',
+  categoryId: 1,
+  source: 'Wire',
+  editorName: 'Ed',
+  ratingOutOfTen: 6,
+  comments: 'Check the quote.',
+  imageUrl: null,
+  originalUrl: null,
+  isBreaking: false,
+  publishedAt: null,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  version: 3,
+  status: 'draft',
+  publishAt: null,
+  deletedAt: null,
+  updatedBy: null,
+};
+
+interface Sent {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** The admin API as the form sees it: answers come from `respond`, every request is recorded. */
+function fakeApi(respond: (req: Sent) => Response | Promise<Response>) {
+  const sent: Sent[] = [];
+  const client: AdminApiClient = {
+    getAccessToken: async () => 'token',
+    fetch: async (input, init) => {
+      const req: Sent = {
+        method: init?.method ?? 'GET',
+        url: String(input),
+        headers: (init?.headers ?? {}) as Record<string, string>,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      };
+      sent.push(req);
+      return respond(req);
+    },
+  };
+  return { client, sent };
+}
+
+const json = (status: number, body: unknown, type = 'application/json') =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
+
+function renderForm(client: AdminApiClient, opts: { article?: AdminArticle; onSaved?: () => void } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  queryClient.setQueryData(adminKeys.categories(), CATEGORIES);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/edit',
+        element: (
+          <>
+            <Link to="/elsewhere">Go elsewhere</Link>
+            <ArticleForm article={opts.article} onSaved={opts.onSaved ?? (() => {})} onCancel={() => {}} />
+          </>
+        ),
+      },
+      { path: '/elsewhere', element: <h1>Elsewhere</h1> },
+    ],
+    { initialEntries: ['/edit'] },
+  );
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <AdminApiContext.Provider value={client}>
+        <RouterProvider router={router} />
+      </AdminApiContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { ...utils, router };
+}
+
+function errorOf(label: string): string | null {
+  const input = screen.getByLabelText(label);
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ') || null;
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+describe('ArticleForm', () => {
+  it('shows the rules next to each field and sends nothing while they fail', async () => {
+    const { client, sent } = fakeApi(() => json(201, ARTICLE));
+    renderForm(client);
+    fireEvent.change(screen.getByLabelText('Rating (0-10)'), { target: { value: '11' } });
+    fireEvent.change(screen.getByLabelText('Original URL'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create article' }));
+    expect(errorOf('Headline')).toBe('Enter a headline');
+    expect(errorOf('Category')).toBe('Choose a category');
+    expect(errorOf('Rating (0-10)')).toBe('Enter a whole number from 0 to 10');
+    expect(errorOf('Original URL')).toBe('Must be an http(s) URL or a site path starting with /');
+    expect(screen.getByLabelText('Headline').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Headline'));
+    expect(sent).toHaveLength(0);
+  });
+
+  it("puts the server's per-field problems next to their fields", async () => {
+    const { client, sent } = fakeApi(() =>
+      json(
+        400,
+        {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          detail: 'Body field headline is taken.',
+          errors: [
+            { field: 'headline', message: 'is already used by another article' },
+            { field: 'categoryId', message: '99 is not a known category' },
+          ],
+        },
+        'application/problem+json',
+      ),
+    );
+    renderForm(client);
+    fireEvent.change(screen.getByLabelText('Headline'), { target: { value: 'Cat Elected Mayor' } });
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create article' }));
+    await waitFor(() => expect(errorOf('Headline')).toBe('Is already used by another article'));
+    expect(errorOf('Category')).toBe('99 is not a known category');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/admin/articles' });
+    expect(sent[0]!.body).toMatchObject({ headline: 'Cat Elected Mayor', categoryId: 2 });
+    // The form stays usable after the failure.
+    expect(screen.getByRole('button', { name: 'Create article' })).toHaveProperty('disabled', false);
+  });
+
+  it('sends one save for a double-click, with the version in If-Match', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { client, sent } = fakeApi(async () => {
+      await gate;
+      return json(200, { ...ARTICLE, headline: 'Minister Admits Being A Lizard', version: 4 });
+    });
+    let saved = 0;
+    renderForm(client, { article: ARTICLE, onSaved: () => saved++ });
+    fireEvent.change(screen.getByLabelText('Headline'), { target: { value: 'Minister Admits Being A Lizard' } });
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    // Two clicks in one task, as a fast double-click lands: no render in between.
+    act(() => {
+      save.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      save.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    });
+    await act(async () => release());
+    await waitFor(() => expect(saved).toBe(1));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'PUT', url: '/api/admin/articles/7' });
+    expect(sent[0]!.headers['If-Match']).toBe('"3"');
+    expect(localStorage.getItem(draftKey(7))).toBeNull();
+  });
+
+  it('names who changed the article when the version is stale', async () => {
+    const { client } = fakeApi(() =>
+      json(
+        412,
+        {
+          type: 'about:blank',
+          title: 'Precondition Failed',
+          status: 412,
+          detail: 'The article changed.',
+          currentVersion: 5,
+          changedBy: 'Rita Reporter',
+          changedAt: '2026-01-02T09:30:00.000Z',
+        },
+        'application/problem+json',
+      ),
+    );
+    renderForm(client, { article: ARTICLE });
+    fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'He blinked twice.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const alert = await screen.findByRole('alert', { name: 'This article was changed while you were editing' });
+    expect(alert.textContent).toContain('Rita Reporter saved it');
+    expect(screen.getByRole('button', { name: 'Reload their version' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Compare' })).toBeTruthy();
+    // My edit is still in the form.
+    expect((screen.getByLabelText('Summary') as HTMLTextAreaElement).value).toBe('He blinked twice.');
+  });
+
+  it('asks before leaving with unsaved changes, and stays when told to', async () => {
+    const { client } = fakeApi(() => json(200, ARTICLE));
+    const { router } = renderForm(client, { article: ARTICLE });
+    // Without changes, nothing holds the editor back.
+    fireEvent.change(screen.getByLabelText('Author'), { target: { value: 'New Author' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Go elsewhere' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?', hidden: true });
+    expect(router.state.location.pathname).toBe('/edit');
+    fireEvent.click(screen.getByRole('button', { name: 'Stay', hidden: true }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/edit'));
+    expect((screen.getByLabelText('Author') as HTMLInputElement).value).toBe('New Author');
+    fireEvent.click(screen.getByRole('link', { name: 'Go elsewhere' }));
+    await waitFor(() => expect((dialog as HTMLDialogElement).open).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Leave', hidden: true }));
+    await screen.findByRole('heading', { name: 'Elsewhere' });
+    expect(localStorage.getItem(draftKey(7))).toBeNull();
+  });
+
+  it('leaves without asking when nothing changed', async () => {
+    const { client } = fakeApi(() => json(200, ARTICLE));
+    renderForm(client, { article: ARTICLE });
+    fireEvent.click(screen.getByRole('link', { name: 'Go elsewhere' }));
+    await screen.findByRole('heading', { name: 'Elsewhere' });
+  });
+
+  it('restores an unsaved draft after a reload, and can discard it', async () => {
+    const { client } = fakeApi(() => json(200, ARTICLE));
+    const first = renderForm(client, { article: ARTICLE });
+    fireEvent.change(screen.getByLabelText('Headline'), { target: { value: 'Minister Sheds Skin' } });
+    fireEvent.click(screen.getByLabelText('Breaking news'));
+    first.unmount();
+    expect(JSON.parse(localStorage.getItem(draftKey(7)) ?? '{}').values.headline).toBe('Minister Sheds Skin');
+
+    renderForm(client, { article: ARTICLE });
+    expect((screen.getByLabelText('Headline') as HTMLInputElement).value).toBe('Minister Sheds Skin');
+    expect((screen.getByLabelText('Breaking news') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('status').textContent).toContain('Restored your unsaved changes');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect((screen.getByLabelText('Headline') as HTMLInputElement).value).toBe(ARTICLE.headline);
+    expect(localStorage.getItem(draftKey(7))).toBeNull();
+  });
+});

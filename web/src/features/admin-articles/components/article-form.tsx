@@ -1,0 +1,345 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useBlocker } from 'react-router';
+import { errorParts } from '@/lib/admin-error-context';
+import { useCategories } from '../api/get-categories.ts';
+import { isFieldProblem, useCreateArticle } from '../api/create-article.ts';
+import { conflictOf, useUpdateArticle, type ConflictFacts } from '../api/update-article.ts';
+import {
+  emptyForm,
+  fieldErrorsFromProblem,
+  FIELD_LABELS,
+  formFromArticle,
+  formToPayload,
+  FORM_FIELDS,
+  LIMITS,
+  sameValues,
+  validateForm,
+  type ArticleFormValues,
+  type FieldErrors,
+  type FormField,
+} from '../lib/article-form.ts';
+import { clearDraft, loadDraft, saveDraft } from '../lib/form-draft.ts';
+import { formatAdminDate } from '../lib/format-date.ts';
+import type { AdminArticle } from '../types.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConflictPanel } from './conflict-panel.tsx';
+import { ImageField } from './image-field.tsx';
+
+export interface ArticleFormProps {
+  /** The article being edited; undefined for a new one. */
+  article?: AdminArticle;
+  /** After a save (the form's draft is already cleared and the leave guard is off). */
+  onSaved(article: AdminArticle): void;
+  onCancel(): void;
+  /** Fetches the article as the server holds it now (for a version conflict). */
+  loadLatest?: () => Promise<AdminArticle>;
+}
+
+function firstInvalid(errors: FieldErrors): FormField | undefined {
+  return FORM_FIELDS.find((f) => errors[f]);
+}
+
+/**
+ * Create or edit every field of an article. Messages sit next to their fields (checked here first,
+ * then by the server); the unsaved form is kept in the browser so a reload restores it; leaving with
+ * unsaved changes asks first; a save based on an old version offers to reload or to compare.
+ */
+export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleFormProps) {
+  const key = article ? article.id : 'new';
+  const uid = useId();
+  const [initial, setInitial] = useState<ArticleFormValues>(() => (article ? formFromArticle(article) : emptyForm()));
+  const [restored] = useState(() => {
+    const draft = loadDraft(key);
+    return draft && !sameValues(draft.values, initial) ? draft : undefined;
+  });
+  const [values, setValues] = useState<ArticleFormValues>(restored?.values ?? initial);
+  const [baseVersion, setBaseVersion] = useState<number | undefined>(restored?.baseVersion ?? article?.version);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<ConflictFacts | null>(null);
+  const [theirs, setTheirs] = useState<AdminArticle | null>(null);
+  const [showRestored, setShowRestored] = useState(Boolean(restored));
+  const leaving = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const categories = useCategories();
+
+  const finish = (saved: AdminArticle) => {
+    leaving.current = true;
+    clearDraft(key);
+    onSaved(saved);
+  };
+  const create = useCreateArticle({ onCreated: finish });
+  const update = useUpdateArticle({ onSaved: finish });
+  const saving = create.isPending || update.isPending;
+  const dirty = !sameValues(values, initial);
+
+  // Keep the unsaved form in the browser (cleared when it matches the article again).
+  useEffect(() => {
+    if (leaving.current) return;
+    if (dirty) saveDraft(key, { values, baseVersion, savedAt: new Date().toISOString() });
+    else clearDraft(key);
+  }, [dirty, values, baseVersion, key]);
+
+  // Closing the tab or reloading with unsaved changes: the browser asks.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      !leaving.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+
+  const set = <F extends FormField>(field: F, value: ArticleFormValues[F]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const focusField = (field: FormField | undefined) => {
+    if (!field) return;
+    const el = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
+    el?.focus();
+  };
+
+  const onServerError = (err: unknown) => {
+    const facts = conflictOf(err);
+    if (facts) {
+      setConflict(facts);
+      return;
+    }
+    if (isFieldProblem(err)) {
+      const problem = (err as { problem?: unknown }).problem;
+      const { fields, other } = fieldErrorsFromProblem(problem);
+      setErrors(fields);
+      setFormError(other.length ? other.join(' ') : 'Check the highlighted fields.');
+      focusField(firstInvalid(fields));
+      return;
+    }
+    setFormError(errorParts(err).message);
+  };
+
+  const submit = (overVersion?: number) => {
+    if (saving) return;
+    const found = validateForm(values);
+    setErrors(found);
+    setFormError(null);
+    if (firstInvalid(found)) {
+      setFormError('Check the highlighted fields.');
+      focusField(firstInvalid(found));
+      return;
+    }
+    const body = formToPayload(values);
+    if (!article) create.mutate(body, { onError: onServerError });
+    else {
+      const version = overVersion ?? baseVersion;
+      update.mutate({ id: article.id, version, body }, { onError: onServerError });
+    }
+  };
+
+  const reloadTheirs = async () => {
+    if (!loadLatest) return;
+    const latest = await loadLatest();
+    const fresh = formFromArticle(latest);
+    setInitial(fresh);
+    setValues(fresh);
+    setBaseVersion(latest.version);
+    setConflict(null);
+    setTheirs(null);
+    setErrors({});
+    setFormError(null);
+    clearDraft(key);
+  };
+  const compare = async () => {
+    if (loadLatest) setTheirs(await loadLatest());
+  };
+
+  const field = (name: FormField, control: (props: Record<string, unknown>) => ReactNode, hint?: string) => {
+    const id = `${uid}-${name}`;
+    const error = errors[name];
+    const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className="admin-form__field">
+        <label className="admin-form__label" htmlFor={id}>
+          {FIELD_LABELS[name]}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="admin-form__hint">
+            {hint}
+          </p>
+        ) : null}
+        {control({
+          id,
+          name,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy,
+          disabled: saving,
+        })}
+        {error ? (
+          <p id={`${id}-error`} className="admin-field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  const text = (name: Exclude<FormField, 'isBreaking'>, max?: number, type = 'text') =>
+    field(name, (p) => (
+      <input
+        {...p}
+        className="admin-input"
+        type={type}
+        maxLength={max}
+        value={values[name]}
+        onChange={(e) => set(name, e.target.value)}
+      />
+    ));
+  const area = (name: 'summary' | 'content' | 'comments', rows: number, max: number) =>
+    field(name, (p) => (
+      <textarea
+        {...p}
+        className="admin-input admin-textarea"
+        rows={rows}
+        maxLength={max}
+        value={values[name]}
+        onChange={(e) => set(name, e.target.value)}
+      />
+    ));
+
+  return (
+    <form
+      ref={formRef}
+      className="admin-form"
+      noValidate
+      aria-labelledby={`${uid}-title`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <h1 id={`${uid}-title`}>{article ? 'Edit Article' : 'New Article'}</h1>
+      {showRestored && restored ? (
+        <div className="admin-notice" role="status">
+          <p>Restored your unsaved changes from {formatAdminDate(restored.savedAt)}.</p>
+          <button
+            type="button"
+            className="admin-btn admin-btn--small"
+            onClick={() => {
+              setValues(initial);
+              setBaseVersion(article?.version);
+              setShowRestored(false);
+              clearDraft(key);
+            }}
+          >
+            Discard changes
+          </button>
+        </div>
+      ) : null}
+      {conflict ? (
+        <ConflictPanel
+          facts={conflict}
+          mine={values}
+          theirs={theirs}
+          onReload={() => void reloadTheirs()}
+          onCompare={() => void compare()}
+          onOverwrite={() => {
+            const v = conflict.currentVersion ?? theirs?.version;
+            setConflict(null);
+            setTheirs(null);
+            if (v !== undefined) setBaseVersion(v);
+            submit(v);
+          }}
+          busy={saving}
+        />
+      ) : null}
+      {formError ? (
+        <p className="admin-form__error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      {text('headline', LIMITS.headline)}
+      {area('summary', 3, LIMITS.summary)}
+      {area('content', 12, LIMITS.content)}
+      {field('categoryId', (p) => (
+        <select
+          {...p}
+          className="admin-select"
+          value={values.categoryId}
+          onChange={(e) => set('categoryId', e.target.value)}
+        >
+          <option value="">Select a category</option>
+          {(categories.data ?? []).map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      ))}
+      <div className="admin-form__row">
+        {text('author', LIMITS.author)}
+        {text('source', LIMITS.source)}
+      </div>
+      {text('originalUrl', LIMITS.url, 'url')}
+      <ImageField
+        value={values.imageUrl}
+        error={errors.imageUrl}
+        disabled={saving}
+        onChange={(url) => set('imageUrl', url)}
+      />
+      {field('ratingOutOfTen', (p) => (
+        <input
+          {...p}
+          className="admin-input admin-input--short"
+          type="number"
+          min={0}
+          max={10}
+          step={1}
+          inputMode="numeric"
+          value={values.ratingOutOfTen}
+          onChange={(e) => set('ratingOutOfTen', e.target.value)}
+        />
+      ))}
+      {area('comments', 4, LIMITS.comments)}
+      <div className="admin-form__field admin-form__check">
+        <input
+          id={`${uid}-isBreaking`}
+          name="isBreaking"
+          type="checkbox"
+          checked={values.isBreaking}
+          disabled={saving}
+          onChange={(e) => set('isBreaking', e.target.checked)}
+        />
+        <label htmlFor={`${uid}-isBreaking`}>{FIELD_LABELS.isBreaking}</label>
+      </div>
+      <div className="admin-actions admin-form__actions">
+        <button type="submit" className="admin-btn admin-btn--primary" disabled={saving} aria-busy={saving}>
+          {saving ? 'Saving…' : article ? 'Save changes' : 'Create article'}
+        </button>
+        <button type="button" className="admin-btn" disabled={saving} onClick={onCancel}>
+          Cancel
+        </button>
+        {dirty ? <span className="admin-muted">Unsaved changes</span> : null}
+      </div>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        message="Your changes to this article have not been saved. If you leave now, they are lost."
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        onCancel={() => blocker.reset?.()}
+        onConfirm={() => {
+          clearDraft(key);
+          leaving.current = true;
+          blocker.proceed?.();
+        }}
+      />
+    </form>
+  );
+}

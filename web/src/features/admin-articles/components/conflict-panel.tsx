@@ -1,0 +1,87 @@
+import { differingFields, FIELD_LABELS, formFromArticle, type ArticleFormValues } from '../lib/article-form.ts';
+import { formatAdminDate } from '../lib/format-date.ts';
+import type { ConflictFacts } from '../api/update-article.ts';
+import type { AdminArticle } from '../types.ts';
+
+export interface ConflictPanelProps {
+  facts: ConflictFacts;
+  mine: ArticleFormValues;
+  /** The article as saved now, once Compare has loaded it. */
+  theirs: AdminArticle | null;
+  busy?: boolean;
+  onReload(): void;
+  onCompare(): void;
+  onOverwrite(): void;
+}
+
+function show(value: string | boolean): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return value === '' ? '(empty)' : value;
+}
+
+/** Someone saved this article while it was being edited: reload theirs, compare, or save mine over it. */
+export function ConflictPanel({
+  facts,
+  mine,
+  theirs,
+  busy = false,
+  onReload,
+  onCompare,
+  onOverwrite,
+}: ConflictPanelProps) {
+  const who = facts.changedBy || 'Another editor';
+  const when = facts.changedAt ? ` at ${formatAdminDate(facts.changedAt)}` : '';
+  const their = theirs ? formFromArticle(theirs) : null;
+  const fields = their ? differingFields(their, mine) : [];
+  return (
+    <section className="admin-conflict" role="alert" aria-labelledby="admin-conflict-title">
+      <h2 id="admin-conflict-title">This article was changed while you were editing</h2>
+      <p>
+        {who} saved it{when}. Your changes are not saved yet.
+      </p>
+      <div className="admin-actions">
+        <button type="button" className="admin-btn admin-btn--small" onClick={onReload} disabled={busy}>
+          Reload their version
+        </button>
+        <button type="button" className="admin-btn admin-btn--small" onClick={onCompare} disabled={busy}>
+          Compare
+        </button>
+        <button
+          type="button"
+          className="admin-btn admin-btn--small admin-btn--danger-outline"
+          onClick={onOverwrite}
+          disabled={busy}
+        >
+          Save mine anyway
+        </button>
+      </div>
+      {their ? (
+        fields.length === 0 ? (
+          <p>Their version has the same fields as yours.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table admin-compare">
+              <caption>Their version and yours, field by field</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Their version</th>
+                  <th scope="col">Your version</th>
+                </tr>
+              </thead>
+              <tbody>
+                {fields.map((f) => (
+                  <tr key={f}>
+                    <th scope="row">{FIELD_LABELS[f]}</th>
+                    <td className="admin-pre">{show(their[f])}</td>
+                    <td className="admin-pre">{show(mine[f])}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import { slugify } from '@common/slug';
+import type { AdminArticle } from '../types.ts';
+
+/** The editable fields of an article, as the form holds them (text inputs keep text). */
+export interface ArticleFormValues {
+  headline: string;
+  summary: string;
+  content: string;
+  categoryId: string;
+  author: string;
+  source: string;
+  originalUrl: string;
+  imageUrl: string;
+  ratingOutOfTen: string;
+  comments: string;
+  isBreaking: boolean;
+}
+
+export type FormField = keyof ArticleFormValues;
+export type FieldErrors = Partial<Record<FormField, string>>;
+
+export const FIELD_LABELS: Record<FormField, string> = {
+  headline: 'Headline',
+  summary: 'Summary',
+  content: 'Content',
+  categoryId: 'Category',
+  author: 'Author',
+  source: 'Source',
+  originalUrl: 'Original URL',
+  imageUrl: 'Image',
+  ratingOutOfTen: 'Rating (0-10)',
+  comments: 'Editorial Comments',
+  isBreaking: 'Breaking news',
+};
+
+export const FORM_FIELDS = Object.keys(FIELD_LABELS) as FormField[];
+
+/** The same limits as POST /api/admin/articles. */
+export const LIMITS = {
+  headline: 300,
+  summary: 2000,
+  content: 200_000,
+  author: 200,
+  source: 200,
+  comments: 5000,
+  url: 2000,
+  slug: 200,
+} as const;
+
+export function emptyForm(): ArticleFormValues {
+  return {
+    headline: '',
+    summary: '',
+    content: '',
+    categoryId: '',
+    author: '',
+    source: '',
+    originalUrl: '',
+    imageUrl: '',
+    ratingOutOfTen: '0',
+    comments: '',
+    isBreaking: false,
+  };
+}
+
+export function formFromArticle(a: AdminArticle): ArticleFormValues {
+  return {
+    headline: a.headline,
+    summary: a.summary ?? '',
+    content: a.content ?? '',
+    categoryId: a.categoryId ? String(a.categoryId) : '',
+    author: a.author ?? '',
+    source: a.source ?? '',
+    originalUrl: a.originalUrl ?? '',
+    imageUrl: a.imageUrl ?? '',
+    ratingOutOfTen: String(a.ratingOutOfTen ?? 0),
+    comments: a.comments ?? '',
+    isBreaking: Boolean(a.isBreaking),
+  };
+}
+
+/** The request body of a create or an edit (category by id; empty links are null). */
+export function formToPayload(v: ArticleFormValues) {
+  return {
+    headline: v.headline.trim(),
+    summary: v.summary,
+    content: v.content,
+    categoryId: Number(v.categoryId),
+    author: v.author.trim(),
+    source: v.source.trim(),
+    originalUrl: v.originalUrl.trim() || null,
+    imageUrl: v.imageUrl.trim() || null,
+    ratingOutOfTen: Number(v.ratingOutOfTen),
+    comments: v.comments,
+    isBreaking: v.isBreaking,
+  };
+}
+
+export type ArticlePayload = ReturnType<typeof formToPayload>;
+
+function linkError(value: string): string | undefined {
+  const v = value.trim();
+  if (!v) return undefined;
+  if (v.length > LIMITS.url) return `Must be at most ${LIMITS.url} characters`;
+  if (v.startsWith('/') && !v.startsWith('//') && !/\s/.test(v)) return undefined;
+  try {
+    const url = new URL(v);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && !/\s/.test(v)) return undefined;
+  } catch {
+    // falls through
+  }
+  return 'Must be an http(s) URL or a site path starting with /';
+}
+
+function tooLong(value: string, max: number): string | undefined {
+  return value.length > max ? `Must be at most ${max.toLocaleString('en-GB')} characters` : undefined;
+}
+
+/** The server's rules that are cheap to check before sending; the server stays the judge. */
+export function validateForm(v: ArticleFormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  const headline = v.headline.trim();
+  if (!headline) errors.headline = 'Enter a headline';
+  else if (headline.length > LIMITS.headline) errors.headline = `Must be at most ${LIMITS.headline} characters`;
+  else if (!slugify(headline)) errors.headline = 'Must contain at least one letter or digit';
+  else if (slugify(headline).length > LIMITS.slug) errors.headline = 'Is too long to make a web address from';
+  if (!v.categoryId) errors.categoryId = 'Choose a category';
+  const rating = v.ratingOutOfTen.trim();
+  if (!/^\d+$/.test(rating) || Number(rating) > 10) errors.ratingOutOfTen = 'Enter a whole number from 0 to 10';
+  const more: [FormField, string | undefined][] = [
+    ['summary', tooLong(v.summary, LIMITS.summary)],
+    ['content', tooLong(v.content, LIMITS.content)],
+    ['author', tooLong(v.author, LIMITS.author)],
+    ['source', tooLong(v.source, LIMITS.source)],
+    ['comments', tooLong(v.comments, LIMITS.comments)],
+    ['originalUrl', linkError(v.originalUrl)],
+    ['imageUrl', linkError(v.imageUrl)],
+  ];
+  for (const [field, message] of more) if (message) errors[field] = message;
+  return errors;
+}
+
+const SERVER_NAMES: Record<string, FormField> = {
+  category: 'categoryId',
+  categoryid: 'categoryId',
+  rating: 'ratingOutOfTen',
+  ratingoutoften: 'ratingOutOfTen',
+  isbreaking: 'isBreaking',
+  imageurl: 'imageUrl',
+  originalurl: 'originalUrl',
+};
+
+function toFormField(name: string): FormField | undefined {
+  const key = name.replace(/^\/|^body\./, '').split(/[./]/)[0] ?? '';
+  const lower = key.toLowerCase();
+  if (SERVER_NAMES[lower]) return SERVER_NAMES[lower];
+  return FORM_FIELDS.find((f) => f.toLowerCase() === lower);
+}
+
+function capitalise(text: string): string {
+  return text ? text[0]!.toUpperCase() + text.slice(1) : text;
+}
+
+/**
+ * Field messages from a problem+json body: `errors: [{ name | field | pointer, message }]`.
+ * Errors naming no form field are returned under `other`.
+ */
+export function fieldErrorsFromProblem(problem: unknown): { fields: FieldErrors; other: string[] } {
+  const fields: FieldErrors = {};
+  const other: string[] = [];
+  const list = problem && typeof problem === 'object' ? (problem as { errors?: unknown }).errors : undefined;
+  if (!Array.isArray(list)) return { fields, other };
+  for (const item of list) {
+    if (!item || typeof item !== 'object') continue;
+    const e = item as Record<string, unknown>;
+    const name = [e.name, e.field, e.pointer].find((x): x is string => typeof x === 'string') ?? '';
+    const message = typeof e.message === 'string' ? capitalise(e.message) : 'Is not valid';
+    const field = toFormField(name);
+    if (field && !fields[field]) fields[field] = message;
+    else if (!field) other.push(name ? `${name}: ${message}` : message);
+  }
+  return { fields, other };
+}
+
+export function sameValues(a: ArticleFormValues, b: ArticleFormValues): boolean {
+  return FORM_FIELDS.every((f) => a[f] === b[f]);
+}
+
+/** The fields whose values differ (for the conflict comparison). */
+export function differingFields(a: ArticleFormValues, b: ArticleFormValues): FormField[] {
+  return FORM_FIELDS.filter((f) => a[f] !== b[f]);
+}

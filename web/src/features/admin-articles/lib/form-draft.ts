@@ -1,0 +1,61 @@
+import { FORM_FIELDS, type ArticleFormValues } from './article-form.ts';
+
+/** An unsaved form kept in the browser, so a reload or a crash does not lose an editor's work. */
+export interface FormDraft {
+  values: ArticleFormValues;
+  /** The article version the edit started from (undefined for a new article). */
+  baseVersion?: number;
+  savedAt: string;
+}
+
+const PREFIX = 'smear.admin.article-draft.';
+
+export function draftKey(id: number | 'new'): string {
+  return `${PREFIX}${id}`;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveDraft(id: number | 'new', draft: FormDraft): void {
+  try {
+    storage()?.setItem(draftKey(id), JSON.stringify(draft));
+  } catch {
+    // Storage full or blocked: the leave-page guard still protects the edit.
+  }
+}
+
+function isValues(v: unknown): v is ArticleFormValues {
+  if (!v || typeof v !== 'object') return false;
+  const o = v as Record<string, unknown>;
+  return FORM_FIELDS.every((f) => (f === 'isBreaking' ? typeof o[f] === 'boolean' : typeof o[f] === 'string'));
+}
+
+export function loadDraft(id: number | 'new'): FormDraft | undefined {
+  try {
+    const raw = storage()?.getItem(draftKey(id));
+    if (!raw) return undefined;
+    const parsed = JSON.parse(raw) as Partial<FormDraft>;
+    if (!isValues(parsed.values) || typeof parsed.savedAt !== 'string') return undefined;
+    return {
+      values: parsed.values,
+      baseVersion: typeof parsed.baseVersion === 'number' ? parsed.baseVersion : undefined,
+      savedAt: parsed.savedAt,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export function clearDraft(id: number | 'new'): void {
+  try {
+    storage()?.removeItem(draftKey(id));
+  } catch {
+    // nothing to clear
+  }
+}

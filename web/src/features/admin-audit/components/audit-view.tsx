@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { AdminSpinner } from '@/components/admin/admin-spinner';
+import { paths } from '@/config/paths';
+import { AdminQueryError } from '@/lib/admin-error-context';
+import { useAudit, type AuditListParams } from '../api/get-audit.ts';
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'edit',
+  'restore',
+  'publish',
+  'unpublish',
+  'schedule',
+  'unschedule',
+  'delete',
+  'undelete',
+  'category',
+] as const;
+
+const formatter = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+export interface AuditViewProps {
+  query: AuditListParams;
+  onQueryChange(next: AuditListParams): void;
+}
+
+/** The audit trail: who did what to which article and when, filtered by editor and action. */
+export function AuditView({ query, onQueryChange }: AuditViewProps) {
+  const id = useId();
+  const audit = useAudit(query);
+  const [editor, setEditor] = useState(query.editor ?? '');
+  if (audit.isError) return <AdminQueryError error={audit.error} onRetry={() => void audit.refetch()} />;
+  const page = audit.data;
+  const current = query.page ?? 1;
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-title`} aria-busy={audit.isFetching}>
+      <div className="admin-section__head">
+        <h1 id={`${id}-title`}>Audit Trail</h1>
+      </div>
+      <form
+        className="admin-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onQueryChange({ ...query, editor: editor.trim() || undefined, page: 1 });
+        }}
+      >
+        <label className="admin-field">
+          <span>Editor</span>
+          <input className="admin-input" value={editor} onChange={(e) => setEditor(e.target.value)} />
+        </label>
+        <label className="admin-field">
+          <span>Action</span>
+          <select
+            className="admin-select"
+            value={query.action ?? ''}
+            onChange={(e) => onQueryChange({ ...query, action: e.target.value || undefined, page: 1 })}
+          >
+            <option value="">All actions</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="admin-btn admin-btn--small">
+          Filter
+        </button>
+      </form>
+      {!page ? (
+        <AdminSpinner label="Loading the audit trail…" />
+      ) : page.entries.length === 0 ? (
+        <p className="admin-empty">No entries found.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="admin-sr-only">Audit entries, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Editor</th>
+                <th scope="col">Action</th>
+                <th scope="col">Article</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.entries.map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <time dateTime={e.at}>{formatter.format(new Date(e.at))}</time>
+                  </td>
+                  <td>{e.editorName}</td>
+                  <td>{e.action}</td>
+                  <td>
+                    <Link className="admin-link" to={paths.admin.article.getHref(e.articleId)}>
+                      {e.headline}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page ? (
+        <nav className="admin-actions" aria-label="Audit pages">
+          <button
+            type="button"
+            className="admin-btn admin-btn--small"
+            disabled={current <= 1}
+            onClick={() => onQueryChange({ ...query, page: current - 1 })}
+          >
+            Newer
+          </button>
+          <span className="admin-muted">Page {current}</span>
+          <button
+            type="button"
+            className="admin-btn admin-btn--small"
+            disabled={!page.hasNextPage}
+            onClick={() => onQueryChange({ ...query, page: current + 1 })}
+          >
+            Older
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
