@@ -73,9 +73,7 @@ export default tseslint.config(
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.cts', '.mts'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: './tsconfig.json', alwaysTryTypes: true }),
-      ],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json', alwaysTryTypes: true })],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': [

@@ -22,7 +22,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/index.ts';
 import { testImage, multipartBody } from '../server/src/images/test-images.ts';
 import { createTestPostgresDatabase } from '../server/src/test-support/postgres-databases.ts';
-import { freePort } from '../e2e/support/port.ts';
+import { freePort } from '../server/src/test-support/free-port.ts';
 import { seedBenchArticlesPostgres } from './bench-seed-postgres.ts';
 import { buildBenchServer, readRss, sampleRss, startServer } from './bench-server.ts';
 

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '../e2e/support/port.ts';
+import { freePort } from '../server/src/test-support/free-port.ts';
 import { buildBenchServer, readRss, sampleRss } from './bench-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

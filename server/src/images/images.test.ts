@@ -4,17 +4,17 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS, imageSrcSet } from '../../../common/images.ts';
-import { startAdminTestApp, type AdminTestApp } from '../test-support/admin-app.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { expectProblem } from '../test-support/problem-assertions.ts';
 import { multipartBody, pngClaiming, testImage } from './test-images.ts';
 
-let t: AdminTestApp;
+let t: TestApp;
 let auth: { authorization: string };
 const imagesDir = () => path.join(t.config.dataDir, 'images');
 const stored = async () => (await fs.readdir(imagesDir()).catch(() => [] as string[])).sort();
 
 beforeAll(async () => {
-  t = await startAdminTestApp();
+  t = await createTestApp();
   auth = { authorization: await t.bearer({ sub: 'editor-images', name: 'Ida Images' }) };
 });
 afterAll(async () => t?.close());

@@ -5,20 +5,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mintTestToken } from '../auth/testing.ts';
 import { PROJECT_ROOT as ROOT } from '../project-root.ts';
 import { insertArticle, daysAgo } from '../test-support/articles.ts';
-import { startPublicTestApp, type PublicTestApp } from '../test-support/public-app.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { ssrBundleFile } from './ssr-bundle.ts';
 
 // The real front end and its server renderer, as `vite build --config web/vite.config.ts` makes them
 // (npm test builds them first).
 const WEB_DIST = path.join(ROOT, 'dist/web');
 
-let t: PublicTestApp;
+let t: TestApp;
 let auth: { authorization: string };
 
 beforeAll(async () => {
   if (!fs.existsSync(ssrBundleFile(WEB_DIST)))
     throw new Error('build the front end first: npx vite build --config web/vite.config.ts');
-  t = await startPublicTestApp({ WEB_DIST_DIR: WEB_DIST, SITE_NAME: 'The Daily Smear' });
+  t = await createTestApp({ env: { WEB_DIST_DIR: WEB_DIST, SITE_NAME: 'The Daily Smear' } });
   auth = { authorization: `Bearer ${await mintTestToken(t.database, t.config, { sub: 'ssr-editor' })}` };
 });
 afterAll(async () => t?.close());

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminDb } from '../../repositories/admin-tables.ts';
-import { startAdminTestApp, type AdminTestApp } from '../../test-support/admin-app.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { daysAgo, insertArticle, snapshotArticles } from '../../test-support/admin-articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 import type { ArticlePublishedEvent } from '../../scheduler/article-events.ts';
 
-let t: AdminTestApp;
+let t: TestApp;
 let auth: { authorization: string };
 let other: { authorization: string };
 const EDITOR = { sub: 'editor-news', name: 'Nora Newsroom' };
 const RIVAL = { sub: 'editor-rival', name: 'Rex Rival' };
 
 beforeAll(async () => {
-  t = await startAdminTestApp();
+  t = await createTestApp();
   auth = { authorization: await t.bearer(EDITOR) };
   other = { authorization: await t.bearer(RIVAL) };
 });

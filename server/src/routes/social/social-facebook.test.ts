@@ -113,7 +113,7 @@ describe('Facebook token', () => {
     // Again, with nothing stored: 404 problem+json, not a pretended success.
     const again = await fetch(`${t.baseUrl}/api/social/facebook/${P()}/token`, {
       method: 'DELETE',
-      headers: { authorization: t.authorization },
+      headers: { authorization },
     });
     expect(again.status).toBe(404);
     expect(again.headers.get('content-type')).toMatch(/^application\/problem\+json/);

@@ -33,6 +33,11 @@ function article(over: Partial<AdminArticle>): AdminArticle {
     publishedAt: '2026-01-05T09:30:00.000Z',
     createdAt: '2026-01-05T09:00:00.000Z',
     updatedAt: '2026-01-05T09:00:00.000Z',
+    version: 1,
+    status: over.publishedAt === null ? 'draft' : 'published',
+    publishAt: null,
+    deletedAt: null,
+    updatedBy: null,
     ...over,
   };
 }
