@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startApp, type RunningApp } from './support/app.ts';
@@ -264,11 +265,14 @@ describe('admin articles', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await listTitle(page, 'Draft Articles (6) - Technology');
     expect(await heading1(page).innerText()).toBe('Draft Articles (6) - Technology');
-    const left = await running.database.db
+    // Deleting moves both to the trash (restorable for 30 days): the rows stay, marked deleted.
+    const trashed = await running.database.db
       .selectFrom('articles')
-      .select('headline')
+      .select(['headline', sql<string | null>`deleted_at`.as('deleted_at')])
       .where('headline', 'in', ['Tech Draft 2', 'Tech Draft 3'])
+      .orderBy('headline')
       .execute();
-    expect(left).toEqual([]);
+    expect(trashed.map((row) => row.headline)).toEqual(['Tech Draft 2', 'Tech Draft 3']);
+    expect(trashed.every((row) => row.deleted_at !== null)).toBe(true);
   });
 });
