@@ -13,6 +13,7 @@ import configRoutes from './routes/config/index.ts';
 import authPlugin from './auth/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import socialRoutes from './routes/social/index.ts';
+import sharesPlugin from './routes/shares/index.ts';
 import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
@@ -64,6 +65,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(newsCacheSyncPlugin);
   await app.register(configRoutes);
   await app.register(authPlugin);
+  // Before the admin API: publishing queues share jobs through app.articleShares.
+  await app.register(sharesPlugin);
   await app.register(adminRoutes);
   await app.register(socialRoutes);
   // Last: static assets and the HTML shell for every page route (with per-article meta tags).

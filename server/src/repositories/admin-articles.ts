@@ -106,6 +106,8 @@ export class AdminArticlesRepository {
   constructor(
     db: Kysely<Database>,
     private readonly dialect: Dialect,
+    /** Runs inside the publish transaction (share jobs are queued there, so both commit together). */
+    private readonly onPublished?: (trx: Transaction<AdminDatabase>, articleId: number) => Promise<void>,
   ) {
     this.db = adminDb(db);
   }
@@ -290,6 +292,7 @@ export class AdminArticlesRepository {
         .where('id', '=', id)
         .executeTakeFirstOrThrow()) as ArticleRow;
       await writeAudit(trx, [{ action, articleId: id, actor, at: now, before, after }]);
+      if (action === 'publish' && this.onPublished) await this.onPublished(trx, id);
       return { ok: true as const, article: toAdminArticle(after) };
     });
   }
