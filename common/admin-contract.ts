@@ -1,7 +1,11 @@
 /**
- * The admin API's JSON shapes (spec section 3), shared by the server that sends them, the admin
- * screens that read them, and the export/import record format.
+ * The admin API's JSON shapes, shared by the server that sends them, the admin screens that read
+ * them, and the export/import record format.
  */
+
+/** draft: not public, no schedule; scheduled: not public, goes out at `publishAt`; published: public. */
+export type ArticleStatus = 'draft' | 'published' | 'scheduled';
+
 export interface AdminArticle {
   id: number;
   headline: string;
@@ -19,11 +23,23 @@ export interface AdminArticle {
   imageUrl: string | null;
   originalUrl: string | null;
   isBreaking: boolean;
-  /** null: a draft. */
+  /** null: a draft (or a scheduled article). */
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Starts at 1 and grows by one with every change; GET sends it as `ETag: "<version>"`. */
+  version: number;
+  status: ArticleStatus;
+  /** When a scheduled article goes out (ISO 8601, UTC); null unless status is 'scheduled'. */
+  publishAt: string | null;
+  /** Set while the article is in the trash (restorable for TRASH_RETENTION_DAYS days). */
+  deletedAt: string | null;
+  /** Display name of the editor who changed the article last; null before any editor change. */
+  updatedBy: string | null;
 }
+
+/** An article in lists and on the dashboard: everything but `content`. */
+export type AdminArticleListItem = Omit<AdminArticle, 'content'>;
 
 /** A paged list (GET /api/admin/articles). The server's list items leave `content` out. */
 export interface ArticlePageOf<T> {
@@ -36,8 +52,172 @@ export interface ArticlePageOf<T> {
   hasPreviousPage: boolean;
 }
 
+/** The list filter: `unpublished` means drafts and scheduled ones; `trash` lists deleted articles. */
+export type ArticleListStatus = 'all' | 'published' | 'unpublished' | 'draft' | 'scheduled' | 'trash';
+export type ArticleListSort = 'newest' | 'oldest';
+
+/** Query parameters of GET /api/admin/articles (all optional). */
+export interface ArticleListParams {
+  page?: number;
+  /** 10, 20, 50, 100, or -1 for all. */
+  pageSize?: number;
+  status?: ArticleListStatus;
+  /** 0: every category. */
+  categoryId?: number;
+  /** Part of the headline, case-insensitive. */
+  search?: string;
+  /** By creation date; default newest. */
+  sort?: ArticleListSort;
+}
+
+/** GET /api/admin/dashboard. */
+export interface AdminDashboard {
+  totalArticles: number;
+  articlesLastWeek: number;
+  activeUsers: number;
+  /** The ten newest articles, newest first (by creation date). */
+  recentArticles: AdminArticleListItem[];
+  /** Articles waiting to be published by the scheduler. */
+  scheduledArticles: number;
+}
+
+/**
+ * The body of PUT /api/admin/articles/{id}: every editable field (the same rules as
+ * POST /api/admin/articles). `version` may stand in for the `If-Match: "<version>"` header.
+ * Publication is not edited here: use publish / unpublish / schedule.
+ */
+export interface ArticleEditInput {
+  headline: string;
+  summary?: string;
+  content?: string;
+  /** A category name; or give categoryId. */
+  category?: string;
+  categoryId?: number;
+  author?: string;
+  source?: string;
+  editorName?: string;
+  originalUrl?: string | null;
+  imageUrl?: string | null;
+  ratingOutOfTen?: number;
+  comments?: string;
+  isBreaking?: boolean;
+  version?: number;
+}
+
+/** One field problem of a 400 validation response: `field` is the JSON field name. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** Extension members of every problem+json body the admin API sends. */
+export interface AdminProblem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  /** 400 validation: one entry per bad field. */
+  errors?: FieldProblem[];
+}
+
+/**
+ * 409 (stale `version` field) or 412 (stale If-Match): someone saved in between.
+ * 428 (no If-Match and no version) carries only the base fields.
+ */
+export interface VersionConflictProblem extends AdminProblem {
+  status: 409 | 412;
+  currentVersion: number;
+  /** Display name of the editor of the current version (null if unknown). */
+  changedBy: string | null;
+  changedAt: string;
+}
+
+/** 404 for an article that is in the trash (the screen says 'This article was deleted'). */
+export interface DeletedArticleProblem extends AdminProblem {
+  status: 404;
+  deleted: true;
+  deletedAt: string;
+}
+
+/** POST /api/admin/articles/{id}/schedule. */
+export interface ScheduleInput {
+  /** ISO 8601 with a time zone (Z or +hh:mm), in the future. */
+  publishAt: string;
+}
+
+/** The fields a revision can show as changed. */
+export type RevisionField = Exclude<
+  keyof AdminArticle,
+  'id' | 'createdAt' | 'updatedAt' | 'version' | 'updatedBy' | 'category'
+>;
+
+/** One saved state of an article (GET /api/admin/articles/{id}/revisions lists them newest first). */
+export interface ArticleRevisionSummary {
+  id: number;
+  articleId: number;
+  /** The article's version this revision produced. */
+  version: number;
+  /** create | edit | restore | publish | unpublish | schedule | unschedule | delete | undelete | category */
+  action: string;
+  editorName: string;
+  at: string;
+  changedFields: string[];
+}
+
+/** GET /api/admin/articles/{id}/revisions/{revisionId}: the summary plus the full snapshot. */
+export interface ArticleRevision extends ArticleRevisionSummary {
+  snapshot: AdminArticle;
+}
+
+export interface RevisionList {
+  revisions: ArticleRevisionSummary[];
+}
+
+/** One line of the audit view (GET /api/admin/audit). */
+export interface AuditEntry {
+  id: number;
+  action: string;
+  articleId: number;
+  /** The article's headline after the change (before it, for a purge). */
+  headline: string;
+  editorName: string;
+  editorSubject: string;
+  at: string;
+}
+
+/** Query parameters of GET /api/admin/audit: editor is an editor's display name (exact). */
+export interface AuditListParams {
+  editor?: string;
+  action?: string;
+  page?: number;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  currentPage: number;
+  pageSize: number;
+  hasNextPage: boolean;
+}
+
+/** 201 of POST /api/admin/images (multipart, one file field named `file`). */
+export interface ImageUploadResult {
+  id: string;
+  /** Put this in an article's imageUrl: the largest variant. */
+  url: string;
+  /** The original's pixel size (after EXIF rotation). */
+  width: number;
+  height: number;
+  variants: { width: number; url: string }[];
+  /** For <img srcset>. */
+  srcset: string;
+}
+
 /** One line of `npm run export`: what POST /api/admin/articles accepts plus id and timestamps. */
-export type ArticleRecord = Omit<AdminArticle, 'slug' | 'categoryId'>;
+export type ArticleRecord = Omit<
+  AdminArticle,
+  'slug' | 'categoryId' | 'version' | 'status' | 'publishAt' | 'deletedAt' | 'updatedBy'
+>;
 
 // ---- Sharing to X and Facebook (GET/POST/DELETE /api/admin/articles/{id}/shares...) ----
 

@@ -12,6 +12,10 @@ import newsRoutes from './routes/news/index.ts';
 import configRoutes from './routes/config/index.ts';
 import authPlugin from './auth/index.ts';
 import adminRoutes from './routes/admin/index.ts';
+import articleEventsPlugin from './scheduler/article-events.ts';
+import imagesPlugin from './images/index.ts';
+import schedulerPlugin from './scheduler/index.ts';
+import slugRedirectsPlugin from './plugins/slug-redirects.ts';
 import socialRoutes from './routes/social/index.ts';
 import sharesPlugin from './routes/shares/index.ts';
 import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
@@ -65,9 +69,16 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(newsCacheSyncPlugin);
   await app.register(configRoutes);
   await app.register(authPlugin);
-  // Before the admin API: publishing queues share jobs through app.articleShares.
+  await app.register(articleEventsPlugin);
+  // Uploaded images: storage and the public /images/<id>-<width>.webp route.
+  await app.register(imagesPlugin);
+  // Before the admin API and the scheduler: publishing queues share jobs through app.articleShares.
   await app.register(sharesPlugin);
   await app.register(adminRoutes);
+  // Publishes scheduled articles and empties the trash (SCHEDULER_INTERVAL_MS).
+  await app.register(schedulerPlugin);
+  // Old slugs of published articles answer 301 to the current one.
+  await app.register(slugRedirectsPlugin);
   await app.register(socialRoutes);
   // Last: static assets and the HTML shell for every page route (with per-article meta tags).
   await app.register(spaPlugin);

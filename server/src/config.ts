@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadNewsroomConfig, type NewsroomConfig } from './newsroom-config.ts';
 import { DEFAULT_SITE_NAME } from '../../common/site.ts';
 import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
 import { loadSocialConfig, type SocialConfig } from './social/config.ts';
@@ -34,6 +35,8 @@ export interface Config {
   auth: AuthConfig;
   /** X and Facebook publishing (server/src/social/config.ts). */
   social: SocialConfig;
+  /** Scheduler, trash and image storage (server/src/newsroom-config.ts). */
+  newsroom: NewsroomConfig;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(root, (env.WEB_DIST_DIR ?? '').trim() || 'dist/web'),
     auth: loadAuthConfig(env, problems),
     social: loadSocialConfig(env, databaseUrl, problems),
+    newsroom: loadNewsroomConfig(env, problems),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${config.logLevel}")`);

@@ -156,3 +156,35 @@ export function validateArticleInput(value: unknown, now: Date = new Date()): Ar
     },
   };
 }
+
+/**
+ * The body of PUT /api/admin/articles/{id}: the fields of a new article without the publication
+ * ones (publish, unpublish and schedule do that), plus the `version` the edit was based on.
+ */
+export const ArticleEditSchema = Type.Composite(
+  [
+    Type.Omit(ArticleInputSchema, ['published', 'publishedAt']),
+    Type.Object({
+      version: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: 2_147_483_647,
+          errorMessage: 'must be the article version, a whole number',
+        }),
+      ),
+    }),
+  ],
+  { additionalProperties: false },
+);
+
+export type ArticleEditInput = Static<typeof ArticleEditSchema>;
+
+/** An edit checked by exactly the rules of a new article (minus publication). */
+export function validateEdit(
+  fields: Omit<ArticleEditInput, 'version'>,
+): { ok: true; value: Omit<ValidArticle, 'publishedAt'> } | { ok: false; errors: FieldError[] } {
+  const result = validateArticleInput(fields);
+  if (!result.ok) return result;
+  const { publishedAt: _ignored, ...value } = result.value;
+  return { ok: true, value };
+}

@@ -1,28 +1,30 @@
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
-import type { AdminArticle, ArticlePageOf } from '../../../common/admin-contract.ts';
+import type {
+  AdminArticle,
+  AdminArticleListItem,
+  AdminDashboard,
+  ArticleListSort,
+  ArticleListStatus,
+  ArticlePageOf,
+} from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
-import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
+import type { Database, NewArticleRow } from '../db/schema.ts';
 import type { ValidArticle } from '../domain/article-input.ts';
-import { adminDb, type AdminDatabase, type AdminKysely } from './admin-tables.ts';
+import { adminDb, type AdminArticleRow, type AdminDatabase, type AdminKysely } from './admin-tables.ts';
 import { activeEditorsSince } from './activity-editors.ts';
 import { writeAudit, type Actor, type AuditAction } from './audit-log.ts';
+import { changedFields, writeRevision } from './article-revisions.ts';
 
-export type { AdminArticle } from '../../../common/admin-contract.ts';
+export type { AdminArticle, AdminArticleListItem } from '../../../common/admin-contract.ts';
 
-/** List items leave the body out (the detail has it) to keep pages light. */
-export type AdminArticleListItem = Omit<AdminArticle, 'content'>;
+type ArticleRow = AdminArticleRow;
 
 export type ArticlePage = ArticlePageOf<AdminArticleListItem>;
 
-export interface Dashboard {
-  totalArticles: number;
-  articlesLastWeek: number;
-  activeUsers: number;
-  recentArticles: AdminArticleListItem[];
-}
+export type Dashboard = AdminDashboard;
 
-export type ArticleStatus = 'all' | 'published' | 'unpublished';
+export type ArticleStatus = ArticleListStatus;
 
 export interface ListQuery {
   page: number;
@@ -31,7 +33,23 @@ export interface ListQuery {
   status: ArticleStatus;
   /** 0 or undefined: every category. */
   categoryId?: number;
+  /** Part of the headline (case-insensitive). */
+  search?: string;
+  sort?: ArticleListSort;
 }
+
+/** Why a write was refused. */
+export type Refusal<R extends string> =
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'deleted'; deletedAt: string }
+  | { ok: false; reason: 'stale'; currentVersion: number; changedBy: string | null; changedAt: string }
+  | { ok: false; reason: R };
+
+export type WriteResult<R extends string> = { ok: true; article: AdminArticle; before: AdminArticle } | Refusal<R>;
+
+/** How long a deleted article can be restored. */
+export const TRASH_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const RECENT_ARTICLES = 10;
 /** Pages starting before this many rows are read in one statement with their total (see list). */
@@ -55,9 +73,13 @@ const LIST_COLUMNS = [
   'published_at',
   'created_at',
   'updated_at',
+  'version',
+  'publish_at',
+  'deleted_at',
+  'updated_by',
 ] as const;
 
-type ListRow = Omit<ArticleRow, 'content'>;
+type ListRow = Pick<ArticleRow, (typeof LIST_COLUMNS)[number]>;
 
 /** The UTC hour of an ISO time as article_hour_counts keys it ('2026-11-22T02'), and the next hour's start. */
 export function hourOf(iso: string): { hour: string; nextHour: string } {
@@ -88,17 +110,43 @@ export function toListItem(row: ListRow): AdminArticleListItem {
     publishedAt: row.published_at || null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: Number(row.version),
+    status: row.published_at ? 'published' : row.publish_at ? 'scheduled' : 'draft',
+    publishAt: row.publish_at || null,
+    deletedAt: row.deleted_at || null,
+    updatedBy: row.updated_by || null,
   };
 }
 
-export function toAdminArticle(row: ArticleRow): AdminArticle {
+export function toAdminArticle(row: ListRow & { content: string }): AdminArticle {
   const { content, ...rest } = row;
   return { ...toListItem(rest), content };
 }
 
+/** The columns an edit (or a restored revision) sets. */
+export interface ArticleEdit {
+  headline: string;
+  slug: string;
+  summary: string;
+  content: string;
+  author: string;
+  categoryId: number;
+  source: string;
+  editorName: string;
+  rating: number;
+  comments: string;
+  imageUrl: string;
+  originalUrl: string;
+  isBreaking: boolean;
+}
+
+/** LIKE's wildcards taken literally ('!' is the escape character). */
+const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
 /**
- * Admin reads and editorial writes. Every write runs in one transaction together with
- * its audit row, so the trail can never disagree with the articles.
+ * Admin reads and editorial writes. Every write runs in one transaction together with its audit
+ * row and its revision, bumps the article's version, and can be made conditional on the version the
+ * editor saw (optimistic locking), so the trail and the history never disagree with the articles.
  */
 export class AdminArticlesRepository {
   private readonly db: AdminKysely;
@@ -112,25 +160,36 @@ export class AdminArticlesRepository {
     this.db = adminDb(db);
   }
 
-  private filtered(status: ArticleStatus, categoryId?: number) {
+  private filtered(status: ArticleStatus, categoryId?: number, search?: string) {
     let q = this.db.selectFrom('articles');
-    // Each combination has its own (partial) index: see migration 003-admin.
+    // Each combination has its own (partial) index: see migrations 003-admin and 007-newsroom.
     if (categoryId) q = q.where('category_id', '=', categoryId);
-    if (status === 'published') q = q.where('published_at', 'is not', null);
-    else if (status === 'unpublished') {
-      // After ANALYZE, SQLite believes `published_at IS NULL` matches ~1 row (the column is almost
-      // unique) and picks an index that then needs a sort of every draft; likelihood() tells it
-      // the truth, so it walks the drafts index in order (EXPLAIN QUERY PLAN checked, 100k rows).
-      q =
-        this.dialect === 'sqlite'
-          ? q.where(sql<SqlBool>`likelihood(published_at is null, 0.5)`)
-          : q.where('published_at', 'is', null);
+    if (status === 'trash') q = q.where('deleted_at', 'is not', null);
+    else if (status === 'scheduled') q = q.where('publish_at', 'is not', null);
+    // A trashed article has published_at null: the published filter needs no trash condition.
+    else if (status === 'published') q = q.where('published_at', 'is not', null);
+    else {
+      q = q.where('deleted_at', 'is', null);
+      if (status === 'unpublished' || status === 'draft') {
+        // After ANALYZE, SQLite believes `published_at IS NULL` matches ~1 row (the column is almost
+        // unique) and picks an index that then needs a sort of every draft; likelihood() tells it
+        // the truth, so it walks the drafts index in order (EXPLAIN QUERY PLAN checked, 100k rows).
+        q =
+          this.dialect === 'sqlite'
+            ? q.where(sql<SqlBool>`likelihood(published_at is null, 0.5)`)
+            : q.where('published_at', 'is', null);
+        if (status === 'draft') q = q.where('publish_at', 'is', null);
+      }
+    }
+    if (search) {
+      const pattern = `%${escapeLike(search.toLowerCase())}%`;
+      q = q.where(sql<SqlBool>`lower(headline) like ${pattern} escape '!'`);
     }
     return q;
   }
 
-  /** The number of articles matching a filter, from the trigger-maintained article_counts (a 12-row read). */
-  private countQuery(status: ArticleStatus, categoryId?: number) {
+  /** The number of articles of a status, from the trigger-maintained article_counts (a 12-row read). */
+  private countQuery(status: 'all' | 'published' | 'unpublished', categoryId?: number) {
     let q = this.db.selectFrom('article_counts').select((eb) => eb.fn.sum<number | string | null>('n').as('n'));
     if (categoryId) q = q.where('category_id', '=', categoryId);
     if (status === 'published') q = q.where('is_draft', '=', 0);
@@ -138,55 +197,69 @@ export class AdminArticlesRepository {
     return q;
   }
 
-  async count(status: ArticleStatus = 'all', categoryId?: number): Promise<number> {
+  /** Counts the filter's rows directly: for the small sets (scheduled, trash) and searches. */
+  private async countRows(status: ArticleStatus, categoryId?: number, search?: string): Promise<number> {
+    const row = await this.filtered(status, categoryId, search)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async count(status: ArticleStatus = 'all', categoryId?: number, search?: string): Promise<number> {
+    if (search || status === 'scheduled' || status === 'trash') return this.countRows(status, categoryId, search);
+    if (status === 'draft') {
+      const [unpublished, scheduled] = await Promise.all([
+        this.count('unpublished', categoryId),
+        this.countRows('scheduled', categoryId),
+      ]);
+      return unpublished - scheduled;
+    }
     const row = await this.countQuery(status, categoryId).executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
-  /** One page's rows, newest first; the ids are found on the index alone (a deferred join). */
-  private pageRows(
-    status: ArticleStatus,
-    categoryId: number | undefined,
-    limit: number,
-    offset: number,
-    reverse: boolean,
-  ) {
-    const dir = reverse ? 'asc' : 'desc';
-    const pageIds = this.filtered(status, categoryId)
+  /** One page's rows in list order; the ids are found on the index alone (a deferred join). */
+  private pageRows(query: ListQuery, limit: number, offset: number, fromEnd: boolean) {
+    const ascending = query.sort === 'oldest';
+    const dir = ascending !== fromEnd ? 'asc' : 'desc';
+    const pageIds = this.filtered(query.status, query.categoryId, query.search)
       .select('id')
       .orderBy('created_at', dir)
       .orderBy('id', dir)
       .limit(limit)
       .offset(offset);
+    const outer = ascending ? 'asc' : 'desc';
     return this.db
       .selectFrom('articles')
       .select(LIST_COLUMNS)
       .where('id', 'in', pageIds)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc');
+      .orderBy('created_at', outer)
+      .orderBy('id', outer);
   }
 
   /**
-   * One page, newest first (created_at desc, id desc). A page near the start (most requests) is one
-   * statement: its rows with the total beside them. A deeper page first reads the total, then walks
-   * the index from whichever end of the range is nearer. Either way only the page's rows are read.
+   * One page, newest (or oldest) first by creation. A page near the start (most requests) is one
+   * statement when the total comes from article_counts: its rows with the total beside them. A deeper
+   * page first reads the total, then walks the index from whichever end of the range is nearer.
+   * Either way only the page's rows are read.
    */
   async list(query: ListQuery): Promise<ArticlePage> {
-    const { status, categoryId } = query;
+    const { status, categoryId, search } = query;
+    const countedByTriggers = !search && (status === 'all' || status === 'published' || status === 'unpublished');
     const all = query.pageSize === -1;
     let articles: AdminArticleListItem[] = [];
     let totalCount: number | undefined;
     const requestedOffset = (query.page - 1) * query.pageSize;
-    if (!all && requestedOffset < SHALLOW_OFFSET) {
-      const rows = await this.pageRows(status, categoryId, query.pageSize, requestedOffset, false)
-        .select(() => this.countQuery(status, categoryId).as('total_count'))
+    if (!all && countedByTriggers && requestedOffset < SHALLOW_OFFSET) {
+      const rows = await this.pageRows(query, query.pageSize, requestedOffset, false)
+        .select(() => this.countQuery(status as 'all', categoryId).as('total_count'))
         .execute();
       if (rows.length > 0) {
         totalCount = Number(rows[0]!.total_count ?? 0);
         articles = rows.map(toListItem);
       }
     }
-    if (totalCount === undefined) totalCount = await this.count(status, categoryId);
+    if (totalCount === undefined) totalCount = await this.count(status, categoryId, search);
     const pageSize = all ? totalCount : query.pageSize;
     const currentPage = all ? 1 : query.page;
     const totalPages = all ? 1 : Math.ceil(totalCount / pageSize);
@@ -196,7 +269,7 @@ export class AdminArticlesRepository {
       const limit = Math.min(pageSize, totalCount - offset);
       const fromEnd = totalCount - offset - limit;
       const reverse = fromEnd < offset;
-      const rows = await this.pageRows(status, categoryId, limit, reverse ? fromEnd : offset, reverse).execute();
+      const rows = await this.pageRows(query, limit, reverse ? fromEnd : offset, reverse).execute();
       articles = rows.map(toListItem);
     }
     return {
@@ -210,6 +283,7 @@ export class AdminArticlesRepository {
     };
   }
 
+  /** An article, also one in the trash (its deletedAt tells). */
   async get(id: number): Promise<AdminArticle | undefined> {
     const row = await this.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toAdminArticle(row) : undefined;
@@ -239,13 +313,21 @@ export class AdminArticlesRepository {
           .where('created_at', '<', cutoff.nextHour)
           .as('in_cutoff_hour'),
         activeEditorsSince(e, weekAgo).as('active_users'),
+        e
+          .selectFrom('articles')
+          .select((x) => x.fn.countAll<number | string>().as('n'))
+          .where('publish_at', 'is not', null)
+          .as('scheduled'),
       ] as const;
     };
+    // By the date the list shows: publication, else creation (index articles_shown_date_idx).
+    const shownDate = sql`coalesce(published_at, created_at)`;
     const recent = await this.db
       .selectFrom('articles')
       .select(LIST_COLUMNS)
       .select((eb) => figures(eb))
-      .orderBy('created_at', 'desc')
+      .where('deleted_at', 'is', null)
+      .orderBy(shownDate, 'desc')
       .orderBy('id', 'desc')
       .limit(RECENT_ARTICLES)
       .execute();
@@ -255,6 +337,7 @@ export class AdminArticlesRepository {
       articlesLastWeek: Number(f.after_cutoff_hour ?? 0) + Number(f.in_cutoff_hour ?? 0),
       activeUsers: Number(f.active_users ?? 0),
       recentArticles: recent.map(toListItem),
+      scheduledArticles: Number(f.scheduled ?? 0),
     };
   }
 
@@ -266,35 +349,78 @@ export class AdminArticlesRepository {
   }
 
   /**
-   * Applies `change` to one article and writes its audit row in the same transaction.
-   * `change` returns the columns to set, or a refusal reason (nothing is written then).
+   * Applies `change` to one article, with its audit row and revision, in one transaction; the
+   * version grows by one. `change` returns the columns to set, or a refusal reason (nothing is written
+   * then). With `expectedVersion`, a different current version is refused as stale. An article in
+   * the trash is refused unless `inTrash` says the change is meant for one.
    */
   private async mutate<R extends string>(
     id: number,
     action: AuditAction,
     actor: Actor,
     change: (row: ArticleRow, now: string) => Partial<ArticleRow> | { refuse: R },
-  ): Promise<{ ok: true; article: AdminArticle } | { ok: false; reason: R | 'not-found' }> {
-    return this.db.transaction().execute(async (trx) => {
+    options: { expectedVersion?: number; inTrash?: boolean; now?: Date } = {},
+  ): Promise<WriteResult<R>> {
+    return this.db.transaction().execute((trx) => this.mutateIn(trx, id, action, actor, change, options));
+  }
+
+  private async mutateIn<R extends string>(
+    trx: Transaction<AdminDatabase>,
+    id: number,
+    action: AuditAction,
+    actor: Actor,
+    change: (row: ArticleRow, now: string) => Partial<ArticleRow> | { refuse: R },
+    options: { expectedVersion?: number; inTrash?: boolean; now?: Date },
+  ): Promise<WriteResult<R>> {
+    {
       const before = await this.lockRow(trx, id);
-      if (!before) return { ok: false as const, reason: 'not-found' as const };
-      const now = new Date().toISOString();
+      if (!before) return { ok: false, reason: 'not-found' };
+      if (before.deleted_at && !options.inTrash) return { ok: false, reason: 'deleted', deletedAt: before.deleted_at };
+      if (options.expectedVersion !== undefined && Number(before.version) !== options.expectedVersion) {
+        return {
+          ok: false,
+          reason: 'stale',
+          currentVersion: Number(before.version),
+          changedBy: before.updated_by,
+          changedAt: before.updated_at,
+        };
+      }
+      const now = (options.now ?? new Date()).toISOString();
       const set = change(before, now);
-      if ('refuse' in set) return { ok: false as const, reason: set.refuse };
-      await trx
+      if ('refuse' in set) return { ok: false, reason: set.refuse };
+      // The version condition again in the statement: on SQLite (no row lock) it keeps a racing
+      // writer from overwriting unseen; on PostgreSQL the row lock above already serialises them.
+      const updated = await trx
         .updateTable('articles')
-        .set({ ...set, updated_at: now })
+        .set({ ...set, updated_at: now, updated_by: actor.name, version: Number(before.version) + 1 })
         .where('id', '=', id)
-        .execute();
-      const after = (await trx
-        .selectFrom('articles')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()) as ArticleRow;
+        .where('version', '=', Number(before.version))
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) {
+        const current = await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        return {
+          ok: false,
+          reason: 'stale',
+          currentVersion: Number(current.version),
+          changedBy: current.updated_by,
+          changedAt: current.updated_at,
+        };
+      }
+      const after = updated as ArticleRow;
       await writeAudit(trx, [{ action, articleId: id, actor, at: now, before, after }]);
+      const beforeArticle = toAdminArticle(before);
+      const afterArticle = toAdminArticle(after);
+      await writeRevision(trx, {
+        action,
+        actor,
+        at: now,
+        article: afterArticle,
+        changed: changedFields(beforeArticle, afterArticle),
+      });
       if (action === 'publish' && this.onPublished) await this.onPublished(trx, id);
-      return { ok: true as const, article: toAdminArticle(after) };
-    });
+      return { ok: true, article: afterArticle, before: beforeArticle };
+    }
   }
 
   changeCategory(id: number, categoryId: number, actor: Actor) {
@@ -303,34 +429,112 @@ export class AdminArticlesRepository {
     );
   }
 
-  /** Draft to published, stamped now. An already published article is refused (409), not re-stamped. */
-  publish(id: number, actor: Actor) {
-    return this.mutate<'already-published'>(id, 'publish', actor, (row, now) =>
-      row.published_at ? { refuse: 'already-published' } : { published_at: now },
-    );
-  }
-
-  /** Published to draft. A draft is refused (409). */
-  unpublish(id: number, actor: Actor) {
-    return this.mutate<'not-published'>(id, 'unpublish', actor, (row) =>
-      row.published_at ? { published_at: null } : { refuse: 'not-published' },
-    );
-  }
-
-  /** Deletes an article; its full record stays in the audit trail. False when unknown. */
-  async delete(id: number, actor: Actor): Promise<boolean> {
+  /**
+   * Saves an edit of every editable field. A draft's slug follows its headline; a published
+   * article whose slug changes keeps its old slug as a redirect to the new one.
+   */
+  edit(id: number, edit: ArticleEdit, actor: Actor, expectedVersion: number, action: 'edit' | 'restore' = 'edit') {
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.lockRow(trx, id);
-      if (!before) return false;
-      await trx.deleteFrom('articles').where('id', '=', id).execute();
-      await writeAudit(trx, [
-        { action: 'delete', articleId: id, actor, at: new Date().toISOString(), before, after: null },
-      ]);
-      return true;
+      const result = await this.mutateIn<never>(
+        trx,
+        id,
+        action,
+        actor,
+        () => ({
+          headline: edit.headline,
+          slug: edit.slug,
+          summary: edit.summary,
+          content: edit.content,
+          author: edit.author,
+          category_id: edit.categoryId,
+          source: edit.source,
+          editor_name: edit.editorName,
+          rating: edit.rating,
+          comments: edit.comments,
+          image_url: edit.imageUrl,
+          original_url: edit.originalUrl,
+          is_breaking: edit.isBreaking ? 1 : 0,
+        }),
+        { expectedVersion },
+      );
+      if (result.ok && result.before.slug !== result.article.slug) {
+        // The new slug is this article's own again: no redirect may point away from it.
+        await trx.deleteFrom('slug_redirects').where('old_slug', '=', result.article.slug).execute();
+        if (result.before.publishedAt) {
+          await trx
+            .insertInto('slug_redirects')
+            .values({ old_slug: result.before.slug, article_id: id, created_at: result.article.updatedAt })
+            .onConflict((oc) =>
+              oc.column('old_slug').doUpdateSet({ article_id: id, created_at: result.article.updatedAt }),
+            )
+            .execute();
+        }
+      }
+      return result;
     });
   }
 
-  /** Stores validated articles in one transaction, each with its 'create' audit row. */
+  /** Draft (or scheduled) to published, stamped now; cancels a schedule. Already published: refused (409). */
+  publish(id: number, actor: Actor) {
+    return this.mutate<'already-published'>(id, 'publish', actor, (row, now) =>
+      row.published_at ? { refuse: 'already-published' } : { published_at: now, publish_at: null },
+    );
+  }
+
+  /** Published to draft; a scheduled article loses its schedule. A plain draft is refused (409). */
+  unpublish(id: number, actor: Actor) {
+    return this.mutate<'not-published'>(id, 'unpublish', actor, (row) =>
+      row.published_at || row.publish_at ? { published_at: null, publish_at: null } : { refuse: 'not-published' },
+    );
+  }
+
+  /** Sets (or moves) the time a draft goes out. A published article is refused. */
+  schedule(id: number, publishAt: string, actor: Actor) {
+    return this.mutate<'already-published'>(id, 'schedule', actor, (row) =>
+      row.published_at ? { refuse: 'already-published' } : { publish_at: publishAt },
+    );
+  }
+
+  unschedule(id: number, actor: Actor) {
+    return this.mutate<'not-scheduled'>(id, 'unschedule', actor, (row) =>
+      row.publish_at ? { publish_at: null } : { refuse: 'not-scheduled' },
+    );
+  }
+
+  /**
+   * Moves an article to the trash: gone from the public site at once (published_at null, its
+   * value kept for a restore), its schedule cancelled. Restorable for TRASH_RETENTION_DAYS days.
+   */
+  delete(id: number, actor: Actor) {
+    return this.mutate<'already-deleted'>(
+      id,
+      'delete',
+      actor,
+      (row, now) =>
+        row.deleted_at
+          ? { refuse: 'already-deleted' }
+          : { deleted_at: now, trashed_published_at: row.published_at, published_at: null, publish_at: null },
+      { inTrash: true },
+    );
+  }
+
+  /** Takes an article out of the trash, published again if it was. */
+  restoreFromTrash(id: number, actor: Actor, now: Date = new Date()) {
+    const oldest = new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS).toISOString();
+    return this.mutate<'not-deleted' | 'expired'>(
+      id,
+      'undelete',
+      actor,
+      (row) => {
+        if (!row.deleted_at) return { refuse: 'not-deleted' };
+        if (row.deleted_at < oldest) return { refuse: 'expired' };
+        return { deleted_at: null, published_at: row.trashed_published_at, trashed_published_at: null };
+      },
+      { inTrash: true, now },
+    );
+  }
+
+  /** Stores validated articles in one transaction, each with its 'create' audit row and first revision. */
   async createMany(inputs: ValidArticle[], actor: Actor): Promise<AdminArticle[]> {
     if (inputs.length === 0) return [];
     return this.db.transaction().execute(async (trx) => {
@@ -339,7 +543,11 @@ export class AdminArticlesRepository {
       const stored: ArticleRow[] = [];
       // Row by row with RETURNING keeps ids exact on both dialects; batches stay one transaction.
       for (const row of rows) {
-        const saved = await trx.insertInto('articles').values(row).returningAll().executeTakeFirstOrThrow();
+        const saved = await trx
+          .insertInto('articles')
+          .values({ ...row, updated_by: actor.name })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         stored.push(saved as ArticleRow);
       }
       await writeAudit(
@@ -353,13 +561,92 @@ export class AdminArticlesRepository {
           after: s,
         })),
       );
-      return stored.map(toAdminArticle);
+      const articles = stored.map(toAdminArticle);
+      for (const article of articles) {
+        await writeRevision(trx, { action: 'create', actor, at: now, article, changed: [] });
+      }
+      return articles;
     });
   }
 
   async create(input: ValidArticle, actor: Actor): Promise<AdminArticle> {
     const [article] = await this.createMany([input], actor);
     return article!;
+  }
+
+  /**
+   * Publishes every scheduled article that is due, in one conditional UPDATE ... RETURNING: a row
+   * changes (and is returned) only while it is still scheduled, so with several instances and across
+   * restarts each article is published exactly once. Audit and revision rows share the transaction.
+   */
+  async publishDue(actor: Actor, now: Date = new Date()): Promise<AdminArticle[]> {
+    const at = now.toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const rows = (await trx
+        .updateTable('articles')
+        .set((eb) => ({
+          published_at: eb.ref('publish_at'),
+          publish_at: null,
+          updated_at: at,
+          updated_by: actor.name,
+          version: eb('version', '+', 1),
+        }))
+        .where('publish_at', 'is not', null)
+        .where('publish_at', '<=', at)
+        .where('published_at', 'is', null)
+        .where('deleted_at', 'is', null)
+        .returningAll()
+        .execute()) as ArticleRow[];
+      const published = rows.map(toAdminArticle);
+      for (const [i, article] of published.entries()) {
+        const after = rows[i]!;
+        const before: ArticleRow = {
+          ...after,
+          published_at: null,
+          publish_at: after.published_at,
+          version: Number(after.version) - 1,
+        };
+        await writeAudit(trx, [{ action: 'publish', articleId: article.id, actor, at, before, after }]);
+        await writeRevision(trx, {
+          action: 'publish',
+          actor,
+          at,
+          article,
+          changed: ['publishedAt', 'status', 'publishAt'],
+        });
+        if (this.onPublished) await this.onPublished(trx, article.id);
+      }
+      return published;
+    });
+  }
+
+  /** Deletes for good what has been in the trash longer than TRASH_RETENTION_DAYS (its audit rows stay). */
+  async purgeTrash(actor: Actor, now: Date = new Date()): Promise<number[]> {
+    const oldest = new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS).toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const rows = (await trx
+        .deleteFrom('articles')
+        .where('deleted_at', 'is not', null)
+        .where('deleted_at', '<', oldest)
+        .returningAll()
+        .execute()) as ArticleRow[];
+      if (rows.length === 0) return [];
+      const ids = rows.map((r) => Number(r.id));
+      await trx.deleteFrom('article_revisions').where('article_id', 'in', ids).execute();
+      await trx.deleteFrom('slug_redirects').where('article_id', 'in', ids).execute();
+      await writeAudit(
+        trx,
+        rows.map((r) => ({
+          action: 'purge' as const,
+          articleId: Number(r.id),
+          actor,
+          at: now.toISOString(),
+          before: r,
+          after: null,
+        })),
+      );
+      return ids;
+    });
   }
 }
 

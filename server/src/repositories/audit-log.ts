@@ -2,12 +2,40 @@ import type { Transaction } from 'kysely';
 import type { ArticleRow } from '../db/schema.ts';
 import type { AdminDatabase, AdminKysely, AuditLogRow } from './admin-tables.ts';
 
-export type AuditAction = 'create' | 'publish' | 'unpublish' | 'delete' | 'category';
+export type AuditAction =
+  | 'create'
+  | 'edit'
+  | 'restore'
+  | 'publish'
+  | 'unpublish'
+  | 'schedule'
+  | 'unschedule'
+  | 'delete'
+  | 'undelete'
+  | 'purge'
+  | 'category';
+
+export const AUDIT_ACTIONS: readonly AuditAction[] = [
+  'create',
+  'edit',
+  'restore',
+  'publish',
+  'unpublish',
+  'schedule',
+  'unschedule',
+  'delete',
+  'undelete',
+  'purge',
+  'category',
+];
 
 export interface Actor {
   subject: string;
   name: string;
 }
+
+/** The actor of what the scheduler does (scheduled publication, purging the trash). */
+export const SCHEDULER_ACTOR: Actor = { subject: 'scheduler', name: 'Scheduler' };
 
 /** The actor recorded for articles that arrive through `npm run import`. */
 export const IMPORT_ACTOR: Actor = { subject: 'import', name: 'import' };
@@ -43,4 +71,59 @@ export async function writeAudit(trx: Transaction<AdminDatabase>, entries: Audit
 /** The trail of one article, oldest first. */
 export async function auditFor(db: AdminKysely, articleId: number): Promise<AuditLogRow[]> {
   return db.selectFrom('audit_log').selectAll().where('article_id', '=', articleId).orderBy('id', 'asc').execute();
+}
+
+export interface AuditQuery {
+  /** An editor's display name, exact. */
+  editor?: string;
+  action?: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface AuditListEntry {
+  id: number;
+  action: string;
+  articleId: number;
+  headline: string;
+  editorName: string;
+  editorSubject: string;
+  at: string;
+}
+
+function headlineOf(json: string | null): string | undefined {
+  if (!json) return undefined;
+  try {
+    const h = (JSON.parse(json) as { headline?: unknown }).headline;
+    return typeof h === 'string' ? h : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The trail, newest first, filtered by editor and action; one row more than the page tells if another follows. */
+export async function listAudit(
+  db: AdminKysely,
+  query: AuditQuery,
+): Promise<{ entries: AuditListEntry[]; hasNextPage: boolean }> {
+  let q = db.selectFrom('audit_log').selectAll();
+  if (query.editor) q = q.where('actor_name', '=', query.editor);
+  if (query.action) q = q.where('action', '=', query.action);
+  const rows = await q
+    .orderBy('id', 'desc')
+    .limit(query.pageSize + 1)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return {
+    hasNextPage: rows.length > query.pageSize,
+    entries: rows.slice(0, query.pageSize).map((r) => ({
+      id: Number(r.id),
+      action: r.action,
+      articleId: Number(r.article_id),
+      headline: headlineOf(r.after) ?? headlineOf(r.before) ?? '',
+      editorName: r.actor_name,
+      editorSubject: r.actor_subject,
+      at: r.at,
+    })),
+  };
 }

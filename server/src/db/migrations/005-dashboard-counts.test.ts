@@ -27,7 +27,24 @@ describe('migration 005 on an existing database', () => {
         await sql.raw(`drop trigger article_hour_counts_${t}`).execute(before.db);
     }
     await sql`drop table article_hour_counts`.execute(before.db);
-    await sql`delete from kysely_migration where name in ('005-dashboard-counts', '006-oidc-token-hashes')`.execute(
+    // Later migrations re-run after 005: undo what 007 added (it replaces the count triggers itself).
+    for (const index of [
+      'articles_publish_at_idx',
+      'articles_deleted_at_idx',
+      'audit_log_actor_idx',
+      'audit_log_action_idx',
+      'articles_shown_date_idx',
+    ])
+      await sql.raw(`drop index ${index}`).execute(before.db);
+    if (before.dialect === 'postgres') await sql`drop trigger article_counts_track on articles`.execute(before.db);
+    else
+      for (const t of ['insert', 'delete', 'update'])
+        await sql.raw(`drop trigger article_counts_${t}`).execute(before.db);
+    await sql`drop table article_revisions`.execute(before.db);
+    await sql`drop table slug_redirects`.execute(before.db);
+    for (const column of ['version', 'publish_at', 'deleted_at', 'trashed_published_at', 'updated_by'])
+      await sql.raw(`alter table articles drop column ${column}`).execute(before.db);
+    await sql`delete from kysely_migration where name in ('005-dashboard-counts', '006-oidc-token-hashes', '007-newsroom')`.execute(
       before.db,
     );
     const now = Date.now();

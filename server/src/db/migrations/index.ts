@@ -6,6 +6,7 @@ import * as m003 from './003-admin.ts';
 import * as m004 from './004-social.ts';
 import * as m005 from './005-dashboard-counts.ts';
 import * as m006 from './006-oidc-token-hashes.ts';
+import * as m007 from './007-newsroom.ts';
 import * as m016 from './016-social-shares.ts';
 
 export interface AppMigration {
@@ -20,5 +21,6 @@ export const migrations: Record<string, AppMigration> = {
   '004-social': m004,
   '005-dashboard-counts': m005,
   '006-oidc-token-hashes': m006,
+  '007-newsroom': m007,
   '016-social-shares': m016,
 };

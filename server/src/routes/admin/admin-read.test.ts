@@ -73,7 +73,13 @@ describe('GET /api/admin/articles/:id', () => {
       publishedAt: '2026-01-02T03:04:05.000Z',
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
+      version: 1,
+      status: 'published',
+      publishAt: null,
+      deletedAt: null,
+      updatedBy: null,
     });
+    expect(res.headers.etag).toBe('"1"');
   });
 
   it('gives null links and publishedAt for a draft without images', async () => {

@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
 import { adminDb } from '../../repositories/admin-tables.ts';
@@ -223,10 +224,11 @@ describe('DELETE /api/admin/articles/:id', () => {
     expectProblem(await call('GET', `/api/admin/articles/${a.id}`), 404);
     expect((await t.app.inject({ url: '/News/slug/doomed-story' })).statusCode).toBe(404);
     const [audit] = await auditFor(adminDb(t.database.db), a.id);
-    expect(audit).toMatchObject({ action: 'delete', actor_subject: EDITOR.sub, after: null });
+    expect(audit).toMatchObject({ action: 'delete', actor_subject: EDITOR.sub });
     expect(JSON.parse(audit!.before!)).toEqual(a);
-    // A second delete finds nothing.
-    expectProblem(await call('DELETE', `/api/admin/articles/${a.id}`), 404, `Article ${a.id} was not found.`);
+    // The full record stays (in the trash); a second delete changes nothing.
+    expect(JSON.parse(audit!.after!)).toMatchObject({ headline: 'Doomed Story', published_at: null });
+    expectProblem(await call('DELETE', `/api/admin/articles/${a.id}`), 409, 'already in the trash');
   });
 
   it('refuses bad ids with 400', async () => {
@@ -362,7 +364,11 @@ describe('list totals (trigger-maintained article_counts)', () => {
     const db = t.database.db;
     for (const status of ['all', 'published', 'unpublished'] as const) {
       for (const categoryId of [0, 1, 2, 3, 4, 5, 6]) {
-        let q = db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n'));
+        // Articles in the trash are not counted.
+        let q = db
+          .selectFrom('articles')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where(sql<SqlBool>`deleted_at is null`);
         if (categoryId) q = q.where('category_id', '=', categoryId);
         if (status === 'published') q = q.where('published_at', 'is not', null);
         if (status === 'unpublished') q = q.where('published_at', 'is', null);
@@ -380,6 +386,7 @@ describe('list totals (trigger-maintained article_counts)', () => {
           await db
             .selectFrom('articles')
             .select((eb) => eb.fn.countAll().as('n'))
+            .where(sql<SqlBool>`deleted_at is null`)
             .executeTakeFirstOrThrow()
         ).n,
       ),
@@ -433,6 +440,7 @@ describe("dashboard 'last week' (trigger-maintained article_hour_counts)", () =>
           .selectFrom('articles')
           .select((eb) => eb.fn.countAll().as('n'))
           .where('created_at', '>=', weekAgo)
+          .where(sql<SqlBool>`deleted_at is null`)
           .executeTakeFirstOrThrow()
       ).n,
     );
@@ -511,7 +519,11 @@ describe("dashboard 'last week' (trigger-maintained article_hour_counts)", () =>
       .orderBy('hour')
       .execute();
     const byHour = new Map<string, number>();
-    for (const r of await t.database.db.selectFrom('articles').select('created_at').execute()) {
+    for (const r of await t.database.db
+      .selectFrom('articles')
+      .select('created_at')
+      .where(sql<SqlBool>`deleted_at is null`)
+      .execute()) {
       byHour.set(r.created_at.slice(0, 13), (byHour.get(r.created_at.slice(0, 13)) ?? 0) + 1);
     }
     expect(hours.map((h) => [h.hour, Number(h.n)])).toEqual([...byHour.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));

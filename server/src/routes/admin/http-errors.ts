@@ -3,3 +3,26 @@ import { HttpProblem } from '../../plugins/problem.ts';
 export const badRequest = (detail: string) => new HttpProblem(400, detail);
 export const conflict = (detail: string) => new HttpProblem(409, detail);
 export const articleNotFound = (id: number) => new HttpProblem(404, `Article ${id} was not found.`);
+
+/** 404 for an article in the trash: `deleted` lets the screen say 'This article was deleted'. */
+export const articleDeleted = (id: number, deletedAt: string) =>
+  new HttpProblem(404, `Article ${id} was deleted (it is in the trash).`, {
+    extensions: { deleted: true, deletedAt },
+  });
+
+/** 409 (stale version field) or 412 (stale If-Match): who saved in between, and when. */
+export const versionConflict = (
+  status: 409 | 412,
+  conflict: { currentVersion: number; changedBy: string | null; changedAt: string },
+) =>
+  new HttpProblem(
+    status,
+    `The article was changed by ${conflict.changedBy ?? 'someone else'} at ${conflict.changedAt} (now version ${conflict.currentVersion}); reload it before saving.`,
+    { extensions: { ...conflict }, headers: { etag: `"${conflict.currentVersion}"` } },
+  );
+
+export const preconditionRequired = () =>
+  new HttpProblem(
+    428,
+    'Send the version you edited: an If-Match header with the article\'s ETag, or a "version" field.',
+  );

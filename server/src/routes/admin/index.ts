@@ -4,6 +4,8 @@ import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
 import { adminDb } from '../../repositories/admin-tables.ts';
 import { createActivityThrottle, recordEditorActivity } from '../../repositories/activity-editors.ts';
 import articleRoutes from './articles/index.ts';
+import auditRoutes from './audit.ts';
+import imageRoutes from './images.ts';
 import categoryRoutes from './categories.ts';
 import { editorOf } from './context.ts';
 import dashboardRoutes from './dashboard.ts';
@@ -56,11 +58,13 @@ async function adminApi(app: FastifyInstance) {
   await app.register(dashboardRoutes, { articles });
   await app.register(categoryRoutes);
   await app.register(articleRoutes, { articles });
+  await app.register(auditRoutes);
+  await app.register(imageRoutes);
 }
 
 export default fp(
   async (app) => {
     await app.register(adminApi, { prefix: '/api/admin' });
   },
-  { name: 'admin-api', dependencies: ['problem', 'auth'] },
+  { name: 'admin-api', dependencies: ['problem', 'auth', 'article-events', 'images'] },
 );

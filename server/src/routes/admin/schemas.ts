@@ -20,6 +20,11 @@ const listItemFields = {
   publishedAt: nullableString,
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  version: Type.Integer({ minimum: 1 }),
+  status: Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('scheduled')]),
+  publishAt: nullableString,
+  deletedAt: nullableString,
+  updatedBy: nullableString,
 };
 
 /** An article in lists (no `content`). */
@@ -42,6 +47,7 @@ export const DashboardSchema = Type.Object({
   articlesLastWeek: Type.Integer(),
   activeUsers: Type.Integer(),
   recentArticles: Type.Array(AdminArticleListItemSchema),
+  scheduledArticles: Type.Integer(),
 });
 
 export const CategorySchema = Type.Object({ id: Type.Integer(), name: Type.String() });
@@ -65,9 +71,14 @@ export const ListQuerySchema = Type.Object(
       }),
     ),
     status: Type.Optional(
-      Type.Union([Type.Literal('all'), Type.Literal('published'), Type.Literal('unpublished')], {
-        errorMessage: 'must be one of all, published, unpublished',
-      }),
+      Type.Union(
+        ['all', 'published', 'unpublished', 'draft', 'scheduled', 'trash'].map((s) => Type.Literal(s)),
+        { errorMessage: 'must be one of all, published, unpublished, draft, scheduled, trash' },
+      ),
+    ),
+    search: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'must be at most 200 characters' })),
+    sort: Type.Optional(
+      Type.Union([Type.Literal('newest'), Type.Literal('oldest')], { errorMessage: 'must be newest or oldest' }),
     ),
     categoryId: Type.Optional(Type.Integer({ minimum: 0, errorMessage: 'must be a category id (0 for all)' })),
   },
@@ -76,4 +87,75 @@ export const ListQuerySchema = Type.Object(
 
 export const CategoryChangeSchema = Type.Object({
   categoryId: Type.Integer({ minimum: 1, errorMessage: 'must be a positive integer (a category id)' }),
+});
+
+export const RevisionParamsSchema = Type.Object({
+  id: IdParamsSchema.properties.id,
+  revisionId: Type.Integer({
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    errorMessage: 'must be a whole number from 1 (a revision id)',
+  }),
+});
+
+export const ScheduleSchema = Type.Object(
+  { publishAt: Type.String({ minLength: 1, maxLength: 40, errorMessage: 'must be an ISO-8601 date-time string' }) },
+  { additionalProperties: false },
+);
+
+/** The body of a revision restore: the version the editor saw (or send If-Match). */
+export const RestoreRevisionSchema = Type.Object(
+  {
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: 'must be the article version' })),
+  },
+  { additionalProperties: false },
+);
+
+const revisionSummaryFields = {
+  id: Type.Integer(),
+  articleId: Type.Integer(),
+  version: Type.Integer(),
+  action: Type.String(),
+  editorName: Type.String(),
+  at: Type.String(),
+  changedFields: Type.Array(Type.String()),
+};
+export const RevisionListSchema = Type.Object({ revisions: Type.Array(Type.Object(revisionSummaryFields)) });
+export const RevisionSchema = Type.Object({ ...revisionSummaryFields, snapshot: AdminArticleSchema });
+
+export const AuditQuerySchema = Type.Object(
+  {
+    editor: Type.Optional(Type.String({ maxLength: 300, errorMessage: 'must be at most 300 characters' })),
+    action: Type.Optional(Type.String({ maxLength: 30, errorMessage: 'must be at most 30 characters' })),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100_000, errorMessage: 'must be a whole number from 1 to 100000' }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
+export const AuditPageSchema = Type.Object({
+  entries: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      action: Type.String(),
+      articleId: Type.Integer(),
+      headline: Type.String(),
+      editorName: Type.String(),
+      editorSubject: Type.String(),
+      at: Type.String(),
+    }),
+  ),
+  currentPage: Type.Integer(),
+  pageSize: Type.Integer(),
+  hasNextPage: Type.Boolean(),
+});
+
+export const ImageUploadSchema = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  variants: Type.Array(Type.Object({ width: Type.Integer(), url: Type.String() })),
+  srcset: Type.String(),
 });

@@ -1,3 +1,5 @@
+import { Type } from '@sinclair/typebox';
+import { redirectFor } from '../../repositories/slug-redirects.ts';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -70,16 +72,25 @@ export default fp(
         schema: {
           summary: 'One published article by slug',
           params: SlugParamsSchema,
-          response: { 200: PublicArticleSchema, 400: ProblemSchema, 404: ProblemSchema },
+          response: {
+            200: PublicArticleSchema,
+            301: Type.Null({ description: 'An old slug: Location names the current one' }),
+            400: ProblemSchema,
+            404: ProblemSchema,
+          },
         },
       },
       async (request, reply) => {
         const serialize = responseSerializer<PublicArticle>(reply);
         const found = await publicNews.articleBody(request.params.slug, serialize);
-        if (!found)
+        if (!found) {
+          // An old slug of a published article whose headline changed: 301 to the current one.
+          const moved = await redirectFor(app.database.db, request.params.slug);
+          if (moved) return reply.code(301).header('location', `/News/slug/${moved}`).send(null);
           return sendProblem(reply, 404, `No published article has the slug '${request.params.slug}'.`, {
             title: 'Article not found',
           });
+        }
         return sendCached(request, reply, found.body, found.etag, {
           cacheControl: PUBLIC_API_CACHE_CONTROL,
           contentType: JSON_TYPE,

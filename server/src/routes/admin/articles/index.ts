@@ -1,45 +1,109 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CATEGORIES } from '../../../../../common/categories.ts';
+import { slugify } from '../../../../../common/slug.ts';
+import type { Refusal } from '../../../repositories/admin-articles.ts';
+import { adminDb } from '../../../repositories/admin-tables.ts';
+import { getRevision, listRevisions } from '../../../repositories/article-revisions.ts';
+import { announcePublished } from '../../../scheduler/article-events.ts';
 import { actorOf, clearNewsCache, type AdminRouteOptions } from '../context.ts';
-import { articleNotFound, badRequest, conflict } from '../http-errors.ts';
+import {
+  articleDeleted,
+  articleNotFound,
+  badRequest,
+  conflict,
+  preconditionRequired,
+  versionConflict,
+} from '../http-errors.ts';
+import { HttpProblem } from '../../../plugins/problem.ts';
 import {
   AdminArticleSchema,
   ArticlePageSchema,
   CategoryChangeSchema,
   IdParamsSchema,
   ListQuerySchema,
+  RestoreRevisionSchema,
+  RevisionListSchema,
+  RevisionParamsSchema,
+  RevisionSchema,
+  ScheduleSchema,
 } from '../schemas.ts';
 import { ValidationError } from '../../../domain/typebox-validation.ts';
-import { ArticleInputSchema, validateArticleInput } from '../../../domain/article-input.ts';
+import {
+  ArticleEditSchema,
+  ArticleInputSchema,
+  validateArticleInput,
+  validateEdit,
+} from '../../../domain/article-input.ts';
 
 const isKnownCategory = (id: number) => CATEGORIES.some((c) => c.id === id);
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** How far ahead an article can be scheduled. */
+const MAX_SCHEDULE_AHEAD_MS = 5 * 365 * 24 * 60 * 60 * 1000;
 
-/** The article list, detail, creation and the editorial actions. */
+/** The version an edit was based on: If-Match (412 when stale) or a `version` field (409). */
+function precondition(
+  request: FastifyRequest,
+  bodyVersion: number | undefined,
+): { version: number; status: 409 | 412 } {
+  const ifMatch = request.headers['if-match'];
+  if (ifMatch !== undefined) {
+    const m = /^\s*(?:W\/)?"(\d{1,10})"\s*$/.exec(ifMatch);
+    if (!m) {
+      throw new ValidationError(
+        [{ field: 'If-Match', message: 'must be the ETag of the article as GET sent it, e.g. "3"' }],
+        'headers',
+      );
+    }
+    return { version: Number(m[1]), status: 412 };
+  }
+  if (bodyVersion !== undefined) return { version: bodyVersion, status: 409 };
+  throw preconditionRequired();
+}
+
+/** The problem for a refused write (the route handles its own reasons first). */
+function refusal(id: number, result: Refusal<string>, staleStatus: 409 | 412 = 409): HttpProblem {
+  if (result.reason === 'not-found') return articleNotFound(id);
+  if (result.reason === 'deleted' && 'deletedAt' in result) return articleDeleted(id, result.deletedAt);
+  if (result.reason === 'stale' && 'currentVersion' in result) return versionConflict(staleStatus, result);
+  return conflict(`The article cannot be changed that way (${result.reason}).`);
+}
+
+/** The article list, detail, creation, edits, the editorial actions, the trash and the history. */
 const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { articles }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = adminDb(app.database.db);
 
   app.get(
     '/articles',
     { schema: { querystring: ListQuerySchema, response: { 200: ArticlePageSchema } } },
     async (request) => {
-      const { page = 1, pageSize = 20, status = 'all', categoryId = 0 } = request.query;
+      const { page = 1, pageSize = 20, status = 'all', categoryId = 0, search = '', sort = 'newest' } = request.query;
       if (categoryId !== 0 && !isKnownCategory(categoryId)) {
         throw new ValidationError(
           [{ field: 'categoryId', message: `must be a known category id or 0 for all (${categoryId} is not)` }],
           'querystring',
         );
       }
-      return articles.list({ page, pageSize, status, categoryId });
+      return articles.list({
+        page,
+        pageSize,
+        status: status as 'all',
+        categoryId,
+        search: search.trim() || undefined,
+        sort,
+      });
     },
   );
 
   app.get(
     '/articles/:id',
     { schema: { params: IdParamsSchema, response: { 200: AdminArticleSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const article = await articles.get(request.params.id);
       if (!article) throw articleNotFound(request.params.id);
+      if (article.deletedAt) throw articleDeleted(article.id, article.deletedAt);
+      reply.header('etag', `"${article.version}"`);
       return article;
     },
   );
@@ -52,8 +116,32 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       if (!result.ok) throw new ValidationError(result.errors, 'body');
       const article = await articles.create(result.value, actorOf(request));
       clearNewsCache(app);
-      reply.code(201).header('location', `/api/admin/articles/${article.id}`);
+      if (article.publishedAt) announcePublished(app, [article], 'manual');
+      reply.code(201).header('location', `/api/admin/articles/${article.id}`).header('etag', `"${article.version}"`);
       return article;
+    },
+  );
+
+  app.put(
+    '/articles/:id',
+    {
+      schema: {
+        params: IdParamsSchema,
+        body: ArticleEditSchema,
+        response: { 200: AdminArticleSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { version, ...fields } = request.body;
+      const result = validateEdit(fields);
+      if (!result.ok) throw new ValidationError(result.errors, 'body');
+      const pre = precondition(request, version);
+      const saved = await articles.edit(id, result.value, actorOf(request), pre.version);
+      if (!saved.ok) throw refusal(id, saved, pre.status);
+      clearNewsCache(app);
+      reply.header('etag', `"${saved.article.version}"`);
+      return saved.article;
     },
   );
 
@@ -71,8 +159,8 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       }
       const result = await articles.changeCategory(id, categoryId, actorOf(request));
       if (!result.ok) {
-        if (result.reason === 'not-found') throw articleNotFound(id);
-        throw badRequest('The article is already in that category.');
+        if (result.reason === 'same-category') throw badRequest('The article is already in that category.');
+        throw refusal(id, result);
       }
       clearNewsCache(app);
       return result.article;
@@ -81,10 +169,32 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
 
   app.delete('/articles/:id', { schema: { params: IdParamsSchema } }, async (request, reply) => {
     const { id } = request.params;
-    if (!(await articles.delete(id, actorOf(request)))) throw articleNotFound(id);
+    const result = await articles.delete(id, actorOf(request));
+    if (!result.ok) {
+      if (result.reason === 'already-deleted') throw conflict('The article is already in the trash.');
+      throw refusal(id, result);
+    }
     clearNewsCache(app);
     return reply.code(204).send();
   });
+
+  app.post(
+    '/articles/:id/restore',
+    { schema: { params: IdParamsSchema, response: { 200: AdminArticleSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const result = await articles.restoreFromTrash(id, actorOf(request));
+      if (!result.ok) {
+        if (result.reason === 'not-deleted') throw conflict('The article is not in the trash.');
+        if (result.reason === 'expired')
+          throw new HttpProblem(410, 'The article was in the trash too long to restore.');
+        throw refusal(id, result);
+      }
+      clearNewsCache(app);
+      if (result.article.publishedAt) announcePublished(app, [result.article], 'restored');
+      return result.article;
+    },
+  );
 
   app.post(
     '/articles/:id/publish',
@@ -93,10 +203,10 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const { id } = request.params;
       const result = await articles.publish(id, actorOf(request));
       if (!result.ok) {
-        if (result.reason === 'not-found') throw articleNotFound(id);
-        throw conflict('The article is already published.');
+        if (result.reason === 'already-published') throw conflict('The article is already published.');
+        throw refusal(id, result);
       }
-      clearNewsCache(app);
+      announcePublished(app, [result.article], 'manual');
       return result.article;
     },
   );
@@ -108,10 +218,123 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const { id } = request.params;
       const result = await articles.unpublish(id, actorOf(request));
       if (!result.ok) {
-        if (result.reason === 'not-found') throw articleNotFound(id);
-        throw conflict('The article is not published.');
+        if (result.reason === 'not-published') throw conflict('The article is not published.');
+        throw refusal(id, result);
       }
       clearNewsCache(app);
+      return result.article;
+    },
+  );
+
+  app.post(
+    '/articles/:id/schedule',
+    { schema: { params: IdParamsSchema, body: ScheduleSchema, response: { 200: AdminArticleSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const { publishAt } = request.body;
+      const t = Date.parse(publishAt);
+      if (!ISO_DATE_TIME.test(publishAt) || Number.isNaN(t)) {
+        throw new ValidationError(
+          [
+            {
+              field: 'publishAt',
+              message: 'must be an ISO-8601 date-time with a time zone, e.g. 2026-01-31T07:00:00Z',
+            },
+          ],
+          'body',
+        );
+      }
+      const now = Date.now();
+      if (t <= now) {
+        throw new ValidationError([{ field: 'publishAt', message: 'must be in the future' }], 'body');
+      }
+      if (t > now + MAX_SCHEDULE_AHEAD_MS) {
+        throw new ValidationError([{ field: 'publishAt', message: 'must be within five years' }], 'body');
+      }
+      const result = await articles.schedule(id, new Date(t).toISOString(), actorOf(request));
+      if (!result.ok) {
+        if (result.reason === 'already-published') throw conflict('The article is already published.');
+        throw refusal(id, result);
+      }
+      return result.article;
+    },
+  );
+
+  app.delete(
+    '/articles/:id/schedule',
+    { schema: { params: IdParamsSchema, response: { 200: AdminArticleSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const result = await articles.unschedule(id, actorOf(request));
+      if (!result.ok) {
+        if (result.reason === 'not-scheduled') throw conflict('The article is not scheduled.');
+        throw refusal(id, result);
+      }
+      return result.article;
+    },
+  );
+
+  app.get(
+    '/articles/:id/revisions',
+    { schema: { params: IdParamsSchema, response: { 200: RevisionListSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await articles.get(id))) throw articleNotFound(id);
+      return { revisions: await listRevisions(db, id) };
+    },
+  );
+
+  app.get(
+    '/articles/:id/revisions/:revisionId',
+    { schema: { params: RevisionParamsSchema, response: { 200: RevisionSchema } } },
+    async (request) => {
+      const { id, revisionId } = request.params;
+      const revision = await getRevision(db, id, revisionId);
+      if (!revision) throw new HttpProblem(404, `Article ${id} has no revision ${revisionId}.`);
+      return revision;
+    },
+  );
+
+  app.post(
+    '/articles/:id/revisions/:revisionId/restore',
+    {
+      schema: { params: RevisionParamsSchema, body: RestoreRevisionSchema, response: { 200: AdminArticleSchema } },
+      // The body is optional (If-Match alone is enough): no body is an empty object.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+      const { id, revisionId } = request.params;
+      const revision = await getRevision(db, id, revisionId);
+      if (!revision) throw new HttpProblem(404, `Article ${id} has no revision ${revisionId}.`);
+      const pre = precondition(request, request.body?.version);
+      const s = revision.snapshot;
+      const slug = slugify(s.headline);
+      const result = await articles.edit(
+        id,
+        {
+          headline: s.headline,
+          slug,
+          summary: s.summary,
+          content: s.content,
+          author: s.author,
+          categoryId: s.categoryId,
+          source: s.source,
+          editorName: s.editorName,
+          rating: s.ratingOutOfTen,
+          comments: s.comments,
+          imageUrl: s.imageUrl ?? '',
+          originalUrl: s.originalUrl ?? '',
+          isBreaking: s.isBreaking,
+        },
+        actorOf(request),
+        pre.version,
+        'restore',
+      );
+      if (!result.ok) throw refusal(id, result, pre.status);
+      clearNewsCache(app);
+      reply.header('etag', `"${result.article.version}"`);
       return result.article;
     },
   );

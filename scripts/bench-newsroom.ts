@@ -1,0 +1,178 @@
+// `npm run bench:newsroom`: the newsroom's write paths on PostgreSQL at a million articles.
+//
+//   npm run bench:newsroom -- [--articles 1000000] [--duration 10] [--connections 10] [--database-url ADMIN_URL]
+//
+// A throwaway PostgreSQL database is created, seeded inside the server (bench-seed-postgres.ts) and
+// dropped afterwards; the real server runs as a child process (compiled, as `npm start` runs it).
+//  - PUT /api/admin/articles/{id}: every request edits a different article with If-Match "1"
+//    (each article is at version 1 after the seed), so each request is a real save: row lock,
+//    version check, update, audit row, revision.
+//  - POST /api/admin/articles/{id}/schedule: every request schedules a different draft.
+//  - POST /api/admin/images: a 4 MB JPEG, uploaded one at a time, with the server's resident memory
+//    before, at its peak, and after (the server must come back to its resting level).
+// Targets: PUT and schedule p99 <= 50 ms at 10 connections; an upload <= 1.5 s.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { mintTestToken } from '../server/src/auth/testing.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { openDatabase } from '../server/src/db/index.ts';
+import { testImage, multipartBody } from '../server/src/images/test-images.ts';
+import { createTestPostgresDatabase } from '../server/src/test-support/postgres-databases.ts';
+import { freePort } from '../e2e/support/port.ts';
+import { seedBenchArticlesPostgres } from './bench-seed-postgres.ts';
+import { buildBenchServer, readRss, sampleRss, startServer } from './bench-server.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '1000000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    'database-url': { type: 'string' },
+  },
+});
+const articles = Number(args.articles);
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const TOKEN_KEY = Buffer.alloc(32, 5).toString('base64');
+const UPLOADS = 8;
+const log = (s: string) => console.log(s);
+
+async function main() {
+  const adminUrl =
+    args['database-url'] ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const pg = await createTestPostgresDatabase(adminUrl, 'tabloid_bench_newsroom');
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-bench-newsroom-'));
+  let stop: (() => Promise<void>) | undefined;
+  let remove: (() => void) | undefined;
+  try {
+    const env = { DATABASE_URL: pg.url, TOKEN_ENCRYPTION_KEY: TOKEN_KEY, SCHEDULER_INTERVAL_MS: '15000' };
+    const config = loadConfig({ ...process.env, DATA_DIR: dataDir, ...env, LOG_LEVEL: 'warn' });
+    const database = await openDatabase({ ...config, databaseStatementTimeoutMs: 0 });
+    log(`Seeding ${articles.toLocaleString('en-GB')} articles into ${pg.name} ...`);
+    const seeded = await seedBenchArticlesPostgres(database, articles);
+    log(`  seeded in ${(seeded.ms / 1000).toFixed(1)} s`);
+    const ids = (
+      await sql<{ id: number }>`select id from articles order by id limit 200000`.execute(database.db)
+    ).rows.map((r) => Number(r.id));
+    const drafts = (
+      await sql<{ id: number }>`select id from articles where published_at is null order by id limit 100000`.execute(
+        database.db,
+      )
+    ).rows.map((r) => Number(r.id));
+
+    const compiled = await buildBenchServer();
+    remove = compiled.remove;
+    const port = await freePort();
+    const server = await startServer({ port, dataDir, entry: compiled.entry, env });
+    stop = server.stop;
+    const token = await mintTestToken(database, { ...config, publicUrl: server.baseUrl, port });
+    await database.destroy();
+    const auth = { authorization: `Bearer ${token}` };
+
+    const body = JSON.stringify({
+      headline: 'Council Leader Blames Heatwave On Pet Goose, Updated',
+      summary: 'An edited summary.',
+      content: 'Edited content.\n\nSecond paragraph.',
+      category: 'Politics',
+      author: 'Bench Editor',
+      source: 'Bench Wire',
+      ratingOutOfTen: 6,
+      comments: 'Edited by the benchmark.',
+      isBreaking: false,
+    });
+    let nextEdit = 0;
+    let nextSchedule = 0;
+    const publishAt = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString();
+    const scenarios = [
+      {
+        name: 'PUT /api/admin/articles/{id}',
+        setup: (req: autocannon.Request) => ({
+          ...req,
+          method: 'PUT' as const,
+          path: `/api/admin/articles/${ids[nextEdit++ % ids.length]}`,
+          headers: { ...auth, 'content-type': 'application/json', 'if-match': '"1"' },
+          body,
+        }),
+      },
+      {
+        name: 'POST /api/admin/articles/{id}/schedule',
+        setup: (req: autocannon.Request) => ({
+          ...req,
+          method: 'POST' as const,
+          path: `/api/admin/articles/${drafts[nextSchedule++ % drafts.length]}/schedule`,
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ publishAt }),
+        }),
+      },
+    ];
+    for (const s of scenarios) {
+      // Warm-up (2 s, other articles) so the JIT and the connection pool are settled before measuring.
+      await autocannon({ url: server.baseUrl, connections, duration: 2, requests: [{ setupRequest: s.setup }] });
+      log(`Running ${s.name} for ${duration} s at ${connections} connections ...`);
+      const r = await autocannon({
+        url: server.baseUrl,
+        connections,
+        duration,
+        requests: [{ setupRequest: s.setup }],
+      });
+      log(
+        `  ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+      );
+    }
+
+    const jpeg = await testImage('jpeg', 2600, 1950);
+    // Pad with an application segment so the upload is 4 MB of JPEG.
+    const padded = jpeg.length >= 4 * 1024 * 1024 ? jpeg : padJpeg(jpeg, 4 * 1024 * 1024);
+    log(`Uploading a ${(padded.length / 1048576).toFixed(1)} MB JPEG ${UPLOADS} times ...`);
+    const rest = readRss(server.pid)?.rss ?? NaN;
+    const sampler = sampleRss(server.pid, 50);
+    const times: number[] = [];
+    for (let i = 0; i < UPLOADS; i++) {
+      const { payload, headers } = multipartBody('file', 'photo.jpg', 'image/jpeg', padded);
+      const started = performance.now();
+      const res = await fetch(`${server.baseUrl}/api/admin/images`, {
+        method: 'POST',
+        headers: { ...auth, ...headers },
+        body: new Uint8Array(payload),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
+      times.push(performance.now() - started);
+    }
+    await new Promise((r) => setTimeout(r, 3000));
+    const peak = sampler.stop().peakSampled;
+    const after = readRss(server.pid)?.rss ?? NaN;
+    times.sort((a, b) => a - b);
+    const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+    log(
+      `  upload: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms; server RSS at rest ${mb(rest)}, peak ${mb(peak)}, 3 s after ${mb(after)}`,
+    );
+  } finally {
+    await stop?.();
+    remove?.();
+    await pg.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Inserts a COM segment series after SOI so the file reaches `size` bytes (still a valid JPEG). */
+function padJpeg(jpeg: Buffer, size: number): Buffer {
+  const segments: Buffer[] = [];
+  let missing = size - jpeg.length;
+  while (missing > 4) {
+    const len = Math.min(65533, missing - 4);
+    const seg = Buffer.alloc(len + 4, 0x20);
+    seg[0] = 0xff;
+    seg[1] = 0xfe;
+    seg.writeUInt16BE(len + 2, 2);
+    segments.push(seg);
+    missing -= seg.length;
+  }
+  return Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
+}
+
+await main();

@@ -1,0 +1,112 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.ts';
+import { mintTestToken } from '../auth/testing.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Db } from '../db/index.ts';
+import { expectProblem } from '../test-support/problem-assertions.ts';
+import { multipartBody, testImage } from './test-images.ts';
+
+/** Images in S3-compatible storage: a real local S3 server (s3rver) over HTTP, shared by two app instances. */
+describe('image storage in an S3-compatible bucket', () => {
+  let s3dir: string;
+  let s3: S3rver;
+  let endpoint: string;
+  const apps: { app: App; database: Db; config: Config; dir: string }[] = [];
+
+  async function start() {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-s3-app-'));
+    const config = loadConfig({
+      HOST: '127.0.0.1',
+      PORT: '3397',
+      PUBLIC_URL: 'http://127.0.0.1:3397',
+      DATA_DIR: dir,
+      WEB_DIST_DIR: path.join(dir, 'web'),
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      ADMIN_USERNAME: 'admin-s3-test',
+      ADMIN_PASSWORD: 'admin s3 test password 1',
+      S3_BUCKET: 'newsroom-images',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    const database = await openDatabase(config);
+    const app = await buildApp({ config, database, logger: false });
+    await app.ready();
+    apps.push({ app, database, config, dir });
+    return { app, database, config };
+  }
+
+  beforeAll(async () => {
+    s3dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-s3rver-'));
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      directory: s3dir,
+      silent: true,
+      configureBuckets: [{ name: 'newsroom-images' }],
+    });
+    const { port } = await s3.run();
+    endpoint = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    for (const a of apps) {
+      await a.app.close();
+      await a.database.destroy();
+      await fs.rm(a.dir, { recursive: true, force: true });
+    }
+    await s3?.close();
+    await fs.rm(s3dir, { recursive: true, force: true });
+  });
+
+  it('stores every width in the bucket, nothing under DATA_DIR, and another instance serves them', async () => {
+    const one = await start();
+    const other = await start();
+    const { payload, headers } = multipartBody('file', 'p.jpg', 'image/jpeg', await testImage('jpeg', 1000, 700));
+    const token = await mintTestToken(one.database, one.config, { sub: 'editor-s3', name: 'Sam Bucket' });
+    const res = await one.app.inject({
+      method: 'POST',
+      url: '/api/admin/images',
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id, variants } = res.json() as { id: string; variants: { width: number; url: string }[] };
+
+    const client = new S3Client({
+      endpoint,
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    try {
+      for (const v of variants) {
+        const obj = await client.send(
+          new GetObjectCommand({ Bucket: 'newsroom-images', Key: `images/${id}-${v.width}.webp` }),
+        );
+        expect(obj.ContentType).toBe('image/webp');
+        const bytes = Buffer.from(await obj.Body!.transformToByteArray());
+        const meta = await sharp(bytes).metadata();
+        expect(meta.exif).toBeUndefined();
+        expect(meta.width).toBe(Math.min(v.width, 1000));
+        // The other instance (its own DATA_DIR) serves the same bytes.
+        const served = await other.app.inject({ url: v.url });
+        expect(served.statusCode).toBe(200);
+        expect(served.rawPayload.equals(bytes)).toBe(true);
+      }
+    } finally {
+      client.destroy();
+    }
+    await expect(fs.readdir(path.join(one.config.dataDir, 'images'))).rejects.toThrow();
+    expectProblem(await other.app.inject({ url: `/images/${'f'.repeat(32)}-480.webp` }), 404);
+  });
+});

@@ -1,0 +1,95 @@
+import type { Transaction } from 'kysely';
+import type { AdminArticle, ArticleRevision, ArticleRevisionSummary } from '../../../common/admin-contract.ts';
+import type { AdminDatabase, AdminKysely, RevisionRow } from './admin-tables.ts';
+import type { Actor } from './audit-log.ts';
+
+/** The fields whose change a revision records (bookkeeping fields left out). */
+const TRACKED: readonly (keyof AdminArticle)[] = [
+  'headline',
+  'slug',
+  'summary',
+  'content',
+  'author',
+  'categoryId',
+  'source',
+  'editorName',
+  'ratingOutOfTen',
+  'comments',
+  'imageUrl',
+  'originalUrl',
+  'isBreaking',
+  'publishedAt',
+  'status',
+  'publishAt',
+  'deletedAt',
+];
+
+/** Names of the tracked fields that differ between two states of an article. */
+export function changedFields(before: AdminArticle, after: AdminArticle): string[] {
+  return TRACKED.filter((f) => before[f] !== after[f]);
+}
+
+export interface RevisionInput {
+  action: string;
+  actor: Actor;
+  at: string;
+  /** The article after the change. */
+  article: AdminArticle;
+  changed: string[];
+}
+
+/** Keeps one revision; call it inside the transaction that makes the change. */
+export async function writeRevision(trx: Transaction<AdminDatabase>, r: RevisionInput): Promise<void> {
+  await trx
+    .insertInto('article_revisions')
+    .values({
+      article_id: r.article.id,
+      version: r.article.version,
+      action: r.action,
+      editor_subject: r.actor.subject,
+      editor_name: r.actor.name,
+      at: r.at,
+      changed_fields: JSON.stringify(r.changed),
+      snapshot: JSON.stringify(r.article),
+    })
+    .execute();
+}
+
+function toSummary(row: Omit<RevisionRow, 'snapshot'>): ArticleRevisionSummary {
+  return {
+    id: Number(row.id),
+    articleId: Number(row.article_id),
+    version: Number(row.version),
+    action: row.action,
+    editorName: row.editor_name,
+    at: row.at,
+    changedFields: JSON.parse(row.changed_fields) as string[],
+  };
+}
+
+/** An article's revisions, newest first (without their snapshots). */
+export async function listRevisions(db: AdminKysely, articleId: number): Promise<ArticleRevisionSummary[]> {
+  const rows = await db
+    .selectFrom('article_revisions')
+    .select(['id', 'article_id', 'version', 'action', 'editor_subject', 'editor_name', 'at', 'changed_fields'])
+    .where('article_id', '=', articleId)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** One revision of one article, with its snapshot. */
+export async function getRevision(
+  db: AdminKysely,
+  articleId: number,
+  revisionId: number,
+): Promise<ArticleRevision | undefined> {
+  const row = await db
+    .selectFrom('article_revisions')
+    .selectAll()
+    .where('article_id', '=', articleId)
+    .where('id', '=', revisionId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...toSummary(row), snapshot: JSON.parse(row.snapshot) as AdminArticle };
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { adminDb } from '../../repositories/admin-tables.ts';
+import { AUDIT_ACTIONS, listAudit } from '../../repositories/audit-log.ts';
+import { AuditPageSchema, AuditQuerySchema } from './schemas.ts';
+import { ValidationError } from '../../domain/typebox-validation.ts';
+
+const PAGE_SIZE = 50;
+
+/** GET /api/admin/audit?editor=&action=&page=: the audit trail, newest first, 50 a page. */
+const auditRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = adminDb(app.database.db);
+  app.get(
+    '/audit',
+    { schema: { querystring: AuditQuerySchema, response: { 200: AuditPageSchema } } },
+    async (request) => {
+      const { editor = '', action = '', page = 1 } = request.query;
+      if (action && !(AUDIT_ACTIONS as readonly string[]).includes(action)) {
+        throw new ValidationError(
+          [{ field: 'action', message: `must be one of ${AUDIT_ACTIONS.join(', ')}` }],
+          'querystring',
+        );
+      }
+      const { entries, hasNextPage } = await listAudit(db, {
+        editor: editor.trim() || undefined,
+        action: action || undefined,
+        page,
+        pageSize: PAGE_SIZE,
+      });
+      return { entries, currentPage: page, pageSize: PAGE_SIZE, hasNextPage };
+    },
+  );
+};
+
+export default auditRoutes;
