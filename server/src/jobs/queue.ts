@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db, Dialect } from '../db/index.ts';
 
 /** Row of `jobs` (migration 016). `payload` is JSON and never holds a token. */
@@ -58,8 +58,6 @@ export interface JobQueueOptions {
   onError?: (err: unknown) => void;
 }
 
-type AnyTx = Kysely<any> | Transaction<any>;
-
 /** Exponential backoff with jitter: base * 2^(attempt-1), then a random 80-120 %. */
 export function backoffDelay(attempt: number, baseMs: number, random = Math.random): number {
   const exp = baseMs * 2 ** Math.max(0, attempt - 1);
@@ -67,9 +65,10 @@ export function backoffDelay(attempt: number, baseMs: number, random = Math.rand
 }
 
 /** Adds a job inside the caller's transaction: it exists exactly when the caller's change commits. */
-export async function enqueue(tx: AnyTx, job: NewJob): Promise<void> {
+/** `tx`: the caller's Kysely transaction (any database type; only the jobs table is used). */
+export async function enqueue(tx: object, job: NewJob): Promise<void> {
   const now = new Date().toISOString();
-  await (tx as Kysely<JobsDatabase>)
+  await (tx as unknown as Kysely<JobsDatabase>)
     .insertInto('jobs')
     .values({
       kind: job.kind,

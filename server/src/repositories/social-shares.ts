@@ -54,8 +54,8 @@ export interface ShareDefaults {
   facebook: boolean | null;
 }
 
-export function sharesDb(db: Kysely<any> | Transaction<any>): Tx {
-  return db as Tx;
+export function sharesDb(db: object): Tx {
+  return db as unknown as Tx;
 }
 
 /** SQL of the sharing feature: share rows, sharing defaults, the articles' share choice, audit rows. */

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { AdminDatabase } from '../repositories/admin-tables.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { composeFacebookMessage, composeXText } from '../../../common/share-text.ts';
 import { enqueue, backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../jobs/queue.ts';
@@ -82,7 +83,7 @@ export class ShareService {
    * Called inside the publish transaction: queues one share job per chosen and connected platform,
    * so the publish and its jobs commit (or roll back) together.
    */
-  async onPublished(trx: Transaction<any> | Kysely<any>, articleId: number): Promise<void> {
+  async onPublished(trx: Transaction<AdminDatabase>, articleId: number): Promise<void> {
     const tx = sharesDb(trx);
     const article = await this.#repo.article(articleId, tx);
     if (!article) return;
