@@ -227,6 +227,52 @@ describe('share jobs', () => {
     await connectFacebook();
   });
 
+  it('a run that ended mid-post (lease ran out, share still posting) becomes unconfirmed, never resent', async () => {
+    const article = await insertArticle(env.database.db, { published_at: new Date().toISOString() });
+    const db = env.database.db.withTables<{
+      jobs: Record<string, unknown>;
+      social_shares: Record<string, unknown>;
+    }>();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const text = `Killed mid-post ${article.id}`;
+    await db
+      .insertInto('social_shares')
+      .values({
+        article_id: article.id,
+        platform: 'x',
+        state: 'posting',
+        message: text,
+        link: 'https://dailysmear.example.com/article/x',
+        attempts: 1,
+        created_at: past,
+        updated_at: past,
+      })
+      .execute();
+    // The job as a dead worker left it: claimed, its lease over.
+    await db
+      .insertInto('jobs')
+      .values({
+        kind: 'social-share',
+        payload: JSON.stringify({ articleId: article.id, platform: 'x' }),
+        state: 'running',
+        run_at: past,
+        attempts: 1,
+        max_attempts: 5,
+        locked_by: 'dead-worker',
+        locked_until: past,
+        created_at: past,
+        updated_at: past,
+      })
+      .execute();
+    const body = await settled(article.id);
+    expect(byPlatform(body, 'x').state).toBe('unconfirmed');
+    expect(byPlatform(body, 'x').reason).toMatch(/not known whether/);
+    expect(env.x.tweetCalls.some((c) => c.text === text)).toBe(false);
+    const retry = await api('POST', `/api/admin/articles/${article.id}/shares/x/retry`);
+    expect(retry.status).toBe(202);
+    expect(byPlatform(await settled(article.id), 'x').state).toBe('posted');
+  });
+
   it('job rows, share rows and logs hold no token', async () => {
     const db = env.database.db.withTables<{ jobs: Record<string, unknown>; social_shares: Record<string, unknown> }>();
     const rows = JSON.stringify([
