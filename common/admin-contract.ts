@@ -218,3 +218,56 @@ export type ArticleRecord = Omit<
   AdminArticle,
   'slug' | 'categoryId' | 'version' | 'status' | 'publishAt' | 'deletedAt' | 'updatedBy'
 >;
+
+// ---- Sharing to X and Facebook (GET/POST/DELETE /api/admin/articles/{id}/shares...) ----
+
+export type SharePlatform = 'x' | 'facebook';
+/** queued: waiting for a worker; posting: being sent; unconfirmed: outcome unknown, an editor checks and retries. */
+export type ShareState = 'queued' | 'posting' | 'posted' | 'failed' | 'unconfirmed' | 'deleted';
+
+export interface PlatformShare {
+  platform: SharePlatform;
+  /** null: never shared. */
+  state: ShareState | null;
+  /** Whether the account is connected on the Social page. */
+  connected: boolean;
+  /** Text of the post (X: message + link; Facebook: message, the link goes alongside). */
+  message: string | null;
+  postId: string | null;
+  postUrl: string | null;
+  /** The provider's reason of the last failure, or why it is unconfirmed. */
+  reason: string | null;
+  attempts: number;
+  nextAttemptAt: string | null;
+  updatedAt: string | null;
+}
+
+/** The article's share choice: null follows the Social page default. */
+export interface ArticleShareChoice {
+  shareToX: boolean | null;
+  shareToFacebook: boolean | null;
+  shareMessage: string | null;
+}
+
+export interface ArticleShares {
+  articleId: number;
+  choice: ArticleShareChoice;
+  /** What the posts would say now (for previews). */
+  preview: { link: string; x: { text: string; weightedLength: number }; facebook: { message: string; link: string } };
+  shares: PlatformShare[];
+}
+
+export interface ShareDefaults {
+  /** null: on when the account is connected. */
+  x: boolean | null;
+  facebook: boolean | null;
+}
+
+export interface FailedShare {
+  articleId: number;
+  headline: string;
+  platform: SharePlatform;
+  state: 'failed' | 'unconfirmed';
+  reason: string | null;
+  at: string;
+}

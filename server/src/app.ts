@@ -17,6 +17,7 @@ import imagesPlugin from './images/index.ts';
 import schedulerPlugin from './scheduler/index.ts';
 import slugRedirectsPlugin from './plugins/slug-redirects.ts';
 import socialRoutes from './routes/social/index.ts';
+import sharesPlugin from './routes/shares/index.ts';
 import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
@@ -78,6 +79,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(articleEventsPlugin);
   // Uploaded images: storage and the public /images/<id>-<width>.webp route.
   await app.register(imagesPlugin);
+  // Before the admin API and the scheduler: publishing queues share jobs through app.articleShares.
+  await app.register(sharesPlugin);
   await app.register(adminRoutes);
   // Publishes scheduled articles and empties the trash (SCHEDULER_INTERVAL_MS).
   await app.register(schedulerPlugin);

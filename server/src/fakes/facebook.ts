@@ -23,6 +23,12 @@ export interface FakeFacebook extends FakeServer {
   issueShortLivedToken(): string;
   /** Makes every Graph call fail the given way until cleared (null). */
   fail(mode: FacebookFailure | null): void;
+  /** Makes only the next `times` Graph calls fail, then answers normally again. */
+  failNext(mode: FacebookFailure, times: number): void;
+  /** Ids of the posts deleted through DELETE /{post-id}. */
+  readonly deleted: string[];
+  /** Calls of POST /{page-id}/feed that reached the fake (also the failed ones). */
+  readonly feedCalls: number;
   /** Invalidates every page token (as after a password change): later calls get error 190. */
   revokePageTokens(): void;
 }
@@ -69,9 +75,17 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
   const posts: { id: string; message: string; link?: string }[] = [];
   const issuedTokens: string[] = [];
   let failure: FacebookFailure | null = null;
+  let failuresLeft = Infinity;
+  const deleted: string[] = [];
+  let feedCalls = 0;
 
   function failed(res: http.ServerResponse): boolean {
-    switch (failure) {
+    const mode = failure;
+    if (mode !== null) {
+      failuresLeft -= 1;
+      if (failuresLeft <= 0) failure = null;
+    }
+    switch (mode) {
       case null:
         return false;
       case 'hang':
@@ -158,6 +172,7 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
     const path = url.pathname.slice(prefix.length);
     const params = new URLSearchParams(url.search);
     if (req.method === 'POST') for (const [k, v] of new URLSearchParams(body)) params.set(k, v);
+    if (req.method === 'POST' && path === `/${pageId}/feed`) feedCalls += 1;
     if (failed(res)) return;
 
     if (req.method === 'GET' && path === '/oauth/access_token') {
@@ -214,6 +229,21 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
       posts.push({ id, message, link });
       return json(res, 200, { id });
     }
+    if (req.method === 'DELETE' && /^\/\d+_\d+$/.test(path)) {
+      if (!authorised(res, params, [pageTokens])) return;
+      const id = path.slice(1);
+      if (!posts.some((p) => p.id === id) || deleted.includes(id))
+        return graphError(
+          res,
+          400,
+          `Unsupported delete request. Object with ID '${id}' does not exist.`,
+          'GraphMethodException',
+          100,
+          33,
+        );
+      deleted.push(id);
+      return json(res, 200, { success: true });
+    }
     graphError(
       res,
       400,
@@ -241,6 +271,15 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
     },
     fail(mode) {
       failure = mode;
+      failuresLeft = Infinity;
+    },
+    failNext(mode, times) {
+      failure = mode;
+      failuresLeft = times;
+    },
+    deleted,
+    get feedCalls() {
+      return feedCalls;
     },
     revokePageTokens() {
       pageTokens.clear();

@@ -3,7 +3,7 @@ import type http from 'node:http';
 import { escapeHtml, html, json, listen, randomToken, type FakeServer } from './http-util.ts';
 
 export type XFailure = 'rate-limit' | 'not-enrolled' | 'server-error' | 'hang';
-export type XEndpoint = 'token' | 'me' | 'tweets';
+export type XEndpoint = 'token' | 'me' | 'tweets' | 'delete';
 
 export interface FakeXOptions {
   clientId?: string;
@@ -49,6 +49,14 @@ export interface FakeX extends FakeServer {
   readonly issuedTokens: string[];
   /** Makes the given endpoints (default all) fail the given way until cleared. */
   fail(mode: XFailure | null, endpoints?: XEndpoint[]): void;
+  /** Makes only the next `times` calls of the endpoints fail, then answers normally again. */
+  failNext(mode: XFailure, times: number, endpoints?: XEndpoint[]): void;
+  /** Seconds from now that a 429 names as the reset time (x-rate-limit-reset); default 900. */
+  rateLimitResetSeconds: number;
+  /** Ids of the posts deleted through DELETE /2/tweets/{id}. */
+  readonly deleted: string[];
+  /** Calls of POST /2/tweets that reached the fake (also the failed ones). */
+  readonly tweetCalls: { text: string }[];
   /** Expires every live access token now (the next call gets 401). */
   expireAccessTokens(): void;
   /** Ends every grant (as when the user revokes the app). */
@@ -80,7 +88,7 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
   const grants = new Map<string, Grant>();
   const access = new Map<string, { grantId: string; expiresAt: number }>();
   const refresh = new Map<string, { grantId: string; used: boolean }>();
-  let failure: { mode: XFailure; endpoints: Set<XEndpoint> } | null = null;
+  let failure: { mode: XFailure; endpoints: Set<XEndpoint>; remaining: number } | null = null;
 
   const state = {
     clientId: options.clientId ?? 'fake-x-client-id',
@@ -95,11 +103,14 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
 
   function failed(endpoint: XEndpoint, res: http.ServerResponse): boolean {
     if (!failure || !failure.endpoints.has(endpoint)) return false;
-    switch (failure.mode) {
+    const mode = failure.mode;
+    failure.remaining -= 1;
+    if (failure.remaining <= 0) failure = null;
+    switch (mode) {
       case 'hang':
         return true; // never answer
       case 'rate-limit': {
-        const reset = Math.floor(Date.now() / 1000) + 15 * 60;
+        const reset = Math.ceil(Date.now() / 1000) + fake.rateLimitResetSeconds;
         problem(
           res,
           429,
@@ -290,6 +301,11 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
   }
 
   function tweets(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
+    try {
+      fake.tweetCalls.push({ text: String((JSON.parse(body) as { text?: unknown }).text) });
+    } catch {
+      fake.tweetCalls.push({ text: '' });
+    }
     if (failed('tweets', res)) return;
     const g = bearer(req);
     if (!g) return problem(res, 401, 'Unauthorized', 'Unauthorized');
@@ -322,7 +338,7 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
         },
       );
     }
-    if (state.posts.some((p) => p.text === text)) {
+    if (state.posts.some((p) => p.text === text && !fake.deleted.includes(p.id))) {
       return problem(res, 403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.');
     }
     const id = String(1_800_000_000_000_000_000n + BigInt(state.posts.length + 1));
@@ -337,6 +353,15 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
     if (route === 'POST /2/oauth2/token') return token(req, res, body);
     if (route === 'GET /2/users/me') return me(req, res, url);
     if (route === 'POST /2/tweets') return tweets(req, res, body);
+    if (req.method === 'DELETE' && url.pathname.startsWith('/2/tweets/')) {
+      if (failed('delete', res)) return;
+      if (!bearer(req)) return problem(res, 401, 'Unauthorized', 'Unauthorized');
+      const id = decodeURIComponent(url.pathname.slice('/2/tweets/'.length));
+      if (!state.posts.some((p) => p.id === id) || fake.deleted.includes(id))
+        return problem(res, 404, 'Not Found Error', `Could not find tweet with id: [${id}].`);
+      fake.deleted.push(id);
+      return json(res, 200, { data: { deleted: true } });
+    }
     if (route === 'GET /profile_images/fake-x-user.svg') {
       res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' });
       res.end(PROFILE_SVG);
@@ -355,8 +380,14 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
       username: 'dailysmear',
       profile_image_url: `${baseUrl}/profile_images/fake-x-user.svg`,
     },
-    fail(mode: XFailure | null, endpoints: XEndpoint[] = ['token', 'me', 'tweets']) {
-      failure = mode ? { mode, endpoints: new Set(endpoints) } : null;
+    rateLimitResetSeconds: 15 * 60,
+    deleted: [] as string[],
+    tweetCalls: [] as { text: string }[],
+    fail(mode: XFailure | null, endpoints: XEndpoint[] = ['token', 'me', 'tweets', 'delete']) {
+      failure = mode ? { mode, endpoints: new Set(endpoints), remaining: Infinity } : null;
+    },
+    failNext(mode: XFailure, times: number, endpoints: XEndpoint[] = ['tweets']) {
+      failure = { mode, endpoints: new Set(endpoints), remaining: times };
     },
     expireAccessTokens() {
       for (const t of access.values()) t.expiresAt = Date.now() - 1;

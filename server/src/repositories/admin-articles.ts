@@ -154,6 +154,8 @@ export class AdminArticlesRepository {
   constructor(
     db: Kysely<Database>,
     private readonly dialect: Dialect,
+    /** Runs inside the publish transaction (share jobs are queued there, so both commit together). */
+    private readonly onPublished?: (trx: Transaction<AdminDatabase>, articleId: number) => Promise<void>,
   ) {
     this.db = adminDb(db);
   }
@@ -416,6 +418,7 @@ export class AdminArticlesRepository {
         article: afterArticle,
         changed: changedFields(beforeArticle, afterArticle),
       });
+      if (action === 'publish' && this.onPublished) await this.onPublished(trx, id);
       return { ok: true, article: afterArticle, before: beforeArticle };
     }
   }
@@ -611,6 +614,7 @@ export class AdminArticlesRepository {
           article,
           changed: ['publishedAt', 'status', 'publishAt'],
         });
+        if (this.onPublished) await this.onPublished(trx, article.id);
       }
       return published;
     });

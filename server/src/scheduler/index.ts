@@ -22,7 +22,12 @@ export class Scheduler {
   private readonly articles: AdminArticlesRepository;
 
   constructor(private readonly app: FastifyInstance) {
-    this.articles = new AdminArticlesRepository(app.database.db, app.database.dialect);
+    const shares = app.hasDecorator('articleShares') ? app.articleShares : undefined;
+    this.articles = new AdminArticlesRepository(
+      app.database.db,
+      app.database.dialect,
+      shares?.onPublished.bind(shares),
+    );
   }
 
   start(intervalMs: number): void {

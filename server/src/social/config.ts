@@ -18,6 +18,52 @@ export interface SocialConfig {
   tokenEncryptionKey: Buffer | null;
   /** Time limit of every call to X or Facebook (SOCIAL_HTTP_TIMEOUT_MS, default 10000). */
   httpTimeoutMs: number;
+  /** Sharing published articles (share jobs, server/src/jobs). */
+  shares: ShareJobsConfig;
+}
+
+export interface ShareJobsConfig {
+  /** SHARE_JOBS_ENABLED (default true): run share workers in this process. Jobs are queued either way. */
+  workers: boolean;
+  /** SHARE_RETRY_BASE_MS (default 120000): first retry delay; doubled per try with jitter (5 tries: about 30 min). */
+  retryBaseMs: number;
+  /** SHARE_MAX_ATTEMPTS (default 5). */
+  maxAttempts: number;
+  /** JOBS_POLL_MS (default 1000): how often an idle worker looks for due jobs. */
+  pollMs: number;
+  /** JOBS_CONCURRENCY (default 4): jobs one process runs at once. */
+  concurrency: number;
+}
+
+function intEnv(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+): number {
+  const v = (raw ?? '').trim();
+  if (!v) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${v}")`);
+    return fallback;
+  }
+  return n;
+}
+
+function loadShareJobsConfig(env: NodeJS.ProcessEnv, problems: string[]): ShareJobsConfig {
+  const rawWorkers = (env.SHARE_JOBS_ENABLED ?? '').trim().toLowerCase();
+  if (rawWorkers && !['true', 'false'].includes(rawWorkers))
+    problems.push(`SHARE_JOBS_ENABLED must be true or false (got "${rawWorkers}")`);
+  return {
+    workers: rawWorkers !== 'false',
+    retryBaseMs: intEnv('SHARE_RETRY_BASE_MS', env.SHARE_RETRY_BASE_MS, 120_000, 10, 3_600_000, problems),
+    maxAttempts: intEnv('SHARE_MAX_ATTEMPTS', env.SHARE_MAX_ATTEMPTS, 5, 1, 20, problems),
+    pollMs: intEnv('JOBS_POLL_MS', env.JOBS_POLL_MS, 1000, 10, 60_000, problems),
+    concurrency: intEnv('JOBS_CONCURRENCY', env.JOBS_CONCURRENCY, 4, 1, 64, problems),
+  };
 }
 
 export const DEFAULT_X_AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
@@ -74,5 +120,6 @@ export function loadSocialConfig(env: NodeJS.ProcessEnv, databaseUrl: string, pr
     facebookGraphUrl: url('FACEBOOK_GRAPH_URL', env.FACEBOOK_GRAPH_URL, DEFAULT_FACEBOOK_GRAPH_URL, problems),
     tokenEncryptionKey,
     httpTimeoutMs,
+    shares: loadShareJobsConfig(env, problems),
   };
 }

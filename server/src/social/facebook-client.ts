@@ -191,4 +191,18 @@ export class FacebookClient {
     if (res.status === 200 && typeof body?.id === 'string') return body.id;
     throw facebookProblem(res, 'publish');
   }
+
+  /** DELETE {graph}/{post-id} with the page token and appsecret_proof; resolves when Graph says success. */
+  async deletePost(pageToken: string, postId: string): Promise<void> {
+    this.#requireConfig();
+    const q = new URLSearchParams({ access_token: pageToken, appsecret_proof: this.#proof(pageToken) });
+    const res = await providerFetch(
+      'Facebook',
+      `${this.#o.graphUrl}/${encodeURIComponent(postId)}?${q}`,
+      { method: 'DELETE', headers: { accept: 'application/json' } },
+      this.#o.timeoutMs,
+    );
+    if (res.status === 200 && (res.body as { success?: boolean } | null)?.success === true) return;
+    throw facebookProblem(res, 'publish');
+  }
 }

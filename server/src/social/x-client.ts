@@ -203,4 +203,14 @@ export class XClient {
       this.#o.timeoutMs,
     );
   }
+
+  /** DELETE /2/tweets/{id}; answers the raw response ({data:{deleted:true}} when done). */
+  async deleteTweet(accessToken: string, id: string): Promise<ProviderResponse> {
+    return providerFetch(
+      'X',
+      `${this.#o.apiUrl}/2/tweets/${encodeURIComponent(id)}`,
+      { method: 'DELETE', headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
+      this.#o.timeoutMs,
+    );
+  }
 }

@@ -8,6 +8,7 @@ import * as m005 from './005-dashboard-counts.ts';
 import * as m006 from './006-oidc-token-hashes.ts';
 import * as m011 from './011-login-attempts.ts';
 import * as m007 from './007-newsroom.ts';
+import * as m016 from './016-social-shares.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -23,4 +24,5 @@ export const migrations: Record<string, AppMigration> = {
   '006-oidc-token-hashes': m006,
   '011-login-attempts': m011,
   '007-newsroom': m007,
+  '016-social-shares': m016,
 };

@@ -53,7 +53,8 @@ async function adminApi(app: FastifyInstance) {
     }
   });
 
-  const articles = new AdminArticlesRepository(app.database.db, app.database.dialect);
+  const shares = app.hasDecorator('articleShares') ? app.articleShares : undefined;
+  const articles = new AdminArticlesRepository(app.database.db, app.database.dialect, shares?.onPublished.bind(shares));
   await app.register(dashboardRoutes, { articles });
   await app.register(categoryRoutes);
   await app.register(articleRoutes, { articles });

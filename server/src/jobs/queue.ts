@@ -1,0 +1,252 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Db, Dialect } from '../db/index.ts';
+
+/** Row of `jobs` (migration 016). `payload` is JSON and never holds a token. */
+export interface JobTable {
+  id: number;
+  kind: string;
+  payload: string;
+  state: 'ready' | 'running' | 'done' | 'dead';
+  run_at: string;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type JobsDatabase = {
+  jobs: JobTable;
+};
+
+export interface NewJob {
+  kind: string;
+  payload: Record<string, unknown>;
+  /** Not before this time (default now). */
+  runAt?: Date;
+  /** Tries before the job is given up (default 5). */
+  maxAttempts?: number;
+}
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+/**
+ * What a handler answers: done, or run again at `at`. `countsAsAttempt: false` (a provider's rate
+ * limit) waits without spending one of the job's tries.
+ */
+export type JobOutcome = { done: true } | { done: false; at: Date; error: string; countsAsAttempt?: boolean };
+
+export type JobHandler = (job: ClaimedJob) => Promise<JobOutcome>;
+
+export interface JobQueueOptions {
+  /** How often an idle worker looks for due jobs (ms). */
+  pollMs: number;
+  /** Jobs one process runs at the same time. */
+  concurrency: number;
+  /** A claimed job is another worker's after this long without finishing (ms); longer than any handler run. */
+  leaseMs: number;
+  onError?: (err: unknown) => void;
+}
+
+/** Exponential backoff with jitter: base * 2^(attempt-1), then a random 80-120 %. */
+export function backoffDelay(attempt: number, baseMs: number, random = Math.random): number {
+  const exp = baseMs * 2 ** Math.max(0, attempt - 1);
+  return Math.round(exp * (0.8 + 0.4 * random()));
+}
+
+/** Adds a job inside the caller's transaction: it exists exactly when the caller's change commits. */
+/** `tx`: the caller's Kysely transaction (any database type; only the jobs table is used). */
+export async function enqueue(tx: object, job: NewJob): Promise<void> {
+  const now = new Date().toISOString();
+  await (tx as unknown as Kysely<JobsDatabase>)
+    .insertInto('jobs')
+    .values({
+      kind: job.kind,
+      payload: JSON.stringify(job.payload),
+      state: 'ready',
+      run_at: (job.runAt ?? new Date()).toISOString(),
+      attempts: 0,
+      max_attempts: job.maxAttempts ?? 5,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    } as never)
+    .execute();
+}
+
+/**
+ * The durable job queue over the `jobs` table of the app's own database (both dialects).
+ * A worker claims one due job in one statement: on PostgreSQL the candidate row is locked with
+ * FOR UPDATE SKIP LOCKED, so several instances share the work and never take the same job; on
+ * SQLite writes are serialised by the database. A claim is a lease: a job whose worker died is
+ * claimed again after `leaseMs` (the handler decides what a half-done run means).
+ */
+export class JobQueue {
+  readonly #db: Kysely<JobsDatabase>;
+  readonly #dialect: Dialect;
+  readonly #o: JobQueueOptions;
+  readonly #handlers = new Map<string, JobHandler>();
+  readonly #workerId = crypto.randomUUID();
+  readonly #running = new Set<Promise<void>>();
+  #timer: NodeJS.Timeout | null = null;
+  #stopped = true;
+  #polling = false;
+
+  constructor(database: Pick<Db, 'db' | 'dialect'>, options: JobQueueOptions) {
+    this.#db = database.db.withTables<JobsDatabase>() as unknown as Kysely<JobsDatabase>;
+    this.#dialect = database.dialect;
+    this.#o = options;
+  }
+
+  handle(kind: string, handler: JobHandler): void {
+    this.#handlers.set(kind, handler);
+  }
+
+  start(): void {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#schedule(0);
+  }
+
+  /** Stops claiming; waits for the jobs in flight. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await Promise.allSettled([...this.#running]);
+  }
+
+  /** Looks for due jobs now (after an enqueue in this process). */
+  nudge(): void {
+    if (!this.#stopped) this.#schedule(0);
+  }
+
+  #schedule(ms: number): void {
+    if (this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#poll(), ms);
+    this.#timer.unref?.();
+  }
+
+  async #poll(): Promise<void> {
+    if (this.#polling || this.#stopped) return;
+    this.#polling = true;
+    try {
+      while (!this.#stopped && this.#running.size < this.#o.concurrency) {
+        const job = await this.claim();
+        if (!job) break;
+        const p = this.#run(job).finally(() => {
+          this.#running.delete(p);
+          this.nudge();
+        });
+        this.#running.add(p);
+      }
+    } catch (err) {
+      this.#o.onError?.(err);
+    } finally {
+      this.#polling = false;
+      this.#schedule(this.#o.pollMs);
+    }
+  }
+
+  /** Claims one due job (or one whose lease ran out) for this worker; null when none is due. */
+  async claim(now = new Date()): Promise<ClaimedJob | null> {
+    const at = now.toISOString();
+    const until = new Date(now.getTime() + this.#o.leaseMs).toISOString();
+    let candidate = this.#db
+      .selectFrom('jobs')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'ready'), eb('run_at', '<=', at)]),
+          eb.and([eb('state', '=', 'running'), eb('locked_until', '<', at)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .limit(1);
+    if (this.#dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
+    const row = await this.#db
+      .updateTable('jobs')
+      .set((eb) => ({
+        state: 'running',
+        locked_by: this.#workerId,
+        locked_until: until,
+        attempts: eb('attempts', '+', 1),
+        updated_at: at,
+      }))
+      .where('id', '=', (eb) => eb.selectFrom(candidate.as('c')).select('c.id'))
+      .where((eb) =>
+        eb.or([eb('state', '=', 'ready'), eb.and([eb('state', '=', 'running'), eb('locked_until', '<', at)])]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: Number(row.id),
+      kind: row.kind,
+      payload: JSON.parse(row.payload) as Record<string, unknown>,
+      attempt: row.attempts,
+      maxAttempts: row.max_attempts,
+    };
+  }
+
+  async #run(job: ClaimedJob): Promise<void> {
+    const handler = this.#handlers.get(job.kind);
+    let outcome: JobOutcome;
+    try {
+      outcome = handler ? await handler(job) : { done: true };
+    } catch (err) {
+      this.#o.onError?.(err);
+      outcome = {
+        done: false,
+        at: new Date(Date.now() + this.#o.pollMs),
+        error: err instanceof Error ? err.message : String(err),
+      };
+    }
+    await this.#finish(job, outcome).catch((err) => this.#o.onError?.(err));
+  }
+
+  async #finish(job: ClaimedJob, outcome: JobOutcome): Promise<void> {
+    const now = new Date().toISOString();
+    const mine = this.#db.updateTable('jobs').where('id', '=', job.id).where('locked_by', '=', this.#workerId);
+    if (outcome.done) {
+      await mine.set({ state: 'done', locked_by: null, locked_until: null, updated_at: now }).execute();
+      return;
+    }
+    const spent = outcome.countsAsAttempt === false ? job.attempt - 1 : job.attempt;
+    const dead = spent >= job.maxAttempts;
+    await mine
+      .set({
+        state: dead ? 'dead' : 'ready',
+        attempts: spent,
+        run_at: outcome.at.toISOString(),
+        locked_by: null,
+        locked_until: null,
+        last_error: outcome.error.slice(0, 1000),
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  /** Jobs not finished yet (tests and the bench wait for 0). */
+  async pending(): Promise<number> {
+    const r = await this.#db
+      .selectFrom('jobs')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('state', 'in', ['ready', 'running'])
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+}

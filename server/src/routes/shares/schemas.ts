@@ -1,0 +1,79 @@
+import { Type } from '@sinclair/typebox';
+
+export const PlatformSchema = Type.Union([Type.Literal('x'), Type.Literal('facebook')]);
+const StateSchema = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('posting'),
+  Type.Literal('posted'),
+  Type.Literal('failed'),
+  Type.Literal('unconfirmed'),
+  Type.Literal('deleted'),
+]);
+
+export const ShareParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export const SharePlatformParamsSchema = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  platform: PlatformSchema,
+});
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableBool = Type.Union([Type.Boolean(), Type.Null()]);
+
+export const PlatformShareSchema = Type.Object({
+  platform: PlatformSchema,
+  state: Type.Union([StateSchema, Type.Null()]),
+  connected: Type.Boolean(),
+  message: NullableString,
+  postId: NullableString,
+  postUrl: NullableString,
+  reason: NullableString,
+  attempts: Type.Integer(),
+  nextAttemptAt: NullableString,
+  updatedAt: NullableString,
+});
+
+export const ShareChoiceSchema = Type.Object({
+  shareToX: NullableBool,
+  shareToFacebook: NullableBool,
+  shareMessage: NullableString,
+});
+
+export const ArticleSharesSchema = Type.Object({
+  articleId: Type.Integer(),
+  choice: ShareChoiceSchema,
+  preview: Type.Object({
+    link: Type.String(),
+    x: Type.Object({ text: Type.String(), weightedLength: Type.Integer() }),
+    facebook: Type.Object({ message: Type.String(), link: Type.String() }),
+  }),
+  shares: Type.Array(PlatformShareSchema),
+});
+
+export const ShareChoiceBodySchema = Type.Object(
+  {
+    shareToX: Type.Optional(NullableBool),
+    shareToFacebook: Type.Optional(NullableBool),
+    shareMessage: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+export const ShareDefaultsSchema = Type.Object({ x: NullableBool, facebook: NullableBool });
+export const ShareDefaultsBodySchema = Type.Object(
+  { x: Type.Optional(NullableBool), facebook: Type.Optional(NullableBool) },
+  { additionalProperties: false },
+);
+
+export const FailedSharesQuerySchema = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })) });
+export const FailedSharesSchema = Type.Object({
+  failed: Type.Array(
+    Type.Object({
+      articleId: Type.Integer(),
+      headline: Type.String(),
+      platform: PlatformSchema,
+      state: Type.Union([Type.Literal('failed'), Type.Literal('unconfirmed')]),
+      reason: NullableString,
+      at: Type.String(),
+    }),
+  ),
+});

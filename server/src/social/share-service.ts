@@ -1,0 +1,317 @@
+import type { Transaction } from 'kysely';
+import type { AdminDatabase } from '../repositories/admin-tables.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { composeFacebookMessage, composeXText } from '../../../common/share-text.ts';
+import { enqueue, backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../jobs/queue.ts';
+import {
+  sharesDb,
+  type SharePlatform,
+  type SocialShareTable,
+  type SocialSharesRepository,
+} from '../repositories/social-shares.ts';
+import type { Actor } from '../repositories/audit-log.ts';
+import type { Social } from './index.ts';
+import { SocialProblem } from './provider-error.ts';
+import type { ShareJobsConfig } from './config.ts';
+import { commonXProblem, xErrorText } from './x-client.ts';
+
+export const SHARE_JOB = 'social-share';
+export const PLATFORMS: SharePlatform[] = ['x', 'facebook'];
+/** Who the audit trail names for what the workers do. */
+export const SHARE_WORKER: Actor = { subject: 'share-worker', name: 'share worker' };
+
+const RETRYABLE = new Set([
+  'provider-timeout',
+  'provider-unreachable',
+  'provider-unavailable',
+  'x-refresh-busy',
+  'x-refresh-conflict',
+]);
+
+const UNCONFIRMED_REASON =
+  'The server stopped while this post was being sent, so it is not known whether the provider accepted it. Check the account and press Retry if the post is missing.';
+
+export interface ShareServiceOptions {
+  persona: string;
+  /** Origin of the public site (article links). */
+  siteOrigin: string;
+  jobs: ShareJobsConfig;
+  log: FastifyBaseLogger;
+}
+
+interface Sent {
+  postId: string;
+  postUrl: string;
+}
+
+/**
+ * Posts published articles to X and Facebook through durable jobs, at most once per article and
+ * platform: a share is moved to 'posting' (compare-and-swap) before the provider call and to
+ * 'posted' with the post id after it; a job that finds its share still 'posting' (its previous run
+ * ended without an answer) marks it 'unconfirmed' instead of sending again.
+ */
+export class ShareService {
+  readonly #social: Social;
+  readonly #repo: SocialSharesRepository;
+  readonly #queue: JobQueue;
+  readonly #o: ShareServiceOptions;
+
+  constructor(social: Social, repo: SocialSharesRepository, queue: JobQueue, options: ShareServiceOptions) {
+    this.#social = social;
+    this.#repo = repo;
+    this.#queue = queue;
+    this.#o = options;
+    queue.handle(SHARE_JOB, (job) => this.run(job));
+  }
+
+  link(slug: string): string {
+    return `${this.#o.siteOrigin}/article/${encodeURIComponent(slug)}`;
+  }
+
+  /** Text of each platform's post for an article (previews and the queued share rows). */
+  compose(article: { headline: string; slug: string; share_message: string | null }) {
+    const message = article.share_message?.trim() || article.headline;
+    const link = this.link(article.slug);
+    return {
+      link,
+      x: composeXText(message, link),
+      facebook: { message: composeFacebookMessage(message), link },
+    };
+  }
+
+  /**
+   * Called inside the publish transaction: queues one share job per chosen and connected platform,
+   * so the publish and its jobs commit (or roll back) together.
+   */
+  async onPublished(trx: Transaction<AdminDatabase>, articleId: number): Promise<void> {
+    const tx = sharesDb(trx);
+    const article = await this.#repo.article(articleId, tx);
+    if (!article) return;
+    const defaults = await this.#repo.defaults(tx);
+    const connected = await this.#repo.connected(this.#o.persona, tx);
+    const choice = { x: article.share_to_x, facebook: article.share_to_facebook };
+    const text = this.compose(article);
+    let queued = 0;
+    for (const platform of PLATFORMS) {
+      const chosen = choice[platform] === null ? (defaults[platform] ?? true) : choice[platform] === 1;
+      if (!chosen || !connected.has(platform)) continue;
+      const existing = await this.#repo.get(articleId, platform, tx);
+      // Published again after an unpublish: a post that exists (or may exist) is not repeated.
+      if (existing && ['posted', 'posting', 'unconfirmed', 'queued'].includes(existing.state)) continue;
+      const message = platform === 'x' ? text.x.text : text.facebook.message;
+      await this.#repo.queue(tx, articleId, platform, message, text.link);
+      await this.#repo.audit(articleId, platform, 'queued', { message }, SHARE_WORKER, tx);
+      await enqueue(tx, {
+        kind: SHARE_JOB,
+        payload: { articleId, platform },
+        maxAttempts: this.#o.jobs.maxAttempts,
+      });
+      queued += 1;
+    }
+    if (queued) setTimeout(() => this.#queue.nudge(), 10).unref?.();
+  }
+
+  /** 'Retry' (failed/unconfirmed) and 'Post now' (never shared, or its post deleted): queues a new job. */
+  async requeue(articleId: number, platform: SharePlatform, actor: Actor, mode: 'retry' | 'post-now') {
+    const result = await this.#repo.db.transaction().execute(async (trx) => {
+      const article = await this.#repo.article(articleId, trx);
+      if (!article) return { ok: false as const, reason: 'not-found' as const };
+      if (!article.published_at) return { ok: false as const, reason: 'not-published' as const };
+      const connected = await this.#repo.connected(this.#o.persona, trx);
+      if (!connected.has(platform)) return { ok: false as const, reason: 'not-connected' as const };
+      const existing = await this.#repo.get(articleId, platform, trx);
+      const allowed = mode === 'retry' ? ['failed', 'unconfirmed'] : ['deleted'];
+      if (existing ? !allowed.includes(existing.state) : mode === 'retry') {
+        return { ok: false as const, reason: 'wrong-state' as const, state: existing?.state ?? null };
+      }
+      const text = this.compose(article);
+      const message = platform === 'x' ? text.x.text : text.facebook.message;
+      await this.#repo.queue(trx, articleId, platform, message, text.link);
+      await this.#repo.audit(articleId, platform, mode, { message, previous: existing?.state ?? null }, actor, trx);
+      await enqueue(trx, { kind: SHARE_JOB, payload: { articleId, platform }, maxAttempts: this.#o.jobs.maxAttempts });
+      return { ok: true as const };
+    });
+    if (result.ok) this.#queue.nudge();
+    return result;
+  }
+
+  /**
+   * On a single-instance (SQLite) start: shares left 'posting' by a process that died mid-call become
+   * 'unconfirmed'. (With several instances a 'posting' share may be another instance's live call:
+   * there the job's expired lease decides, in run().)
+   */
+  async reconcileAtStart(): Promise<number> {
+    let n = 0;
+    for (const s of await this.#repo.postingShares()) {
+      if (await this.#markUnconfirmed(s)) n += 1;
+    }
+    return n;
+  }
+
+  async #markUnconfirmed(s: SocialShareTable): Promise<boolean> {
+    const moved = await this.#repo.transition(s.article_id, s.platform, ['posting'], 'unconfirmed', {
+      reason: UNCONFIRMED_REASON,
+    });
+    if (moved) {
+      await this.#repo.audit(s.article_id, s.platform, 'unconfirmed', { reason: UNCONFIRMED_REASON }, SHARE_WORKER);
+      this.#o.log.warn({ articleId: s.article_id, platform: s.platform }, 'share outcome unknown: unconfirmed');
+    }
+    return moved;
+  }
+
+  /** One run of a share job. */
+  async run(job: ClaimedJob): Promise<JobOutcome> {
+    const articleId = Number(job.payload.articleId);
+    const platform = job.payload.platform as SharePlatform;
+    const share = await this.#repo.get(articleId, platform);
+    if (!share) return { done: true };
+    if (share.state === 'posting') {
+      // The previous run of this job ended (its lease ran out) without recording an answer.
+      await this.#markUnconfirmed(share);
+      return { done: true };
+    }
+    if (share.state !== 'queued') return { done: true };
+    if (!(await this.#repo.transition(articleId, platform, ['queued'], 'posting', { addAttempt: true })))
+      return { done: true };
+    await this.#repo.audit(articleId, platform, 'attempt', { attempt: job.attempt }, SHARE_WORKER);
+    try {
+      const sent = platform === 'x' ? await this.#postX(share.message) : await this.#postFacebook(share);
+      await this.#repo.transition(articleId, platform, ['posting'], 'posted', {
+        post_id: sent.postId,
+        post_url: sent.postUrl,
+        reason: null,
+        next_attempt_at: null,
+      });
+      await this.#repo.audit(articleId, platform, 'posted', { ...sent }, SHARE_WORKER);
+      this.#o.log.info({ articleId, platform, postId: sent.postId }, 'article shared');
+      return { done: true };
+    } catch (err) {
+      return this.#failed(articleId, platform, job, err);
+    }
+  }
+
+  async #failed(articleId: number, platform: SharePlatform, job: ClaimedJob, err: unknown): Promise<JobOutcome> {
+    const p =
+      err instanceof SocialProblem
+        ? err
+        : new SocialProblem({
+            status: 502,
+            title: 'Posting failed',
+            detail: 'An unexpected error happened while posting.',
+            type: 'share-internal',
+          });
+    if (!(err instanceof SocialProblem)) this.#o.log.error({ err, articleId, platform }, 'share failed unexpectedly');
+    const rateLimited = p.type === 'provider-rate-limited';
+    const retryable = rateLimited || RETRYABLE.has(p.type) || !(err instanceof SocialProblem);
+    if (retryable && (rateLimited || job.attempt < job.maxAttempts)) {
+      const waitMs =
+        rateLimited && p.retryAfter ? p.retryAfter * 1000 : backoffDelay(job.attempt, this.#o.jobs.retryBaseMs);
+      const at = new Date(Date.now() + waitMs);
+      await this.#repo.transition(articleId, platform, ['posting'], 'queued', {
+        reason: p.detail,
+        next_attempt_at: at.toISOString(),
+      });
+      await this.#repo.audit(
+        articleId,
+        platform,
+        'retry',
+        { attempt: job.attempt, reason: p.detail, nextAttemptAt: at.toISOString() },
+        SHARE_WORKER,
+      );
+      this.#o.log.warn({ articleId, platform, type: p.type, nextAttemptAt: at.toISOString() }, 'share will be retried');
+      return { done: false, at, error: p.detail, countsAsAttempt: !rateLimited };
+    }
+    await this.#repo.transition(articleId, platform, ['posting'], 'failed', {
+      reason: p.detail,
+      next_attempt_at: null,
+    });
+    await this.#repo.audit(articleId, platform, 'failed', { attempt: job.attempt, reason: p.detail }, SHARE_WORKER);
+    this.#o.log.warn({ articleId, platform, type: p.type }, 'share failed');
+    return { done: true };
+  }
+
+  async #postX(text: string): Promise<Sent> {
+    const { xTokens, x } = this.#social;
+    const res = await xTokens.call(this.#o.persona, (token) => x.postTweet(token, text));
+    const id = (res.body as { data?: { id?: unknown } } | null)?.data?.id;
+    if ((res.status === 201 || res.status === 200) && typeof id === 'string') {
+      return { postId: id, postUrl: `https://x.com/i/web/status/${encodeURIComponent(id)}` };
+    }
+    const common = commonXProblem(res);
+    if (common) throw common;
+    const said = xErrorText(res.body) || 'no reason given';
+    throw new SocialProblem({
+      status: 502,
+      title: 'X rejected the post',
+      detail:
+        res.status === 401
+          ? `X rejected the stored token (status 401). Authorise X again on the Social page. X said: ${said}`
+          : `X rejected the post (status ${res.status}). X said: ${said}`,
+      type: res.status === 401 ? 'provider-token-revoked' : 'provider-rejected',
+    });
+  }
+
+  async #postFacebook(share: SocialShareTable): Promise<Sent> {
+    const stored = await this.#social.tokens.get('facebook', this.#o.persona);
+    if (!stored) {
+      throw new SocialProblem({
+        status: 409,
+        title: 'Facebook is not connected',
+        detail: 'No Facebook page token is stored. Connect Facebook on the Social page, then press Retry.',
+        type: 'facebook-not-connected',
+      });
+    }
+    try {
+      const id = await this.#social.facebook.publish(stored.accessToken, share.message, share.link);
+      return { postId: id, postUrl: `https://www.facebook.com/${encodeURIComponent(id)}` };
+    } catch (err) {
+      if (err instanceof SocialProblem && err.revoked) await this.#social.tokens.delete('facebook', this.#o.persona);
+      throw err;
+    }
+  }
+
+  /** Deletes a posted share at the provider (unpublish/delete of the article) and records it as 'deleted'. */
+  async deletePost(articleId: number, platform: SharePlatform, actor: Actor) {
+    const share = await this.#repo.get(articleId, platform);
+    if (!share || share.state !== 'posted' || !share.post_id) {
+      return { ok: false as const, state: share?.state ?? null };
+    }
+    try {
+      if (platform === 'x') {
+        const res = await this.#social.xTokens.call(this.#o.persona, (t) =>
+          this.#social.x.deleteTweet(t, share.post_id!),
+        );
+        const deleted = (res.body as { data?: { deleted?: boolean } } | null)?.data?.deleted === true;
+        if (res.status !== 200 || !deleted) {
+          throw (
+            commonXProblem(res) ??
+            new SocialProblem({
+              status: 502,
+              title: 'X did not delete the post',
+              detail: `X did not delete the post (status ${res.status}). X said: ${xErrorText(res.body) || 'no reason given'}`,
+              type: 'provider-rejected',
+            })
+          );
+        }
+      } else {
+        const stored = await this.#social.tokens.get('facebook', this.#o.persona);
+        if (!stored) {
+          throw new SocialProblem({
+            status: 409,
+            title: 'Facebook is not connected',
+            detail: 'No Facebook page token is stored; connect Facebook on the Social page to delete the post.',
+            type: 'facebook-not-connected',
+          });
+        }
+        await this.#social.facebook.deletePost(stored.accessToken, share.post_id);
+      }
+    } catch (err) {
+      const detail = err instanceof SocialProblem ? err.detail : 'unexpected error';
+      await this.#repo.audit(articleId, platform, 'delete-failed', { postId: share.post_id, reason: detail }, actor);
+      throw err;
+    }
+    await this.#repo.transition(articleId, platform, ['posted'], 'deleted', { reason: null });
+    await this.#repo.audit(articleId, platform, 'deleted', { postId: share.post_id }, actor);
+    return { ok: true as const };
+  }
+}

@@ -1,0 +1,1 @@
+export { ArticleShareChoice, ArticleSharesStatus } from './components/article-shares-panel.tsx';
