@@ -97,7 +97,8 @@ describe('the server process', () => {
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
+      // debug: the server logs each request as it arrives ('incoming request'), before its body.
+      LOG_LEVEL: 'debug',
       WEB_DIST_DIR: path.join(dir, 'web'),
       ADMIN_USERNAME: 'chief',
       ADMIN_PASSWORD: 'correct horse battery staple',
@@ -138,8 +139,12 @@ describe('the server process', () => {
       req.on('error', reject);
     });
     req.write(body.subarray(0, 100));
-    // The server has the request (its headers logged) before SIGTERM arrives.
-    await expect.poll(() => s.output().stdout.includes('"url":"/api/admin/articles"'), { timeout: 10_000 }).toBe(true);
+    // The server has the request (its arrival logged) before SIGTERM arrives.
+    await expect
+      .poll(() => /"url":"\/api\/admin\/articles"[^\n]*"msg":"incoming request"/.test(s.output().stdout), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     s.child.kill('SIGTERM');
     // Meanwhile new connections are refused.
     await expect

@@ -117,8 +117,17 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
   await runMigrator(db, dialect);
 }
 
-async function runMigrator(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: migrationProvider(dialect) }).migrateToLatest();
+/**
+ * Applies the migrations up to and including `name` only: a database as an earlier release left it
+ * (upgrade tests start from one).
+ */
+export async function migrateTo(db: Kysely<Database>, dialect: Dialect, name: string): Promise<void> {
+  await runMigrator(db, dialect, name);
+}
+
+async function runMigrator(db: Kysely<Database>, dialect: Dialect, upTo?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);

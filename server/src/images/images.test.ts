@@ -82,6 +82,28 @@ describe('POST /api/admin/images', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('answers a malformed multipart body with 400, never 500', async () => {
+    const before = await stored();
+    const bodies: [string, string][] = [
+      ['multipart/form-data', 'no boundary at all'],
+      ['multipart/form-data; boundary=abc', 'garbage without parts'],
+      [
+        'multipart/form-data; boundary=abc',
+        '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\ncut',
+      ],
+    ];
+    for (const [contentType, payload] of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/images',
+        headers: { ...auth, 'content-type': contentType },
+        payload,
+      });
+      expectProblem(res, 400, 'could not be read');
+    }
+    expect(await stored()).toEqual(before);
+  });
+
   it('refuses a 20 MB file with 413 and a decompression bomb with 422, storing nothing', async () => {
     const before = await stored();
     const big = Buffer.concat([await testImage('jpeg', 64, 64), Buffer.alloc(20 * 1024 * 1024, 1)]);

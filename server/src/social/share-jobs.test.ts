@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ArticleShares } from '../../../common/admin-contract.ts';
-import { startSocialTestEnv, type SocialTestEnv } from '../routes/social/test-support.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { insertArticle } from '../test-support/admin-articles.ts';
 import { createSocial, type Social } from './index.ts';
 
 // Share jobs against the X and Facebook fakes over real HTTP (SQLite, and PostgreSQL in api-pg),
 // with short retry delays so the backoff runs in milliseconds.
-let env: SocialTestEnv;
+let env: TestApp;
+let authorization: string;
 let social: Social;
 const REDIRECT = 'http://127.0.0.1:9/share-test-callback';
 
@@ -43,7 +44,7 @@ async function connectFacebook() {
 async function api(method: string, path: string, body?: unknown) {
   const res = await fetch(`${env.baseUrl}${path}`, {
     method,
-    headers: { authorization: env.authorization, 'content-type': 'application/json' },
+    headers: { authorization, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -75,12 +76,18 @@ async function settled(id: number, timeout = 15_000): Promise<ArticleShares> {
 const byPlatform = (b: ArticleShares, p: 'x' | 'facebook') => b.shares.find((s) => s.platform === p)!;
 
 beforeAll(async () => {
-  env = await startSocialTestEnv({
-    JOBS_POLL_MS: '20',
-    SHARE_RETRY_BASE_MS: '40',
-    SOCIAL_HTTP_TIMEOUT_MS: '400',
-    PUBLIC_URL: 'https://dailysmear.example.com',
+  env = await createTestApp({
+    listen: true,
+    fakeProviders: true,
+    captureLogs: true,
+    env: {
+      JOBS_POLL_MS: '20',
+      SHARE_RETRY_BASE_MS: '40',
+      SOCIAL_HTTP_TIMEOUT_MS: '400',
+      PUBLIC_URL: 'https://dailysmear.example.com',
+    },
   });
+  authorization = await env.bearer();
   env.x.redirectUris.push(REDIRECT);
   social = createSocial(env.config, env.database);
   await connectX();

@@ -201,8 +201,8 @@ export class ShareService {
             type: 'share-internal',
           });
     if (!(err instanceof SocialProblem)) this.#o.log.error({ err, articleId, platform }, 'share failed unexpectedly');
-    const rateLimited = p.type === 'provider-rate-limited';
-    const retryable = rateLimited || RETRYABLE.has(p.type) || !(err instanceof SocialProblem);
+    const rateLimited = p.slug === 'provider-rate-limited';
+    const retryable = rateLimited || RETRYABLE.has(p.slug) || !(err instanceof SocialProblem);
     if (retryable && (rateLimited || job.attempt < job.maxAttempts)) {
       const waitMs =
         rateLimited && p.retryAfter ? p.retryAfter * 1000 : backoffDelay(job.attempt, this.#o.jobs.retryBaseMs);
@@ -218,7 +218,7 @@ export class ShareService {
         { attempt: job.attempt, reason: p.detail, nextAttemptAt: at.toISOString() },
         SHARE_WORKER,
       );
-      this.#o.log.warn({ articleId, platform, type: p.type, nextAttemptAt: at.toISOString() }, 'share will be retried');
+      this.#o.log.warn({ articleId, platform, type: p.slug, nextAttemptAt: at.toISOString() }, 'share will be retried');
       return { done: false, at, error: p.detail, countsAsAttempt: !rateLimited };
     }
     await this.#repo.transition(articleId, platform, ['posting'], 'failed', {
@@ -226,7 +226,7 @@ export class ShareService {
       next_attempt_at: null,
     });
     await this.#repo.audit(articleId, platform, 'failed', { attempt: job.attempt, reason: p.detail }, SHARE_WORKER);
-    this.#o.log.warn({ articleId, platform, type: p.type }, 'share failed');
+    this.#o.log.warn({ articleId, platform, type: p.slug }, 'share failed');
     return { done: true };
   }
 

@@ -153,6 +153,8 @@ export function accessLog(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     // Every answer names its request id, the `reqId` of the request's log lines.
     reply.header('x-request-id', request.id);
+    // At debug only (a no-op function at the default level): the request as it arrives.
+    request.log.debug({ req: request }, 'incoming request');
     reply.raw.once('finish', () => {
       request.log.info(
         { req: request, res: { statusCode: reply.raw.statusCode }, responseTime: reply.elapsedTime },

@@ -48,8 +48,9 @@ const imageRoutes: FastifyPluginAsync = async (app) => {
         if (code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new HttpProblem(413, `The image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
         }
-        if (code?.startsWith('FST_')) throw new HttpProblem(400, 'The multipart body could not be read.');
-        throw err;
+        // Anything else here is the body itself (no boundary, a cut-off part, a bad part header):
+        // busboy's parse errors carry no code, and none of them is the server's fault.
+        throw new HttpProblem(400, 'The multipart body could not be read.');
       }
       if (bytes.length === 0) throw new HttpProblem(400, 'The file is empty.');
       let processed;
