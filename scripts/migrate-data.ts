@@ -28,6 +28,12 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'auth_keys', key: ['id'] },
   { name: 'oidc_payloads', key: ['kind', 'id'] },
   { name: 'social_tokens', key: ['persona', 'platform'] },
+  { name: 'article_revisions', key: ['id'], serial: true },
+  { name: 'slug_redirects', key: ['old_slug'] },
+  { name: 'login_attempts', key: ['key'] },
+  { name: 'jobs', key: ['id'], serial: true },
+  { name: 'social_shares', key: ['article_id', 'platform'] },
+  { name: 'social_settings', key: ['key'] },
 ];
 /** Derived data the target's own triggers rebuild while the articles are inserted. */
 const DERIVED = new Set(['article_counts', 'article_hour_counts']);
