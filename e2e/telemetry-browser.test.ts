@@ -115,7 +115,6 @@ describe('browser telemetry with a connection string', () => {
       .poll(newsCalls, { timeout: FLUSH_TIMEOUT_MS })
       .toEqual(
         expect.arrayContaining([
-          `${running.baseUrl}/News?count=15`,
           `${running.baseUrl}/News?category=Politics&count=15`,
           `${running.baseUrl}${articleHref(politics!).replace('/article/', '/News/slug/')}`,
         ]),
@@ -127,21 +126,22 @@ describe('browser telemetry with a connection string', () => {
     for (const e of collector.envelopes) expect(e.iKey).toBe(collector.instrumentationKey);
 
     const deps = ours('RemoteDependencyData').map(baseData);
-    const homeList = deps.find((d) => d.name === 'GET /News' && urlOf(d) === `${running.baseUrl}/News?count=15`);
-    expect(homeList, JSON.stringify(deps, null, 2)).toMatchObject({
+    const politicsList = deps.find(
+      (d) => d.name === 'GET /News' && urlOf(d) === `${running.baseUrl}/News?category=Politics&count=15`,
+    );
+    expect(politicsList, JSON.stringify(deps, null, 2)).toMatchObject({
       resultCode: '200',
       success: true,
       type: 'Fetch',
       target: new URL(running.baseUrl).host,
     });
-    expect(String(homeList!.duration)).toMatch(/^\d{2}:\d{2}:\d{2}\.\d{3}$/);
-    expect(deps.some((d) => d.name === 'GET /News' && urlOf(d).endsWith('/News?category=Politics&count=15'))).toBe(
-      true,
-    );
+    expect(String(politicsList!.duration)).toMatch(/^\d{2}:\d{2}:\d{2}\.\d{3}$/);
     expect(deps.some((d) => String(d.name).startsWith('GET /News/slug/') && d.resultCode === '200')).toBe(true);
     // the SDK's own fetch tracking is off: nothing else is reported as a dependency (no config call, no duplicates)
     expect(deps.every((d) => String(d.name).startsWith('GET /News'))).toBe(true);
-    expect(deps.filter((d) => urlOf(d).endsWith('/News?count=15'))).toHaveLength(1);
+    expect(deps.filter((d) => urlOf(d).endsWith('/News?category=Politics&count=15'))).toHaveLength(1);
+    // the home list arrived inside the server-rendered page: the browser never fetched it
+    expect(deps.filter((d) => urlOf(d).endsWith('/News?count=15'))).toHaveLength(0);
 
     // nothing left the machine (no CDN configuration fetch), and the SDK came as its own, non-admin chunk
     expect(net.external).toEqual([]);
@@ -175,11 +175,13 @@ describe('browser telemetry with a connection string', () => {
         }),
     );
     const page = await context.newPage();
+    // The home page arrives rendered with its list; moving to a category makes the browser fetch one.
     await page.goto(`${running.baseUrl}/`);
     const session = await sessionIdOf(context);
     const ours = (baseType: string) => collector.ofType(baseType).filter((e) => e.tags?.['ai.session.id'] === session);
+    await categoryLink(page, 'Politics').click();
     // the list is retried (3 times, 1 s doubling) before it counts as failed and the page shows empty lists
-    await page.getByText('No articles available at the moment.').waitFor({ timeout: 20_000 });
+    await page.getByText('No articles found in the Politics category.').waitFor({ timeout: 20_000 });
     await leave(page);
 
     // the first try and its 3 retries are 4 failed calls; the event comes after the last one
