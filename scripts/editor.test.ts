@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/src/db/index.ts';
-import { createEditorsRepository } from '../server/src/auth/editors-repository.ts';
 import { createLoginService } from '../server/src/auth/login-throttle.ts';
 import { tempDir } from '../server/src/auth/test-app.ts';
 import { main } from './editor.ts';

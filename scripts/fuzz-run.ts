@@ -142,7 +142,12 @@ interface Operation {
   queryFields: string[];
 }
 
-function operations(doc: { paths: Record<string, Record<string, any>> }): Operation[] {
+interface OpenApiOperation {
+  parameters?: { in?: string; name?: string }[];
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+}
+
+function operations(doc: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {
   const out: Operation[] = [];
   for (const [p, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -152,7 +157,7 @@ function operations(doc: { paths: Record<string, Record<string, any>> }): Operat
         method: method.toUpperCase(),
         path: p,
         bodyFields: Object.keys(schema?.properties ?? {}),
-        queryFields: (op.parameters ?? []).filter((x: any) => x.in === 'query').map((x: any) => String(x.name)),
+        queryFields: (op.parameters ?? []).filter((x) => x.in === 'query').map((x) => String(x.name)),
       });
     }
   }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { hashPassword } from './passwords.ts';
 import { authDb, type AuthDb } from './tables.ts';
