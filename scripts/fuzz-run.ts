@@ -143,8 +143,8 @@ interface Operation {
 }
 
 interface OpenApiOperation {
+  parameters?: { in?: string; name?: string }[];
   requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-  parameters?: { in: string; name: string }[];
 }
 
 function operations(doc: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {
