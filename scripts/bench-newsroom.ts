@@ -110,6 +110,8 @@ async function main() {
       },
     ];
     for (const s of scenarios) {
+      // Warm-up (2 s, other articles) so the JIT and the connection pool are settled before measuring.
+      await autocannon({ url: server.baseUrl, connections, duration: 2, requests: [{ setupRequest: s.setup }] });
       log(`Running ${s.name} for ${duration} s at ${connections} connections ...`);
       const r = await autocannon({
         url: server.baseUrl,

@@ -67,13 +67,21 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const width = rotated ? h : w;
   const height = rotated ? w : h;
   try {
+    // Decoded once (JPEG shrink-on-load makes that cheap), at the largest stored width; the smaller
+    // widths are resized from those pixels, not from the file again.
+    const largest = Math.max(...IMAGE_WIDTHS);
+    const { data, info } = await sharp(bytes, options)
+      .rotate()
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     const variants = await Promise.all(
       IMAGE_WIDTHS.map(async (target) => ({
         width: target,
-        body: await sharp(bytes, options)
-          .rotate()
+        body: await sharp(data, raw)
           .resize({ width: target, withoutEnlargement: true })
-          .webp({ quality: 80 })
+          .webp({ quality: 80, effort: 2 })
           .toBuffer(),
       })),
     );
