@@ -6,6 +6,8 @@ import * as m003 from './003-admin.ts';
 import * as m004 from './004-social.ts';
 import * as m005 from './005-dashboard-counts.ts';
 import * as m006 from './006-oidc-token-hashes.ts';
+import * as m014 from './014-search.ts';
+import * as m015 from './015-archive-indexes.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -19,4 +21,6 @@ export const migrations: Record<string, AppMigration> = {
   '004-social': m004,
   '005-dashboard-counts': m005,
   '006-oidc-token-hashes': m006,
+  '014-search': m014,
+  '015-archive-indexes': m015,
 };
