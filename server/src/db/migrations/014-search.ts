@@ -12,6 +12,13 @@ import type { Dialect } from '../index.ts';
  * English configuration) with a GIN index; queried with websearch_to_tsquery. A side table rather
  * than a column keeps `select *` of articles unchanged.
  */
+/** Fills article_search from the articles (PostgreSQL; the migration and bulk loads share it). */
+export const REBUILD_ARTICLE_SEARCH_PG = sql`
+  insert into article_search (id, document)
+  select id, article_search_document(headline, summary, content) from articles
+  on conflict (id) do update set document = excluded.document
+`;
+
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') {
     await sql`
@@ -28,10 +35,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
             || setweight(to_tsvector('english', coalesce(content, '')), 'C')
       $$
     `.execute(db);
-    await sql`
-      insert into article_search (id, document)
-      select id, article_search_document(headline, summary, content) from articles
-    `.execute(db);
+    await REBUILD_ARTICLE_SEARCH_PG.execute(db);
     await sql`create index article_search_document_idx on article_search using gin (document)`.execute(db);
     await sql`
       create function article_search_track() returns trigger language plpgsql as $$
