@@ -14,8 +14,8 @@ export function compressBody(text: string): CompressedBody {
   const identity = Buffer.from(text, 'utf8');
   return {
     identity,
-    gzip: gzipSync(identity, { level: 9 }),
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(identity, { level: 6 }),
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     etag: etagOf(identity),
   };
 }
