@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from '../server/src/db/index.ts';
 import { REBUILD_ARTICLE_COUNTS } from '../server/src/db/migrations/003-admin.ts';
 import { REBUILD_ARTICLE_HOUR_COUNTS } from '../server/src/db/migrations/005-dashboard-counts.ts';
+import { REBUILD_ARTICLE_SEARCH_PG } from '../server/src/db/migrations/014-search.ts';
 import type { SeedResult } from './bench-seed.ts';
 
 const CHUNK = 100_000;
@@ -68,9 +69,10 @@ export async function seedBenchArticlesPostgres(
       await REBUILD_ARTICLE_COUNTS.execute(conn);
       await sql`delete from article_hour_counts`.execute(conn);
       await REBUILD_ARTICLE_HOUR_COUNTS.execute(conn);
+      await REBUILD_ARTICLE_SEARCH_PG.execute(conn);
     }
     await sql`vacuum analyze articles`.execute(conn);
-    await sql`analyze article_counts, article_hour_counts`.execute(conn).catch(() => undefined);
+    await sql`analyze article_counts, article_hour_counts, article_search`.execute(conn).catch(() => undefined);
     // Write the load's ~1.5 GB of dirty pages out now (superuser or pg_checkpoint), so the next
     // checkpoint does not land in the middle of the first measured scenario.
     await sql`checkpoint`.execute(conn).catch(() => undefined);

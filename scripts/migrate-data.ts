@@ -36,7 +36,17 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'social_settings', key: ['key'] },
 ];
 /** Derived data the target's own triggers rebuild while the articles are inserted. */
-const DERIVED = new Set(['article_counts', 'article_hour_counts']);
+const DERIVED = new Set([
+  'article_counts',
+  'article_hour_counts',
+  // The search index (FTS5 table and its shadow tables on SQLite, article_search on PostgreSQL).
+  'articles_fts',
+  'articles_fts_data',
+  'articles_fts_idx',
+  'articles_fts_docsize',
+  'articles_fts_config',
+  'article_search',
+]);
 
 export class MigrateDataError extends Error {}
 

@@ -9,6 +9,9 @@ import openapiPlugin from './plugins/openapi.ts';
 import healthRoutes from './routes/health/index.ts';
 import newsCacheSyncPlugin from './plugins/news-cache-sync.ts';
 import newsRoutes from './routes/news/index.ts';
+import searchRoutes from './routes/search/index.ts';
+import archiveRoutes from './routes/archive/index.ts';
+import seoRoutes from './routes/seo/index.ts';
 import configRoutes from './routes/config/index.ts';
 import authPlugin from './auth/index.ts';
 import adminRoutes from './routes/admin/index.ts';
@@ -72,6 +75,9 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(healthRoutes);
   await app.register(pageSettingsPlugin);
   await app.register(newsRoutes);
+  await app.register(searchRoutes);
+  await app.register(archiveRoutes);
+  await app.register(seoRoutes);
   // Several instances on PostgreSQL: newsCache.clear() reaches every instance (LISTEN/NOTIFY).
   await app.register(newsCacheSyncPlugin);
   await app.register(configRoutes);

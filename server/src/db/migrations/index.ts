@@ -6,8 +6,10 @@ import * as m003 from './003-admin.ts';
 import * as m004 from './004-social.ts';
 import * as m005 from './005-dashboard-counts.ts';
 import * as m006 from './006-oidc-token-hashes.ts';
-import * as m011 from './011-login-attempts.ts';
 import * as m007 from './007-newsroom.ts';
+import * as m011 from './011-login-attempts.ts';
+import * as m014 from './014-search.ts';
+import * as m015 from './015-archive-indexes.ts';
 import * as m016 from './016-social-shares.ts';
 
 export interface AppMigration {
@@ -22,7 +24,9 @@ export const migrations: Record<string, AppMigration> = {
   '004-social': m004,
   '005-dashboard-counts': m005,
   '006-oidc-token-hashes': m006,
-  '011-login-attempts': m011,
   '007-newsroom': m007,
+  '011-login-attempts': m011,
+  '014-search': m014,
+  '015-archive-indexes': m015,
   '016-social-shares': m016,
 };

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbList, jsonLdScript, newsArticle, newsMediaOrganization, webSite } from './structured-data.ts';
+
+const site = { origin: 'https://news.test', name: 'The Daily Smear', logoUrl: '/share-cards/site.png' };
+const article = {
+  slug: 'minister-naps',
+  headline: 'Minister naps </script><b>',
+  summary: 'Zzz.',
+  author: 'Staff Hack',
+  category: 'Politics',
+  publishedAt: '2026-11-20T10:00:00.000Z',
+};
+
+describe('structured data', () => {
+  it('NewsArticle carries the article fields', () => {
+    const ld = newsArticle(site, article, {
+      image: { url: '/share-cards/1-abc.png', width: 1200, height: 630 },
+      modifiedAt: '2026-11-21T10:00:00.000Z',
+    }) as Record<string, any>;
+    expect(ld['@context']).toBe('https://schema.org');
+    expect(ld['@type']).toBe('NewsArticle');
+    expect(ld.headline).toBe(article.headline);
+    expect(ld.description).toBe('Zzz.');
+    expect(ld.image[0]).toMatchObject({ url: 'https://news.test/share-cards/1-abc.png', width: '1200', height: '630' });
+    expect(ld.datePublished).toBe(article.publishedAt);
+    expect(ld.dateModified).toBe('2026-11-21T10:00:00.000Z');
+    expect(ld.author).toEqual([{ '@type': 'Person', name: 'Staff Hack' }]);
+    expect(ld.publisher).toMatchObject({
+      name: 'The Daily Smear',
+      logo: { url: 'https://news.test/share-cards/site.png' },
+    });
+    expect(ld.mainEntityOfPage['@id']).toBe('https://news.test/article/minister-naps');
+    expect(ld.articleSection).toBe('Politics');
+  });
+
+  it('headline is cut to 110 characters; no author means the publication', () => {
+    const ld = newsArticle(
+      site,
+      { ...article, headline: 'x'.repeat(200), author: '' },
+      {
+        image: { url: 'https://cdn.test/i.png', width: 1, height: 1 },
+      },
+    ) as Record<string, any>;
+    expect(ld.headline).toHaveLength(110);
+    expect(ld.dateModified).toBe(article.publishedAt);
+    expect(ld.author[0]).toMatchObject({ '@type': 'Organization', name: 'The Daily Smear' });
+    expect(ld.image[0].url).toBe('https://cdn.test/i.png');
+  });
+
+  it('BreadcrumbList, WebSite with SearchAction, NewsMediaOrganization', () => {
+    const crumbs = breadcrumbList(site, [
+      { name: 'Home', path: '/' },
+      { name: 'Politics', path: '/politics' },
+      { name: 'Minister naps' },
+    ]) as Record<string, any>;
+    expect(crumbs.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://news.test/' },
+      { '@type': 'ListItem', position: 2, name: 'Politics', item: 'https://news.test/politics' },
+      { '@type': 'ListItem', position: 3, name: 'Minister naps' },
+    ]);
+    const ws = webSite(site) as Record<string, any>;
+    expect(ws.potentialAction.target.urlTemplate).toBe('https://news.test/search?q={search_term_string}');
+    expect(ws.potentialAction['query-input']).toBe('required name=search_term_string');
+    const org = newsMediaOrganization(site) as Record<string, any>;
+    expect(org).toMatchObject({ '@type': 'NewsMediaOrganization', name: 'The Daily Smear', url: 'https://news.test/' });
+  });
+
+  it('jsonLdScript cannot close the script element', () => {
+    const text = jsonLdScript(newsArticle(site, article, { image: { url: '/i.png', width: 1, height: 1 } }));
+    expect(text).not.toMatch(/<\/script/i);
+    expect(JSON.parse(text).headline).toBe(article.headline);
+  });
+});

@@ -1,0 +1,110 @@
+import type { BreadcrumbList, NewsArticle, NewsMediaOrganization, WebSite, WithContext } from 'schema-dts';
+import type { PublicArticle } from './news-contract.ts';
+
+/**
+ * JSON-LD (schema.org) for the public pages, as pure functions of what the page shows. URLs are made
+ * absolute with `origin` (https://news.example.com). Embed with jsonLdScript() so the text cannot
+ * close the <script> element.
+ */
+
+export interface SiteInfo {
+  origin: string;
+  name: string;
+  /** Path or URL of the publisher logo (a raster image for Google). */
+  logoUrl: string;
+}
+
+export interface ImageRef {
+  url: string;
+  width: number;
+  height: number;
+}
+
+const absolute = (origin: string, url: string) =>
+  /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+
+export function newsMediaOrganization(site: SiteInfo): WithContext<NewsMediaOrganization> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsMediaOrganization',
+    '@id': `${site.origin}/#organization`,
+    name: site.name,
+    url: `${site.origin}/`,
+    logo: { '@type': 'ImageObject', url: absolute(site.origin, site.logoUrl) },
+  };
+}
+
+/** The home page's WebSite with a SearchAction for the site search (/search?q=). */
+export function webSite(site: SiteInfo): WithContext<WebSite> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    '@id': `${site.origin}/#website`,
+    name: site.name,
+    url: `${site.origin}/`,
+    publisher: { '@id': `${site.origin}/#organization` },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${site.origin}/search?q={search_term_string}` },
+      // schema-dts has no type for Google's 'query-input' property.
+      ...({ 'query-input': 'required name=search_term_string' } as object),
+    },
+  };
+}
+
+/**
+ * An article page's NewsArticle. `modifiedAt` is the last edit (ISO-8601), `image` the share card (or
+ * the article image) at its real size, `categoryPath` the section's URL path (e.g. "politics").
+ */
+export function newsArticle(
+  site: SiteInfo,
+  article: Pick<PublicArticle, 'slug' | 'headline' | 'summary' | 'author' | 'category' | 'publishedAt'>,
+  { image, modifiedAt }: { image: ImageRef; modifiedAt?: string },
+): WithContext<NewsArticle> {
+  const url = `${site.origin}/article/${encodeURIComponent(article.slug)}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: article.headline.length > 110 ? `${article.headline.slice(0, 109)}…` : article.headline,
+    description: article.summary,
+    image: [
+      {
+        '@type': 'ImageObject',
+        url: absolute(site.origin, image.url),
+        width: `${image.width}`,
+        height: `${image.height}`,
+      },
+    ],
+    datePublished: article.publishedAt,
+    dateModified: modifiedAt || article.publishedAt,
+    author: article.author
+      ? [{ '@type': 'Person', name: article.author }]
+      : [{ '@type': 'Organization', name: site.name }],
+    publisher: {
+      '@type': 'NewsMediaOrganization',
+      name: site.name,
+      logo: { '@type': 'ImageObject', url: absolute(site.origin, site.logoUrl) },
+    },
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    articleSection: article.category,
+  };
+}
+
+/** Home > Section > Headline (the last item without a link, as it is the page itself). */
+export function breadcrumbList(site: SiteInfo, trail: { name: string; path?: string }[]): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.name,
+      ...(crumb.path !== undefined ? { item: absolute(site.origin, crumb.path) } : {}),
+    })),
+  };
+}
+
+/** The JSON for a <script type="application/ld+json"> element: `<`, `>` and `&` escaped so no text can end it. */
+export function jsonLdScript(data: object): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}

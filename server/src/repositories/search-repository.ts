@@ -1,0 +1,121 @@
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
+import type { ArchiveRow } from './archive-repository.ts';
+import { PUBLISHED } from './published-articles.ts';
+
+/**
+ * Full-text search of published articles (migration 014): SQLite FTS5 ranked by bm25 with headline
+ * weighted over summary over body; PostgreSQL websearch_to_tsquery over the weighted tsvector, ranked
+ * by ts_rank. Snippets come back with the hits between SNIPPET_OPEN and SNIPPET_CLOSE (private-use
+ * characters), for markSnippet() to turn into escaped HTML.
+ */
+
+export const SNIPPET_OPEN = '\uE000';
+export const SNIPPET_CLOSE = '\uE001';
+
+/** At most this many words of a query are searched; the rest are ignored. */
+export const MAX_QUERY_TERMS = 16;
+
+export interface SearchRow extends ArchiveRow {
+  snippet: string;
+}
+
+/** The words of a query: runs of letters, digits and combining marks, lowercased, at most MAX_QUERY_TERMS. */
+export function queryTerms(q: string): string[] {
+  return (
+    q
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}\p{M}]+/gu) ?? []
+  ).slice(0, MAX_QUERY_TERMS);
+}
+
+/**
+ * A query FTS5 cannot misread: every word double-quoted (so AND, OR, NOT, NEAR, `*`, `:`, `(`
+ * and quotes are plain text), all words required. Undefined when the query has no words.
+ */
+export function fts5Query(q: string): string | undefined {
+  const terms = queryTerms(q);
+  return terms.length ? terms.map((t) => `"${t}"`).join(' ') : undefined;
+}
+
+/**
+ * The text PostgreSQL's websearch_to_tsquery gets: the reader's query (quotes for phrases, `or`,
+ * `-word`) without control characters (NUL is not valid in a PostgreSQL text value).
+ */
+export function websearchText(q: string): string {
+  // eslint-disable-next-line no-control-regex
+  return q.replace(/[\u0000-\u001f\u007f\uE000\uE001]/g, ' ');
+}
+
+export class SearchRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** Ranked published matches, `limit` from `offset`; [] when the query has no searchable words. */
+  async search(q: string, limit: number, offset: number): Promise<SearchRow[]> {
+    if (this.dialect === 'postgres') {
+      if (queryTerms(q).length === 0) return [];
+      const { rows } = await sql<SearchRow>`
+        with query as (select websearch_to_tsquery('english', ${websearchText(q)}) as q),
+        hits as (
+          select articles.id, ts_rank(article_search.document, query.q) as rank
+          from article_search
+          join articles on articles.id = article_search.id
+          cross join query
+          where article_search.document @@ query.q and ${PUBLISHED}
+          order by rank desc, articles.published_at desc, articles.id desc
+          limit ${limit} offset ${offset}
+        )
+        select articles.id, articles.slug, articles.headline, articles.summary, articles.author,
+          articles.category_id, articles.source, articles.image_url, articles.original_url,
+          articles.published_at, articles.is_breaking,
+          ts_headline('english', articles.summary || ' ' || articles.content, query.q,
+            ${`StartSel=${SNIPPET_OPEN}, StopSel=${SNIPPET_CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}
+          ) as snippet
+        from hits join articles on articles.id = hits.id cross join query
+        order by hits.rank desc, articles.published_at desc, articles.id desc
+      `.execute(this.db);
+      return rows;
+    }
+    const match = fts5Query(q);
+    if (!match) return [];
+    const { rows } = await sql<SearchRow>`
+      select articles.id, articles.slug, articles.headline, articles.summary, articles.author,
+        articles.category_id, articles.source, articles.image_url, articles.original_url,
+        articles.published_at, articles.is_breaking,
+        snippet(articles_fts, -1, ${SNIPPET_OPEN}, ${SNIPPET_CLOSE}, '…', 24) as snippet
+      from articles_fts
+      join articles on articles.id = articles_fts.rowid
+      where articles_fts match ${match} and ${PUBLISHED}
+      order by bm25(articles_fts, 10.0, 4.0, 1.0), articles.published_at desc, articles.id desc
+      limit ${limit} offset ${offset}
+    `.execute(this.db);
+    return rows;
+  }
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * A snippet as safe HTML: all text escaped, hits wrapped in <mark>…</mark> (always balanced, never nested).
+ */
+export function markSnippet(raw: string): string {
+  let out = '';
+  let open = false;
+  for (const ch of raw) {
+    if (ch === SNIPPET_OPEN) {
+      if (!open) out += '<mark>';
+      open = true;
+    } else if (ch === SNIPPET_CLOSE) {
+      if (open) out += '</mark>';
+      open = false;
+    } else {
+      out += ESCAPES[ch] ?? ch;
+    }
+  }
+  return open ? `${out}</mark>` : out;
+}

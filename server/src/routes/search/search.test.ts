@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { daysAgo, insertArticles } from '../../test-support/articles.ts';
+import { expectProblem } from '../../test-support/problem-assertions.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertArticles(t.database.db, [
+    { headline: 'Minister caught napping', summary: 'Zzz in parliament.', published_at: daysAgo(1) },
+    {
+      headline: 'Quiet day at the office',
+      summary: 'Nothing happened.',
+      content: 'Deep in the body the word aardvark hides, <b>bold</b> & "quoted".',
+      published_at: daysAgo(2),
+    },
+    { headline: 'Aardvark secret draft', summary: 'Aardvark aardvark.', content: 'aardvark', published_at: null },
+    { headline: 'Aardvark in the headline', summary: 'An animal.', published_at: daysAgo(3) },
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const search = (q: string, extra = '') =>
+  t.app.inject({ method: 'GET', url: `/News/search?q=${encodeURIComponent(q)}${extra}` });
+
+describe('GET /News/search', () => {
+  it('finds a word only in a body, ranks a headline hit first, never returns drafts', async () => {
+    const res = await search('aardvark');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const headlines = body.results.map((r: { headline: string }) => r.headline);
+    expect(headlines).toEqual(['Aardvark in the headline', 'Quiet day at the office']);
+    expect(body.hasMore).toBe(false);
+    expect(body.page).toBe(1);
+    const bodyHit = body.results[1];
+    expect(bodyHit.snippet).toContain('<mark>aardvark</mark>');
+    // The article text is escaped: its own markup never reaches the snippet as markup.
+    expect(bodyHit.snippet).not.toMatch(/<b>|<\/b>/);
+    expect(bodyHit.snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+  });
+
+  it('stems and ignores case', async () => {
+    const body = (await search('NAPPING minister')).json();
+    expect(body.results.map((r: { headline: string }) => r.headline)).toEqual(['Minister caught napping']);
+  });
+
+  it('sees an edit at once and a publication of a draft', async () => {
+    await t.database.db
+      .updateTable('articles')
+      .set({ published_at: daysAgo(0.5) })
+      .where('headline', '=', 'Aardvark secret draft')
+      .execute();
+    const body = (await search('aardvark secret')).json();
+    expect(body.results.map((r: { headline: string }) => r.headline)).toEqual(['Aardvark secret draft']);
+    await t.database.db
+      .updateTable('articles')
+      .set({ published_at: null })
+      .where('headline', '=', 'Aardvark secret draft')
+      .execute();
+    expect((await search('aardvark secret')).json().results).toEqual([]);
+  });
+
+  const hostile = [
+    '"',
+    '"unbalanced quote',
+    'aardvark AND (',
+    'AND',
+    'OR NOT NEAR',
+    '*',
+    'aard*',
+    'headline:aardvark',
+    '-aardvark',
+    '^aardvark',
+    "'; drop table articles; --",
+    'aardvark) OR 1=1 --',
+    '😀 aardvark 🦄',
+    '\u0000aardvark',
+    'a'.repeat(199),
+    'NEAR(aardvark office, 2)',
+    '{aardvark}',
+    '\\',
+    'ﬀ ﬁ',
+  ];
+  for (const q of hostile) {
+    it(`answers 200 or a 400 problem for ${JSON.stringify(q.slice(0, 30))}`, async () => {
+      const res = await search(q);
+      expect([200, 400]).toContain(res.statusCode);
+      if (res.statusCode === 400) expectProblem(res, 400);
+      else expect(Array.isArray(res.json().results)).toBe(true);
+    });
+  }
+
+  it('finds with emoji and stray operators around the word', async () => {
+    const emoji = (await search('😀 aardvark 🦄')).json();
+    expect(emoji.results).toHaveLength(2);
+    const star = (await search('aardvark*')).json();
+    expect(star.results).toHaveLength(2);
+  });
+
+  it('answers 400 problems for empty, wordless, over-long queries and bad pages', async () => {
+    for (const url of [
+      '/News/search',
+      '/News/search?q=',
+      '/News/search?q=%22%20*%20(%20)',
+      `/News/search?q=${'a'.repeat(10_000)}`,
+      '/News/search?q=x&page=0',
+      '/News/search?q=x&page=101',
+      '/News/search?q=x&page=abc',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expectProblem(res, 400);
+    }
+  });
+
+  it('pages by 10 with hasMore', async () => {
+    await insertArticles(
+      t.database.db,
+      Array.from({ length: 12 }, (_, i) => ({ headline: `Wombat story ${i}`, published_at: daysAgo(4 + i) })),
+    );
+    const first = (await search('wombat')).json();
+    expect(first.results).toHaveLength(10);
+    expect(first.hasMore).toBe(true);
+    const second = (await search('wombat', '&page=2')).json();
+    expect(second.results).toHaveLength(2);
+    expect(second.hasMore).toBe(false);
+    const ids = new Set([...first.results, ...second.results].map((r: { id: number }) => r.id));
+    expect(ids.size).toBe(12);
+  });
+});

@@ -1,0 +1,321 @@
+import fp from 'fastify-plugin';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import path from 'node:path';
+import { Feed } from 'feed';
+import { CATEGORIES, findCategory } from '../../../../common/categories.ts';
+import { DEFAULT_SITE_NAME, TAGLINE } from '../../../../common/site.ts';
+import { ArchiveRepository } from '../../repositories/archive-repository.ts';
+import { SitemapRepository, type SitemapRow } from '../../repositories/sitemap-repository.ts';
+import { toPublicArticle } from '../../repositories/news-repository.ts';
+import { publishedArticles } from '../../repositories/published-articles.ts';
+import { sendProblem } from '../../plugins/problem.ts';
+import { ProblemSchema } from '../news/schemas.ts';
+import { ShareCardStore, shareCardFor, shareCardHash } from '../../share-cards/share-card.ts';
+import { compressBody, sendCompressed, type CompressedBody } from './compressed-body.ts';
+
+/** URLs per sitemap file: the protocol's limit. Files are id ranges of this size. */
+export const SITEMAP_RANGE = 50_000;
+/** Items per feed. */
+export const FEED_SIZE = 30;
+/** Google News sitemaps list articles published in the last two days, at most 1,000. */
+export const NEWS_SITEMAP_HOURS = 48;
+export const NEWS_SITEMAP_MAX = 1_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Share-card images on disk under DATA_DIR/share-cards. */
+    shareCards: ShareCardStore;
+  }
+}
+
+const SEO_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=600';
+const XML = 'application/xml; charset=utf-8';
+const categoryName = new Map<number, string>(CATEGORIES.map((c) => [c.id, c.name]));
+
+const xmlEscape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const isoDate = (v: string | null | undefined) => {
+  const t = v ? Date.parse(v) : Number.NaN;
+  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
+};
+
+const TextBody = (description: string) => Type.String({ description });
+const FEED_FORMATS = {
+  'rss.xml': 'application/rss+xml; charset=utf-8',
+  'atom.xml': 'application/atom+xml; charset=utf-8',
+  'feed.json': 'application/feed+json; charset=utf-8',
+} as const;
+type FeedFormat = keyof typeof FEED_FORMATS;
+
+/**
+ * What search engines, feed readers and link previews fetch:
+ *   GET /robots.txt, /sitemap.xml (index), /sitemaps/sections.xml, /sitemaps/articles-{n}.xml
+ *   (published articles with id in ((n-1)*50,000, n*50,000]), /sitemaps/news.xml (Google News, 48 h)
+ *   GET /feeds/{rss.xml|atom.xml|feed.json} and /feeds/{category}/{…}: the newest published articles
+ *   GET /share-cards/{id}-{hash}.png, /share-cards/site.png: 1200x630 PNG link-preview images
+ * Bodies are built once per app.newsCache entry (cleared on every editorial change, on every instance)
+ * and compressed once; responses carry ETag, Cache-Control and Vary: Accept-Encoding.
+ */
+export default fp(
+  async function seoRoutes(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    const sitemaps = new SitemapRepository(app.database.db);
+    const archive = new ArchiveRepository(app.database.db);
+    const cards = new ShareCardStore(
+      path.join(app.config.dataDir, 'share-cards'),
+      app.config.webDistDir,
+      DEFAULT_SITE_NAME,
+    );
+    app.decorate('shareCards', cards);
+
+    const originOf = (request: FastifyRequest) => app.config.publicUrl || `${request.protocol}://${request.host}`;
+    const cached = (key: string, build: () => Promise<string>) =>
+      app.newsCache.get<CompressedBody>(`seo:${key}`, async () => compressBody(await build()));
+    const articleUrl = (origin: string, slug: string) => `${origin}/article/${encodeURIComponent(slug)}`;
+
+    app.get(
+      '/robots.txt',
+      { schema: { summary: 'Crawler rules', response: { 200: TextBody('robots.txt') } } },
+      async (request, reply) => {
+        const origin = originOf(request);
+        const body = await cached(`robots:${origin}`, async () =>
+          [
+            'User-agent: *',
+            'Allow: /',
+            'Disallow: /admin',
+            'Disallow: /News',
+            'Disallow: /api',
+            '',
+            `Sitemap: ${origin}/sitemap.xml`,
+            '',
+          ].join('\n'),
+        );
+        return sendCompressed(request, reply, body, {
+          contentType: 'text/plain; charset=utf-8',
+          cacheControl: SEO_CACHE_CONTROL,
+        });
+      },
+    );
+
+    app.get(
+      '/sitemap.xml',
+      { schema: { summary: 'Sitemap index', response: { 200: TextBody('sitemap index XML') } } },
+      async (request, reply) => {
+        const origin = originOf(request);
+        const body = await cached(`sitemap-index:${origin}`, async () => {
+          const files = Math.max(1, Math.ceil((await sitemaps.maxId()) / SITEMAP_RANGE));
+          const locs = [`${origin}/sitemaps/sections.xml`, `${origin}/sitemaps/news.xml`];
+          for (let n = 1; n <= files; n++) locs.push(`${origin}/sitemaps/articles-${n}.xml`);
+          return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs
+            .map((l) => `<sitemap><loc>${xmlEscape(l)}</loc></sitemap>`)
+            .join('\n')}\n</sitemapindex>\n`;
+        });
+        return sendCompressed(request, reply, body, { contentType: XML, cacheControl: SEO_CACHE_CONTROL });
+      },
+    );
+
+    app.get(
+      '/sitemaps/sections.xml',
+      { schema: { summary: 'Sitemap of the home and section pages', response: { 200: TextBody('sitemap XML') } } },
+      async (request, reply) => {
+        const origin = originOf(request);
+        const body = await cached(`sitemap-sections:${origin}`, async () => {
+          const entries = [{ loc: `${origin}/`, lastmod: await sitemaps.lastUpdated() }];
+          for (const c of CATEGORIES)
+            entries.push({ loc: `${origin}/${c.path}`, lastmod: await sitemaps.lastUpdated(c.id) });
+          return urlset(entries.map((e) => urlEntry(e.loc, isoDate(e.lastmod))));
+        });
+        return sendCompressed(request, reply, body, { contentType: XML, cacheControl: SEO_CACHE_CONTROL });
+      },
+    );
+
+    app.get(
+      '/sitemaps/articles-:n.xml',
+      {
+        schema: {
+          summary: `Sitemap of published articles with id in ((n-1)*${SITEMAP_RANGE}, n*${SITEMAP_RANGE}]`,
+          params: Type.Object({ n: Type.Integer({ minimum: 1, maximum: 100_000 }) }),
+          response: { 200: TextBody('sitemap XML'), 400: ProblemSchema },
+        },
+      },
+      async (request, reply) => {
+        const origin = originOf(request);
+        const { n } = request.params;
+        const body = await cached(`sitemap-articles:${origin}:${n}`, async () => {
+          const rows = await sitemaps.range((n - 1) * SITEMAP_RANGE + 1, n * SITEMAP_RANGE);
+          return urlset(rows.map((r) => urlEntry(articleUrl(origin, r.slug), isoDate(r.updated_at))));
+        });
+        return sendCompressed(request, reply, body, { contentType: XML, cacheControl: SEO_CACHE_CONTROL });
+      },
+    );
+
+    app.get(
+      '/sitemaps/news.xml',
+      {
+        schema: {
+          summary: 'Google News sitemap: articles published in the last 48 hours',
+          response: { 200: TextBody('sitemap XML') },
+        },
+      },
+      async (request, reply) => {
+        const origin = originOf(request);
+        const body = await cached(`sitemap-news:${origin}`, async () => {
+          const since = new Date(Date.now() - NEWS_SITEMAP_HOURS * 3_600_000).toISOString();
+          const rows = await sitemaps.publishedSince(since, NEWS_SITEMAP_MAX);
+          return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n${rows
+            .map((r) => newsEntry(articleUrl(origin, r.slug), r))
+            .join('\n')}\n</urlset>\n`;
+        });
+        return sendCompressed(request, reply, body, { contentType: XML, cacheControl: SEO_CACHE_CONTROL });
+      },
+    );
+
+    const feedRoute = async (request: FastifyRequest, format: FeedFormat, category: string | undefined) => {
+      const origin = originOf(request);
+      const found = category === undefined ? undefined : findCategory(category);
+      if (category !== undefined && (!found || found.path !== category)) return undefined;
+      return cached(`feed:${origin}:${found?.id ?? 0}:${format}`, async () => {
+        const rows = await archive.latestWithContent(found?.id, FEED_SIZE);
+        const base = found ? `${origin}/feeds/${found.path}` : `${origin}/feeds`;
+        const feed = new Feed({
+          id: found ? `${origin}/${found.path}` : `${origin}/`,
+          link: found ? `${origin}/${found.path}` : `${origin}/`,
+          title: found ? `${DEFAULT_SITE_NAME}: ${found.name}` : DEFAULT_SITE_NAME,
+          description: TAGLINE,
+          language: 'en-GB',
+          updated: rows[0] ? new Date(isoDate(rows[0].updated_at) ?? Date.now()) : new Date(0),
+          generator: false,
+          copyright: `© ${DEFAULT_SITE_NAME}`,
+          image: `${origin}/share-cards/site.png`,
+          feedLinks: { rss: `${base}/rss.xml`, atom: `${base}/atom.xml`, json: `${base}/feed.json` },
+        });
+        for (const row of rows) {
+          const article = toPublicArticle(row);
+          const link = articleUrl(origin, article.slug);
+          const card = shareCardFor({
+            id: article.id,
+            headline: article.headline,
+            category: article.category,
+            imageUrl: article.imageUrl,
+          });
+          feed.addItem({
+            title: article.headline,
+            id: link,
+            guid: link,
+            link,
+            date: new Date(isoDate(row.updated_at) ?? article.publishedAt),
+            published: new Date(article.publishedAt),
+            description: article.summary,
+            content: row.content
+              .split(/\n{2,}/)
+              .map((p) => `<p>${xmlEscape(p)}</p>`)
+              .join(''),
+            author: article.author ? [{ name: article.author }] : undefined,
+            category: article.category ? [{ name: article.category }] : undefined,
+            image: { url: `${origin}${card.url}`, type: card.type, length: 0 },
+          });
+        }
+        return format === 'rss.xml' ? feed.rss2() : format === 'atom.xml' ? feed.atom1() : feed.json1();
+      });
+    };
+
+    const FormatParam = Type.Union(Object.keys(FEED_FORMATS).map((f) => Type.Literal(f)));
+    app.get(
+      '/feeds/:format',
+      {
+        schema: {
+          summary: 'The site feed: RSS 2.0, Atom 1.0 or JSON Feed 1.1',
+          params: Type.Object({ format: FormatParam }),
+          response: { 200: TextBody('feed'), 400: ProblemSchema },
+        },
+      },
+      async (request, reply) => {
+        const format = request.params.format as FeedFormat;
+        const body = (await feedRoute(request, format, undefined))!;
+        return sendCompressed(request, reply, body, {
+          contentType: FEED_FORMATS[format],
+          cacheControl: SEO_CACHE_CONTROL,
+        });
+      },
+    );
+    app.get(
+      '/feeds/:category/:format',
+      {
+        schema: {
+          summary: 'A section feed: RSS 2.0, Atom 1.0 or JSON Feed 1.1',
+          params: Type.Object({ category: Type.String({ maxLength: 50 }), format: FormatParam }),
+          response: { 200: TextBody('feed'), 400: ProblemSchema, 404: ProblemSchema },
+        },
+      },
+      async (request, reply) => {
+        const format = request.params.format as FeedFormat;
+        const body = await feedRoute(request, format, request.params.category);
+        if (!body) return sendProblem(reply, 404, `There is no section '${request.params.category}'.`);
+        return sendCompressed(request, reply, body, {
+          contentType: FEED_FORMATS[format],
+          cacheControl: SEO_CACHE_CONTROL,
+        });
+      },
+    );
+
+    const IMMUTABLE = 'public, max-age=31536000, immutable';
+    app.get(
+      '/share-cards/:file',
+      {
+        schema: {
+          summary: 'A 1200x630 PNG link-preview card: site.png or {articleId}-{hash}.png',
+          params: Type.Object({ file: Type.String({ pattern: '^(site|[0-9]{1,10}-[A-Za-z0-9]{1,20})\\.png$' }) }),
+          response: {
+            200: Type.Any({ description: 'image/png' }),
+            301: Type.Null({ description: 'Moved to the current card' }),
+            400: ProblemSchema,
+            404: ProblemSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { file } = request.params;
+        let png: Buffer;
+        if (file === 'site.png') {
+          png = await cards.siteCard();
+          reply.header('cache-control', SEO_CACHE_CONTROL);
+        } else {
+          const [idText, hash] = file.replace(/\.png$/, '').split('-') as [string, string];
+          const row = await publishedArticles(app.database.db)
+            .select(['articles.id', 'articles.headline', 'articles.category_id', 'articles.image_url'])
+            .where('articles.id', '=', Math.min(Number(idText), 2_147_483_647))
+            .executeTakeFirst();
+          const input = row && {
+            id: Number(row.id),
+            headline: row.headline,
+            category: categoryName.get(Number(row.category_id)) ?? '',
+            imageUrl: row.image_url || null,
+          };
+          if (!input) return sendProblem(reply, 404, 'No published article has this share card.');
+          if (shareCardHash(input) !== hash) {
+            // An old card URL (the article changed since): send the reader's client to the current card.
+            return reply.header('cache-control', SEO_CACHE_CONTROL).redirect(shareCardFor(input).url, 301);
+          }
+          png = await cards.card(input);
+          reply.header('cache-control', IMMUTABLE);
+        }
+        return reply.header('content-type', 'image/png').header('x-content-type-options', 'nosniff').send(png);
+      },
+    );
+  },
+  { name: 'seo', dependencies: ['problem', 'news'] },
+);
+
+function urlEntry(loc: string, lastmod: string | undefined): string {
+  return `<url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+}
+
+function urlset(entries: string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+function newsEntry(loc: string, row: SitemapRow): string {
+  return `<url><loc>${xmlEscape(loc)}</loc><news:news><news:publication><news:name>${xmlEscape(DEFAULT_SITE_NAME)}</news:name><news:language>en</news:language></news:publication><news:publication_date>${isoDate(row.published_at)}</news:publication_date><news:title>${xmlEscape(row.headline)}</news:title></news:news></url>`;
+}
