@@ -18,6 +18,8 @@ afterAll(async () => {
 describe('mobile menu at 375 px', () => {
   async function menuButton(page: Page) {
     const button = page.getByRole('button', { name: /^\s*menu\s*$/i });
+    // The server-rendered button responds once the page is hydrated.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await button.waitFor();
     return button;
   }

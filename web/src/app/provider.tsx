@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
 import { Toaster } from '@/components/ui/toaster';
 
 export function AppProvider({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
+  // Effects run once the server-rendered page is hydrated: from then on its buttons respond.
+  // `<html data-hydrated>` says so (the browser tests wait for it before they press keys).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <QueryClientProvider client={client}>
       {children}
