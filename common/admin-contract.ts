@@ -271,3 +271,19 @@ export interface FailedShare {
   reason: string | null;
   at: string;
 }
+
+/** Every action the audit trail records (the audit view filters by them). */
+export const AUDIT_ACTIONS = [
+  'create',
+  'edit',
+  'restore',
+  'publish',
+  'unpublish',
+  'schedule',
+  'unschedule',
+  'delete',
+  'undelete',
+  'purge',
+  'category',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

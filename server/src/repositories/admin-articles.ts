@@ -123,22 +123,8 @@ export function toAdminArticle(row: ListRow & { content: string }): AdminArticle
   return { ...toListItem(rest), content };
 }
 
-/** The columns an edit (or a restored revision) sets. */
-export interface ArticleEdit {
-  headline: string;
-  slug: string;
-  summary: string;
-  content: string;
-  author: string;
-  categoryId: number;
-  source: string;
-  editorName: string;
-  rating: number;
-  comments: string;
-  imageUrl: string;
-  originalUrl: string;
-  isBreaking: boolean;
-}
+/** The columns an edit (or a restored revision) sets: a validated article but its publication date. */
+export type ArticleEdit = Omit<ValidArticle, 'publishedAt'>;
 
 /** LIKE's wildcards taken literally ('!' is the escape character). */
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);

@@ -1,33 +1,9 @@
 import type { Transaction } from 'kysely';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../common/admin-contract.ts';
+
+export { AUDIT_ACTIONS, type AuditAction };
 import type { ArticleRow } from '../db/schema.ts';
 import type { AdminDatabase, AdminKysely, AuditLogRow } from './admin-tables.ts';
-
-export type AuditAction =
-  | 'create'
-  | 'edit'
-  | 'restore'
-  | 'publish'
-  | 'unpublish'
-  | 'schedule'
-  | 'unschedule'
-  | 'delete'
-  | 'undelete'
-  | 'purge'
-  | 'category';
-
-export const AUDIT_ACTIONS: readonly AuditAction[] = [
-  'create',
-  'edit',
-  'restore',
-  'publish',
-  'unpublish',
-  'schedule',
-  'unschedule',
-  'delete',
-  'undelete',
-  'purge',
-  'category',
-];
 
 export interface Actor {
   subject: string;

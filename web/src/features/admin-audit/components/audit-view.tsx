@@ -1,22 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
+import { AUDIT_ACTIONS } from '@common/admin-contract';
 import { paths } from '@/config/paths';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { useAudit, type AuditListParams } from '../api/get-audit.ts';
 
-export const AUDIT_ACTIONS = [
-  'create',
-  'edit',
-  'restore',
-  'publish',
-  'unpublish',
-  'schedule',
-  'unschedule',
-  'delete',
-  'undelete',
-  'category',
-] as const;
+export { AUDIT_ACTIONS };
 
 const formatter = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
