@@ -16,6 +16,17 @@ export interface SitemapRow {
   updated_at: string;
 }
 
+/** The columns a sitemap or news-sitemap entry needs. */
+const SITEMAP_COLUMNS = [
+  'articles.id',
+  'articles.slug',
+  'articles.headline',
+  'articles.category_id',
+  'articles.image_url',
+  'articles.published_at',
+  'articles.updated_at',
+] as const;
+
 export class SitemapRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -31,15 +42,7 @@ export class SitemapRepository {
   /** Published articles with fromId <= id <= toId, by id. */
   async range(fromId: number, toId: number): Promise<SitemapRow[]> {
     return (await publishedArticles(this.db)
-      .select([
-        'articles.id',
-        'articles.slug',
-        'articles.headline',
-        'articles.category_id',
-        'articles.image_url',
-        'articles.published_at',
-        'articles.updated_at',
-      ])
+      .select(SITEMAP_COLUMNS)
       .where('articles.id', '>=', fromId)
       .where('articles.id', '<=', toId)
       .orderBy('articles.id')
@@ -49,15 +52,7 @@ export class SitemapRepository {
   /** Published since `sinceIso` (newest first, at most `limit`), off the archive index. */
   async publishedSince(sinceIso: string, limit: number): Promise<SitemapRow[]> {
     return (await publishedArticles(this.db)
-      .select([
-        'articles.id',
-        'articles.slug',
-        'articles.headline',
-        'articles.category_id',
-        'articles.image_url',
-        'articles.published_at',
-        'articles.updated_at',
-      ])
+      .select(SITEMAP_COLUMNS)
       .where('articles.published_at', '>=', sinceIso)
       .orderBy('articles.published_at', 'desc')
       .orderBy('articles.id', 'desc')

@@ -9,6 +9,7 @@ import imageRoutes from './images.ts';
 import categoryRoutes from './categories.ts';
 import { editorOf } from './context.ts';
 import dashboardRoutes from './dashboard.ts';
+import { useEditorScope } from '../../plugins/editor-scope.ts';
 import { typeboxValidatorCompiler } from '../../domain/typebox-validation.ts';
 
 /**
@@ -19,23 +20,7 @@ async function adminApi(app: FastifyInstance) {
   // Query and path values are converted from text; JSON bodies are checked strictly (no coercion).
   app.setValidatorCompiler(typeboxValidatorCompiler);
 
-  // The admin client sends `Content-Type: application/json` on every call, also on the
-  // bodiless publish/unpublish/delete: an empty body is accepted (as no body) here.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    return parseJson(request, text, done);
-  });
-
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
-  // Authentication runs first (onRequest), so nothing about the request is judged before it:
-  // a request without a valid token gets 401, never a 400 that reveals the API's rules.
-  app.addHook('onRequest', app.requireEditor);
+  useEditorScope(app);
 
   // Editors' last activity, for the dashboard's Active Users: one write per editor per minute.
   const throttle = createActivityThrottle();

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { useEditorScope } from '../../plugins/editor-scope.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ArticleShares, PlatformShare } from '../../../../common/admin-contract.ts';
@@ -39,18 +40,7 @@ async function sharesApi(
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const persona = app.config.siteName;
 
-  // Bodiless POST/DELETE from the admin client carry `Content-Type: application/json`: empty is no body.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    return parseJson(request, text, done);
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  app.addHook('onRequest', app.requireEditor);
+  useEditorScope(app);
 
   async function view(id: number): Promise<ArticleShares> {
     const article = await repo.article(id);
