@@ -45,6 +45,33 @@ const serverZones = [
     message: 'Services do not import routes.',
   },
   {
+    // Everything but the app and the routes themselves: nothing below the HTTP layer reaches up into it.
+    target: [
+      './server/src/plugins',
+      './server/src/auth',
+      './server/src/social',
+      './server/src/jobs',
+      './server/src/scheduler',
+      './server/src/images',
+      './server/src/rendering',
+      './server/src/seed',
+      './server/src/telemetry',
+    ],
+    from: './server/src/routes',
+    message: 'Only the app and other routes import routes: move shared code to services/ or plugins/.',
+  },
+  {
+    target: ['./server/src/repositories', './server/src/db', './server/src/domain'],
+    from: [
+      './server/src/social',
+      './server/src/jobs',
+      './server/src/scheduler',
+      './server/src/images',
+      './server/src/seed',
+    ],
+    message: 'The data layer does not import the features that use it.',
+  },
+  {
     target: './common',
     from: ['./server', './web', './scripts', './e2e'],
     message: 'common/ is shared by the browser and the server: it imports neither.',
@@ -87,6 +114,20 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+    },
+  },
+  {
+    // One Database type (server/src/db/schema.ts) covers every table: a double cast hides a type that does not fit.
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
+          message: "No 'as unknown as' in the server: type the value (one Database type, typed helpers) instead.",
+        },
+      ],
     },
   },
   {

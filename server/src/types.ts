@@ -1,14 +1,14 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import type { NewsCache } from './routes/news/news-cache.ts';
-import type { PublicNews } from './routes/news/public-news.ts';
+import type { NewsCache } from './services/news-cache.ts';
+import type { PublicNews } from './services/public-news.ts';
 import type { ContentSecurityPolicy } from './plugins/content-security-policy.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Db;
-    /** Public news cache (routes/news): call clear() after any write to articles. */
+    /** Public news cache (services/news-cache.ts): call clear() after any write to articles. */
     newsCache: NewsCache;
     /** Cached public reads (published articles), shared by the news API and the HTML shell. */
     publicNews: PublicNews;

@@ -1,5 +1,5 @@
 import type { AuthConfig } from './config.ts';
-import type { EditorsRepository } from './editors-repository.ts';
+import type { EditorsRepository } from '../repositories/editors-repository.ts';
 import { generatePassword } from './passwords.ts';
 
 export const DEFAULT_EDITOR_USERNAME = 'editor';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/index.ts';
 import { ensureFirstEditor, formatBootstrapMessage } from './bootstrap.ts';
-import { createEditorsRepository, EditorError, type EditorsRepository } from './editors-repository.ts';
+import { EditorError, EditorsRepository } from '../repositories/editors-repository.ts';
 import {
   createLoginService,
   LOCK_AFTER,
@@ -11,7 +11,6 @@ import {
   IP_LOCK_AFTER,
 } from './login-throttle.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
-import { authDb } from './tables.ts';
 import { tempDir } from './test-app.ts';
 
 describe('password hashes', () => {
@@ -44,7 +43,7 @@ describe('editors and sign-in throttling', () => {
   const dataDir = tempDir();
   beforeAll(async () => {
     database = await openDatabase({ dataDir, databaseUrl: '' });
-    editors = createEditorsRepository(database);
+    editors = new EditorsRepository(database);
   });
   afterAll(() => database.destroy());
 
@@ -52,7 +51,7 @@ describe('editors and sign-in throttling', () => {
     const auth = { adminUsername: '', adminPassword: '' };
     // A second connection to the same database file plays the second instance.
     const second = await openDatabase({ dataDir, databaseUrl: '' });
-    const secondEditors = createEditorsRepository(second);
+    const secondEditors = new EditorsRepository(second);
     const results = await Promise.all([
       ensureFirstEditor(editors, auth),
       ensureFirstEditor(secondEditors, auth),
@@ -78,7 +77,7 @@ describe('editors and sign-in throttling', () => {
   });
 
   it('stores only the hash', async () => {
-    const row = await authDb(database)
+    const row = await database.db
       .selectFrom('editors')
       .selectAll()
       .where('username', '=', 'editor')
@@ -140,7 +139,7 @@ describe('editors and sign-in throttling', () => {
     expect(ghost).toEqual(real);
     expect(ghost.at(-1)).toMatchObject({ reason: 'locked' });
     // Both kinds of name are counted in the same table (shared by every instance).
-    const rows = await authDb(database)
+    const rows = await database.db
       .selectFrom('login_attempts')
       .select(['key', 'failures'])
       .where('key', 'in', ['pair:10.2.0.1\nvictim', 'pair:10.2.0.2\nghost'])
@@ -201,7 +200,7 @@ describe('editors and sign-in throttling', () => {
   });
 
   it('reset sets a new password and lifts a lockout; remove deletes', async () => {
-    await authDb(database)
+    await database.db
       .updateTable('editors')
       .set({ failed_attempts: 9, locked_until: '2999-01-01T00:00:00.000Z' })
       .where('username', '=', 'desk')

@@ -3,12 +3,12 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from '../plugins/problem.ts';
 import { ensureFirstEditor, formatBootstrapMessage } from './bootstrap.ts';
-import { createEditorsRepository } from './editors-repository.ts';
+import { EditorsRepository } from '../repositories/editors-repository.ts';
 import { interactionRoutes } from './interactions.ts';
 import { cipherFromConfig } from '../crypto/token-cipher.ts';
-import { loadCookieKeys, loadSigningKeys } from './keys-repository.ts';
+import { KeysRepository } from '../repositories/keys-repository.ts';
 import { createLoginService } from './login-throttle.ts';
-import { purgeExpiredOidcPayloads } from './oidc-adapter.ts';
+import { OidcPayloadsRepository } from '../repositories/oidc-payloads-repository.ts';
 import { oidcMount } from './oidc-mount.ts';
 import { createProvider } from './provider.ts';
 import {
@@ -83,11 +83,12 @@ async function authPlugin(app: FastifyInstance) {
     app.log.info({ tenant: entra.tenantId, tokenVersion: entra.tokenVersion }, 'sign-in: Microsoft Entra ID');
   } else {
     const settings = builtinSettings(config);
-    const editors = createEditorsRepository(database);
+    const editors = new EditorsRepository(database);
     // Stored encrypted with the social tokens' key (TOKEN_ENCRYPTION_KEY or DATA_DIR's key file).
     const cipher = cipherFromConfig(config);
-    const keys = await loadSigningKeys(database, cipher);
-    const cookieKeys = await loadCookieKeys(database, cipher);
+    const storedKeys = new KeysRepository(database, cipher);
+    const keys = await storedKeys.signingKeys();
+    const cookieKeys = await storedKeys.cookieKeys();
     const behindProxy = config.trustProxy !== false;
     const boot = await ensureFirstEditor(editors, config.auth);
     if (boot.created && boot.generatedPassword) {
@@ -118,7 +119,7 @@ async function authPlugin(app: FastifyInstance) {
     };
 
     const purge = () =>
-      Promise.all([purgeExpiredOidcPayloads(database), login.purge()]).catch((err: unknown) =>
+      Promise.all([new OidcPayloadsRepository(database).purgeExpired(), login.purge()]).catch((err: unknown) =>
         app.log.warn({ err }, 'could not purge expired sign-in state'),
       );
     const timer = setInterval(purge, PURGE_INTERVAL_MS);

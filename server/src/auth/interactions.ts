@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { LoginResult, LoginService } from './login-throttle.ts';
 import { pageHeaders, renderLoginPage, renderMessagePage } from './pages/render.ts';
+import { refusalLog } from './refusal-log.ts';
 import { OIDC_PREFIX, type BuiltinSettings } from './settings.ts';
-import type { EditorsRepository } from './editors-repository.ts';
+import type { EditorsRepository } from '../repositories/editors-repository.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 
 export const WRONG_CREDENTIALS = 'Wrong username or password.';
@@ -46,6 +47,7 @@ const ASSETS: Record<string, { body: Buffer; type: string }> = {
 export function interactionRoutes(o: InteractionOptions) {
   const { provider, siteName } = o;
   const headers = pageHeaders([o.settings.origin]);
+  const refusals = refusalLog();
 
   return async function interactions(app: FastifyInstance) {
     app.removeAllContentTypeParsers();
@@ -146,10 +148,19 @@ export function interactionRoutes(o: InteractionOptions) {
         request.log.warn({ ...attempt }, 'sign-in failed: wrong username or password');
         return page(reply, 401, renderLoginPage({ siteName, uid, username, error: WRONG_CREDENTIALS }));
       }
-      request.log.warn(
-        { ...attempt, reason: result.reason, retryAfterSeconds: result.retryAfterSeconds },
-        result.reason === 'locked' ? 'sign-in refused: too many failed attempts' : 'sign-in refused: busy',
-      );
+      // One line per address, name and reason every few seconds, with the count of refusals in between.
+      const logNow = refusals.take(attempt.ip, attempt.username, result.reason);
+      if (logNow) {
+        request.log.warn(
+          {
+            ...attempt,
+            reason: result.reason,
+            retryAfterSeconds: result.retryAfterSeconds,
+            ...(logNow.suppressed ? { refusedSinceLastLine: logNow.suppressed } : {}),
+          },
+          result.reason === 'locked' ? 'sign-in refused: too many failed attempts' : 'sign-in refused: busy',
+        );
+      }
       reply.header('retry-after', String(result.retryAfterSeconds));
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
       const wait =

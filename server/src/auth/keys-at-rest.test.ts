@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/index.ts';
 import { mintTestToken, TEST_EDITOR } from './testing.ts';
 import { builtinSettings } from './settings.ts';
-import { StoredKeysError } from './keys-repository.ts';
+import { StoredKeysError } from '../repositories/keys-repository.ts';
 import { startTestApp, testConfig } from './test-app.ts';
 
 // Always the embedded database here: these tests write and replace the provider's own rows.

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { decodeProtectedHeader, decodeJwt } from 'jose';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEditorsRepository } from './editors-repository.ts';
+import { EditorsRepository } from '../repositories/editors-repository.ts';
 import { freePort, startTestApp, testConfig, TEST_ADMIN, type TestApp } from './test-app.ts';
 
 /** A tiny cookie jar for fetch with manual redirects. */
@@ -340,7 +340,7 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
   });
 
   it('a removed editor cannot renew (so access ends within the 5-minute token lifetime)', async () => {
-    const editors = createEditorsRepository(t.database);
+    const editors = new EditorsRepository(t.database);
     await editors.create({ username: 'leaver', password: 'leaver password 1' });
     const { verifier, challenge } = pkce();
     const start = await get(authorizeUrl(challenge, { prompt: 'login' }));
@@ -358,7 +358,7 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
   });
   it('a password reset (revokeSignIns) ends the session and the refresh tokens', async () => {
     const fresh = await signIn();
-    const editors = createEditorsRepository(t.database);
+    const editors = new EditorsRepository(t.database);
     const chief = (await editors.findCredentials('chief'))!;
     expect(await editors.revokeSignIns(chief.id)).toBeGreaterThan(0);
     const refreshed = await fetch(`${origin}/oidc/token`, {

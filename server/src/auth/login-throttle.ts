@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.ts';
-import { createEditorsRepository, normalizeUsername, type Editor } from './editors-repository.ts';
-import { createLoginAttemptsRepository } from './login-attempts-repository.ts';
+import { EditorsRepository, normalizeUsername, type Editor } from '../repositories/editors-repository.ts';
+import { LoginAttemptsRepository } from '../repositories/login-attempts-repository.ts';
 import { dummyHash, hashQueueLength, verifyPassword } from './passwords.ts';
 
 /**
@@ -46,8 +46,8 @@ const MAX_USERNAME = 200;
 const MAX_PASSWORD = 1000;
 
 export function createLoginService(database: Db, clock: () => number = Date.now) {
-  const editors = createEditorsRepository(database);
-  const attempts = createLoginAttemptsRepository(database);
+  const editors = new EditorsRepository(database);
+  const attempts = new LoginAttemptsRepository(database);
 
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   const locked = (until: number, now: number): LoginResult => ({

@@ -1,52 +1,32 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/index.ts';
+import { OidcPayloadsRepository } from '../repositories/oidc-payloads-repository.ts';
 import { HASHED_ID_KINDS, storedOidcId, storedOidcPayload } from './oidc-stored-ids.ts';
-import { authDb, type AuthDb } from './tables.ts';
 
 /**
- * oidc-provider storage in the `oidc_payloads` table (sessions, interactions, grants, codes,
- * refresh tokens...), so that state survives restarts and is shared by instances.
- * Plain dialect-neutral SQL through Kysely; expiry as ISO strings compared as text.
+ * oidc-provider's storage adapter over the `oidc_payloads` table (repositories/oidc-payloads-repository.ts):
+ * ids of token kinds are stored hashed (oidc-stored-ids.ts), expiry is checked on read.
  */
 export function createOidcAdapterFactory(database: Db) {
-  const db: AuthDb = authDb(database);
+  const payloads = new OidcPayloadsRepository(database);
 
   class KyselyOidcAdapter implements Adapter {
     constructor(private readonly kind: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null;
-      const row = {
+      await payloads.upsert({
         id: storedOidcId(this.kind, id),
         kind: this.kind,
         payload: storedOidcPayload(this.kind, payload),
         grant_id: payload.grantId ?? null,
         uid: payload.uid ?? null,
         user_code: payload.userCode ?? null,
-        expires_at: expiresAt,
-      };
-      await db
-        .insertInto('oidc_payloads')
-        .values({ ...row, consumed_at: null })
-        .onConflict((oc) =>
-          oc.columns(['kind', 'id']).doUpdateSet({
-            payload: row.payload,
-            grant_id: row.grant_id,
-            uid: row.uid,
-            user_code: row.user_code,
-            expires_at: row.expires_at,
-          }),
-        )
-        .execute();
+        expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
+      });
     }
 
     async #findWhere(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-      const row = await db
-        .selectFrom('oidc_payloads')
-        .select(['payload', 'expires_at', 'consumed_at'])
-        .where('kind', '=', this.kind)
-        .where(column, '=', column === 'id' ? storedOidcId(this.kind, value) : value)
-        .executeTakeFirst();
+      const row = await payloads.find(this.kind, column, column === 'id' ? storedOidcId(this.kind, value) : value);
       if (!row) return undefined;
       if (row.expires_at && row.expires_at <= new Date().toISOString()) return undefined;
       const payload = JSON.parse(row.payload) as AdapterPayload;
@@ -69,35 +49,17 @@ export function createOidcAdapterFactory(database: Db) {
     }
 
     async consume(id: string): Promise<void> {
-      await db
-        .updateTable('oidc_payloads')
-        .set({ consumed_at: new Date().toISOString() })
-        .where('kind', '=', this.kind)
-        .where('id', '=', storedOidcId(this.kind, id))
-        .execute();
+      await payloads.consume(this.kind, storedOidcId(this.kind, id), new Date().toISOString());
     }
 
     async destroy(id: string): Promise<void> {
-      await db
-        .deleteFrom('oidc_payloads')
-        .where('kind', '=', this.kind)
-        .where('id', '=', storedOidcId(this.kind, id))
-        .execute();
+      await payloads.destroy(this.kind, storedOidcId(this.kind, id));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+      await payloads.revokeByGrantId(grantId);
     }
   }
 
   return KyselyOidcAdapter;
-}
-
-/** Deletes expired rows; called now and then by the auth plugin. */
-export async function purgeExpiredOidcPayloads(database: Db): Promise<number> {
-  const r = await authDb(database)
-    .deleteFrom('oidc_payloads')
-    .where('expires_at', '<', new Date().toISOString())
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
 }

@@ -1,7 +1,7 @@
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/index.ts';
-import type { EditorsRepository } from './editors-repository.ts';
-import type { SigningKeys } from './keys-repository.ts';
+import type { EditorsRepository } from '../repositories/editors-repository.ts';
+import type { SigningKeys } from '../repositories/keys-repository.ts';
 import { createOidcAdapterFactory } from './oidc-adapter.ts';
 import { html, pageHeaders, renderPage } from './pages/render.ts';
 import {
@@ -18,7 +18,7 @@ export interface ProviderOptions {
   settings: BuiltinSettings;
   siteName: string;
   signingKeys: SigningKeys;
-  /** Cookie signing keys (keys-repository.ts loadCookieKeys). */
+  /** Cookie signing keys (repositories/keys-repository.ts, cookieKeys()). */
   cookieKeys: string[];
   editors: EditorsRepository;
   /** TRUST_PROXY is set: the provider reads the forwarded protocol/host that Fastify trusted (oidc-mount.ts). */

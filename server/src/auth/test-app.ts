@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase, type Db } from '../db/index.ts';
 import { freePort } from '../test-support/free-port.ts';
-import { TEST_APP_ENV } from '../test-support/test-app.ts';
+import { createTestApp, TEST_APP_ENV, type TestApp } from '../test-support/test-app.ts';
 
 /**
- * The auth tests' app: the environment of the server test app (test-support/test-app.ts) with a fixed
- * port and first editor, and GET /test/protected behind app.requireEditor.
+ * The auth tests' app: the server suites' one test app (test-support/test-app.ts) with a config of a
+ * fixed port and first editor, and GET /test/protected behind app.requireEditor.
  */
 export const TEST_ADMIN = { username: 'chief', password: 'correct horse battery staple' } as const;
 
@@ -38,27 +36,19 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-export interface TestApp {
-  app: Awaited<ReturnType<typeof buildApp>>;
-  config: Config;
-  database: Db;
-  close(): Promise<void>;
-}
+export type { TestApp };
 
-/** Builds the whole app plus GET /test/protected (behind app.requireEditor) answering request.editor. */
-export async function startTestApp(config: Config, opts: { listen?: boolean } = {}): Promise<TestApp> {
-  const database = await openDatabase(config);
-  const app = await buildApp({ config, database, logger: false });
-  app.get('/test/protected', { onRequest: app.requireEditor }, async (request) => ({ editor: request.editor }));
-  if (opts.listen) await app.listen({ port: config.port, host: '127.0.0.1' });
-  else await app.ready();
-  return {
-    app,
+/**
+ * The whole app (createTestApp) with the suite's config, plus GET /test/protected (behind
+ * app.requireEditor) answering request.editor. The config's DATA_DIR is kept on close, so a suite can
+ * start the app again on the same data.
+ */
+export function startTestApp(config: Config, opts: { listen?: boolean } = {}): Promise<TestApp> {
+  return createTestApp({
     config,
-    database,
-    async close() {
-      await app.close();
-      await database.destroy();
+    listen: opts.listen,
+    setup: (app) => {
+      app.get('/test/protected', { onRequest: app.requireEditor }, async (request) => ({ editor: request.editor }));
     },
-  };
+  });
 }

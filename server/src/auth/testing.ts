@@ -3,7 +3,7 @@ import { SignJWT, base64url, importJWK, type JWK, type JWTHeaderParameters, type
 import type { Config } from '../config.ts';
 import { cipherFromConfig } from '../crypto/token-cipher.ts';
 import type { Db } from '../db/index.ts';
-import { loadSigningKeys } from './keys-repository.ts';
+import { KeysRepository } from '../repositories/keys-repository.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, builtinSettings } from './settings.ts';
 
 /**
@@ -21,7 +21,8 @@ export type TestTokenConfig = Pick<Config, 'publicUrl' | 'port' | 'dataDir'> & {
   social: Pick<Config['social'], 'tokenEncryptionKey'>;
 };
 
-const signingKeys = (database: Db, config: TestTokenConfig) => loadSigningKeys(database, cipherFromConfig(config));
+const signingKeys = (database: Db, config: TestTokenConfig) =>
+  new KeysRepository(database, cipherFromConfig(config)).signingKeys();
 
 export const TEST_EDITOR = { sub: '1', name: 'Test Editor', preferred_username: 'test-editor' } as const;
 

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
-import { createPostgresPool, POSTGRES_DEFAULTS, type PostgresPoolOptions } from './postgres-pool.ts';
+import type { PostgresPoolOptions } from './postgres-pool.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
 
@@ -35,6 +35,8 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
   let dialect: Dialect;
   if (config.databaseUrl) {
     const { PostgresDialect } = await import('kysely');
+    // The PostgreSQL driver (pg) is loaded only for a PostgreSQL database.
+    const { createPostgresPool, POSTGRES_DEFAULTS } = await import('./postgres-pool.ts');
     const poolOptions: PostgresPoolOptions = {
       connectionString: config.databaseUrl,
       max: config.databasePoolMax ?? POSTGRES_DEFAULTS.max,

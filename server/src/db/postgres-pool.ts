@@ -23,12 +23,12 @@ export const POSTGRES_DEFAULTS = { max: 10, statementTimeoutMs: 10_000, connecti
 
 const INT8_OID = 20;
 
-export const pgTypes = {
-  getTypeParser(oid: number, format?: string) {
-    if (oid === INT8_OID && format !== 'binary') return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, (format ?? 'text') as 'text');
-  },
-} as unknown as pg.CustomTypesConfig;
+function getTypeParser(oid: number, format?: string) {
+  if (oid === INT8_OID && format !== 'binary') return (value: string) => Number(value);
+  return pg.types.getTypeParser(oid, (format ?? 'text') as 'text');
+}
+
+export const pgTypes: pg.CustomTypesConfig = { getTypeParser: getTypeParser as pg.CustomTypesConfig['getTypeParser'] };
 
 /** Client settings shared by the pool and the dedicated LISTEN client. */
 export function clientConfig(options: PostgresPoolOptions): pg.ClientConfig {

@@ -8,10 +8,17 @@ import { typeboxErrors, type FieldError } from './typebox-validation.ts';
 export const HEADLINE_MAX_LENGTH = 300;
 const URL_MAX_LENGTH = 2000;
 
+export const SHARE_MESSAGE_MAX_LENGTH = 2000;
+
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 const link = Type.Optional(
   Type.Union([Type.String({ maxLength: URL_MAX_LENGTH }), Type.Null()], {
     errorMessage: `must be a string of at most ${URL_MAX_LENGTH} characters or null`,
+  }),
+);
+const shareFlag = Type.Optional(
+  Type.Union([Type.Boolean(), Type.Null()], {
+    errorMessage: "must be true, false or null (null: the Social page's default)",
   }),
 );
 
@@ -41,6 +48,14 @@ export const ArticleInputSchema = Type.Object(
         errorMessage: 'must be an ISO-8601 date-time string or null',
       }),
     ),
+    // The share choice (left out: unchanged on an edit, the Social page's default on a new article).
+    shareToX: shareFlag,
+    shareToFacebook: shareFlag,
+    shareMessage: Type.Optional(
+      Type.Union([Type.String({ maxLength: SHARE_MESSAGE_MAX_LENGTH }), Type.Null()], {
+        errorMessage: `must be a string of at most ${SHARE_MESSAGE_MAX_LENGTH} characters or null`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -63,6 +78,11 @@ export interface ValidArticle {
   originalUrl: string;
   isBreaking: boolean;
   publishedAt: string | null;
+  /** The share choice; undefined: not given (a new article follows the Social page's defaults). */
+  shareToX?: boolean | null;
+  shareToFacebook?: boolean | null;
+  /** Trimmed; null: the headline. */
+  shareMessage?: string | null;
 }
 
 export type ArticleValidation = { ok: true; value: ValidArticle } | { ok: false; errors: FieldError[] };
@@ -154,6 +174,9 @@ export function validateArticleInput(value: unknown, now: Date = new Date()): Ar
       originalUrl: input.originalUrl?.trim() ?? '',
       isBreaking: input.isBreaking ?? false,
       publishedAt,
+      ...(input.shareToX !== undefined ? { shareToX: input.shareToX } : {}),
+      ...(input.shareToFacebook !== undefined ? { shareToFacebook: input.shareToFacebook } : {}),
+      ...(input.shareMessage !== undefined ? { shareMessage: input.shareMessage?.trim() || null } : {}),
     },
   };
 }

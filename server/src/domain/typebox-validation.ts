@@ -9,7 +9,10 @@ export interface FieldError {
   message: string;
 }
 
-/** A schema may carry `errorMessage` to replace the generic wording for its own value. */
+/**
+ * The one message table of request validation (every route, through typeboxValidatorCompiler) and of the
+ * article rules. A schema may carry `errorMessage` to replace the generic wording for its own value.
+ */
 function describe(e: ValueError): string {
   const custom = (e.schema as { errorMessage?: unknown }).errorMessage;
   if (typeof custom === 'string') return custom;
@@ -18,15 +21,17 @@ function describe(e: ValueError): string {
     case ValueErrorType.ObjectRequiredProperty:
       return 'is required';
     case ValueErrorType.ObjectAdditionalProperties:
-      return 'is not a known field';
+      return 'is not allowed';
     case ValueErrorType.String:
       return 'must be a string';
     case ValueErrorType.StringMinLength:
       return s.minLength === 1 ? 'must not be empty' : `must be at least ${s.minLength} characters`;
     case ValueErrorType.StringMaxLength:
       return `must be at most ${s.maxLength} characters`;
+    case ValueErrorType.StringPattern:
+      return `must match the pattern ${String(s.pattern)}`;
     case ValueErrorType.Integer:
-      return 'must be an integer';
+      return 'must be a whole number';
     case ValueErrorType.Number:
       return 'must be a number';
     case ValueErrorType.IntegerMinimum:
@@ -39,8 +44,19 @@ function describe(e: ValueError): string {
       return 'must be true or false';
     case ValueErrorType.Object:
       return 'must be a JSON object';
+    case ValueErrorType.Array:
+      return 'must be a list';
     case ValueErrorType.Null:
       return 'must be null';
+    case ValueErrorType.Literal:
+      return `must be ${JSON.stringify(s.const)}`;
+    case ValueErrorType.Union: {
+      const values = Array.isArray(s.anyOf) ? s.anyOf.map((v: { const?: unknown }) => v?.const) : [];
+      if (values.length > 0 && values.every((v) => v !== undefined)) {
+        return `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+      }
+      return 'is not valid here';
+    }
     default:
       return e.message;
   }
@@ -120,8 +136,8 @@ export function convertText(schema: TSchema, input: unknown): unknown {
 }
 
 /**
- * Fastify validator compiler backed by TypeBox: bodies are checked strictly (a string is
- * not a number), while params and querystrings, which are always text, are converted first.
+ * The validator compiler of every route (app.ts), backed by TypeBox: bodies are checked strictly (a string is
+ * not a number), while params, querystrings and headers, which are always text, are converted first.
  */
 export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = TypeCompiler.Compile(schema);

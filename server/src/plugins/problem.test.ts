@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import problemPlugin, { HttpProblem, frameworkErrors, sendProblem } from './problem.ts';
 import { expectProblem } from '../test-support/problem-assertions.ts';
+import { typeboxValidatorCompiler } from '../domain/typebox-validation.ts';
 
 let app: FastifyInstance;
 const logged: string[] = [];
@@ -14,8 +15,8 @@ beforeAll(async () => {
     logger: { level: 'error', stream },
     bodyLimit: 1024,
     frameworkErrors,
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   });
+  base.setValidatorCompiler(typeboxValidatorCompiler);
   await base.register(problemPlugin);
   const typed = base.withTypeProvider<TypeBoxTypeProvider>();
   typed.post(

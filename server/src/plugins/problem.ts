@@ -128,19 +128,15 @@ interface ValidationItem {
   params?: Record<string, unknown>;
 }
 
-/** Turns Ajv's errors into `errors: [{in, name, message}]` and a readable detail naming the field. */
+/**
+ * Turns a validation error (domain/typebox-validation.ts, the one validator of every route) into
+ * `errors: [{in, name, message}]` and a readable detail naming the field. The messages come worded.
+ */
 export function describeValidation(context: string | undefined, items: ValidationItem[]) {
   const where = LOCATIONS[context ?? ''] ?? 'Field';
   const errors = items.map((item) => {
-    let name = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    const p = item.params ?? {};
-    if (item.keyword === 'required' && typeof p.missingProperty === 'string')
-      name = name ? `${name}.${p.missingProperty}` : p.missingProperty;
-    if (item.keyword === 'additionalProperties' && typeof p.additionalProperty === 'string') {
-      name = name ? `${name}.${p.additionalProperty}` : p.additionalProperty;
-    }
-    const message = validationMessage(item);
-    return { in: context ?? 'request', name: name || '(root)', message };
+    const name = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    return { in: context ?? 'request', name: name || '(root)', message: item.message ?? 'is invalid' };
   });
   const first = errors[0];
   const detail = first
@@ -149,30 +145,6 @@ export function describeValidation(context: string | undefined, items: Validatio
       : `${where} '${first.name}' ${first.message}.`
     : 'The request is invalid.';
   return { detail, errors };
-}
-
-function validationMessage(item: ValidationItem): string {
-  const p = item.params ?? {};
-  switch (item.keyword) {
-    case 'required':
-      return 'is required';
-    case 'additionalProperties':
-      return 'is not allowed';
-    case 'type':
-      return p.type === 'integer' ? 'must be a whole number' : `must be a ${String(p.type)}`;
-    case 'minimum':
-      return `must be at least ${String(p.limit)}`;
-    case 'maximum':
-      return `must be at most ${String(p.limit)}`;
-    case 'minLength':
-      return `must be at least ${String(p.limit)} characters long`;
-    case 'maxLength':
-      return `must be at most ${String(p.limit)} characters long`;
-    case 'pattern':
-      return `must match the pattern ${String(p.pattern)}`;
-    default:
-      return item.message ?? 'is invalid';
-  }
 }
 
 type RouteMatcher = { methods: string[]; pattern: RegExp };

@@ -1,5 +1,6 @@
-import type { ExpressionBuilder } from 'kysely';
-import type { AdminDatabase, AdminKysely } from './admin-tables.ts';
+import { expressionBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 
 export interface SeenEditor {
   subject: string;
@@ -8,7 +9,7 @@ export interface SeenEditor {
 }
 
 /** Records (or refreshes) an editor's last activity. */
-export async function recordEditorActivity(db: AdminKysely, editor: SeenEditor, at: string): Promise<void> {
+export async function recordEditorActivity(db: Kysely<Database>, editor: SeenEditor, at: string): Promise<void> {
   await db
     .insertInto('editor_activity')
     .values({ subject: editor.subject, name: editor.name, username: editor.username, last_seen_at: at })
@@ -19,18 +20,15 @@ export async function recordEditorActivity(db: AdminKysely, editor: SeenEditor, 
 }
 
 /** The count of editors seen at or after `since`, as a subquery (for one-statement dashboards). */
-export function activeEditorsSince<DB extends AdminDatabase, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
-  since: string,
-) {
-  return (eb as unknown as ExpressionBuilder<AdminDatabase, never>)
+export function activeEditorsSince(since: string) {
+  return expressionBuilder<Database>()
     .selectFrom('editor_activity')
     .select((e) => e.fn.countAll<number | string>().as('n'))
     .where('last_seen_at', '>=', since);
 }
 
 /** Distinct editors seen at or after `since` (ISO-8601). */
-export async function countActiveEditors(db: AdminKysely, since: string): Promise<number> {
+export async function countActiveEditors(db: Kysely<Database>, since: string): Promise<number> {
   const row = await db
     .selectFrom('editor_activity')
     .select((eb) => eb.fn.countAll().as('n'))

@@ -1,6 +1,9 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
+import { uploadedImageId } from '../../../common/images.ts';
 import type { AdminArticle, ArticleRevision, ArticleRevisionSummary } from '../../../common/admin-contract.ts';
-import type { AdminDatabase, AdminKysely, RevisionRow } from './admin-tables.ts';
+import type { Kysely } from 'kysely';
+import type { Database, RevisionRow } from '../db/schema.ts';
+import type { ArticleRevisionsTable } from '../db/schema/article-revisions.ts';
 import type { Actor } from './audit-log.ts';
 
 /** The fields whose change a revision records (bookkeeping fields left out). */
@@ -38,24 +41,27 @@ export interface RevisionInput {
   changed: string[];
 }
 
-/** Keeps one revision; call it inside the transaction that makes the change. */
-export async function writeRevision(trx: Transaction<AdminDatabase>, r: RevisionInput): Promise<void> {
-  await trx
-    .insertInto('article_revisions')
-    .values({
-      article_id: r.article.id,
-      version: r.article.version,
-      action: r.action,
-      editor_subject: r.actor.subject,
-      editor_name: r.actor.name,
-      at: r.at,
-      changed_fields: JSON.stringify(r.changed),
-      snapshot: JSON.stringify(r.article),
-    })
-    .execute();
+/** The row of one revision. */
+export function revisionRow(r: RevisionInput): Insertable<ArticleRevisionsTable> {
+  return {
+    article_id: r.article.id,
+    version: r.article.version,
+    action: r.action,
+    editor_subject: r.actor.subject,
+    editor_name: r.actor.name,
+    at: r.at,
+    changed_fields: JSON.stringify(r.changed),
+    snapshot: JSON.stringify(r.article),
+    image_id: uploadedImageId(r.article.imageUrl) ?? null,
+  };
 }
 
-function toSummary(row: Omit<RevisionRow, 'snapshot'>): ArticleRevisionSummary {
+/** Keeps one revision; call it inside the transaction that makes the change. */
+export async function writeRevision(trx: Transaction<Database>, r: RevisionInput): Promise<void> {
+  await trx.insertInto('article_revisions').values(revisionRow(r)).execute();
+}
+
+function toSummary(row: Omit<RevisionRow, 'snapshot' | 'image_id'>): ArticleRevisionSummary {
   return {
     id: Number(row.id),
     articleId: Number(row.article_id),
@@ -68,7 +74,7 @@ function toSummary(row: Omit<RevisionRow, 'snapshot'>): ArticleRevisionSummary {
 }
 
 /** An article's revisions, newest first (without their snapshots). */
-export async function listRevisions(db: AdminKysely, articleId: number): Promise<ArticleRevisionSummary[]> {
+export async function listRevisions(db: Kysely<Database>, articleId: number): Promise<ArticleRevisionSummary[]> {
   const rows = await db
     .selectFrom('article_revisions')
     .select(['id', 'article_id', 'version', 'action', 'editor_subject', 'editor_name', 'at', 'changed_fields'])
@@ -80,7 +86,7 @@ export async function listRevisions(db: AdminKysely, articleId: number): Promise
 
 /** One revision of one article, with its snapshot. */
 export async function getRevision(
-  db: AdminKysely,
+  db: Kysely<Database>,
   articleId: number,
   revisionId: number,
 ): Promise<ArticleRevision | undefined> {

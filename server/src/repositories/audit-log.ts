@@ -1,9 +1,10 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../common/admin-contract.ts';
 
 export { AUDIT_ACTIONS, type AuditAction };
-import type { ArticleRow } from '../db/schema.ts';
-import type { AdminDatabase, AdminKysely, AuditLogRow } from './admin-tables.ts';
+import type { Kysely } from 'kysely';
+import type { ArticleRow, AuditLogRow, Database } from '../db/schema.ts';
+import type { AuditLogTable } from '../db/schema/audit-log.ts';
 
 export interface Actor {
   subject: string;
@@ -25,27 +26,27 @@ export interface AuditEntry {
   after: ArticleRow | null;
 }
 
+/** The row of one audit entry. */
+export function auditRow(e: AuditEntry): Insertable<AuditLogTable> {
+  return {
+    action: e.action,
+    article_id: e.articleId,
+    actor_subject: e.actor.subject,
+    actor_name: e.actor.name,
+    at: e.at,
+    before: e.before ? JSON.stringify(e.before) : null,
+    after: e.after ? JSON.stringify(e.after) : null,
+  };
+}
+
 /** Writes audit rows; call it inside the transaction that makes the change. */
-export async function writeAudit(trx: Transaction<AdminDatabase>, entries: AuditEntry[]): Promise<void> {
+export async function writeAudit(trx: Transaction<Database>, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await trx
-    .insertInto('audit_log')
-    .values(
-      entries.map((e) => ({
-        action: e.action,
-        article_id: e.articleId,
-        actor_subject: e.actor.subject,
-        actor_name: e.actor.name,
-        at: e.at,
-        before: e.before ? JSON.stringify(e.before) : null,
-        after: e.after ? JSON.stringify(e.after) : null,
-      })),
-    )
-    .execute();
+  await trx.insertInto('audit_log').values(entries.map(auditRow)).execute();
 }
 
 /** The trail of one article, oldest first. */
-export async function auditFor(db: AdminKysely, articleId: number): Promise<AuditLogRow[]> {
+export async function auditFor(db: Kysely<Database>, articleId: number): Promise<AuditLogRow[]> {
   return db.selectFrom('audit_log').selectAll().where('article_id', '=', articleId).orderBy('id', 'asc').execute();
 }
 
@@ -79,7 +80,7 @@ function headlineOf(json: string | null): string | undefined {
 
 /** The trail, newest first, filtered by editor and action; one row more than the page tells if another follows. */
 export async function listAudit(
-  db: AdminKysely,
+  db: Kysely<Database>,
   query: AuditQuery,
 ): Promise<{ entries: AuditListEntry[]; hasNextPage: boolean }> {
   let q = db.selectFrom('audit_log').selectAll();

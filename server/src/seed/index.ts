@@ -3,6 +3,7 @@ import { findCategory } from '../../../common/categories.ts';
 import { slugify } from '../../../common/slug.ts';
 import type { Db } from '../db/index.ts';
 import type { NewArticleRow } from '../db/schema.ts';
+import { SeedRepository } from '../repositories/seed-repository.ts';
 import { DEMO_ARTICLES, type DemoArticle } from './demo-articles.ts';
 
 const HOUR_MS = 3_600_000;
@@ -61,13 +62,7 @@ export async function seedIfEmpty(database: Db, log: SeedLogger, options: SeedOp
     .map((a, i) => toArticleRow(a, i, now))
     .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
 
-  const inserted = await database.db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('articles').select('id').limit(1).executeTakeFirst();
-    if (existing) return 0;
-    if (rows.length === 0) return 0;
-    await trx.insertInto('articles').values(rows).execute();
-    return rows.length;
-  });
+  const inserted = await new SeedRepository(database).insertIfNoArticles(rows);
 
   if (inserted > 0) log.info({ inserted }, `seeded ${inserted} demo articles`);
   else log.info('database already has articles; demo content not seeded');

@@ -4,7 +4,7 @@ import type { Dialect } from '../index.ts';
 /**
  * Encrypted social publishing tokens, one row per persona and platform ('x' | 'facebook').
  * refresh_lease/refresh_lease_until: the row-level guard that lets only one instance spend
- * an X refresh token at a time (compare-and-swap, see server/src/social/token-repository.ts).
+ * an X refresh token at a time (compare-and-swap, see server/src/repositories/social-token-repository.ts).
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema

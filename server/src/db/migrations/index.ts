@@ -11,6 +11,9 @@ import * as m011 from './011-login-attempts.ts';
 import * as m014 from './014-search.ts';
 import * as m015 from './015-archive-indexes.ts';
 import * as m016 from './016-social-shares.ts';
+import * as m017 from './017-sitemap-index.ts';
+import * as m028 from './028-image-references.ts';
+import * as m029 from './029-quiet-article-triggers.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -29,4 +32,7 @@ export const migrations: Record<string, AppMigration> = {
   '014-search': m014,
   '015-archive-indexes': m015,
   '016-social-shares': m016,
+  '017-sitemap-index': m017,
+  '028-image-references': m028,
+  '029-quiet-article-triggers': m029,
 };

@@ -29,8 +29,19 @@ const listItemFields = {
 
 /** An article in lists (no `content`). */
 export const AdminArticleListItemSchema = Type.Object(listItemFields);
-/** The full admin article of the shared contract. */
-export const AdminArticleSchema = Type.Object({ ...listItemFields, content: Type.String() });
+const nullableBoolean = Type.Union([Type.Boolean(), Type.Null()]);
+
+/**
+ * The full admin article of the shared contract, with its share choice (optional: revision
+ * snapshots older than sharing have none).
+ */
+export const AdminArticleSchema = Type.Object({
+  ...listItemFields,
+  content: Type.String(),
+  shareToX: Type.Optional(nullableBoolean),
+  shareToFacebook: Type.Optional(nullableBoolean),
+  shareMessage: Type.Optional(nullableString),
+});
 
 export const ArticlePageSchema = Type.Object({
   articles: Type.Array(AdminArticleListItemSchema),

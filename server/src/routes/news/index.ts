@@ -8,8 +8,8 @@ import { NEWS_PAGE_SIZE } from '../../../../common/site.ts';
 import { NewsRepository, type NewsList, type PublicArticle } from '../../repositories/news-repository.ts';
 import { HttpProblem, sendProblem } from '../../plugins/problem.ts';
 import { PUBLIC_API_CACHE_CONTROL, sendEncoded } from '../../plugins/http-cache.ts';
-import { NewsCache } from './news-cache.ts';
-import { PublicNews } from './public-news.ts';
+import { NewsCache } from '../../services/news-cache.ts';
+import { PublicNews } from '../../services/public-news.ts';
 import {
   NewsListQuerySchema,
   NewsListSchema,
@@ -65,7 +65,6 @@ export default fp(
         return sendEncoded(request, reply, cached, {
           cacheControl: PUBLIC_API_CACHE_CONTROL,
           contentType: JSON_TYPE,
-          compress: true,
         });
       },
     );
@@ -98,7 +97,6 @@ export default fp(
         return sendEncoded(request, reply, found, {
           cacheControl: PUBLIC_API_CACHE_CONTROL,
           contentType: JSON_TYPE,
-          compress: true,
         });
       },
     );
@@ -108,6 +106,6 @@ export default fp(
 
 /** The route's compiled 200 response serializer (fast-json-stringify of the TypeBox schema). */
 function responseSerializer<T>(reply: FastifyReply): (value: T) => string {
-  const compiled = reply.getSerializationFunction('200') as unknown as ((value: T) => string) | undefined;
+  const compiled = reply.getSerializationFunction('200') as ((value: T) => string) | undefined;
   return compiled ?? ((value: T) => JSON.stringify(value));
 }

@@ -1,12 +1,13 @@
-import type { NewsList, NewsRepository, PublicArticle } from '../../repositories/news-repository.ts';
-import { etagOf } from '../../plugins/http-cache.ts';
+import type { NewsList, NewsRepository, PublicArticle } from '../repositories/news-repository.ts';
+import { etagOf } from '../plugins/http-cache.ts';
+import { compressBodyAsync, type EncodedBody } from '../rendering/encoded-body.ts';
 import type { NewsCache } from './news-cache.ts';
 
-export interface CachedBody {
-  /** UTF-8 bytes, encoded once: a cache hit writes them without re-encoding. */
-  body: Buffer;
-  etag: string;
-}
+/**
+ * UTF-8 bytes, encoded once, with their brotli and gzip forms made once per cached body off the
+ * event loop (libuv's pool), so a cache refill never stalls the requests being served meanwhile.
+ */
+export type CachedBody = EncodedBody;
 
 /**
  * Cached reads of the public news, shared by the API routes and the HTML shell (article meta tags).
@@ -22,7 +23,7 @@ export class PublicNews {
   /** The list response body for (category, count). */
   listBody(categoryId: number | undefined, count: number, serialize: (list: NewsList) => string): Promise<CachedBody> {
     return this.cache.get(`list:${categoryId ?? 0}:${count}`, async () =>
-      withEtag(serialize(await this.repository.listPublished({ categoryId, count }))),
+      encoded(serialize(await this.repository.listPublished({ categoryId, count }))),
     );
   }
 
@@ -35,12 +36,12 @@ export class PublicNews {
   articleBody(slug: string, serialize: (article: PublicArticle) => string): Promise<CachedBody | null> {
     return this.cache.get(`article-body:${slug}`, async () => {
       const article = await this.repository.findPublishedBySlug(slug);
-      return article ? withEtag(serialize(article)) : null;
+      return article ? encoded(serialize(article)) : null;
     });
   }
 }
 
-function withEtag(json: string): CachedBody {
+function encoded(json: string): Promise<CachedBody> {
   const body = Buffer.from(json, 'utf8');
-  return { body, etag: etagOf(body) };
+  return compressBodyAsync({ body, etag: etagOf(body) });
 }

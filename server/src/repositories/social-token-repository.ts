@@ -1,23 +1,12 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 import type { TokenCipher } from '../crypto/token-cipher.ts';
 
 export type SocialPlatform = 'x' | 'facebook';
 
-/** Row of social_tokens (migration 004-social); token columns hold TokenCipher output only. */
-export interface SocialTokenTable {
-  persona: string;
-  platform: string;
-  access_token: string;
-  refresh_token: string | null;
-  expires_at: string | null;
-  scope: string;
-  refresh_lease: string | null;
-  refresh_lease_until: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { SocialTokenTable } from '../db/schema.ts';
 
 /** A decrypted token set. `version` is the stored ciphertext of the refresh token (the CAS value). */
 export interface StoredTokens {
@@ -35,15 +24,13 @@ export interface TokensToStore {
   scope: string;
 }
 
-/** Encrypted token storage; all SQL of the social feature lives here (dialect-neutral). */
+/** Encrypted storage of the X and Facebook tokens (dialect-neutral SQL). */
 export class SocialTokenRepository {
-  readonly #db: Kysely<{ social_tokens: SocialTokenTable }>;
+  readonly #db: Kysely<Database>;
   readonly #cipher: TokenCipher;
 
-  constructor(database: Db, cipher: TokenCipher) {
-    this.#db = database.db.withTables<{ social_tokens: SocialTokenTable }>() as unknown as Kysely<{
-      social_tokens: SocialTokenTable;
-    }>;
+  constructor(database: Pick<Db, 'db'>, cipher: TokenCipher) {
+    this.#db = database.db;
     this.#cipher = cipher;
   }
 

@@ -1,0 +1,44 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * `articles`: the columns of migration 001-initial, then those of 007-newsroom (versions, scheduling,
+ * trash) and 016-social-shares (the article's sharing choice).
+ */
+export interface ArticleTable {
+  id: Generated<number>;
+  headline: string;
+  slug: string;
+  summary: string;
+  content: string;
+  author: string;
+  category_id: number;
+  source: string;
+  editor_name: string;
+  rating: number;
+  comments: string;
+  image_url: string;
+  original_url: string;
+  is_breaking: number;
+  /** null means draft (unpublished). */
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+
+  // 007-newsroom
+  version: Generated<number>;
+  publish_at: string | null;
+  deleted_at: string | null;
+  /** published_at of an article while it is in the trash (its published_at is null then). */
+  trashed_published_at: string | null;
+  updated_by: string | null;
+
+  // 016-social-shares: null means the Social page's default.
+  share_to_x: number | null;
+  share_to_facebook: number | null;
+  /** Text of the posts (null: the headline). */
+  share_message: string | null;
+}
+
+export type ArticleRow = Selectable<ArticleTable>;
+export type NewArticleRow = Insertable<ArticleTable>;
+export type ArticleUpdate = Updateable<ArticleTable>;

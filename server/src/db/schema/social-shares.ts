@@ -1,0 +1,18 @@
+export type SharePlatform = 'x' | 'facebook';
+export type ShareState = 'queued' | 'posting' | 'posted' | 'failed' | 'unconfirmed' | 'deleted';
+
+/** `social_shares` (migration 016-social-shares): the state of one article's post on one platform. No token. */
+export interface SocialShareTable {
+  article_id: number;
+  platform: SharePlatform;
+  state: ShareState;
+  message: string;
+  link: string;
+  post_id: string | null;
+  post_url: string | null;
+  reason: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}

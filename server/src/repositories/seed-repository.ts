@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { Database, NewArticleRow } from '../db/schema.ts';
+
+/** SQL of the demo content (seed/index.ts). */
+export class SeedRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(database: Pick<Db, 'db'>) {
+    this.#db = database.db;
+  }
+
+  /**
+   * Inserts the rows in one transaction, unless the database already holds any article (published
+   * or not). Returns how many rows went in.
+   */
+  async insertIfNoArticles(rows: NewArticleRow[]): Promise<number> {
+    return this.#db.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom('articles').select('id').limit(1).executeTakeFirst();
+      if (existing) return 0;
+      if (rows.length === 0) return 0;
+      await trx.insertInto('articles').values(rows).execute();
+      return rows.length;
+    });
+  }
+}
