@@ -1,6 +1,9 @@
 import { CATEGORIES, type Category } from '../../../common/categories.ts';
+import { archiveHref, archivePosition, type ArchivePosition } from '../../../common/older-stories.ts';
 import { MAX_SLUG_LENGTH, TAGLINE } from '../../../common/site.ts';
 import type { PublicArticle } from '../repositories/news-repository.ts';
+import { shareCardFor, siteShareCard } from '../share-cards/share-card.ts';
+import { jsonLdScript } from '../../../common/structured-data.ts';
 import { escapeHtml } from './html-escape.ts';
 
 /**
@@ -19,19 +22,33 @@ export interface PageMeta {
   /** Absolute or site-relative image URL. */
   image?: string;
   imageAlt?: string;
+  /** The image's size and type (og:image:width/height/type), when known. */
+  imageWidth?: number;
+  imageHeight?: number;
+  imageType?: string;
+  /** More <link> elements (rel=next/prev, feeds); hrefs absolute or site-relative. */
+  links?: { rel: string; href: string; type?: string; title?: string }[];
+  /** JSON-LD objects, each embedded as its own <script type="application/ld+json">. */
+  jsonLd?: object[];
   publishedTime?: string;
   section?: string;
   noindex?: boolean;
 }
 
 export type PageKind =
-  'home' | 'category' | 'article' | 'contact' | 'privacy' | 'admin' | 'not-found' | 'article-not-found';
+  'home' | 'category' | 'article' | 'contact' | 'privacy' | 'search' | 'admin' | 'not-found' | 'article-not-found';
 
 export interface ResolvedPage {
   kind: PageKind;
   status: 200 | 404;
   cacheControl: string;
   meta: PageMeta;
+  /** The article of an article page. */
+  article?: PublicArticle;
+  /** The section of a category page. */
+  category?: Category;
+  /** Pages 2, 3, … of home and the sections (older stories). */
+  archive?: ArchivePosition;
 }
 
 export const PAGE_CACHE_CONTROL = 'no-cache';
@@ -67,6 +84,7 @@ export async function resolvePage(
   rawPath: string,
   siteName: string,
   findArticle: (slug: string) => Promise<PublicArticle | null>,
+  query: URLSearchParams = new URLSearchParams(),
 ): Promise<ResolvedPage> {
   const path = normalizePath(rawPath);
   const site = (part?: string) => pageTitle(siteName, part);
@@ -82,12 +100,50 @@ export async function resolvePage(
     meta,
   });
 
+  const siteCard = siteShareCard();
+  const siteImage = {
+    image: siteCard.url,
+    imageAlt: `${siteName}: ${TAGLINE}`,
+    imageWidth: siteCard.width,
+    imageHeight: siteCard.height,
+    imageType: siteCard.type,
+  };
   if (path === '/') {
+    const archive = archivePosition(query);
+    if (archive) {
+      return {
+        ...page('home', 200, {
+          title: site(`Older stories, page ${archive.page}`),
+          description: `Older stories from ${siteName}, page ${archive.page}: every scandal we have ever printed, newest first.`,
+          path: archiveHref('/', archive),
+          ogType: 'website',
+          ...siteImage,
+        }),
+        archive,
+      };
+    }
     return page('home', 200, {
       title: site(),
       description: `${siteName}: ${TAGLINE}. Satirical headlines from politics, technology, sport, business, the US and the UK.`,
       path: '/',
       ogType: 'website',
+      ...siteImage,
+    });
+  }
+  if (path === '/search') {
+    const q = (query.get('q') ?? '').trim();
+    const pageNumber = query.get('page');
+    const params = new URLSearchParams();
+    if (q) params.set('q', q);
+    if (q && pageNumber && pageNumber !== '1') params.set('page', pageNumber);
+    return page('search', 200, {
+      title: site(q ? `Search: ${clip(q, 80)}` : 'Search'),
+      description: q
+        ? `Stories from ${siteName} matching “${clip(q, 80)}”.`
+        : `Search every story ${siteName} has published: politics, technology, sport, business, the US and the UK.`,
+      path: params.size ? `/search?${params.toString()}` : '/search',
+      ogType: 'website',
+      ...siteImage,
     });
   }
   if (path === '/admin' || path.startsWith('/admin/')) {
@@ -116,13 +172,21 @@ export async function resolvePage(
   }
   const category = categoryByPath(path.slice(1));
   if (category) {
-    return page('category', 200, {
-      title: site(category.name),
-      description: `The latest ${category.name} scandals, gaffes and outrages from ${siteName}.`,
-      path,
-      ogType: 'website',
-      section: category.name,
-    });
+    const archive = archivePosition(query);
+    return {
+      ...page('category', 200, {
+        title: site(archive ? `${category.name}: older stories, page ${archive.page}` : category.name),
+        description: archive
+          ? `Older ${category.name} stories from ${siteName}, page ${archive.page}.`
+          : `The latest ${category.name} scandals, gaffes and outrages from ${siteName}.`,
+        path: archiveHref(path, archive),
+        ogType: 'website',
+        section: category.name,
+        ...siteImage,
+      }),
+      category,
+      ...(archive ? { archive } : {}),
+    };
   }
   const articleMatch = /^\/article\/([^/]+)$/.exec(path);
   if (articleMatch) {
@@ -134,17 +198,25 @@ export async function resolvePage(
     }
     const article = SLUG.test(slug) ? await findArticle(slug) : null;
     if (article) {
-      return page('article', 200, {
-        title: site(article.headline),
-        ogTitle: article.headline,
-        description: clip(article.summary || article.headline),
-        path: `/article/${article.slug}`,
-        ogType: 'article',
-        image: article.imageUrl ?? undefined,
-        imageAlt: article.headline,
-        publishedTime: article.publishedAt,
-        section: article.category,
-      });
+      // Link previews show raster images only: the article's 1200x630 share card (decision 022).
+      const card = shareCardFor(article);
+      return {
+        ...page('article', 200, {
+          title: site(article.headline),
+          ogTitle: article.headline,
+          description: clip(article.summary || article.headline),
+          path: `/article/${article.slug}`,
+          ogType: 'article',
+          image: card.url,
+          imageAlt: article.headline,
+          imageWidth: card.width,
+          imageHeight: card.height,
+          imageType: card.type,
+          publishedTime: article.publishedAt,
+          section: article.category,
+        }),
+        article,
+      };
     }
     return page('article-not-found', 404, {
       title: site('Article Not Found'),
@@ -194,6 +266,13 @@ export function renderHead(meta: PageMeta, origin: string, siteName: string): st
   );
   if (image) {
     tags.push(`<meta property="og:image" content="${e(image)}" />`);
+    if (meta.imageWidth && meta.imageHeight) {
+      tags.push(
+        `<meta property="og:image:width" content="${meta.imageWidth}" />`,
+        `<meta property="og:image:height" content="${meta.imageHeight}" />`,
+      );
+    }
+    if (meta.imageType) tags.push(`<meta property="og:image:type" content="${e(meta.imageType)}" />`);
     if (meta.imageAlt) tags.push(`<meta property="og:image:alt" content="${e(meta.imageAlt)}" />`);
   }
   if (meta.ogType === 'article') {
@@ -209,5 +288,13 @@ export function renderHead(meta: PageMeta, origin: string, siteName: string): st
     tags.push(`<meta name="twitter:image" content="${e(image)}" />`);
     if (meta.imageAlt) tags.push(`<meta name="twitter:image:alt" content="${e(meta.imageAlt)}" />`);
   }
+  for (const link of meta.links ?? []) {
+    const href = absoluteUrl(origin, link.href);
+    if (!href) continue;
+    tags.push(
+      `<link rel="${e(link.rel)}" href="${e(href)}"${link.type ? ` type="${e(link.type)}"` : ''}${link.title ? ` title="${e(link.title)}"` : ''} />`,
+    );
+  }
+  for (const data of meta.jsonLd ?? []) tags.push(`<script type="application/ld+json">${jsonLdScript(data)}</script>`);
   return tags.join('\n    ');
 }

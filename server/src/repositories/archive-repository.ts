@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LIST_COLUMNS, publishedArticles } from './published-articles.ts';
+import type { ListRow } from './news-repository.ts';
 
 /**
  * Older stories and feeds: all published articles (breaking or not), newest first by (published_at, id),
@@ -14,19 +15,7 @@ export interface ArchiveCursor {
   id: number;
 }
 
-export interface ArchiveRow {
-  id: number;
-  slug: string;
-  headline: string;
-  summary: string;
-  author: string;
-  category_id: number;
-  source: string;
-  image_url: string;
-  original_url: string;
-  published_at: string | null;
-  is_breaking: number;
-}
+export type ArchiveRow = ListRow;
 
 export interface ArchivePage {
   rows: ArchiveRow[];

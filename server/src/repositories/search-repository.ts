@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { ArchiveRow } from './archive-repository.ts';
-import { PUBLISHED } from './published-articles.ts';
+import { LIST_COLUMNS, PUBLISHED } from './published-articles.ts';
 
 /**
  * Full-text search of published articles (migration 014): SQLite FTS5 ranked by bm25 with headline
@@ -73,7 +73,7 @@ export class SearchRepository {
         select articles.id, articles.slug, articles.headline, articles.summary, articles.author,
           articles.category_id, articles.source, articles.image_url, articles.original_url,
           articles.published_at, articles.is_breaking,
-          ts_headline('english', articles.summary || ' ' || articles.content, query.q,
+          ts_headline('english', articles.headline || ' … ' || articles.summary || ' ' || articles.content, query.q,
             ${`StartSel=${SNIPPET_OPEN}, StopSel=${SNIPPET_CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}
           ) as snippet
         from hits join articles on articles.id = hits.id cross join query
@@ -83,18 +83,42 @@ export class SearchRepository {
     }
     const match = fts5Query(q);
     if (!match) return [];
-    const { rows } = await sql<SearchRow>`
-      select articles.id, articles.slug, articles.headline, articles.summary, articles.author,
-        articles.category_id, articles.source, articles.image_url, articles.original_url,
-        articles.published_at, articles.is_breaking,
-        snippet(articles_fts, -1, ${SNIPPET_OPEN}, ${SNIPPET_CLOSE}, '…', 24) as snippet
-      from articles_fts
-      join articles on articles.id = articles_fts.rowid
-      where articles_fts match ${match} and ${PUBLISHED}
-      order by bm25(articles_fts, 10.0, 4.0, 1.0), articles.published_at desc, articles.id desc
-      limit ${limit} offset ${offset}
-    `.execute(this.db);
-    return rows;
+    return this.searchSqlite(match, limit, offset);
+  }
+
+  /**
+   * SQLite, bounded: the ranking reads the full-text index only (bm25 per match, ties newest id
+   * first), never the article rows, and keeps the best `k` candidates; only those are looked up in
+   * `articles` (drafts dropped), and snippet() runs for the page's rows alone. When drafts thin the
+   * candidates out below the page, `k` grows until the page is full or every match is ranked.
+   */
+  private async searchSqlite(match: string, limit: number, offset: number): Promise<SearchRow[]> {
+    const want = offset + limit;
+    for (let k = Math.max(64, want * 2); ; k *= 4) {
+      const { rows: candidates } = await sql<{ id: number }>`
+        select rowid as id from articles_fts where articles_fts match ${match}
+        order by bm25(articles_fts, 10.0, 4.0, 1.0), rowid desc limit ${k}
+      `.execute(this.db);
+      const ids = candidates.map((c) => Number(c.id));
+      const published = ids.length
+        ? ((await this.db
+            .selectFrom('articles')
+            .select(LIST_COLUMNS)
+            .where(PUBLISHED)
+            .where('articles.id', 'in', ids)
+            .execute()) as ArchiveRow[])
+        : [];
+      if (published.length < want && candidates.length === k) continue;
+      const byId = new Map(published.map((r) => [Number(r.id), r]));
+      const page = ids.flatMap((id) => byId.get(id) ?? []).slice(offset, want);
+      if (page.length === 0) return [];
+      const { rows: snippets } = await sql<{ id: number; snippet: string }>`
+        select rowid as id, snippet(articles_fts, -1, ${SNIPPET_OPEN}, ${SNIPPET_CLOSE}, '…', 24) as snippet
+        from articles_fts where articles_fts match ${match} and rowid in (${sql.join(page.map((r) => Number(r.id)))})
+      `.execute(this.db);
+      const snippetOf = new Map(snippets.map((r) => [Number(r.id), r.snippet]));
+      return page.map((row) => ({ ...row, snippet: snippetOf.get(Number(row.id)) ?? '' }));
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
 
 /**
  * Share cards: a 1200x630 PNG per article for link previews (og:image, feeds). Made from the article's
@@ -66,7 +66,13 @@ function escapeMarkup(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/** sharp (and libvips) is loaded with the first card drawn, not at start. */
+async function loadSharp() {
+  return (await import('sharp')).default;
+}
+
 async function textLayer(markup: string, font: string, fontfile: string, width: number, height: number) {
+  const sharp = await loadSharp();
   return sharp({ text: { text: markup, font, fontfile, width, height, rgba: true, wrap: 'word' } })
     .png()
     .toBuffer();
@@ -119,11 +125,13 @@ export async function drawCard(headline: string, category: string, siteName: str
     top: 220,
     left: 50,
   });
+  const sharp = await loadSharp();
   return sharp(background).composite(layers).png().toBuffer();
 }
 
 /** A card from a raster image file: cropped to fill 1200x630 (attention-based crop). */
 export async function cardFromImage(file: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(file)
     .resize(SHARE_CARD_WIDTH, SHARE_CARD_HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
     .flatten({ background: '#111111' })

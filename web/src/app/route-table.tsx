@@ -15,6 +15,7 @@ export const routes: RouteObject[] = [
       { path: paths.article.path, lazy: () => import('./routes/article.tsx').then(toRoute) },
       { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
       { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx').then(toRoute) },
+      { path: paths.search.path, lazy: () => import('./routes/search.tsx').then(toRoute) },
       // Sign-in popup/iframe callbacks: tiny pages without the admin shell (before /admin/*).
       { path: '/admin/auth/callback', lazy: () => import('./routes/admin/auth-callback.tsx').then(toRoute) },
       { path: '/admin/auth/silent', lazy: () => import('./routes/admin/auth-silent.tsx').then(toRoute) },

@@ -5,6 +5,15 @@ export const paths = {
   article: { path: '/article/:slug', getHref: (slug: string) => `/article/${encodeURIComponent(slug)}` },
   contact: { path: '/contact', getHref: () => '/contact' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
+  search: {
+    path: '/search',
+    getHref: (q?: string, page?: number) => {
+      if (!q) return '/search';
+      const params = new URLSearchParams({ q });
+      if (page && page > 1) params.set('page', String(page));
+      return `/search?${params.toString()}`;
+    },
+  },
   admin: {
     root: { path: '/admin', getHref: () => '/admin' },
     articles: {

@@ -23,8 +23,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const search = (q: string, extra = '') =>
-  t.app.inject({ method: 'GET', url: `/News/search?q=${encodeURIComponent(q)}${extra}` });
+const search = (q: string, extra = '', headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/News/search?q=${encodeURIComponent(q)}${extra}`, headers });
 
 describe('GET /News/search', () => {
   it('finds a word only in a body, ranks a headline hit first, never returns drafts', async () => {
@@ -40,6 +40,8 @@ describe('GET /News/search', () => {
     // The article text is escaped: its own markup never reaches the snippet as markup.
     expect(bodyHit.snippet).not.toMatch(/<b>|<\/b>/);
     expect(bodyHit.snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+    // A word found only in the headline is highlighted too (on both databases).
+    expect(body.results[0].snippet).toMatch(/<mark>aardvark<\/mark>/i);
   });
 
   it('stems and ignores case', async () => {
@@ -47,12 +49,14 @@ describe('GET /News/search', () => {
     expect(body.results.map((r: { headline: string }) => r.headline)).toEqual(['Minister caught napping']);
   });
 
-  it('sees an edit at once and a publication of a draft', async () => {
+  it('sees an edit and a publication of a draft once the news cache is cleared (as every writer of the app does)', async () => {
+    expect((await search('aardvark secret')).json().results).toEqual([]);
     await t.database.db
       .updateTable('articles')
       .set({ published_at: daysAgo(0.5) })
       .where('headline', '=', 'Aardvark secret draft')
       .execute();
+    t.app.newsCache.clear();
     const body = (await search('aardvark secret')).json();
     expect(body.results.map((r: { headline: string }) => r.headline)).toEqual(['Aardvark secret draft']);
     await t.database.db
@@ -60,6 +64,7 @@ describe('GET /News/search', () => {
       .set({ published_at: null })
       .where('headline', '=', 'Aardvark secret draft')
       .execute();
+    t.app.newsCache.clear();
     expect((await search('aardvark secret')).json().results).toEqual([]);
   });
 
@@ -114,6 +119,28 @@ describe('GET /News/search', () => {
       expect(res.statusCode, url).toBe(400);
       expectProblem(res, 400);
     }
+  });
+
+  it('finds published articles ranked below many drafts, and answers a repeated query from its cache', async () => {
+    // 150 drafts with the word in the headline outrank the published body-only hits.
+    await insertArticles(t.database.db, [
+      ...Array.from({ length: 150 }, (_, i) => ({ headline: `Platypus draft ${i}`, published_at: null })),
+      ...Array.from({ length: 3 }, (_, i) => ({
+        headline: `Plain story ${i}`,
+        content: `A platypus appears in the body of story ${i}.`,
+        published_at: daysAgo(1 + i),
+      })),
+    ]);
+    t.app.newsCache.clear();
+    const first = await search('platypus');
+    expect(
+      first
+        .json()
+        .results.map((r: { headline: string }) => r.headline)
+        .sort(),
+    ).toEqual(['Plain story 0', 'Plain story 1', 'Plain story 2']);
+    const again = await search('platypus', '', { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
   });
 
   it('pages by 10 with hasMore', async () => {

@@ -1,4 +1,5 @@
-import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, sendCached } from '../../plugins/http-cache.ts';
 
@@ -18,6 +19,19 @@ export function compressBody(text: string): CompressedBody {
     br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     etag: etagOf(identity),
   };
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** The same without blocking the event loop (sitemap files run to megabytes). */
+export async function compressBodyAsync(text: string): Promise<CompressedBody> {
+  const identity = Buffer.from(text, 'utf8');
+  const [gz, br] = await Promise.all([
+    gzipAsync(identity, { level: 6 }),
+    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  ]);
+  return { identity, gzip: gz, br, etag: etagOf(identity) };
 }
 
 /** The client's best encoding we have: br, then gzip, else identity (q=0 excludes one). */

@@ -13,15 +13,27 @@ import { publishedArticles } from '../../repositories/published-articles.ts';
 import { sendProblem } from '../../plugins/problem.ts';
 import { ProblemSchema } from '../news/schemas.ts';
 import { ShareCardStore, shareCardFor, shareCardHash } from '../../share-cards/share-card.ts';
-import { compressBody, sendCompressed, type CompressedBody } from './compressed-body.ts';
+import { compressBodyAsync, sendCompressed, type CompressedBody } from './compressed-body.ts';
+import { RefreshingCache } from './refreshing-cache.ts';
 
-/** URLs per sitemap file: the protocol's limit. Files are id ranges of this size. */
-export const SITEMAP_RANGE = 50_000;
+/**
+ * URLs per sitemap file (files are id ranges of this size). The protocol allows 50,000; 10,000 keeps
+ * a file near 170 KB compressed, so a crawler's fetch and the rebuild after an edit stay cheap, and
+ * a million articles still need only 100 files in the index.
+ */
+export const SITEMAP_RANGE = 10_000;
 /** Items per feed. */
 export const FEED_SIZE = 30;
 /** Google News sitemaps list articles published in the last two days, at most 1,000. */
 export const NEWS_SITEMAP_HOURS = 48;
 export const NEWS_SITEMAP_MAX = 1_000;
+/**
+ * Sitemaps and feeds are rebuilt on every editorial change (news-cache clear) and otherwise at most
+ * this often, in the background, for changes nobody announced (a separate import process, plain SQL)
+ * and for the 48-hour window of the news sitemap. Not per news-cache TTL: a sitemap file of 10,000
+ * URLs is a megabyte of XML to build and compress.
+ */
+export const SEO_REFRESH_MS = 10 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,8 +83,16 @@ export default fp(
     app.decorate('shareCards', cards);
 
     const originOf = (request: FastifyRequest) => app.config.publicUrl || `${request.protocol}://${request.host}`;
+    // Built once per editorial change (not once per news-cache TTL): readers never wait for a rebuild
+    // of a body that exists; see refreshing-cache.ts.
+    const bodies = new RefreshingCache<CompressedBody>({
+      ttlMs: SEO_REFRESH_MS,
+      maxEntries: 500,
+      onError: (err) => app.log.error({ err }, 'rebuilding a sitemap or feed failed: the previous one is served'),
+    });
+    app.newsCache.onClear(() => bodies.clear());
     const cached = (key: string, build: () => Promise<string>) =>
-      app.newsCache.get<CompressedBody>(`seo:${key}`, async () => compressBody(await build()));
+      bodies.get(key, async () => compressBodyAsync(await build()));
     const articleUrl = (origin: string, slug: string) => `${origin}/article/${encodeURIComponent(slug)}`;
 
     app.get(

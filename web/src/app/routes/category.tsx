@@ -1,7 +1,9 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { CATEGORIES } from '@common/categories';
+import { archivePosition } from '@common/older-stories';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { NotFoundScreen } from '@/components/not-found-screen';
+import { ArchiveListing } from '@/features/news/components/archive-listing';
 import { BreakingStrip } from '@/features/news/components/breaking-strip';
 import { NewsListing } from '@/features/news/components/news-listing';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -21,10 +23,16 @@ export default function CategoryPage() {
 }
 
 function CategoryListing({ category }: { category: (typeof CATEGORIES)[number] }) {
-  useDocumentTitle(category.name);
+  const [params] = useSearchParams();
+  const position = archivePosition(params);
+  useDocumentTitle(position ? `${category.name}: older stories, page ${position.page}` : category.name);
   return (
     <PublicLayout strip={<BreakingStrip category={category.name} />}>
-      <NewsListing category={category} />
+      {position ? (
+        <ArchiveListing key={params.toString()} category={category} position={position} />
+      ) : (
+        <NewsListing category={category} />
+      )}
     </PublicLayout>
   );
 }

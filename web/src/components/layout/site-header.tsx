@@ -5,6 +5,7 @@ import { TAGLINE } from '@common/site';
 import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
 import { cx } from '@/lib/cx';
+import { SearchForm } from './search-form';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -49,7 +50,7 @@ export function SiteHeader() {
   return (
     <header>
       <div className="bg-tabloid-red text-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 md:py-6">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-4 py-4 md:flex-nowrap md:py-6">
           <div className="min-w-0 on-dark">
             <Link
               to={paths.home.getHref()}
@@ -61,6 +62,12 @@ export function SiteHeader() {
               {TAGLINE}
             </p>
           </div>
+          <SearchForm
+            id="site-search"
+            label="Search stories"
+            compact
+            className="order-last w-full on-dark md:order-none md:ml-auto md:w-auto md:flex-nowrap"
+          />
           <div className="relative flex shrink-0 items-center gap-2 on-dark">
             <Link
               to={paths.admin.root.getHref()}

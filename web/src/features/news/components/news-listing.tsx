@@ -1,4 +1,6 @@
 import type { Category } from '@common/categories';
+import { archiveHref, olderThanFirstPage } from '@common/older-stories';
+import { NEWS_PAGE_SIZE } from '@common/site';
 import { useNow } from '@/lib/render-clock';
 import { useNews } from '../api/get-news';
 import { cardSize, orderArticles, SKELETON_CARD_COUNT, splitListing } from '../lib/listing-layout';
@@ -6,6 +8,7 @@ import { ArticleCard } from './article-card';
 import { ArticleCardSkeleton } from './article-card-skeleton';
 import { BreakingBanner } from './breaking-banner';
 import { MoreTrash } from './more-trash';
+import { OlderStoriesNav } from './older-stories-nav';
 
 const GRID_CLASS = 'grid grid-cols-1 gap-x-6 gap-y-8 md:grid-cols-2 lg:grid-cols-3';
 
@@ -47,6 +50,8 @@ export function NewsListing({ category }: { category?: Category }) {
   const { grid, more } = splitListing(ordered);
   const { now } = clock;
   const firstBreaking = result.breakingNews[0];
+  const older = olderThanFirstPage(result, NEWS_PAGE_SIZE);
+  const basePath = category ? `/${category.path}` : '/';
 
   return (
     <>
@@ -75,6 +80,7 @@ export function NewsListing({ category }: { category?: Category }) {
         </div>
       )}
       <MoreTrash articles={more} currentCategoryPath={category?.path} now={now} />
+      {older && <OlderStoriesNav older={archiveHref(basePath, { page: 2, before: older })} />}
     </>
   );
 }
