@@ -36,10 +36,22 @@ export interface AdminArticle {
   deletedAt: string | null;
   /** Display name of the editor who changed the article last; null before any editor change. */
   updatedBy: string | null;
+  /**
+   * Whether publishing posts the article to X / Facebook: null follows the Social page's default
+   * (on when the account is connected). Sent by the article GET, POST and PUT (not in lists, nor in
+   * revision snapshots older than sharing).
+   */
+  shareToX?: boolean | null;
+  shareToFacebook?: boolean | null;
+  /** Text of the posts instead of the headline; null: the headline. */
+  shareMessage?: string | null;
 }
 
-/** An article in lists and on the dashboard: everything but `content`. */
-export type AdminArticleListItem = Omit<AdminArticle, 'content'>;
+/** An article in lists and on the dashboard: everything but `content` (and the share choice). */
+export type AdminArticleListItem = Omit<AdminArticle, 'content' | ArticleShareField>;
+
+/** The share choice fields of an article (also accepted by POST and PUT; left out: unchanged). */
+export type ArticleShareField = 'shareToX' | 'shareToFacebook' | 'shareMessage';
 
 /** A paged list (GET /api/admin/articles). The server's list items leave `content` out. */
 export interface ArticlePageOf<T> {
@@ -101,6 +113,11 @@ export interface ArticleEditInput {
   ratingOutOfTen?: number;
   comments?: string;
   isBreaking?: boolean;
+  /** Left out: unchanged. null: the Social page's default. */
+  shareToX?: boolean | null;
+  shareToFacebook?: boolean | null;
+  /** Left out: unchanged; null or blank: the headline. At most 2000 characters. */
+  shareMessage?: string | null;
   version?: number;
 }
 
@@ -257,10 +274,17 @@ export interface ArticleShares {
   shares: PlatformShare[];
 }
 
+/** GET /api/admin/shares?articleIds=1,2,3: each article's shares (for the article list). */
+export interface SharesOfArticles {
+  articles: { articleId: number; shares: PlatformShare[] }[];
+}
+
 export interface ShareDefaults {
   /** null: on when the account is connected. */
   x: boolean | null;
   facebook: boolean | null;
+  /** Which accounts are connected on the Social page now (GET and PUT /api/admin/social/share-defaults). */
+  connected?: { x: boolean; facebook: boolean };
 }
 
 export interface FailedShare {

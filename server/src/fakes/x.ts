@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type http from 'node:http';
 import { escapeHtml, html, json, listen, randomToken, type FakeServer } from './http-util.ts';
 
-export type XFailure = 'rate-limit' | 'not-enrolled' | 'server-error' | 'hang';
+/** 'accept-hang' (POST /2/tweets only): the post is created, but the answer never comes. */
+export type XFailure = 'rate-limit' | 'not-enrolled' | 'server-error' | 'hang' | 'accept-hang';
 export type XEndpoint = 'token' | 'me' | 'tweets' | 'delete';
 
 export interface FakeXOptions {
@@ -108,6 +109,7 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
     if (failure.remaining <= 0) failure = null;
     switch (mode) {
       case 'hang':
+      case 'accept-hang':
         return true; // never answer
       case 'rate-limit': {
         const reset = Math.ceil(Date.now() / 1000) + fake.rateLimitResetSeconds;
@@ -306,7 +308,8 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
     } catch {
       fake.tweetCalls.push({ text: '' });
     }
-    if (failed('tweets', res)) return;
+    const acceptThenHang = failure?.mode === 'accept-hang' && failure.endpoints.has('tweets');
+    if (!acceptThenHang && failed('tweets', res)) return;
     const g = bearer(req);
     if (!g) return problem(res, 401, 'Unauthorized', 'Unauthorized');
     if (!g.scope.split(' ').includes('tweet.write')) return problem(res, 403, 'Forbidden', 'Forbidden');
@@ -343,6 +346,7 @@ export async function startFakeX(options: FakeXOptions = {}): Promise<FakeX> {
     }
     const id = String(1_800_000_000_000_000_000n + BigInt(state.posts.length + 1));
     state.posts.push({ id, text });
+    if (acceptThenHang && failed('tweets', res)) return; // posted, but the caller never hears of it
     json(res, 201, { data: { id, text, edit_history_tweet_ids: [id] } });
   }
 

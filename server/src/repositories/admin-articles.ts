@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { expressionBuilder, sql, type Kysely, type QueryCreator, type SqlBool, type Transaction } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
 import type {
   AdminArticle,
@@ -9,16 +9,13 @@ import type {
   ArticlePageOf,
 } from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
-import type { Database, NewArticleRow } from '../db/schema.ts';
+import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
 import type { ValidArticle } from '../domain/article-input.ts';
-import { adminDb, type AdminArticleRow, type AdminDatabase, type AdminKysely } from './admin-tables.ts';
 import { activeEditorsSince } from './activity-editors.ts';
-import { writeAudit, type Actor, type AuditAction } from './audit-log.ts';
-import { changedFields, writeRevision } from './article-revisions.ts';
+import { auditRow, writeAudit, type Actor, type AuditAction, type AuditEntry } from './audit-log.ts';
+import { changedFields, revisionRow, writeRevision, type RevisionInput } from './article-revisions.ts';
 
 export type { AdminArticle, AdminArticleListItem } from '../../../common/admin-contract.ts';
-
-type ArticleRow = AdminArticleRow;
 
 export type ArticlePage = ArticlePageOf<AdminArticleListItem>;
 
@@ -118,9 +115,35 @@ export function toListItem(row: ListRow): AdminArticleListItem {
   };
 }
 
-export function toAdminArticle(row: ListRow & { content: string }): AdminArticle {
-  const { content, ...rest } = row;
-  return { ...toListItem(rest), content };
+/** The share choice columns of articles (migration 016); the admin article carries them. */
+interface ShareColumns {
+  share_to_x: number | null;
+  share_to_facebook: number | null;
+  share_message: string | null;
+}
+
+const flag = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v) === 1);
+const flagColumn = (v: boolean | null) => (v === null ? null : v ? 1 : 0);
+
+/** The share choice an input gives, as columns (only the fields it gives: the others stay as they are). */
+function shareColumns(a: Pick<ValidArticle, 'shareToX' | 'shareToFacebook' | 'shareMessage'>): Partial<ShareColumns> {
+  return {
+    ...(a.shareToX !== undefined ? { share_to_x: flagColumn(a.shareToX) } : {}),
+    ...(a.shareToFacebook !== undefined ? { share_to_facebook: flagColumn(a.shareToFacebook) } : {}),
+    ...(a.shareMessage !== undefined ? { share_message: a.shareMessage } : {}),
+  };
+}
+
+export function toAdminArticle(row: ListRow & { content: string } & Partial<ShareColumns>): AdminArticle {
+  const { content, share_to_x, share_to_facebook, share_message, ...rest } = row;
+  const article: AdminArticle = { ...toListItem(rest), content };
+  // Rows read with every column carry the share choice (lists and old snapshots do not).
+  if (share_to_x !== undefined) {
+    article.shareToX = flag(share_to_x);
+    article.shareToFacebook = flag(share_to_facebook);
+    article.shareMessage = share_message ?? null;
+  }
+  return article;
 }
 
 /** The columns an edit (or a restored revision) sets: a validated article but its publication date. */
@@ -135,15 +158,15 @@ const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
  * editor saw (optimistic locking), so the trail and the history never disagree with the articles.
  */
 export class AdminArticlesRepository {
-  private readonly db: AdminKysely;
+  private readonly db: Kysely<Database>;
 
   constructor(
     db: Kysely<Database>,
     private readonly dialect: Dialect,
     /** Runs inside the publish transaction (share jobs are queued there, so both commit together). */
-    private readonly onPublished?: (trx: Transaction<AdminDatabase>, articleId: number) => Promise<void>,
+    private readonly onPublished?: (trx: Transaction<Database>, articleId: number) => Promise<void>,
   ) {
-    this.db = adminDb(db);
+    this.db = db;
   }
 
   private filtered(status: ArticleStatus, categoryId?: number, search?: string) {
@@ -281,8 +304,9 @@ export class AdminArticlesRepository {
     // The figures as scalar subqueries (each computed once per statement), beside the recent list:
     // one statement per request. With no articles at all there is no row to carry them, so they are
     // read on their own (the same subqueries).
-    const figures = <TB extends keyof AdminDatabase>(eb: ExpressionBuilder<AdminDatabase, TB>) => {
-      const e = eb as unknown as ExpressionBuilder<AdminDatabase, never>;
+    // Built from a builder with no outer tables: the subqueries are not correlated with the query they sit in.
+    const figures = () => {
+      const e = expressionBuilder<Database>();
       return [
         this.countQuery('all').as('total'),
         // created_at >= weekAgo, as whole hours after the cut-off's hour (article_hour_counts,
@@ -298,7 +322,7 @@ export class AdminArticlesRepository {
           .where('created_at', '>=', weekAgo)
           .where('created_at', '<', cutoff.nextHour)
           .as('in_cutoff_hour'),
-        activeEditorsSince(e, weekAgo).as('active_users'),
+        activeEditorsSince(weekAgo).as('active_users'),
         e
           .selectFrom('articles')
           .select((x) => x.fn.countAll<number | string>().as('n'))
@@ -311,13 +335,13 @@ export class AdminArticlesRepository {
     const recent = await this.db
       .selectFrom('articles')
       .select(LIST_COLUMNS)
-      .select((eb) => figures(eb))
+      .select(() => figures())
       .where('deleted_at', 'is', null)
       .orderBy(shownDate, 'desc')
       .orderBy('id', 'desc')
       .limit(RECENT_ARTICLES)
       .execute();
-    const f = recent[0] ?? (await this.db.selectNoFrom((eb) => figures(eb)).executeTakeFirstOrThrow());
+    const f = recent[0] ?? (await this.db.selectNoFrom(() => figures()).executeTakeFirstOrThrow());
     return {
       totalArticles: Number(f.total ?? 0),
       articlesLastWeek: Number(f.after_cutoff_hour ?? 0) + Number(f.in_cutoff_hour ?? 0),
@@ -328,7 +352,7 @@ export class AdminArticlesRepository {
   }
 
   /** Reads the row inside a transaction, locking it where the database can. */
-  private async lockRow(trx: Transaction<AdminDatabase>, id: number): Promise<ArticleRow | undefined> {
+  private async lockRow(trx: Transaction<Database>, id: number): Promise<ArticleRow | undefined> {
     let q = trx.selectFrom('articles').selectAll().where('id', '=', id);
     if (this.dialect === 'postgres') q = q.forUpdate();
     return q.executeTakeFirst();
@@ -351,7 +375,7 @@ export class AdminArticlesRepository {
   }
 
   private async mutateIn<R extends string>(
-    trx: Transaction<AdminDatabase>,
+    trx: Transaction<Database>,
     id: number,
     action: AuditAction,
     actor: Actor,
@@ -394,19 +418,34 @@ export class AdminArticlesRepository {
         };
       }
       const after = updated as ArticleRow;
-      await writeAudit(trx, [{ action, articleId: id, actor, at: now, before, after }]);
       const beforeArticle = toAdminArticle(before);
       const afterArticle = toAdminArticle(after);
-      await writeRevision(trx, {
-        action,
-        actor,
-        at: now,
-        article: afterArticle,
-        changed: changedFields(beforeArticle, afterArticle),
-      });
+      await this.writeTrail(
+        trx,
+        { action, articleId: id, actor, at: now, before, after },
+        { action, actor, at: now, article: afterArticle, changed: changedFields(beforeArticle, afterArticle) },
+      );
       if (action === 'publish' && this.onPublished) await this.onPublished(trx, id);
       return { ok: true, article: afterArticle, before: beforeArticle };
     }
+  }
+
+  /**
+   * The audit row and the revision of one change. On PostgreSQL one statement (a data-modifying
+   * WITH): each statement of a save is a round trip to the database server, and the saves'
+   * latency is mostly those round trips. SQLite runs in-process: two plain inserts.
+   */
+  private async writeTrail(trx: Transaction<Database>, audit: AuditEntry, revision: RevisionInput) {
+    if (this.dialect !== 'postgres') {
+      await writeAudit(trx, [audit]);
+      await writeRevision(trx, revision);
+      return;
+    }
+    await trx
+      .with('audit', (db) => db.insertInto('audit_log').values(auditRow(audit)).returning('id'))
+      .insertInto('article_revisions')
+      .values(revisionRow(revision))
+      .execute();
   }
 
   changeCategory(id: number, categoryId: number, actor: Actor) {
@@ -440,20 +479,28 @@ export class AdminArticlesRepository {
           image_url: edit.imageUrl,
           original_url: edit.originalUrl,
           is_breaking: edit.isBreaking ? 1 : 0,
+          ...(shareColumns(edit) as Partial<ArticleRow>),
         }),
         { expectedVersion },
       );
       if (result.ok && result.before.slug !== result.article.slug) {
         // The new slug is this article's own again: no redirect may point away from it.
-        await trx.deleteFrom('slug_redirects').where('old_slug', '=', result.article.slug).execute();
-        if (result.before.publishedAt) {
-          await trx
+        const release = (db: Pick<QueryCreator<Database>, 'deleteFrom'>) =>
+          db.deleteFrom('slug_redirects').where('old_slug', '=', result.article.slug);
+        const keep = (db: Pick<QueryCreator<Database>, 'insertInto'>) =>
+          db
             .insertInto('slug_redirects')
             .values({ old_slug: result.before.slug, article_id: id, created_at: result.article.updatedAt })
             .onConflict((oc) =>
               oc.column('old_slug').doUpdateSet({ article_id: id, created_at: result.article.updatedAt }),
-            )
-            .execute();
+            );
+        if (!result.before.publishedAt) await release(trx).execute();
+        else if (this.dialect === 'postgres') {
+          // One round trip: the two statements touch different rows (the slugs differ).
+          await keep(trx.with('released', (db) => release(db).returning('old_slug'))).execute();
+        } else {
+          await release(trx).execute();
+          await keep(trx).execute();
         }
       }
       return result;
@@ -550,6 +597,8 @@ export class AdminArticlesRepository {
       const articles = stored.map(toAdminArticle);
       for (const article of articles) {
         await writeRevision(trx, { action: 'create', actor, at: now, article, changed: [] });
+        // Created published (the ingestion API): its share jobs are queued in this transaction.
+        if (article.publishedAt && this.onPublished) await this.onPublished(trx, article.id);
       }
       return articles;
     });
@@ -655,5 +704,6 @@ export function toNewArticleRow(a: ValidArticle, createdAt: string, updatedAt: s
     published_at: a.publishedAt,
     created_at: createdAt,
     updated_at: updatedAt,
+    ...(shareColumns(a) as object),
   };
 }

@@ -1,52 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { AdminTables } from './admin-tables.ts';
+import type { ArticleRow, Database, SharePlatform, ShareState, SocialShareTable } from '../db/schema.ts';
 import type { Actor } from './audit-log.ts';
 
-export type SharePlatform = 'x' | 'facebook';
-export type ShareState = 'queued' | 'posting' | 'posted' | 'failed' | 'unconfirmed' | 'deleted';
+export type { SharePlatform, ShareState, SocialSettingsTable, SocialShareTable } from '../db/schema.ts';
 
-/** Row of social_shares (migration 016): the state of one article's post on one platform. No token. */
-export interface SocialShareTable {
-  article_id: number;
-  platform: SharePlatform;
-  state: ShareState;
-  message: string;
-  link: string;
-  post_id: string | null;
-  post_url: string | null;
-  reason: string | null;
-  attempts: number;
-  next_attempt_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** The article columns the sharing feature reads. */
+export type ArticleShareColumns = Pick<
+  ArticleRow,
+  'id' | 'headline' | 'slug' | 'published_at' | 'share_to_x' | 'share_to_facebook' | 'share_message'
+>;
 
-export interface SocialSettingsTable {
-  key: string;
-  value: string;
-}
-
-/** The sharing columns migration 016 adds to articles. */
-export interface ArticleShareColumns {
-  id: number;
-  headline: string;
-  slug: string;
-  published_at: string | null;
-  share_to_x: number | null;
-  share_to_facebook: number | null;
-  share_message: string | null;
-}
-
-type SharesDb = {
-  social_shares: SocialShareTable;
-  social_settings: SocialSettingsTable;
-  articles: ArticleShareColumns;
-  social_tokens: { persona: string; platform: string };
-} & Pick<AdminTables, 'audit_log'>;
-
-export type SharesKysely = Kysely<SharesDb>;
-type Tx = Kysely<SharesDb> | Transaction<SharesDb>;
+export type SharesKysely = Kysely<Database>;
+type Tx = Kysely<Database> | Transaction<Database>;
 
 export interface ShareDefaults {
   /** null: on when the account is connected. */
@@ -54,16 +20,12 @@ export interface ShareDefaults {
   facebook: boolean | null;
 }
 
-export function sharesDb(db: object): Tx {
-  return db as unknown as Tx;
-}
-
 /** SQL of the sharing feature: share rows, sharing defaults, the articles' share choice, audit rows. */
 export class SocialSharesRepository {
   readonly db: SharesKysely;
 
   constructor(database: Pick<Db, 'db'>) {
-    this.db = database.db.withTables<SharesDb>() as unknown as SharesKysely;
+    this.db = database.db;
   }
 
   async article(id: number, tx: Tx = this.db): Promise<ArticleShareColumns | undefined> {
@@ -78,7 +40,7 @@ export class SocialSharesRepository {
     id: number,
     choice: { shareToX?: boolean | null; shareToFacebook?: boolean | null; shareMessage?: string | null },
   ): Promise<boolean> {
-    const set: Partial<ArticleShareColumns> = {};
+    const set: Partial<Pick<ArticleRow, 'share_to_x' | 'share_to_facebook' | 'share_message'>> = {};
     if (choice.shareToX !== undefined) set.share_to_x = choice.shareToX === null ? null : choice.shareToX ? 1 : 0;
     if (choice.shareToFacebook !== undefined)
       set.share_to_facebook = choice.shareToFacebook === null ? null : choice.shareToFacebook ? 1 : 0;
@@ -154,6 +116,69 @@ export class SocialSharesRepository {
   }
 
   /**
+   * New 'queued' shares of one article on several platforms in one INSERT (the publish transaction
+   * keeps its statements few); `renew` names platforms whose old row (failed, deleted) goes first.
+   */
+  async queueMany(
+    tx: Tx,
+    articleId: number,
+    shares: { platform: SharePlatform; message: string; link: string }[],
+    renew: SharePlatform[] = [],
+  ): Promise<void> {
+    if (shares.length === 0) return;
+    const now = new Date().toISOString();
+    if (renew.length > 0)
+      await tx.deleteFrom('social_shares').where('article_id', '=', articleId).where('platform', 'in', renew).execute();
+    await tx
+      .insertInto('social_shares')
+      .values(
+        shares.map((s) => ({
+          article_id: articleId,
+          platform: s.platform,
+          state: 'queued' as const,
+          message: s.message,
+          link: s.link,
+          post_id: null,
+          post_url: null,
+          reason: null,
+          attempts: 0,
+          next_attempt_at: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+
+  /** Several audit rows of one article in one INSERT (as audit() writes them one by one). */
+  async auditMany(
+    articleId: number,
+    rows: { platform: SharePlatform; event: string; details: Record<string, unknown> }[],
+    actor: Actor,
+    tx: Tx = this.db,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const at = new Date().toISOString();
+    await tx
+      .insertInto('audit_log')
+      .values(
+        rows.map(
+          (r) =>
+            ({
+              action: `share-${r.event}`.slice(0, 30),
+              article_id: articleId,
+              actor_subject: actor.subject,
+              actor_name: actor.name,
+              at,
+              before: null,
+              after: JSON.stringify({ platform: r.platform, ...r.details }),
+            }) as never,
+        ),
+      )
+      .execute();
+  }
+
+  /**
    * Moves a share from one of `from` to `to` (compare-and-swap); false when it was not in `from`.
    * This is what makes a post happen at most once: only the caller that moved it to 'posting' sends.
    */
@@ -202,7 +227,7 @@ export class SocialSharesRepository {
         at: new Date().toISOString(),
         before: null,
         after: JSON.stringify({ platform, ...details }),
-      } as never)
+      })
       .execute();
   }
 

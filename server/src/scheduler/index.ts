@@ -2,24 +2,34 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AdminArticlesRepository } from '../repositories/admin-articles.ts';
 import { SCHEDULER_ACTOR } from '../repositories/audit-log.ts';
+import { sweepImages } from '../images/sweep.ts';
+import { referencedImageIds } from '../repositories/image-references.ts';
 import { announcePublished } from './article-events.ts';
 
 export interface SchedulerTick {
   published: number[];
   purged: number[];
+  /** Uploaded images deleted because nothing references them any more (undefined: no sweep ran). */
+  imagesDeleted?: string[];
 }
+
+/** How often the unused uploads are swept besides right after a purge. */
+export const IMAGE_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
 /**
  * The newsroom's clock, inside every server process: every SCHEDULER_INTERVAL_MS it publishes the
  * scheduled articles that are due and purges the trash. Each step is one conditional statement
  * (see AdminArticlesRepository.publishDue), so any number of instances can tick at once and a
  * restart picks up whatever fell due while the server was down: each article goes out exactly once.
+ * After a purge, and every IMAGE_SWEEP_EVERY_MS (the first step after a start included), it deletes
+ * the uploaded images nothing references any more (images/sweep.ts).
  * `app.scheduler.tick()` runs one step at once (tests, scripts).
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<SchedulerTick> | undefined;
   private readonly articles: AdminArticlesRepository;
+  private lastImageSweep: number | undefined;
 
   constructor(private readonly app: FastifyInstance) {
     const shares = app.hasDecorator('articleShares') ? app.articleShares : undefined;
@@ -64,7 +74,28 @@ export class Scheduler {
     }
     const purged = await this.articles.purgeTrash(SCHEDULER_ACTOR, now);
     if (purged.length > 0) this.app.log.info({ articleIds: purged }, 'trash purged');
-    return { published: published.map((a) => a.id), purged };
+    const tick: SchedulerTick = { published: published.map((a) => a.id), purged };
+    const sweepDue = this.lastImageSweep === undefined || now.getTime() - this.lastImageSweep >= IMAGE_SWEEP_EVERY_MS;
+    if (purged.length > 0 || sweepDue) tick.imagesDeleted = await this.sweepImages(now);
+    return tick;
+  }
+
+  /** Deletes unreferenced uploads; a failure is logged and tried again next time, never fails the step. */
+  private async sweepImages(now: Date): Promise<string[] | undefined> {
+    if (!this.app.hasDecorator('imageStore')) return undefined;
+    try {
+      const { deleted } = await sweepImages(
+        this.app.imageStore,
+        (ids) => referencedImageIds(this.app.database.db, ids),
+        now,
+      );
+      this.lastImageSweep = now.getTime();
+      if (deleted.length > 0) this.app.log.info({ imageIds: deleted }, 'unused images deleted');
+      return deleted;
+    } catch (err) {
+      this.app.log.warn({ err }, 'image sweep failed');
+      return undefined;
+    }
   }
 }
 

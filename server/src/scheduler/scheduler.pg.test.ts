@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../auth/test-app.ts';
-import { adminDb } from '../repositories/admin-tables.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../test-support/postgres-databases.ts';
 import { startInstance, type Instance } from '../test-support/postgres-instances.ts';
 import { insertArticle } from '../test-support/admin-articles.ts';
@@ -39,7 +38,7 @@ describe('the scheduler with several instances on one PostgreSQL database', () =
     await pg?.drop();
   });
 
-  const db = () => adminDb(instances[0]!.database.db);
+  const db = () => instances[0]!.database.db;
   const publishAudits = async (ids: number[]) =>
     db()
       .selectFrom('audit_log')
@@ -102,7 +101,7 @@ describe('the scheduler with several instances on one PostgreSQL database', () =
     try {
       const row = await insertArticle(direct.db, { headline: 'Due During Downtime', published_at: null });
       id = row.id;
-      await adminDb(direct.db)
+      await direct.db
         .updateTable('articles')
         .set({ publish_at: new Date(Date.now() - 60_000).toISOString() })
         .where('id', '=', id)

@@ -83,7 +83,9 @@ beforeAll(async () => {
     env: {
       JOBS_POLL_MS: '20',
       SHARE_RETRY_BASE_MS: '40',
-      SOCIAL_HTTP_TIMEOUT_MS: '400',
+      // Short enough for the hang tests, long enough that a token refresh under load is not cut off
+      // (a refresh X carried out but whose answer came too late cannot be repeated: X rotates the token).
+      SOCIAL_HTTP_TIMEOUT_MS: '1500',
       PUBLIC_URL: 'https://dailysmear.example.com',
     },
   });
@@ -175,6 +177,45 @@ describe('share jobs', () => {
     env.x.rateLimitResetSeconds = 900;
   });
 
+  it('a Facebook rate limit waits for the time Facebook gives, without spending a try', async () => {
+    env.fb.failNext('rate-limit', 1);
+    const article = await publishNew();
+    const waiting = await vi.waitFor(
+      async () => {
+        const s = byPlatform((await api('GET', `/api/admin/articles/${article.id}/shares`)).body, 'facebook');
+        if (s.state !== 'queued' || !s.nextAttemptAt) throw new Error('not waiting yet');
+        return s;
+      },
+      { timeout: 5000, interval: 10 },
+    );
+    // The fake names 12 minutes (estimated_time_to_regain_access); the backoff would be 40 ms.
+    expect(Date.parse(waiting.nextAttemptAt!) - Date.parse(waiting.updatedAt!)).toBeGreaterThanOrEqual(11 * 60_000);
+    // X is not held up by Facebook's limit.
+    await vi.waitFor(
+      async () => {
+        const x = byPlatform((await api('GET', `/api/admin/articles/${article.id}/shares`)).body, 'x');
+        if (x.state !== 'posted') throw new Error(`X is ${x.state}`);
+      },
+      { timeout: 15_000, interval: 25 },
+    );
+    const job = await env.database.db
+      .withTables<{ jobs: { payload: string; attempts: number; state: string } }>()
+      .selectFrom('jobs')
+      .select(['attempts', 'state'])
+      .where('payload', '=', JSON.stringify({ articleId: article.id, platform: 'facebook' }))
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ attempts: 0, state: 'ready' });
+  });
+
+  it('a Facebook timeout is retried and posts once', async () => {
+    env.fb.failNext('hang', 1);
+    const before = env.fb.posts.length;
+    const article = await publishNew();
+    const body = await settled(article.id);
+    expect(byPlatform(body, 'facebook')).toMatchObject({ state: 'posted', attempts: 2 });
+    expect(env.fb.posts.length - before).toBe(1);
+  });
+
   it('a timeout is retried', async () => {
     env.x.failNext('hang', 1, ['tweets']);
     const article = await publishNew();
@@ -232,6 +273,18 @@ describe('share jobs', () => {
     expect(byPlatform(body, 'facebook').reason).toMatch(/error 190/);
     expect(byPlatform(body, 'x').state).toBe('posted');
     await connectFacebook();
+  });
+
+  it('a revoked X grant fails with the reason (no endless retries); Facebook still posts', async () => {
+    env.x.revokeAll();
+    env.x.expireAccessTokens();
+    const article = await publishNew();
+    const body = await settled(article.id);
+    expect(byPlatform(body, 'x').state).toBe('failed');
+    expect(byPlatform(body, 'x').reason).toMatch(/no longer accepts the stored refresh token/);
+    expect(byPlatform(body, 'x').attempts).toBe(1);
+    expect(byPlatform(body, 'facebook').state).toBe('posted');
+    await connectX();
   });
 
   it('a run that ended mid-post (lease ran out, share still posting) becomes unconfirmed, never resent', async () => {

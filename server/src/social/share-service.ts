@@ -1,10 +1,9 @@
 import type { Transaction } from 'kysely';
-import type { AdminDatabase } from '../repositories/admin-tables.ts';
+import type { Database } from '../db/schema.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { composeFacebookMessage, composeXText } from '../../../common/share-text.ts';
-import { enqueue, backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../jobs/queue.ts';
+import { enqueue, enqueueMany, backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../jobs/queue.ts';
 import {
-  sharesDb,
   type SharePlatform,
   type SocialShareTable,
   type SocialSharesRepository,
@@ -83,32 +82,45 @@ export class ShareService {
    * Called inside the publish transaction: queues one share job per chosen and connected platform,
    * so the publish and its jobs commit (or roll back) together.
    */
-  async onPublished(trx: Transaction<AdminDatabase>, articleId: number): Promise<void> {
-    const tx = sharesDb(trx);
+  async onPublished(trx: Transaction<Database>, articleId: number): Promise<void> {
+    // Few statements (four reads, then one INSERT each for shares, audit rows and jobs): they run
+    // inside the publish transaction, while the article's row is locked.
+    const tx = trx;
     const article = await this.#repo.article(articleId, tx);
     if (!article) return;
     const defaults = await this.#repo.defaults(tx);
     const connected = await this.#repo.connected(this.#o.persona, tx);
+    const existing = await this.#repo.list(articleId, tx);
     const choice = { x: article.share_to_x, facebook: article.share_to_facebook };
     const text = this.compose(article);
-    let queued = 0;
+    const fresh: { platform: SharePlatform; message: string; link: string }[] = [];
+    const renew: SharePlatform[] = [];
     for (const platform of PLATFORMS) {
       const chosen = choice[platform] === null ? (defaults[platform] ?? true) : choice[platform] === 1;
       if (!chosen || !connected.has(platform)) continue;
-      const existing = await this.#repo.get(articleId, platform, tx);
+      const old = existing.find((s) => s.platform === platform);
       // Published again after an unpublish: a post that exists (or may exist) is not repeated.
-      if (existing && ['posted', 'posting', 'unconfirmed', 'queued'].includes(existing.state)) continue;
-      const message = platform === 'x' ? text.x.text : text.facebook.message;
-      await this.#repo.queue(tx, articleId, platform, message, text.link);
-      await this.#repo.audit(articleId, platform, 'queued', { message }, SHARE_WORKER, tx);
-      await enqueue(tx, {
-        kind: SHARE_JOB,
-        payload: { articleId, platform },
-        maxAttempts: this.#o.jobs.maxAttempts,
-      });
-      queued += 1;
+      if (old && ['posted', 'posting', 'unconfirmed', 'queued'].includes(old.state)) continue;
+      if (old) renew.push(platform);
+      fresh.push({ platform, message: platform === 'x' ? text.x.text : text.facebook.message, link: text.link });
     }
-    if (queued) setTimeout(() => this.#queue.nudge(), 10).unref?.();
+    if (fresh.length === 0) return;
+    await this.#repo.queueMany(tx, articleId, fresh, renew);
+    await this.#repo.auditMany(
+      articleId,
+      fresh.map((f) => ({ platform: f.platform, event: 'queued', details: { message: f.message } })),
+      SHARE_WORKER,
+      tx,
+    );
+    await enqueueMany(
+      tx,
+      fresh.map((f) => ({
+        kind: SHARE_JOB,
+        payload: { articleId, platform: f.platform },
+        maxAttempts: this.#o.jobs.maxAttempts,
+      })),
+    );
+    setTimeout(() => this.#queue.nudge(), 10).unref?.();
   }
 
   /** 'Retry' (failed/unconfirmed) and 'Post now' (never shared, or its post deleted): queues a new job. */

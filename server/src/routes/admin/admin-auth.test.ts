@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_MATRIX } from '../../auth/testing.ts';
-import { adminDb } from '../../repositories/admin-tables.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { insertArticle, snapshotArticles } from '../../test-support/admin-articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
@@ -48,7 +47,7 @@ describe.each(Object.entries(TOKEN_MATRIX))('token matrix: %s', (_name, makeHead
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).not.toContain('Bearer ey'); // the token is never echoed
       expect(await snapshotArticles(t.database.db)).toEqual(articles);
-      const db = adminDb(t.database.db);
+      const db = t.database.db;
       expect(await db.selectFrom('audit_log').select('id').execute()).toEqual([]);
       expect(await db.selectFrom('editor_activity').select('subject').execute()).toEqual([]);
     },
@@ -82,7 +81,7 @@ describe('with a valid token', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 201, 204]);
-    const audit = await adminDb(t.database.db).selectFrom('audit_log').select('action').orderBy('id').execute();
+    const audit = await t.database.db.selectFrom('audit_log').select('action').orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['category', 'publish', 'unpublish', 'create', 'delete']);
   });
 });

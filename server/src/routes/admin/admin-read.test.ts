@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminDb } from '../../repositories/admin-tables.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { daysAgo, insertArticle, insertArticles, snapshotArticles } from '../../test-support/admin-articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
@@ -15,7 +14,7 @@ afterAll(async () => t?.close());
 
 async function clear() {
   await t.database.db.deleteFrom('articles').execute();
-  await adminDb(t.database.db).deleteFrom('editor_activity').execute();
+  await t.database.db.deleteFrom('editor_activity').execute();
 }
 
 const get = (url: string, headers: Record<string, string> = auth) => t.app.inject({ method: 'GET', url, headers });
@@ -78,6 +77,10 @@ describe('GET /api/admin/articles/:id', () => {
       publishAt: null,
       deletedAt: null,
       updatedBy: null,
+      // Sharing follows the Social page's defaults until the article chooses.
+      shareToX: null,
+      shareToFacebook: null,
+      shareMessage: null,
     });
     expect(res.headers.etag).toBe('"1"');
   });
@@ -324,7 +327,7 @@ describe('GET /api/admin/dashboard', () => {
   });
 
   it('counts the distinct editors seen in the last 7 days as active users', async () => {
-    const activity = adminDb(t.database.db);
+    const activity = t.database.db;
     await activity
       .insertInto('editor_activity')
       .values([
@@ -357,7 +360,7 @@ describe('GET /api/admin/dashboard', () => {
   });
 
   it('writes an editor activity at most once a minute', async () => {
-    const activity = adminDb(t.database.db);
+    const activity = t.database.db;
     const who = { authorization: await t.bearer({ sub: 'throttled-editor', name: 'Th' }) };
     await get('/api/admin/categories', who);
     const first = await activity

@@ -1,7 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
-import { adminDb } from '../../repositories/admin-tables.ts';
 import { auditFor } from '../../repositories/audit-log.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { daysAgo, insertArticle, snapshotArticles } from '../../test-support/admin-articles.ts';
@@ -18,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 beforeEach(async () => {
   await t.database.db.deleteFrom('articles').execute();
-  await adminDb(t.database.db).deleteFrom('audit_log').execute();
+  await t.database.db.deleteFrom('audit_log').execute();
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -29,7 +28,7 @@ function call(method: Method, url: string, opts: { payload?: string | object; co
   const payload = typeof opts.payload === 'object' ? JSON.stringify(opts.payload) : opts.payload;
   return t.app.inject({ method, url, headers, payload });
 }
-const allAudit = () => adminDb(t.database.db).selectFrom('audit_log').selectAll().orderBy('id').execute();
+const allAudit = () => t.database.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
 
 /** Runs `act` and asserts that neither the articles nor the audit trail changed. */
 async function expectNothingChanged(act: () => Promise<unknown>) {
@@ -65,7 +64,7 @@ describe('publish and unpublish', () => {
     expect(stamped).toBeLessThanOrEqual(Date.now());
     expect(article.updatedAt).toBe(article.publishedAt);
 
-    const [audit] = await auditFor(adminDb(t.database.db), draft.id);
+    const [audit] = await auditFor(t.database.db, draft.id);
     expect(audit).toMatchObject({
       action: 'publish',
       article_id: draft.id,
@@ -94,7 +93,7 @@ describe('publish and unpublish', () => {
     const slugRes = await t.app.inject({ url: '/News/slug/live-scandal' });
     expect(slugRes.statusCode).toBe(404);
     expect((await publicList()).allArticles.map((a) => a.id)).not.toContain(live.id);
-    const [audit] = await auditFor(adminDb(t.database.db), live.id);
+    const [audit] = await auditFor(t.database.db, live.id);
     expect(audit!.action).toBe('unpublish');
     expect(JSON.parse(audit!.before!)).toEqual(live);
     expect(JSON.parse(audit!.after!).published_at).toBeNull();
@@ -149,7 +148,7 @@ describe('PUT /api/admin/articles/:id/category', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toMatchObject({ id: a.id, categoryId: 3, category: 'Sport', publishedAt: a.published_at });
-    const [audit] = await auditFor(adminDb(t.database.db), a.id);
+    const [audit] = await auditFor(t.database.db, a.id);
     expect(audit!.action).toBe('category');
     expect(JSON.parse(audit!.before!)).toEqual(a);
     expect(JSON.parse(audit!.after!).category_id).toBe(3);
@@ -223,7 +222,7 @@ describe('DELETE /api/admin/articles/:id', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expectProblem(await call('GET', `/api/admin/articles/${a.id}`), 404);
     expect((await t.app.inject({ url: '/News/slug/doomed-story' })).statusCode).toBe(404);
-    const [audit] = await auditFor(adminDb(t.database.db), a.id);
+    const [audit] = await auditFor(t.database.db, a.id);
     expect(audit).toMatchObject({ action: 'delete', actor_subject: EDITOR.sub });
     expect(JSON.parse(audit!.before!)).toEqual(a);
     // The full record stays (in the trash); a second delete changes nothing.
@@ -275,7 +274,7 @@ describe('POST /api/admin/articles', () => {
     });
     const stored = (await call('GET', res.headers.location as string)).json();
     expect(stored).toEqual(article);
-    const [audit] = await auditFor(adminDb(t.database.db), article.id);
+    const [audit] = await auditFor(t.database.db, article.id);
     expect(audit).toMatchObject({ action: 'create', before: null, actor_subject: EDITOR.sub });
     expect(JSON.parse(audit!.after!)).toMatchObject({ id: article.id, headline: valid.headline });
   });
@@ -516,7 +515,7 @@ describe("dashboard 'last week' (trigger-maintained article_hour_counts)", () =>
     await call('DELETE', `/api/admin/articles/${rows[8]!.id}`);
     expect(await expectLastWeekExact(new Date(now))).toBe(6);
     // The stored hourly figures are exactly the articles' own, hour by hour.
-    const hours = await adminDb(t.database.db)
+    const hours = await t.database.db
       .selectFrom('article_hour_counts')
       .select(['hour', 'n'])
       .where('n', '!=', 0)

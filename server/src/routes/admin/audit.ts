@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { adminDb } from '../../repositories/admin-tables.ts';
 import { AUDIT_ACTIONS, listAudit } from '../../repositories/audit-log.ts';
 import { AuditPageSchema, AuditQuerySchema } from './schemas.ts';
 import { ValidationError } from '../../domain/typebox-validation.ts';
@@ -10,7 +9,7 @@ const PAGE_SIZE = 50;
 /** GET /api/admin/audit?editor=&action=&page=: the audit trail, newest first, 50 a page. */
 const auditRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const db = adminDb(app.database.db);
+  const db = app.database.db;
   app.get(
     '/audit',
     { schema: { querystring: AuditQuerySchema, response: { 200: AuditPageSchema } } },

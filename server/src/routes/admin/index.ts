@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
-import { adminDb } from '../../repositories/admin-tables.ts';
 import { createActivityThrottle, recordEditorActivity } from '../../repositories/activity-editors.ts';
 import articleRoutes from './articles/index.ts';
 import auditRoutes from './audit.ts';
@@ -10,21 +9,17 @@ import categoryRoutes from './categories.ts';
 import { editorOf } from './context.ts';
 import dashboardRoutes from './dashboard.ts';
 import { useEditorScope } from '../../plugins/editor-scope.ts';
-import { typeboxValidatorCompiler } from '../../domain/typebox-validation.ts';
 
 /**
  * The admin API under /api/admin (docs/product.md, The API). Every route needs a signed-in
  * editor; every response says Cache-Control: no-store.
  */
 async function adminApi(app: FastifyInstance) {
-  // Query and path values are converted from text; JSON bodies are checked strictly (no coercion).
-  app.setValidatorCompiler(typeboxValidatorCompiler);
-
   useEditorScope(app);
 
   // Editors' last activity, for the dashboard's Active Users: one write per editor per minute.
   const throttle = createActivityThrottle();
-  const db = adminDb(app.database.db);
+  const db = app.database.db;
   app.addHook('onRequest', async (request) => {
     const editor = editorOf(request);
     if (!editor) return;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminDb } from '../../repositories/admin-tables.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { daysAgo, insertArticle, snapshotArticles } from '../../test-support/admin-articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
@@ -18,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 beforeEach(async () => {
-  const db = adminDb(t.database.db);
+  const db = t.database.db;
   await db.deleteFrom('articles').execute();
   await db.deleteFrom('audit_log').execute();
   await db.deleteFrom('article_revisions').execute();
@@ -103,7 +102,7 @@ describe('versions and PUT', () => {
     // Stored: a fresh read agrees.
     expect((await call('GET', `/api/admin/articles/${created.id}`)).json()).toMatchObject({ ...edit, version: 2 });
     // A draft's slug follows its headline: no redirect kept.
-    expect(await adminDb(t.database.db).selectFrom('slug_redirects').selectAll().execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('slug_redirects').selectAll().execute()).toEqual([]);
   });
 
   it('refuses a stale If-Match with 412 and a stale version field with 409, naming who changed it', async () => {
@@ -369,7 +368,7 @@ describe('trash', () => {
   it('purges what has been in the trash over 30 days, and nothing younger', async () => {
     const old = await insertArticle(t.database.db, { headline: 'Old Trash' });
     const young = await insertArticle(t.database.db, { headline: 'Young Trash' });
-    const db = adminDb(t.database.db);
+    const db = t.database.db;
     await db
       .updateTable('articles')
       .set({ deleted_at: daysAgo(31) })

@@ -6,7 +6,7 @@ import type { ArticleShares, PlatformShare } from '../../../../common/admin-cont
 import { siteOrigin } from '../../auth/settings.ts';
 import { JobQueue } from '../../jobs/queue.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
-import { SocialSharesRepository, type SharePlatform } from '../../repositories/social-shares.ts';
+import { SocialSharesRepository, type SharePlatform, type SocialShareTable } from '../../repositories/social-shares.ts';
 import { createSocial } from '../../social/index.ts';
 import { SocialProblem } from '../../social/provider-error.ts';
 import { PLATFORMS, ShareService } from '../../social/share-service.ts';
@@ -20,6 +20,8 @@ import {
   ShareDefaultsSchema,
   ShareParamsSchema,
   SharePlatformParamsSchema,
+  SharesOfArticlesQuerySchema,
+  SharesOfArticlesSchema,
 } from './schemas.ts';
 
 declare module 'fastify' {
@@ -31,6 +33,25 @@ declare module 'fastify' {
 }
 
 const notFound = (id: number) => new HttpProblem(404, `Article ${id} was not found.`);
+
+/** Each platform's share of one article (state null: never shared). */
+function platformShares(rows: SocialShareTable[], connected: Set<SharePlatform>): PlatformShare[] {
+  return PLATFORMS.map((platform) => {
+    const r = rows.find((row) => row.platform === platform);
+    return {
+      platform,
+      state: r?.state ?? null,
+      connected: connected.has(platform),
+      message: r?.message ?? null,
+      postId: r?.post_id ?? null,
+      postUrl: r?.post_url ?? null,
+      reason: r?.reason ?? null,
+      attempts: Number(r?.attempts ?? 0),
+      nextAttemptAt: r?.state === 'queued' ? (r.next_attempt_at ?? null) : null,
+      updatedAt: r?.updated_at ?? null,
+    };
+  });
+}
 
 /** The shares API under /api/admin (editors only). */
 async function sharesApi(
@@ -47,21 +68,7 @@ async function sharesApi(
     if (!article) throw notFound(id);
     const [rows, connected] = await Promise.all([repo.list(id), repo.connected(persona)]);
     const text = service.compose(article);
-    const shares: PlatformShare[] = PLATFORMS.map((platform) => {
-      const r = rows.find((row) => row.platform === platform);
-      return {
-        platform,
-        state: r?.state ?? null,
-        connected: connected.has(platform),
-        message: r?.message ?? null,
-        postId: r?.post_id ?? null,
-        postUrl: r?.post_url ?? null,
-        reason: r?.reason ?? null,
-        attempts: Number(r?.attempts ?? 0),
-        nextAttemptAt: r?.state === 'queued' ? (r.next_attempt_at ?? null) : null,
-        updatedAt: r?.updated_at ?? null,
-      };
-    });
+    const shares = platformShares(rows, connected);
     const bool = (v: number | null) => (v === null ? null : v === 1);
     return {
       articleId: id,
@@ -78,6 +85,31 @@ async function sharesApi(
       shares,
     };
   }
+
+  // The shares of several articles at once (the article list shows each row's status).
+  app.get(
+    '/shares',
+    { schema: { querystring: SharesOfArticlesQuerySchema, response: { 200: SharesOfArticlesSchema } } },
+    async (request) => {
+      const ids = [...new Set(request.query.articleIds.split(',').map(Number))];
+      if (ids.length > 100 || ids.some((n) => !Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647)) {
+        throw new HttpProblem(400, 'articleIds must be at most 100 article ids separated by commas.');
+      }
+      const [rows, connected] = await Promise.all([
+        repo.db.selectFrom('social_shares').selectAll().where('article_id', 'in', ids).execute(),
+        repo.connected(persona),
+      ]);
+      return {
+        articles: ids.map((articleId) => ({
+          articleId,
+          shares: platformShares(
+            rows.filter((r) => Number(r.article_id) === articleId),
+            connected,
+          ),
+        })),
+      };
+    },
+  );
 
   app.get(
     '/articles/:id/shares',
@@ -154,16 +186,20 @@ async function sharesApi(
     },
   );
 
-  app.get('/social/share-defaults', { schema: { response: { 200: ShareDefaultsSchema } } }, async () =>
-    repo.defaults(),
-  );
+  // The defaults, and which accounts are connected (what a default of null follows).
+  async function defaultsView() {
+    const [defaults, connected] = await Promise.all([repo.defaults(), repo.connected(persona)]);
+    return { ...defaults, connected: { x: connected.has('x'), facebook: connected.has('facebook') } };
+  }
+
+  app.get('/social/share-defaults', { schema: { response: { 200: ShareDefaultsSchema } } }, async () => defaultsView());
 
   app.put(
     '/social/share-defaults',
     { schema: { body: ShareDefaultsBodySchema, response: { 200: ShareDefaultsSchema } } },
     async (request) => {
       await repo.setDefaults(request.body);
-      return repo.defaults();
+      return defaultsView();
     },
   );
 

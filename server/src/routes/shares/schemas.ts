@@ -58,7 +58,11 @@ export const ShareChoiceBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const ShareDefaultsSchema = Type.Object({ x: NullableBool, facebook: NullableBool });
+export const ShareDefaultsSchema = Type.Object({
+  x: NullableBool,
+  facebook: NullableBool,
+  connected: Type.Object({ x: Type.Boolean(), facebook: Type.Boolean() }),
+});
 export const ShareDefaultsBodySchema = Type.Object(
   { x: Type.Optional(NullableBool), facebook: Type.Optional(NullableBool) },
   { additionalProperties: false },
@@ -76,4 +80,11 @@ export const FailedSharesSchema = Type.Object({
       at: Type.String(),
     }),
   ),
+});
+
+export const SharesOfArticlesQuerySchema = Type.Object({
+  articleIds: Type.String({ pattern: '^[0-9]{1,10}(,[0-9]{1,10}){0,99}$' }),
+});
+export const SharesOfArticlesSchema = Type.Object({
+  articles: Type.Array(Type.Object({ articleId: Type.Integer(), shares: Type.Array(PlatformShareSchema) })),
 });

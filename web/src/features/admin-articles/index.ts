@@ -5,3 +5,4 @@ export { parseListQuery } from './lib/list-query.ts';
 export type { AdminArticle, ListQuery } from './types.ts';
 export { NewArticleView } from './components/new-article-view.tsx';
 export { ArticlePreview } from './components/article-preview.tsx';
+export { ArticleExtensionsContext, type ArticleExtensions, type ExtensionStep, type MaybeStep } from './extensions.tsx';

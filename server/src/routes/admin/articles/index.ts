@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CATEGORIES } from '../../../../../common/categories.ts';
 import { slugify } from '../../../../../common/slug.ts';
 import type { Refusal } from '../../../repositories/admin-articles.ts';
-import { adminDb } from '../../../repositories/admin-tables.ts';
 import { getRevision, listRevisions } from '../../../repositories/article-revisions.ts';
 import { announcePublished } from '../../../scheduler/article-events.ts';
 import { actorOf, clearNewsCache, type AdminRouteOptions } from '../context.ts';
@@ -72,7 +71,7 @@ function refusal(id: number, result: Refusal<string>, staleStatus: 409 | 412 = 4
 /** The article list, detail, creation, edits, the editorial actions, the trash and the history. */
 const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { articles }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const db = adminDb(app.database.db);
+  const db = app.database.db;
 
   app.get(
     '/articles',

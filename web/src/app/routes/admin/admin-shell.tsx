@@ -6,7 +6,9 @@ import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { useAuth } from '@/features/auth';
 import { AdminApiContext, adminKeys, type AdminApiClient } from '@/lib/admin-api-client';
 import { AdminErrorContext, errorParts, type AdminErrorHandling } from '@/lib/admin-error-context';
+import { ArticleExtensionsContext } from '@/features/admin-articles';
 import { AdminHeader } from './components/admin-header.tsx';
+import { articleExtensions } from './article-extensions.tsx';
 import DashboardPage from './dashboard.tsx';
 import ArticlesPage from './articles.tsx';
 import ArticlePage from './article.tsx';
@@ -46,34 +48,36 @@ export function AdminShell() {
   return (
     <AdminApiContext.Provider value={client}>
       <AdminErrorContext.Provider value={errors}>
-        <a className="admin-skip" href="#main">
-          Skip to content
-        </a>
-        <AdminHeader />
-        <main className="admin-main" id="main" tabIndex={-1}>
-          {failure ? (
-            <AdminErrorScreen
-              message={failure.message}
-              details={failure.details}
-              onRetry={retry}
-              onSignOut={errors.signOut}
-            />
-          ) : (
-            <Suspense fallback={<AdminSpinner />}>
-              <Routes>
-                <Route index element={<DashboardPage />} />
-                <Route path="articles" element={<ArticlesPage />} />
-                <Route path="articles/new" element={<NewArticlePage />} />
-                <Route path="articles/:id" element={<ArticlePage />} />
-                <Route path="articles/:id/preview" element={<PreviewPage />} />
-                <Route path="audit" element={<AuditPage />} />
-                <Route path="social" element={<SocialPage />} />
-                <Route path="social/test" element={<SocialTestPage />} />
-                <Route path="*" element={<AdminNotFound />} />
-              </Routes>
-            </Suspense>
-          )}
-        </main>
+        <ArticleExtensionsContext.Provider value={articleExtensions}>
+          <a className="admin-skip" href="#main">
+            Skip to content
+          </a>
+          <AdminHeader />
+          <main className="admin-main" id="main" tabIndex={-1}>
+            {failure ? (
+              <AdminErrorScreen
+                message={failure.message}
+                details={failure.details}
+                onRetry={retry}
+                onSignOut={errors.signOut}
+              />
+            ) : (
+              <Suspense fallback={<AdminSpinner />}>
+                <Routes>
+                  <Route index element={<DashboardPage />} />
+                  <Route path="articles" element={<ArticlesPage />} />
+                  <Route path="articles/new" element={<NewArticlePage />} />
+                  <Route path="articles/:id" element={<ArticlePage />} />
+                  <Route path="articles/:id/preview" element={<PreviewPage />} />
+                  <Route path="audit" element={<AuditPage />} />
+                  <Route path="social" element={<SocialPage />} />
+                  <Route path="social/test" element={<SocialTestPage />} />
+                  <Route path="*" element={<AdminNotFound />} />
+                </Routes>
+              </Suspense>
+            )}
+          </main>
+        </ArticleExtensionsContext.Provider>
       </AdminErrorContext.Provider>
     </AdminApiContext.Provider>
   );

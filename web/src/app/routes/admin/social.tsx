@@ -1,9 +1,9 @@
 import { getAppConfig } from '@/config/app-config';
-import { FacebookTab, SocialTabs, XTab } from '@/features/social';
+import { FacebookTab, ShareDefaultsControl, SocialTabs, XTab } from '@/features/social';
 import '@/features/social/social.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /admin/social: X / Twitter (default) and Facebook tabs. Persona = the publication's name. */
+/** /admin/social: X / Twitter (default) and Facebook tabs, then the sharing defaults. Persona = the publication's name. */
 export default function SocialPage() {
   useDocumentTitle('Social Auth');
   const persona = getAppConfig().siteName;
@@ -17,6 +17,7 @@ export default function SocialPage() {
           { id: 'facebook', label: 'Facebook', panel: <FacebookTab persona={persona} /> },
         ]}
       />
+      <ShareDefaultsControl />
     </section>
   );
 }

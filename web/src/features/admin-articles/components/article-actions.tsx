@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { errorParts } from '@/lib/admin-error-context';
 import { useDeleteArticle } from '../api/delete-article.ts';
 import { usePublishArticle } from '../api/publish-article.ts';
 import { useUnpublishArticle } from '../api/unpublish-article.ts';
+import { useArticleExtensions, type ExtensionStep, type MaybeStep } from '../extensions.tsx';
 import { isPublished } from '../lib/article-status.ts';
 import type { AdminArticle } from '../types.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -16,14 +18,49 @@ export interface ArticleActionsProps {
   onDeleted?: () => void;
 }
 
-/** View, Publish/Unpublish and Delete (behind a confirmation). */
+type Asking = 'publish' | 'unpublish' | 'delete' | null;
+
+/**
+ * View, Publish/Unpublish and Delete (behind a confirmation). Publish and Unpublish ask first only
+ * when an extension has something to add (the share choice; deleting the posts too).
+ */
 export function ArticleActions({ article, showView = false, onDeleted }: ArticleActionsProps) {
   const publish = usePublishArticle();
   const unpublish = useUnpublishArticle();
   const remove = useDeleteArticle({ leave: onDeleted });
-  const [confirming, setConfirming] = useState(false);
+  const { usePublishSection, useRemovalSection } = useArticleExtensions();
+  const publishing = usePublishSection(article);
+  const unpublishing = useRemovalSection(article, 'unpublish');
+  const deleting = useRemovalSection(article, 'delete');
+  const step = (s: MaybeStep) => (s === 'loading' ? null : s);
+  const [publishStep, unpublishStep, deleteStep] = [step(publishing), step(unpublishing), step(deleting)];
+  const [asking, setAsking] = useState<Asking>(null);
+  const [stepping, setStepping] = useState(false);
+  const [stepError, setStepError] = useState<string | null>(null);
   const published = isPublished(article.publishedAt);
-  const busy = publish.isPending || unpublish.isPending || remove.isPending;
+  const busy = publish.isPending || unpublish.isPending || remove.isPending || stepping;
+
+  const ask = (what: Asking) => {
+    setStepError(null);
+    setAsking(what);
+  };
+  const close = () => setAsking(null);
+  /** Runs the extension's step, then the action; a failed step leaves the dialog open with its reason. */
+  const go = async (step: ExtensionStep | null, action: () => void) => {
+    setStepping(true);
+    setStepError(null);
+    try {
+      await step?.run();
+    } catch (err) {
+      const { message, details } = errorParts(err);
+      setStepError(details ? `${message}: ${details}` : message);
+      return;
+    } finally {
+      setStepping(false);
+    }
+    action();
+  };
+
   return (
     <div className="admin-actions">
       {showView ? (
@@ -39,9 +76,9 @@ export function ArticleActions({ article, showView = false, onDeleted }: Article
         <button
           type="button"
           className="admin-btn admin-btn--small"
-          disabled={busy}
+          disabled={busy || unpublishing === 'loading'}
           aria-label={showView ? `Unpublish ${article.headline}` : undefined}
-          onClick={() => unpublish.mutate(article.id)}
+          onClick={() => (unpublishStep ? ask('unpublish') : unpublish.mutate(article.id))}
         >
           {unpublish.isPending ? 'Unpublishing…' : 'Unpublish'}
         </button>
@@ -49,9 +86,9 @@ export function ArticleActions({ article, showView = false, onDeleted }: Article
         <button
           type="button"
           className="admin-btn admin-btn--small admin-btn--primary"
-          disabled={busy}
+          disabled={busy || publishing === 'loading'}
           aria-label={showView ? `Publish ${article.headline}` : undefined}
-          onClick={() => publish.mutate(article.id)}
+          onClick={() => (publishStep ? ask('publish') : publish.mutate(article.id))}
         >
           {publish.isPending ? 'Publishing…' : 'Publish'}
         </button>
@@ -59,21 +96,51 @@ export function ArticleActions({ article, showView = false, onDeleted }: Article
       <button
         type="button"
         className="admin-btn admin-btn--small admin-btn--danger-outline"
-        disabled={busy}
+        disabled={busy || deleting === 'loading'}
         aria-label={showView ? `Delete ${article.headline}` : undefined}
-        onClick={() => setConfirming(true)}
+        onClick={() => ask('delete')}
       >
         Delete
       </button>
       <ConfirmDialog
-        open={confirming}
+        open={asking === 'publish'}
+        title="Publish this article?"
+        message={`"${article.headline}" goes live on the site now.`}
+        confirmLabel="Publish"
+        busyLabel="Publishing…"
+        tone="primary"
+        busy={publish.isPending || stepping}
+        error={stepError}
+        onCancel={close}
+        onConfirm={() => void go(publishStep, () => publish.mutate(article.id, { onSettled: close }))}
+      >
+        {publishStep?.node}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={asking === 'unpublish'}
+        title="Unpublish this article?"
+        message={`"${article.headline}" comes off the site.`}
+        confirmLabel="Unpublish"
+        busyLabel="Unpublishing…"
+        busy={unpublish.isPending || stepping}
+        error={stepError}
+        onCancel={close}
+        onConfirm={() => void go(unpublishStep, () => unpublish.mutate(article.id, { onSettled: close }))}
+      >
+        {unpublishStep?.node}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={asking === 'delete'}
         title="Delete this article?"
         message={`"${article.headline}" will be removed for good. This cannot be undone.`}
         confirmLabel="Delete"
-        busy={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate(article.id, { onSettled: () => setConfirming(false) })}
-      />
+        busy={remove.isPending || stepping}
+        error={stepError}
+        onCancel={close}
+        onConfirm={() => void go(deleteStep, () => remove.mutate(article.id, { onSettled: close }))}
+      >
+        {deleteStep?.node}
+      </ConfirmDialog>
     </div>
   );
 }

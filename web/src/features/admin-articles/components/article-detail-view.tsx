@@ -12,6 +12,7 @@ import { SchedulePanel } from './schedule-panel.tsx';
 import { isPublished } from '../lib/article-status.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { ArticleActions } from './article-actions.tsx';
+import { useArticleExtensions } from '../extensions.tsx';
 import { CategoryEditor } from './category-editor.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -37,6 +38,7 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
   const query = useArticle(id);
   const client = useAdminApi();
   const queryClient = useQueryClient();
+  const { DetailSection } = useArticleExtensions();
   if (query.isError) {
     const err = query.error;
     if (err instanceof AdminApiError && err.status === 404 && err.problem?.deleted === true) {
@@ -116,6 +118,7 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
           </section>
         </div>
         <aside className="admin-detail__side">
+          {DetailSection ? <DetailSection article={article} /> : null}
           <section className="admin-panel">
             <h2>Article Info</h2>
             <dl className="admin-info">

@@ -68,7 +68,10 @@ function fakeApi(respond: (req: Sent) => Response | Promise<Response>) {
 const json = (status: number, body: unknown, type = 'application/json') =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
 
-function renderForm(client: AdminApiClient, opts: { article?: AdminArticle; onSaved?: () => void } = {}) {
+function renderForm(
+  client: AdminApiClient,
+  opts: { article?: AdminArticle; onSaved?: () => void; loadLatest?: () => Promise<AdminArticle> } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(adminKeys.categories(), CATEGORIES);
   const router = createMemoryRouter(
@@ -78,7 +81,12 @@ function renderForm(client: AdminApiClient, opts: { article?: AdminArticle; onSa
         element: (
           <>
             <Link to="/elsewhere">Go elsewhere</Link>
-            <ArticleForm article={opts.article} onSaved={opts.onSaved ?? (() => {})} onCancel={() => {}} />
+            <ArticleForm
+              article={opts.article}
+              onSaved={opts.onSaved ?? (() => {})}
+              onCancel={() => {}}
+              loadLatest={opts.loadLatest}
+            />
           </>
         ),
       },
@@ -200,6 +208,27 @@ describe('ArticleForm', () => {
     expect(screen.getByRole('button', { name: 'Compare' })).toBeTruthy();
     // My edit is still in the form.
     expect((screen.getByLabelText('Summary') as HTMLTextAreaElement).value).toBe('He blinked twice.');
+  });
+
+  it('compares their version with mine field by field, a category by its name', async () => {
+    const { client } = fakeApi(() =>
+      json(
+        412,
+        { type: 'about:blank', title: 'Precondition Failed', status: 412, detail: 'The article changed.' },
+        'application/problem+json',
+      ),
+    );
+    const theirs = { ...ARTICLE, categoryId: 2, category: 'Celebrity', summary: 'They blinked.', version: 4 };
+    renderForm(client, { article: ARTICLE, loadLatest: async () => theirs });
+    fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'He blinked twice.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare' }));
+    const table = await screen.findByRole('table', { name: 'Their version and yours, field by field' });
+    const rows = [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Summary', 'They blinked.', 'He blinked twice.'],
+      ['Category', 'Celebrity', 'Politics'],
+    ]);
   });
 
   it('asks before leaving with unsaved changes, and stays when told to', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { errorParts } from '@/lib/admin-error-context';
+import { toast } from '@/lib/toast';
 import { useCategories } from '../api/get-categories.ts';
 import { isFieldProblem, useCreateArticle } from '../api/create-article.ts';
 import { conflictOf, useUpdateArticle, type ConflictFacts } from '../api/update-article.ts';
@@ -24,6 +25,7 @@ import type { AdminArticle } from '../types.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { ImageField } from './image-field.tsx';
+import { useArticleExtensions } from '../extensions.tsx';
 
 export interface ArticleFormProps {
   /** The article being edited; undefined for a new one. */
@@ -62,15 +64,34 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
   const leaving = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const categories = useCategories();
+  const { useFormSection } = useArticleExtensions();
+  const [finishing, setFinishing] = useState(false);
 
   const finish = (saved: AdminArticle) => {
     leaving.current = true;
     clearDraft(key);
-    onSaved(saved);
+    if (!section) return onSaved(saved);
+    // The extra fields (e.g. the share choice) are saved once the article exists; a failure there
+    // does not undo the article's save.
+    setFinishing(true);
+    section
+      .run(saved)
+      .catch((err: unknown) =>
+        toast({
+          title: 'The article was saved, but not everything under it',
+          description: errorParts(err).message,
+          variant: 'destructive',
+        }),
+      )
+      .finally(() => {
+        setFinishing(false);
+        onSaved(saved);
+      });
   };
   const create = useCreateArticle({ onCreated: finish });
   const update = useUpdateArticle({ onSaved: finish });
-  const saving = create.isPending || update.isPending;
+  const saving = create.isPending || update.isPending || finishing;
+  const section = useFormSection(article, { headline: values.headline, disabled: saving });
   const dirty = !sameValues(values, initial);
 
   // Keep the unsaved form in the browser (cleared when it matches the article again).
@@ -247,6 +268,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
           facts={conflict}
           mine={values}
           theirs={theirs}
+          categories={categories.data}
           onReload={() => void reloadTheirs()}
           onCompare={() => void compare()}
           onOverwrite={() => {
@@ -318,6 +340,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
         />
         <label htmlFor={`${uid}-isBreaking`}>{FIELD_LABELS.isBreaking}</label>
       </div>
+      {section?.node}
       <div className="admin-actions admin-form__actions">
         <button type="submit" className="admin-btn admin-btn--primary" disabled={saving} aria-busy={saving}>
           {saving ? 'Saving…' : article ? 'Save changes' : 'Create article'}

@@ -8,6 +8,7 @@ import { isPublished } from '../lib/article-status.ts';
 import { ArticleActions } from './article-actions.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { useArticleExtensions } from '../extensions.tsx';
 
 /** One article in a list: headline, status, stars, the meta line, the comment excerpt and actions. */
 function RestoreButton({ article }: { article: Pick<AdminArticle, 'id' | 'headline'> }) {
@@ -26,6 +27,7 @@ function RestoreButton({ article }: { article: Pick<AdminArticle, 'id' | 'headli
 }
 
 export function ArticleRow({ article }: { article: AdminArticle }) {
+  const { RowSection } = useArticleExtensions();
   const deleted = Boolean(article.deletedAt);
   const excerpt = commentExcerpt(article.comments);
   const meta = [
@@ -55,6 +57,7 @@ export function ArticleRow({ article }: { article: AdminArticle }) {
         <RatingStars rating={article.ratingOutOfTen} />
         <p className="admin-row__meta">{meta.join(' · ')}</p>
         {excerpt ? <p className="admin-row__comments">{excerpt}</p> : null}
+        {RowSection && !deleted ? <RowSection article={article} /> : null}
       </div>
       <div className="admin-row__actions">
         {deleted ? (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -9,6 +9,12 @@ export interface ConfirmDialogProps {
   /** The confirm button's text while the action runs. */
   busyLabel?: string;
   busy?: boolean;
+  /** 'primary' for an action that is not destructive (publish). */
+  tone?: 'danger' | 'primary';
+  /** More content under the message (only rendered while open). */
+  children?: ReactNode;
+  /** Why the last confirm did not go through. */
+  error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -25,6 +31,9 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   busyLabel = 'Deleting…',
   busy = false,
+  tone = 'danger',
+  children,
+  error,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -58,13 +67,19 @@ export function ConfirmDialog({
         {title}
       </h2>
       <p id={`${id}-message`}>{message}</p>
+      {open ? children : null}
+      {open && error ? (
+        <p className="admin-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className="admin-actions admin-actions--end">
         <button type="button" className="admin-btn" ref={cancelRef} onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </button>
         <button
           type="button"
-          className="admin-btn admin-btn--danger"
+          className={`admin-btn admin-btn--${tone}`}
           onClick={onConfirm}
           disabled={busy}
           aria-busy={busy}

@@ -1,4 +1,10 @@
-import { differingFields, FIELD_LABELS, formFromArticle, type ArticleFormValues } from '../lib/article-form.ts';
+import {
+  differingFields,
+  FIELD_LABELS,
+  formFromArticle,
+  type ArticleFormValues,
+  type FormField,
+} from '../lib/article-form.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import type { ConflictFacts } from '../api/update-article.ts';
 import type { AdminArticle } from '../types.ts';
@@ -8,6 +14,8 @@ export interface ConflictPanelProps {
   mine: ArticleFormValues;
   /** The article as saved now, once Compare has loaded it. */
   theirs: AdminArticle | null;
+  /** To show a category by its name rather than its id. */
+  categories?: readonly { id: number; name: string }[];
   busy?: boolean;
   onReload(): void;
   onCompare(): void;
@@ -19,11 +27,24 @@ function show(value: string | boolean): string {
   return value === '' ? '(empty)' : value;
 }
 
+/** A form value as an editor reads it: a category by its name (its id only while names are loading). */
+export function showField(
+  field: FormField,
+  value: string | boolean,
+  categories: readonly { id: number; name: string }[] = [],
+): string {
+  if (field === 'categoryId' && value !== '') {
+    return categories.find((c) => String(c.id) === value)?.name ?? show(value);
+  }
+  return show(value);
+}
+
 /** Someone saved this article while it was being edited: reload theirs, compare, or save mine over it. */
 export function ConflictPanel({
   facts,
   mine,
   theirs,
+  categories,
   busy = false,
   onReload,
   onCompare,
@@ -73,8 +94,8 @@ export function ConflictPanel({
                 {fields.map((f) => (
                   <tr key={f}>
                     <th scope="row">{FIELD_LABELS[f]}</th>
-                    <td className="admin-pre">{show(their[f])}</td>
-                    <td className="admin-pre">{show(mine[f])}</td>
+                    <td className="admin-pre">{showField(f, their[f], categories)}</td>
+                    <td className="admin-pre">{showField(f, mine[f], categories)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -15,15 +15,11 @@ export function getArticleShares(client: AdminApiClient, id: number, signal?: Ab
 }
 
 export function articleSharesQueryOptions(client: AdminApiClient, id: number) {
-  return queryOptions({
-    queryKey: sharesKey(id),
-    queryFn: ({ signal }) => getArticleShares(client, id, signal),
-    // While a post is queued or being sent, look again every 2 s.
-    refetchInterval: (q) =>
-      q.state.data?.shares.some((s) => s.state === 'queued' || s.state === 'posting') ? 2000 : false,
-  });
+  return queryOptions({ queryKey: sharesKey(id), queryFn: ({ signal }) => getArticleShares(client, id, signal) });
 }
 
-export function useArticleShares(id: number) {
-  return useQuery(articleSharesQueryOptions(useAdminApi(), id));
+/** The article's share choice, the previews of its posts and the shares (for the share choice). */
+export function useArticleShares(id: number | undefined) {
+  const client = useAdminApi();
+  return useQuery({ ...articleSharesQueryOptions(client, id ?? 0), enabled: id !== undefined });
 }

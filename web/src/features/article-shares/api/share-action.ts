@@ -1,22 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminRequest, useAdminApi } from '@/lib/admin-api-client';
+import { adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 import type { ArticleShares, SharePlatform } from '../../../../../common/admin-contract.ts';
 import { sharesKey } from './get-article-shares.ts';
+import { sharesOfKey } from './shares-of-articles.ts';
 
 export type ShareAction = 'retry' | 'post-now' | 'delete';
 
+const NAMES = { x: 'X', facebook: 'Facebook' } as const;
+
 /** POST .../shares/{platform}/retry, POST .../shares/{platform} (post now), DELETE .../shares/{platform}. */
+export function shareAction(client: AdminApiClient, articleId: number, platform: SharePlatform, action: ShareAction) {
+  const what = action === 'delete' ? `delete the post on ${NAMES[platform]}` : `send the post to ${NAMES[platform]}`;
+  return adminRequest<ArticleShares>(
+    client,
+    `/api/admin/articles/${articleId}/shares/${platform}${action === 'retry' ? '/retry' : ''}`,
+    { failed: `Failed to ${what}`, error: `Error trying to ${what}` },
+    { method: action === 'delete' ? 'DELETE' : 'POST' },
+  );
+}
+
 export function useShareAction(articleId: number) {
   const client = useAdminApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ platform, action }: { platform: SharePlatform; action: ShareAction }) =>
-      adminRequest<ArticleShares>(
-        client,
-        `/api/admin/articles/${articleId}/shares/${platform}${action === 'retry' ? '/retry' : ''}`,
-        { failed: 'The social post action failed', error: 'Error with the social post' },
-        { method: action === 'delete' ? 'DELETE' : 'POST' },
-      ),
-    onSuccess: (data) => queryClient.setQueryData(sharesKey(articleId), data),
+      shareAction(client, articleId, platform, action),
+    onSuccess: (data) => {
+      queryClient.setQueryData(sharesKey(articleId), data);
+      queryClient.setQueryData(sharesOfKey(articleId), data.shares);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'shares-failed'] });
+    },
   });
 }

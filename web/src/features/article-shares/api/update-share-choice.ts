@@ -1,20 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminRequest, useAdminApi } from '@/lib/admin-api-client';
+import { adminRequest, type AdminApiClient } from '@/lib/admin-api-client';
 import type { ArticleShareChoice, ArticleShares } from '../../../../../common/admin-contract.ts';
-import { sharesKey } from './get-article-shares.ts';
 
-/** PUT /api/admin/articles/{id}/shares/choice */
-export function useUpdateShareChoice(articleId: number) {
-  const client = useAdminApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (choice: Partial<ArticleShareChoice>) =>
-      adminRequest<ArticleShares>(
-        client,
-        `/api/admin/articles/${articleId}/shares/choice`,
-        { failed: 'Failed to save the share choice', error: 'Error saving the share choice' },
-        { method: 'PUT', body: choice },
-      ),
-    onSuccess: (data) => queryClient.setQueryData(sharesKey(articleId), data),
-  });
+/** PUT /api/admin/articles/{id}/shares/choice (only the fields given change). */
+export function updateShareChoice(client: AdminApiClient, articleId: number, choice: Partial<ArticleShareChoice>) {
+  return adminRequest<ArticleShares>(
+    client,
+    `/api/admin/articles/${articleId}/shares/choice`,
+    { failed: 'Failed to save the share choice', error: 'Error saving the share choice' },
+    { method: 'PUT', body: choice },
+  );
 }

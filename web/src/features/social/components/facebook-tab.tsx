@@ -9,6 +9,7 @@ import {
   getFacebookToken,
   socialKeys,
 } from '../api/social-api.ts';
+import { shareDefaultsKey } from '../api/share-defaults.ts';
 import { approxDays, daysRemaining } from '../lib/expiry.ts';
 
 export const NOTHING_TO_DELETE = 'Nothing to delete: no long-term token is stored.';
@@ -28,7 +29,12 @@ export function FacebookTab({ persona }: { persona: string }) {
     queryFn: () => getFacebookToken(client, persona),
     retry: false,
   });
-  const reload = () => queryClient.invalidateQueries({ queryKey: socialKeys.facebookToken(persona) });
+  const reload = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: socialKeys.facebookToken(persona) }),
+      // The sharing defaults say which accounts are connected.
+      queryClient.invalidateQueries({ queryKey: shareDefaultsKey }),
+    ]);
 
   const exchange = useMutation({
     mutationFn: (shortLivedToken: string) => exchangeFacebookToken(client, { shortLivedToken, persona }),

@@ -12,6 +12,7 @@ import {
   xExpiry,
   type XTokenResult,
 } from '../api/social-api.ts';
+import { shareDefaultsKey } from '../api/share-defaults.ts';
 import { minutesRemaining } from '../lib/expiry.ts';
 import { codeChallengeS256, createCodeVerifier, createState, stateMatches } from '../lib/pkce.ts';
 import { buildAuthorizeUrl } from '../lib/x-authorize.ts';
@@ -54,6 +55,8 @@ export function XTab({ persona }: { persona: string }) {
       toast({ title: 'X token stored', description: `Expires in ${data.expires_in} seconds` });
       void queryClient.invalidateQueries({ queryKey: socialKeys.xConfig(persona) });
       void queryClient.invalidateQueries({ queryKey: socialKeys.xAccount(persona) });
+      // The sharing defaults say which accounts are connected.
+      void queryClient.invalidateQueries({ queryKey: shareDefaultsKey });
     },
     onError: (err) => {
       setError('Exchange failed');

@@ -1,0 +1,229 @@
+// `npm run bench:shares`: sharing published articles to X and Facebook, against the local fakes.
+//
+//   npm run bench:shares -- [--publishes 2000] [--connections 10] [--burst 200] [--database-url ADMIN_URL]
+//
+// The real server runs as a child process (compiled, as `npm start` runs it) with its default job
+// settings (JOBS_POLL_MS 1 s, JOBS_CONCURRENCY 4); the fake X and Facebook run in this process over
+// real HTTP. On SQLite unless --database-url names a PostgreSQL admin connection (a throwaway
+// database is created there and dropped afterwards).
+//  1. POST /api/admin/articles/{id}/publish at 10 connections, every request a different draft:
+//     first with no account connected (sharing off), then with X and Facebook connected (each publish
+//     queues two jobs, posted by the workers while the run goes on). Target: p99 <= 50 ms with
+//     sharing on, as without (the posts happen after the response).
+//  2. A burst of 200 publishes with both platforms on, the stored X access token expired first:
+//     400 posts, no duplicates, none lost, each refresh token spent once, every post within 60 s of
+//     its publication (posted time of the share minus the article's publication time).
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { mintTestToken } from '../server/src/auth/testing.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { openDatabase, type Db } from '../server/src/db/index.ts';
+import { startFakeFacebook } from '../server/src/fakes/facebook.ts';
+import { startFakeX } from '../server/src/fakes/x.ts';
+import { createSocial } from '../server/src/social/index.ts';
+import { connectFacebook, connectX } from '../server/src/social/share-testing.ts';
+import { insertArticles } from '../server/src/test-support/admin-articles.ts';
+import { freePort } from '../server/src/test-support/free-port.ts';
+import {
+  createTestPostgresDatabase,
+  type TestPostgresDatabase,
+} from '../server/src/test-support/postgres-databases.ts';
+import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
+import { buildBenchServer, startServer } from './bench-server.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    publishes: { type: 'string', default: '2000' },
+    connections: { type: 'string', default: '10' },
+    burst: { type: 'string', default: '200' },
+    'database-url': { type: 'string' },
+  },
+});
+const publishes = Number(args.publishes);
+const connections = Number(args.connections);
+const burst = Number(args.burst);
+const TOKEN_KEY = Buffer.alloc(32, 11).toString('base64');
+const WARMUP = 200;
+const log = (s: string) => console.log(s);
+
+type ShareRow = { article_id: number; platform: string; state: string; updated_at: string };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function shareRows(database: Db, ids: number[]): Promise<ShareRow[]> {
+  const rows: ShareRow[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    rows.push(
+      ...(await database.db
+        .withTables<{ social_shares: ShareRow }>()
+        .selectFrom('social_shares')
+        .select(['article_id', 'platform', 'state', 'updated_at'])
+        .where('article_id', 'in', ids.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** Waits (polling) until every share of the articles has an end state; returns the rows. */
+async function settle(database: Db, ids: number[], expected: number, limitMs: number): Promise<ShareRow[]> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const rows = await shareRows(database, ids);
+    const open = rows.filter((r) => r.state === 'queued' || r.state === 'posting').length;
+    if ((rows.length >= expected && open === 0) || Date.now() > deadline) return rows;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function main() {
+  const [x, fb] = await Promise.all([startFakeX(), startFakeFacebook()]);
+  const adminUrl = args['database-url'];
+  let pg: TestPostgresDatabase | undefined;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-bench-shares-'));
+  let stop: (() => Promise<void>) | undefined;
+  let remove: (() => void) | undefined;
+  let database: Db | undefined;
+  try {
+    if (adminUrl) pg = await createTestPostgresDatabase(adminUrl, 'tabloid_bench_shares');
+    const port = await freePort();
+    const env: Record<string, string> = {
+      ...fakeProviderEnv(x, fb),
+      SOCIAL_HTTP_TIMEOUT_MS: '10000',
+      DATABASE_URL: pg?.url ?? '',
+      TOKEN_ENCRYPTION_KEY: TOKEN_KEY,
+      SCHEDULER_INTERVAL_MS: '0',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    };
+    const config = loadConfig({ ...process.env, DATA_DIR: dataDir, ...env, LOG_LEVEL: 'warn' });
+    database = await openDatabase(config);
+    const total = 2 * (WARMUP + publishes) + burst;
+    log(`${pg ? `PostgreSQL (${pg.name})` : 'SQLite'}: inserting ${total} drafts ...`);
+    const drafts = (
+      await insertArticles(
+        database.db,
+        Array.from({ length: total }, () => ({})),
+      )
+    ).map((r) => Number(r.id));
+    let next = 0;
+    const take = (n: number) => drafts.slice(next, (next += n));
+
+    const compiled = await buildBenchServer();
+    remove = compiled.remove;
+    const server = await startServer({ port, dataDir, entry: compiled.entry, env, readyPath: '/readyz' });
+    stop = server.stop;
+    async function publishRun(name: string, ids: number[]) {
+      // A fresh access token per run (a slow run on a busy machine outlives one).
+      const auth = { authorization: `Bearer ${await mintTestToken(database!, config)}` };
+      let i = 0;
+      const setupRequest = (req: autocannon.Request) => ({
+        ...req,
+        method: 'POST' as const,
+        path: `/api/admin/articles/${ids[i++ % ids.length]}/publish`,
+        headers: auth,
+      });
+      const r = await autocannon({
+        url: server.baseUrl,
+        connections,
+        amount: ids.length,
+        requests: [{ setupRequest }],
+      });
+      log(
+        `  ${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(5)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  max ${r.latency.max} ms  non-2xx ${r.non2xx}  errors ${r.errors}`,
+      );
+      return r;
+    }
+
+    log(`Publishing at ${connections} connections (${publishes} publishes each, after ${WARMUP} to warm up):`);
+    await publishRun('warm-up, sharing off', take(WARMUP));
+    const off = await publishRun('sharing off (nothing connected)', take(publishes));
+
+    const social = createSocial(config, database);
+    await connectX(social, x, config.siteName);
+    await connectFacebook(social, fb, config.siteName);
+    const sharedIds = take(WARMUP);
+    await publishRun('warm-up, sharing on', sharedIds);
+    const onIds = take(publishes);
+    const on = await publishRun('sharing on (X and Facebook)', onIds);
+    sharedIds.push(...onIds);
+    log('  waiting for the jobs of those publishes to finish ...');
+    const onRows = await settle(database, sharedIds, 2 * sharedIds.length, 600_000);
+    log(`  ${onRows.filter((r) => r.state === 'posted').length} of ${onRows.length} shares posted`);
+
+    // The burst: the stored X access token expires first, so the first posts need a refresh.
+    log(`Burst: ${burst} publishes at ${connections} connections, both platforms on, the X access token expired:`);
+    x.expireAccessTokens();
+    const refreshesBefore = x.stats.refreshes;
+    const reusedBefore = x.stats.reusedRefreshTokens;
+    const xBefore = x.posts.length;
+    const fbBefore = fb.posts.length;
+    const burstIds = take(burst);
+    const burstStarted = Date.now();
+    await publishRun('burst', burstIds);
+    const rows = await settle(database, burstIds, 2 * burst, 180_000);
+    const drained = (Date.now() - burstStarted) / 1000;
+    const articles = await database.db
+      .selectFrom('articles')
+      .select(['id', 'slug', 'published_at'])
+      .where('id', 'in', burstIds)
+      .execute();
+    const publishedAt = new Map(articles.map((a) => [Number(a.id), Date.parse(a.published_at!)]));
+    const delays = rows
+      .filter((r) => r.state === 'posted')
+      .map((r) => (Date.parse(r.updated_at) - publishedAt.get(Number(r.article_id))!) / 1000)
+      .sort((a, b) => a - b);
+    const xPosts = x.posts.slice(xBefore);
+    const fbPosts = fb.posts.slice(fbBefore);
+    const count = (links: string[]) => {
+      const per = new Map<string, number>();
+      for (const l of links) per.set(l, (per.get(l) ?? 0) + 1);
+      return per;
+    };
+    const linkOf = (slug: string) => `${config.publicUrl}/article/${slug}`;
+    const xPer = count(xPosts.map((p) => p.text.slice(p.text.lastIndexOf(' ') + 1)));
+    const fbPer = count(fbPosts.map((p) => p.link ?? ''));
+    const lost = articles.filter((a) => !xPer.has(linkOf(a.slug)) || !fbPer.has(linkOf(a.slug))).length;
+    const duplicates = [...xPer.values(), ...fbPer.values()].filter((n) => n > 1).length;
+    const states = rows.reduce<Record<string, number>>(
+      (acc, r) => ({ ...acc, [r.state]: (acc[r.state] ?? 0) + 1 }),
+      {},
+    );
+    log(
+      `  posts: X ${xPosts.length}, Facebook ${fbPosts.length} (target ${burst} each); duplicates ${duplicates}; lost ${lost}; share states ${JSON.stringify(states)}`,
+    );
+    log(
+      `  X refreshes ${x.stats.refreshes - refreshesBefore}, refresh tokens spent twice ${x.stats.reusedRefreshTokens - reusedBefore} (target 0)`,
+    );
+    log(
+      `  publish to posted: p50 ${percentile(delays, 50).toFixed(1)} s, p99 ${percentile(delays, 99).toFixed(1)} s, max ${(delays.at(-1) ?? NaN).toFixed(1)} s (target: every post within 60 s); all settled ${drained.toFixed(1)} s after the burst began`,
+    );
+    const burstOk =
+      xPosts.length === burst &&
+      fbPosts.length === burst &&
+      duplicates === 0 &&
+      lost === 0 &&
+      x.stats.reusedRefreshTokens === reusedBefore &&
+      (delays.at(-1) ?? Infinity) <= 60;
+    const latencyOk = on.latency.p99 <= 50;
+    log(
+      `Summary: publish p99 ${off.latency.p99} ms without sharing, ${on.latency.p99} ms with sharing (target <= 50 ms: ${latencyOk ? 'met' : 'MISSED'}); burst targets ${burstOk ? 'met' : 'MISSED'}.`,
+    );
+    const ok = burstOk && latencyOk;
+    if (!ok) process.exitCode = 1;
+  } finally {
+    await stop?.();
+    remove?.();
+    await database?.destroy();
+    await pg?.drop();
+    await Promise.all([x.close(), fb.close()]);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

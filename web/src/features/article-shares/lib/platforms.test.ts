@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { PlatformShare } from '../../../../../common/admin-contract.ts';
+import { shareActions, worthShowing } from './platforms.ts';
+
+const share = (over: Partial<PlatformShare>): PlatformShare => ({
+  platform: 'x',
+  state: null,
+  connected: true,
+  message: null,
+  postId: null,
+  postUrl: null,
+  reason: null,
+  attempts: 0,
+  nextAttemptAt: null,
+  updatedAt: null,
+  ...over,
+});
+
+describe('shareActions', () => {
+  it('offers Retry only on failed and unconfirmed posts', () => {
+    for (const state of ['failed', 'unconfirmed'] as const)
+      expect(shareActions(share({ state }), true).retry).toBe(true);
+    for (const state of ['queued', 'posting', 'posted', 'deleted', null] as const)
+      expect(shareActions(share({ state }), true).retry).toBe(false);
+  });
+
+  it('offers Post now for a published article never shared, only with the account connected', () => {
+    expect(shareActions(share({}), true).postNow).toBe(true);
+    expect(shareActions(share({ state: 'deleted' }), true).postNow).toBe(true);
+    expect(shareActions(share({}), false).postNow).toBe(false);
+    expect(shareActions(share({ connected: false }), true).postNow).toBe(false);
+    expect(shareActions(share({ state: 'posted', postId: '1' }), true).postNow).toBe(false);
+  });
+
+  it('offers deleting a post only when there is one', () => {
+    expect(shareActions(share({ state: 'posted', postId: '1' }), true).deletePost).toBe(true);
+    expect(shareActions(share({ state: 'posted' }), true).deletePost).toBe(false);
+  });
+
+  it('the list leaves out a platform with nothing to show or do', () => {
+    expect(worthShowing(share({ connected: false }), true)).toBe(false);
+    expect(worthShowing(share({}), false)).toBe(false);
+    expect(worthShowing(share({}), true)).toBe(true);
+    expect(worthShowing(share({ state: 'queued' }), false)).toBe(true);
+  });
+});
