@@ -22,3 +22,9 @@ export function imageSrcSet(imageUrl: string | null | undefined): string | undef
   const id = match[1]!;
   return IMAGE_WIDTHS.map((w) => `${imageVariantUrl(id, w)} ${w}w`).join(', ');
 }
+
+/** The id of an uploaded image from the URL of any of its widths; undefined for other URLs. */
+export function uploadedImageId(imageUrl: string | null | undefined): string | undefined {
+  const match = imageUrl ? UPLOADED.exec(imageUrl) : null;
+  return match ? match[1] : undefined;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrcSet, imageVariantUrl } from './images.ts';
+import { imageSrcSet, imageVariantUrl, uploadedImageId } from './images.ts';
 
 describe('imageSrcSet', () => {
   const id = 'a'.repeat(32);
@@ -14,5 +14,16 @@ describe('imageSrcSet', () => {
     expect(imageSrcSet(`/images/${id.toUpperCase()}-480.webp`)).toBeUndefined();
     expect(imageSrcSet(null)).toBeUndefined();
     expect(imageSrcSet('')).toBeUndefined();
+  });
+});
+
+describe('uploadedImageId', () => {
+  it('is the id of an uploaded image, from any width, and nothing for other URLs', () => {
+    const id = 'b'.repeat(32);
+    expect(uploadedImageId(imageVariantUrl(id, 480))).toBe(id);
+    expect(uploadedImageId(imageVariantUrl(id, 1600))).toBe(id);
+    expect(uploadedImageId('/images/demo/goose.jpg')).toBeUndefined();
+    expect(uploadedImageId(`https://cdn.example.com/images/${id}-480.webp`)).toBeUndefined();
+    expect(uploadedImageId(null)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/src/db/index.ts';
-import { fillArticles, script } from './transfer-support.ts';
+import { fillArticles, fillWithOneTrashed, script } from './transfer-support.ts';
 
 describe('npm run export / npm run import -- --keep-ids (embedded database)', () => {
   let dir: string;
@@ -92,6 +92,25 @@ describe('npm run export / npm run import -- --keep-ids (embedded database)', ()
     const rows = await d.db.selectFrom('articles').select(['id', 'created_at']).execute();
     await d.destroy();
     expect(rows).toEqual([{ id: 7, created_at: '2020-01-01T00:00:00.000Z' }]);
+  });
+
+  it('leaves the articles in the trash out and says how many', async () => {
+    const dataDir = path.join(dir, 'trash');
+    const database = await openDatabase({ dataDir, databaseUrl: '' });
+    const trashedId = await fillWithOneTrashed(database);
+    const total = (await database.db.selectFrom('articles').select('id').execute()).length;
+    await database.destroy();
+
+    const file = path.join(dir, 'trash.ndjson');
+    const r = await script('export', [file], { DATA_DIR: dataDir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`${total - 1} articles exported to ${file} (1 in the trash left out)`);
+    const ids = (await fs.readFile(file, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l).id as number);
+    expect(ids).toHaveLength(total - 1);
+    expect(ids).not.toContain(trashedId);
   });
 
   it('exit 1 with the usage without a file argument', async () => {

@@ -1,5 +1,7 @@
 // `npm run export -- FILE`: writes every article of the configured database (DATA_DIR or
 // DATABASE_URL) as NDJSON, one record per line, by id (format: scripts/article-ndjson.ts).
+// Articles in the trash are left out (the record has no trash flag: an import would revive them as
+// drafts); the message on standard error says how many.
 // `npm run import -- FILE --keep-ids` into an empty database reads it back unchanged.
 // FILE '-' writes to standard output. Exit code 0, or 1 with a message.
 import fs from 'node:fs';
@@ -7,7 +9,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { openDatabase, type Db } from '../server/src/db/index.ts';
-import { readArticlesById } from '../server/src/repositories/article-transfer.ts';
+import { countTrashed, readArticlesById } from '../server/src/repositories/article-transfer.ts';
 import { toRecord } from './article-ndjson.ts';
 import { parseFileCommand } from './file-command-args.ts';
 
@@ -42,7 +44,8 @@ async function main(): Promise<number> {
     out.end();
     await once(out, 'finish');
     fs.renameSync(tmp, file);
-    console.error(`${n} articles exported to ${file}`);
+    const trashed = await countTrashed(database);
+    console.error(`${n} articles exported to ${file}${trashed > 0 ? ` (${trashed} in the trash left out)` : ''}`);
     return 0;
   } catch (err) {
     if (err instanceof ConfigError) console.error(err.message);

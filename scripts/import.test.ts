@@ -6,7 +6,6 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase, type Db } from '../server/src/db/index.ts';
-import { adminDb } from '../server/src/repositories/admin-tables.ts';
 import { arrayElementLines } from './import-records.ts';
 import { runImport } from './import.ts';
 
@@ -99,7 +98,7 @@ describe('npm run import', { timeout: 90_000 }, () => {
         published_at: null,
       });
       expect(rows[1]!.published_at).not.toBeNull();
-      const audit = await adminDb(db).selectFrom('audit_log').selectAll().orderBy('id').execute();
+      const audit = await db.selectFrom('audit_log').selectAll().orderBy('id').execute();
       expect(audit).toHaveLength(5);
       expect(audit.every((a) => a.action === 'create' && a.actor_subject === 'import' && a.before === null)).toBe(true);
       expect(audit.map((a) => a.article_id)).toEqual(rows.map((r) => r.id));

@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEditorsRepository } from '../server/src/auth/editors-repository.ts';
-import { loadCookieKeys, loadSigningKeys } from '../server/src/auth/keys-repository.ts';
+import { EditorsRepository } from '../server/src/repositories/editors-repository.ts';
+import { KeysRepository } from '../server/src/repositories/keys-repository.ts';
 import { openDatabase, type Db } from '../server/src/db/index.ts';
 import { recordEditorActivity } from '../server/src/repositories/activity-editors.ts';
 import { AdminArticlesRepository } from '../server/src/repositories/admin-articles.ts';
 import { loadOrCreateKey, TokenCipher } from '../server/src/crypto/token-cipher.ts';
-import { SocialTokenRepository } from '../server/src/social/token-repository.ts';
+import { SocialTokenRepository } from '../server/src/repositories/social-token-repository.ts';
 import {
   createTestPostgresDatabase,
   type TestPostgresDatabase,
@@ -64,14 +64,14 @@ describe('npm run migrate-data: the embedded database into PostgreSQL', () => {
       .where('published_at', 'is', null)
       .executeTakeFirstOrThrow();
     await repo.publish(Number(draft.id), { subject: '1', name: 'Chief' });
-    await createEditorsRepository(source).create({ username: 'chief', password: 'correct horse battery staple' });
+    await new EditorsRepository(source).create({ username: 'chief', password: 'correct horse battery staple' });
     await recordEditorActivity(
       source.db as never,
       { subject: '1', name: 'Chief', username: 'chief' },
       new Date().toISOString(),
     );
     const fileKey = loadOrCreateKey(null, dataDir);
-    sourceKid = (await loadSigningKeys(source, new TokenCipher(fileKey))).publicJwk.kid;
+    sourceKid = (await new KeysRepository(source, new TokenCipher(fileKey)).signingKeys()).publicJwk.kid;
     // The cookie keys as an older version stored them: plain JSON (encrypted on the way).
     cookieKeys = ['legacy-cookie-key-1', 'legacy-cookie-key-2'];
     await source.db
@@ -153,7 +153,7 @@ describe('npm run migrate-data: the embedded database into PostgreSQL', () => {
         { subject: '1', name: 'Chief' },
       );
       expect(created.id).toBe(maxId + 1);
-      const editor = await createEditorsRepository(target).create({
+      const editor = await new EditorsRepository(target).create({
         username: 'second',
         password: 'another long password',
       });
@@ -175,8 +175,8 @@ describe('npm run migrate-data: the embedded database into PostgreSQL', () => {
         expect(row.value).not.toMatch(/"d"|legacy-cookie-key/);
       }
       const targetCipher = new TokenCipher(Buffer.from(TARGET_KEY, 'base64'));
-      expect((await loadSigningKeys(target, targetCipher)).publicJwk.kid).toBe(sourceKid);
-      expect(await loadCookieKeys(target, targetCipher)).toEqual(cookieKeys);
+      expect((await new KeysRepository(target, targetCipher).signingKeys()).publicJwk.kid).toBe(sourceKid);
+      expect(await new KeysRepository(target, targetCipher).cookieKeys()).toEqual(cookieKeys);
     } finally {
       await target.destroy();
     }

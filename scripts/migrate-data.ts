@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { openDatabase, type Db } from '../server/src/db/index.ts';
-import { reencryptStoredKey } from '../server/src/auth/keys-repository.ts';
+import { reencryptStoredKey } from '../server/src/repositories/keys-repository.ts';
 import { resetIdSequences } from '../server/src/repositories/article-transfer.ts';
 import { KEY_FILE_NAME, TokenCipher } from '../server/src/crypto/token-cipher.ts';
 

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Db } from '../server/src/db/index.ts';
+import { AdminArticlesRepository } from '../server/src/repositories/admin-articles.ts';
 import { seedIfEmpty } from '../server/src/seed/index.ts';
 import { insertArticles } from '../server/src/test-support/admin-articles.ts';
 
@@ -66,4 +67,19 @@ export async function fillArticles(database: Db): Promise<void> {
     .deleteFrom('articles')
     .where('id', '=', Number(last.id) - 1)
     .execute();
+}
+
+/** fillArticles, then one published article moved to the trash by an editor; its id. */
+export async function fillWithOneTrashed(database: Db): Promise<number> {
+  await fillArticles(database);
+  const victim = await database.db
+    .selectFrom('articles')
+    .select('id')
+    .where('published_at', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const repo = new AdminArticlesRepository(database.db, database.dialect);
+  const trashed = await repo.delete(Number(victim.id), { subject: 'editor-export', name: 'Ed Export' });
+  if (!trashed.ok) throw new Error(`could not trash article ${victim.id}: ${trashed.reason}`);
+  return Number(victim.id);
 }

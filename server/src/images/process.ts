@@ -1,8 +1,16 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { IMAGE_WIDTHS } from '../../../common/images.ts';
 
-// Every upload is a different picture: sharp's operation cache would only hold memory.
-sharp.cache(false);
+let loaded: Promise<typeof import('sharp')> | undefined;
+/** sharp (and libvips) is loaded on the first upload, not at start: readers never need it. */
+async function loadSharp(): Promise<typeof import('sharp')> {
+  loaded ??= import('sharp').then((mod) => {
+    // Every upload is a different picture: sharp's operation cache would only hold memory.
+    mod.default.cache(false);
+    return mod;
+  });
+  return loaded;
+}
 
 /** The accepted formats, recognised by their first bytes (never by the file name or the declared type). */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
@@ -50,6 +58,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const format = sniffFormat(bytes);
   if (!format) throw new ImageRejected(415, 'The file is not a JPEG, PNG, WebP or AVIF image.');
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, sequentialRead: true };
+  const { default: sharp } = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, options).metadata();

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { cx } from '@/lib/cx';
+import { IMAGE_SIZES, imageSources } from '../lib/image-sources';
 import type { CardSize } from '../lib/listing-layout';
 import { formatRelativeTime } from '../lib/relative-time';
 import type { Article } from '../types';
@@ -21,9 +22,9 @@ const HEADLINE_CLASS: Record<CardSize, string> = {
 
 /** Image box sizes: the same 16:9 ratio everywhere, so the space is reserved before load. */
 const IMAGE_SIZE: Record<CardSize, { width: number; height: number; sizes: string }> = {
-  large: { width: 1280, height: 720, sizes: '(min-width: 1024px) 66vw, 100vw' },
-  medium: { width: 640, height: 360, sizes: '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw' },
-  small: { width: 640, height: 360, sizes: '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw' },
+  large: { width: 1280, height: 720, sizes: IMAGE_SIZES.leadCard },
+  medium: { width: 640, height: 360, sizes: IMAGE_SIZES.card },
+  small: { width: 640, height: 360, sizes: IMAGE_SIZES.card },
 };
 
 export interface ArticleCardProps {
@@ -67,11 +68,11 @@ export function ArticleCard({
           )}
         >
           <img
+            {...imageSources(article.imageUrl, image.sizes)}
             src={article.imageUrl}
             alt={article.headline}
             width={image.width}
             height={image.height}
-            sizes={image.sizes}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"

@@ -4,7 +4,8 @@ import { findCategory } from '@common/categories';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { useNow } from '@/lib/render-clock';
-import { formatPublishedTime } from '../lib/format-published-time';
+import { formatPublishedTime, formatPublishedTimeUtc } from '../lib/format-published-time';
+import { IMAGE_SIZES, imageSources } from '../lib/image-sources';
 import { splitParagraphs } from '../lib/paragraphs';
 import type { Article } from '../types';
 
@@ -16,7 +17,11 @@ export function ArticleView({ article, shareActions }: { article: Article; share
   const paragraphs = splitParagraphs(article.content);
   const category = findCategory(article.category);
   const clock = useNow();
-  const published = formatPublishedTime(article.publishedAt, clock.now, clock.refined ? undefined : 'UTC');
+  // Rendered on the server (and read as such without script): the full date, in UTC; after
+  // hydration the reader's own format (the time only for today, in their time zone).
+  const published = clock.refined
+    ? formatPublishedTime(article.publishedAt, clock.now)
+    : formatPublishedTimeUtc(article.publishedAt);
 
   return (
     <article className="mx-auto max-w-3xl">
@@ -24,6 +29,7 @@ export function ArticleView({ article, shareActions }: { article: Article; share
         <figure className="mb-6">
           <div className="aspect-video overflow-hidden bg-grey-light">
             <img
+              {...imageSources(article.imageUrl, IMAGE_SIZES.article)}
               src={article.imageUrl}
               alt={article.headline}
               width={1280}

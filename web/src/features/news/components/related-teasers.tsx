@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { useNow } from '@/lib/render-clock';
+import { IMAGE_SIZES, imageSources } from '../lib/image-sources';
 import { formatRelativeTime } from '../lib/relative-time';
 import type { Article } from '../types';
 
@@ -31,6 +32,7 @@ export function RelatedTeasers({ articles, isLoading }: { articles: Article[]; i
                 {article.imageUrl && (
                   <div className="aspect-video overflow-hidden bg-grey-light">
                     <img
+                      {...imageSources(article.imageUrl, IMAGE_SIZES.teaser)}
                       src={article.imageUrl}
                       alt={article.headline}
                       width={640}

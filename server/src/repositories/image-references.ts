@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import { IMAGE_WIDTHS, imageVariantUrl, uploadedImageId } from '../../../common/images.ts';
+import { ARTICLE_UPLOADED_IMAGE } from '../db/migrations/028-image-references.ts';
+import type { Database } from '../db/schema.ts';
+
+/** Ids per statement: every width of each is one IN entry, well under any parameter limit. */
+const CHUNK = 100;
+
+/**
+ * Which of these uploaded images something still shows or may show again: an article (in the trash
+ * or not, any width of the image) or any revision of one (a restore brings it back). Index reads
+ * only (migration 028-image-references).
+ */
+export async function referencedImageIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  const admin = db;
+  const referenced = new Set<string>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    const urls = chunk.flatMap((id) => IMAGE_WIDTHS.map((w) => imageVariantUrl(id, w)));
+    const [inArticles, inRevisions] = await Promise.all([
+      admin
+        .selectFrom('articles')
+        .select('image_url')
+        .distinct()
+        .where(ARTICLE_UPLOADED_IMAGE)
+        .where('image_url', 'in', urls)
+        .execute(),
+      admin.selectFrom('article_revisions').select('image_id').distinct().where('image_id', 'in', chunk).execute(),
+    ]);
+    for (const row of inArticles) {
+      const id = uploadedImageId(row.image_url);
+      if (id) referenced.add(id);
+    }
+    for (const row of inRevisions) if (row.image_id) referenced.add(row.image_id);
+  }
+  return referenced;
+}

@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { imageVariantUrl, IMAGE_WIDTHS } from '@common/images';
+import { IMAGE_SIZES } from '../lib/image-sources';
+import type { Article } from '../types';
+import { ArticleCard } from './article-card';
+import { ArticleView } from './article-view';
+import { RelatedTeasers } from './related-teasers';
+
+const ID = '0123456789abcdef0123456789abcdef';
+
+function article(imageUrl: string | null, slug = 'goose-elected'): Article {
+  return {
+    id: 1,
+    slug,
+    headline: 'Goose Elected Mayor',
+    summary: 'Honks at the opposition.',
+    content: 'The goose won.\n\nNobody was surprised.',
+    author: 'Hank Honk',
+    category: 'Politics',
+    source: 'Pond Wire',
+    imageUrl,
+    originalUrl: null,
+    publishedAt: '2026-11-20T10:00:00.000Z',
+    isBreaking: false,
+  };
+}
+
+/** Renders as the server does (renderToString), then reads the markup back as a document. */
+function serverImages(element: ReactElement): HTMLImageElement[] {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/'] });
+  const html = renderToString(<RouterProvider router={router} />);
+  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');
+  return [...doc.querySelectorAll('img')];
+}
+
+const uploaded = imageVariantUrl(ID, 1600);
+const everyWidth = IMAGE_WIDTHS.map((w) => `${imageVariantUrl(ID, w)} ${w}w`);
+
+function expectResponsive(img: HTMLImageElement, sizes: string, width: number, height: number) {
+  expect(img.getAttribute('src')).toBe(uploaded);
+  expect(img.getAttribute('srcset')?.split(', ')).toEqual(everyWidth);
+  expect(img.getAttribute('sizes')).toBe(sizes);
+  // The box is reserved before the picture arrives: no layout shift.
+  expect(img.getAttribute('width')).toBe(String(width));
+  expect(img.getAttribute('height')).toBe(String(height));
+  expect(img.getAttribute('alt')).toBe('Goose Elected Mayor');
+}
+
+describe('uploaded pictures in server-rendered public pages', () => {
+  it('the article page: every stored width with the column width, and its box size', () => {
+    const [img] = serverImages(<ArticleView article={article(uploaded)} />);
+    expectResponsive(img!, IMAGE_SIZES.article, 1280, 720);
+  });
+
+  it('cards: the lead card and the others with their own widths', () => {
+    const [lead] = serverImages(<ArticleCard article={article(uploaded)} size="large" priority />);
+    expectResponsive(lead!, IMAGE_SIZES.leadCard, 1280, 720);
+    const [card] = serverImages(<ArticleCard article={article(uploaded)} size="small" />);
+    expectResponsive(card!, IMAGE_SIZES.card, 640, 360);
+    expect(card!.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('teasers under an article', () => {
+    const images = serverImages(
+      <RelatedTeasers articles={[article(uploaded, 'a'), article(uploaded, 'b')]} isLoading={false} />,
+    );
+    expect(images).toHaveLength(2);
+    for (const img of images) expectResponsive(img, IMAGE_SIZES.teaser, 640, 360);
+  });
+
+  it('a picture that is not an upload keeps its one file: no srcset, no sizes', () => {
+    const images = [
+      ...serverImages(<ArticleView article={article('/images/demo/goose.jpg')} />),
+      ...serverImages(<ArticleCard article={article('https://cdn.example.com/goose.webp')} />),
+      ...serverImages(<RelatedTeasers articles={[article('/images/demo/goose.jpg')]} isLoading={false} />),
+    ];
+    expect(images).toHaveLength(3);
+    for (const img of images) {
+      expect(img.getAttribute('src')).toMatch(/goose/);
+      expect(img.hasAttribute('srcset')).toBe(false);
+      expect(img.hasAttribute('sizes')).toBe(false);
+      expect(img.getAttribute('width')).toMatch(/^\d+$/);
+    }
+  });
+});
