@@ -39,6 +39,13 @@ describe('server-rendered public pages', () => {
     expect(await page.getByRole('link', { name: 'Share on X' }).getAttribute('href')).toContain(
       'https://twitter.com/intent/tweet?url=',
     );
+    // They stand in the place of 'Share on Social' (a button that needs script), which takes no room.
+    expect(await page.getByText('Share on Social').boundingBox()).toBeNull();
+    const email = await page.getByRole('button', { name: 'Email This Scandal' }).boundingBox();
+    const facebookBox = await facebook.boundingBox();
+    expect(facebookBox && email && facebookBox.y <= email.y).toBe(true);
+    // The published time is a full date with its time zone, not a bare HH:MM.
+    expect(await page.locator('article time').first().textContent()).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC$/);
 
     // The category bar is folded on a phone; the MENU link opens it without script.
     const politics = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: exactName('Politics') });

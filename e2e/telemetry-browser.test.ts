@@ -17,10 +17,43 @@ import { articleHref, categoryLink, fetchNews } from './support/public-site.ts';
 
 const FLUSH_TIMEOUT_MS = 20_000;
 
-/** The SDK sends a page's items when it unloads (fetch keepalive); close the page the way a reader leaves it. */
-async function leave(page: Page): Promise<void> {
-  // page views are taken 500 ms after a route change: let the last one happen first
-  await page.waitForTimeout(800);
+/**
+ * True once the SDK holds (in its session-storage send buffers) or the collector has received the page view
+ * of the page's current address.
+ */
+async function pageViewTaken(page: Page, collector: AppInsightsCollector): Promise<boolean> {
+  const uri = page.url().split('#')[0]!;
+  if (collector.ofType('PageviewData').some((e) => baseData(e).url === uri)) return true;
+  return page.evaluate((href) => {
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const key = sessionStorage.key(i) ?? '';
+      if (!/AI_(sent)?[Bb]uffer/.test(key)) continue;
+      let items: unknown;
+      try {
+        items = JSON.parse(sessionStorage.getItem(key) ?? '[]');
+      } catch {
+        continue;
+      }
+      if (!Array.isArray(items)) continue;
+      for (const item of items) {
+        // Items are the serialized envelopes, or (newer SDKs) objects holding one in `item`.
+        const payload: unknown = typeof item === 'string' ? item : (item as { item?: unknown } | null)?.item;
+        if (typeof payload !== 'string' || !payload.includes('PageviewData')) continue;
+        const envelope = JSON.parse(payload) as { data?: { baseData?: { url?: string } } };
+        if (envelope.data?.baseData?.url === href) return true;
+      }
+    }
+    return false;
+  }, uri);
+}
+
+/**
+ * The SDK sends a page's items when it unloads (fetch keepalive); close the page the way a reader leaves it,
+ * once the page view of the last route change (taken 500 ms after it) is in the SDK's buffer. Without a
+ * collector (no SDK on the page) the page is closed at once.
+ */
+async function leave(page: Page, collector?: AppInsightsCollector): Promise<void> {
+  if (collector) await expect.poll(() => pageViewTaken(page, collector), { timeout: FLUSH_TIMEOUT_MS }).toBe(true);
   await page.close({ runBeforeUnload: true });
 }
 
@@ -103,7 +136,7 @@ describe('browser telemetry with a connection string', () => {
     await page.waitForURL(`${running.baseUrl}${articleHref(politics!)}`);
     await page.getByRole('heading', { name: politics!.headline }).first().waitFor();
     const sdkScripts = net.scripts().filter((u) => /\/sdk-[^/]+\.js$/.test(u));
-    await leave(page);
+    await leave(page, collector);
 
     const expected = ['/', '/politics', articleHref(politics!)];
     const newsCalls = () => ours('RemoteDependencyData').map(baseData).map(urlOf);
@@ -182,7 +215,7 @@ describe('browser telemetry with a connection string', () => {
     await categoryLink(page, 'Politics').click();
     // the list is retried (3 times, 1 s doubling) before it counts as failed and the page shows empty lists
     await page.getByText('No articles found in the Politics category.').waitFor({ timeout: 20_000 });
-    await leave(page);
+    await leave(page, collector);
 
     // the first try and its 3 retries are 4 failed calls; the event comes after the last one
     await expect
@@ -240,6 +273,7 @@ describe('browser telemetry without a connection string', () => {
     await page.waitForURL(`${running.baseUrl}/sport`);
     await categoryLink(page, 'Business').click();
     await page.waitForURL(`${running.baseUrl}/business`);
+    // No SDK, so no buffer to wait for: a pending page view is taken when the page hides, i.e. now.
     await leave(page);
 
     expect(warnings.filter((w) => w === NOT_CONFIGURED_WARNING)).toHaveLength(1);

@@ -66,24 +66,29 @@ async function wrk(url: string, opts: { connections: number; seconds: number; sc
 function startNode(entry: string, port: number, dataDir: string): { child: ChildProcess; started: number } {
   const devNull = fs.openSync('/dev/null', 'w');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'info',
-      ADMIN_USERNAME: 'bench.editor',
-      ADMIN_PASSWORD: 'bench-only password, not a secret',
+  // The flags `npm start` and the image use (scripts/start.mjs).
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--max-semi-space-size=4', '--max-old-space-size=256', entry],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'info',
+        ADMIN_USERNAME: 'bench.editor',
+        ADMIN_PASSWORD: 'bench-only password, not a secret',
+      },
+      // The logs go where an operator's would (a file or the journal): written, not read back.
+      stdio: ['ignore', devNull, 'inherit'],
     },
-    // The logs go where an operator's would (a file or the journal): written, not read back.
-    stdio: ['ignore', devNull, 'inherit'],
-  });
+  );
   return { child, started };
 }
 

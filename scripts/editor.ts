@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/index.ts';
 import { MIN_PASSWORD_LENGTH } from '../server/src/auth/config.ts';
-import { createEditorsRepository, EditorError, normalizeUsername } from '../server/src/auth/editors-repository.ts';
+import { EditorsRepository, EditorError, normalizeUsername } from '../server/src/repositories/editors-repository.ts';
 import { generatePassword } from '../server/src/auth/passwords.ts';
 
 const USAGE = `Usage:
@@ -96,7 +96,7 @@ export async function main(
     );
   const database = await openDatabase(config);
   try {
-    const editors = createEditorsRepository(database);
+    const editors = new EditorsRepository(database);
     const username = rawName ? normalizeUsername(rawName) : '';
     switch (command) {
       case 'list': {

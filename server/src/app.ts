@@ -28,6 +28,7 @@ import spaPlugin from './plugins/spa.ts';
 import { clientErrorHandler } from './rendering/error-page.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
+import { typeboxValidatorCompiler } from './domain/typebox-validation.ts';
 
 export interface AppOptions {
   config: Config;
@@ -58,11 +59,12 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
     frameworkErrors,
     // A request Node refuses before routing (e.g. a URL over the header size limit): an HTML error page.
     clientErrorHandler,
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
     // On close (SIGTERM): idle keep-alive sockets are closed at once, in-flight requests finish.
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // One validator for every route: TypeBox's compiler with one message table (docs/decisions/016).
+  app.setValidatorCompiler(typeboxValidatorCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
 

@@ -2,11 +2,14 @@ import { renderToString } from 'react-dom/server';
 import { dehydrate } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { CATEGORIES } from '@common/categories';
+import { archivePosition } from '@common/older-stories';
 import { App } from './app/index.tsx';
 import { routes } from './app/route-table.tsx';
 import { setServerAppConfig, type AppConfig } from './config/app-config';
+import { archiveUrl, getArchiveQueryOptions, toArchiveResult } from './features/news/api/get-archive';
 import { getArticleQueryOptions } from './features/news/api/get-article';
 import { getNewsQueryOptions } from './features/news/api/get-news';
+import { getSearchQueryOptions, searchApiUrl, toSearchResult } from './features/news/api/get-search';
 import { normalizeArticle, normalizeNewsList } from './features/news/lib/normalize';
 import type { ArticleResult } from './features/news/types';
 import { createQueryClient } from './lib/query-client';
@@ -31,6 +34,8 @@ export interface RenderInput {
   data: {
     news(category?: string): Promise<unknown>;
     article(slug: string): Promise<unknown>;
+    /** Any other public API URL (search, older stories): its status and JSON (a 400 problem too). */
+    api?(url: string): Promise<{ status: number; body: unknown }>;
   };
 }
 
@@ -42,7 +47,7 @@ export interface RenderOutput {
 
 export async function render({ url, origin, now, appConfig, data }: RenderInput): Promise<RenderOutput> {
   const queryClient = createQueryClient();
-  const path = new URL(url, 'http://localhost').pathname;
+  const { pathname: path, searchParams } = new URL(url, 'http://localhost');
 
   const prefetchNews = (category?: string) =>
     queryClient.prefetchQuery({
@@ -54,7 +59,25 @@ export async function render({ url, origin, now, appConfig, data }: RenderInput)
   const work: Promise<unknown>[] = [prefetchNews()];
   const segment = path.slice(1);
   const category = CATEGORIES.find((c) => c.path === segment);
+  // Pages 2, 3, … of home and the sections (older stories) and the search page: their API answers,
+  // a 400 included, become the page's data; anything else is left to the browser.
+  const prefetchApi = (apiUrl: string, key: readonly unknown[], toResult: (status: number, body: unknown) => unknown) =>
+    (async () => {
+      const res = await data.api?.(apiUrl);
+      if (res && (res.status === 200 || res.status === 400))
+        queryClient.setQueryData(key, toResult(res.status, res.body));
+    })();
+  const position = path === '/' || category ? archivePosition(searchParams) : undefined;
+  if (position) {
+    const request = { category: category?.name, before: position.before, after: position.after };
+    work.push(prefetchApi(archiveUrl(request), getArchiveQueryOptions(request).queryKey, toArchiveResult));
+  }
   if (category) work.push(prefetchNews(category.name));
+  if (path === '/search') {
+    const q = (searchParams.get('q') ?? '').trim();
+    const page = searchParams.get('page') ?? undefined;
+    if (q) work.push(prefetchApi(searchApiUrl(q, page), getSearchQueryOptions(q, page).queryKey, toSearchResult));
+  }
   const articleMatch = /^\/article\/([^/]+)$/.exec(path);
   if (articleMatch) {
     let slug = '';

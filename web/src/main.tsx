@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { App } from './app/index.tsx';
@@ -27,7 +27,9 @@ async function start() {
       </App>
     </StrictMode>
   );
-  if (state && container.firstChild) hydrateRoot(container, app);
+  // Hydration as a transition: React yields to the browser between components instead of one long
+  // task (the page is already painted and readable; clicks during hydration are replayed).
+  if (state && container.firstChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { compressBody, etagFor, negotiateEncoding, type EncodedBody } from '../rendering/encoded-body.ts';
+import { encodedAs, etagFor, negotiateEncoding, type EncodedBody } from '../rendering/encoded-body.ts';
 
 /** Short public caching for the public API: browsers and CDNs may reuse a list for 30 s. */
 export const PUBLIC_API_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60';
@@ -46,7 +46,9 @@ export function sendCached(
 /**
  * Like sendCached, for a body kept with its compressed forms (rendering/encoded-body.ts): the
  * coding follows Accept-Encoding (brotli, gzip or none) with `Vary: Accept-Encoding`, each coding
- * with its own ETag. `compress` says whether missing forms may be made now (once, kept on `entry`).
+ * with its own ETag. The cached bodies get their forms when they are cached (off the event loop);
+ * `compress` says whether a missing form may be made now instead (once, kept on `entry` and reused
+ * by an identical body later); without it only the forms `entry` carries are used.
  */
 export function sendEncoded(
   request: FastifyRequest,
@@ -54,10 +56,10 @@ export function sendEncoded(
   entry: EncodedBody,
   options: { cacheControl: string; contentType: string; status?: number; compress?: boolean },
 ): FastifyReply {
-  if (options.compress) compressBody(entry);
-  let coding = negotiateEncoding(request.headers['accept-encoding']);
-  if (coding && !entry[coding]) coding = null;
+  const wanted = negotiateEncoding(request.headers['accept-encoding']);
+  const encoded = wanted && (entry[wanted] ?? (options.compress ? encodedAs(entry, wanted) : undefined));
+  const coding = encoded ? wanted : null;
   reply.header('vary', 'accept-encoding');
   if (coding) reply.header('content-encoding', coding);
-  return sendCached(request, reply, coding ? entry[coding]! : entry.body, etagFor(entry, coding), options);
+  return sendCached(request, reply, encoded || entry.body, etagFor(entry, coding), options);
 }

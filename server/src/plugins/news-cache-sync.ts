@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { PgListener } from '../db/pg-listener.ts';
 
 /** The PostgreSQL channel on which instances tell each other that articles changed. */
 export const NEWS_CHANGED_CHANNEL = 'tabloid_news_changed';
@@ -20,6 +19,8 @@ export default fp(
     const cache = app.newsCache;
     const clearLocal = cache.clear.bind(cache);
     const instanceId = crypto.randomUUID();
+    // Loaded on PostgreSQL only: the embedded database never loads the pg driver.
+    const { PgListener } = await import('../db/pg-listener.ts');
 
     const listener = new PgListener({
       connectionString: database.connectionString,

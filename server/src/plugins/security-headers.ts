@@ -13,12 +13,13 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  *   (request.protocol ignores X-Forwarded-Proto from anyone else).
  */
 async function securityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook (no promise per response).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('x-content-type-options')) reply.header('x-content-type-options', 'nosniff');
     if (request.protocol === 'https' && !reply.hasHeader('strict-transport-security')) {
       reply.header('strict-transport-security', HSTS);
     }
-    return payload;
+    done(null, payload);
   });
 }
 

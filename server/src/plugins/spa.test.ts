@@ -5,6 +5,7 @@ import { writeFakeDist } from '../test-support/fake-web-dist.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { daysAgo, insertArticles } from '../test-support/articles.ts';
 import { expectProblem } from '../test-support/problem-assertions.ts';
+import { shareCardFor } from '../share-cards/share-card.ts';
 
 let t: TestApp;
 let distDir: string;
@@ -157,21 +158,26 @@ describe('article pages', () => {
     expect(meta(html, 'og:description')).toBe('The inquiry into ministerial fatigue was adjourned for a nap.');
     expect(meta(html, 'og:type')).toBe('article');
     expect(meta(html, 'og:url')).toBe(url);
-    expect(meta(html, 'og:image')).toBe('https://smear.example/images/pic.svg');
+    // The SVG cannot be a link preview: og:image is the article's raster share card.
+    const card = `https://smear.example${shareCardFor({ id: row!.id, headline: row!.headline, category: 'Politics', imageUrl: '/images/pic.svg' }).url}`;
+    expect(meta(html, 'og:image')).toBe(card);
+    expect(meta(html, 'og:image:width')).toBe('1200');
+    expect(meta(html, 'og:image:height')).toBe('630');
+    expect(meta(html, 'og:image:type')).toBe('image/png');
     expect(meta(html, 'article:published_time')).toBe('2026-03-04T05:06:07.000Z');
     expect(meta(html, 'article:section')).toBe('Politics');
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'twitter:title')).toBe('Minister Caught Napping In Own Inquiry');
     expect(meta(html, 'twitter:description')).toBe('The inquiry into ministerial fatigue was adjourned for a nap.');
-    expect(meta(html, 'twitter:image')).toBe('https://smear.example/images/pic.svg');
+    expect(meta(html, 'twitter:image')).toBe(card);
   });
 
-  it('uses a summary card without image tags when the article has no image', async () => {
+  it('gives an article without an image its drawn share card', async () => {
     const [row] = await insertArticles(t.database.db, [{ headline: 'No Picture Story', published_at: daysAgo(1) }]);
     const html = (await get(`/article/${row!.slug}`)).body;
-    expect(meta(html, 'twitter:card')).toBe('summary');
-    expect(meta(html, 'og:image')).toBeUndefined();
-    expect(meta(html, 'twitter:image')).toBeUndefined();
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'og:image')).toMatch(new RegExp(`^https://smear\\.example/share-cards/${row!.id}-\\w+\\.png$`));
+    expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
   });
 
   it('escapes a hostile headline and summary everywhere', async () => {
@@ -190,11 +196,16 @@ describe('article pages', () => {
     const html = res.body;
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<img src=x');
-    expect(html.match(/<script/g)).toHaveLength(2); // app-config and the module script only
+    // app-config and the module script; the JSON-LD data blocks hold the headline as JSON text
+    expect(html.match(/<script(?! type="application\/ld\+json")/g)).toHaveLength(2);
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as { '@type': string; headline?: string },
+    );
+    expect(jsonLd.find((d) => d['@type'] === 'NewsArticle')?.headline).toBe(headline);
     expect(title(html)).toBe(`${headline} | The Daily Smear`);
     expect(meta(html, 'og:title')).toBe(headline);
     expect(meta(html, 'description')).toBe(`"><img src=x onerror=alert(1)>`);
-    expect(meta(html, 'og:image')).toBe('https://cdn.example/a.jpg?x="y"');
+    expect(meta(html, 'og:image')).toMatch(/^https:\/\/smear\.example\/share-cards\/\d+-\w+\.png$/);
   });
 
   it('escapes the site name inside the app-config JSON so it cannot close the script', async () => {
@@ -279,6 +290,30 @@ describe('static files', () => {
       const plain = await other.app.inject({ method: 'GET', url: '/assets/big-abc12345.js' });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(source);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps a hashed asset in memory after its first request, with an ETag that answers 304', async () => {
+    const file = path.join(distDir, 'assets', 'kept-abc12345.js');
+    await fs.writeFile(file, 'export const kept = 1;\n');
+    const other = await createTestApp({ env: { WEB_DIST_DIR: distDir } });
+    try {
+      const first = await other.app.inject({ method: 'GET', url: '/assets/kept-abc12345.js' });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['x-content-type-options']).toBe('nosniff');
+      expect(first.headers.vary).toMatch(/accept-encoding/i);
+      await fs.rm(file);
+      const again = await other.app.inject({ method: 'GET', url: '/assets/kept-abc12345.js' });
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe('export const kept = 1;\n');
+      const revalidated = await other.app.inject({
+        method: 'GET',
+        url: '/assets/kept-abc12345.js',
+        headers: { 'if-none-match': String(first.headers.etag) },
+      });
+      expect(revalidated.statusCode).toBe(304);
     } finally {
       await other.close();
     }

@@ -3,21 +3,27 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonForScript } from './html-escape.ts';
 import { etagOf, sendEncoded } from './http-cache.ts';
+import { hashedAssets } from './hashed-assets.ts';
 import { normalizePath, resolvePage, renderHead, type ResolvedPage } from './page-meta.ts';
 import { isApiPath, requestPath, sendProblem } from './problem.ts';
 import { SpaShell, listStaticFiles } from './spa-shell.ts';
 import { ingestionOrigin } from '../telemetry/connection-string.ts';
-import { NewsCache, NEWS_CACHE_TTL_MS } from '../routes/news/news-cache.ts';
+import { NewsCache, NEWS_CACHE_TTL_MS } from '../services/news-cache.ts';
 import { compressBodyAsync, type EncodedBody } from '../rendering/encoded-body.ts';
 import { loadSsrBundle } from '../rendering/ssr-bundle.ts';
+import { pageHeadExtras } from '../rendering/page-head.ts';
+import { pageQuery } from '../rendering/page-query.ts';
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
 
 /** Hashed build output: cache for a year. */
 export const ASSET_MAX_AGE_MS = 31_536_000_000;
+const IMMUTABLE_CACHE_CONTROL = `public, max-age=${ASSET_MAX_AGE_MS / 1000}, immutable`;
 /** Vite's content hash in a file name ('article-BckF0N5t.js'): such a file never changes. */
 const HASHED_NAME = /-[A-Za-z0-9_-]{6,}\.[a-z0-9]+$/;
 /** Rendered pages kept in memory (per origin and path), at most this many. */
 export const PAGE_CACHE_MAX_ENTRIES = 300;
+/** Pages named by their query (search results, older stories), kept apart so they never evict the others. */
+export const QUERY_PAGE_CACHE_MAX_ENTRIES = 200;
 
 interface CachedPage {
   page: ResolvedPage;
@@ -42,6 +48,7 @@ export default fp(
 
     // preCompressed: a build that emits .br/.gz next to its files gets them served to clients that accept them.
     await app.register(fastifyStatic, { root: webDistDir, serve: false, preCompressed: true });
+    const assets = hashedAssets(webDistDir);
 
     // Browser telemetry posts to the ingestion endpoint of the connection string: allow that origin, nothing more.
     const telemetryOrigin = ingestionOrigin(app.config.appInsightsConnectionString);
@@ -50,18 +57,33 @@ export default fp(
     // The one page that may be framed, by this origin only: the sign-in library's silent renewal
     // loads /admin/auth/silent in a hidden same-origin iframe.
     const sameOriginFrame = (path: string) => path === '/admin/auth/silent';
-    const securityHeaders = (reply: FastifyReply, path = '') =>
-      reply
-        .header(
-          'content-security-policy',
-          sameOriginFrame(path)
-            ? app.contentSecurityPolicy.toString().replace("frame-ancestors 'none'", "frame-ancestors 'self'")
-            : app.contentSecurityPolicy.toString(),
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'strict-origin-when-cross-origin')
-        .header('x-frame-options', sameOriginFrame(path) ? 'SAMEORIGIN' : 'DENY')
-        .header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    // The headers every page carries, as one list made once (the policy is complete when the server
+    // starts answering: features add their sources while the app is built).
+    let pageHeaders: Array<[string, string]> | undefined;
+    let framedHeaders: Array<[string, string]> | undefined;
+    const headerList = (framed: boolean): Array<[string, string]> => [
+      [
+        'content-security-policy',
+        framed
+          ? app.contentSecurityPolicy.toString().replace("frame-ancestors 'none'", "frame-ancestors 'self'")
+          : app.contentSecurityPolicy.toString(),
+      ],
+      ['x-content-type-options', 'nosniff'],
+      ['referrer-policy', 'strict-origin-when-cross-origin'],
+      ['x-frame-options', framed ? 'SAMEORIGIN' : 'DENY'],
+      ['permissions-policy', 'camera=(), microphone=(), geolocation=()'],
+    ];
+    app.addHook('onReady', (done) => {
+      pageHeaders = headerList(false);
+      framedHeaders = headerList(true);
+      done();
+    });
+    const securityHeaders = (reply: FastifyReply, path = '') => {
+      const framed = sameOriginFrame(path);
+      const list = (framed ? framedHeaders : pageHeaders) ?? headerList(framed);
+      for (const [name, value] of list) reply.header(name, value);
+      return reply;
+    };
 
     // The headline font (Anton) is fetched with the page, not after the stylesheet: the largest text paints early.
     const fontPreload = [...files]
@@ -73,7 +95,11 @@ export default fp(
     const ssr = shell ? await loadSsrBundle(webDistDir) : null;
     if (shell && !ssr) app.log.warn({ webDistDir }, 'server renderer not built: pages are sent unrendered');
     const pages = new NewsCache({ ttlMs: NEWS_CACHE_TTL_MS, maxEntries: PAGE_CACHE_MAX_ENTRIES });
-    app.newsCache.onClear(() => pages.clear());
+    const queryPages = new NewsCache({ ttlMs: NEWS_CACHE_TTL_MS, maxEntries: QUERY_PAGE_CACHE_MAX_ENTRIES });
+    app.newsCache.onClear(() => {
+      pages.clear();
+      queryPages.clear();
+    });
 
     // The page's data, read through the public API itself: the same JSON the browser would fetch.
     const fetchJson = async (url: string): Promise<unknown> => {
@@ -86,16 +112,34 @@ export default fp(
       news: (category?: string) =>
         fetchJson(`/News?${category ? `category=${encodeURIComponent(category)}&` : ''}count=${NEWS_PAGE_SIZE}`),
       article: (slug: string) => fetchJson(`/News/slug/${encodeURIComponent(slug)}`),
+      // Search and older stories: a 400 (a refused query or cursor) is part of what the page shows.
+      api: async (url: string) => {
+        if (!url.startsWith('/News/')) throw new Error(`${url} is not a public API URL`);
+        const res = await app.inject({ method: 'GET', url });
+        return { status: res.statusCode, body: res.statusCode < 500 ? res.json() : null };
+      },
     };
 
-    async function buildPage(pagePath: string, origin: string, render: boolean): Promise<CachedPage> {
-      const page = await resolvePage(pagePath, siteName, (slug) => app.publicNews.article(slug));
+    async function buildPage(pagePath: string, origin: string, render: boolean, query = ''): Promise<CachedPage> {
+      const page = await resolvePage(
+        pagePath,
+        siteName,
+        (slug) => app.publicNews.article(slug),
+        new URLSearchParams(query),
+      );
+      if (render) {
+        try {
+          Object.assign(page.meta, await pageHeadExtras(page, { origin: publicUrl || origin, siteName }, data));
+        } catch (err) {
+          app.log.error({ err, path: pagePath }, 'page head data failed: page sent without links and JSON-LD');
+        }
+      }
       const appConfig = { ...app.publicAppConfig, siteName };
       let appHtml = '';
       let state: string | undefined;
       if (render && ssr) {
         try {
-          const out = await ssr.render({ url: pagePath, origin, now: Date.now(), appConfig, data });
+          const out = await ssr.render({ url: pagePath + query, origin, now: Date.now(), appConfig, data });
           appHtml = out.html;
           state = jsonForScript(out.state);
         } catch (err) {
@@ -120,6 +164,11 @@ export default fp(
       const file = staticFile(path, files);
       if (file) {
         const immutable = file.startsWith('assets/') && HASHED_NAME.test(file);
+        const fromMemory = immutable ? assets.get(file) : undefined;
+        if (fromMemory) {
+          const { encoded, contentType } = await fromMemory;
+          return sendEncoded(request, reply, encoded, { cacheControl: IMMUTABLE_CACHE_CONTROL, contentType });
+        }
         reply.header('x-content-type-options', 'nosniff');
         return reply.sendFile(file, { maxAge: immutable ? ASSET_MAX_AGE_MS : STATIC_MAX_AGE_MS, immutable });
       }
@@ -147,8 +196,11 @@ export default fp(
       const kind = pagePath === '/admin' || pagePath.startsWith('/admin/') ? 'admin' : 'public';
       // The whole page (head, rendered body, embedded data) and its compressed forms, made once per
       // render and kept until the news cache is cleared (any editorial change) or its TTL runs out.
-      const key = kind === 'admin' ? `${origin} admin` : `${origin} ${pagePath}`;
-      const cached = await pages.get(key, () => buildPage(pagePath, origin, kind === 'public'));
+      const query = kind === 'public' ? pageQuery(pagePath, request.url) : '';
+      const key = kind === 'admin' ? `${origin} admin` : `${origin} ${pagePath}${query}`;
+      const cached = await (query ? queryPages : pages).get(key, () =>
+        buildPage(pagePath, origin, kind === 'public', query),
+      );
       securityHeaders(reply, path);
       return sendEncoded(request, reply, cached.encoded, {
         status: cached.page.status,
@@ -160,8 +212,11 @@ export default fp(
   { name: 'spa', dependencies: ['problem', 'page-settings', 'news'] },
 );
 
+const UPPER_CASE = /[A-Z]/;
+
 /** The path with its letters in lower case; percent-escapes ('%C3%A9') are kept as they are. */
 function lowerCasePath(path: string): string {
+  if (!UPPER_CASE.test(path)) return path;
   return path.replace(/%[0-9A-Fa-f]{2}|[A-Z]+/g, (m) => (m.startsWith('%') ? m : m.toLowerCase()));
 }
 

@@ -11,6 +11,8 @@ export interface SsrRenderInput {
   data: {
     news(category?: string): Promise<unknown>;
     article(slug: string): Promise<unknown>;
+    /** Another public API URL (search, older stories): status and JSON, a 400 problem included. */
+    api?(url: string): Promise<{ status: number; body: unknown }>;
   };
 }
 

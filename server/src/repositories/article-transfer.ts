@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { ArticleRow, NewArticleRow } from '../db/schema.ts';
 import type { ValidArticle } from '../domain/article-input.ts';
-import { adminDb } from './admin-tables.ts';
 import { toNewArticleRow } from './admin-articles.ts';
 import { writeAudit, type Actor } from './audit-log.ts';
 
@@ -16,7 +15,11 @@ export interface ExactArticle extends ValidArticle {
   updatedAt: string;
 }
 
-/** Every article, by id, read in pages (keyset) so a million rows never sit in memory at once. */
+/**
+ * Every article outside the trash, by id, read in pages (keyset) so a million rows never sit in
+ * memory at once. Trashed articles are left out: they are deleted as far as readers and the
+ * record format are concerned (a record has no trash flag, so an import would bring one back).
+ */
 export async function* readArticlesById(database: Db, pageSize = 1_000): AsyncGenerator<ArticleRow> {
   let after = 0;
   for (;;) {
@@ -24,6 +27,7 @@ export async function* readArticlesById(database: Db, pageSize = 1_000): AsyncGe
       .selectFrom('articles')
       .selectAll()
       .where('id', '>', after)
+      .where('deleted_at', 'is', null)
       .orderBy('id', 'asc')
       .limit(pageSize)
       .execute()) as ArticleRow[];
@@ -31,6 +35,16 @@ export async function* readArticlesById(database: Db, pageSize = 1_000): AsyncGe
     if (rows.length < pageSize) return;
     after = Number(rows[rows.length - 1]!.id);
   }
+}
+
+/** How many articles are in the trash (what an export leaves out). */
+export async function countTrashed(database: Db): Promise<number> {
+  const row = await database.db
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 function toRow(a: ExactArticle): NewArticleRow & { id: number } {
@@ -44,16 +58,14 @@ function toRow(a: ExactArticle): NewArticleRow & { id: number } {
 export async function insertExactArticles(database: Db, articles: ExactArticle[], actor: Actor): Promise<void> {
   if (articles.length === 0) return;
   const at = new Date().toISOString();
-  await adminDb(database.db)
-    .transaction()
-    .execute(async (trx) => {
-      const rows = articles.map(toRow);
-      const stored = (await trx.insertInto('articles').values(rows).returningAll().execute()) as ArticleRow[];
-      await writeAudit(
-        trx,
-        stored.map((s) => ({ action: 'create' as const, articleId: Number(s.id), actor, at, before: null, after: s })),
-      );
-    });
+  await database.db.transaction().execute(async (trx) => {
+    const rows = articles.map(toRow);
+    const stored = (await trx.insertInto('articles').values(rows).returningAll().execute()) as ArticleRow[];
+    await writeAudit(
+      trx,
+      stored.map((s) => ({ action: 'create' as const, articleId: Number(s.id), actor, at, before: null, after: s })),
+    );
+  });
   await resetIdSequences(database, ['articles']);
 }
 

@@ -27,7 +27,8 @@ const LIST_COLUMNS = [
   'is_breaking',
 ] as const;
 
-type ListRow = {
+/** The columns of a published article as the public lists, the archive, feeds and search read them. */
+export type ListRow = {
   id: number;
   slug: string;
   headline: string;
@@ -40,7 +41,6 @@ type ListRow = {
   published_at: string | null;
   is_breaking: number;
 };
-
 const categoryNames = new Map<number, string>(CATEGORIES.map((c) => [c.id, c.name]));
 
 function isoOrRaw(value: string | null): string {

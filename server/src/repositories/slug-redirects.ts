@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { adminDb } from './admin-tables.ts';
 
 /**
  * Where an old slug leads: the current slug of the published article that once had it. Undefined
@@ -9,7 +8,7 @@ import { adminDb } from './admin-tables.ts';
  * redirect, which is nearly always.
  */
 export async function redirectFor(database: Kysely<Database>, oldSlug: string): Promise<string | undefined> {
-  const db = adminDb(database);
+  const db = database;
   const row = await db
     .selectFrom('slug_redirects')
     .innerJoin('articles', 'articles.id', 'slug_redirects.article_id')

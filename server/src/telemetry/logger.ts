@@ -91,10 +91,16 @@ export function censorSecrets(value: Record<string, unknown>, depth = 0): Record
 const SECRET_QUERY =
   /^(code|state|token|access_token|refresh_token|id_token|id_token_hint|client_assertion|assertion|subject_token|client_secret|code_verifier|fb_exchange_token|appsecret_proof|password|secret|key|sig|signature)$/i;
 
+/** A query string that may name a secret parameter (a quick test before the query is parsed). */
+const MAYBE_SECRET_QUERY =
+  /[?&;](code|state|token|access_token|refresh_token|id_token|id_token_hint|client_assertion|assertion|subject_token|client_secret|code_verifier|fb_exchange_token|appsecret_proof|password|secret|key|sig|signature|[^=&;]*%)/i;
+
 /** A URL for the logs: query parameters that may carry secrets (sign-in codes, tokens) are masked. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q === -1) return url;
+  // Most URLs ('/News?count=15') name no such parameter: no parsing for them.
+  if (!MAYBE_SECRET_QUERY.test(url.slice(q))) return url;
   const params = new URLSearchParams(url.slice(q + 1));
   let changed = false;
   for (const name of new Set(params.keys())) {
@@ -147,20 +153,42 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
 /**
  * The access line: one per request at info, when the answer has gone out, with the request id
  * (reqId), method, URL (secret query parameters masked), status and time taken.
+ *
+ * It is written through one child logger without the redaction and the object formatter: its
+ * fields are built here from values that are never secret (the URL masked by redactUrl), so the
+ * per-line cost of walking and cloning for redaction (about a third of a line's cost) is skipped.
  */
 export function accessLog(app: FastifyInstance): void {
+  const access = app.log.child(
+    {},
+    {
+      redact: { paths: [], censor: LOG_CENSOR },
+      formatters: { log: (fields: object) => fields },
+      serializers: { req: (req: unknown) => req },
+    },
+  );
+  // Fastify's stand-in logger (logger: false, in some tests) has no isLevelEnabled: it writes nothing anyway.
+  const levels = access as Partial<Pick<pino.Logger, 'isLevelEnabled'>>;
+  const infoEnabled = () => typeof levels.isLevelEnabled !== 'function' || levels.isLevelEnabled('info');
   // On the raw response's 'finish': also for the replies handed to another handler (the sign-in provider).
   app.addHook('onRequest', (request, reply, done) => {
     // Every answer names its request id, the `reqId` of the request's log lines.
     reply.header('x-request-id', request.id);
     // At debug only (a no-op function at the default level): the request as it arrives.
     request.log.debug({ req: request }, 'incoming request');
-    reply.raw.once('finish', () => {
-      request.log.info(
-        { req: request, res: { statusCode: reply.raw.statusCode }, responseTime: reply.elapsedTime },
-        'request completed',
-      );
-    });
+    if (infoEnabled()) {
+      reply.raw.once('finish', () => {
+        access.info(
+          {
+            reqId: request.id,
+            req: serializeRequest(request),
+            res: { statusCode: reply.raw.statusCode },
+            responseTime: reply.elapsedTime,
+          },
+          'request completed',
+        );
+      });
+    }
     done();
   });
 }

@@ -111,5 +111,8 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/News?category=Politics&count=15')).toBe('/News?category=Politics&count=15');
     expect(redactUrl('/plain')).toBe('/plain');
+    // A parameter name spelled with percent-escapes is still recognised.
+    expect(redactUrl('/x?to%6Ben=abc&page=1')).toBe('/x?token=%5Bredacted%5D&page=1');
+    expect(redactUrl('/x?page=1&Password=abc')).toBe('/x?page=1&Password=%5Bredacted%5D');
   });
 });

@@ -64,6 +64,11 @@ export function createServerTelemetry(
     async shutdown() {
       undici.disable();
       await provider.shutdown();
+      // Release the globals register() took, so a later start in the same process (a test file after
+      // another in one worker) registers its own provider.
+      trace.disable();
+      context.disable();
+      propagation.disable();
     },
   };
 }
@@ -180,7 +185,7 @@ function operationOf(node: RootOperationNode): string {
 }
 
 function tableOf(node: RootOperationNode): string | undefined {
-  const n = node as unknown as Record<string, unknown>;
+  const n: Record<string, unknown> = { ...node };
   const candidates = [n.into, n.table, (n.from as { froms?: unknown[] } | undefined)?.froms?.[0]];
   for (const c of candidates) {
     const name = (c as { table?: { identifier?: { name?: string } } } | undefined)?.table?.identifier?.name;

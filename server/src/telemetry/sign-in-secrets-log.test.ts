@@ -95,7 +95,8 @@ describe('secrets in the logs', () => {
       await app.inject({
         url: `/oidc/auth?client_id=tabloid-admin&response_type=code&redirect_uri=http%3A%2F%2Fnews.test%2Fadmin%2Fauth%2Fcallback&scope=openid&state=${SECRET}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
       });
-      await new Promise((r) => setTimeout(r, 50));
+      // Every response has been logged (the eight requests above): nothing is still on its way to the stream.
+      await vi.waitFor(() => expect(out.match(/"responseTime":/g)?.length ?? 0).toBeGreaterThanOrEqual(8));
       const printed = [...stdout.mock.calls, ...stderr.mock.calls].map((c) => String(c[0])).join('');
       expect(out).toContain('/admin/auth/callback?code=');
       expect(out).toContain('/oidc/token');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPublishedTime } from './format-published-time';
+import { formatPublishedTime, formatPublishedTimeUtc } from './format-published-time';
 
 // Local-time constructors keep these independent of the machine's time zone.
 const now = new Date(2024, 0, 12, 18, 30);
@@ -22,5 +22,17 @@ describe('formatPublishedTime', () => {
     expect(formatPublishedTime('', now)).toBe('');
     expect(formatPublishedTime(null, now)).toBe('');
     expect(formatPublishedTime(undefined, now)).toBe('');
+  });
+});
+
+describe('formatPublishedTimeUtc (a page rendered before it reaches the reader)', () => {
+  it('always shows the date with the time, in UTC and named so', () => {
+    expect(formatPublishedTimeUtc('2026-11-23T14:05:00.000Z')).toBe('23 Nov 2026, 14:05 UTC');
+    expect(formatPublishedTimeUtc('2023-12-25T00:00:00Z')).toBe('25 Dec 2023, 00:00 UTC');
+  });
+
+  it('shows an unparseable value as is, and nothing for no value', () => {
+    expect(formatPublishedTimeUtc('sometime last Tuesday')).toBe('sometime last Tuesday');
+    expect(formatPublishedTimeUtc(null)).toBe('');
   });
 });

@@ -23,3 +23,18 @@ export function formatPublishedTime(
   const day = date.toLocaleDateString(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
   return `${day}, ${time}`;
 }
+
+/**
+ * The published time of a page rendered before it reaches the reader (on the server, or read
+ * without script): the full date and time in UTC, named as such ('23 Nov 2026, 14:05 UTC'),
+ * since whether it is "today" depends on the reader's clock and time zone. Hydration refines it
+ * to formatPublishedTime. An unparseable value is shown as is ('' for none).
+ */
+export function formatPublishedTimeUtc(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const time = date.toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  const day = date.toLocaleDateString(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return `${day}, ${time} UTC`;
+}

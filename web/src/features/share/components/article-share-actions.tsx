@@ -8,21 +8,34 @@ const ACTION_BUTTON =
 
 /**
  * The article's share buttons: 'Share on Social' (opens the share dialog) and 'Email This Scandal'.
- * Without script the dialog cannot open: its Facebook and X links are offered as plain links instead.
+ * Without script the dialog cannot open: in the button's place (which then takes no room) its
+ * Facebook and X links are offered as plain links.
  */
 export function ArticleShareActions({ share }: { share: ShareInput }) {
   const [shareOpen, setShareOpen] = useState(false);
   const links = buildShareLinks(share);
+  const plainLink = `${ACTION_BUTTON} bg-ink text-white hover:bg-tabloid-red`;
   return (
     <>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <button
           type="button"
           onClick={() => setShareOpen(true)}
-          className={`${ACTION_BUTTON} js-only bg-ink text-white hover:bg-tabloid-red`}
+          className={`${ACTION_BUTTON} js-only bg-ink text-white hover:bg-tabloid-red [.no-js_&]:hidden`}
         >
           Share on Social
         </button>
+        {/* No class on <noscript> itself: with script on it must keep the browser's display: none. */}
+        <noscript>
+          <span className="flex flex-col gap-3 sm:flex-row">
+            <a href={links.facebook} className={plainLink}>
+              Share on Facebook
+            </a>
+            <a href={links.twitter} className={plainLink}>
+              Share on X
+            </a>
+          </span>
+        </noscript>
         <MailtoButton
           href={buildMailtoLink(share)}
           className={`${ACTION_BUTTON} border-4 border-ink bg-paper text-ink hover:bg-tabloid-yellow`}
@@ -30,16 +43,6 @@ export function ArticleShareActions({ share }: { share: ShareInput }) {
           Email This Scandal
         </MailtoButton>
       </div>
-      <noscript>
-        <p className="mt-3 flex flex-wrap gap-x-6 gap-y-2 font-sans font-bold uppercase tracking-wider">
-          <a href={links.facebook} className="text-tabloid-red underline underline-offset-2">
-            Share on Facebook
-          </a>
-          <a href={links.twitter} className="text-tabloid-red underline underline-offset-2">
-            Share on X
-          </a>
-        </p>
-      </noscript>
       <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} share={share} />
     </>
   );
