@@ -9,11 +9,26 @@ const alias = { '@': path.join(root, 'web/src'), '@common': path.join(root, 'com
 const postgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
 const pgSetup = path.join(root, 'server/src/test-support/postgres-setup.ts');
 // Tests about the embedded file itself, or that hand their DATA_DIR to a child process.
-const sqliteOnly = ['scripts/**/*.test.ts', 'e2e/harness.test.ts', 'server/src/server-process.test.ts'];
+// (share-kill.test.ts starts its own PostgreSQL database for its child processes.)
+const sqliteOnly = [
+  'scripts/**/*.test.ts',
+  'e2e/harness.test.ts',
+  'server/src/server-process.test.ts',
+  'server/src/social/share-kill.test.ts',
+];
 // Stops and restarts the machine's PostgreSQL server: runs alone, after everything else.
 const outage = ['server/src/**/*.outage.test.ts'];
 // Tests that only make sense on PostgreSQL (several instances, migrate-data): project `pg`.
 const pgOnly = ['server/src/**/*.pg.test.ts', 'scripts/**/*.pg.test.ts'];
+
+/**
+ * The API and browser suites import the whole server (Fastify, oidc-provider, Kysely, sharp...): 5 to 10 s
+ * per file on this 2-core machine with a fresh module graph per file. Sharing the worker's modules
+ * between files (`isolate: false`) saved minutes but made a test depend on which files ran before it in
+ * the same worker (the built-in provider's keys at rest on PostgreSQL failed only in the full run), so
+ * every file keeps its own module graph until that shared state is found.
+ */
+const shareModules = { isolate: true } as const;
 
 /**
  * One runner, three projects:
@@ -42,6 +57,7 @@ export default defineConfig({
           exclude: ['server/src/**/*.unit.test.ts', ...outage, ...pgOnly],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          ...shareModules,
         },
       },
       ...(postgres
@@ -56,6 +72,7 @@ export default defineConfig({
                 setupFiles: [pgSetup],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
+                ...shareModules,
               },
             },
             {
@@ -73,6 +90,7 @@ export default defineConfig({
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
                 fileParallelism: false,
+                ...shareModules,
                 // After the other suites (two browsers at once on 2 cores make timing tests flaky).
                 sequence: { groupOrder: 1 },
               },
@@ -100,6 +118,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          ...shareModules,
         },
       },
     ],

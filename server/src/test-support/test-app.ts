@@ -33,6 +33,13 @@ export interface TestAppOptions {
   fakeProviders?: boolean;
   /** Keep every log line (JSON strings, secrets redacted as in production) in `logs`, at level trace. */
   captureLogs?: boolean;
+  /**
+   * A config the suite built itself (a restart on the same DATA_DIR, a fixed port): used as it is, instead
+   * of `env`; its DATA_DIR is the suite's and is kept on close.
+   */
+  config?: Config;
+  /** Called before the app is ready: a suite's extra routes. */
+  setup?: (app: App) => void;
 }
 
 export interface TestApp {
@@ -92,23 +99,27 @@ function unavailable<T extends object>(what: string): T {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-test-'));
+  const ownDataDir = !options.config;
+  const dataDir = options.config?.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-test-')));
   const [x, fb] = options.fakeProviders ? await Promise.all([startFakeX(), startFakeFacebook()]) : [];
-  const port = options.listen ? await freePort() : undefined;
+  const port = options.listen ? (options.config?.port ?? (await freePort())) : undefined;
   const logs: string[] = [];
   let app: App | undefined;
   let database: Db | undefined;
+  const removeDataDir = () => (ownDataDir ? fs.rm(dataDir, { recursive: true, force: true }) : undefined);
   try {
-    const config = loadConfig({
-      ...TEST_APP_ENV,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
-      ...(port ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
-      ...(options.seed ? { SEED_DEMO: 'true' } : {}),
-      ...(x && fb ? fakeProviderEnv(x, fb) : {}),
-      ...(options.captureLogs ? { LOG_LEVEL: 'trace' } : {}),
-      ...options.env,
-    });
+    const config =
+      options.config ??
+      loadConfig({
+        ...TEST_APP_ENV,
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
+        ...(port ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+        ...(options.seed ? { SEED_DEMO: 'true' } : {}),
+        ...(x && fb ? fakeProviderEnv(x, fb) : {}),
+        ...(options.captureLogs ? { LOG_LEVEL: 'trace' } : {}),
+        ...options.env,
+      });
     let logger: FastifyServerOptions['logger'] = false;
     if (options.captureLogs) {
       const stream = new Writable({
@@ -121,6 +132,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
     database = await openDatabase(config);
     app = await buildApp({ config, database, logger });
+    options.setup?.(app);
     if (options.seed) await seedIfEmpty(database, app.log);
     if (port) await app.listen({ port, host: '127.0.0.1' });
     else await app.ready();
@@ -145,7 +157,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
           await started.database.destroy();
         } finally {
           await Promise.all([x?.close(), fb?.close()]);
-          await fs.rm(dataDir, { recursive: true, force: true });
+          await removeDataDir();
         }
       },
     };
@@ -153,7 +165,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await app?.close();
     await database?.destroy();
     await Promise.all([x?.close(), fb?.close()]);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await removeDataDir();
     throw err;
   }
 }
