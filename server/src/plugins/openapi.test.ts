@@ -38,6 +38,26 @@ describe('OpenAPI document and docs UI', () => {
     expect(doc.paths['/api/admin/articles'].get.security).toEqual([{ bearerAuth: [] }]);
   });
 
+  it('every documented operation declares its success response (a body schema, or 204/3xx without one)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>;
+    };
+    const missing: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const responses = operation.responses ?? {};
+        const declared = Object.entries(responses).some(
+          ([code, response]) =>
+            /^[23]/.test(code) && (response.content !== undefined || code === '204' || /^3/.test(code)),
+        );
+        if (!declared) missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // The move to the trash answers 204, and says so.
+    expect(Object.keys(doc.paths['/api/admin/articles/{id}']!.delete!.responses ?? {})).toContain('204');
+  });
+
   it('/api/docs serves Swagger UI from this server (no CDN) with its own CSP', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);

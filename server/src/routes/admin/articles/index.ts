@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { CATEGORIES } from '../../../../../common/categories.ts';
 import { slugify } from '../../../../../common/slug.ts';
 import type { Refusal } from '../../../repositories/admin-articles.ts';
@@ -166,16 +167,20 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     },
   );
 
-  app.delete('/articles/:id', { schema: { params: IdParamsSchema } }, async (request, reply) => {
-    const { id } = request.params;
-    const result = await articles.delete(id, actorOf(request));
-    if (!result.ok) {
-      if (result.reason === 'already-deleted') throw conflict('The article is already in the trash.');
-      throw refusal(id, result);
-    }
-    clearNewsCache(app);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/articles/:id',
+    { schema: { params: IdParamsSchema, response: { 204: Type.Null({ description: 'Moved to the trash' }) } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = await articles.delete(id, actorOf(request));
+      if (!result.ok) {
+        if (result.reason === 'already-deleted') throw conflict('The article is already in the trash.');
+        throw refusal(id, result);
+      }
+      clearNewsCache(app);
+      return reply.code(204).send();
+    },
+  );
 
   app.post(
     '/articles/:id/restore',
