@@ -14,13 +14,21 @@ import { createProvider } from './provider.ts';
 import {
   builtinSettings,
   LOGIN_BUTTON_LABEL,
+  OIDC_PREFIX,
   POST_LOGOUT_REDIRECT_PATH,
   REDIRECT_PATH,
+  requestOrigin,
   SILENT_REDIRECT_PATH,
 } from './settings.ts';
 import { builtinRules, createTokenVerifier, entraRules, type SignedInEditor } from './token-verifier.ts';
 
 export type { SignedInEditor } from './token-verifier.ts';
+
+/** The built-in provider at the origin this request came to (protocol and host as Fastify trusts them). */
+function requestAuthority(request: FastifyRequest): string | undefined {
+  const origin = requestOrigin(request.protocol, request.host);
+  return origin && `${origin}${OIDC_PREFIX}`;
+}
 
 /** What GET /api/config/auth answers: everything the admin UI's OIDC client needs, no secrets. */
 export interface PublicAuthConfig {
@@ -48,10 +56,6 @@ const PublicAuthConfigSchema = Type.Object({
 
 const MAX_TOKEN_LENGTH = 16 * 1024;
 
-function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
-}
 const PURGE_INTERVAL_MS = 15 * 60_000;
 
 /**
@@ -128,19 +132,9 @@ async function authPlugin(app: FastifyInstance) {
     if (config.publicUrl) {
       app.log.info({ issuer: settings.issuer }, 'sign-in: built-in OpenID provider');
     } else {
-      // Without PUBLIC_URL the issuer is http://localhost:PORT: the admin area opened at another
-      // loopback address (127.0.0.1, [::1]) moves there; at any other address the login gate says
-      // where sign-in works and that PUBLIC_URL makes it work at that address.
-      const canonical = new URL(settings.origin);
-      app.addHook('onRequest', async (request, reply) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') return;
-        if (request.url !== '/admin' && !request.url.startsWith('/admin/')) return;
-        if (request.host === canonical.host || !isLoopbackHost(request.hostname)) return;
-        return reply.redirect(`${settings.origin}${request.url}`, 302);
-      });
       app.log.info(
         { issuer: settings.issuer },
-        `sign-in: built-in OpenID provider; editors sign in at ${settings.origin}/admin (set PUBLIC_URL to sign in at another address)`,
+        `sign-in: built-in OpenID provider at the address each browser uses, e.g. ${settings.origin}/admin; tokens are issued by ${settings.issuer} (set PUBLIC_URL in production to pin one address)`,
       );
     }
   }
@@ -171,7 +165,13 @@ async function authPlugin(app: FastifyInstance) {
   app.get(
     '/api/config/auth',
     { schema: { summary: 'Sign-in settings for the admin UI', response: { 200: PublicAuthConfigSchema } } },
-    async (_request, reply) => {
+    async (request, reply) => {
+      if (publicConfig.provider === 'builtin' && !config.publicUrl) {
+        // No PUBLIC_URL: the admin client talks to the provider at the page's own address (its
+        // endpoints follow the request), so the answer depends on Host and is for this browser only.
+        reply.header('cache-control', 'private, no-cache').header('vary', 'Host');
+        return { ...publicConfig, authority: requestAuthority(request) ?? publicConfig.authority };
+      }
       reply.header('cache-control', 'no-cache');
       return publicConfig;
     },

@@ -1,108 +1,29 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { decodeProtectedHeader, decodeJwt } from 'jose';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EditorsRepository } from '../repositories/editors-repository.ts';
 import { freePort, startTestApp, testConfig, TEST_ADMIN, type TestApp } from './test-app.ts';
-
-/** A tiny cookie jar for fetch with manual redirects. */
-class Jar {
-  readonly cookies = new Map<string, string>();
-  take(res: Response) {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      const name = pair.slice(0, i).trim();
-      const value = pair.slice(i + 1).trim();
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
+import { codeFlow, Jar, pkce } from './testing-http.ts';
 
 describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => {
   let t: TestApp;
   let origin: string;
   const jar = new Jar();
-
-  async function get(path: string) {
-    const res = await fetch(new URL(path, origin), { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.take(res);
-    return res;
-  }
-  async function postForm(path: string, form: Record<string, string>) {
-    const res = await fetch(new URL(path, origin), {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form),
-    });
-    jar.take(res);
-    return res;
-  }
-  function authorizeUrl(challenge: string, extra: Record<string, string> = {}) {
-    const q = new URLSearchParams({
-      client_id: 'tabloid-admin',
-      response_type: 'code',
-      redirect_uri: `${origin}/admin/auth/callback`,
-      scope: 'openid profile api:editor',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state: randomBytes(8).toString('hex'),
-      nonce: randomBytes(8).toString('hex'),
-      ...extra,
-    });
-    return `/oidc/auth?${q}`;
-  }
-  async function follow(res: Response, max = 5): Promise<Response> {
-    let r = res;
-    for (let i = 0; i < max && r.status >= 300 && r.status < 400; i++) {
-      const loc = r.headers.get('location')!;
-      if (loc.startsWith(`${origin}/admin/`)) return r; // the SPA's callback: stop there
-      r = await get(loc);
-    }
-    return r;
-  }
-  async function exchange(code: string, verifier: string) {
-    return fetch(`${origin}/oidc/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: `${origin}/admin/auth/callback`,
-        client_id: 'tabloid-admin',
-        code_verifier: verifier,
-      }),
-    });
-  }
-
+  let flow: ReturnType<typeof codeFlow>;
+  const get = (path: string) => flow.get(path);
+  const postForm = (path: string, form: Record<string, string>) => flow.postForm(path, form);
+  const authorizeUrl = (challenge: string, extra?: Record<string, string>) => flow.authorizeUrl(challenge, extra);
+  const follow = (res: Response) => flow.follow(res);
+  const exchange = (code: string, verifier: string) => flow.exchange(code, verifier);
   /** A complete sign-in from any state (login page when there is no session). */
-  async function signIn() {
-    const { verifier, challenge } = pkce();
-    let res = await get(authorizeUrl(challenge));
-    const loc = res.headers.get('location')!;
-    if (loc.startsWith('/oidc/interaction/')) {
-      await get(loc);
-      res = await postForm(`${loc}/login`, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
-    }
-    res = await follow(res);
-    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
-    return (await exchange(code, verifier)).json();
-  }
+  const signIn = () => flow.signIn(TEST_ADMIN);
 
   beforeAll(async () => {
     const port = await freePort();
     t = await startTestApp(testConfig({ PORT: String(port) }), { listen: true });
     origin = `http://127.0.0.1:${port}`;
+    flow = codeFlow({ origin, jar });
   });
   afterAll(() => t.close());
 
@@ -317,16 +238,7 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
   });
 
-  const refresh = (refreshToken: string) =>
-    fetch(`${origin}/oidc/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        client_id: 'tabloid-admin',
-      }),
-    });
+  const refresh = (refreshToken: string) => flow.refresh(refreshToken);
 
   it('access tokens live 5 minutes; after sign-out the refresh token renews nothing', async () => {
     const fresh = await signIn();
@@ -361,15 +273,7 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     const editors = new EditorsRepository(t.database);
     const chief = (await editors.findCredentials('chief'))!;
     expect(await editors.revokeSignIns(chief.id)).toBeGreaterThan(0);
-    const refreshed = await fetch(`${origin}/oidc/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: fresh.refresh_token,
-        client_id: 'tabloid-admin',
-      }),
-    });
+    const refreshed = await refresh(fresh.refresh_token!);
     expect(refreshed.status).toBe(400);
     const silent = await follow(await get(authorizeUrl(pkce().challenge, { prompt: 'none' })));
     expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');

@@ -31,12 +31,17 @@ export function oidcMount(provider: Provider, behindProxy: boolean, publicUrl = 
         raw.headers['x-forwarded-for'] = request.ip;
       }
       // With PUBLIC_URL the issuer and every endpoint the provider writes (discovery document,
-      // redirects) use its host, never one a client put in the Host header.
+      // redirects) use its host, never one a client put in the Host header. Without it the
+      // endpoints follow the address of the request (the issuer stays one fixed string).
       if (publicHost) raw.headers.host = publicHost;
       // Discovery and keys change only with a new release or key: caches may keep them a while.
+      // Without PUBLIC_URL the discovery document names this request's address, so only the
+      // browser that asked may keep it, never a shared cache that another Host would be served from.
       const pathname = raw.url.split('?')[0];
-      if (pathname === '/.well-known/openid-configuration' || pathname === '/jwks') {
-        reply.raw.setHeader('cache-control', 'public, max-age=300');
+      if (pathname === '/jwks') reply.raw.setHeader('cache-control', 'public, max-age=300');
+      if (pathname === '/.well-known/openid-configuration') {
+        reply.raw.setHeader('cache-control', publicHost ? 'public, max-age=300' : 'private, max-age=300');
+        if (!publicHost) reply.raw.setHeader('vary', 'Host');
       }
       void Promise.resolve(callback(raw, reply.raw)).catch((err: unknown) => {
         request.log.error({ err }, 'oidc provider failed');

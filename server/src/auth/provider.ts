@@ -9,6 +9,7 @@ import {
   OIDC_PREFIX,
   POST_LOGOUT_REDIRECT_PATH,
   REDIRECT_PATH,
+  requestOrigin,
   SILENT_REDIRECT_PATH,
   type BuiltinSettings,
 } from './settings.ts';
@@ -142,7 +143,11 @@ export async function createProvider(o: ProviderOptions): Promise<Provider> {
     async issueRefreshToken(_ctx, client) {
       return client.clientId === settings.clientId && client.grantTypeAllowed('refresh_token');
     },
-    clientBasedCORS: (_ctx, requestOrigin) => requestOrigin === origin,
+    // The admin page calls the token endpoint from its own origin: PUBLIC_URL, or without it the
+    // address this request came to (the page and the provider share it; see followsRequestOrigin).
+    // (Koa's ctx.origin is the Origin header itself, so the request's own origin is computed.)
+    clientBasedCORS: (ctx, pageOrigin) =>
+      pageOrigin === origin || (settings.followsRequestOrigin && pageOrigin === requestOrigin(ctx.protocol, ctx.host)),
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,
@@ -169,5 +174,33 @@ export async function createProvider(o: ProviderOptions): Promise<Provider> {
   // oidc-mount.ts rewrites those headers to what Fastify's trustProxy accepted, so a client
   // cannot forge them past the trusted proxies. Unset: the socket decides.
   provider.proxy = o.behindProxy;
+  if (settings.followsRequestOrigin) allowClientPathsAtRequestOrigin(provider, settings.clientId);
   return provider;
+}
+
+/**
+ * Without PUBLIC_URL the admin area works at whatever address reaches the server (localhost, a
+ * loopback or network address, a host name), and the provider's endpoints follow that address.
+ * The admin client may then also be sent back to its own fixed paths at the origin of the request
+ * being answered, besides its registered URIs: a redirect URI at any other origin is refused, so a
+ * code or a sign-out only ever returns to the address the browser is already talking to.
+ * (oidc-provider checks redirect URIs with these two methods of this provider's own Client class;
+ * Provider.ctx is the request being answered.)
+ */
+function allowClientPathsAtRequestOrigin(provider: Provider, clientId: string) {
+  const client = provider.Client.prototype;
+  const { redirectUriAllowed, postLogoutRedirectUriAllowed } = client;
+  const atRequestOrigin = (value: string, paths: readonly string[]) => {
+    const ctx = Provider.ctx;
+    const here = ctx && requestOrigin(ctx.protocol, ctx.host);
+    return here !== undefined && paths.some((path) => value === `${here}${path}`);
+  };
+  client.redirectUriAllowed = function redirectUriAllowedHere(value) {
+    if (redirectUriAllowed.call(this, value)) return true;
+    return this.clientId === clientId && atRequestOrigin(value, [REDIRECT_PATH, SILENT_REDIRECT_PATH]);
+  };
+  client.postLogoutRedirectUriAllowed = function postLogoutRedirectUriAllowedHere(value) {
+    if (postLogoutRedirectUriAllowed.call(this, value)) return true;
+    return this.clientId === clientId && atRequestOrigin(value, [POST_LOGOUT_REDIRECT_PATH]);
+  };
 }

@@ -21,13 +21,35 @@ export function siteOrigin(config: Pick<Config, 'publicUrl' | 'port'>): string {
   return config.publicUrl || `http://localhost:${config.port}`;
 }
 
+/**
+ * The origin a request was sent to, from its protocol and Host (as the server trusts them), or
+ * undefined when the Host header is not a plain host[:port] (as a browser sends it).
+ */
+export function requestOrigin(protocol: string, host: string): string | undefined {
+  try {
+    const url = new URL(`${protocol}://${host}`);
+    return url.host && url.host === host.toLowerCase() ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface BuiltinSettings {
+  /** PUBLIC_URL, or http://localhost:PORT without it. */
   origin: string;
+  /** `iss` of every token, one value whatever address the browser used: `${origin}/oidc`. */
   issuer: string;
   /** `aud` of access tokens: the API's URL. */
   audience: string;
   clientId: string;
   scope: string;
+  /**
+   * No PUBLIC_URL: the browser may use any address that reaches the server. The provider's
+   * endpoints, its redirects and the admin client's redirect URIs then follow the address of each
+   * request; tokens keep the one issuer and audience above. With PUBLIC_URL everything is pinned
+   * to it.
+   */
+  followsRequestOrigin: boolean;
 }
 
 export function builtinSettings(config: Pick<Config, 'publicUrl' | 'port'>): BuiltinSettings {
@@ -38,5 +60,6 @@ export function builtinSettings(config: Pick<Config, 'publicUrl' | 'port'>): Bui
     audience: `${origin}/api`,
     clientId: BUILTIN_CLIENT_ID,
     scope: BUILTIN_API_SCOPE,
+    followsRequestOrigin: !config.publicUrl,
   };
 }

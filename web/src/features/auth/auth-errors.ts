@@ -21,8 +21,10 @@ export const SIGN_IN_UNREACHABLE_MESSAGE =
   'The sign-in service could not be reached from this page. Check the connection and try again.';
 
 /**
- * The built-in provider's issuer is one origin (PUBLIC_URL, or http://localhost:PORT): a page
- * opened at another address cannot sign in there. Answers what to tell the editor, or undefined.
+ * The built-in provider answers at the page's own address when the server has no PUBLIC_URL (the
+ * authority then is this origin and there is nothing to say). With PUBLIC_URL it answers only
+ * there: a page opened at another address that reaches the server cannot sign in, and the
+ * editor is told where it works. Answers what to tell the editor, or undefined.
  */
 export function wrongOriginMessage(
   config: { provider: string; authority: string } | undefined,
@@ -37,7 +39,7 @@ export function wrongOriginMessage(
   }
   if (origin === pageOrigin) return undefined;
   return {
-    message: `Sign-in works at ${origin}, not at this address (${pageOrigin}). Open the newsroom there, or have PUBLIC_URL set to this address.`,
+    message: `Sign-in works only at ${origin}, the address this site is set up for (PUBLIC_URL), not at this address (${pageOrigin}). Open the newsroom there.`,
     signInAt: `${origin}/admin`,
   };
 }

@@ -82,11 +82,17 @@ describe('sign-in errors', () => {
   });
 
   it('names the address where built-in sign-in works when the page is elsewhere', () => {
-    const config = { provider: 'builtin', authority: 'http://localhost:3000/oidc' };
-    expect(wrongOriginMessage(config, 'http://localhost:3000')).toBeUndefined();
+    // Without PUBLIC_URL the server points the page at the provider at the page's own address.
+    expect(
+      wrongOriginMessage({ provider: 'builtin', authority: 'http://10.0.0.5:3000/oidc' }, 'http://10.0.0.5:3000'),
+    ).toBeUndefined();
+    // With PUBLIC_URL the provider is there only.
+    const config = { provider: 'builtin', authority: 'https://news.example/oidc' };
+    expect(wrongOriginMessage(config, 'https://news.example')).toBeUndefined();
     expect(wrongOriginMessage({ ...config, provider: 'entra' }, 'http://10.0.0.5:3000')).toBeUndefined();
     const other = wrongOriginMessage(config, 'http://10.0.0.5:3000');
-    expect(other?.signInAt).toBe('http://localhost:3000/admin');
+    expect(other?.signInAt).toBe('https://news.example/admin');
+    expect(other?.message).toContain('https://news.example');
     expect(other?.message).toContain('PUBLIC_URL');
     expect(describeSignInError(new TypeError('Failed to fetch'))).toBe(SIGN_IN_UNREACHABLE_MESSAGE);
   });
