@@ -178,7 +178,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         throw refusal(id, result);
       }
       clearNewsCache(app);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
