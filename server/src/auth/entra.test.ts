@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
 import { loadAuthConfig, type EntraConfig } from './config.ts';
 import { createTokenVerifier, entraRules } from './token-verifier.ts';
-import { startTestApp, testConfig } from './test-app.ts';
+import { writeFakeDist } from '../test-support/fake-web-dist.ts';
+import { startTestApp, tempDir, testConfig } from './test-app.ts';
 
 const TENANT = '11111111-2222-3333-4444-555555555555';
 const API_ID = '99999999-8888-7777-6666-555555555555';
@@ -54,7 +55,8 @@ describe('Entra ID configuration', () => {
   });
 
   it('GET /api/config/auth describes Entra ID and mounts no built-in provider', async () => {
-    const t = await startTestApp(testConfig(ENTRA_ENV));
+    const web = await writeFakeDist(tempDir('entra-web-'));
+    const t = await startTestApp(testConfig({ ...ENTRA_ENV, WEB_DIST_DIR: web }));
     try {
       const res = await t.app.inject({ url: '/api/config/auth' });
       expect(res.json()).toEqual({
@@ -71,6 +73,11 @@ describe('Entra ID configuration', () => {
       expect(oidc.statusCode).toBe(404);
       const api = await t.app.inject({ url: '/test/protected' });
       expect(api.statusCode).toBe(401);
+      // The admin page reaches Entra ID itself: its policy allows that origin, and only for fetches and frames.
+      const csp = String((await t.app.inject({ url: '/admin' })).headers['content-security-policy']);
+      expect(csp).toMatch(/connect-src 'self'[^;]* https:\/\/login\.microsoftonline\.com/);
+      expect(csp).toMatch(/frame-src 'self'[^;]* https:\/\/login\.microsoftonline\.com/);
+      expect(csp).not.toMatch(/script-src[^;]*microsoftonline/);
     } finally {
       await t.close();
     }

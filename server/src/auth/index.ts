@@ -84,6 +84,11 @@ async function authPlugin(app: FastifyInstance) {
       loginButtonLabel: LOGIN_BUTTON_LABEL,
       ...paths,
     };
+    // The admin page talks to Entra ID itself (discovery, token endpoint, the silent-renewal
+    // iframe): the pages' policy allows that one origin.
+    const entraOrigin = new URL(publicConfig.authority).origin;
+    app.contentSecurityPolicy.add('connect-src', entraOrigin);
+    app.contentSecurityPolicy.add('frame-src', entraOrigin);
     app.log.info({ tenant: entra.tenantId, tokenVersion: entra.tokenVersion }, 'sign-in: Microsoft Entra ID');
   } else {
     const settings = builtinSettings(config);
@@ -178,7 +183,7 @@ async function authPlugin(app: FastifyInstance) {
   );
 }
 
-export default fp(authPlugin, { name: 'auth', dependencies: ['problem'] });
+export default fp(authPlugin, { name: 'auth', dependencies: ['problem', 'page-settings'] });
 
 declare module 'fastify' {
   interface FastifyInstance {
