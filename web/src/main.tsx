@@ -6,10 +6,8 @@ import { AppRouter, createAppRouter } from './app/router.tsx';
 import { queryClient } from './lib/query-client';
 import { setRenderClock } from './lib/render-clock';
 import { readRenderState } from './lib/render-state';
-import './styles/index.css';
 
-// Script runs: the no-script fallbacks (e.g. the menu link) give way to the interactive controls.
-document.documentElement.classList.remove('no-js');
+// Loaded by boot.ts after the first paint; the stylesheet is boot.ts's.
 
 async function start() {
   const container = document.getElementById('root')!;

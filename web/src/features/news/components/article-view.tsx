@@ -61,7 +61,13 @@ export function ArticleView({ article, shareActions }: { article: Article; share
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 border-y border-grey-light py-3 font-sans text-sm">
         {article.author && <span className="font-bold uppercase tracking-wider">By {article.author}</span>}
         {published && article.publishedAt && (
-          <time dateTime={article.publishedAt} className="text-grey-dark">
+          // As wide as the server's UTC form, whatever the refined text: the byline keeps its wrap
+          // when hydration shortens the time, so nothing below it moves.
+          <time
+            dateTime={article.publishedAt}
+            className="inline-block text-grey-dark tabular-nums"
+            style={{ minWidth: `${formatPublishedTimeUtc(article.publishedAt).length}ch` }}
+          >
             {published}
           </time>
         )}

@@ -21,7 +21,7 @@ export function ArticleShareActions({ share }: { share: ShareInput }) {
         <button
           type="button"
           onClick={() => setShareOpen(true)}
-          className={`${ACTION_BUTTON} js-only bg-ink text-white hover:bg-tabloid-red [.no-js_&]:hidden`}
+          className={`${ACTION_BUTTON} js-only bg-ink text-white hover:bg-tabloid-red noscript:hidden`}
         >
           Share on Social
         </button>
