@@ -18,6 +18,14 @@ const sqliteOnly = [
 ];
 // Stops and restarts the machine's PostgreSQL server: runs alone, after everything else.
 const outage = ['server/src/**/*.outage.test.ts'];
+// The browser journeys that write, search or share also run on PostgreSQL (project `e2e-pg`); the
+// reading pages' data comes through the same API the api-pg suite covers on PostgreSQL.
+const e2eOnPostgres = [
+  'e2e/admin-*.test.ts',
+  'e2e/article-shares.test.ts',
+  'e2e/social-admin.test.ts',
+  'e2e/public-reach.test.ts',
+];
 // Tests that only make sense on PostgreSQL (several instances, migrate-data): project `pg`.
 const pgOnly = ['server/src/**/*.pg.test.ts', 'scripts/**/*.pg.test.ts'];
 
@@ -84,7 +92,7 @@ export default defineConfig({
               test: {
                 name: 'e2e-pg',
                 environment: 'node',
-                include: ['e2e/**/*.test.ts'],
+                include: e2eOnPostgres,
                 exclude: sqliteOnly,
                 setupFiles: [pgSetup],
                 testTimeout: 60_000,
