@@ -128,29 +128,16 @@ export class EditorsRepository {
       created_at: now,
       updated_at: now,
     };
-    if (opts.ifNoneExists) {
-      const row = await this.#db
-        .insertInto('editors')
-        .values(values)
-        .onConflict((oc) => oc.column('username').doNothing())
-        .returning(columns)
-        .executeTakeFirst();
-      return row ? toEditor(row) : undefined;
-    }
-    const existing = await this.#db
-      .selectFrom('editors')
-      .select('id')
-      .where('username', '=', username)
-      .executeTakeFirst();
-    if (existing) throw new EditorError(`An editor named "${username}" already exists`);
+    // One statement: a name taken meanwhile (another instance, a second start) inserts nothing.
     const row = await this.#db
       .insertInto('editors')
       .values(values)
       .onConflict((oc) => oc.column('username').doNothing())
       .returning(columns)
       .executeTakeFirst();
-    if (!row) throw new EditorError(`An editor named "${username}" already exists`);
-    return toEditor(row);
+    if (row) return toEditor(row);
+    if (opts.ifNoneExists) return undefined;
+    throw new EditorError(`An editor named "${username}" already exists`);
   }
 
   /** Sets a new password and lifts any sign-in penalty on the name. False when there is no such editor. */

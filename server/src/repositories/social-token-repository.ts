@@ -57,10 +57,9 @@ export class SocialTokenRepository {
     };
   }
 
-  /** Inserts or replaces the whole token set in one statement (nothing half-written). */
-  async put(platform: SocialPlatform, persona: string, tokens: TokensToStore): Promise<void> {
-    const now = new Date().toISOString();
-    const values = {
+  /** A token set as stored: both tokens encrypted (bound to platform, persona and kind), no lease held. */
+  #storedColumns(platform: SocialPlatform, persona: string, tokens: TokensToStore) {
+    return {
       access_token: this.#cipher.encrypt(tokens.accessToken, this.#aad(platform, persona, 'access')),
       refresh_token: tokens.refreshToken
         ? this.#cipher.encrypt(tokens.refreshToken, this.#aad(platform, persona, 'refresh'))
@@ -69,11 +68,16 @@ export class SocialTokenRepository {
       scope: tokens.scope,
       refresh_lease: null,
       refresh_lease_until: null,
-      updated_at: now,
+      updated_at: new Date().toISOString(),
     };
+  }
+
+  /** Inserts or replaces the whole token set in one statement (nothing half-written). */
+  async put(platform: SocialPlatform, persona: string, tokens: TokensToStore): Promise<void> {
+    const values = this.#storedColumns(platform, persona, tokens);
     await this.#db
       .insertInto('social_tokens')
-      .values({ persona, platform, created_at: now, ...values })
+      .values({ persona, platform, created_at: values.updated_at, ...values })
       .onConflict((oc) => oc.columns(['persona', 'platform']).doUpdateSet(values))
       .execute();
   }
@@ -129,17 +133,7 @@ export class SocialTokenRepository {
   ): Promise<boolean> {
     const res = await this.#db
       .updateTable('social_tokens')
-      .set({
-        access_token: this.#cipher.encrypt(tokens.accessToken, this.#aad(platform, persona, 'access')),
-        refresh_token: tokens.refreshToken
-          ? this.#cipher.encrypt(tokens.refreshToken, this.#aad(platform, persona, 'refresh'))
-          : null,
-        expires_at: tokens.expiresAt,
-        scope: tokens.scope,
-        refresh_lease: null,
-        refresh_lease_until: null,
-        updated_at: new Date().toISOString(),
-      })
+      .set(this.#storedColumns(platform, persona, tokens))
       .where('persona', '=', persona)
       .where('platform', '=', platform)
       .where('refresh_token', '=', version)
