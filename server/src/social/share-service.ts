@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { composeFacebookMessage, composeXText } from '../../../common/share-text.ts';
 import { enqueue, enqueueMany, backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../jobs/queue.ts';
 import {
+  type ArticleShareColumns,
   type SharePlatform,
   type SocialShareTable,
   type SocialSharesRepository,
@@ -80,47 +81,32 @@ export class ShareService {
 
   /**
    * Called inside the publish transaction: queues one share job per chosen and connected platform,
-   * so the publish and its jobs commit (or roll back) together.
+   * so the publish and its jobs commit (or roll back) together. `article` is the row the publish
+   * just wrote (read here when not given). On PostgreSQL the share rows, their audit rows and the
+   * jobs are one statement (SocialSharesRepository.queueOnPublish), made while the article's row
+   * is locked.
    */
-  async onPublished(trx: Transaction<Database>, articleId: number): Promise<void> {
-    // Few statements (four reads, then one INSERT each for shares, audit rows and jobs): they run
-    // inside the publish transaction, while the article's row is locked.
-    const tx = trx;
-    const article = await this.#repo.article(articleId, tx);
-    if (!article) return;
-    const defaults = await this.#repo.defaults(tx);
-    const connected = await this.#repo.connected(this.#o.persona, tx);
-    const existing = await this.#repo.list(articleId, tx);
-    const choice = { x: article.share_to_x, facebook: article.share_to_facebook };
-    const text = this.compose(article);
-    const fresh: { platform: SharePlatform; message: string; link: string }[] = [];
-    const renew: SharePlatform[] = [];
-    for (const platform of PLATFORMS) {
-      const chosen = choice[platform] === null ? (defaults[platform] ?? true) : choice[platform] === 1;
-      if (!chosen || !connected.has(platform)) continue;
-      const old = existing.find((s) => s.platform === platform);
-      // Published again after an unpublish: a post that exists (or may exist) is not repeated.
-      if (old && ['posted', 'posting', 'unconfirmed', 'queued'].includes(old.state)) continue;
-      if (old) renew.push(platform);
-      fresh.push({ platform, message: platform === 'x' ? text.x.text : text.facebook.message, link: text.link });
-    }
-    if (fresh.length === 0) return;
-    await this.#repo.queueMany(tx, articleId, fresh, renew);
-    await this.#repo.auditMany(
+  async onPublished(trx: Transaction<Database>, articleId: number, article?: ArticleShareColumns): Promise<void> {
+    const row = article ?? (await this.#repo.article(articleId, trx));
+    if (!row) return;
+    const text = this.compose(row);
+    const queued = await this.#repo.queueOnPublish(
+      trx,
       articleId,
-      fresh.map((f) => ({ platform: f.platform, event: 'queued', details: { message: f.message } })),
-      SHARE_WORKER,
-      tx,
-    );
-    await enqueueMany(
-      tx,
-      fresh.map((f) => ({
-        kind: SHARE_JOB,
-        payload: { articleId, platform: f.platform },
-        maxAttempts: this.#o.jobs.maxAttempts,
+      PLATFORMS.map((platform) => ({
+        platform,
+        choice: platform === 'x' ? row.share_to_x : row.share_to_facebook,
+        message: platform === 'x' ? text.x.text : text.facebook.message,
+        link: text.link,
       })),
+      {
+        persona: this.#o.persona,
+        actor: SHARE_WORKER,
+        job: { kind: SHARE_JOB, maxAttempts: this.#o.jobs.maxAttempts },
+        enqueueMany,
+      },
     );
-    setTimeout(() => this.#queue.nudge(), 10).unref?.();
+    if (queued.length > 0) setTimeout(() => this.#queue.nudge(), 10).unref?.();
   }
 
   /** 'Retry' (failed/unconfirmed) and 'Post now' (never shared, or its post deleted): queues a new job. */
