@@ -357,6 +357,57 @@ export class SocialSharesRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
+  /**
+   * transition() and its audit row together: on PostgreSQL one statement (a data-modifying WITH),
+   * on SQLite the two. `audit.when` 'moved' writes the audit row only when the share moved (an
+   * attempt, an unconfirmed outcome), 'always' also when it did not (a post the provider accepted is
+   * recorded even if its share was moved meanwhile). Answers the moved row (as it is now), or
+   * undefined when the share was not in `from`.
+   */
+  async transitionAudited(
+    articleId: number,
+    platform: SharePlatform,
+    from: ShareState[],
+    to: ShareState,
+    fields: Partial<Pick<SocialShareTable, 'post_id' | 'post_url' | 'reason' | 'next_attempt_at'>> & {
+      addAttempt?: boolean;
+    },
+    audit: { event: string; details: Record<string, unknown>; actor: Actor; when: 'moved' | 'always' },
+    tx: Tx = this.db,
+  ): Promise<SocialShareTable | undefined> {
+    const { addAttempt, ...rest } = fields;
+    const at = new Date().toISOString();
+    const update = tx
+      .updateTable('social_shares')
+      .set((eb) => ({
+        state: to,
+        ...rest,
+        ...(addAttempt ? { attempts: eb('attempts', '+', 1) } : {}),
+        updated_at: at,
+      }))
+      .where('article_id', '=', articleId)
+      .where('platform', '=', platform)
+      .where('state', 'in', from)
+      .returningAll();
+    if (this.#dialect !== 'postgres') {
+      const moved = await update.executeTakeFirst();
+      if (moved || audit.when === 'always')
+        await this.audit(articleId, platform, audit.event, audit.details, audit.actor, tx);
+      return moved;
+    }
+    const values = sql`${`share-${audit.event}`.slice(0, 30)}::text, ${articleId}::integer, ${audit.actor.subject}::text,
+      ${audit.actor.name}::text, ${at}::text, null, ${JSON.stringify({ platform, ...audit.details })}::text`;
+    const r = await sql<SocialShareTable>`
+      with moved as (${update}),
+      audit as (
+        insert into audit_log (action, article_id, actor_subject, actor_name, at, before, after)
+        ${audit.when === 'always' ? sql`values (${values})` : sql`select ${values} from moved`}
+      )
+      select * from moved
+    `.execute(tx);
+    return r.rows[0];
+  }
+
   /** One audit row per attempt and outcome (action 'share:<platform>:<event>', details JSON in `after`). */
   async audit(
     articleId: number,

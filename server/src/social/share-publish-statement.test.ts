@@ -215,3 +215,34 @@ describe('the share work of a publish', () => {
     ]);
   });
 });
+
+describe('a share transition with its audit row (one statement on PostgreSQL)', () => {
+  const audits = (id: number) =>
+    env.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_subject', 'after'])
+      .where('article_id', '=', id)
+      .orderBy('id')
+      .execute();
+
+  it("'moved' writes the audit row only when the compare-and-swap wins; 'always' writes it either way", async () => {
+    const id = await prepare({ x: { choice: null, existing: 'queued' }, facebook: { choice: null, existing: null } });
+    const attempt = { event: 'attempt', details: { attempt: 1 }, actor: SHARE_WORKER, when: 'moved' as const };
+    const won = await repo.transitionAudited(id, 'x', ['queued'], 'posting', { addAttempt: true }, attempt);
+    expect(won).toMatchObject({ article_id: id, platform: 'x', state: 'posting', attempts: 3, message: 'old words' });
+    // The same move again loses: nothing is returned, nothing is audited.
+    expect(await repo.transitionAudited(id, 'x', ['queued'], 'posting', { addAttempt: true }, attempt)).toBeUndefined();
+    expect(await repo.transitionAudited(id, 'facebook', ['queued'], 'posting', {}, attempt)).toBeUndefined();
+    const posted = { event: 'posted', details: { postId: 'p1' }, actor: SHARE_WORKER, when: 'always' as const };
+    const done = await repo.transitionAudited(id, 'x', ['posting'], 'posted', { post_id: 'p1', reason: null }, posted);
+    expect(done).toMatchObject({ state: 'posted', post_id: 'p1', attempts: 3 });
+    // Already posted: the share stays as it is, the audit row is written all the same.
+    expect(await repo.transitionAudited(id, 'x', ['posting'], 'posted', { post_id: 'p2' }, posted)).toBeUndefined();
+    expect((await repo.get(id, 'x'))?.post_id).toBe('p1');
+    expect(await audits(id)).toEqual([
+      { action: 'share-attempt', actor_subject: 'share-worker', after: JSON.stringify({ platform: 'x', attempt: 1 }) },
+      { action: 'share-posted', actor_subject: 'share-worker', after: JSON.stringify({ platform: 'x', postId: 'p1' }) },
+      { action: 'share-posted', actor_subject: 'share-worker', after: JSON.stringify({ platform: 'x', postId: 'p1' }) },
+    ]);
+  });
+});

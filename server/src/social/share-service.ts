@@ -147,40 +147,51 @@ export class ShareService {
   }
 
   async #markUnconfirmed(s: SocialShareTable): Promise<boolean> {
-    const moved = await this.#repo.transition(s.article_id, s.platform, ['posting'], 'unconfirmed', {
-      reason: UNCONFIRMED_REASON,
-    });
-    if (moved) {
-      await this.#repo.audit(s.article_id, s.platform, 'unconfirmed', { reason: UNCONFIRMED_REASON }, SHARE_WORKER);
+    const moved = await this.#repo.transitionAudited(
+      s.article_id,
+      s.platform,
+      ['posting'],
+      'unconfirmed',
+      { reason: UNCONFIRMED_REASON },
+      { event: 'unconfirmed', details: { reason: UNCONFIRMED_REASON }, actor: SHARE_WORKER, when: 'moved' },
+    );
+    if (moved)
       this.#o.log.warn({ articleId: s.article_id, platform: s.platform }, 'share outcome unknown: unconfirmed');
-    }
-    return moved;
+    return Boolean(moved);
   }
 
-  /** One run of a share job. */
+  /**
+   * One run of a share job. The common case is three statements on PostgreSQL: the move to
+   * 'posting' with its audit row, the token read, the outcome with its audit row.
+   */
   async run(job: ClaimedJob): Promise<JobOutcome> {
     const articleId = Number(job.payload.articleId);
     const platform = job.payload.platform as SharePlatform;
-    const share = await this.#repo.get(articleId, platform);
-    if (!share) return { done: true };
-    if (share.state === 'posting') {
+    // The compare-and-swap that makes this run the only sender: queued -> posting.
+    const share = await this.#repo.transitionAudited(
+      articleId,
+      platform,
+      ['queued'],
+      'posting',
+      { addAttempt: true },
+      { event: 'attempt', details: { attempt: job.attempt }, actor: SHARE_WORKER, when: 'moved' },
+    );
+    if (!share) {
+      const current = await this.#repo.get(articleId, platform);
       // The previous run of this job ended (its lease ran out) without recording an answer.
-      await this.#markUnconfirmed(share);
+      if (current?.state === 'posting') await this.#markUnconfirmed(current);
       return { done: true };
     }
-    if (share.state !== 'queued') return { done: true };
-    if (!(await this.#repo.transition(articleId, platform, ['queued'], 'posting', { addAttempt: true })))
-      return { done: true };
-    await this.#repo.audit(articleId, platform, 'attempt', { attempt: job.attempt }, SHARE_WORKER);
     try {
       const sent = platform === 'x' ? await this.#postX(share.message) : await this.#postFacebook(share);
-      await this.#repo.transition(articleId, platform, ['posting'], 'posted', {
-        post_id: sent.postId,
-        post_url: sent.postUrl,
-        reason: null,
-        next_attempt_at: null,
-      });
-      await this.#repo.audit(articleId, platform, 'posted', { ...sent }, SHARE_WORKER);
+      await this.#repo.transitionAudited(
+        articleId,
+        platform,
+        ['posting'],
+        'posted',
+        { post_id: sent.postId, post_url: sent.postUrl, reason: null, next_attempt_at: null },
+        { event: 'posted', details: { ...sent }, actor: SHARE_WORKER, when: 'always' },
+      );
       this.#o.log.info({ articleId, platform, postId: sent.postId }, 'article shared');
       return { done: true };
     } catch (err) {
@@ -205,25 +216,30 @@ export class ShareService {
       const waitMs =
         rateLimited && p.retryAfter ? p.retryAfter * 1000 : backoffDelay(job.attempt, this.#o.jobs.retryBaseMs);
       const at = new Date(Date.now() + waitMs);
-      await this.#repo.transition(articleId, platform, ['posting'], 'queued', {
-        reason: p.detail,
-        next_attempt_at: at.toISOString(),
-      });
-      await this.#repo.audit(
+      await this.#repo.transitionAudited(
         articleId,
         platform,
-        'retry',
-        { attempt: job.attempt, reason: p.detail, nextAttemptAt: at.toISOString() },
-        SHARE_WORKER,
+        ['posting'],
+        'queued',
+        { reason: p.detail, next_attempt_at: at.toISOString() },
+        {
+          event: 'retry',
+          details: { attempt: job.attempt, reason: p.detail, nextAttemptAt: at.toISOString() },
+          actor: SHARE_WORKER,
+          when: 'always',
+        },
       );
       this.#o.log.warn({ articleId, platform, type: p.slug, nextAttemptAt: at.toISOString() }, 'share will be retried');
       return { done: false, at, error: p.detail, countsAsAttempt: !rateLimited };
     }
-    await this.#repo.transition(articleId, platform, ['posting'], 'failed', {
-      reason: p.detail,
-      next_attempt_at: null,
-    });
-    await this.#repo.audit(articleId, platform, 'failed', { attempt: job.attempt, reason: p.detail }, SHARE_WORKER);
+    await this.#repo.transitionAudited(
+      articleId,
+      platform,
+      ['posting'],
+      'failed',
+      { reason: p.detail, next_attempt_at: null },
+      { event: 'failed', details: { attempt: job.attempt, reason: p.detail }, actor: SHARE_WORKER, when: 'always' },
+    );
     this.#o.log.warn({ articleId, platform, type: p.slug }, 'share failed');
     return { done: true };
   }
@@ -308,8 +324,14 @@ export class ShareService {
       await this.#repo.audit(articleId, platform, 'delete-failed', { postId: share.post_id, reason: detail }, actor);
       throw err;
     }
-    await this.#repo.transition(articleId, platform, ['posted'], 'deleted', { reason: null });
-    await this.#repo.audit(articleId, platform, 'deleted', { postId: share.post_id }, actor);
+    await this.#repo.transitionAudited(
+      articleId,
+      platform,
+      ['posted'],
+      'deleted',
+      { reason: null },
+      { event: 'deleted', details: { postId: share.post_id }, actor, when: 'always' },
+    );
     return { ok: true as const };
   }
 }
