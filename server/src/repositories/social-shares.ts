@@ -328,38 +328,9 @@ export class SocialSharesRepository {
   }
 
   /**
-   * Moves a share from one of `from` to `to` (compare-and-swap); false when it was not in `from`.
-   * This is what makes a post happen at most once: only the caller that moved it to 'posting' sends.
-   */
-  async transition(
-    articleId: number,
-    platform: SharePlatform,
-    from: ShareState[],
-    to: ShareState,
-    fields: Partial<Pick<SocialShareTable, 'post_id' | 'post_url' | 'reason' | 'next_attempt_at'>> & {
-      addAttempt?: boolean;
-    } = {},
-    tx: Tx = this.db,
-  ): Promise<boolean> {
-    const { addAttempt, ...rest } = fields;
-    const r = await tx
-      .updateTable('social_shares')
-      .set((eb) => ({
-        state: to,
-        ...rest,
-        ...(addAttempt ? { attempts: eb('attempts', '+', 1) } : {}),
-        updated_at: new Date().toISOString(),
-      }))
-      .where('article_id', '=', articleId)
-      .where('platform', '=', platform)
-      .where('state', 'in', from)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
-  }
-
-  /**
-   * transition() and its audit row together: on PostgreSQL one statement (a data-modifying WITH),
-   * on SQLite the two. `audit.when` 'moved' writes the audit row only when the share moved (an
+   * Moves a share from one of `from` to `to` (compare-and-swap), with its audit row. This is what
+   * makes a post happen at most once: only the caller that moved it to 'posting' sends. On
+   * PostgreSQL one statement (a data-modifying WITH), on SQLite two. `audit.when` 'moved' writes the audit row only when the share moved (an
    * attempt, an unconfirmed outcome), 'always' also when it did not (a post the provider accepted is
    * recorded even if its share was moved meanwhile). Answers the moved row (as it is now), or
    * undefined when the share was not in `from`.
