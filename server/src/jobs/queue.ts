@@ -95,6 +95,10 @@ export class JobQueue {
   #timer: NodeJS.Timeout | null = null;
   #stopped = true;
   #polling = false;
+  /** Look again as soon as the poll under way ends (a nudge or a free slot came while it ran). */
+  #again = false;
+  /** The last claim found nothing due: a finished job does not look again until a nudge or the timer. */
+  #dry = false;
 
   constructor(database: Pick<Db, 'db' | 'dialect'>, options: JobQueueOptions) {
     this.#db = database.db;
@@ -122,7 +126,15 @@ export class JobQueue {
 
   /** Looks for due jobs now (after an enqueue in this process). */
   nudge(): void {
-    if (!this.#stopped) this.#schedule(0);
+    this.#dry = false;
+    this.#soon();
+  }
+
+  /** Polls at once, or right after the poll under way. */
+  #soon(): void {
+    if (this.#stopped) return;
+    if (this.#polling) this.#again = true;
+    else this.#schedule(0);
   }
 
   #schedule(ms: number): void {
@@ -135,13 +147,17 @@ export class JobQueue {
   async #poll(): Promise<void> {
     if (this.#polling || this.#stopped) return;
     this.#polling = true;
+    this.#again = false;
     try {
       while (!this.#stopped && this.#running.size < this.#o.concurrency) {
         const job = await this.claim();
+        this.#dry = !job;
         if (!job) break;
         const p = this.#run(job).finally(() => {
           this.#running.delete(p);
-          this.nudge();
+          // A slot is free: claim the next job at once if the last look stopped at the limit with
+          // jobs maybe waiting; after a dry look, no claim per finished job (no polls while idle).
+          if (!this.#dry) this.#soon();
         });
         this.#running.add(p);
       }
@@ -149,7 +165,7 @@ export class JobQueue {
       this.#o.onError?.(err);
     } finally {
       this.#polling = false;
-      this.#schedule(this.#o.pollMs);
+      this.#schedule(this.#again ? 0 : this.#o.pollMs);
     }
   }
 

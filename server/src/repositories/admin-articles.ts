@@ -164,7 +164,7 @@ export class AdminArticlesRepository {
     db: Kysely<Database>,
     private readonly dialect: Dialect,
     /** Runs inside the publish transaction (share jobs are queued there, so both commit together). */
-    private readonly onPublished?: (trx: Transaction<Database>, articleId: number) => Promise<void>,
+    private readonly onPublished?: (trx: Transaction<Database>, articleId: number, row?: ArticleRow) => Promise<void>,
   ) {
     this.db = db;
   }
@@ -425,7 +425,7 @@ export class AdminArticlesRepository {
         { action, articleId: id, actor, at: now, before, after },
         { action, actor, at: now, article: afterArticle, changed: changedFields(beforeArticle, afterArticle) },
       );
-      if (action === 'publish' && this.onPublished) await this.onPublished(trx, id);
+      if (action === 'publish' && this.onPublished) await this.onPublished(trx, id, after);
       return { ok: true, article: afterArticle, before: beforeArticle };
     }
   }
@@ -595,10 +595,10 @@ export class AdminArticlesRepository {
         })),
       );
       const articles = stored.map(toAdminArticle);
-      for (const article of articles) {
+      for (const [i, article] of articles.entries()) {
         await writeRevision(trx, { action: 'create', actor, at: now, article, changed: [] });
         // Created published (the ingestion API): its share jobs are queued in this transaction.
-        if (article.publishedAt && this.onPublished) await this.onPublished(trx, article.id);
+        if (article.publishedAt && this.onPublished) await this.onPublished(trx, article.id, stored[i]);
       }
       return articles;
     });
@@ -649,7 +649,7 @@ export class AdminArticlesRepository {
           article,
           changed: ['publishedAt', 'status', 'publishAt'],
         });
-        if (this.onPublished) await this.onPublished(trx, article.id);
+        if (this.onPublished) await this.onPublished(trx, article.id, after);
       }
       return published;
     });

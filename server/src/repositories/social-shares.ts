@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Db } from '../db/index.ts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Db, Dialect } from '../db/index.ts';
 import type { ArticleRow, Database, SharePlatform, ShareState, SocialShareTable } from '../db/schema.ts';
 import type { Actor } from './audit-log.ts';
 
@@ -14,6 +14,35 @@ export type ArticleShareColumns = Pick<
 export type SharesKysely = Kysely<Database>;
 type Tx = Kysely<Database> | Transaction<Database>;
 
+/** One platform's share as the publish would queue it, if the database state allows (see queueOnPublish). */
+export interface PublishCandidate {
+  platform: SharePlatform;
+  /** The article's choice: 1 on, 0 off, null the Social page's default (itself null: on). */
+  choice: number | null;
+  message: string;
+  link: string;
+}
+
+export interface QueueOnPublishOptions {
+  /** Whose connected accounts count. */
+  persona: string;
+  /** Who the 'share-queued' audit rows name. */
+  actor: Actor;
+  /** The job queued per share: its kind and tries (its payload is { articleId, platform }). */
+  job: { kind: string; maxAttempts: number };
+  /**
+   * How the stepwise way adds the jobs (the job queue's enqueueMany). The one statement writes the
+   * same `jobs` rows itself: ready, due now, no attempt yet.
+   */
+  enqueueMany: (
+    tx: Tx,
+    jobs: { kind: string; payload: Record<string, unknown>; maxAttempts: number }[],
+  ) => Promise<void>;
+}
+
+/** States in which a share is not queued again by a publish: a post exists, may exist, or is on its way. */
+export const KEPT_ON_PUBLISH: ShareState[] = ['posted', 'posting', 'unconfirmed', 'queued'];
+
 export interface ShareDefaults {
   /** null: on when the account is connected. */
   x: boolean | null;
@@ -23,9 +52,11 @@ export interface ShareDefaults {
 /** SQL of the sharing feature: share rows, sharing defaults, the articles' share choice, audit rows. */
 export class SocialSharesRepository {
   readonly db: SharesKysely;
+  readonly #dialect: Dialect;
 
-  constructor(database: Pick<Db, 'db'>) {
+  constructor(database: Pick<Db, 'db'> & { dialect?: Dialect }) {
     this.db = database.db;
+    this.#dialect = database.dialect ?? 'sqlite';
   }
 
   async article(id: number, tx: Tx = this.db): Promise<ArticleShareColumns | undefined> {
@@ -150,6 +181,124 @@ export class SocialSharesRepository {
       .execute();
   }
 
+  /**
+   * The share work of a publish, inside its transaction: for each candidate that is chosen (the
+   * article's choice, else the default, else on), connected for the persona, and has no share in a
+   * KEPT_ON_PUBLISH state, a 'queued' share row (replacing a failed or deleted one), a 'share-queued'
+   * audit row and a job. Answers the platforms queued. On PostgreSQL this is one statement (every
+   * statement is a round trip made while the article's row is locked and a pool connection held);
+   * on SQLite, which runs in-process, a few plain ones. Both write the same rows.
+   */
+  async queueOnPublish(
+    tx: Tx,
+    articleId: number,
+    candidates: PublishCandidate[],
+    o: QueueOnPublishOptions,
+    how: 'one-statement' | 'stepwise' = this.#dialect === 'postgres' ? 'one-statement' : 'stepwise',
+  ): Promise<SharePlatform[]> {
+    if (candidates.length === 0) return [];
+    return how === 'one-statement'
+      ? this.#queueOnPublishInOneStatement(tx, articleId, candidates, o)
+      : this.#queueOnPublishStepwise(tx, articleId, candidates, o);
+  }
+
+  async #queueOnPublishStepwise(
+    tx: Tx,
+    articleId: number,
+    candidates: PublishCandidate[],
+    o: QueueOnPublishOptions,
+  ): Promise<SharePlatform[]> {
+    const connected = await this.connected(o.persona, tx);
+    if (!candidates.some((c) => connected.has(c.platform))) return [];
+    const defaults = await this.defaults(tx);
+    const existing = await this.list(articleId, tx);
+    const fresh: PublishCandidate[] = [];
+    const renew: SharePlatform[] = [];
+    for (const c of candidates) {
+      const chosen = c.choice === null ? (defaults[c.platform] ?? true) : c.choice === 1;
+      if (!chosen || !connected.has(c.platform)) continue;
+      const old = existing.find((s) => s.platform === c.platform);
+      if (old && KEPT_ON_PUBLISH.includes(old.state)) continue;
+      if (old) renew.push(c.platform);
+      fresh.push(c);
+    }
+    if (fresh.length === 0) return [];
+    await this.queueMany(tx, articleId, fresh, renew);
+    await this.auditMany(
+      articleId,
+      fresh.map((f) => ({ platform: f.platform, event: 'queued', details: { message: f.message } })),
+      o.actor,
+      tx,
+    );
+    await o.enqueueMany(
+      tx,
+      fresh.map((f) => ({
+        kind: o.job.kind,
+        payload: { articleId, platform: f.platform },
+        maxAttempts: o.job.maxAttempts,
+      })),
+    );
+    return fresh.map((f) => f.platform);
+  }
+
+  /**
+   * PostgreSQL: a data-modifying WITH. `cand` holds what JavaScript composed (texts, JSON); `chosen`
+   * keeps the candidates the defaults, the connected accounts and the existing shares allow; the
+   * upsert replaces a failed or deleted share (its WHERE re-checks the state under the row lock),
+   * and the audit rows and jobs follow the shares it wrote.
+   */
+  async #queueOnPublishInOneStatement(
+    tx: Tx,
+    articleId: number,
+    candidates: PublishCandidate[],
+    o: QueueOnPublishOptions,
+  ): Promise<SharePlatform[]> {
+    const now = new Date().toISOString();
+    const kept = sql.join(KEPT_ON_PUBLISH.map((s) => sql.lit(s)));
+    const rows = sql.join(
+      candidates.map(
+        (c, i) =>
+          sql`(${i}::integer, ${c.platform}::text, ${c.choice}::integer, ${c.message}::text, ${c.link}::text, ${JSON.stringify({ platform: c.platform, message: c.message })}::text, ${JSON.stringify({ articleId, platform: c.platform })}::text)`,
+      ),
+    );
+    const r = await sql<{ platform: SharePlatform }>`
+      with cand (ord, platform, choice, message, link, audit_after, payload) as (values ${rows}),
+      chosen as (
+        select c.* from cand c
+        where (case when c.choice is null
+                 then coalesce((select d.value = 'true' from social_settings d where d.key = 'share_default_' || c.platform), true)
+                 else c.choice = 1 end)
+          and exists (select 1 from social_tokens t where t.persona = ${o.persona}::text and t.platform = c.platform)
+          and not exists (select 1 from social_shares s
+                          where s.article_id = ${articleId}::integer and s.platform = c.platform and s.state in (${kept}))
+      ),
+      shares as (
+        insert into social_shares (article_id, platform, state, message, link, post_id, post_url, reason,
+                                   attempts, next_attempt_at, created_at, updated_at)
+        select ${articleId}::integer, c.platform, 'queued', c.message, c.link, null, null, null, 0, null, ${now}::text, ${now}::text
+        from chosen c order by c.ord
+        on conflict (article_id, platform) do update set
+          state = excluded.state, message = excluded.message, link = excluded.link, post_id = null,
+          post_url = null, reason = null, attempts = 0, next_attempt_at = null,
+          created_at = excluded.created_at, updated_at = excluded.updated_at
+        where social_shares.state not in (${kept})
+        returning platform
+      ),
+      written as (select c.* from chosen c join shares s on s.platform = c.platform),
+      audit as (
+        insert into audit_log (action, article_id, actor_subject, actor_name, at, before, after)
+        select 'share-queued', ${articleId}::integer, ${o.actor.subject}::text, ${o.actor.name}::text, ${now}::text, null, w.audit_after
+        from written w order by w.ord
+      )
+      insert into jobs (kind, payload, state, run_at, attempts, max_attempts, locked_by, locked_until, last_error,
+                        created_at, updated_at)
+      select ${o.job.kind}::text, w.payload, 'ready', ${now}::text, 0, ${o.job.maxAttempts}::integer, null, null, null, ${now}::text, ${now}::text
+      from written w order by w.ord
+      returning (payload::json ->> 'platform') as platform
+    `.execute(tx);
+    return r.rows.map((row) => row.platform);
+  }
+
   /** Several audit rows of one article in one INSERT (as audit() writes them one by one). */
   async auditMany(
     articleId: number,
@@ -179,33 +328,55 @@ export class SocialSharesRepository {
   }
 
   /**
-   * Moves a share from one of `from` to `to` (compare-and-swap); false when it was not in `from`.
-   * This is what makes a post happen at most once: only the caller that moved it to 'posting' sends.
+   * Moves a share from one of `from` to `to` (compare-and-swap), with its audit row. This is what
+   * makes a post happen at most once: only the caller that moved it to 'posting' sends. On
+   * PostgreSQL one statement (a data-modifying WITH), on SQLite two. `audit.when` 'moved' writes the audit row only when the share moved (an
+   * attempt, an unconfirmed outcome), 'always' also when it did not (a post the provider accepted is
+   * recorded even if its share was moved meanwhile). Answers the moved row (as it is now), or
+   * undefined when the share was not in `from`.
    */
-  async transition(
+  async transitionAudited(
     articleId: number,
     platform: SharePlatform,
     from: ShareState[],
     to: ShareState,
     fields: Partial<Pick<SocialShareTable, 'post_id' | 'post_url' | 'reason' | 'next_attempt_at'>> & {
       addAttempt?: boolean;
-    } = {},
+    },
+    audit: { event: string; details: Record<string, unknown>; actor: Actor; when: 'moved' | 'always' },
     tx: Tx = this.db,
-  ): Promise<boolean> {
+  ): Promise<SocialShareTable | undefined> {
     const { addAttempt, ...rest } = fields;
-    const r = await tx
+    const at = new Date().toISOString();
+    const update = tx
       .updateTable('social_shares')
       .set((eb) => ({
         state: to,
         ...rest,
         ...(addAttempt ? { attempts: eb('attempts', '+', 1) } : {}),
-        updated_at: new Date().toISOString(),
+        updated_at: at,
       }))
       .where('article_id', '=', articleId)
       .where('platform', '=', platform)
       .where('state', 'in', from)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+      .returningAll();
+    if (this.#dialect !== 'postgres') {
+      const moved = await update.executeTakeFirst();
+      if (moved || audit.when === 'always')
+        await this.audit(articleId, platform, audit.event, audit.details, audit.actor, tx);
+      return moved;
+    }
+    const values = sql`${`share-${audit.event}`.slice(0, 30)}::text, ${articleId}::integer, ${audit.actor.subject}::text,
+      ${audit.actor.name}::text, ${at}::text, null, ${JSON.stringify({ platform, ...audit.details })}::text`;
+    const r = await sql<SocialShareTable>`
+      with moved as (${update}),
+      audit as (
+        insert into audit_log (action, article_id, actor_subject, actor_name, at, before, after)
+        ${audit.when === 'always' ? sql`values (${values})` : sql`select ${values} from moved`}
+      )
+      select * from moved
+    `.execute(tx);
+    return r.rows[0];
   }
 
   /** One audit row per attempt and outcome (action 'share:<platform>:<event>', details JSON in `after`). */

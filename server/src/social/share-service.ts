@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { composeFacebookMessage, composeXText } from '../../../common/share-text.ts';
 import { enqueue, enqueueMany, backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../jobs/queue.ts';
 import {
+  type ArticleShareColumns,
   type SharePlatform,
   type SocialShareTable,
   type SocialSharesRepository,
@@ -80,47 +81,32 @@ export class ShareService {
 
   /**
    * Called inside the publish transaction: queues one share job per chosen and connected platform,
-   * so the publish and its jobs commit (or roll back) together.
+   * so the publish and its jobs commit (or roll back) together. `article` is the row the publish
+   * just wrote (read here when not given). On PostgreSQL the share rows, their audit rows and the
+   * jobs are one statement (SocialSharesRepository.queueOnPublish), made while the article's row
+   * is locked.
    */
-  async onPublished(trx: Transaction<Database>, articleId: number): Promise<void> {
-    // Few statements (four reads, then one INSERT each for shares, audit rows and jobs): they run
-    // inside the publish transaction, while the article's row is locked.
-    const tx = trx;
-    const article = await this.#repo.article(articleId, tx);
-    if (!article) return;
-    const defaults = await this.#repo.defaults(tx);
-    const connected = await this.#repo.connected(this.#o.persona, tx);
-    const existing = await this.#repo.list(articleId, tx);
-    const choice = { x: article.share_to_x, facebook: article.share_to_facebook };
-    const text = this.compose(article);
-    const fresh: { platform: SharePlatform; message: string; link: string }[] = [];
-    const renew: SharePlatform[] = [];
-    for (const platform of PLATFORMS) {
-      const chosen = choice[platform] === null ? (defaults[platform] ?? true) : choice[platform] === 1;
-      if (!chosen || !connected.has(platform)) continue;
-      const old = existing.find((s) => s.platform === platform);
-      // Published again after an unpublish: a post that exists (or may exist) is not repeated.
-      if (old && ['posted', 'posting', 'unconfirmed', 'queued'].includes(old.state)) continue;
-      if (old) renew.push(platform);
-      fresh.push({ platform, message: platform === 'x' ? text.x.text : text.facebook.message, link: text.link });
-    }
-    if (fresh.length === 0) return;
-    await this.#repo.queueMany(tx, articleId, fresh, renew);
-    await this.#repo.auditMany(
+  async onPublished(trx: Transaction<Database>, articleId: number, article?: ArticleShareColumns): Promise<void> {
+    const row = article ?? (await this.#repo.article(articleId, trx));
+    if (!row) return;
+    const text = this.compose(row);
+    const queued = await this.#repo.queueOnPublish(
+      trx,
       articleId,
-      fresh.map((f) => ({ platform: f.platform, event: 'queued', details: { message: f.message } })),
-      SHARE_WORKER,
-      tx,
-    );
-    await enqueueMany(
-      tx,
-      fresh.map((f) => ({
-        kind: SHARE_JOB,
-        payload: { articleId, platform: f.platform },
-        maxAttempts: this.#o.jobs.maxAttempts,
+      PLATFORMS.map((platform) => ({
+        platform,
+        choice: platform === 'x' ? row.share_to_x : row.share_to_facebook,
+        message: platform === 'x' ? text.x.text : text.facebook.message,
+        link: text.link,
       })),
+      {
+        persona: this.#o.persona,
+        actor: SHARE_WORKER,
+        job: { kind: SHARE_JOB, maxAttempts: this.#o.jobs.maxAttempts },
+        enqueueMany,
+      },
     );
-    setTimeout(() => this.#queue.nudge(), 10).unref?.();
+    if (queued.length > 0) setTimeout(() => this.#queue.nudge(), 10).unref?.();
   }
 
   /** 'Retry' (failed/unconfirmed) and 'Post now' (never shared, or its post deleted): queues a new job. */
@@ -161,40 +147,51 @@ export class ShareService {
   }
 
   async #markUnconfirmed(s: SocialShareTable): Promise<boolean> {
-    const moved = await this.#repo.transition(s.article_id, s.platform, ['posting'], 'unconfirmed', {
-      reason: UNCONFIRMED_REASON,
-    });
-    if (moved) {
-      await this.#repo.audit(s.article_id, s.platform, 'unconfirmed', { reason: UNCONFIRMED_REASON }, SHARE_WORKER);
+    const moved = await this.#repo.transitionAudited(
+      s.article_id,
+      s.platform,
+      ['posting'],
+      'unconfirmed',
+      { reason: UNCONFIRMED_REASON },
+      { event: 'unconfirmed', details: { reason: UNCONFIRMED_REASON }, actor: SHARE_WORKER, when: 'moved' },
+    );
+    if (moved)
       this.#o.log.warn({ articleId: s.article_id, platform: s.platform }, 'share outcome unknown: unconfirmed');
-    }
-    return moved;
+    return Boolean(moved);
   }
 
-  /** One run of a share job. */
+  /**
+   * One run of a share job. The common case is three statements on PostgreSQL: the move to
+   * 'posting' with its audit row, the token read, the outcome with its audit row.
+   */
   async run(job: ClaimedJob): Promise<JobOutcome> {
     const articleId = Number(job.payload.articleId);
     const platform = job.payload.platform as SharePlatform;
-    const share = await this.#repo.get(articleId, platform);
-    if (!share) return { done: true };
-    if (share.state === 'posting') {
+    // The compare-and-swap that makes this run the only sender: queued -> posting.
+    const share = await this.#repo.transitionAudited(
+      articleId,
+      platform,
+      ['queued'],
+      'posting',
+      { addAttempt: true },
+      { event: 'attempt', details: { attempt: job.attempt }, actor: SHARE_WORKER, when: 'moved' },
+    );
+    if (!share) {
+      const current = await this.#repo.get(articleId, platform);
       // The previous run of this job ended (its lease ran out) without recording an answer.
-      await this.#markUnconfirmed(share);
+      if (current?.state === 'posting') await this.#markUnconfirmed(current);
       return { done: true };
     }
-    if (share.state !== 'queued') return { done: true };
-    if (!(await this.#repo.transition(articleId, platform, ['queued'], 'posting', { addAttempt: true })))
-      return { done: true };
-    await this.#repo.audit(articleId, platform, 'attempt', { attempt: job.attempt }, SHARE_WORKER);
     try {
       const sent = platform === 'x' ? await this.#postX(share.message) : await this.#postFacebook(share);
-      await this.#repo.transition(articleId, platform, ['posting'], 'posted', {
-        post_id: sent.postId,
-        post_url: sent.postUrl,
-        reason: null,
-        next_attempt_at: null,
-      });
-      await this.#repo.audit(articleId, platform, 'posted', { ...sent }, SHARE_WORKER);
+      await this.#repo.transitionAudited(
+        articleId,
+        platform,
+        ['posting'],
+        'posted',
+        { post_id: sent.postId, post_url: sent.postUrl, reason: null, next_attempt_at: null },
+        { event: 'posted', details: { ...sent }, actor: SHARE_WORKER, when: 'always' },
+      );
       this.#o.log.info({ articleId, platform, postId: sent.postId }, 'article shared');
       return { done: true };
     } catch (err) {
@@ -219,25 +216,30 @@ export class ShareService {
       const waitMs =
         rateLimited && p.retryAfter ? p.retryAfter * 1000 : backoffDelay(job.attempt, this.#o.jobs.retryBaseMs);
       const at = new Date(Date.now() + waitMs);
-      await this.#repo.transition(articleId, platform, ['posting'], 'queued', {
-        reason: p.detail,
-        next_attempt_at: at.toISOString(),
-      });
-      await this.#repo.audit(
+      await this.#repo.transitionAudited(
         articleId,
         platform,
-        'retry',
-        { attempt: job.attempt, reason: p.detail, nextAttemptAt: at.toISOString() },
-        SHARE_WORKER,
+        ['posting'],
+        'queued',
+        { reason: p.detail, next_attempt_at: at.toISOString() },
+        {
+          event: 'retry',
+          details: { attempt: job.attempt, reason: p.detail, nextAttemptAt: at.toISOString() },
+          actor: SHARE_WORKER,
+          when: 'always',
+        },
       );
       this.#o.log.warn({ articleId, platform, type: p.slug, nextAttemptAt: at.toISOString() }, 'share will be retried');
       return { done: false, at, error: p.detail, countsAsAttempt: !rateLimited };
     }
-    await this.#repo.transition(articleId, platform, ['posting'], 'failed', {
-      reason: p.detail,
-      next_attempt_at: null,
-    });
-    await this.#repo.audit(articleId, platform, 'failed', { attempt: job.attempt, reason: p.detail }, SHARE_WORKER);
+    await this.#repo.transitionAudited(
+      articleId,
+      platform,
+      ['posting'],
+      'failed',
+      { reason: p.detail, next_attempt_at: null },
+      { event: 'failed', details: { attempt: job.attempt, reason: p.detail }, actor: SHARE_WORKER, when: 'always' },
+    );
     this.#o.log.warn({ articleId, platform, type: p.slug }, 'share failed');
     return { done: true };
   }
@@ -322,8 +324,14 @@ export class ShareService {
       await this.#repo.audit(articleId, platform, 'delete-failed', { postId: share.post_id, reason: detail }, actor);
       throw err;
     }
-    await this.#repo.transition(articleId, platform, ['posted'], 'deleted', { reason: null });
-    await this.#repo.audit(articleId, platform, 'deleted', { postId: share.post_id }, actor);
+    await this.#repo.transitionAudited(
+      articleId,
+      platform,
+      ['posted'],
+      'deleted',
+      { reason: null },
+      { event: 'deleted', details: { postId: share.post_id }, actor, when: 'always' },
+    );
     return { ok: true as const };
   }
 }

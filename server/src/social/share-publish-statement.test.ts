@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueMany } from '../jobs/queue.ts';
+import { SocialSharesRepository, type SharePlatform, type ShareState } from '../repositories/social-shares.ts';
+import { insertArticles } from '../test-support/admin-articles.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { PLATFORMS, SHARE_JOB, SHARE_WORKER } from './share-service.ts';
+
+// The share work of a publish (SocialSharesRepository.queueOnPublish): on PostgreSQL one statement,
+// on SQLite a few. For every combination of the article's choice, the default, the connected accounts
+// and the share already there, both ways write exactly the rows the rule asks for, and the same rows
+// (SQLite, and PostgreSQL in api-pg, where the one statement is compared with the stepwise writes).
+let env: TestApp;
+let repo: SocialSharesRepository;
+const PERSONA = 'The Daily Smear';
+const OPTIONS = { persona: PERSONA, actor: SHARE_WORKER, job: { kind: SHARE_JOB, maxAttempts: 5 }, enqueueMany };
+const EXISTING: (ShareState | null)[] = [null, 'queued', 'posting', 'posted', 'failed', 'unconfirmed', 'deleted'];
+const CHOICES: (number | null)[] = [null, 0, 1];
+
+beforeAll(async () => {
+  env = await createTestApp({ env: { SHARE_JOBS_ENABLED: 'false' } });
+  repo = new SocialSharesRepository(env.database);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+interface Setting {
+  choice: number | null;
+  existing: ShareState | null;
+}
+type Scenario = Record<SharePlatform, Setting>;
+type Global = { defaults: Record<SharePlatform, boolean | null>; connected: Record<SharePlatform, boolean> };
+
+/** What a publish queues, by the rule (decision 024): chosen, connected, and no post that exists or may. */
+function expected(g: Global, s: Scenario): SharePlatform[] {
+  return PLATFORMS.filter((p) => {
+    const chosen = s[p].choice === null ? (g.defaults[p] ?? true) : s[p].choice === 1;
+    const kept = ['posted', 'posting', 'unconfirmed', 'queued'].includes(s[p].existing ?? '');
+    return chosen && g.connected[p] && !kept;
+  });
+}
+
+async function setGlobal(g: Global) {
+  await repo.setDefaults(g.defaults);
+  await env.database.db.deleteFrom('social_tokens').where('persona', '=', PERSONA).execute();
+  const now = new Date().toISOString();
+  for (const p of PLATFORMS.filter((q) => g.connected[q])) {
+    await env.database.db
+      .insertInto('social_tokens')
+      .values({
+        persona: PERSONA,
+        platform: p,
+        access_token: 'not a real token',
+        refresh_token: null,
+        expires_at: null,
+        scope: '',
+        refresh_lease: null,
+        refresh_lease_until: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}
+
+/** A published article with the scenario's choice and existing share rows. */
+async function prepare(s: Scenario): Promise<number> {
+  const [row] = await insertArticles(env.database.db, [
+    { published_at: new Date().toISOString(), share_to_x: s.x.choice, share_to_facebook: s.facebook.choice },
+  ]);
+  const id = Number(row!.id);
+  const then = '2026-01-01T00:00:00.000Z';
+  for (const p of PLATFORMS) {
+    const state = s[p].existing;
+    if (!state) continue;
+    await env.database.db
+      .insertInto('social_shares')
+      .values({
+        article_id: id,
+        platform: p,
+        state,
+        message: 'old words',
+        link: 'https://old.example/article',
+        post_id: state === 'posted' || state === 'deleted' ? `post-${id}-${p}` : null,
+        post_url: state === 'posted' || state === 'deleted' ? `https://old.example/post/${id}` : null,
+        reason: state === 'failed' || state === 'unconfirmed' ? 'an old reason' : null,
+        attempts: 2,
+        next_attempt_at: null,
+        created_at: then,
+        updated_at: then,
+      })
+      .execute();
+  }
+  return id;
+}
+
+/** What the article's rows look like, without ids and times (the article's id as ID). */
+async function written(id: number) {
+  const db = env.database.db;
+  const shares = await db
+    .selectFrom('social_shares')
+    .select(['platform', 'state', 'message', 'link', 'post_id', 'post_url', 'reason', 'attempts', 'next_attempt_at'])
+    .where('article_id', '=', id)
+    .orderBy('platform')
+    .execute();
+  const audit = await db
+    .selectFrom('audit_log')
+    .select(['action', 'actor_subject', 'actor_name', 'before', 'after'])
+    .where('article_id', '=', id)
+    .orderBy('id')
+    .execute();
+  const jobs = (
+    await db
+      .selectFrom('jobs')
+      .select(['kind', 'payload', 'state', 'attempts', 'max_attempts', 'locked_by', 'locked_until', 'last_error'])
+      .orderBy('id')
+      .execute()
+  ).filter((j) => (JSON.parse(j.payload) as { articleId: number }).articleId === id);
+  const text = JSON.stringify({ shares, audit, jobs: jobs.map((j) => ({ ...j, payload: JSON.parse(j.payload) })) });
+  return JSON.parse(
+    text
+      .replaceAll(`"articleId":${id}`, '"articleId":"ID"')
+      .replaceAll(`post-${id}-`, 'post-ID-')
+      .replaceAll(`/post/${id}"`, '/post/ID"'),
+  ) as unknown;
+}
+
+const candidates = () =>
+  PLATFORMS.map((platform) => ({
+    platform,
+    choice: null,
+    message: `${platform} words`,
+    link: 'https://dailysmear.example.com/article/words',
+  }));
+
+async function publishShares(id: number, s: Scenario, how: 'one-statement' | 'stepwise') {
+  return env.database.db.transaction().execute((trx) =>
+    repo.queueOnPublish(
+      trx,
+      id,
+      candidates().map((c) => ({ ...c, choice: s[c.platform].choice })),
+      OPTIONS,
+      how,
+    ),
+  );
+}
+
+const GLOBALS: Global[] = [];
+for (const defaults of [
+  { x: null, facebook: null },
+  { x: true, facebook: false },
+  { x: false, facebook: true },
+])
+  for (const connected of [
+    { x: true, facebook: true },
+    { x: true, facebook: false },
+    { x: false, facebook: true },
+  ])
+    GLOBALS.push({ defaults, connected });
+
+/** Every choice and existing state on each platform (paired so that X and Facebook differ). */
+const SCENARIOS: Scenario[] = [];
+for (const [i, choice] of CHOICES.entries())
+  for (const [j, existing] of EXISTING.entries())
+    SCENARIOS.push({
+      x: { choice, existing },
+      facebook: { choice: CHOICES[(i + j) % 3]!, existing: EXISTING[(j + i + 3) % EXISTING.length]! },
+    });
+
+describe('the share work of a publish', () => {
+  it('writes the share, audit and job rows the rule asks for, the same rows both ways', async () => {
+    const ways =
+      env.database.dialect === 'postgres' ? (['one-statement', 'stepwise'] as const) : (['stepwise'] as const);
+    let queuedSomething = 0;
+    for (const g of GLOBALS) {
+      await setGlobal(g);
+      for (const s of SCENARIOS) {
+        const want = expected(g, s);
+        const results = [];
+        for (const how of ways) {
+          const id = await prepare(s);
+          const queued = await publishShares(id, s, how);
+          expect(queued, `${how} ${JSON.stringify({ g, s })}`).toEqual(want);
+          const rows = (await written(id)) as { shares: { platform: string; state: string }[] };
+          for (const p of PLATFORMS) {
+            const share = rows.shares.find((r) => r.platform === p);
+            if (want.includes(p))
+              expect(share).toMatchObject({ state: 'queued', message: `${p} words`, post_id: null });
+            else expect(share?.state ?? null).toBe(s[p].existing);
+          }
+          results.push(rows);
+        }
+        if (results.length === 2) expect(results[0], JSON.stringify({ g, s })).toEqual(results[1]);
+        if (want.length > 0) queuedSomething += 1;
+      }
+    }
+    expect(queuedSomething).toBeGreaterThan(20);
+  });
+
+  it('a publish the transaction rolls back leaves no share, audit row or job', async () => {
+    await setGlobal({ defaults: { x: null, facebook: null }, connected: { x: true, facebook: true } });
+    const s: Scenario = { x: { choice: null, existing: null }, facebook: { choice: 1, existing: 'failed' } };
+    const id = await prepare(s);
+    const before = await written(id);
+    await expect(
+      env.database.db.transaction().execute(async (trx) => {
+        await repo.queueOnPublish(trx, id, candidates(), OPTIONS);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await written(id)).toEqual(before);
+    expect(await publishShares(id, s, env.database.dialect === 'postgres' ? 'one-statement' : 'stepwise')).toEqual([
+      'x',
+      'facebook',
+    ]);
+  });
+});
+
+describe('a share transition with its audit row (one statement on PostgreSQL)', () => {
+  const audits = (id: number) =>
+    env.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_subject', 'after'])
+      .where('article_id', '=', id)
+      .orderBy('id')
+      .execute();
+
+  it("'moved' writes the audit row only when the compare-and-swap wins; 'always' writes it either way", async () => {
+    const id = await prepare({ x: { choice: null, existing: 'queued' }, facebook: { choice: null, existing: null } });
+    const attempt = { event: 'attempt', details: { attempt: 1 }, actor: SHARE_WORKER, when: 'moved' as const };
+    const won = await repo.transitionAudited(id, 'x', ['queued'], 'posting', { addAttempt: true }, attempt);
+    expect(won).toMatchObject({ article_id: id, platform: 'x', state: 'posting', attempts: 3, message: 'old words' });
+    // The same move again loses: nothing is returned, nothing is audited.
+    expect(await repo.transitionAudited(id, 'x', ['queued'], 'posting', { addAttempt: true }, attempt)).toBeUndefined();
+    expect(await repo.transitionAudited(id, 'facebook', ['queued'], 'posting', {}, attempt)).toBeUndefined();
+    const posted = { event: 'posted', details: { postId: 'p1' }, actor: SHARE_WORKER, when: 'always' as const };
+    const done = await repo.transitionAudited(id, 'x', ['posting'], 'posted', { post_id: 'p1', reason: null }, posted);
+    expect(done).toMatchObject({ state: 'posted', post_id: 'p1', attempts: 3 });
+    // Already posted: the share stays as it is, the audit row is written all the same.
+    expect(await repo.transitionAudited(id, 'x', ['posting'], 'posted', { post_id: 'p2' }, posted)).toBeUndefined();
+    expect((await repo.get(id, 'x'))?.post_id).toBe('p1');
+    expect(await audits(id)).toEqual([
+      { action: 'share-attempt', actor_subject: 'share-worker', after: JSON.stringify({ platform: 'x', attempt: 1 }) },
+      { action: 'share-posted', actor_subject: 'share-worker', after: JSON.stringify({ platform: 'x', postId: 'p1' }) },
+      { action: 'share-posted', actor_subject: 'share-worker', after: JSON.stringify({ platform: 'x', postId: 'p1' }) },
+    ]);
+  });
+});
