@@ -118,7 +118,9 @@ try {
       // sitemap file, a feed): timed on its own, then the steady state under load.
       const started = performance.now();
       const first = await fetch(`${server.baseUrl}${s.path}`, { headers: s.headers });
-      const bytes = (await first.arrayBuffer()).byteLength;
+      // The size on the wire (compressed when the scenario asks for it); fetch hands back the decoded body.
+      const body = (await first.arrayBuffer()).byteLength;
+      const bytes = Number(first.headers.get('content-length') ?? body);
       const coldMs = Math.round(performance.now() - started);
       const cpuBefore = readCpuMs(server.pid);
       const result = await autocannon({
