@@ -100,9 +100,32 @@ try {
   removeBuild = compiled.remove;
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const server = await startServer({ port, dataDir, entry: compiled.entry, env });
-  const scenarios = [
+  // A search nobody asked since the last editorial change: every request a page (1-100) and a query
+  // text never asked before (the same words, padded with spaces, which the search ignores but the
+  // answer cache does not), so each one ranks, reads rows and builds snippets.
+  const uncached = (words: string) => {
+    let n = 0;
+    return (req: autocannon.Request) => {
+      const page = 1 + (n % 100);
+      const pad = ' '.repeat(1 + (Math.floor(n / 100) % 150));
+      n += 1;
+      return { ...req, path: `/News/search?q=${encodeURIComponent(words + pad)}&page=${page}` };
+    };
+  };
+  const scenarios: {
+    name: string;
+    path: string;
+    headers?: Record<string, string>;
+    setup?: (req: autocannon.Request) => autocannon.Request;
+  }[] = [
     { name: 'search, one word', path: '/News/search?q=goose' },
     { name: 'search, three words', path: '/News/search?q=minister%20leaked%20memo' },
+    { name: 'search 1 word, uncached', path: '/News/search?q=goose%20', setup: uncached('goose') },
+    {
+      name: 'search 3 words, uncached',
+      path: '/News/search?q=minister%20leaked%20memo%20',
+      setup: uncached('minister leaked memo'),
+    },
     { name: 'archive page 1', path: '/News/archive' },
     {
       name: `archive page ${deepPage}`,
@@ -128,6 +151,7 @@ try {
         connections,
         duration,
         headers: s.headers,
+        ...(s.setup ? { requests: [{ setupRequest: s.setup }] } : {}),
       });
       const cpuAfter = readCpuMs(server.pid);
       // The server's own CPU per request: unlike latency, it hardly depends on the machine's load.

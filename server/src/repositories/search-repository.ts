@@ -73,31 +73,34 @@ export class SearchRepository {
       // archive index newest first and stops after PG_RANKED_MATCHES matches; for a rare one it takes
       // the GIN index and sorts the few matches.
       const tsquery = sql`websearch_to_tsquery('english', ${websearchText(q)})`;
-      const { rows } = await sql<SearchRow>`
-        with candidates as (
-          select articles.id, articles.published_at
-          from articles
-          join article_search on article_search.id = articles.id
-          where article_search.document @@ ${tsquery} and ${PUBLISHED}
-          order by articles.published_at desc, articles.id desc
-          limit ${PG_RANKED_MATCHES}
-        ),
-        hits as (
-          select candidates.id, ts_rank(article_search.document, ${tsquery}) as rank
-          from candidates
-          join article_search on article_search.id = candidates.id
-          order by rank desc, candidates.published_at desc, candidates.id desc
-          limit ${limit} offset ${offset}
-        )
-        select articles.id, articles.slug, articles.headline, articles.summary, articles.author,
-          articles.category_id, articles.source, articles.image_url, articles.original_url,
-          articles.published_at, articles.is_breaking,
-          ts_headline('english', articles.headline || ' … ' || articles.summary || ' ' || articles.content, ${tsquery},
-            ${`StartSel=${SNIPPET_OPEN}, StopSel=${SNIPPET_CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}
-          ) as snippet
-        from hits join articles on articles.id = hits.id
-        order by hits.rank desc, articles.published_at desc, articles.id desc
-      `.execute(this.db);
+      // One search is a few milliseconds of one core: parallel workers would only add their start-up
+      // (and take the second core from the other searches), so this transaction runs without them.
+      const { rows } = await this.db.transaction().execute(async (trx) => {
+        await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+        return sql<SearchRow>`
+          with candidates as (
+            select articles.id, articles.published_at, ts_rank(article_search.document, ${tsquery}) as rank
+            from articles
+            join article_search on article_search.id = articles.id
+            where article_search.document @@ ${tsquery} and ${PUBLISHED}
+            order by articles.published_at desc, articles.id desc
+            limit ${PG_RANKED_MATCHES}
+          ),
+          hits as (
+            select id, rank from candidates
+            order by rank desc, published_at desc, id desc
+            limit ${limit} offset ${offset}
+          )
+          select articles.id, articles.slug, articles.headline, articles.summary, articles.author,
+            articles.category_id, articles.source, articles.image_url, articles.original_url,
+            articles.published_at, articles.is_breaking,
+            ts_headline('english', articles.headline || ' … ' || articles.summary || ' ' || articles.content, ${tsquery},
+              ${`StartSel=${SNIPPET_OPEN}, StopSel=${SNIPPET_CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}
+            ) as snippet
+          from hits join articles on articles.id = hits.id
+          order by hits.rank desc, articles.published_at desc, articles.id desc
+        `.execute(trx);
+      });
       return rows;
     }
     const match = fts5Query(q);
