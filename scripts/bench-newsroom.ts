@@ -6,7 +6,7 @@
 // A throwaway PostgreSQL database is created, seeded inside the server (bench-seed-postgres.ts) and
 // dropped afterwards; with --database, that database (seeded by an earlier run of the same seed,
 // e.g. kept for repeated runs) is used as it is and kept. The real server runs as a child process
-// (compiled, as `npm start` runs it, with the same MALLOC_ARENA_MAX as scripts/start.mjs).
+// (compiled, as `npm start` runs it, with the same allocator settings as scripts/start.mjs).
 //  - PUT /api/admin/articles/{id}: every request edits a different article with If-Match of its
 //    current version, so each request is a real save: row lock, version check, update, audit row,
 //    revision.
@@ -27,7 +27,7 @@ import { testImage, multipartBody } from '../server/src/images/test-images.ts';
 import { createTestPostgresDatabase } from '../server/src/test-support/postgres-databases.ts';
 import { freePort } from '../server/src/test-support/free-port.ts';
 import { seedBenchArticlesPostgres } from './bench-seed-postgres.ts';
-import { buildBenchServer, readCpuMs, readRss, sampleRss, startServer } from './bench-server.ts';
+import { allocatorEnv, buildBenchServer, readCpuMs, readRss, sampleRss, startServer } from './bench-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -60,7 +60,7 @@ async function main() {
       DATABASE_URL: pg.url,
       TOKEN_ENCRYPTION_KEY: TOKEN_KEY,
       SCHEDULER_INTERVAL_MS: '15000',
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      ...allocatorEnv(),
     };
     const config = loadConfig({ ...process.env, DATA_DIR: dataDir, ...env, LOG_LEVEL: 'warn' });
     const database = await openDatabase({ ...config, databaseStatementTimeoutMs: 0 });

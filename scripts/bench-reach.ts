@@ -21,7 +21,7 @@ import { openDatabase } from '../server/src/db/index.ts';
 import { createTestPostgresDatabase } from '../server/src/test-support/postgres-databases.ts';
 import { seedBenchArticles } from './bench-seed.ts';
 import { seedBenchArticlesPostgres } from './bench-seed-postgres.ts';
-import { buildBenchServer, readCpuMs, startServer } from './bench-server.ts';
+import { allocatorEnv, buildBenchServer, readCpuMs, startServer } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -56,7 +56,7 @@ try {
   const env: Record<string, string> = {
     DATABASE_URL: pg?.url ?? '',
     TOKEN_ENCRYPTION_KEY: TOKEN_KEY,
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    ...allocatorEnv(),
   };
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, ...env, LOG_LEVEL: 'warn' });
   const database = await openDatabase({ ...config, databaseStatementTimeoutMs: 0 });
