@@ -6,13 +6,13 @@
 // A throwaway PostgreSQL database is created, seeded inside the server (bench-seed-postgres.ts) and
 // dropped afterwards; with --database, that database (seeded by an earlier run of the same seed,
 // e.g. kept for repeated runs) is used as it is and kept. The real server runs as a child process
-// (compiled, as `npm start` runs it, with the same MALLOC_ARENA_MAX as scripts/start.mjs).
+// (compiled, as `npm start` runs it, with the same allocator settings as scripts/start.mjs).
 //  - PUT /api/admin/articles/{id}: every request edits a different article with If-Match of its
 //    current version, so each request is a real save: row lock, version check, update, audit row,
 //    revision.
 //  - POST /api/admin/articles/{id}/schedule: every request schedules a different draft.
 //  - POST /api/admin/images: a 4 MB JPEG, uploaded one at a time, with the server's resident memory
-//    before, at its peak, and after (the server must come back to its resting level).
+//    before, at its peak, and 3 s and 15 s after (the server must come back to its resting level).
 // Targets: PUT and schedule p99 <= 50 ms at 10 connections; an upload <= 1.5 s.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -27,7 +27,7 @@ import { testImage, multipartBody } from '../server/src/images/test-images.ts';
 import { createTestPostgresDatabase } from '../server/src/test-support/postgres-databases.ts';
 import { freePort } from '../server/src/test-support/free-port.ts';
 import { seedBenchArticlesPostgres } from './bench-seed-postgres.ts';
-import { buildBenchServer, readCpuMs, readRss, sampleRss, startServer } from './bench-server.ts';
+import { allocatorEnv, buildBenchServer, readCpuMs, readRss, sampleRss, startServer } from './bench-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -60,7 +60,7 @@ async function main() {
       DATABASE_URL: pg.url,
       TOKEN_ENCRYPTION_KEY: TOKEN_KEY,
       SCHEDULER_INTERVAL_MS: '15000',
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      ...allocatorEnv(),
     };
     const config = loadConfig({ ...process.env, DATA_DIR: dataDir, ...env, LOG_LEVEL: 'warn' });
     const database = await openDatabase({ ...config, databaseStatementTimeoutMs: 0 });
@@ -184,10 +184,13 @@ async function main() {
     await new Promise((r) => setTimeout(r, 3000));
     const peak = sampler.stop().peakSampled;
     const after = readRss(server.pid)?.rss ?? NaN;
+    // And once more later: glibc hands freed memory back to the system lazily.
+    await new Promise((r) => setTimeout(r, 12_000));
+    const later = readRss(server.pid)?.rss ?? NaN;
     times.sort((a, b) => a - b);
     const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
     log(
-      `  upload: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms${uploadCpuBefore !== null && uploadCpuAfter !== null ? `, server CPU ${((uploadCpuAfter - uploadCpuBefore) / UPLOADS).toFixed(0)} ms/upload (all threads)` : ''}; server RSS at rest ${mb(rest)}, peak ${mb(peak)}, 3 s after ${mb(after)}`,
+      `  upload: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms${uploadCpuBefore !== null && uploadCpuAfter !== null ? `, server CPU ${((uploadCpuAfter - uploadCpuBefore) / UPLOADS).toFixed(0)} ms/upload (all threads)` : ''}; server RSS at rest ${mb(rest)}, peak ${mb(peak)}, 3 s after ${mb(after)}, 15 s after ${mb(later)}`,
     );
   } finally {
     await stop?.();

@@ -1,6 +1,7 @@
 // Runs the real server as a child process for the benchmark and watches its memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -176,4 +177,18 @@ export function stealPercent(
 ): number | null {
   if (!before || !after || after.total <= before.total) return null;
   return Number(((100 * (after.steal - before.steal)) / (after.total - before.total)).toFixed(1));
+}
+
+/**
+ * The allocator settings `npm start` (scripts/start.mjs) gives the server: MALLOC_ARENA_MAX=2, and
+ * jemalloc preloaded when the system has it and LD_PRELOAD is not set.
+ */
+export function allocatorEnv(): Record<string, string> {
+  const arch = ({ x64: 'x86_64', arm64: 'aarch64' } as Record<string, string>)[os.arch()];
+  const jemalloc = arch && `/usr/lib/${arch}-linux-gnu/libjemalloc.so.2`;
+  const env: Record<string, string> = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+  if (process.platform === 'linux' && !process.env.LD_PRELOAD && jemalloc && fs.existsSync(jemalloc)) {
+    env.LD_PRELOAD = jemalloc;
+  }
+  return env;
 }

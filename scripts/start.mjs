@@ -1,6 +1,8 @@
 // `npm start`: builds the front end and compiles the server (`npm run build`), then runs the
 // compiled server (API + pages) in one process: plain `node`, no TypeScript loader.
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 
 const npm = process.env.npm_execpath;
 const build = npm
@@ -12,14 +14,24 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 // times the live heap): V8 then grows the heap by ~1.3x after a collection instead of up to 4x, so
 // the resident memory stays under target under load (docs/decisions/030). The same flags are in
 // the Dockerfile's CMD and in scripts/bench-web.ts.
+// jemalloc instead of glibc's malloc when the system has it (Debian/Ubuntu: libjemalloc2), unless
+// LD_PRELOAD is set already: glibc keeps much of the memory sharp's threads free after an image
+// upload, jemalloc hands it back within seconds (docs/performance.md, the newsroom's writes).
+const arch = { x64: 'x86_64', arm64: 'aarch64' }[os.arch()];
+const jemalloc = arch && `/usr/lib/${arch}-linux-gnu/libjemalloc.so.2`;
+const preload =
+  process.platform === 'linux' && !process.env.LD_PRELOAD && jemalloc && fs.existsSync(jemalloc)
+    ? { LD_PRELOAD: jemalloc }
+    : {};
+
 const server = spawn(
   process.execPath,
   ['--enable-source-maps', '--max-semi-space-size=4', '--max-old-space-size=256', 'dist/server/server.js'],
   {
     stdio: 'inherit',
-    // MALLOC_ARENA_MAX=2: glibc would keep memory freed by sharp's threads in per-thread arenas, so
-    // the server would not come back to its resting size after image uploads.
-    env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...process.env },
+    // MALLOC_ARENA_MAX=2 (without jemalloc): glibc would keep memory freed by sharp's threads in
+    // per-thread arenas, so the server would not come back near its resting size after uploads.
+    env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...preload, ...process.env },
   },
 );
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));

@@ -6,13 +6,22 @@ import { LIST_COLUMNS, PUBLISHED } from './published-articles.ts';
 
 /**
  * Full-text search of published articles (migration 014): SQLite FTS5 ranked by bm25 with headline
- * weighted over summary over body; PostgreSQL websearch_to_tsquery over the weighted tsvector, ranked
- * by ts_rank. Snippets come back with the hits between SNIPPET_OPEN and SNIPPET_CLOSE (private-use
+ * weighted over summary over body; PostgreSQL websearch_to_tsquery over the weighted tsvector (GIN
+ * index), ranked by ts_rank among the newest PG_RANKED_MATCHES matches. Snippets come back with the hits between SNIPPET_OPEN and SNIPPET_CLOSE (private-use
  * characters), for markSnippet() to turn into escaped HTML.
  */
 
 export const SNIPPET_OPEN = '\uE000';
 export const SNIPPET_CLOSE = '\uE001';
+
+/**
+ * PostgreSQL ranks at most this many matches of a query: the newest published ones. ts_rank needs
+ * each match's tsvector (the GIN index only finds matches), so ranking every match of a common word
+ * reads a million documents (seconds); the newest 2,000 take tens of milliseconds. It is more than
+ * the 1,000 results a reader can page through (100 pages of 10). A query matching more articles
+ * finds the best of its newest 2,000 matches; older ones need a narrower query.
+ */
+export const PG_RANKED_MATCHES = 2_000;
 
 /** At most this many words of a query are searched; the rest are ignored. */
 export const MAX_QUERY_TERMS = 16;
@@ -59,26 +68,39 @@ export class SearchRepository {
   async search(q: string, limit: number, offset: number): Promise<SearchRow[]> {
     if (this.dialect === 'postgres') {
       if (queryTerms(q).length === 0) return [];
-      const { rows } = await sql<SearchRow>`
-        with query as (select websearch_to_tsquery('english', ${websearchText(q)}) as q),
-        hits as (
-          select articles.id, ts_rank(article_search.document, query.q) as rank
-          from article_search
-          join articles on articles.id = article_search.id
-          cross join query
-          where article_search.document @@ query.q and ${PUBLISHED}
-          order by rank desc, articles.published_at desc, articles.id desc
-          limit ${limit} offset ${offset}
-        )
-        select articles.id, articles.slug, articles.headline, articles.summary, articles.author,
-          articles.category_id, articles.source, articles.image_url, articles.original_url,
-          articles.published_at, articles.is_breaking,
-          ts_headline('english', articles.headline || ' … ' || articles.summary || ' ' || articles.content, query.q,
-            ${`StartSel=${SNIPPET_OPEN}, StopSel=${SNIPPET_CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}
-          ) as snippet
-        from hits join articles on articles.id = hits.id cross join query
-        order by hits.rank desc, articles.published_at desc, articles.id desc
-      `.execute(this.db);
+      // websearch_to_tsquery is written out in each place (not a CTE the query joins) so the planner
+      // sees a constant and estimates how many articles match: for a common word it walks the
+      // archive index newest first and stops after PG_RANKED_MATCHES matches; for a rare one it takes
+      // the GIN index and sorts the few matches.
+      const tsquery = sql`websearch_to_tsquery('english', ${websearchText(q)})`;
+      // One search is a few milliseconds of one core: parallel workers would only add their start-up
+      // (and take the second core from the other searches), so this transaction runs without them.
+      const { rows } = await this.db.transaction().execute(async (trx) => {
+        await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+        return sql<SearchRow>`
+          with candidates as (
+            select articles.id, articles.published_at, ts_rank(article_search.document, ${tsquery}) as rank
+            from articles
+            join article_search on article_search.id = articles.id
+            where article_search.document @@ ${tsquery} and ${PUBLISHED}
+            order by articles.published_at desc, articles.id desc
+            limit ${PG_RANKED_MATCHES}
+          ),
+          hits as (
+            select id, rank from candidates
+            order by rank desc, published_at desc, id desc
+            limit ${limit} offset ${offset}
+          )
+          select articles.id, articles.slug, articles.headline, articles.summary, articles.author,
+            articles.category_id, articles.source, articles.image_url, articles.original_url,
+            articles.published_at, articles.is_breaking,
+            ts_headline('english', articles.headline || ' … ' || articles.summary || ' ' || articles.content, ${tsquery},
+              ${`StartSel=${SNIPPET_OPEN}, StopSel=${SNIPPET_CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}
+            ) as snippet
+          from hits join articles on articles.id = hits.id
+          order by hits.rank desc, articles.published_at desc, articles.id desc
+        `.execute(trx);
+      });
       return rows;
     }
     const match = fts5Query(q);

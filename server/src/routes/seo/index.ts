@@ -64,7 +64,7 @@ type FeedFormat = keyof typeof FEED_FORMATS;
 /**
  * What search engines, feed readers and link previews fetch:
  *   GET /robots.txt, /sitemap.xml (index), /sitemaps/sections.xml, /sitemaps/articles-{n}.xml
- *   (published articles with id in ((n-1)*50,000, n*50,000]), /sitemaps/news.xml (Google News, 48 h)
+ *   (published articles with id in ((n-1)*SITEMAP_RANGE, n*SITEMAP_RANGE]), /sitemaps/news.xml (Google News, 48 h)
  *   GET /feeds/{rss.xml|atom.xml|feed.json} and /feeds/{category}/{…}: the newest published articles
  *   GET /share-cards/{id}-{hash}.png, /share-cards/site.png: 1200x630 PNG link-preview images
  * Bodies are built once per app.newsCache entry (cleared on every editorial change, on every instance)
