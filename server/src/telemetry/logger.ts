@@ -151,6 +151,34 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
 }
 
 /**
+ * The access line's logger: a child of the app's logger without the redaction and the object
+ * formatter (the access line's fields are never secret, see accessLog), with whether info and
+ * debug lines are written.
+ */
+export function accessLogger(app: FastifyInstance): {
+  logger: pino.Logger;
+  infoEnabled: () => boolean;
+  debugEnabled: () => boolean;
+} {
+  const logger = app.log.child(
+    {},
+    {
+      redact: { paths: [], censor: LOG_CENSOR },
+      formatters: { log: (fields: object) => fields },
+      serializers: { req: (req: unknown) => req },
+    },
+  ) as pino.Logger;
+  // Fastify's stand-in logger (logger: false, in some tests) has no isLevelEnabled: it writes nothing anyway.
+  const levels = logger as Partial<Pick<pino.Logger, 'isLevelEnabled'>>;
+  const real = typeof levels.isLevelEnabled === 'function';
+  return {
+    logger,
+    infoEnabled: () => !real || levels.isLevelEnabled!('info'),
+    debugEnabled: () => real && levels.isLevelEnabled!('debug'),
+  };
+}
+
+/**
  * The access line: one per request at info, when the answer has gone out, with the request id
  * (reqId), method, URL (secret query parameters masked), status and time taken.
  *
@@ -159,17 +187,7 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
  * per-line cost of walking and cloning for redaction (about a third of a line's cost) is skipped.
  */
 export function accessLog(app: FastifyInstance): void {
-  const access = app.log.child(
-    {},
-    {
-      redact: { paths: [], censor: LOG_CENSOR },
-      formatters: { log: (fields: object) => fields },
-      serializers: { req: (req: unknown) => req },
-    },
-  );
-  // Fastify's stand-in logger (logger: false, in some tests) has no isLevelEnabled: it writes nothing anyway.
-  const levels = access as Partial<Pick<pino.Logger, 'isLevelEnabled'>>;
-  const infoEnabled = () => typeof levels.isLevelEnabled !== 'function' || levels.isLevelEnabled('info');
+  const { logger: access, infoEnabled } = accessLogger(app);
   // On the raw response's 'finish': also for the replies handed to another handler (the sign-in provider).
   app.addHook('onRequest', (request, reply, done) => {
     // Every answer names its request id, the `reqId` of the request's log lines.
