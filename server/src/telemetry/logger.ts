@@ -1,6 +1,7 @@
-import pino from 'pino';
+import type pino from 'pino';
 import type { FastifyInstance, FastifyServerOptions, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
 import { SOCIAL_LOG_REDACT_PATHS } from '../social/log-redaction.ts';
+import { BatchedLogDestination } from './log-destination.ts';
 
 /**
  * The server's structured JSON logs (pino through Fastify). Every line written through
@@ -136,8 +137,8 @@ export function requestIdFor(raw: RawRequestDefaultExpression): string {
 }
 
 /**
- * pino options for Fastify's logger. Lines go to stdout through an asynchronous
- * destination (written in batches, flushed on exit), unless the caller supplies a stream.
+ * pino options for Fastify's logger. Lines go to stdout in one write per turn of the event loop
+ * (telemetry/log-destination.ts; the rest flushed on exit), unless the caller supplies a stream.
  * One access line per request is written by accessLog (app.ts turns Fastify's pair off).
  */
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
@@ -146,7 +147,7 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
     redact: { paths: LOG_REDACT_PATHS, censor: LOG_CENSOR },
     serializers: { req: serializeRequest as never },
     formatters: { log: censorSecrets },
-    stream: pino.destination({ dest: 1, sync: false }),
+    stream: new BatchedLogDestination(1),
   };
 }
 
