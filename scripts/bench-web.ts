@@ -75,6 +75,8 @@ function startNode(entry: string, port: number, dataDir: string): { child: Child
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // As `npm start` and the image set it (scripts/start.mjs, Dockerfile).
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${port}`,

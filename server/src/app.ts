@@ -25,6 +25,7 @@ import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
 import spaPlugin from './plugins/spa.ts';
+import publicReplayPlugin, { PublicReplay, replayingServerFactory } from './plugins/public-replay.ts';
 import { clientErrorHandler } from './rendering/error-page.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
@@ -43,7 +44,12 @@ export interface AppOptions {
  * server.ts listens; tests call this and use inject() or listen on port 0.
  */
 export async function buildApp({ config, database, logger, telemetry }: AppOptions) {
+  // Cached public answers are replayed before Fastify routes the request (plugins/public-replay.ts);
+  // not with telemetry on, whose spans are per request.
+  const replay = new PublicReplay();
+  if (telemetry) replay.enabled = false;
   const app = Fastify({
+    serverFactory: replayingServerFactory(replay),
     // JSON lines with the request id (reqId) and secrets redacted (telemetry/logger.ts)
     logger: logger ?? loggerOptions(config.logLevel),
     // TRUST_PROXY (default false): a forged X-Forwarded-For cannot change request.ip
@@ -77,6 +83,7 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(healthRoutes);
   await app.register(pageSettingsPlugin);
   await app.register(newsRoutes);
+  await app.register(publicReplayPlugin, { replay });
   await app.register(searchRoutes);
   await app.register(archiveRoutes);
   await app.register(seoRoutes);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicReplay } from './public-replay.ts';
 import { encodedAs, etagFor, negotiateEncoding, type EncodedBody } from '../rendering/encoded-body.ts';
 
 /** Short public caching for the public API: browsers and CDNs may reuse a list for 30 s. */
@@ -54,12 +55,21 @@ export function sendEncoded(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: EncodedBody,
-  options: { cacheControl: string; contentType: string; status?: number; compress?: boolean },
+  options: {
+    cacheControl: string;
+    contentType: string;
+    status?: number;
+    compress?: boolean;
+    /** The body came from a cache entry valid until `expires`: the answer may be replayed until then. */
+    replay?: { to: PublicReplay; expires: number; generation: number };
+  },
 ): FastifyReply {
   const wanted = negotiateEncoding(request.headers['accept-encoding']);
   const encoded = wanted && (entry[wanted] ?? (options.compress ? encodedAs(entry, wanted) : undefined));
   const coding = encoded ? wanted : null;
+  const body = encoded || entry.body;
   reply.header('vary', 'accept-encoding');
   if (coding) reply.header('content-encoding', coding);
-  return sendCached(request, reply, encoded || entry.body, etagFor(entry, coding), options);
+  if (options.replay) options.replay.to.mark(reply, body, options.replay.expires, options.replay.generation);
+  return sendCached(request, reply, body, etagFor(entry, coding), options);
 }

@@ -34,9 +34,14 @@ export class NewsCache {
 
   /** The cached value for `key`, or the result of `load()` (cached unless it fails). */
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.entry(key, load).value;
+  }
+
+  /** Like get(), with the time (ms since the epoch) at which the entry giving the value expires. */
+  entry<T>(key: string, load: () => Promise<T>): { value: Promise<T>; expires: number } {
     const now = this.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (hit && hit.expires > now) return hit as { value: Promise<T>; expires: number };
     if (hit) this.entries.delete(key);
     const value = load();
     const entry: Entry = { expires: now + this.ttlMs, value };
@@ -48,7 +53,7 @@ export class NewsCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    return value;
+    return entry as { value: Promise<T>; expires: number };
   }
 
   /** Forgets everything; call after any write to articles. */

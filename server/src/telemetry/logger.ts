@@ -1,6 +1,7 @@
-import pino from 'pino';
+import type pino from 'pino';
 import type { FastifyInstance, FastifyServerOptions, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
 import { SOCIAL_LOG_REDACT_PATHS } from '../social/log-redaction.ts';
+import { BatchedLogDestination } from './log-destination.ts';
 
 /**
  * The server's structured JSON logs (pino through Fastify). Every line written through
@@ -136,8 +137,8 @@ export function requestIdFor(raw: RawRequestDefaultExpression): string {
 }
 
 /**
- * pino options for Fastify's logger. Lines go to stdout through an asynchronous
- * destination (written in batches, flushed on exit), unless the caller supplies a stream.
+ * pino options for Fastify's logger. Lines go to stdout in one write per turn of the event loop
+ * (telemetry/log-destination.ts; the rest flushed on exit), unless the caller supplies a stream.
  * One access line per request is written by accessLog (app.ts turns Fastify's pair off).
  */
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
@@ -146,7 +147,35 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
     redact: { paths: LOG_REDACT_PATHS, censor: LOG_CENSOR },
     serializers: { req: serializeRequest as never },
     formatters: { log: censorSecrets },
-    stream: pino.destination({ dest: 1, sync: false }),
+    stream: new BatchedLogDestination(1),
+  };
+}
+
+/**
+ * The access line's logger: a child of the app's logger without the redaction and the object
+ * formatter (the access line's fields are never secret, see accessLog), with whether info and
+ * debug lines are written.
+ */
+export function accessLogger(app: FastifyInstance): {
+  logger: pino.Logger;
+  infoEnabled: () => boolean;
+  debugEnabled: () => boolean;
+} {
+  const logger = app.log.child(
+    {},
+    {
+      redact: { paths: [], censor: LOG_CENSOR },
+      formatters: { log: (fields: object) => fields },
+      serializers: { req: (req: unknown) => req },
+    },
+  ) as pino.Logger;
+  // Fastify's stand-in logger (logger: false, in some tests) has no isLevelEnabled: it writes nothing anyway.
+  const levels = logger as Partial<Pick<pino.Logger, 'isLevelEnabled'>>;
+  const real = typeof levels.isLevelEnabled === 'function';
+  return {
+    logger,
+    infoEnabled: () => !real || levels.isLevelEnabled!('info'),
+    debugEnabled: () => real && levels.isLevelEnabled!('debug'),
   };
 }
 
@@ -159,17 +188,7 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
  * per-line cost of walking and cloning for redaction (about a third of a line's cost) is skipped.
  */
 export function accessLog(app: FastifyInstance): void {
-  const access = app.log.child(
-    {},
-    {
-      redact: { paths: [], censor: LOG_CENSOR },
-      formatters: { log: (fields: object) => fields },
-      serializers: { req: (req: unknown) => req },
-    },
-  );
-  // Fastify's stand-in logger (logger: false, in some tests) has no isLevelEnabled: it writes nothing anyway.
-  const levels = access as Partial<Pick<pino.Logger, 'isLevelEnabled'>>;
-  const infoEnabled = () => typeof levels.isLevelEnabled !== 'function' || levels.isLevelEnabled('info');
+  const { logger: access, infoEnabled } = accessLogger(app);
   // On the raw response's 'finish': also for the replies handed to another handler (the sign-in provider).
   app.addHook('onRequest', (request, reply, done) => {
     // Every answer names its request id, the `reqId` of the request's log lines.

@@ -1,0 +1,215 @@
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { negotiateEncoding } from '../rendering/encoded-body.ts';
+import { accessLogger, redactUrl, requestIdFor } from '../telemetry/logger.ts';
+
+/**
+ * Replayed public answers: a cached public response (a news list, a rendered page) is answered
+ * again, for the same request, before Fastify sees it: the same status, headers and body bytes as
+ * the last time Fastify answered it, with this request's id, and the same access line. Fastify's
+ * per-request work (request and reply objects, routing, query validation, hooks, the reply
+ * pipeline) was most of what a cached answer cost.
+ *
+ * What is replayed: an answer that a route marked (sendEncoded's `replay` option, after taking its
+ * body from a cache) to a plain GET, stored under the request's exact URL, Host, scheme and
+ * negotiated content coding. It lives no longer than the cache entry it came from (the same
+ * expiry), and every entry is dropped when the news cache is cleared (any editorial change, also
+ * one announced by another instance). A request that could be answered differently falls through
+ * to Fastify: HEAD and other methods, conditional requests (If-None-Match, If-Modified-Since),
+ * requests with credentials (Cookie, Authorization), forwarded headers (X-Forwarded-*, Forwarded)
+ * or a body. Off while telemetry is on (its spans are per request), at log levels that write the
+ * request as it arrives (debug, trace), and while the server closes.
+ */
+
+interface Replay {
+  status: number;
+  /** The answer's headers as Fastify sent them, without x-request-id (first, per request). */
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  expires: number;
+}
+
+interface Mark {
+  body: Buffer;
+  expires: number;
+  generation: number;
+}
+
+const MARK = Symbol('public-replay');
+
+export const REPLAY_MAX_ENTRIES = 1_000;
+
+/** Headers whose presence makes a request someone else's business than a cached public answer. */
+const FALL_THROUGH_HEADERS = [
+  'cookie',
+  'authorization',
+  'if-none-match',
+  'if-modified-since',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'forwarded',
+  'content-length',
+  'transfer-encoding',
+];
+
+export class PublicReplay {
+  private readonly entries = new Map<string, Replay>();
+  /** Bumped by clear(): an answer built from a cache read before the clear is not kept. */
+  generation = 0;
+  enabled = true;
+  private access: { info: (fields: object, msg: string) => void } | null = null;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(options: { maxEntries?: number; now?: () => number } = {}) {
+    this.maxEntries = options.maxEntries ?? REPLAY_MAX_ENTRIES;
+    this.now = options.now ?? (() => Date.now());
+  }
+
+  /** The access logger (null: access lines are not written at the configured level). */
+  setAccessLogger(access: { info: (fields: object, msg: string) => void } | null): void {
+    this.access = access;
+  }
+
+  /** The key of a request that may be replayed, undefined for one that must go to Fastify. */
+  keyOf(req: IncomingMessage): string | undefined {
+    if (req.method !== 'GET' || !req.url) return undefined;
+    const headers = req.headers;
+    for (const name of FALL_THROUGH_HEADERS) if (headers[name] !== undefined) return undefined;
+    const coding = negotiateEncoding(headers['accept-encoding']) ?? '';
+    const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+    return `${coding} ${scheme} ${headers.host ?? ''} ${req.url}`;
+  }
+
+  /** Answers `req` from a replayed answer; false when Fastify must answer it. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!this.enabled || this.entries.size === 0) return false;
+    const key = this.keyOf(req);
+    if (key === undefined) return false;
+    const hit = this.entries.get(key);
+    if (!hit) return false;
+    if (hit.expires <= this.now()) {
+      this.entries.delete(key);
+      return false;
+    }
+    const started = performance.now();
+    const id = requestIdFor(req);
+    res.writeHead(hit.status, { 'x-request-id': id, ...hit.headers });
+    const access = this.access;
+    if (access) {
+      res.once('finish', () => {
+        access.info(
+          {
+            reqId: id,
+            req: {
+              method: req.method,
+              url: redactUrl(req.url!),
+              host: req.headers.host,
+              remoteAddress: req.socket.remoteAddress,
+              remotePort: req.socket.remotePort,
+            },
+            res: { statusCode: hit.status },
+            responseTime: performance.now() - started,
+          },
+          'request completed',
+        );
+      });
+    }
+    res.end(hit.body);
+    return true;
+  }
+
+  /**
+   * Called by a route after it took `body` from a cache whose entry expires at `expires`, with
+   * the replay generation read before the cache was consulted.
+   */
+  mark(reply: FastifyReply, body: Buffer, expires: number, generation: number): void {
+    if (!this.enabled || reply.request.method !== 'GET') return;
+    (reply.raw as ServerResponse & { [MARK]?: Mark })[MARK] = { body, expires, generation };
+  }
+
+  /** After a marked answer went out: keeps it for replay (Fastify's onResponse). */
+  capture(reply: FastifyReply): void {
+    const mark = (reply.raw as ServerResponse & { [MARK]?: Mark })[MARK];
+    if (!mark || mark.generation !== this.generation || !this.enabled) return;
+    const status = reply.statusCode;
+    if (status !== 200 && status !== 404) return;
+    const key = this.keyOf(reply.request.raw);
+    if (key === undefined || mark.expires <= this.now()) return;
+    const headers = { ...(reply.getHeaders() as OutgoingHttpHeaders) };
+    delete headers['x-request-id'];
+    // The body sent must be the marked one (an onSend hook could have replaced it).
+    if (String(headers['content-length']) !== String(mark.body.length)) return;
+    this.entries.delete(key);
+    this.entries.set(key, { status, headers, body: mark.body, expires: mark.expires });
+    if (this.entries.size > this.maxEntries) this.sweep();
+  }
+
+  /** Drops expired entries, then the oldest ones down to the bound. */
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Fastify's serverFactory: the HTTP/1.1 server Fastify would create (same options), whose
+ * requests are offered to `replay` before Fastify's handler.
+ */
+export function replayingServerFactory(replay: PublicReplay): NonNullable<FastifyServerOptions['serverFactory']> {
+  return (handler, options) => {
+    // Fastify's options with its defaults filled in (the ones its own server factory reads).
+    const server = http.createServer((options.http ?? {}) as http.ServerOptions, (req, res) => {
+      if (!replay.serve(req, res)) handler(req, res);
+    });
+    const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+    const keepAliveTimeout = number(options.keepAliveTimeout);
+    const requestTimeout = number(options.requestTimeout);
+    const maxRequestsPerSocket = number(options.maxRequestsPerSocket);
+    if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
+    if (requestTimeout !== undefined) server.requestTimeout = requestTimeout;
+    server.setTimeout(number(options.connectionTimeout) ?? 0);
+    if (maxRequestsPerSocket) server.maxRequestsPerSocket = maxRequestsPerSocket;
+    return server;
+  };
+}
+
+/**
+ * Wires `replay` into the app: entries are dropped on every news-cache clear, marked answers are
+ * kept after they went out, replay stops when the server closes.
+ */
+export default fp(
+  async function publicReplay(app: FastifyInstance, { replay }: { replay: PublicReplay }) {
+    app.decorate('publicReplay', replay);
+    const { logger, infoEnabled, debugEnabled } = accessLogger(app);
+    // At debug the request is logged as it arrives (telemetry/logger.ts): only Fastify does that.
+    if (debugEnabled()) replay.enabled = false;
+    replay.setAccessLogger(infoEnabled() ? logger : null);
+    app.newsCache.onClear(() => replay.clear());
+    app.addHook('onResponse', (_request, reply, done) => {
+      replay.capture(reply);
+      done();
+    });
+    app.addHook('preClose', (done) => {
+      replay.enabled = false;
+      replay.clear();
+      done();
+    });
+  },
+  { name: 'public-replay', dependencies: ['news'] },
+);

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BatchedLogDestination } from './log-destination.ts';
+
+let dir: string | undefined;
+afterEach(() => {
+  vi.restoreAllMocks();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempFile(): { file: string; fd: number } {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabloid-log-'));
+  const file = path.join(dir, 'out.log');
+  return { file, fd: fs.openSync(file, 'w') };
+}
+
+describe('BatchedLogDestination', () => {
+  it('writes the lines of one turn of the event loop in one write, in order', async () => {
+    const { file, fd } = tempFile();
+    const writes = vi.spyOn(fs, 'writeSync');
+    const out = new BatchedLogDestination(fd);
+    for (let i = 0; i < 1_000; i++) out.write(`{"n":${i}}\n`);
+    expect(fs.readFileSync(file, 'utf8')).toBe('');
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toHaveBeenCalledTimes(1);
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(1_000);
+    expect(lines[999]).toBe('{"n":999}');
+    fs.closeSync(fd);
+  });
+
+  it('writes at once on flushSync (as on exit), multi-byte text intact', () => {
+    const { file, fd } = tempFile();
+    const out = new BatchedLogDestination(fd);
+    out.write('{"msg":"Ünïcødé ✓"}\n');
+    out.flushSync();
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"msg":"Ünïcødé ✓"}\n');
+    fs.closeSync(fd);
+  });
+
+  it('keeps what a full pipe did not take and writes it later', async () => {
+    const { file, fd } = tempFile();
+    const real = fs.writeSync.bind(fs) as (fd: number, buf: Buffer) => number;
+    let calls = 0;
+    vi.spyOn(fs, 'writeSync').mockImplementation(((target: number, buf: Buffer) => {
+      calls++;
+      if (calls === 1) return real(target, buf.subarray(0, 3)); // a partial write
+      if (calls === 2) throw Object.assign(new Error('try again'), { code: 'EAGAIN' });
+      return real(target, buf);
+    }) as typeof fs.writeSync);
+    const out = new BatchedLogDestination(fd);
+    out.write('line one\n');
+    out.write('line two\n');
+    await vi.waitFor(() => expect(fs.readFileSync(file, 'utf8')).toBe('line one\nline two\n'));
+    fs.closeSync(fd);
+  });
+});
