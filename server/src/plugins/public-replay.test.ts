@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccessLineFields } from '../telemetry/logger.ts';
 import { writeFakeDist } from '../test-support/fake-web-dist.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { daysAgo, insertArticles, makeArticle } from '../test-support/articles.ts';
@@ -150,19 +151,22 @@ describe('replayed public answers', () => {
   });
 
   it('writes one access line per replayed request, with its request id', async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    t.app.publicReplay.setAccessLogger({ info: (fields) => lines.push(fields as Record<string, unknown>) });
+    const lines: AccessLineFields[] = [];
+    t.app.publicReplay.setAccessLine((fields) => lines.push(fields));
     await request('/News?count=15');
     const res = await request('/News?count=15', { 'x-request-id': 'line-1' });
     await vi.waitFor(() => expect(lines).toHaveLength(1));
     expect(res.requestId).toBe('line-1');
     expect(lines[0]).toMatchObject({
       reqId: 'line-1',
-      req: { method: 'GET', url: '/News?count=15', host: `127.0.0.1:${t.port}`, remoteAddress: '127.0.0.1' },
-      res: { statusCode: 200 },
+      method: 'GET',
+      url: '/News?count=15',
+      host: `127.0.0.1:${t.port}`,
+      remoteAddress: '127.0.0.1',
+      statusCode: 200,
     });
     expect(typeof lines[0]!.responseTime).toBe('number');
-    t.app.publicReplay.setAccessLogger(null);
+    t.app.publicReplay.setAccessLine(null);
   });
 
   it('forgets every answer when the news cache is cleared (an editorial change)', async () => {
