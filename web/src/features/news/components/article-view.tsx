@@ -62,7 +62,8 @@ export function ArticleView({ article, shareActions }: { article: Article; share
         {article.author && <span className="font-bold uppercase tracking-wider">By {article.author}</span>}
         {published && article.publishedAt && (
           // As wide as the server's UTC form, whatever the refined text: the byline keeps its wrap
-          // when hydration shortens the time, so nothing below it moves.
+          // when hydration shortens the time, so nothing below it moves ('Original Sauce' sits at
+          // the line's end, so the room left reads as spacing).
           <time
             dateTime={article.publishedAt}
             className="inline-block text-grey-dark tabular-nums"
@@ -76,7 +77,7 @@ export function ArticleView({ article, shareActions }: { article: Article; share
             href={article.originalUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className="font-bold text-tabloid-red underline underline-offset-2 hover:text-tabloid-red-dark"
+            className="ml-auto font-bold text-tabloid-red underline underline-offset-2 hover:text-tabloid-red-dark"
           >
             Original Sauce<span className="sr-only"> (opens in a new tab)</span>
           </a>
