@@ -58,7 +58,10 @@ describe('the job queue', () => {
       // looked no further.
       expect(done.at(-1)).toBe(0);
       expect(queue.stats.claimed).toBe(7);
-      expect(queue.looks - queue.stats.claimed).toBeLessThanOrEqual(2);
+      // Claims that found nothing: the look before the enqueue, and the two fast slots that ran dry
+      // together (one or both, as their claims interleave); the slow job's slot, finishing after
+      // the queue ran dry, looks no further (a queue polled per finished job would make it 4).
+      expect(queue.looks - queue.stats.claimed).toBeLessThanOrEqual(3);
       const looks = queue.looks;
       await sleep(100);
       expect(queue.looks).toBe(looks);
