@@ -18,13 +18,15 @@ const sqliteOnly = [
 ];
 // Stops and restarts the machine's PostgreSQL server: runs alone, after everything else.
 const outage = ['server/src/**/*.outage.test.ts'];
-// The browser journeys that write, search or share also run on PostgreSQL (project `e2e-pg`); the
-// reading pages' data comes through the same API the api-pg suite covers on PostgreSQL.
+// The newsroom's browser journeys (writing, publishing, sharing, connecting accounts) also run on
+// PostgreSQL (project `e2e-pg`). The reading pages, search and sign-in get their data through the
+// HTTP API and pages that the api-pg suite drives on PostgreSQL (server rendering, search, the full
+// code + PKCE sign-in), so their browser tests run once.
 const e2eOnPostgres = [
-  'e2e/admin-*.test.ts',
+  'e2e/admin-articles.test.ts',
+  'e2e/admin-editor.test.ts',
   'e2e/article-shares.test.ts',
   'e2e/social-admin.test.ts',
-  'e2e/public-reach.test.ts',
 ];
 // Tests that only make sense on PostgreSQL (several instances, migrate-data): project `pg`.
 const pgOnly = ['server/src/**/*.pg.test.ts', 'scripts/**/*.pg.test.ts'];
@@ -85,7 +87,15 @@ export default defineConfig({
             },
             {
               resolve: { alias },
-              test: { name: 'pg', environment: 'node', include: pgOnly, testTimeout: 60_000, hookTimeout: 60_000 },
+              test: {
+                name: 'pg',
+                environment: 'node',
+                include: pgOnly,
+                testTimeout: 60_000,
+                hookTimeout: 60_000,
+                // Beside e2e-pg, whose browser leaves the second core free.
+                sequence: { groupOrder: 1 },
+              },
             },
             {
               resolve: { alias },
