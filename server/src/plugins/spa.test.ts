@@ -13,6 +13,8 @@ let distDir: string;
 beforeAll(async () => {
   distDir = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'tabloid-spa-dist-'));
   await writeFakeDist(distDir);
+  // Listed at start, removed by a test (a new build written over the one the server started with).
+  await fs.writeFile(path.join(distDir, 'assets', 'replaced-def456.js'), 'console.log("old build");\n');
   t = await createTestApp({
     env: {
       WEB_DIST_DIR: distDir,
@@ -321,6 +323,14 @@ describe('static files', () => {
 
   it('answers a missing asset with a 404 problem, not the shell', async () => {
     expectProblem(await get('/assets/missing-123.js'), 404);
+  });
+
+  it('answers 404, not 500, for a hashed asset that was there at start and is gone now', async () => {
+    await fs.rm(path.join(distDir, 'assets', 'replaced-def456.js'));
+    expectProblem(await get('/assets/replaced-def456.js'), 404);
+    // The file is not remembered as missing forever: the next request looks again.
+    await fs.writeFile(path.join(distDir, 'assets', 'replaced-def456.js'), 'console.log("back");\n');
+    expect((await get('/assets/replaced-def456.js')).statusCode).toBe(200);
   });
 
   it('never serves the raw index.html with its markers', async () => {

@@ -166,8 +166,13 @@ export default fp(
         const immutable = file.startsWith('assets/') && HASHED_NAME.test(file);
         const fromMemory = immutable ? assets.get(file) : undefined;
         if (fromMemory) {
-          const { encoded, contentType } = await fromMemory;
-          return sendEncoded(request, reply, encoded, { cacheControl: IMMUTABLE_CACHE_CONTROL, contentType });
+          // A file listed at start that is gone now (a new build written over this one) is a 404.
+          const asset = await fromMemory.catch(() => undefined);
+          if (!asset) return sendProblem(reply, 404, `There is no file at ${path}.`);
+          return sendEncoded(request, reply, asset.encoded, {
+            cacheControl: IMMUTABLE_CACHE_CONTROL,
+            contentType: asset.contentType,
+          });
         }
         reply.header('x-content-type-options', 'nosniff');
         return reply.sendFile(file, { maxAge: immutable ? ASSET_MAX_AGE_MS : STATIC_MAX_AGE_MS, immutable });
