@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startTestApp, testConfig, TEST_ADMIN, type TestApp } from './test-app.ts';
@@ -43,6 +44,20 @@ describe('built-in sign-in without PUBLIC_URL, at an address other than localhos
     expect(doc.issuer).toBe(`http://localhost:${port}/oidc`);
     for (const key of ['authorization_endpoint', 'token_endpoint', 'jwks_uri', 'end_session_endpoint'])
       expect(doc[key].startsWith(`${origin}/oidc/`), `${key}: ${doc[key]}`).toBe(true);
+  });
+
+  it('a Host that is no host name gets a 400 problem from the provider, not a 500', async () => {
+    for (const host of ['a:b:c', 'evil example', 'x/y']) {
+      const res = await new Promise<{ status: number; type: string }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: '/oidc/.well-known/openid-configuration', headers: { host } }, (r) => {
+            r.resume();
+            resolve({ status: r.statusCode ?? 0, type: String(r.headers['content-type']) });
+          })
+          .on('error', reject);
+      });
+      expect(res, host).toEqual({ status: 400, type: expect.stringContaining('application/problem+json') });
+    }
   });
 
   it('signs in with code + PKCE entirely at that address; the API accepts the token', async () => {

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { OIDC_PREFIX } from './settings.ts';
+import { sendProblem } from '../plugins/problem.ts';
+import { OIDC_PREFIX, requestOrigin } from './settings.ts';
 
 /**
  * Mounts oidc-provider under /oidc inside this Fastify server (register without
@@ -17,6 +18,11 @@ export function oidcMount(provider: Provider, behindProxy: boolean, publicUrl = 
     const callback = provider.callback();
 
     const handle = (request: FastifyRequest, reply: FastifyReply) => {
+      // Without PUBLIC_URL the provider writes its endpoints from the request's address: a Host
+      // that is no plain host[:port] gets a 400 here instead of an error inside the provider.
+      if (!publicHost && !requestOrigin(request.protocol, request.host)) {
+        return sendProblem(reply, 400, 'The Host header is not a valid host name.');
+      }
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       const url = raw.url ?? '/';
