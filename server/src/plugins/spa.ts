@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonForScript } from './html-escape.ts';
 import { etagOf, sendEncoded } from './http-cache.ts';
 import { hashedAssets } from './hashed-assets.ts';
+import { requestOrigin } from './request-origin.ts';
 import { normalizePath, resolvePage, renderHead, type ResolvedPage } from './page-meta.ts';
 import { isApiPath, requestPath, sendProblem } from './problem.ts';
 import { SpaShell, listStaticFiles } from './spa-shell.ts';
@@ -238,13 +239,4 @@ function staticFile(path: string, files: Set<string>): string | undefined {
     return undefined;
   }
   return files.has(rel) ? rel : undefined;
-}
-
-const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
-
-/** The request's origin for canonical and og:url when PUBLIC_URL is not set. */
-function requestOrigin(request: FastifyRequest): string {
-  const host = request.host && HOST.test(request.host) ? request.host : 'localhost';
-  const protocol = request.protocol === 'https' ? 'https' : 'http';
-  return `${protocol}://${host}`;
 }

@@ -14,6 +14,7 @@ import { sendProblem } from '../../plugins/problem.ts';
 import { ProblemSchema } from '../news/schemas.ts';
 import { ShareCardStore, shareCardFor, shareCardHash } from '../../share-cards/share-card.ts';
 import { compressBodyAsync, sendCompressed, type CompressedBody } from './compressed-body.ts';
+import { requestOrigin } from '../../plugins/request-origin.ts';
 import { RefreshingCache } from './refreshing-cache.ts';
 
 /**
@@ -82,7 +83,7 @@ export default fp(
     );
     app.decorate('shareCards', cards);
 
-    const originOf = (request: FastifyRequest) => app.config.publicUrl || `${request.protocol}://${request.host}`;
+    const originOf = (request: FastifyRequest) => app.config.publicUrl || requestOrigin(request);
     // Built once per editorial change (not once per news-cache TTL): readers never wait for a rebuild
     // of a body that exists; see refreshing-cache.ts.
     const bodies = new RefreshingCache<CompressedBody>({

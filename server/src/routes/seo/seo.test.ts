@@ -100,6 +100,23 @@ describe('feeds', () => {
 });
 
 describe('robots.txt and sitemaps', () => {
+  it('without PUBLIC_URL, a Host that is no host name gives feeds and sitemaps localhost URLs, never a 5xx', async () => {
+    const bare = await createTestApp({ env: { PUBLIC_URL: '' } });
+    try {
+      await insertArticles(bare.database.db, [
+        { headline: 'Hostless Heron Lands', category_id: 1, published_at: daysAgo(0) },
+      ]);
+      for (const url of ['/feeds/rss.xml', '/feeds/atom.xml', '/feeds/feed.json', '/sitemap.xml', '/robots.txt']) {
+        const res = await bare.app.inject({ method: 'GET', url, headers: { host: 'a:b:c' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).not.toContain('a:b:c');
+        expect(res.body, url).toContain('http://localhost');
+      }
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('robots.txt allows pages, disallows admin and the API, names the sitemap', async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
