@@ -125,25 +125,7 @@ export class SocialSharesRepository {
 
   /** A new or renewed 'queued' share (renewing resets the post fields). */
   async queue(tx: Tx, articleId: number, platform: SharePlatform, message: string, link: string): Promise<void> {
-    const now = new Date().toISOString();
-    await tx.deleteFrom('social_shares').where('article_id', '=', articleId).where('platform', '=', platform).execute();
-    await tx
-      .insertInto('social_shares')
-      .values({
-        article_id: articleId,
-        platform,
-        state: 'queued',
-        message,
-        link,
-        post_id: null,
-        post_url: null,
-        reason: null,
-        attempts: 0,
-        next_attempt_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await this.queueMany(tx, articleId, [{ platform, message, link }], [platform]);
   }
 
   /**
