@@ -4,10 +4,8 @@ import { archiveNeighbours, type ArchivePosition } from '@common/older-stories';
 import { useNow } from '@/lib/render-clock';
 import { useArchive } from '../api/get-archive';
 import { ArticleCard } from './article-card';
-import { ArticleCardSkeleton } from './article-card-skeleton';
+import { LISTING_GRID_CLASS, ListingSkeleton } from './article-card-skeleton';
 import { OlderStoriesNav } from './older-stories-nav';
-
-const GRID_CLASS = 'grid grid-cols-1 gap-x-6 gap-y-8 md:grid-cols-2 lg:grid-cols-3';
 
 /** Page 2, 3, … of the home page or a section: the next older stories, newest first, by keyset cursor. */
 export function ArchiveListing({ category, position }: { category?: Category; position: ArchivePosition }) {
@@ -33,14 +31,7 @@ export function ArchiveListing({ category, position }: { category?: Category; po
     return (
       <>
         {heading}
-        <div className={GRID_CLASS} aria-busy="true">
-          <p className="sr-only" role="status">
-            Loading articles…
-          </p>
-          {Array.from({ length: 6 }, (_, i) => (
-            <ArticleCardSkeleton key={i} size="small" />
-          ))}
-        </div>
+        <ListingSkeleton count={6} sizeOf={() => 'small'} />
       </>
     );
   }
@@ -75,7 +66,7 @@ export function ArchiveListing({ category, position }: { category?: Category; po
   return (
     <>
       {heading}
-      <div className={GRID_CLASS}>
+      <div className={LISTING_GRID_CLASS}>
         {result.articles.map((article, index) => (
           <ArticleCard key={`${String(article.id)}-${index}`} article={article} size="small" now={now} />
         ))}

@@ -5,12 +5,10 @@ import { useNow } from '@/lib/render-clock';
 import { useNews } from '../api/get-news';
 import { cardSize, orderArticles, SKELETON_CARD_COUNT, splitListing } from '../lib/listing-layout';
 import { ArticleCard } from './article-card';
-import { ArticleCardSkeleton } from './article-card-skeleton';
+import { LISTING_GRID_CLASS, ListingSkeleton } from './article-card-skeleton';
 import { BreakingBanner } from './breaking-banner';
 import { MoreTrash } from './more-trash';
 import { OlderStoriesNav } from './older-stories-nav';
-
-const GRID_CLASS = 'grid grid-cols-1 gap-x-6 gap-y-8 md:grid-cols-2 lg:grid-cols-3';
 
 /** Home and category listing: BREAKING banner, card grid (or skeletons / empty state), MORE TRASH. */
 export function NewsListing({ category }: { category?: Category }) {
@@ -34,14 +32,7 @@ export function NewsListing({ category }: { category?: Category }) {
     return (
       <>
         {heading}
-        <div className={GRID_CLASS} aria-busy="true">
-          <p className="sr-only" role="status">
-            Loading articles…
-          </p>
-          {Array.from({ length: SKELETON_CARD_COUNT }, (_, i) => (
-            <ArticleCardSkeleton key={i} size={cardSize(i)} />
-          ))}
-        </div>
+        <ListingSkeleton count={SKELETON_CARD_COUNT} sizeOf={cardSize} />
       </>
     );
   }
@@ -67,7 +58,7 @@ export function NewsListing({ category }: { category?: Category }) {
           </p>
         </section>
       ) : (
-        <div className={GRID_CLASS}>
+        <div className={LISTING_GRID_CLASS}>
           {grid.map((article, index) => (
             <ArticleCard
               key={`${String(article.id)}-${index}`}
