@@ -42,7 +42,7 @@ interface Answer {
 }
 
 /** One request on a fresh connection, the headers exactly as the server sent them. */
-function request(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+function request(url: string, headers: Record<string, string | string[]> = {}, method = 'GET'): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port: t.port, path: url, method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -114,6 +114,9 @@ describe('replayed public answers', () => {
     ['X-Forwarded-For', { 'x-forwarded-for': '203.0.113.7' }],
     ['X-Forwarded-Host', { 'x-forwarded-host': 'other.example' }],
     ['If-Modified-Since', { 'if-modified-since': new Date().toUTCString() }],
+    ['COOKIE in capitals', { COOKIE: 'session=1' }],
+    ['Forwarded', { Forwarded: 'for=203.0.113.7' }],
+    ['X-Forwarded-Proto', { 'X-Forwarded-Proto': 'https' }],
   ])('leaves a request with %s to Fastify', async (_name, headers) => {
     await request('/News?count=15', BR);
     const served = replayed();
@@ -140,6 +143,21 @@ describe('replayed public answers', () => {
     expect(served()).toEqual([false]);
     expect(res.status).toBe(304);
     expect(res.body.length).toBe(0);
+  });
+
+  it('reads repeated header lines as Node does (Accept-Encoding joined, a repeated request id replaced)', async () => {
+    const headers = { 'Accept-Encoding': ['gzip;q=0.5', 'br'], 'X-Request-Id': ['first', 'second'] };
+    await request('/politics', headers);
+    const served = replayed();
+    const replay = await request('/politics', headers);
+    const fastify = await request('/politics', { ...headers, cookie: 'a=b' });
+    expect(served()).toEqual([true, false]);
+    expect(replay.headers).toEqual(fastify.headers);
+    expect(replay.headers).toContain('content-encoding: br');
+    expect(replay.body.equals(fastify.body)).toBe(true);
+    // 'first, second' is no plain token: both answers name a new id.
+    expect(replay.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fastify.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('keeps a plain caller request id, like Fastify', async () => {

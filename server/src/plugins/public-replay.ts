@@ -2,7 +2,13 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { negotiateEncoding } from '../rendering/encoded-body.ts';
-import { accessLineWriter, accessLogger, redactUrl, requestIdFor, type AccessLineFields } from '../telemetry/logger.ts';
+import {
+  accessLineWriter,
+  accessLogger,
+  redactUrl,
+  requestIdFrom,
+  type AccessLineFields,
+} from '../telemetry/logger.ts';
 
 /**
  * Replayed public answers: a cached public response (a news list, a rendered page) is answered
@@ -24,8 +30,12 @@ import { accessLineWriter, accessLogger, redactUrl, requestIdFor, type AccessLin
 
 interface Replay {
   status: number;
-  /** The answer's headers as Fastify sent them, without x-request-id (first, per request). */
-  headers: OutgoingHttpHeaders;
+  /**
+   * The answer's headers as Fastify sent them, as writeHead's flat name/value list, x-request-id
+   * first: its value (index 1) is this request's id, set just before the list is written (built
+   * once per entry rather than an object per request).
+   */
+  head: Array<string | string[]>;
   body: Buffer;
   expires: number;
 }
@@ -41,7 +51,7 @@ const MARK = Symbol('public-replay');
 export const REPLAY_MAX_ENTRIES = 1_000;
 
 /** Headers whose presence makes a request someone else's business than a cached public answer. */
-const FALL_THROUGH_HEADERS = [
+const FALL_THROUGH_HEADERS = new Set([
   'cookie',
   'authorization',
   'if-none-match',
@@ -52,7 +62,40 @@ const FALL_THROUGH_HEADERS = [
   'forwarded',
   'content-length',
   'transfer-encoding',
-];
+]);
+/** The header names replay reads or falls through on, by length (most names need no lower-casing). */
+const NAME_LENGTHS = new Set([...FALL_THROUGH_HEADERS, 'host', 'accept-encoding', 'x-request-id'].map((n) => n.length));
+
+/** What replay needs from a request's headers. */
+interface RequestFacts {
+  host: string | undefined;
+  acceptEncoding: string | undefined;
+  /** `x-request-id`, its lines joined by ', ' as Node joins them. */
+  requestId: string | undefined;
+}
+
+/**
+ * Reads the request's header lines as the parser gave them (`rawHeaders`) rather than `headers`,
+ * which Node builds on first use, one property per line: replay reads three headers and the absence
+ * of ten. Undefined when a fall-through header is present. Repeated lines count as Node counts
+ * them: the first Host, the others joined.
+ */
+function requestFacts(raw: string[]): RequestFacts | undefined {
+  let host: string | undefined;
+  let acceptEncoding: string | undefined;
+  let requestId: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (!NAME_LENGTHS.has(name.length)) continue;
+    const lower = name.toLowerCase();
+    if (lower === 'host') host ??= raw[i + 1];
+    else if (lower === 'accept-encoding')
+      acceptEncoding = acceptEncoding === undefined ? raw[i + 1] : `${acceptEncoding}, ${raw[i + 1]}`;
+    else if (lower === 'x-request-id') requestId = requestId === undefined ? raw[i + 1] : `${requestId}, ${raw[i + 1]}`;
+    else if (FALL_THROUGH_HEADERS.has(lower)) return undefined;
+  }
+  return { host, acceptEncoding, requestId };
+}
 
 export class PublicReplay {
   private readonly entries = new Map<string, Replay>();
@@ -75,19 +118,24 @@ export class PublicReplay {
 
   /** The key of a request that may be replayed, undefined for one that must go to Fastify. */
   keyOf(req: IncomingMessage): string | undefined {
+    return this.lookup(req)?.key;
+  }
+
+  private lookup(req: IncomingMessage): { key: string; facts: RequestFacts } | undefined {
     if (req.method !== 'GET' || !req.url) return undefined;
-    const headers = req.headers;
-    for (const name of FALL_THROUGH_HEADERS) if (headers[name] !== undefined) return undefined;
-    const coding = negotiateEncoding(headers['accept-encoding']) ?? '';
+    const facts = requestFacts(req.rawHeaders);
+    if (!facts) return undefined;
+    const coding = negotiateEncoding(facts.acceptEncoding) ?? '';
     const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-    return `${coding} ${scheme} ${headers.host ?? ''} ${req.url}`;
+    return { key: `${coding} ${scheme} ${facts.host ?? ''} ${req.url}`, facts };
   }
 
   /** Answers `req` from a replayed answer; false when Fastify must answer it. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (!this.enabled || this.entries.size === 0) return false;
-    const key = this.keyOf(req);
-    if (key === undefined) return false;
+    const found = this.lookup(req);
+    if (found === undefined) return false;
+    const { key, facts } = found;
     const hit = this.entries.get(key);
     if (!hit) return false;
     if (hit.expires <= this.now()) {
@@ -95,8 +143,9 @@ export class PublicReplay {
       return false;
     }
     const started = performance.now();
-    const id = requestIdFor(req);
-    res.writeHead(hit.status, { 'x-request-id': id, ...hit.headers });
+    const id = requestIdFrom(facts.requestId);
+    hit.head[1] = id;
+    res.writeHead(hit.status, hit.head);
     res.end(hit.body);
     // The answer is with the socket (a small body is written at once): its access line now,
     // without a listener per request.
@@ -104,11 +153,12 @@ export class PublicReplay {
       reqId: id,
       method: 'GET',
       url: redactUrl(req.url!),
-      host: req.headers.host,
+      host: facts.host,
       remoteAddress: req.socket.remoteAddress,
       remotePort: req.socket.remotePort,
       statusCode: hit.status,
-      responseTime: performance.now() - started,
+      // In milliseconds to the microsecond (a shorter number to write than the full fraction).
+      responseTime: Math.round((performance.now() - started) * 1000) / 1000,
     });
     return true;
   }
@@ -130,12 +180,15 @@ export class PublicReplay {
     if (status !== 200 && status !== 404) return;
     const key = this.keyOf(reply.request.raw);
     if (key === undefined || mark.expires <= this.now()) return;
-    const headers = { ...(reply.getHeaders() as OutgoingHttpHeaders) };
-    delete headers['x-request-id'];
+    const headers = reply.getHeaders() as OutgoingHttpHeaders;
     // The body sent must be the marked one (an onSend hook could have replaced it).
     if (String(headers['content-length']) !== String(mark.body.length)) return;
+    const head: Replay['head'] = ['x-request-id', ''];
+    for (const [name, value] of Object.entries(headers))
+      if (name !== 'x-request-id' && value !== undefined)
+        head.push(name, typeof value === 'number' ? String(value) : value);
     this.entries.delete(key);
-    this.entries.set(key, { status, headers, body: mark.body, expires: mark.expires });
+    this.entries.set(key, { status, head, body: mark.body, expires: mark.expires });
     if (this.entries.size > this.maxEntries) this.sweep();
   }
 

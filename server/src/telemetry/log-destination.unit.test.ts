@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BatchedLogDestination } from './log-destination.ts';
+import { BatchedLogDestination, LOG_FLUSH_BYTES, LOG_FLUSH_MS } from './log-destination.ts';
 
 let dir: string | undefined;
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -17,17 +18,37 @@ function tempFile(): { file: string; fd: number } {
 }
 
 describe('BatchedLogDestination', () => {
-  it('writes the lines of one turn of the event loop in one write, in order', async () => {
+  it('writes the lines gathered within LOG_FLUSH_MS in one write, in order', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate'] });
     const { file, fd } = tempFile();
     const writes = vi.spyOn(fs, 'writeSync');
     const out = new BatchedLogDestination(fd);
     for (let i = 0; i < 1_000; i++) out.write(`{"n":${i}}\n`);
+    vi.advanceTimersByTime(LOG_FLUSH_MS - 1);
     expect(fs.readFileSync(file, 'utf8')).toBe('');
-    await new Promise((r) => setImmediate(r));
+    vi.advanceTimersByTime(1);
     expect(writes).toHaveBeenCalledTimes(1);
     const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(1_000);
     expect(lines[999]).toBe('{"n":999}');
+    // The next line starts a new wait.
+    out.write('{"n":1000}\n');
+    vi.advanceTimersByTime(LOG_FLUSH_MS);
+    expect(writes).toHaveBeenCalledTimes(2);
+    expect(fs.readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(1_001);
+    fs.closeSync(fd);
+  });
+
+  it('does not wait once LOG_FLUSH_BYTES are waiting: they go out at the next turn', async () => {
+    const { file, fd } = tempFile();
+    const writes = vi.spyOn(fs, 'writeSync');
+    const out = new BatchedLogDestination(fd);
+    const line = `${'x'.repeat(1023)}\n`;
+    for (let i = 0; i < LOG_FLUSH_BYTES / 1024; i++) out.write(line);
+    expect(fs.readFileSync(file, 'utf8')).toBe('');
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(fs.statSync(file).size).toBe(LOG_FLUSH_BYTES);
     fs.closeSync(fd);
   });
 

@@ -132,7 +132,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export function requestIdFor(raw: RawRequestDefaultExpression): string {
   const header = raw.headers['x-request-id'];
-  const value = Array.isArray(header) ? header[0] : header;
+  return requestIdFrom(Array.isArray(header) ? header[0] : header);
+}
+
+/** The request id for an `x-request-id` header value (the lines joined by ', ' when repeated). */
+export function requestIdFrom(value: string | undefined): string {
   return value && REQUEST_ID.test(value) ? value : crypto.randomUUID();
 }
 
