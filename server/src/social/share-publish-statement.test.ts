@@ -116,7 +116,10 @@ async function written(id: number) {
     .where('article_id', '=', id)
     .orderBy('id')
     .execute();
-  const jobs = (await env.app.shareJobs.list(SHARE_JOB)).filter((j) => j.payload.articleId === id);
+  // By platform: pg-boss's jobs of one transaction share their created_on and have random ids.
+  const jobs = (await env.app.shareJobs.list(SHARE_JOB))
+    .filter((j) => j.payload.articleId === id)
+    .sort((a, b) => String(a.payload.platform).localeCompare(String(b.payload.platform)));
   const text = JSON.stringify({ shares, audit, jobs });
   return JSON.parse(
     text
