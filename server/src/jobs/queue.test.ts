@@ -179,4 +179,34 @@ describe('the job queue', () => {
     await again!.e.finish(again!.job, { done: true });
     expect((await a.list(kind)).map((j) => j.state)).toEqual(Array.from({ length: 20 }, () => 'done'));
   });
+
+  it('on PostgreSQL, unfinished jobs left in the jobs table move into pg-boss once', async () => {
+    const kind = 'queue-adopt';
+    const setup = await createJobEngine(env.database, ENGINE);
+    engines.push(setup.engine);
+    await setup.engine.prepare([kind]);
+    const now = new Date().toISOString();
+    const row = { kind, state: 'ready' as const, run_at: now, max_attempts: 5, created_at: now, updated_at: now };
+    await env.database.db
+      .insertInto('jobs')
+      .values([
+        { ...row, payload: JSON.stringify({ n: 1 }), attempts: 2 },
+        { ...row, payload: JSON.stringify({ n: 2 }), state: 'done', attempts: 1 },
+      ])
+      .execute();
+    if (setup.engine.name === 'pg-boss') {
+      expect(await setup.adopt()).toBe(1);
+      expect(await setup.adopt()).toBe(0);
+      expect(await setup.engine.list(kind)).toEqual([
+        { kind, payload: { n: 1 }, state: 'ready', attempts: 2, maxAttempts: 5 },
+      ]);
+      const left = await env.database.db.selectFrom('jobs').select('state').where('kind', '=', kind).execute();
+      expect(left.map((r) => r.state)).toEqual(['done', 'done']);
+      expect(await setup.engine.claim([kind])).toMatchObject({ payload: { n: 1 }, attempt: 3 });
+    } else {
+      // The table is this engine's own storage: nothing to move.
+      expect(await setup.adopt()).toBe(0);
+      expect((await setup.engine.list(kind)).map((j) => j.state)).toEqual(['ready', 'done']);
+    }
+  });
 });
