@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../db/index.ts';
+import { PREPARED } from '../db/prepared-statements.ts';
 import type { ArticleRow, Database, SharePlatform, ShareState, SocialShareTable } from '../db/schema.ts';
 import type { Actor } from './audit-log.ts';
 
@@ -244,7 +245,8 @@ export class SocialSharesRepository {
           sql`(${i}::integer, ${c.platform}::text, ${c.choice}::integer, ${c.message}::text, ${c.link}::text, ${JSON.stringify({ platform: c.platform, message: c.message })}::text)`,
       ),
     );
-    const r = await sql<{ platform: SharePlatform }>`
+    // A prepared statement (its text is the same for every publish; its plan is kept per connection).
+    const r = await sql<{ platform: SharePlatform }>`${sql.raw(PREPARED)}
       with cand (ord, platform, choice, message, link, audit_after) as (values ${rows}),
       chosen as (
         select c.* from cand c
