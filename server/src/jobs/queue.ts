@@ -97,6 +97,7 @@ export class JobQueue {
   #timer: NodeJS.Timeout | null = null;
   #stopped = true;
   #polling = false;
+  #pollUnderWay: Promise<void> = Promise.resolve();
   /** Look again as soon as the poll under way ends (a nudge or a free slot came while it ran). */
   #again = false;
   /** The last claim found nothing due: a finished job does not look again until a nudge or the timer. */
@@ -131,11 +132,12 @@ export class JobQueue {
     this.#schedule(0);
   }
 
-  /** Stops claiming; waits for the jobs in flight. */
+  /** Stops claiming; waits for the poll under way (a job it claims still runs) and the jobs in flight. */
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    await this.#pollUnderWay;
     await Promise.allSettled([...this.#running]);
   }
 
@@ -161,7 +163,9 @@ export class JobQueue {
   #schedule(ms: number): void {
     if (this.#stopped) return;
     if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.#poll(), ms);
+    this.#timer = setTimeout(() => {
+      this.#pollUnderWay = this.#poll();
+    }, ms);
     this.#timer.unref?.();
   }
 
