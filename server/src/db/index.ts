@@ -58,7 +58,10 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
         await migrator.destroy();
       }
     }
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: await createPostgresPool(poolOptions) }) });
+    const { withPreparedStatements } = await import('./prepared-statements.ts');
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: withPreparedStatements(await createPostgresPool(poolOptions)) }),
+    });
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true });
     const dbFile = path.join(config.dataDir, 'tabloid.db');

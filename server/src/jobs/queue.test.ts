@@ -1,32 +1,61 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { enqueueMany, JobQueue, type ClaimedJob } from './queue.ts';
+import { createJobEngine, type JobEngineOptions } from './engines.ts';
+import { JobQueue, type ClaimedJob, type JobEngine, type JobQueueOptions } from './queue.ts';
 
-// The job queue's polling (SQLite, and PostgreSQL in api-pg): a freed slot claims the next job at
-// once while jobs wait, a queue that ran dry is not polled per finished job, a nudge wakes it.
+// The job queue through its interface, on the engine of the database the project runs on: the
+// `jobs` table on SQLite (api), pg-boss on PostgreSQL (api-pg).
 let env: TestApp;
+const engines: JobEngine[] = [];
 
 beforeAll(async () => {
   env = await createTestApp({ env: { SHARE_JOBS_ENABLED: 'false' } });
 });
 afterAll(async () => {
+  for (const e of engines.splice(0)) await e.close();
   await env?.close();
 });
+
+const ENGINE: JobEngineOptions = { leaseMs: 30_000, pgBossPoolMax: 2, supervise: false, pgBossMaintenanceSeconds: 1 };
+
+async function engine(o: Partial<JobEngineOptions> = {}, kinds: string[] = []): Promise<JobEngine> {
+  const { engine: e } = await createJobEngine(env.database, { ...ENGINE, ...o });
+  engines.push(e);
+  await e.prepare(kinds);
+  return e;
+}
 
 /** Counts every claim, also those that find nothing. */
 class CountingQueue extends JobQueue {
   looks = 0;
+  dryLooks = 0;
   override async claim(now?: Date): Promise<ClaimedJob | null> {
     this.looks += 1;
-    return super.claim(now);
+    const job = await super.claim(now);
+    if (!job) this.dryLooks += 1;
+    return job;
   }
+}
+
+async function queueOf(
+  kind: string,
+  o: JobQueueOptions,
+  handler: (job: ClaimedJob, queue: CountingQueue) => Promise<void>,
+) {
+  const queue = new CountingQueue(await engine(), o);
+  queue.handle(kind, async (job) => {
+    await handler(job, queue);
+    return { done: true };
+  });
+  await queue.prepare();
+  return queue;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(check: () => boolean, ms = 5_000) {
+async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');
     await sleep(5);
   }
@@ -35,18 +64,20 @@ async function until(check: () => boolean, ms = 5_000) {
 describe('the job queue', () => {
   it('runs more jobs than its slots without waiting for the timer, and stops looking once dry', async () => {
     // The timer alone (a minute) would never finish the test: only freed slots and nudges can.
-    const queue = new CountingQueue(env.database, { pollMs: 60_000, concurrency: 3, leaseMs: 30_000 });
     const done: number[] = [];
-    queue.handle('queue-test', async (job) => {
-      await sleep(job.payload.n === 0 ? 150 : 20);
+    const queue = await queueOf('queue-test', { pollMs: 60_000, concurrency: 3 }, async (job, q) => {
+      // The first job is the slow one: it ends only after the six others and after the queue ran
+      // dry (a look that found nothing besides the one before the enqueue), whatever order the
+      // engine hands the jobs out in (pg-boss's jobs of one transaction come in random order).
+      if (job.payload.n === 0) await until(() => done.length === 6 && q.dryLooks >= 2);
+      else await sleep(20);
       done.push(Number(job.payload.n));
-      return { done: true };
     });
     queue.start();
     await sleep(50);
     expect(queue.looks).toBe(1);
     await env.database.db.transaction().execute((trx) =>
-      enqueueMany(
+      queue.enqueueMany(
         trx,
         Array.from({ length: 7 }, (_, n) => ({ kind: 'queue-test', payload: { n } })),
       ),
@@ -65,16 +96,128 @@ describe('the job queue', () => {
       const looks = queue.looks;
       await sleep(100);
       expect(queue.looks).toBe(looks);
-      expect(await queue.pending()).toBe(0);
+      await until(async () => (await queue.pending()) === 0);
 
       // A nudge after an enqueue claims at once.
       await env.database.db
         .transaction()
-        .execute((trx) => enqueueMany(trx, [{ kind: 'queue-test', payload: { n: 7 } }]));
+        .execute((trx) => queue.enqueueMany(trx, [{ kind: 'queue-test', payload: { n: 7 } }]));
       queue.nudge();
-      await until(() => done.length === 8, 2_000);
+      await until(() => done.length === 8);
     } finally {
       await queue.stop();
+    }
+  });
+
+  it('an enqueue joins the caller transaction: a rolled-back one leaves no job', async () => {
+    const e = await engine({}, ['queue-rollback']);
+    await expect(
+      env.database.db.transaction().execute(async (trx) => {
+        await e.enqueueMany(trx, [{ kind: 'queue-rollback', payload: { n: 1 } }]);
+        // Seen inside the transaction ...
+        throw new Error('publish failed');
+      }),
+    ).rejects.toThrow('publish failed');
+    // ... and gone with it.
+    expect(await e.list('queue-rollback')).toEqual([]);
+    expect(await e.claim(['queue-rollback'])).toBeNull();
+    await env.database.db
+      .transaction()
+      .execute((trx) => e.enqueueMany(trx, [{ kind: 'queue-rollback', payload: { n: 2 } }]));
+    expect(await e.list('queue-rollback')).toEqual([
+      { kind: 'queue-rollback', payload: { n: 2 }, state: 'ready', attempts: 0, maxAttempts: 5 },
+    ]);
+  });
+
+  it('a retry spends a try, a rate-limit wait does not, the last try ends the job', async () => {
+    let held: ClaimedJob | null = null;
+    const e = await engine({}, ['queue-retry']);
+    await env.database.db
+      .transaction()
+      .execute((trx) => e.enqueueMany(trx, [{ kind: 'queue-retry', payload: { n: 1 }, maxAttempts: 2 }]));
+    const first = await e.claim(['queue-retry']);
+    expect(first).toMatchObject({ payload: { n: 1 }, attempt: 1, maxAttempts: 2 });
+    // A rate limit: again at once here, without spending the try.
+    await e.finish(first!, { done: false, at: new Date(), error: 'rate limited', countsAsAttempt: false });
+    const open = async () => (await e.list('queue-retry')).filter((j) => j.state !== 'done');
+    expect(await open()).toMatchObject([{ state: 'ready', attempts: 0 }]);
+    await until(async () => (await e.claim(['queue-retry']).then((j) => (j ? (held = j) : null))) !== null);
+    expect(held).toMatchObject({ payload: { n: 1 }, attempt: 1 });
+    // A failure that counts: the second and last try follows.
+    await e.finish(held!, { done: false, at: new Date(), error: 'server error' });
+    expect(await open()).toMatchObject([{ state: 'ready', attempts: 1 }]);
+    held = null;
+    await until(async () => (await e.claim(['queue-retry']).then((j) => (j ? (held = j) : null))) !== null);
+    expect(held).toMatchObject({ attempt: 2 });
+    await e.finish(held!, { done: false, at: new Date(), error: 'server error' });
+    expect(await open()).toMatchObject([{ state: 'dead', attempts: 2 }]);
+    expect(await e.claim(['queue-retry'])).toBeNull();
+  });
+
+  it('two engines never take the same job; a job whose worker died is taken again after its lease', async () => {
+    const kind = 'queue-shared';
+    const [a, b] = [
+      await engine({ leaseMs: 1_000, supervise: true }, [kind]),
+      await engine({ leaseMs: 1_000 }, [kind]),
+    ];
+    await env.database.db.transaction().execute((trx) =>
+      a.enqueueMany(
+        trx,
+        Array.from({ length: 20 }, (_, n) => ({ kind, payload: { n } })),
+      ),
+    );
+    const taken: ClaimedJob[] = [];
+    const take = async (e: JobEngine) => {
+      for (let job = await e.claim([kind]); job; job = await e.claim([kind])) {
+        taken.push(job);
+        if (job.payload.n !== 0) await e.finish(job, { done: true });
+      }
+    };
+    const claimEither = async () => {
+      for (const e of [a, b]) {
+        const job = await e.claim([kind]);
+        if (job) return { e, job };
+      }
+      return null;
+    };
+    await Promise.all([take(a), take(b), take(a), take(b)]);
+    const ns = taken.map((j) => Number(j.payload.n)).sort((x, y) => x - y);
+    expect(ns).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    // Job 0's worker "died" (never finished it): after its lease it is claimed again, as try 2.
+    let again: Awaited<ReturnType<typeof claimEither>> = null;
+    await until(async () => (again = await claimEither()) !== null);
+    expect(again!.job).toMatchObject({ payload: { n: 0 }, attempt: 2 });
+    await again!.e.finish(again!.job, { done: true });
+    expect((await a.list(kind)).map((j) => j.state)).toEqual(Array.from({ length: 20 }, () => 'done'));
+  });
+
+  it('on PostgreSQL, unfinished jobs left in the jobs table move into pg-boss once', async () => {
+    const kind = 'queue-adopt';
+    const setup = await createJobEngine(env.database, ENGINE);
+    engines.push(setup.engine);
+    await setup.engine.prepare([kind]);
+    const now = new Date().toISOString();
+    const row = { kind, state: 'ready' as const, run_at: now, max_attempts: 5, created_at: now, updated_at: now };
+    await env.database.db
+      .insertInto('jobs')
+      .values([
+        { ...row, payload: JSON.stringify({ n: 1 }), attempts: 2 },
+        { ...row, payload: JSON.stringify({ n: 2 }), state: 'done', attempts: 1 },
+      ])
+      .execute();
+    if (setup.engine.name === 'pg-boss') {
+      expect(await setup.adopt()).toBe(1);
+      expect(await setup.adopt()).toBe(0);
+      expect(await setup.engine.list(kind)).toEqual([
+        { kind, payload: { n: 1 }, state: 'ready', attempts: 2, maxAttempts: 5 },
+      ]);
+      const left = await env.database.db.selectFrom('jobs').select('state').where('kind', '=', kind).execute();
+      expect(left.map((r) => r.state)).toEqual(['done', 'done']);
+      expect(await setup.engine.claim([kind])).toMatchObject({ payload: { n: 1 }, attempt: 3 });
+    } else {
+      // The table is this engine's own storage: nothing to move.
+      expect(await setup.adopt()).toBe(0);
+      expect((await setup.engine.list(kind)).map((j) => j.state)).toEqual(['ready', 'done']);
     }
   });
 });

@@ -1,9 +1,10 @@
-import crypto from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Db, Dialect } from '../db/index.ts';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export type { JobTable } from '../db/schema.ts';
+
+/** The caller's Kysely transaction (or, outside one, the database) that an enqueue joins. */
+export type JobTx = Kysely<Database> | Transaction<Database>;
 
 export interface NewJob {
   kind: string;
@@ -15,11 +16,22 @@ export interface NewJob {
 }
 
 export interface ClaimedJob {
-  id: number;
+  /** The engine's id of this run's job (a number in the table, a uuid in pg-boss). */
+  id: number | string;
   kind: string;
   payload: Record<string, unknown>;
   /** 1 on the first run. */
   attempt: number;
+  maxAttempts: number;
+}
+
+/** A job as tests and status checks see it, whichever engine keeps it. */
+export interface JobView {
+  kind: string;
+  payload: Record<string, unknown>;
+  state: 'ready' | 'running' | 'done' | 'dead';
+  /** Tries spent (a running job's current try included). */
+  attempts: number;
   maxAttempts: number;
 }
 
@@ -31,13 +43,36 @@ export type JobOutcome = { done: true } | { done: false; at: Date; error: string
 
 export type JobHandler = (job: ClaimedJob) => Promise<JobOutcome>;
 
+/**
+ * Where jobs are kept and how they are claimed: the `jobs` table (SQLite, TableJobEngine) or
+ * pg-boss (PostgreSQL, PgBossJobEngine). Both give the same guarantees: an enqueue joins the
+ * caller's transaction; a job is claimed by one worker at a time; a claimed job whose worker died
+ * is claimed again after its lease (the handler decides what a half-done run means); a job that
+ * is not done runs again at the time its handler named, spending a try unless told otherwise.
+ */
+export interface JobEngine {
+  readonly name: 'table' | 'pg-boss';
+  /** Makes the storage ready for these job kinds (pg-boss: its schema and one queue per kind). */
+  prepare(kinds: string[]): Promise<void>;
+  /** Adds jobs inside the caller's transaction: they exist exactly when the caller's change commits. */
+  enqueueMany(tx: JobTx, jobs: NewJob[]): Promise<void>;
+  /** Claims one due job of these kinds (or one whose lease ran out); null when none is due. */
+  claim(kinds: string[], now?: Date): Promise<ClaimedJob | null>;
+  /** Records the handler's outcome of a claimed job. */
+  finish(job: ClaimedJob, outcome: JobOutcome): Promise<void>;
+  /** Jobs not finished yet. */
+  pending(): Promise<number>;
+  /** The jobs of a kind (tests, status). */
+  list(kind: string): Promise<JobView[]>;
+  /** Stops all of it and frees connections of its own. */
+  close(): Promise<void>;
+}
+
 export interface JobQueueOptions {
   /** How often an idle worker looks for due jobs (ms). */
   pollMs: number;
   /** Jobs one process runs at the same time. */
   concurrency: number;
-  /** A claimed job is another worker's after this long without finishing (ms); longer than any handler run. */
-  leaseMs: number;
   onError?: (err: unknown) => void;
 }
 
@@ -47,67 +82,48 @@ export function backoffDelay(attempt: number, baseMs: number, random = Math.rand
   return Math.round(exp * (0.8 + 0.4 * random()));
 }
 
-/** Adds a job inside the caller's transaction: it exists exactly when the caller's change commits. */
-export async function enqueue(tx: Kysely<Database> | Transaction<Database>, job: NewJob): Promise<void> {
-  await enqueueMany(tx, [job]);
-}
-
-/** Adds several jobs in one INSERT inside the caller's transaction (see enqueue). */
-export async function enqueueMany(tx: Kysely<Database> | Transaction<Database>, jobs: NewJob[]): Promise<void> {
-  if (jobs.length === 0) return;
-  const now = new Date().toISOString();
-  await tx
-    .insertInto('jobs')
-    .values(
-      jobs.map((job) => ({
-        kind: job.kind,
-        payload: JSON.stringify(job.payload),
-        state: 'ready',
-        run_at: (job.runAt ?? new Date()).toISOString(),
-        attempts: 0,
-        max_attempts: job.maxAttempts ?? 5,
-        locked_by: null,
-        locked_until: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
-}
-
 /**
- * The durable job queue over the `jobs` table of the app's own database (both dialects).
- * A worker claims one due job in one statement: on PostgreSQL the candidate row is locked with
- * FOR UPDATE SKIP LOCKED, so several instances share the work and never take the same job; on
- * SQLite writes are serialised by the database. A claim is a lease: a job whose worker died is
- * claimed again after `leaseMs` (the handler decides what a half-done run means).
+ * The in-process workers over a JobEngine: handlers per job kind, up to `concurrency` jobs at
+ * once, a poll every `pollMs` while idle, a nudge after an enqueue in this process. Which worker
+ * gets which job, leases and retries are the engine's.
  */
 export class JobQueue {
-  readonly #db: Kysely<Database>;
-  readonly #dialect: Dialect;
+  readonly engine: JobEngine;
   readonly #o: JobQueueOptions;
   readonly #handlers = new Map<string, JobHandler>();
-  readonly #workerId = crypto.randomUUID();
   /** Claims this process made (tests and the bench look at how instances shared the work). */
   readonly stats = { claimed: 0 };
   readonly #running = new Set<Promise<void>>();
   #timer: NodeJS.Timeout | null = null;
   #stopped = true;
   #polling = false;
+  #pollUnderWay: Promise<void> = Promise.resolve();
   /** Look again as soon as the poll under way ends (a nudge or a free slot came while it ran). */
   #again = false;
   /** The last claim found nothing due: a finished job does not look again until a nudge or the timer. */
   #dry = false;
 
-  constructor(database: Pick<Db, 'db' | 'dialect'>, options: JobQueueOptions) {
-    this.#db = database.db;
-    this.#dialect = database.dialect;
+  constructor(engine: JobEngine, options: JobQueueOptions) {
+    this.engine = engine;
     this.#o = options;
   }
 
   handle(kind: string, handler: JobHandler): void {
     this.#handlers.set(kind, handler);
+  }
+
+  /** Makes the engine's storage ready for the kinds handled (call after handle()). */
+  async prepare(): Promise<void> {
+    await this.engine.prepare([...this.#handlers.keys()]);
+  }
+
+  /** Adds jobs inside the caller's transaction (see JobEngine.enqueueMany). */
+  enqueueMany(tx: JobTx, jobs: NewJob[]): Promise<void> {
+    return jobs.length === 0 ? Promise.resolve() : this.engine.enqueueMany(tx, jobs);
+  }
+
+  enqueue(tx: JobTx, job: NewJob): Promise<void> {
+    return this.enqueueMany(tx, [job]);
   }
 
   start(): void {
@@ -116,12 +132,19 @@ export class JobQueue {
     this.#schedule(0);
   }
 
-  /** Stops claiming; waits for the jobs in flight. */
+  /** Stops claiming; waits for the poll under way (a job it claims still runs) and the jobs in flight. */
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    await this.#pollUnderWay;
     await Promise.allSettled([...this.#running]);
+  }
+
+  /** Stops the workers and the engine (server close). */
+  async close(): Promise<void> {
+    await this.stop();
+    await this.engine.close();
   }
 
   /** Looks for due jobs now (after an enqueue in this process). */
@@ -140,7 +163,9 @@ export class JobQueue {
   #schedule(ms: number): void {
     if (this.#stopped) return;
     if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.#poll(), ms);
+    this.#timer = setTimeout(() => {
+      this.#pollUnderWay = this.#poll();
+    }, ms);
     this.#timer.unref?.();
   }
 
@@ -169,46 +194,11 @@ export class JobQueue {
     }
   }
 
-  /** Claims one due job (or one whose lease ran out) for this worker; null when none is due. */
+  /** Claims one due job of a handled kind for this process; null when none is due. */
   async claim(now = new Date()): Promise<ClaimedJob | null> {
-    const at = now.toISOString();
-    const until = new Date(now.getTime() + this.#o.leaseMs).toISOString();
-    let candidate = this.#db
-      .selectFrom('jobs')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('state', '=', 'ready'), eb('run_at', '<=', at)]),
-          eb.and([eb('state', '=', 'running'), eb('locked_until', '<', at)]),
-        ]),
-      )
-      .orderBy('run_at')
-      .limit(1);
-    if (this.#dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
-    const row = await this.#db
-      .updateTable('jobs')
-      .set((eb) => ({
-        state: 'running',
-        locked_by: this.#workerId,
-        locked_until: until,
-        attempts: eb('attempts', '+', 1),
-        updated_at: at,
-      }))
-      .where('id', '=', (eb) => eb.selectFrom(candidate.as('c')).select('c.id'))
-      .where((eb) =>
-        eb.or([eb('state', '=', 'ready'), eb.and([eb('state', '=', 'running'), eb('locked_until', '<', at)])]),
-      )
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return null;
-    this.stats.claimed += 1;
-    return {
-      id: Number(row.id),
-      kind: row.kind,
-      payload: JSON.parse(row.payload) as Record<string, unknown>,
-      attempt: row.attempts,
-      maxAttempts: row.max_attempts,
-    };
+    const job = await this.engine.claim([...this.#handlers.keys()], now);
+    if (job) this.stats.claimed += 1;
+    return job;
   }
 
   async #run(job: ClaimedJob): Promise<void> {
@@ -224,38 +214,21 @@ export class JobQueue {
         error: err instanceof Error ? err.message : String(err),
       };
     }
-    await this.#finish(job, outcome).catch((err) => this.#o.onError?.(err));
-  }
-
-  async #finish(job: ClaimedJob, outcome: JobOutcome): Promise<void> {
-    const now = new Date().toISOString();
-    const mine = this.#db.updateTable('jobs').where('id', '=', job.id).where('locked_by', '=', this.#workerId);
-    if (outcome.done) {
-      await mine.set({ state: 'done', locked_by: null, locked_until: null, updated_at: now }).execute();
-      return;
-    }
-    const spent = outcome.countsAsAttempt === false ? job.attempt - 1 : job.attempt;
-    const dead = spent >= job.maxAttempts;
-    await mine
-      .set({
-        state: dead ? 'dead' : 'ready',
-        attempts: spent,
-        run_at: outcome.at.toISOString(),
-        locked_by: null,
-        locked_until: null,
-        last_error: outcome.error.slice(0, 1000),
-        updated_at: now,
-      })
-      .execute();
+    await this.engine.finish(job, outcome).catch((err) => this.#o.onError?.(err));
   }
 
   /** Jobs not finished yet (tests and the bench wait for 0). */
-  async pending(): Promise<number> {
-    const r = await this.#db
-      .selectFrom('jobs')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('state', 'in', ['ready', 'running'])
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
+  pending(): Promise<number> {
+    return this.engine.pending();
   }
+
+  /** The jobs of a kind (tests, status). */
+  list(kind: string): Promise<JobView[]> {
+    return this.engine.list(kind);
+  }
+}
+
+/** Tries a finished run leaves spent: a rate limit (countsAsAttempt false) gives its try back. */
+export function spentAfter(job: ClaimedJob, outcome: JobOutcome): number {
+  return !outcome.done && outcome.countsAsAttempt === false ? job.attempt - 1 : job.attempt;
 }

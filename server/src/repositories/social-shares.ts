@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../db/index.ts';
+import { PREPARED } from '../db/prepared-statements.ts';
 import type { ArticleRow, Database, SharePlatform, ShareState, SocialShareTable } from '../db/schema.ts';
 import type { Actor } from './audit-log.ts';
 
@@ -31,8 +32,8 @@ export interface QueueOnPublishOptions {
   /** The job queued per share: its kind and tries (its payload is { articleId, platform }). */
   job: { kind: string; maxAttempts: number };
   /**
-   * How the stepwise way adds the jobs (the job queue's enqueueMany). The one statement writes the
-   * same `jobs` rows itself: ready, due now, no attempt yet.
+   * How the jobs are added, in the same transaction (the job queue's enqueueMany: pg-boss's insert
+   * on PostgreSQL, the `jobs` table on SQLite): ready, due now, no attempt yet.
    */
   enqueueMany: (
     tx: Tx,
@@ -167,9 +168,10 @@ export class SocialSharesRepository {
    * The share work of a publish, inside its transaction: for each candidate that is chosen (the
    * article's choice, else the default, else on), connected for the persona, and has no share in a
    * KEPT_ON_PUBLISH state, a 'queued' share row (replacing a failed or deleted one), a 'share-queued'
-   * audit row and a job. Answers the platforms queued. On PostgreSQL this is one statement (every
-   * statement is a round trip made while the article's row is locked and a pool connection held);
-   * on SQLite, which runs in-process, a few plain ones. Both write the same rows.
+   * audit row and a job. Answers the platforms queued. On PostgreSQL the share and audit rows are
+   * one statement and the jobs pg-boss's one insert (every statement is a round trip made while the
+   * article's row is locked and a pool connection held); on SQLite, which runs in-process, a few
+   * plain ones. Both write the same rows.
    */
   async queueOnPublish(
     tx: Tx,
@@ -227,7 +229,7 @@ export class SocialSharesRepository {
    * PostgreSQL: a data-modifying WITH. `cand` holds what JavaScript composed (texts, JSON); `chosen`
    * keeps the candidates the defaults, the connected accounts and the existing shares allow; the
    * upsert replaces a failed or deleted share (its WHERE re-checks the state under the row lock),
-   * and the audit rows and jobs follow the shares it wrote.
+   * and the audit rows follow the shares it wrote; the jobs of those shares are enqueued after it.
    */
   async #queueOnPublishInOneStatement(
     tx: Tx,
@@ -240,11 +242,12 @@ export class SocialSharesRepository {
     const rows = sql.join(
       candidates.map(
         (c, i) =>
-          sql`(${i}::integer, ${c.platform}::text, ${c.choice}::integer, ${c.message}::text, ${c.link}::text, ${JSON.stringify({ platform: c.platform, message: c.message })}::text, ${JSON.stringify({ articleId, platform: c.platform })}::text)`,
+          sql`(${i}::integer, ${c.platform}::text, ${c.choice}::integer, ${c.message}::text, ${c.link}::text, ${JSON.stringify({ platform: c.platform, message: c.message })}::text)`,
       ),
     );
-    const r = await sql<{ platform: SharePlatform }>`
-      with cand (ord, platform, choice, message, link, audit_after, payload) as (values ${rows}),
+    // A prepared statement (its text is the same for every publish; its plan is kept per connection).
+    const r = await sql<{ platform: SharePlatform }>`${sql.raw(PREPARED)}
+      with cand (ord, platform, choice, message, link, audit_after) as (values ${rows}),
       chosen as (
         select c.* from cand c
         where (case when c.choice is null
@@ -272,13 +275,18 @@ export class SocialSharesRepository {
         select 'share-queued', ${articleId}::integer, ${o.actor.subject}::text, ${o.actor.name}::text, ${now}::text, null, w.audit_after
         from written w order by w.ord
       )
-      insert into jobs (kind, payload, state, run_at, attempts, max_attempts, locked_by, locked_until, last_error,
-                        created_at, updated_at)
-      select ${o.job.kind}::text, w.payload, 'ready', ${now}::text, 0, ${o.job.maxAttempts}::integer, null, null, null, ${now}::text, ${now}::text
-      from written w order by w.ord
-      returning (payload::json ->> 'platform') as platform
+      select w.platform from written w order by w.ord
     `.execute(tx);
-    return r.rows.map((row) => row.platform);
+    const queued = r.rows.map((row) => row.platform);
+    await o.enqueueMany(
+      tx,
+      queued.map((platform) => ({
+        kind: o.job.kind,
+        payload: { articleId, platform },
+        maxAttempts: o.job.maxAttempts,
+      })),
+    );
+    return queued;
   }
 
   /** Several audit rows of one article in one INSERT (as audit() writes them one by one). */

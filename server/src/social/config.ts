@@ -33,6 +33,13 @@ export interface ShareJobsConfig {
   pollMs: number;
   /** JOBS_CONCURRENCY (default 4): jobs one process runs at once. */
   concurrency: number;
+  /** PGBOSS_POOL_MAX (default 2, PostgreSQL only): connections of pg-boss's own pool, beside DATABASE_POOL_MAX. */
+  pgBossPoolMax: number;
+  /**
+   * PGBOSS_MAINTENANCE_SECONDS (default 10, PostgreSQL only): how often pg-boss's maintenance runs
+   * (in one instance at a time): it puts back a job whose worker died once its lease is over.
+   */
+  pgBossMaintenanceSeconds: number;
 }
 
 function intEnv(
@@ -63,6 +70,15 @@ function loadShareJobsConfig(env: NodeJS.ProcessEnv, problems: string[]): ShareJ
     maxAttempts: intEnv('SHARE_MAX_ATTEMPTS', env.SHARE_MAX_ATTEMPTS, 5, 1, 20, problems),
     pollMs: intEnv('JOBS_POLL_MS', env.JOBS_POLL_MS, 1000, 10, 60_000, problems),
     concurrency: intEnv('JOBS_CONCURRENCY', env.JOBS_CONCURRENCY, 4, 1, 64, problems),
+    pgBossPoolMax: intEnv('PGBOSS_POOL_MAX', env.PGBOSS_POOL_MAX, 2, 1, 20, problems),
+    pgBossMaintenanceSeconds: intEnv(
+      'PGBOSS_MAINTENANCE_SECONDS',
+      env.PGBOSS_MAINTENANCE_SECONDS,
+      10,
+      1,
+      3600,
+      problems,
+    ),
   };
 }
 

@@ -119,6 +119,9 @@ describe.each(dialects)('a server killed during a post, on %s', (dialect) => {
       JOBS_POLL_MS: '50',
       SHARE_RETRY_BASE_MS: '50',
       SCHEDULER_INTERVAL_MS: '0',
+      // PostgreSQL: pg-boss's maintenance, which puts back the killed worker's job once its lease
+      // is over, every second (default 10 s).
+      PGBOSS_MAINTENANCE_SECONDS: '1',
     };
     config = loadConfig({ ...CLEAN_ENV, ...env, LOG_LEVEL: 'silent' });
   });

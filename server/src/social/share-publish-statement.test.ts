@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueMany } from '../jobs/queue.ts';
+import type { NewJob } from '../jobs/queue.ts';
+import type { SharesKysely } from '../repositories/social-shares.ts';
 import { SocialSharesRepository, type SharePlatform, type ShareState } from '../repositories/social-shares.ts';
 import { insertArticles } from '../test-support/admin-articles.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
@@ -12,7 +13,13 @@ import { PLATFORMS, SHARE_JOB, SHARE_WORKER } from './share-service.ts';
 let env: TestApp;
 let repo: SocialSharesRepository;
 const PERSONA = 'The Daily Smear';
-const OPTIONS = { persona: PERSONA, actor: SHARE_WORKER, job: { kind: SHARE_JOB, maxAttempts: 5 }, enqueueMany };
+const OPTIONS = {
+  persona: PERSONA,
+  actor: SHARE_WORKER,
+  job: { kind: SHARE_JOB, maxAttempts: 5 },
+  // The app's job queue (pg-boss on PostgreSQL, the jobs table on SQLite), in the same transaction.
+  enqueueMany: (tx: SharesKysely, jobs: NewJob[]) => env.app.shareJobs.enqueueMany(tx, jobs),
+};
 const EXISTING: (ShareState | null)[] = [null, 'queued', 'posting', 'posted', 'failed', 'unconfirmed', 'deleted'];
 const CHOICES: (number | null)[] = [null, 0, 1];
 
@@ -109,14 +116,11 @@ async function written(id: number) {
     .where('article_id', '=', id)
     .orderBy('id')
     .execute();
-  const jobs = (
-    await db
-      .selectFrom('jobs')
-      .select(['kind', 'payload', 'state', 'attempts', 'max_attempts', 'locked_by', 'locked_until', 'last_error'])
-      .orderBy('id')
-      .execute()
-  ).filter((j) => (JSON.parse(j.payload) as { articleId: number }).articleId === id);
-  const text = JSON.stringify({ shares, audit, jobs: jobs.map((j) => ({ ...j, payload: JSON.parse(j.payload) })) });
+  // By platform: pg-boss's jobs of one transaction share their created_on and have random ids.
+  const jobs = (await env.app.shareJobs.list(SHARE_JOB))
+    .filter((j) => j.payload.articleId === id)
+    .sort((a, b) => String(a.payload.platform).localeCompare(String(b.payload.platform)));
+  const text = JSON.stringify({ shares, audit, jobs });
   return JSON.parse(
     text
       .replaceAll(`"articleId":${id}`, '"articleId":"ID"')

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { composeFacebookMessage, composeXText } from '../../../common/share-text.ts';
-import { enqueue, enqueueMany, backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../jobs/queue.ts';
+import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../jobs/queue.ts';
 import {
   type ArticleShareColumns,
   type SharePlatform,
@@ -103,7 +103,7 @@ export class ShareService {
         persona: this.#o.persona,
         actor: SHARE_WORKER,
         job: { kind: SHARE_JOB, maxAttempts: this.#o.jobs.maxAttempts },
-        enqueueMany,
+        enqueueMany: (tx, jobs) => this.#queue.enqueueMany(tx, jobs),
       },
     );
     if (queued.length > 0) setTimeout(() => this.#queue.nudge(), 10).unref?.();
@@ -126,7 +126,11 @@ export class ShareService {
       const message = platform === 'x' ? text.x.text : text.facebook.message;
       await this.#repo.queue(trx, articleId, platform, message, text.link);
       await this.#repo.audit(articleId, platform, mode, { message, previous: existing?.state ?? null }, actor, trx);
-      await enqueue(trx, { kind: SHARE_JOB, payload: { articleId, platform }, maxAttempts: this.#o.jobs.maxAttempts });
+      await this.#queue.enqueue(trx, {
+        kind: SHARE_JOB,
+        payload: { articleId, platform },
+        maxAttempts: this.#o.jobs.maxAttempts,
+      });
       return { ok: true as const };
     });
     if (result.ok) this.#queue.nudge();

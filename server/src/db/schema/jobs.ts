@@ -1,6 +1,10 @@
 import type { Generated } from 'kysely';
 
-/** `jobs` (migration 016-social-shares): the durable job queue. `payload` is JSON and never holds a token. */
+/**
+ * `jobs` (migration 016-social-shares): the job queue on SQLite (jobs/table-engine.ts). On PostgreSQL
+ * the jobs are pg-boss's; unfinished rows left here are moved into it at start. `payload` is JSON and
+ * never holds a token.
+ */
 export interface JobTable {
   id: Generated<number>;
   kind: string;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ArticleShares, PlatformShare } from '../../../../common/admin-contract.ts';
 import { siteOrigin } from '../../auth/settings.ts';
+import { createJobEngine } from '../../jobs/engines.ts';
 import { JobQueue } from '../../jobs/queue.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
 import { SocialSharesRepository, type SharePlatform, type SocialShareTable } from '../../repositories/social-shares.ts';
@@ -232,13 +233,18 @@ export default fp(
     const { config, database } = app;
     const jobs = config.social.shares;
     const repo = new SocialSharesRepository(database);
-    const queue = new JobQueue(database, {
-      pollMs: jobs.pollMs,
-      concurrency: jobs.concurrency,
-      // Longer than any one run: two provider calls plus a token refresh, each with its time limit.
-      leaseMs: Math.max(5_000, config.social.httpTimeoutMs * 3 + 2_000),
-      onError: (err) => app.log.error({ err }, 'job queue error'),
+    // Longer than any one run: two provider calls plus a token refresh, each with its time limit.
+    const leaseMs = Math.max(5_000, config.social.httpTimeoutMs * 3 + 2_000);
+    const onError = (err: unknown) => app.log.error({ err }, 'job queue error');
+    // PostgreSQL: pg-boss (loaded only there); SQLite: the app's own `jobs` table (decision 023).
+    const { engine, adopt } = await createJobEngine(database, {
+      leaseMs,
+      pgBossPoolMax: jobs.pgBossPoolMax,
+      supervise: jobs.workers,
+      pgBossMaintenanceSeconds: jobs.pgBossMaintenanceSeconds,
+      onError,
     });
+    const queue = new JobQueue(engine, { pollMs: jobs.pollMs, concurrency: jobs.concurrency, onError });
     const service = new ShareService(createSocial(config, database), repo, queue, {
       persona: config.siteName,
       siteOrigin: siteOrigin(config),
@@ -247,12 +253,16 @@ export default fp(
     });
     app.decorate('articleShares', service);
     app.decorate('shareJobs', queue);
+    // Publishing enqueues whether or not this process runs workers: the queues exist from the start.
+    app.addHook('onClose', async () => queue.close());
+    await queue.prepare();
+    const moved = await adopt();
+    if (moved > 0) app.log.info({ moved }, 'unfinished jobs moved from the jobs table to pg-boss');
     if (jobs.workers) {
       app.addHook('onReady', async () => {
         if (database.dialect === 'sqlite') await service.reconcileAtStart();
         queue.start();
       });
-      app.addHook('onClose', async () => queue.stop());
     }
     await app.register(sharesApi, { prefix: '/api/admin', repo, service });
   },

@@ -1,0 +1,295 @@
+import { CompiledQuery } from 'kysely';
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../db/index.ts';
+import { createPostgresPool } from '../db/postgres-pool.ts';
+import { PREPARED } from '../db/prepared-statements.ts';
+import {
+  spentAfter,
+  type ClaimedJob,
+  type JobEngine,
+  type JobOutcome,
+  type JobTx,
+  type JobView,
+  type NewJob,
+} from './queue.ts';
+
+/** pg-boss's schema in the app's database. */
+export const PGBOSS_SCHEMA = 'pgboss';
+
+export interface PgBossEngineOptions {
+  /** A job whose worker has not finished it after this long is taken again (pg-boss's expireIn); ms. */
+  leaseMs: number;
+  /** Connections of pg-boss's own pool (PGBOSS_POOL_MAX), beside the app's DATABASE_POOL_MAX. */
+  poolMax: number;
+  /**
+   * Run pg-boss's maintenance in this process (expiry of jobs whose worker died, archiving of
+   * finished jobs) every `maintenanceSeconds` (PGBOSS_MAINTENANCE_SECONDS). Instances that
+   * serve only (no workers) leave it to the others.
+   */
+  supervise: boolean;
+  maintenanceSeconds: number;
+  onError?: (err: unknown) => void;
+}
+
+/** What pg-boss keeps in a job's `data`: the payload, and the tries its earlier jobs spent. */
+interface JobData {
+  payload: Record<string, unknown>;
+  /** Tries spent before this job was sent (a retry or a rate-limit wait sends a new job). */
+  spent: number;
+  maxAttempts: number;
+}
+
+type BossDb = PgBoss.Db;
+
+/**
+ * pg-boss's statements run on the caller's Kysely transaction (same-transaction enqueue). Its
+ * insert has a fixed text and costs more to plan than to run: a prepared statement.
+ */
+function onTransaction(tx: JobTx): BossDb {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const r = await tx.executeQuery(CompiledQuery.raw(PREPARED + text, values ?? []));
+      return { rows: r.rows as unknown[] };
+    },
+  };
+}
+
+const VIEW_STATE: Record<string, JobView['state']> = {
+  created: 'ready',
+  retry: 'ready',
+  active: 'running',
+  completed: 'done',
+  cancelled: 'done',
+  failed: 'dead',
+};
+
+/**
+ * The job engine on PostgreSQL: pg-boss 10 (its `pgboss` schema, created and migrated by pg-boss
+ * at start; one standard-policy queue per job kind). pg-boss's fetch claims a job with FOR UPDATE
+ * SKIP LOCKED, so several instances share the work and never take the same job at once. A job
+ * is `active` for at most `leaseMs` (its expireIn): pg-boss's maintenance then puts a job whose
+ * worker died back for a retry (its retryLimit counts those), and the handler decides what the
+ * half-done run means.
+ *
+ * The handler's "again at T" (backoff with jitter, or a provider's rate-limit reset that spends no
+ * try) is not pg-boss's retryDelay: the job is completed and a follow-up job sent with startAfter
+ * T, in one transaction, carrying the tries spent in its data.
+ */
+export class PgBossJobEngine implements JobEngine {
+  readonly name = 'pg-boss' as const;
+  readonly #connectionString: string;
+  readonly #o: PgBossEngineOptions;
+  #pool: pg.Pool | null = null;
+  #boss: PgBoss | null = null;
+  readonly #kinds = new Set<string>();
+  /** The tries spent before each claimed job was sent, by job id (for its attempt number and follow-up). */
+  readonly #claimed = new Map<string, JobData>();
+
+  constructor(database: Pick<Db, 'connectionString'>, options: PgBossEngineOptions) {
+    if (!database.connectionString) throw new Error('pg-boss needs the PostgreSQL connection string');
+    this.#connectionString = database.connectionString;
+    this.#o = options;
+  }
+
+  #expireInSeconds(): number {
+    return Math.max(1, Math.ceil(this.#o.leaseMs / 1000));
+  }
+
+  /** Starts pg-boss (creating or migrating its schema) and creates the queues of these kinds. */
+  async prepare(kinds: string[]): Promise<void> {
+    if (!this.#boss) {
+      const { default: PgBossClass } = await import('pg-boss');
+      const pool = await createPostgresPool({
+        connectionString: this.#connectionString,
+        max: this.#o.poolMax,
+        // pg-boss's schema migration and maintenance (locked, archiving) may take longer than a request.
+        statementTimeoutMs: 60_000,
+        applicationName: 'tabloid-pgboss',
+        onError: (err) => this.#o.onError?.(err),
+      });
+      this.#pool = pool;
+      const boss = new PgBossClass({
+        db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+        schema: PGBOSS_SCHEMA,
+        migrate: true,
+        supervise: this.#o.supervise,
+        maintenanceIntervalSeconds: this.#o.maintenanceSeconds,
+        // No cron schedules (and so no clock-skew checks of the timekeeper).
+        schedule: false,
+      });
+      boss.on('error', (err) => this.#o.onError?.(err));
+      this.#boss = boss;
+      await boss.start();
+    }
+    for (const kind of kinds) {
+      if (this.#kinds.has(kind)) continue;
+      // Standard policy (no singleton rules: exactly-once is the share row's compare-and-swap).
+      await this.#boss.createQueue(kind, { name: kind, policy: 'standard' });
+      this.#kinds.add(kind);
+    }
+  }
+
+  #ready(kind: string): PgBoss {
+    if (!this.#boss || !this.#kinds.has(kind)) {
+      // pg-boss's insert joins its queue table: a job of a queue never created would vanish silently.
+      throw new Error(`job queue "${kind}" is not prepared (JobQueue.prepare after handle)`);
+    }
+    return this.#boss;
+  }
+
+  #insertRow(kind: string, data: JobData, startAfter: Date | undefined): PgBoss.JobInsert {
+    return {
+      name: kind,
+      data,
+      ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
+      // Runs after a worker died (expiry) count as tries: what is left of the job's tries.
+      retryLimit: Math.max(0, data.maxAttempts - data.spent - 1),
+      retryDelay: 0,
+      retryBackoff: false,
+      expireInSeconds: this.#expireInSeconds(),
+    } as PgBoss.JobInsert;
+  }
+
+  /** pg-boss's insert (one statement for all jobs) on the caller's transaction. */
+  async enqueueMany(tx: JobTx, jobs: NewJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const boss = this.#ready(jobs[0]!.kind);
+    for (const j of jobs) this.#ready(j.kind);
+    await boss.insert(
+      jobs.map((j) =>
+        this.#insertRow(j.kind, { payload: j.payload, spent: 0, maxAttempts: j.maxAttempts ?? 5 }, j.runAt),
+      ),
+      { db: onTransaction(tx) },
+    );
+  }
+
+  async claim(kinds: string[]): Promise<ClaimedJob | null> {
+    if (!this.#boss) return null;
+    for (const kind of kinds) {
+      if (!this.#kinds.has(kind)) continue;
+      const [job] = await this.#boss.fetch<JobData>(kind, { batchSize: 1, includeMetadata: true });
+      if (!job) continue;
+      const data = job.data;
+      this.#claimed.set(job.id, data);
+      return {
+        id: job.id,
+        kind,
+        payload: data.payload,
+        // retryCount: the runs of this job before, each ended by expiry (its worker died).
+        attempt: data.spent + job.retryCount + 1,
+        maxAttempts: data.maxAttempts,
+      };
+    }
+    return null;
+  }
+
+  async finish(job: ClaimedJob, outcome: JobOutcome): Promise<void> {
+    const boss = this.#ready(job.kind);
+    const id = String(job.id);
+    const data = this.#claimed.get(id);
+    this.#claimed.delete(id);
+    if (outcome.done || !data) {
+      await boss.complete(job.kind, id);
+      return;
+    }
+    const spent = spentAfter(job, outcome);
+    const error = outcome.error.slice(0, 1000);
+    if (spent >= job.maxAttempts) {
+      // Its retryCount has reached its retryLimit (both count from the same tries): failed for good.
+      await boss.fail(job.kind, id, { error });
+      return;
+    }
+    // Completed and followed by the next try's job, atomically: never both runs, never neither.
+    const client = await this.#pool!.connect();
+    try {
+      await client.query('begin');
+      // The last statement's answer: complete's is the count of jobs it completed.
+      let last: { rows: unknown[] } = { rows: [] };
+      const db: BossDb = {
+        executeSql: async (text: string, values: unknown[]) => (last = await client.query(text, values)),
+      };
+      await boss.complete(job.kind, id, { retryAt: outcome.at.toISOString(), error }, { db });
+      const completed = Number((last.rows[0] as { count?: string | number } | undefined)?.count ?? 0);
+      // Only while this run still holds the job (an expired run that another worker took again
+      // leaves the follow-up to that worker).
+      if (completed === 1) {
+        await boss.insert([this.#insertRow(job.kind, { ...data, spent }, outcome.at)], { db });
+      }
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async pending(): Promise<number> {
+    if (!this.#pool || this.#kinds.size === 0) return 0;
+    const r = await this.#pool.query<{ n: number }>(
+      `select count(*)::int as n from ${PGBOSS_SCHEMA}.job where name = any($1) and state < 'completed'`,
+      [[...this.#kinds]],
+    );
+    return r.rows[0]!.n;
+  }
+
+  async list(kind: string): Promise<JobView[]> {
+    if (!this.#pool) return [];
+    const r = await this.#pool.query<{ data: JobData; state: string; retry_count: number; started_on: Date | null }>(
+      `select data, state, retry_count, started_on from ${PGBOSS_SCHEMA}.job where name = $1 order by created_on, id`,
+      [kind],
+    );
+    return r.rows.map((row) => ({
+      kind,
+      payload: row.data.payload,
+      state: VIEW_STATE[row.state] ?? 'ready',
+      attempts: row.data.spent + (row.started_on ? row.retry_count + 1 : 0),
+      maxAttempts: row.data.maxAttempts,
+    }));
+  }
+
+  /**
+   * Jobs left in the app's own `jobs` table by a version that kept them there on PostgreSQL too:
+   * moved into pg-boss once, in one transaction (a running one as a retry: its handler finds the
+   * share 'posting' and marks it unconfirmed). Answers how many moved.
+   */
+  async adoptTableJobs(database: Pick<Db, 'db'>): Promise<number> {
+    if (this.#kinds.size === 0) return 0;
+    return database.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .updateTable('jobs')
+        .set({ state: 'done', last_error: 'moved to pg-boss', updated_at: new Date().toISOString() })
+        .where('state', 'in', ['ready', 'running'])
+        .where('kind', 'in', [...this.#kinds])
+        .returningAll()
+        .execute();
+      if (rows.length === 0) return 0;
+      await this.#boss!.insert(
+        rows.map((r) =>
+          this.#insertRow(
+            r.kind,
+            {
+              payload: JSON.parse(r.payload) as Record<string, unknown>,
+              spent: Math.min(r.attempts, r.max_attempts - 1),
+              maxAttempts: r.max_attempts,
+            },
+            r.state === 'ready' ? new Date(r.run_at) : undefined,
+          ),
+        ),
+        { db: onTransaction(trx) },
+      );
+      return rows.length;
+    });
+  }
+
+  async close(): Promise<void> {
+    const boss = this.#boss;
+    const pool = this.#pool;
+    this.#boss = null;
+    this.#pool = null;
+    // The workers (JobQueue.stop) have finished their jobs already: nothing to wait for here.
+    if (boss) await boss.stop({ graceful: false, close: false, wait: true }).catch((err) => this.#o.onError?.(err));
+    if (pool) await pool.end().catch(() => undefined);
+  }
+}

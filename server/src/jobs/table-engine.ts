@@ -1,0 +1,147 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Db, Dialect } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
+import {
+  spentAfter,
+  type ClaimedJob,
+  type JobEngine,
+  type JobOutcome,
+  type JobTx,
+  type JobView,
+  type NewJob,
+} from './queue.ts';
+
+/**
+ * The job engine of the embedded database: the `jobs` table (migration 016) in the app's own
+ * SQLite file. A worker claims one due job in one statement (SQLite serialises writers; on
+ * PostgreSQL, where pg-boss is used instead, the candidate row would be locked FOR UPDATE SKIP
+ * LOCKED). A claim is a lease (`locked_until`): a job whose worker died is claimed again after
+ * `leaseMs`.
+ */
+export class TableJobEngine implements JobEngine {
+  readonly name = 'table' as const;
+  readonly #db: Kysely<Database>;
+  readonly #dialect: Dialect;
+  readonly #leaseMs: number;
+  readonly #workerId = crypto.randomUUID();
+
+  constructor(database: Pick<Db, 'db' | 'dialect'>, options: { leaseMs: number }) {
+    this.#db = database.db;
+    this.#dialect = database.dialect;
+    this.#leaseMs = options.leaseMs;
+  }
+
+  async prepare(): Promise<void> {
+    // The table is the app's own (its migrations made it).
+  }
+
+  async close(): Promise<void> {}
+
+  async enqueueMany(tx: JobTx, jobs: NewJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const now = new Date().toISOString();
+    await tx
+      .insertInto('jobs')
+      .values(
+        jobs.map((job) => ({
+          kind: job.kind,
+          payload: JSON.stringify(job.payload),
+          state: 'ready',
+          run_at: (job.runAt ?? new Date()).toISOString(),
+          attempts: 0,
+          max_attempts: job.maxAttempts ?? 5,
+          locked_by: null,
+          locked_until: null,
+          last_error: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+
+  /** Claims one due job (or one whose lease ran out) of these kinds for this worker. */
+  async claim(kinds: string[], now = new Date()): Promise<ClaimedJob | null> {
+    if (kinds.length === 0) return null;
+    const at = now.toISOString();
+    const until = new Date(now.getTime() + this.#leaseMs).toISOString();
+    let candidate = this.#db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', 'in', kinds)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'ready'), eb('run_at', '<=', at)]),
+          eb.and([eb('state', '=', 'running'), eb('locked_until', '<', at)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .limit(1);
+    if (this.#dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
+    const row = await this.#db
+      .updateTable('jobs')
+      .set((eb) => ({
+        state: 'running',
+        locked_by: this.#workerId,
+        locked_until: until,
+        attempts: eb('attempts', '+', 1),
+        updated_at: at,
+      }))
+      .where('id', '=', (eb) => eb.selectFrom(candidate.as('c')).select('c.id'))
+      .where((eb) =>
+        eb.or([eb('state', '=', 'ready'), eb.and([eb('state', '=', 'running'), eb('locked_until', '<', at)])]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: Number(row.id),
+      kind: row.kind,
+      payload: JSON.parse(row.payload) as Record<string, unknown>,
+      attempt: row.attempts,
+      maxAttempts: row.max_attempts,
+    };
+  }
+
+  async finish(job: ClaimedJob, outcome: JobOutcome): Promise<void> {
+    const now = new Date().toISOString();
+    const mine = this.#db.updateTable('jobs').where('id', '=', Number(job.id)).where('locked_by', '=', this.#workerId);
+    if (outcome.done) {
+      await mine.set({ state: 'done', locked_by: null, locked_until: null, updated_at: now }).execute();
+      return;
+    }
+    const spent = spentAfter(job, outcome);
+    await mine
+      .set({
+        state: spent >= job.maxAttempts ? 'dead' : 'ready',
+        attempts: spent,
+        run_at: outcome.at.toISOString(),
+        locked_by: null,
+        locked_until: null,
+        last_error: outcome.error.slice(0, 1000),
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  async pending(): Promise<number> {
+    const r = await this.#db
+      .selectFrom('jobs')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('state', 'in', ['ready', 'running'])
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  async list(kind: string): Promise<JobView[]> {
+    const rows = await this.#db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('id').execute();
+    return rows.map((r) => ({
+      kind: r.kind,
+      payload: JSON.parse(r.payload) as Record<string, unknown>,
+      state: r.state,
+      attempts: r.attempts,
+      maxAttempts: r.max_attempts,
+    }));
+  }
+}
