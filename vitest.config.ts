@@ -1,4 +1,7 @@
+import { statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 const root = import.meta.dirname;
@@ -40,6 +43,50 @@ const pgOnly = ['server/src/**/*.pg.test.ts', 'scripts/**/*.pg.test.ts'];
  */
 const shareModules = { isolate: true } as const;
 
+/** The projects that drive a real browser. */
+const browserProjects = new Set(['e2e', 'e2e-pg']);
+
+/**
+ * Both cores work all the time: every project but the outage runs in one group of `maxWorkers` workers (one per
+ * core), and this order keeps one browser file beside the server files rather than two browsers at once. The
+ * browser files (the longest) form one lane and everything else another, each longest first; the queue takes
+ * the next file from whichever lane has less estimated work queued, so a worker that finishes a server file
+ * takes another one while the browser file on the other core goes on. Estimates are rough (a browser file
+ * weighs about four server files, a larger file more than a smaller one) and the same on every machine, so a
+ * run does not depend on an earlier run's cache; a worker that runs ahead only shifts which core runs the next
+ * browser file.
+ */
+class LaneSequencer extends BaseSequencer {
+  override async sort(specs: TestSpecification[]): Promise<TestSpecification[]> {
+    const estimate = new Map<TestSpecification, number>();
+    for (const spec of specs) {
+      const size = statSync(spec.moduleId, { throwIfNoEntry: false })?.size ?? 0;
+      const name = spec.project.name;
+      estimate.set(spec, browserProjects.has(name) ? 20 + size / 1000 : name === 'unit' ? 1 : 5 + size / 4000);
+    }
+    const longestFirst = (a: TestSpecification, b: TestSpecification) =>
+      estimate.get(b)! - estimate.get(a)! || a.moduleId.localeCompare(b.moduleId);
+    const sorted: TestSpecification[] = [];
+    // The groups (sequence.groupOrder) keep their order; vitest splits them again after sorting.
+    const orders = [...new Set(specs.map((s) => s.project.config.sequence.groupOrder))].sort((a, b) => a - b);
+    for (const order of orders) {
+      const group = specs.filter((s) => s.project.config.sequence.groupOrder === order);
+      const browser = group.filter((s) => browserProjects.has(s.project.name)).sort(longestFirst);
+      const rest = group.filter((s) => !browserProjects.has(s.project.name)).sort(longestFirst);
+      let browserWork = 0;
+      let restWork = 0;
+      while (browser.length || rest.length) {
+        const takeBrowser = browser.length > 0 && (rest.length === 0 || browserWork <= restWork);
+        const spec = (takeBrowser ? browser : rest).shift()!;
+        if (takeBrowser) browserWork += estimate.get(spec)!;
+        else restWork += estimate.get(spec)!;
+        sorted.push(spec);
+      }
+    }
+    return sorted;
+  }
+}
+
 /**
  * One runner, three projects:
  *  - unit:   pure logic of common/, web/ and server/ (fast, no I/O)
@@ -49,6 +96,9 @@ const shareModules = { isolate: true } as const;
 export default defineConfig({
   resolve: { alias },
   test: {
+    // One worker per core (vitest's default leaves one core to itself: on two cores, a single worker).
+    maxWorkers: Math.max(1, os.availableParallelism()),
+    sequence: { sequencer: LaneSequencer },
     projects: [
       {
         resolve: { alias },
@@ -93,8 +143,6 @@ export default defineConfig({
                 include: pgOnly,
                 testTimeout: 60_000,
                 hookTimeout: 60_000,
-                // Beside e2e-pg, whose browser leaves the second core free.
-                sequence: { groupOrder: 1 },
               },
             },
             {
@@ -107,10 +155,7 @@ export default defineConfig({
                 setupFiles: [pgSetup],
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
-                fileParallelism: false,
                 ...shareModules,
-                // After the other suites (two browsers at once on 2 cores make timing tests flaky).
-                sequence: { groupOrder: 1 },
               },
             },
             {
@@ -122,7 +167,7 @@ export default defineConfig({
                 testTimeout: 120_000,
                 hookTimeout: 120_000,
                 fileParallelism: false,
-                sequence: { groupOrder: 2 },
+                sequence: { groupOrder: 1 },
               },
             },
           ]
@@ -135,7 +180,6 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           ...shareModules,
         },
       },

@@ -5,7 +5,8 @@ import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
 import { adminChunks, fileOf } from './support/chunks.ts';
 import { guardNetwork } from './support/network.ts';
-import { EDITOR_ENV, signIn } from './support/sign-in.ts';
+import { EDITOR_ENV } from './support/sign-in.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const web = useBrowser();
 
@@ -32,8 +33,9 @@ async function fillArticle(page: Page, headline: string): Promise<void> {
   await page.getByLabel('Author').fill('Ann Author');
 }
 
-async function createDraft(page: Page, baseUrl: string, headline: string): Promise<number> {
-  await page.goto(`${baseUrl}/admin/articles/new`);
+/** Creates a draft from the new-article form the page shows (opened by openSignedIn). */
+async function createDraft(page: Page, headline: string): Promise<number> {
+  await page.getByRole('heading', { level: 1, name: 'New Article' }).waitFor();
   await fillArticle(page, headline);
   await page.getByRole('button', { name: 'Create article' }).click();
   await page.waitForURL(/\/admin\/articles\/\d+$/);
@@ -57,7 +59,7 @@ describe('the newsroom writes', () => {
     const net = await guardNetwork(context);
     const page = await context.newPage();
     const api = recordApi(page);
-    await signIn(page, `${running.baseUrl}/admin/articles/new`);
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/new`);
     await page.getByRole('heading', { level: 1, name: 'New Article' }).waitFor();
 
     // The form's own rules, next to the fields, before anything is sent.
@@ -151,8 +153,8 @@ describe('the newsroom writes', () => {
   it('a double-click on each action sends one request, and the screen stays usable', async () => {
     const page = await web.newPage();
     const api = recordApi(page);
-    await signIn(page, `${running.baseUrl}/admin`);
-    const id = await createDraft(page, running.baseUrl, 'Pigeon Appointed Transport Minister');
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/new`);
+    const id = await createDraft(page, 'Pigeon Appointed Transport Minister');
     const count = (call: string) => api.calls.filter((c) => c === call).length;
 
     await page.getByRole('button', { name: 'Publish', exact: true }).dblclick();
@@ -192,10 +194,10 @@ describe('the newsroom writes', () => {
 
   it('two sessions editing one article: the later save gets the conflict message and can compare', async () => {
     const first = await web.newPage();
-    await signIn(first, `${running.baseUrl}/admin`);
-    const id = await createDraft(first, running.baseUrl, 'Moon Files For Divorce From Earth');
+    await openSignedIn(first, running, `${running.baseUrl}/admin/articles/new`);
+    const id = await createDraft(first, 'Moon Files For Divorce From Earth');
     const second = await web.newPage();
-    await signIn(second, `${running.baseUrl}/admin/articles/${id}?edit=1`);
+    await openSignedIn(second, running, `${running.baseUrl}/admin/articles/${id}?edit=1`);
     await first.goto(`${running.baseUrl}/admin/articles/${id}?edit=1`);
 
     await second.getByLabel('Headline').waitFor();
@@ -219,8 +221,8 @@ describe('the newsroom writes', () => {
     const page = await web.newPage({ width: 360, height: 740 });
     const noSideways = async () =>
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await signIn(page, `${running.baseUrl}/admin`);
-    const id = await createDraft(page, running.baseUrl, 'Seagull Steals Entire Pier');
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/new`);
+    const id = await createDraft(page, 'Seagull Steals Entire Pier');
     await noSideways();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
