@@ -203,8 +203,16 @@ describe('share jobs', () => {
     );
     // Its job (on PostgreSQL the follow-up pg-boss job; the rate-limited run's job is completed) waits
     // with no try spent.
-    const jobs = (await env.app.shareJobs.list('social-share')).filter(
-      (j) => j.payload.articleId === article.id && j.payload.platform === 'facebook' && j.state !== 'done',
+    // The share row is written before the worker hands its job back: wait until no run holds it.
+    const jobs = await vi.waitFor(
+      async () => {
+        const open = (await env.app.shareJobs.list('social-share')).filter(
+          (j) => j.payload.articleId === article.id && j.payload.platform === 'facebook' && j.state !== 'done',
+        );
+        if (open.some((j) => j.state === 'running')) throw new Error('the rate-limited run still holds its job');
+        return open;
+      },
+      { timeout: 5000, interval: 10 },
     );
     expect(jobs.map((j) => ({ attempts: j.attempts, state: j.state }))).toEqual([{ attempts: 0, state: 'ready' }]);
   });
