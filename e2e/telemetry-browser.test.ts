@@ -54,6 +54,9 @@ async function pageViewTaken(page: Page, collector: AppInsightsCollector): Promi
  */
 async function leave(page: Page, collector?: AppInsightsCollector): Promise<void> {
   if (collector) await expect.poll(() => pageViewTaken(page, collector), { timeout: FLUSH_TIMEOUT_MS }).toBe(true);
+  // Away first, in a live page: the SDK's unload handlers have run (and handed their last batch to
+  // the browser) once the next document has loaded; closing at once could end the page before them.
+  await page.goto('about:blank');
   await page.close({ runBeforeUnload: true });
 }
 
