@@ -74,6 +74,21 @@ function replayed() {
 
 const BR = { 'accept-encoding': 'br, gzip' };
 
+/**
+ * Asks for `url` with `headers` (kept for replay), again (replayed), and once more with a cookie
+ * (answered by Fastify): the replayed answer must be Fastify's, headers and bytes.
+ */
+async function replayedAsFastify(url: string, headers: Record<string, string | string[]>) {
+  await request(url, headers);
+  const served = replayed();
+  const replay = await request(url, headers);
+  const fastify = await request(url, { ...headers, cookie: 'a=b' });
+  expect(served()).toEqual([true, false]);
+  expect(replay.headers).toEqual(fastify.headers);
+  expect(replay.body.equals(fastify.body)).toBe(true);
+  return { replay, fastify };
+}
+
 describe('replayed public answers', () => {
   it.each([
     ['/News?count=15', BR],
@@ -96,14 +111,7 @@ describe('replayed public answers', () => {
 
   it('sends the same answer as Fastify gives the same request (a cookie makes Fastify answer it)', async () => {
     for (const acceptEncoding of ['br, gzip', 'gzip;q=0, br;q=0', 'identity', 'x-gzip', '*']) {
-      const headers = { 'accept-encoding': acceptEncoding };
-      await request('/politics', headers);
-      const served = replayed();
-      const replay = await request('/politics', headers);
-      const fastify = await request('/politics', { ...headers, cookie: 'a=b' });
-      expect(served()).toEqual([true, false]);
-      expect(replay.headers).toEqual(fastify.headers);
-      expect(replay.body.equals(fastify.body)).toBe(true);
+      await replayedAsFastify('/politics', { 'accept-encoding': acceptEncoding });
       vi.restoreAllMocks();
     }
   });
@@ -147,14 +155,8 @@ describe('replayed public answers', () => {
 
   it('reads repeated header lines as Node does (Accept-Encoding joined, a repeated request id replaced)', async () => {
     const headers = { 'Accept-Encoding': ['gzip;q=0.5', 'br'], 'X-Request-Id': ['first', 'second'] };
-    await request('/politics', headers);
-    const served = replayed();
-    const replay = await request('/politics', headers);
-    const fastify = await request('/politics', { ...headers, cookie: 'a=b' });
-    expect(served()).toEqual([true, false]);
-    expect(replay.headers).toEqual(fastify.headers);
+    const { replay, fastify } = await replayedAsFastify('/politics', headers);
     expect(replay.headers).toContain('content-encoding: br');
-    expect(replay.body.equals(fastify.body)).toBe(true);
     // 'first, second' is no plain token: both answers name a new id.
     expect(replay.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(fastify.requestId).toMatch(/^[0-9a-f-]{36}$/);
