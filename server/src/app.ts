@@ -26,6 +26,7 @@ import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
 import spaPlugin from './plugins/spa.ts';
 import publicReplayPlugin, { PublicReplay, replayingServerFactory } from './plugins/public-replay.ts';
+import { RequestActivity } from './plugins/request-activity.ts';
 import { clientErrorHandler } from './rendering/error-page.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
@@ -48,8 +49,10 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   // not with telemetry on, whose spans are per request.
   const replay = new PublicReplay();
   if (telemetry) replay.enabled = false;
+  // The requests Fastify is answering: the share workers give way to them (jobs/queue.ts).
+  const activity = new RequestActivity();
   const app = Fastify({
-    serverFactory: replayingServerFactory(replay),
+    serverFactory: replayingServerFactory(replay, activity),
     // JSON lines with the request id (reqId) and secrets redacted (telemetry/logger.ts)
     logger: logger ?? loggerOptions(config.logLevel),
     // TRUST_PROXY (default false): a forged X-Forwarded-For cannot change request.ip
@@ -73,6 +76,7 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   app.setValidatorCompiler(typeboxValidatorCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('requestActivity', activity);
 
   await app.register(requestIdPlugin);
   if (telemetry) await app.register(telemetry.fastifyPlugin);

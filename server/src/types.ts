@@ -4,6 +4,7 @@ import type { NewsCache } from './services/news-cache.ts';
 import type { PublicNews } from './services/public-news.ts';
 import type { ContentSecurityPolicy } from './plugins/content-security-policy.ts';
 import type { PublicReplay } from './plugins/public-replay.ts';
+import type { RequestActivity } from './plugins/request-activity.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     publicAppConfig: Record<string, unknown>;
     /** Cached public answers replayed before routing (plugins/public-replay.ts). */
     publicReplay: PublicReplay;
+    /** The requests Fastify is answering (plugins/request-activity.ts). */
+    requestActivity: RequestActivity;
   }
 }
 export {};

@@ -65,6 +65,31 @@ const VIEW_STATE: Record<string, JobView['state']> = {
 };
 
 /**
+ * pg-boss 10's fetch takes the next job with `ORDER BY priority desc, created_on, id LIMIT n` over
+ * its index on (name, start_after): every claim reads and sorts every due job, so a claim costs
+ * more the longer the queue (about 5 ms with 4,000 jobs waiting, against 0.05 ms with this index,
+ * in which the first due job in that order is the first entry). Added to the partitioned job
+ * table, so every queue's partition has it; once per database (an advisory lock keeps two
+ * instances starting together from racing).
+ */
+async function addFetchOrderIndex(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select pg_advisory_xact_lock(hashtext('tabloid pg-boss fetch index'))`);
+    await client.query(
+      `create index if not exists job_fetch_order on ${PGBOSS_SCHEMA}.job (name, priority desc, created_on, id) where state < 'active'`,
+    );
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * The job engine on PostgreSQL: pg-boss 10 (its `pgboss` schema, created and migrated by pg-boss
  * at start; one standard-policy queue per job kind). pg-boss's fetch claims a job with FOR UPDATE
  * SKIP LOCKED, so several instances share the work and never take the same job at once. A job
@@ -121,6 +146,7 @@ export class PgBossJobEngine implements JobEngine {
       boss.on('error', (err) => this.#o.onError?.(err));
       this.#boss = boss;
       await boss.start();
+      await addFetchOrderIndex(pool);
     }
     for (const kind of kinds) {
       if (this.#kinds.has(kind)) continue;

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { createJobEngine, type JobEngineOptions } from './engines.ts';
@@ -109,6 +110,53 @@ describe('the job queue', () => {
     }
   });
 
+  it('gives way to requests: a free slot waits while the process is busy, at most maxWaitMs in a row', async () => {
+    let busy = true;
+    let clock = 0;
+    const done: number[] = [];
+    const queue = await queueOf(
+      'queue-give-way',
+      {
+        pollMs: 60_000,
+        concurrency: 2,
+        giveWay: { busy: () => busy, maxWaitMs: 1_000, checkMs: 5, now: () => clock },
+      },
+      async (job) => {
+        done.push(Number(job.payload.n));
+      },
+    );
+    const enqueue = (n: number) =>
+      env.database.db.transaction().execute((trx) => queue.enqueue(trx, { kind: 'queue-give-way', payload: { n } }));
+    queue.start();
+    try {
+      await enqueue(1);
+      queue.nudge();
+      // Busy, and the wait (on the test's clock) is shorter than maxWaitMs: no claim at all.
+      await sleep(100);
+      expect(queue.looks).toBe(0);
+      // A quiet moment: the job is taken at once.
+      busy = false;
+      await until(() => done.length === 1);
+      expect(done).toEqual([1]);
+
+      // Busy all the time: the free slots wait their longest (1 s on the clock), then claim anyway.
+      busy = true;
+      await enqueue(2);
+      queue.nudge();
+      await sleep(50);
+      const looks = queue.looks;
+      clock += 999;
+      await sleep(50);
+      expect(queue.looks).toBe(looks);
+      expect(done).toEqual([1]);
+      clock += 1;
+      await until(() => done.length === 2);
+      expect(done).toEqual([1, 2]);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('an enqueue joins the caller transaction: a rolled-back one leaves no job', async () => {
     const e = await engine({}, ['queue-rollback']);
     await expect(
@@ -189,6 +237,35 @@ describe('the job queue', () => {
     expect(again!.job).toMatchObject({ payload: { n: 0 }, attempt: 2 });
     await again!.e.finish(again!.job, { done: true });
     expect((await a.list(kind)).map((j) => j.state)).toEqual(Array.from({ length: 20 }, () => 'done'));
+  });
+
+  it('on PostgreSQL, a claim reads the first due job of the fetch order, not the whole queue', async () => {
+    const kind = 'queue-order';
+    const e = await engine({}, [kind]);
+    if (e.name !== 'pg-boss') return expect(e.name).toBe('table');
+    await env.database.db.transaction().execute((trx) =>
+      e.enqueueMany(
+        trx,
+        Array.from({ length: 2_000 }, (_, n) => ({ kind, payload: { n } })),
+      ),
+    );
+    const pool = new pg.Pool({ connectionString: env.database.connectionString!, max: 1 });
+    try {
+      await pool.query('analyze pgboss.job');
+      // pg-boss 10's own fetch statement (its plans.js), as EXPLAIN sees it.
+      const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
+        `explain select id from pgboss.job where name = $1 and state < 'active' and start_after < now()
+         order by priority desc, created_on, id limit 1 for update skip locked`,
+        [kind],
+      );
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).not.toMatch(/Sort/);
+      expect(plan).toMatch(/priority_created_on_id_idx/);
+    } finally {
+      await pool.end();
+    }
+    // (Jobs of one insert share created_on; their order among themselves is pg-boss's random id.)
+    expect(await e.claim([kind])).toMatchObject({ kind, attempt: 1 });
   });
 
   it('on PostgreSQL, unfinished jobs left in the jobs table move into pg-boss once', async () => {

@@ -68,11 +68,26 @@ export interface JobEngine {
   close(): Promise<void>;
 }
 
+/**
+ * Background work gives way to the requests the process is answering: while `busy()` is true a
+ * free slot waits (looking again every `checkMs`) before it claims a job, for at most `maxWaitMs`
+ * in a row; then the free slots claim anyway, so jobs still run under constant load.
+ */
+export interface GiveWay {
+  busy: () => boolean;
+  /** The longest a free slot waits for a quiet moment (0: never waits). */
+  maxWaitMs: number;
+  /** How often a waiting slot looks again (default 20 ms). */
+  checkMs?: number;
+  now?: () => number;
+}
+
 export interface JobQueueOptions {
   /** How often an idle worker looks for due jobs (ms). */
   pollMs: number;
   /** Jobs one process runs at the same time. */
   concurrency: number;
+  giveWay?: GiveWay;
   onError?: (err: unknown) => void;
 }
 
@@ -102,6 +117,8 @@ export class JobQueue {
   #again = false;
   /** The last claim found nothing due: a finished job does not look again until a nudge or the timer. */
   #dry = false;
+  /** Since when free slots have been giving way to requests (null: not waiting). */
+  #waitingSince: number | null = null;
 
   constructor(engine: JobEngine, options: JobQueueOptions) {
     this.engine = engine;
@@ -169,12 +186,29 @@ export class JobQueue {
     this.#timer.unref?.();
   }
 
+  /** True while a free slot should give way to the requests being answered (see GiveWay). */
+  #givingWay(): boolean {
+    const g = this.#o.giveWay;
+    if (!g || g.maxWaitMs <= 0 || !g.busy()) {
+      this.#waitingSince = null;
+      return false;
+    }
+    const now = (g.now ?? Date.now)();
+    this.#waitingSince ??= now;
+    return now - this.#waitingSince < g.maxWaitMs;
+  }
+
   async #poll(): Promise<void> {
     if (this.#polling || this.#stopped) return;
     this.#polling = true;
     this.#again = false;
+    let waiting = false;
     try {
       while (!this.#stopped && this.#running.size < this.#o.concurrency) {
+        if (this.#givingWay()) {
+          waiting = true;
+          break;
+        }
         const job = await this.claim();
         this.#dry = !job;
         if (!job) break;
@@ -190,7 +224,9 @@ export class JobQueue {
       this.#o.onError?.(err);
     } finally {
       this.#polling = false;
-      this.#schedule(this.#again ? 0 : this.#o.pollMs);
+      // The slots that waited their longest have claimed: the next ones wait afresh.
+      if (!waiting) this.#waitingSince = null;
+      this.#schedule(waiting ? (this.#o.giveWay?.checkMs ?? 20) : this.#again ? 0 : this.#o.pollMs);
     }
   }
 

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { negotiateEncoding } from '../rendering/encoded-body.ts';
+import type { RequestActivity } from './request-activity.ts';
 import {
   accessLineWriter,
   accessLogger,
@@ -214,13 +215,19 @@ export class PublicReplay {
 
 /**
  * Fastify's serverFactory: the HTTP/1.1 server Fastify would create (same options), whose
- * requests are offered to `replay` before Fastify's handler.
+ * requests are offered to `replay` before Fastify's handler; those Fastify answers are counted by
+ * `activity`.
  */
-export function replayingServerFactory(replay: PublicReplay): NonNullable<FastifyServerOptions['serverFactory']> {
+export function replayingServerFactory(
+  replay: PublicReplay,
+  activity: RequestActivity,
+): NonNullable<FastifyServerOptions['serverFactory']> {
   return (handler, options) => {
     // Fastify's options with its defaults filled in (the ones its own server factory reads).
     const server = http.createServer((options.http ?? {}) as http.ServerOptions, (req, res) => {
-      if (!replay.serve(req, res)) handler(req, res);
+      if (replay.serve(req, res)) return;
+      activity.track(res);
+      handler(req, res);
     });
     const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
     const keepAliveTimeout = number(options.keepAliveTimeout);

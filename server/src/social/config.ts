@@ -33,6 +33,12 @@ export interface ShareJobsConfig {
   pollMs: number;
   /** JOBS_CONCURRENCY (default 4): jobs one process runs at once. */
   concurrency: number;
+  /**
+   * JOBS_GIVE_WAY_MS (default 2000, 0 turns it off): the longest a free worker waits for a moment
+   * when the process answers no request before it takes the next job (the posts go out after the
+   * answers, so publishing answers as fast with sharing on as without).
+   */
+  giveWayMs: number;
   /** PGBOSS_POOL_MAX (default 2, PostgreSQL only): connections of pg-boss's own pool, beside DATABASE_POOL_MAX. */
   pgBossPoolMax: number;
   /**
@@ -70,6 +76,7 @@ function loadShareJobsConfig(env: NodeJS.ProcessEnv, problems: string[]): ShareJ
     maxAttempts: intEnv('SHARE_MAX_ATTEMPTS', env.SHARE_MAX_ATTEMPTS, 5, 1, 20, problems),
     pollMs: intEnv('JOBS_POLL_MS', env.JOBS_POLL_MS, 1000, 10, 60_000, problems),
     concurrency: intEnv('JOBS_CONCURRENCY', env.JOBS_CONCURRENCY, 4, 1, 64, problems),
+    giveWayMs: intEnv('JOBS_GIVE_WAY_MS', env.JOBS_GIVE_WAY_MS, 2000, 0, 60_000, problems),
     pgBossPoolMax: intEnv('PGBOSS_POOL_MAX', env.PGBOSS_POOL_MAX, 2, 1, 20, problems),
     pgBossMaintenanceSeconds: intEnv(
       'PGBOSS_MAINTENANCE_SECONDS',

@@ -224,6 +224,9 @@ async function sharesApi(
   );
 }
 
+/** How long no request must have been answered for a moment to count as quiet for the share workers. */
+const GIVE_WAY_QUIET_MS = 20;
+
 /**
  * Sharing published articles: the share service (decorated as app.articleShares, whose
  * onPublished the publish transaction calls), the in-process job workers, and the shares API.
@@ -244,7 +247,13 @@ export default fp(
       pgBossMaintenanceSeconds: jobs.pgBossMaintenanceSeconds,
       onError,
     });
-    const queue = new JobQueue(engine, { pollMs: jobs.pollMs, concurrency: jobs.concurrency, onError });
+    const queue = new JobQueue(engine, {
+      pollMs: jobs.pollMs,
+      concurrency: jobs.concurrency,
+      // The posts wait for a quiet moment (no request answered in the last 20 ms), at most JOBS_GIVE_WAY_MS.
+      giveWay: { busy: () => app.requestActivity.busy(GIVE_WAY_QUIET_MS), maxWaitMs: jobs.giveWayMs },
+      onError,
+    });
     const service = new ShareService(createSocial(config, database), repo, queue, {
       persona: config.siteName,
       siteOrigin: siteOrigin(config),

@@ -1,0 +1,36 @@
+import type { ServerResponse } from 'node:http';
+
+/**
+ * The requests Fastify is answering, for background work that gives way to them (the share jobs'
+ * workers, jobs/queue.ts GiveWay). Counted where the HTTP server hands a request to Fastify
+ * (plugins/public-replay.ts, replayingServerFactory): replayed public answers are too short to
+ * count, and a response's `close` comes whether it finished or its connection was lost.
+ */
+export class RequestActivity {
+  #inFlight = 0;
+  #lastEnd = -Infinity;
+  readonly #now: () => number;
+  readonly #ended = () => {
+    this.#inFlight -= 1;
+    this.#lastEnd = this.#now();
+  };
+
+  constructor(now: () => number = () => performance.now()) {
+    this.#now = now;
+  }
+
+  /** A request handed to Fastify: counted until its response closes. */
+  track(res: ServerResponse): void {
+    this.#inFlight += 1;
+    res.once('close', this.#ended);
+  }
+
+  /** True while a request is being answered, or one ended less than `quietMs` ago. */
+  busy(quietMs: number): boolean {
+    return this.#inFlight > 0 || this.#now() - this.#lastEnd < quietMs;
+  }
+
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+}
