@@ -10,7 +10,7 @@ import { KeysRepository } from '../repositories/keys-repository.ts';
 import { createLoginService } from './login-throttle.ts';
 import { OidcPayloadsRepository } from '../repositories/oidc-payloads-repository.ts';
 import { oidcMount } from './oidc-mount.ts';
-import { createProvider } from './provider.ts';
+import type Provider from 'oidc-provider';
 import {
   builtinSettings,
   LOGIN_BUTTON_LABEL,
@@ -57,6 +57,9 @@ const PublicAuthConfigSchema = Type.Object({
 const MAX_TOKEN_LENGTH = 16 * 1024;
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
+
+/** How long after listening the built-in OpenID provider is created if no sign-in asked for it first. */
+const PROVIDER_WARM_UP_MS = 1_000;
 
 /**
  * Editors' sign-in: the built-in OpenID provider at /oidc (when no Entra ID is configured),
@@ -105,14 +108,32 @@ async function authPlugin(app: FastifyInstance) {
     } else if (boot.created) {
       app.log.info({ editor: boot.username }, 'created the first editor from ADMIN_USERNAME / ADMIN_PASSWORD');
     }
-    const provider = await createProvider({
-      database,
-      settings,
-      siteName: config.siteName,
-      signingKeys: keys,
-      cookieKeys,
-      editors,
-      behindProxy,
+    // oidc-provider (with Koa, a quarter of a second to load) is created on first use, and made
+    // ready a second after the server listens: readers' pages never wait for it at start.
+    let created: Promise<Provider> | null = null;
+    const provider = () =>
+      (created ??= import('./provider.ts')
+        .then(({ createProvider }) =>
+          createProvider({
+            database,
+            settings,
+            siteName: config.siteName,
+            signingKeys: keys,
+            cookieKeys,
+            editors,
+            behindProxy,
+          }),
+        )
+        .catch((err: unknown) => {
+          created = null;
+          throw err;
+        }));
+    app.addHook('onListen', (done) => {
+      setTimeout(
+        () => void provider().catch((err: unknown) => app.log.error({ err }, 'could not create the OpenID provider')),
+        PROVIDER_WARM_UP_MS,
+      ).unref();
+      done();
     });
     const login = createLoginService(database);
     await app.register(interactionRoutes({ provider, settings, siteName: config.siteName, login, editors }));

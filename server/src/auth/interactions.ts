@@ -13,7 +13,8 @@ import { PROJECT_ROOT } from '../project-root.ts';
 export const WRONG_CREDENTIALS = 'Wrong username or password.';
 
 export interface InteractionOptions {
-  provider: Provider;
+  /** The built-in provider, created on first use (auth/index.ts). */
+  provider: () => Promise<Provider>;
   settings: BuiltinSettings;
   siteName: string;
   login: LoginService;
@@ -45,7 +46,7 @@ const ASSETS: Record<string, { body: Buffer; type: string }> = {
  * Routes are more specific than the provider's /oidc/* wildcard.
  */
 export function interactionRoutes(o: InteractionOptions) {
-  const { provider, siteName } = o;
+  const { siteName } = o;
   const headers = pageHeaders([o.settings.origin]);
   const refusals = refusalLog();
 
@@ -86,7 +87,11 @@ export function interactionRoutes(o: InteractionOptions) {
         }),
       );
 
-    async function details(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+    async function details(
+      provider: Provider,
+      request: FastifyRequest<{ Params: { uid: string } }>,
+      reply: FastifyReply,
+    ) {
       try {
         const d = await provider.interactionDetails(request.raw, reply.raw);
         return d.uid === request.params.uid ? d : undefined;
@@ -102,7 +107,8 @@ export function interactionRoutes(o: InteractionOptions) {
     }
 
     app.get<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid`, async (request, reply) => {
-      const d = await details(request, reply);
+      const provider = await o.provider();
+      const d = await details(provider, request, reply);
       if (!d) return expired(reply);
       if (d.prompt.name === 'consent') {
         // First-party client: the grant is prepared in loadExistingGrant; confirm it without a screen.
@@ -183,7 +189,8 @@ export function interactionRoutes(o: InteractionOptions) {
         // A burst from a penalised address costs no database or provider work.
         const known = username && password ? o.login.knownPenalty(username, request.ip) : undefined;
         if (known) return failed(request, reply, request.params.uid, username, known);
-        const d = await details(request, reply);
+        const provider = await o.provider();
+        const d = await details(provider, request, reply);
         if (!d) return expired(reply);
         if (!username || !password) {
           return page(reply, 400, renderLoginPage({ siteName, uid: d.uid, username, error: WRONG_CREDENTIALS }));
@@ -202,7 +209,8 @@ export function interactionRoutes(o: InteractionOptions) {
     );
 
     app.post<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid/abort`, async (request, reply) => {
-      const d = await details(request, reply);
+      const provider = await o.provider();
+      const d = await details(provider, request, reply);
       if (!d) return expired(reply);
       reply.hijack();
       return provider.interactionFinished(

@@ -8,14 +8,15 @@ import { OIDC_PREFIX, requestOrigin } from './settings.ts';
  * Mounts oidc-provider under /oidc inside this Fastify server (register without
  * fastify-plugin so the parser changes stay in this scope). The provider reads request bodies
  * itself, so the catch-all parser leaves them unread; each request is hijacked and handed to
- * the provider's Koa callback with the prefix stripped (originalUrl keeps the full path).
+ * the provider's Koa callback with the prefix stripped (originalUrl keeps the full path). The
+ * provider is created on first use (`provider`, auth/index.ts).
  */
-export function oidcMount(provider: Provider, behindProxy: boolean, publicUrl = '') {
+export function oidcMount(provider: () => Promise<Provider>, behindProxy: boolean, publicUrl = '') {
   const publicHost = publicUrl ? new URL(publicUrl).host : '';
   return async function mount(app: FastifyInstance) {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    const callback = provider.callback();
+    let callback: Promise<ReturnType<Provider['callback']>> | null = null;
 
     const handle = (request: FastifyRequest, reply: FastifyReply) => {
       // Without PUBLIC_URL the provider writes its endpoints from the request's address: a Host
@@ -49,13 +50,18 @@ export function oidcMount(provider: Provider, behindProxy: boolean, publicUrl = 
         reply.raw.setHeader('cache-control', publicHost ? 'public, max-age=300' : 'private, max-age=300');
         if (!publicHost) reply.raw.setHeader('vary', 'Host');
       }
-      void Promise.resolve(callback(raw, reply.raw)).catch((err: unknown) => {
-        request.log.error({ err }, 'oidc provider failed');
-        if (!reply.raw.headersSent) {
-          reply.raw.statusCode = 500;
-          reply.raw.end();
-        }
-      });
+      callback ??= provider().then((p) => p.callback());
+      void callback
+        .then((handler) => handler(raw, reply.raw))
+        .catch((err: unknown) => {
+          // A provider that could not be created is tried again by the next request.
+          callback = null;
+          request.log.error({ err }, 'oidc provider failed');
+          if (!reply.raw.headersSent) {
+            reply.raw.statusCode = 500;
+            reply.raw.end();
+          }
+        });
     };
     app.all(OIDC_PREFIX, handle);
     app.all(`${OIDC_PREFIX}/*`, handle);
