@@ -133,6 +133,47 @@ describe('replayed public answers', () => {
     expect(res.status).toBe(200);
   });
 
+  it('answers one kept-alive connection again and again, and a request with a body after them reaches Fastify', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const ask = (method: string, url: string, body?: string) =>
+      new Promise<{ status: number; port: number; body: string; requestId: string }>((resolve, reject) => {
+        const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+        const req = http.request({ host: '127.0.0.1', port: t.port, path: url, method, agent, headers }, (res) => {
+          let text = '';
+          const port = res.socket.localPort!;
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode!,
+              port,
+              body: text,
+              requestId: String(res.headers['x-request-id']),
+            }),
+          );
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const first = await ask('GET', '/News?count=15');
+      const served = replayed();
+      const again = [];
+      for (let i = 0; i < 20; i++) again.push(await ask('GET', '/News?count=15'));
+      expect(served()).toEqual(Array.from({ length: 20 }, () => true));
+      expect(new Set(again.map((a) => a.port))).toEqual(new Set([first.port]));
+      for (const a of again) expect({ status: a.status, body: a.body }).toEqual({ status: 200, body: first.body });
+      expect(new Set(again.map((a) => a.requestId)).size).toBe(20);
+      // The same connection still carries a request with a body to Fastify (a 401 problem: no token).
+      const post = await ask('POST', '/api/admin/articles', '{"headline":"x"}');
+      expect(post.port).toBe(first.port);
+      expect(post.status).toBe(401);
+      expect(JSON.parse(post.body)).toMatchObject({ status: 401 });
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('answers HEAD through Fastify, with the headers of the GET and no body', async () => {
     const get = await request('/politics', BR);
     const served = replayed();

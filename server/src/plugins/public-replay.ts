@@ -144,6 +144,10 @@ export class PublicReplay {
       return false;
     }
     const started = performance.now();
+    // The request has no body (one with a body goes to Fastify): read, it needs none of the stream
+    // work Node does to drain an unread request after its answer (resume, end, destroy: half of a
+    // replayed answer's process.nextTick callbacks, docs/decisions/030).
+    req.read();
     const id = requestIdFrom(facts.requestId);
     hit.head[1] = id;
     res.writeHead(hit.status, hit.head);
