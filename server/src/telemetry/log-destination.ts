@@ -58,10 +58,22 @@ export class BatchedLogDestination {
   /** Writes every queued line now. */
   flushSync(): void {
     if (this.lines.length) {
-      const joined = Buffer.from(this.lines.join(''), 'utf8');
+      const joined = this.lines.join('');
       this.lines = [];
       this.size = 0;
-      this.pending = this.pending ? Buffer.concat([this.pending, joined]) : joined;
+      if (!this.pending) {
+        // The usual case: the whole text in one write, encoded by the write itself.
+        let written = 0;
+        try {
+          written = fs.writeSync(this.fd, joined);
+        } catch (err) {
+          // A full pipe keeps the text for later; a closed output cannot take it anywhere.
+          if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') return;
+        }
+        if (written >= Buffer.byteLength(joined)) return;
+        // The rest (a partial write, or a full pipe) goes on below as bytes.
+        this.pending = Buffer.from(joined, 'utf8').subarray(written);
+      } else this.pending = Buffer.concat([this.pending, Buffer.from(joined, 'utf8')]);
     }
     while (this.pending) {
       try {

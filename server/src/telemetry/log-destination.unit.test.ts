@@ -65,7 +65,9 @@ describe('BatchedLogDestination', () => {
     const { file, fd } = tempFile();
     const real = fs.writeSync.bind(fs) as (fd: number, buf: Buffer) => number;
     let calls = 0;
-    vi.spyOn(fs, 'writeSync').mockImplementation(((target: number, buf: Buffer) => {
+    vi.spyOn(fs, 'writeSync').mockImplementation(((target: number, data: Buffer | string) => {
+      // The first write of gathered lines hands over the text, a later one the bytes left.
+      const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
       calls++;
       if (calls === 1) return real(target, buf.subarray(0, 3)); // a partial write
       if (calls === 2) throw Object.assign(new Error('try again'), { code: 'EAGAIN' });

@@ -246,10 +246,22 @@ export function accessLineWriter(logger: pino.Logger): ((fields: AccessLineField
   if (typeof stream?.write !== 'function' || typeof bindings !== 'string') return null;
   const prefix = `{"level":${logger.levels.values.info},"time":`;
   const write = stream.write.bind(stream);
+  // Under load one URL and one client address follow each other: their encoded parts are kept
+  // from the line before (one entry each) instead of being encoded again.
+  let last = { method: '', url: '', host: undefined as string | undefined, encoded: '' };
+  let lastAddress = { address: undefined as string | undefined, encoded: '' };
   return (f) => {
-    let req = `{"method":${json(f.method)},"url":${json(f.url)}`;
-    if (f.host !== undefined) req += `,"host":${json(f.host)}`;
-    if (f.remoteAddress !== undefined) req += `,"remoteAddress":${json(f.remoteAddress)}`;
+    if (f.url !== last.url || f.host !== last.host || f.method !== last.method) {
+      let encoded = `{"method":${json(f.method)},"url":${json(f.url)}`;
+      if (f.host !== undefined) encoded += `,"host":${json(f.host)}`;
+      last = { method: f.method, url: f.url, host: f.host, encoded };
+    }
+    let req = last.encoded;
+    if (f.remoteAddress !== undefined) {
+      if (f.remoteAddress !== lastAddress.address)
+        lastAddress = { address: f.remoteAddress, encoded: `,"remoteAddress":${json(f.remoteAddress)}` };
+      req += lastAddress.encoded;
+    }
     if (f.remotePort !== undefined) req += `,"remotePort":${f.remotePort}`;
     write(
       `${prefix}${Date.now()}${bindings},"reqId":${json(f.reqId)},"req":${req}},"res":{"statusCode":${f.statusCode}},` +
