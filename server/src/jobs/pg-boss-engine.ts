@@ -1,8 +1,8 @@
 import { CompiledQuery } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/index.ts';
-import { createPostgresPool } from '../db/postgres-pool.ts';
+import { clientConfig, createPostgresPool } from '../db/postgres-pool.ts';
 import { PREPARED } from '../db/prepared-statements.ts';
 import {
   spentAfter,
@@ -64,28 +64,63 @@ const VIEW_STATE: Record<string, JobView['state']> = {
   failed: 'dead',
 };
 
-/**
- * pg-boss 10's fetch takes the next job with `ORDER BY priority desc, created_on, id LIMIT n` over
- * its index on (name, start_after): every claim reads and sorts every due job, so a claim costs
- * more the longer the queue (about 5 ms with 4,000 jobs waiting, against 0.05 ms with this index,
- * in which the first due job in that order is the first entry). Added to the partitioned job
- * table, so every queue's partition has it; once per database (an advisory lock keeps two
- * instances starting together from racing).
- */
-async function addFetchOrderIndex(pool: pg.Pool): Promise<void> {
+/** Runs `work` in a transaction on one connection of `pool`. */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query(`select pg_advisory_xact_lock(hashtext('tabloid pg-boss fetch index'))`);
-    await client.query(
-      `create index if not exists job_fetch_order on ${PGBOSS_SCHEMA}.job (name, priority desc, created_on, id) where state < 'active'`,
-    );
+    const result = await work(client);
     await client.query('commit');
+    return result;
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
     throw err;
   } finally {
     client.release();
+  }
+}
+
+/**
+ * Runs `work` while this process holds a session advisory lock, on a connection of its own (`work`
+ * may need every connection of pg-boss's pool): instances starting together prepare pg-boss's
+ * queues one at a time. pg-boss 10's createQueue takes no lock of its own, and two instances
+ * creating the same queue at once can deadlock: one inserts the queue's row and then adds a foreign
+ * key to the queue table, which waits for the other's insert, which waits for that row. Ending the
+ * session releases the lock, also when the process dies.
+ */
+async function oneInstanceAtATime<T>(connectionString: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client(
+    clientConfig({ connectionString, max: 1, statementTimeoutMs: 60_000, applicationName: 'tabloid-pgboss-prepare' }),
+  );
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('tabloid pg-boss prepare'))`);
+    return await work();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * pg-boss 10's fetch takes the next job with `ORDER BY priority desc, created_on, id LIMIT n` over
+ * its index on (name, start_after): every claim reads and sorts every due job, so a claim costs
+ * more the longer the queue (about 5 ms with 4,000 jobs waiting, against 0.05 ms with this index,
+ * in which the first due job in that order is the first entry). Added to each prepared queue's
+ * partition once the queue exists, never to the partitioned parent table (a statement on the
+ * parent would take locks on every queue's partition).
+ */
+async function addFetchOrderIndexes(pool: pg.Pool, kinds: string[]): Promise<void> {
+  const { rows } = await pool.query<{ partition_name: string }>(
+    `select partition_name from ${PGBOSS_SCHEMA}.queue where name = any($1)`,
+    [kinds],
+  );
+  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  for (const { partition_name: table } of rows) {
+    await pool.query(
+      `create index if not exists ${quoted(`${table}_fo`)} on ${PGBOSS_SCHEMA}.${quoted(table)} ` +
+        `(name, priority desc, created_on, id) where state < 'active'`,
+    );
   }
 }
 
@@ -146,14 +181,19 @@ export class PgBossJobEngine implements JobEngine {
       boss.on('error', (err) => this.#o.onError?.(err));
       this.#boss = boss;
       await boss.start();
-      await addFetchOrderIndex(pool);
     }
-    for (const kind of kinds) {
-      if (this.#kinds.has(kind)) continue;
-      // Standard policy (no singleton rules: exactly-once is the share row's compare-and-swap).
-      await this.#boss.createQueue(kind, { name: kind, policy: 'standard' });
-      this.#kinds.add(kind);
-    }
+    const boss = this.#boss;
+    const pool = this.#pool!;
+    const added = kinds.filter((kind) => !this.#kinds.has(kind));
+    if (added.length === 0) return;
+    await oneInstanceAtATime(this.#connectionString, async () => {
+      for (const kind of added) {
+        // Standard policy (no singleton rules: exactly-once is the share row's compare-and-swap).
+        await boss.createQueue(kind, { name: kind, policy: 'standard' });
+      }
+      await addFetchOrderIndexes(pool, added);
+    });
+    for (const kind of added) this.#kinds.add(kind);
   }
 
   #ready(kind: string): PgBoss {
@@ -227,9 +267,7 @@ export class PgBossJobEngine implements JobEngine {
       return;
     }
     // Completed and followed by the next try's job, atomically: never both runs, never neither.
-    const client = await this.#pool!.connect();
-    try {
-      await client.query('begin');
+    await inTransaction(this.#pool!, async (client) => {
       // The last statement's answer: complete's is the count of jobs it completed.
       let last: { rows: unknown[] } = { rows: [] };
       const db: BossDb = {
@@ -242,13 +280,7 @@ export class PgBossJobEngine implements JobEngine {
       if (completed === 1) {
         await boss.insert([this.#insertRow(job.kind, { ...data, spent }, outcome.at)], { db });
       }
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async pending(): Promise<number> {
