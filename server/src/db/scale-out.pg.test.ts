@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import pg_client from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEWS_CHANGED_CHANNEL } from '../plugins/news-cache-sync.ts';
 import { mintTestToken } from '../auth/testing.ts';
 import { freePort } from '../auth/test-app.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../test-support/postgres-databases.ts';
@@ -78,6 +80,27 @@ describe('two instances on one PostgreSQL database behave as one', () => {
       after.allArticles.some((x: { id: number }) => x.id === draft.id),
       'B still served its cached list',
     ).toBe(true);
+  });
+
+  it("a burst of changes on A shares one NOTIFY, sent after the last of them, and clears B's cache", async () => {
+    const listener = new pg_client.Client({ connectionString: pg.url });
+    const heard: string[] = [];
+    await listener.connect();
+    try {
+      listener.on('notification', (n) => heard.push(String(n.payload)));
+      await listener.query(`listen ${NEWS_CHANGED_CHANNEL}`);
+      await (await fetch(`${b.origin}/News?count=50`)).arrayBuffer();
+      expect(b.app.newsCache.size).toBeGreaterThan(0);
+      for (let i = 0; i < 20; i++) a.app.newsCache.clear();
+      await expect.poll(() => b.app.newsCache.size, { timeout: 10_000 }).toBe(0);
+      // A marker of the test's own, sent after B heard: notifications arrive in the order they
+      // were sent, so every one A sent for the twenty changes has arrived before it.
+      await listener.query(`select pg_notify('${NEWS_CHANGED_CHANNEL}', 'marker')`);
+      await expect.poll(() => heard.includes('marker'), { timeout: 10_000 }).toBe(true);
+      expect(heard.filter((p) => p !== 'marker')).toHaveLength(1);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('sign-in started on A is finished on B, and the access token A issues is accepted by B', async () => {

@@ -6,6 +6,9 @@ import { sql } from 'kysely';
 /** The PostgreSQL channel on which instances tell each other that articles changed. */
 export const NEWS_CHANGED_CHANNEL = 'tabloid_news_changed';
 
+/** The longest a change waits for others to share its NOTIFY with. */
+export const NOTIFY_GATHER_MS = 10;
+
 /**
  * Several instances on one PostgreSQL database: `app.newsCache.clear()` also sends a NOTIFY,
  * and every other instance LISTENing on the channel clears its own cache at once. If the listener
@@ -32,15 +35,28 @@ export default fp(
       log: app.log,
     });
 
-    cache.clear = () => {
-      clearLocal();
+    // Changes that come close together (a burst of publishes) share one NOTIFY, sent at most
+    // NOTIFY_GATHER_MS after the first of them: each change is committed before it clears the
+    // cache, so a NOTIFY sent after the last of them tells the others about all of them.
+    let waiting: NodeJS.Timeout | null = null;
+    const notify = () => {
+      waiting = null;
       sql`select pg_notify(${NEWS_CHANGED_CHANNEL}, ${instanceId})`.execute(database.db).catch((err: unknown) => {
         app.log.warn({ err }, 'could not notify other instances of a news change (their caches expire by TTL)');
       });
     };
+    cache.clear = () => {
+      clearLocal();
+      waiting ??= setTimeout(notify, NOTIFY_GATHER_MS);
+    };
 
     await listener.start();
     app.addHook('onClose', async () => {
+      // A change gathered for a NOTIFY still tells the others before this instance goes.
+      if (waiting) {
+        clearTimeout(waiting);
+        notify();
+      }
       await listener.stop();
     });
   },
