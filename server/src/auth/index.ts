@@ -128,13 +128,15 @@ async function authPlugin(app: FastifyInstance) {
           created = null;
           throw err;
         }));
+    let warmUp: NodeJS.Timeout | undefined;
     app.addHook('onListen', (done) => {
-      setTimeout(
+      warmUp = setTimeout(
         () => void provider().catch((err: unknown) => app.log.error({ err }, 'could not create the OpenID provider')),
         PROVIDER_WARM_UP_MS,
       ).unref();
       done();
     });
+    app.addHook('onClose', async () => clearTimeout(warmUp));
     const login = createLoginService(database);
     await app.register(interactionRoutes({ provider, settings, siteName: config.siteName, login, editors }));
     await app.register(oidcMount(provider, behindProxy, config.publicUrl));
