@@ -18,8 +18,9 @@ import { articleHref, categoryLink, fetchNews } from './support/public-site.ts';
 const FLUSH_TIMEOUT_MS = 20_000;
 
 /**
- * True once the SDK holds (in its session-storage send buffers) or the collector has received the page view
- * of the page's current address.
+ * True once the collector has received the page view of the page's current address, or the SDK holds it
+ * in its session-storage buffer of items not yet sent (which it sends as the page unloads). An item in its
+ * buffer of sends under way is not enough: leaving the page would cut that send short.
  */
 async function pageViewTaken(page: Page, collector: AppInsightsCollector): Promise<boolean> {
   const uri = page.url().split('#')[0]!;
@@ -27,7 +28,7 @@ async function pageViewTaken(page: Page, collector: AppInsightsCollector): Promi
   return page.evaluate((href) => {
     for (let i = 0; i < sessionStorage.length; i++) {
       const key = sessionStorage.key(i) ?? '';
-      if (!/AI_(sent)?[Bb]uffer/.test(key)) continue;
+      if (!/AI_[Bb]uffer/.test(key)) continue;
       let items: unknown;
       try {
         items = JSON.parse(sessionStorage.getItem(key) ?? '[]');
