@@ -34,6 +34,12 @@ describe('the compiled server (npm run build:server, what npm start runs)', () =
     // Plain JavaScript: no TypeScript syntax or .ts imports left for a loader to handle.
     const code = fs.readFileSync(entry, 'utf8');
     expect(code).not.toMatch(/from "\.[^"]*\.ts"/);
+    // The pure-JavaScript packages are bundled (no bare import of them is left); the native and
+    // file-reading ones stay in node_modules.
+    const imports = (name: string) => new RegExp(`from\\s*["']${name}["']`).test(code);
+    expect(imports('fastify')).toBe(false);
+    expect(imports('kysely')).toBe(false);
+    expect(imports('better-sqlite3')).toBe(true);
     // The OpenTelemetry SDK stays behind a dynamic import (its own chunk), not in the entry.
     expect(code).not.toContain('@opentelemetry/sdk-trace-node');
     expect(
@@ -84,6 +90,27 @@ describe('the compiled server (npm run build:server, what npm start runs)', () =
 
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
+
+    // What the bundled packages serve: a server-rendered page (the renderer in dist/ssr), the
+    // public API's serializer, a feed, the API description (swagger, yaml), the OpenID provider
+    // (external, with its own dependencies), and a problem for a bad query (ajv).
+    const page = await fetch(`${base}/contact`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<footer');
+    const news = await fetch(`${base}/News?count=3`);
+    expect(news.status).toBe(200);
+    expect(await news.json()).toMatchObject({ breakingNews: [], allArticles: [] });
+    const feed = await fetch(`${base}/feeds/rss.xml`);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain('<rss');
+    const docs = await fetch(`${base}/api/docs/json`);
+    expect(((await docs.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+    const discovery = await fetch(`${base}/oidc/.well-known/openid-configuration`);
+    expect(discovery.status).toBe(200);
+    expect(((await discovery.json()) as { issuer: string }).issuer).toContain('/oidc');
+    const bad = await fetch(`${base}/News?count=abc`);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('application/problem+json');
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
