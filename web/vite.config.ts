@@ -57,6 +57,11 @@ function serverRendererAndCompression(): Plugin {
           copyPublicDir: false,
           sourcemap: true,
         },
+        // React, the router and the query cache bundled into the renderer: at the server's start
+        // Node then loads one file instead of resolving and linking their modules in node_modules.
+        ssr: { noExternal: true },
+        // Only the production builds of the bundled packages (React picks one at run time).
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       });
     },
   };
