@@ -9,6 +9,7 @@ import type {
   ArticlePageOf,
 } from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
+import { ARTICLE_SHOWN_DATE } from '../db/migrations/030-list-by-shown-date.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
 import type { ValidArticle } from '../domain/article-input.ts';
 import { activeEditorsSince } from './activity-editors.ts';
@@ -171,7 +172,8 @@ export class AdminArticlesRepository {
 
   private filtered(status: ArticleStatus, categoryId?: number, search?: string) {
     let q = this.db.selectFrom('articles');
-    // Each combination has its own (partial) index: see migrations 003-admin and 007-newsroom.
+    // Each combination has its own (partial) index, in list order: see migration 030-list-by-shown-date
+    // (scheduled and trash: the small partial indexes of 007-newsroom).
     if (categoryId) q = q.where('category_id', '=', categoryId);
     if (status === 'trash') q = q.where('deleted_at', 'is not', null);
     else if (status === 'scheduled') q = q.where('publish_at', 'is not', null);
@@ -233,7 +235,7 @@ export class AdminArticlesRepository {
     const dir = ascending !== fromEnd ? 'asc' : 'desc';
     const pageIds = this.filtered(query.status, query.categoryId, query.search)
       .select('id')
-      .orderBy('created_at', dir)
+      .orderBy(ARTICLE_SHOWN_DATE, dir)
       .orderBy('id', dir)
       .limit(limit)
       .offset(offset);
@@ -242,12 +244,13 @@ export class AdminArticlesRepository {
       .selectFrom('articles')
       .select(LIST_COLUMNS)
       .where('id', 'in', pageIds)
-      .orderBy('created_at', outer)
+      .orderBy(ARTICLE_SHOWN_DATE, outer)
       .orderBy('id', outer);
   }
 
   /**
-   * One page, newest (or oldest) first by creation. A page near the start (most requests) is one
+   * One page, newest (or oldest) first by the date its rows show (ARTICLE_SHOWN_DATE: publication,
+   * else the scheduled time, else creation), ties by id. A page near the start (most requests) is one
    * statement when the total comes from article_counts: its rows with the total beside them. A deeper
    * page first reads the total, then walks the index from whichever end of the range is nearer.
    * Either way only the page's rows are read.
@@ -330,14 +333,13 @@ export class AdminArticlesRepository {
           .as('scheduled'),
       ] as const;
     };
-    // By the date the list shows: publication, else creation (index articles_shown_date_idx).
-    const shownDate = sql`coalesce(published_at, created_at)`;
+    // In the list's order: by the date the rows show (index articles_list_idx).
     const recent = await this.db
       .selectFrom('articles')
       .select(LIST_COLUMNS)
       .select(() => figures())
       .where('deleted_at', 'is', null)
-      .orderBy(shownDate, 'desc')
+      .orderBy(ARTICLE_SHOWN_DATE, 'desc')
       .orderBy('id', 'desc')
       .limit(RECENT_ARTICLES)
       .execute();

@@ -14,6 +14,7 @@ import * as m016 from './016-social-shares.ts';
 import * as m017 from './017-sitemap-index.ts';
 import * as m028 from './028-image-references.ts';
 import * as m029 from './029-quiet-article-triggers.ts';
+import * as m030 from './030-list-by-shown-date.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -35,4 +36,5 @@ export const migrations: Record<string, AppMigration> = {
   '017-sitemap-index': m017,
   '028-image-references': m028,
   '029-quiet-article-triggers': m029,
+  '030-list-by-shown-date': m030,
 };

@@ -103,11 +103,17 @@ describe('GET /api/admin/articles/:id', () => {
 
 type StoredRow = Awaited<ReturnType<typeof insertArticles>>[number];
 
-/** The admin list's order, newest first (created_at desc, then id desc), of the rows `keep` keeps. */
+/** The date a list row shows: publication, else the scheduled time (in the badge), else creation. */
+const shownDate = (r: StoredRow) => r.published_at ?? r.publish_at ?? r.created_at;
+
+/** The admin list's order, newest first (the date shown desc, then id desc), of the rows `keep` keeps. */
 function newestFirstIds(rows: StoredRow[], keep: (r: StoredRow) => boolean): number[] {
   return rows
     .filter(keep)
-    .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1))
+    .sort((a, b) => {
+      const [x, y] = [shownDate(a), shownDate(b)];
+      return x === y ? b.id - a.id : x < y ? 1 : -1;
+    })
     .map((r) => r.id);
 }
 
@@ -438,5 +444,83 @@ describe('GET /api/admin/articles past the first 2,000 rows (total first, then t
       hasNextPage: false,
       hasPreviousPage: true,
     });
+  });
+});
+
+describe('GET /api/admin/articles in the order of the date each row shows', () => {
+  const now = new Date();
+  const hoursFromNow = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
+  let byName: Record<string, StoredRow>;
+  let rows: StoredRow[];
+  beforeAll(async () => {
+    await clear();
+    // Creation order differs from the order of the dates the rows show.
+    const spec = {
+      publishedLate: { created_at: daysAgo(10, now), published_at: daysAgo(0.5, now) },
+      publishedEarly: { created_at: daysAgo(3, now), published_at: daysAgo(3, now) },
+      draft: { created_at: daysAgo(1, now) },
+      scheduledSoon: { created_at: daysAgo(0.1, now), publish_at: hoursFromNow(48) },
+      scheduledLater: { created_at: daysAgo(30, now), publish_at: hoursFromNow(120) },
+      otherCategory: { created_at: daysAgo(20, now), published_at: daysAgo(2, now), category_id: 3 },
+      // In the trash: its publication time is put aside, the row shows its creation.
+      trashedOld: {
+        created_at: daysAgo(5, now),
+        trashed_published_at: daysAgo(0.1, now),
+        deleted_at: daysAgo(0.05, now),
+      },
+      trashedNew: { created_at: daysAgo(1.5, now), trashed_published_at: daysAgo(4, now), deleted_at: daysAgo(1, now) },
+    };
+    const stored = await insertArticles(
+      t.database.db,
+      Object.entries(spec).map(([name, r]) => ({ headline: `Shown ${name}`, category_id: 2, ...r })),
+    );
+    rows = stored;
+    byName = Object.fromEntries(Object.keys(spec).map((name, i) => [name, stored[i]!]));
+  });
+  afterAll(clear);
+
+  const ids = async (query: string) =>
+    (await get(`/api/admin/articles?pageSize=100&${query}`)).json().articles.map((a: { id: number }) => a.id);
+  const named = (...names: string[]) => names.map((n) => byName[n]!.id);
+
+  it('lists newest first by publication, scheduled time or creation, not by creation alone', async () => {
+    // Created 30 days ago but going out in five days; created 10 days ago, published 12 hours ago.
+    expect(await ids('')).toEqual(
+      named('scheduledLater', 'scheduledSoon', 'publishedLate', 'draft', 'otherCategory', 'publishedEarly'),
+    );
+    expect(await ids('sort=oldest')).toEqual(
+      named('publishedEarly', 'otherCategory', 'draft', 'publishedLate', 'scheduledSoon', 'scheduledLater'),
+    );
+  });
+
+  it.each([
+    ['all', () => true],
+    ['published', (r: StoredRow) => r.published_at !== null],
+    ['unpublished', (r: StoredRow) => r.published_at === null && r.deleted_at === null],
+    ['draft', (r: StoredRow) => r.published_at === null && r.publish_at === null && r.deleted_at === null],
+    ['scheduled', (r: StoredRow) => r.publish_at !== null],
+    ['trash', (r: StoredRow) => r.deleted_at !== null],
+  ] as const)('keeps that order with status=%s, alone and in a category, both ways', async (status, keep) => {
+    const inList = (r: StoredRow) => (status === 'all' ? r.deleted_at === null : keep(r));
+    for (const [category, inCategory] of [
+      ['', () => true],
+      ['&categoryId=2', (r: StoredRow) => r.category_id === 2],
+    ] as const) {
+      const expected = newestFirstIds(rows, (r) => inList(r) && inCategory(r));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await ids(`status=${status}${category}`)).toEqual(expected);
+      expect(await ids(`status=${status}${category}&sort=oldest`)).toEqual([...expected].reverse());
+    }
+  });
+
+  it('moves a draft published now to the top of the published articles, under the scheduled ones in all', async () => {
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/articles/${byName.draft!.id}/publish`,
+      headers: auth,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await ids('status=published'))[0]).toBe(byName.draft!.id);
+    expect((await ids('')).slice(0, 3)).toEqual(named('scheduledLater', 'scheduledSoon', 'draft'));
   });
 });

@@ -26,6 +26,30 @@ function RestoreButton({ article }: { article: Pick<AdminArticle, 'id' | 'headli
   );
 }
 
+/** In place of the thumbnail of an article without an image, the same size: a picture icon and 'No image'. */
+function NoImage() {
+  return (
+    <span className="admin-row__thumb admin-row__thumb--none">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.75"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <rect x="3" y="4.5" width="18" height="15" rx="2" />
+        <circle cx="9" cy="10" r="1.75" />
+        <path d="m21 15.5-4.5-4.5L7 19.5" />
+      </svg>
+      <span>No image</span>
+    </span>
+  );
+}
+
 export function ArticleRow({ article }: { article: AdminArticle }) {
   const { RowSection } = useArticleExtensions();
   const deleted = Boolean(article.deletedAt);
@@ -41,7 +65,7 @@ export function ArticleRow({ article }: { article: AdminArticle }) {
       {article.imageUrl ? (
         <img className="admin-row__thumb" src={article.imageUrl} alt="" width={72} height={48} loading="lazy" />
       ) : (
-        <span className="admin-row__thumb admin-row__thumb--none" aria-hidden="true" />
+        <NoImage />
       )}
       <div className="admin-row__main">
         <div className="admin-row__top">

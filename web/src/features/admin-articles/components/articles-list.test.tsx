@@ -96,6 +96,36 @@ describe('the admin article list', () => {
     expect(second.getByRole('button', { name: 'Publish Draft Story' })).toBeTruthy();
   });
 
+  it("shows 'No image' in the thumbnail's place for an article without an image, never an <img> without a picture", () => {
+    renderInAdmin(
+      <ArticleList
+        articles={[
+          article({ id: 7, headline: 'Pictured', imageUrl: '/images/goat.webp' }),
+          article({ id: 8, headline: 'Unpictured', imageUrl: null }),
+        ]}
+      />,
+    );
+    const [pictured, unpictured] = screen.getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    // The picture itself is decorative (empty alt), as before.
+    const img = pictured.querySelector('img.admin-row__thumb');
+    expect(img?.getAttribute('src')).toBe('/images/goat.webp');
+    expect(img?.getAttribute('alt')).toBe('');
+    expect(within(pictured).queryByText('No image')).toBeNull();
+
+    // No image: a box of the thumbnail's size whose text says so; its icon is hidden from assistive technology.
+    expect(unpictured.querySelector('img')).toBeNull();
+    const placeholder = within(unpictured).getByText('No image').closest('.admin-row__thumb');
+    expect(placeholder?.classList.contains('admin-row__thumb--none')).toBe(true);
+    expect(placeholder?.getAttribute('aria-hidden')).toBeNull();
+    expect(placeholder?.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    // The only image the row announces is the rating.
+    expect(
+      within(unpictured)
+        .getAllByRole('img')
+        .map((e) => e.getAttribute('aria-label')),
+    ).toEqual(['Rated 7 out of 10']);
+  });
+
   it('Publish sends POST /api/admin/articles/{id}/publish with the bearer token', async () => {
     const { requests } = renderInAdmin(
       <ArticleList articles={[article({ id: 8, headline: 'Draft', publishedAt: null })]} />,
