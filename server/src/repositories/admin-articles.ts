@@ -250,7 +250,7 @@ export class AdminArticlesRepository {
 
   /**
    * One page, newest (or oldest) first by the date its rows show (ARTICLE_SHOWN_DATE: publication,
-   * else the scheduled time, else creation), ties by id. A page near the start (most requests) is one
+   * else creation), ties by id. A page near the start (most requests) is one
    * statement when the total comes from article_counts: its rows with the total beside them. A deeper
    * page first reads the total, then walks the index from whichever end of the range is nearer.
    * Either way only the page's rows are read.

@@ -3,9 +3,8 @@ import type { Dialect } from '../index.ts';
 
 /**
  * The admin list (and the dashboard's recent articles) in the order of the date each row shows:
- * the publication time; for a scheduled article the time it goes out (shown in its badge; the
- * scheduler publishes it with that time, so it keeps its place); otherwise the creation time
- * (drafts, and articles in the trash, whose publication time is put aside). Queries repeat
+ * the publication time, otherwise the creation time (drafts, scheduled articles until they go out,
+ * and articles in the trash, whose publication time is put aside). Queries repeat
  * ARTICLE_SHOWN_DATE word for word so either database uses the indexes below.
  *
  * The list's indexes, newest (or oldest) first by that date, then id, for every filter:
@@ -16,15 +15,15 @@ import type { Dialect } from '../index.ts';
  *   drafts (and drafts without a schedule)      (shown, id)               where unpublished, not in the trash
  *   category + drafts                           (category_id, shown, id)  where unpublished, not in the trash
  * Scheduled articles and the trash are small sets: their partial indexes of migration 007 find
- * them and the page is sorted. A page's ids come from the index alone (on PostgreSQL the three
- * dates are included, as its planner asks every column the expression reads for an index-only
- * scan), then only that page's rows are read.
+ * them and the page is sorted. A page's ids come from the index alone (on PostgreSQL both dates
+ * are included, as its planner asks every column the expression reads for an index-only scan),
+ * then only that page's rows are read.
  *
  * The indexes that ordered the list by creation go (created_at, id stays: the dashboard counts
- * the last week on it), and so does the dashboard's index of migration 007, whose date did not
- * follow a schedule.
+ * the last week on it), and so does the dashboard's index of migration 007 on the same date, which
+ * the list's first index (the rows not in the trash) now serves.
  */
-export const ARTICLE_SHOWN_DATE = sql.raw<string>('coalesce(published_at, publish_at, created_at)');
+export const ARTICLE_SHOWN_DATE = sql.raw<string>('coalesce(published_at, created_at)');
 
 const NOT_DELETED = sql.raw<boolean>('deleted_at is null');
 const PUBLISHED = sql.raw<boolean>('published_at is not null');
@@ -46,7 +45,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const index = async (name: string, byCategory: boolean, where: typeof NOT_DELETED) => {
     const key = sql.join([...(byCategory ? [sql.ref('category_id')] : []), ARTICLE_SHOWN_DATE, sql.ref('id')]);
     if (dialect === 'postgres') {
-      await sql`create index ${sql.ref(name)} on articles (${key}) include (published_at, publish_at, created_at) where ${where}`.execute(
+      await sql`create index ${sql.ref(name)} on articles (${key}) include (published_at, created_at) where ${where}`.execute(
         db,
       );
     } else {

@@ -103,8 +103,8 @@ describe('GET /api/admin/articles/:id', () => {
 
 type StoredRow = Awaited<ReturnType<typeof insertArticles>>[number];
 
-/** The date a list row shows: publication, else the scheduled time (in the badge), else creation. */
-const shownDate = (r: StoredRow) => r.published_at ?? r.publish_at ?? r.created_at;
+/** The date a list row shows: publication, else creation (drafts, scheduled articles, the trash). */
+const shownDate = (r: StoredRow) => r.published_at ?? r.created_at;
 
 /** The admin list's order, newest first (the date shown desc, then id desc), of the rows `keep` keeps. */
 function newestFirstIds(rows: StoredRow[], keep: (r: StoredRow) => boolean): number[] {
@@ -483,13 +483,13 @@ describe('GET /api/admin/articles in the order of the date each row shows', () =
     (await get(`/api/admin/articles?pageSize=100&${query}`)).json().articles.map((a: { id: number }) => a.id);
   const named = (...names: string[]) => names.map((n) => byName[n]!.id);
 
-  it('lists newest first by publication, scheduled time or creation, not by creation alone', async () => {
-    // Created 30 days ago but going out in five days; created 10 days ago, published 12 hours ago.
+  it('lists newest first by publication, else creation, not by creation alone', async () => {
+    // Created 10 days ago, published 12 hours ago; scheduled articles by their creation, as their rows show.
     expect(await ids('')).toEqual(
-      named('scheduledLater', 'scheduledSoon', 'publishedLate', 'draft', 'otherCategory', 'publishedEarly'),
+      named('scheduledSoon', 'publishedLate', 'draft', 'otherCategory', 'publishedEarly', 'scheduledLater'),
     );
     expect(await ids('sort=oldest')).toEqual(
-      named('publishedEarly', 'otherCategory', 'draft', 'publishedLate', 'scheduledSoon', 'scheduledLater'),
+      named('scheduledLater', 'publishedEarly', 'otherCategory', 'draft', 'publishedLate', 'scheduledSoon'),
     );
   });
 
@@ -513,7 +513,7 @@ describe('GET /api/admin/articles in the order of the date each row shows', () =
     }
   });
 
-  it('moves a draft published now to the top of the published articles, under the scheduled ones in all', async () => {
+  it('moves a draft published now to the top of the published articles and of all', async () => {
     const published = await t.app.inject({
       method: 'POST',
       url: `/api/admin/articles/${byName.draft!.id}/publish`,
@@ -521,6 +521,6 @@ describe('GET /api/admin/articles in the order of the date each row shows', () =
     });
     expect(published.statusCode, published.body).toBe(200);
     expect((await ids('status=published'))[0]).toBe(byName.draft!.id);
-    expect((await ids('')).slice(0, 3)).toEqual(named('scheduledLater', 'scheduledSoon', 'draft'));
+    expect((await ids('')).slice(0, 3)).toEqual(named('draft', 'scheduledSoon', 'publishedLate'));
   });
 });

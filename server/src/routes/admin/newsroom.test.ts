@@ -413,15 +413,15 @@ describe('list, dashboard and audit', () => {
     expectProblem(await call('GET', `/api/admin/articles?search=${'x'.repeat(201)}`), 400, 'search');
   });
 
-  it("orders the dashboard's recent articles as the list does: by the date shown (publication, else the scheduled time, else creation)", async () => {
+  it("orders the dashboard's recent articles as the list does: by the date shown (publication, else creation)", async () => {
     // Created long ago but published just now: newest by the date the list shows.
     const late = await insertArticle(t.database.db, { created_at: daysAgo(10), published_at: daysAgo(0.01) });
     const draft = await insertArticle(t.database.db, { created_at: daysAgo(1), published_at: null });
     const early = await insertArticle(t.database.db, { created_at: daysAgo(0.5), published_at: daysAgo(2) });
-    // Created earliest, but going out tomorrow (the time its badge shows).
+    // Going out tomorrow, but its row shows its creation, the earliest.
     const scheduled = await insertArticle(t.database.db, { created_at: daysAgo(20), publish_at: daysAgo(-1) });
     const recent = (await call('GET', '/api/admin/dashboard')).json().recentArticles.map((a: { id: number }) => a.id);
-    expect(recent).toEqual([scheduled.id, late.id, draft.id, early.id]);
+    expect(recent).toEqual([late.id, draft.id, early.id, scheduled.id]);
     const list = (await call('GET', '/api/admin/articles')).json().articles.map((a: { id: number }) => a.id);
     expect(list).toEqual(recent);
   });
