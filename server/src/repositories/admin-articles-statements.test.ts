@@ -431,3 +431,17 @@ describe("the one statement's conditions disagreeing with the rule (PostgreSQL)"
     expect(await written(Number(draft.id))).toEqual(before);
   });
 });
+
+describe('a publish with no account connected (PostgreSQL)', () => {
+  it('is 4 round trips: the share statement writes the trail alone, no job is inserted', async (ctx) => {
+    if (!postgres()) ctx.skip();
+    await env.database.db.deleteFrom('social_tokens').execute();
+    const draft = await article();
+    statements.length = 0;
+    expect((await repository(true).publish(Number(draft.id), EDITOR)).ok).toBe(true);
+    expect(kinds(statements)).toEqual(['begin', 'lock+update', 'trail+shares', 'commit']);
+    const rows = (await written(Number(draft.id))) as { audit: { action: string }[]; shares: unknown[] };
+    expect(rows.audit.map((a) => a.action)).toEqual(['publish']);
+    expect(rows.shares).toEqual([]);
+  });
+});
