@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type { CompiledQuery, PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -10,6 +10,11 @@ import type pg from 'pg';
  * and pg-boss's job insert); a statement's text must not vary with its values.
  */
 export const PREPARED = '/* prepared */ ';
+
+/** A compiled Kysely query marked PREPARED (run it with `executeQuery`). */
+export function prepared<R>(query: CompiledQuery<R>): CompiledQuery<R> {
+  return { ...query, sql: PREPARED + query.sql };
+}
 
 const names = new Map<string, string>();
 

@@ -1,4 +1,12 @@
-import { expressionBuilder, sql, type Kysely, type QueryCreator, type SqlBool, type Transaction } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type Kysely,
+  type QueryCreator,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
 import type {
   AdminArticle,
@@ -10,11 +18,13 @@ import type {
 } from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
 import { ARTICLE_SHOWN_DATE } from '../db/migrations/030-list-by-shown-date.ts';
+import { prepared } from '../db/prepared-statements.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
 import type { ValidArticle } from '../domain/article-input.ts';
 import { activeEditorsSince } from './activity-editors.ts';
 import { auditRow, writeAudit, type Actor, type AuditAction, type AuditEntry } from './audit-log.ts';
 import { changedFields, revisionRow, writeRevision, type RevisionInput } from './article-revisions.ts';
+import type { PublishTrail } from './social-shares.ts';
 
 export type { AdminArticle, AdminArticleListItem } from '../../../common/admin-contract.ts';
 
@@ -164,8 +174,12 @@ export class AdminArticlesRepository {
   constructor(
     db: Kysely<Database>,
     private readonly dialect: Dialect,
-    /** Runs inside the publish transaction (share jobs are queued there, so both commit together). */
-    private readonly onPublished?: (trx: Transaction<Database>, articleId: number, row?: ArticleRow) => Promise<void>,
+    private readonly onPublished?: PublishHook,
+    /**
+     * PostgreSQL: read-and-lock plus update in one statement, and a publish's trail in the share
+     * statement (default). false: statement by statement as on SQLite (tests compare both ways).
+     */
+    private readonly oneStatement = true,
   ) {
     this.db = db;
   }
@@ -361,50 +375,119 @@ export class AdminArticlesRepository {
   }
 
   /**
-   * Applies `change` to one article, with its audit row and revision, in one transaction; the
-   * version grows by one. `change` returns the columns to set, or a refusal reason (nothing is written
-   * then). With `expectedVersion`, a different current version is refused as stale. An article in
-   * the trash is refused unless `inTrash` says the change is meant for one.
+   * PostgreSQL: the row read and locked, and the change made where the statement's conditions allow
+   * it, in one statement (one round trip instead of two while the row is locked). `old_row` locks the
+   * row; `new_row` updates it only where the article is not in the trash (unless `inTrash`), has the
+   * expected version and the change's rule accepts it; the answer is the row as it was (always, when
+   * it exists) and the row as the update left it (when it changed), told apart by ROW_MARK. Both come
+   * as `articles`' own columns, so they are typed and ordered exactly as a plain read gives them.
+   */
+  private async lockAndChange(
+    trx: Transaction<Database>,
+    id: number,
+    actor: Actor,
+    now: string,
+    change: Change<string>,
+    options: MutateOptions,
+  ): Promise<{ before?: ArticleRow; after?: ArticleRow }> {
+    const conditions = [
+      ...(options.inTrash ? [] : [isEmpty('deleted_at')]),
+      ...(options.expectedVersion !== undefined
+        ? [sql<SqlBool>`${column('version')} = ${options.expectedVersion}`]
+        : []),
+      ...(change.rule ? [change.rule.accepts] : []),
+    ];
+    const set: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(change.set)) set[name] = isWas(value) ? column(value.was) : value;
+    const query = trx
+      .with('old_row', (db) => db.selectFrom('articles').selectAll().where('id', '=', id).forUpdate())
+      .with('new_row', (db) =>
+        db
+          .updateTable('articles')
+          .from('old_row')
+          .set({
+            ...(set as Partial<ArticleRow>),
+            updated_at: now,
+            updated_by: actor.name,
+            version: sql<number>`${column('version')} + 1`,
+          })
+          .whereRef('articles.id', '=', 'old_row.id')
+          .whereRef('articles.version', '=', 'old_row.version')
+          .where(({ and }) => and(conditions))
+          .returningAll('articles'),
+      )
+      .selectFrom('old_row')
+      .select(sql<'old' | 'new'>`'old'`.as(ROW_MARK))
+      .selectAll('old_row')
+      .unionAll((eb) =>
+        eb
+          .selectFrom('new_row')
+          .select(sql<'old' | 'new'>`'new'`.as(ROW_MARK))
+          .selectAll('new_row'),
+      );
+    // A prepared statement: its text depends on the action (and the edit's share fields), not on the values.
+    const { rows } = await trx.executeQuery(prepared(query.compile()));
+    const result: { before?: ArticleRow; after?: ArticleRow } = {};
+    for (const { [ROW_MARK]: mark, ...row } of rows) result[mark === 'old' ? 'before' : 'after'] = row as ArticleRow;
+    return result;
+  }
+
+  /**
+   * Applies a change to one article, with its audit row and revision, in one transaction; the
+   * version grows by one. The change's rule may refuse the row as it is (nothing is written then).
+   * With `expectedVersion`, a different current version is refused as stale. An article in the
+   * trash is refused unless `inTrash` says the change is meant for one.
    */
   private async mutate<R extends string>(
     id: number,
     action: AuditAction,
     actor: Actor,
-    change: (row: ArticleRow, now: string) => Partial<ArticleRow> | { refuse: R },
-    options: { expectedVersion?: number; inTrash?: boolean; now?: Date } = {},
+    change: (now: string) => Change<R>,
+    options: MutateOptions = {},
   ): Promise<WriteResult<R>> {
     return this.db.transaction().execute((trx) => this.mutateIn(trx, id, action, actor, change, options));
   }
 
+  /**
+   * The refusals come from the row as it was, by the same checks on both databases: on SQLite the
+   * row is read first; on PostgreSQL the one statement of lockAndChange answers it beside the
+   * change it made, if any. Should that statement's conditions ever refuse a row the checks accept,
+   * the row (locked) is updated as on SQLite; should they accept one the checks refuse, the
+   * transaction fails and nothing is written.
+   */
   private async mutateIn<R extends string>(
     trx: Transaction<Database>,
     id: number,
     action: AuditAction,
     actor: Actor,
-    change: (row: ArticleRow, now: string) => Partial<ArticleRow> | { refuse: R },
-    options: { expectedVersion?: number; inTrash?: boolean; now?: Date },
+    describe: (now: string) => Change<R>,
+    options: MutateOptions,
   ): Promise<WriteResult<R>> {
-    {
-      const before = await this.lockRow(trx, id);
-      if (!before) return { ok: false, reason: 'not-found' };
-      if (before.deleted_at && !options.inTrash) return { ok: false, reason: 'deleted', deletedAt: before.deleted_at };
-      if (options.expectedVersion !== undefined && Number(before.version) !== options.expectedVersion) {
-        return {
-          ok: false,
-          reason: 'stale',
-          currentVersion: Number(before.version),
-          changedBy: before.updated_by,
-          changedAt: before.updated_at,
-        };
-      }
-      const now = (options.now ?? new Date()).toISOString();
-      const set = change(before, now);
-      if ('refuse' in set) return { ok: false, reason: set.refuse };
+    const now = (options.now ?? new Date()).toISOString();
+    const change = describe(now);
+    const read: { before?: ArticleRow; after?: ArticleRow } =
+      this.oneStatement && this.dialect === 'postgres'
+        ? await this.lockAndChange(trx, id, actor, now, change, options)
+        : { before: await this.lockRow(trx, id) };
+    const before = read.before;
+    let after = read.after;
+    if (!before) return { ok: false, reason: 'not-found' };
+    const refusal = refusalOf(before, change, options);
+    if (refusal) {
+      if (after) throw new Error(`article ${id}: the ${action} statement changed a row its rule refuses`);
+      return refusal;
+    }
+    if (!after) {
       // The version condition again in the statement: on SQLite (no row lock) it keeps a racing
       // writer from overwriting unseen; on PostgreSQL the row lock above already serialises them.
       const updated = await trx
         .updateTable('articles')
-        .set({ ...set, updated_at: now, updated_by: actor.name, version: Number(before.version) + 1 })
+        .set({
+          ...resolve(change.set, before),
+          updated_at: now,
+          updated_by: actor.name,
+          version: Number(before.version) + 1,
+        })
         .where('id', '=', id)
         .where('version', '=', Number(before.version))
         .returningAll()
@@ -419,17 +502,30 @@ export class AdminArticlesRepository {
           changedAt: current.updated_at,
         };
       }
-      const after = updated as ArticleRow;
-      const beforeArticle = toAdminArticle(before);
-      const afterArticle = toAdminArticle(after);
-      await this.writeTrail(
-        trx,
-        { action, articleId: id, actor, at: now, before, after },
-        { action, actor, at: now, article: afterArticle, changed: changedFields(beforeArticle, afterArticle) },
-      );
-      if (action === 'publish' && this.onPublished) await this.onPublished(trx, id, after);
-      return { ok: true, article: afterArticle, before: beforeArticle };
+      after = updated as ArticleRow;
     }
+    const beforeArticle = toAdminArticle(before);
+    const afterArticle = toAdminArticle(after);
+    const audit: AuditEntry = { action, articleId: id, actor, at: now, before, after };
+    const revision: RevisionInput = {
+      action,
+      actor,
+      at: now,
+      article: afterArticle,
+      changed: changedFields(beforeArticle, afterArticle),
+    };
+    if (action === 'publish' && this.onPublished) {
+      // PostgreSQL: the share statement writes the publish's audit row and revision too (one round
+      // trip fewer); SQLite writes them first, as for any change.
+      const joined = this.oneStatement && this.dialect === 'postgres';
+      if (!joined) await this.writeTrail(trx, audit, revision);
+      const trail = joined ? { audit: auditRow(audit), revision: revisionRow(revision) } : undefined;
+      const wrote = await this.onPublished(trx, id, after, trail);
+      if (joined && wrote !== true) await this.writeTrail(trx, audit, revision);
+    } else {
+      await this.writeTrail(trx, audit, revision);
+    }
+    return { ok: true, article: afterArticle, before: beforeArticle };
   }
 
   /**
@@ -451,9 +547,13 @@ export class AdminArticlesRepository {
   }
 
   changeCategory(id: number, categoryId: number, actor: Actor) {
-    return this.mutate<'same-category'>(id, 'category', actor, (row) =>
-      row.category_id === categoryId ? { refuse: 'same-category' } : { category_id: categoryId },
-    );
+    return this.mutate<'same-category'>(id, 'category', actor, () => ({
+      set: { category_id: categoryId },
+      rule: {
+        refuse: (row) => (row.category_id === categoryId ? 'same-category' : undefined),
+        accepts: sql<SqlBool>`(${column('category_id')} <> ${categoryId})`,
+      },
+    }));
   }
 
   /**
@@ -468,20 +568,22 @@ export class AdminArticlesRepository {
         action,
         actor,
         () => ({
-          headline: edit.headline,
-          slug: edit.slug,
-          summary: edit.summary,
-          content: edit.content,
-          author: edit.author,
-          category_id: edit.categoryId,
-          source: edit.source,
-          editor_name: edit.editorName,
-          rating: edit.rating,
-          comments: edit.comments,
-          image_url: edit.imageUrl,
-          original_url: edit.originalUrl,
-          is_breaking: edit.isBreaking ? 1 : 0,
-          ...(shareColumns(edit) as Partial<ArticleRow>),
+          set: {
+            headline: edit.headline,
+            slug: edit.slug,
+            summary: edit.summary,
+            content: edit.content,
+            author: edit.author,
+            category_id: edit.categoryId,
+            source: edit.source,
+            editor_name: edit.editorName,
+            rating: edit.rating,
+            comments: edit.comments,
+            image_url: edit.imageUrl,
+            original_url: edit.originalUrl,
+            is_breaking: edit.isBreaking ? 1 : 0,
+            ...(shareColumns(edit) as Partial<ArticleRow>),
+          },
         }),
         { expectedVersion },
       );
@@ -511,29 +613,45 @@ export class AdminArticlesRepository {
 
   /** Draft (or scheduled) to published, stamped now; cancels a schedule. Already published: refused (409). */
   publish(id: number, actor: Actor) {
-    return this.mutate<'already-published'>(id, 'publish', actor, (row, now) =>
-      row.published_at ? { refuse: 'already-published' } : { published_at: now, publish_at: null },
-    );
+    return this.mutate<'already-published'>(id, 'publish', actor, (now) => ({
+      set: { published_at: now, publish_at: null },
+      rule: {
+        refuse: (row) => (row.published_at ? 'already-published' : undefined),
+        accepts: isEmpty('published_at'),
+      },
+    }));
   }
 
   /** Published to draft; a scheduled article loses its schedule. A plain draft is refused (409). */
   unpublish(id: number, actor: Actor) {
-    return this.mutate<'not-published'>(id, 'unpublish', actor, (row) =>
-      row.published_at || row.publish_at ? { published_at: null, publish_at: null } : { refuse: 'not-published' },
-    );
+    return this.mutate<'not-published'>(id, 'unpublish', actor, () => ({
+      set: { published_at: null, publish_at: null },
+      rule: {
+        refuse: (row) => (row.published_at || row.publish_at ? undefined : 'not-published'),
+        accepts: sql<SqlBool>`(${isPresent('published_at')} or ${isPresent('publish_at')})`,
+      },
+    }));
   }
 
   /** Sets (or moves) the time a draft goes out. A published article is refused. */
   schedule(id: number, publishAt: string, actor: Actor) {
-    return this.mutate<'already-published'>(id, 'schedule', actor, (row) =>
-      row.published_at ? { refuse: 'already-published' } : { publish_at: publishAt },
-    );
+    return this.mutate<'already-published'>(id, 'schedule', actor, () => ({
+      set: { publish_at: publishAt },
+      rule: {
+        refuse: (row) => (row.published_at ? 'already-published' : undefined),
+        accepts: isEmpty('published_at'),
+      },
+    }));
   }
 
   unschedule(id: number, actor: Actor) {
-    return this.mutate<'not-scheduled'>(id, 'unschedule', actor, (row) =>
-      row.publish_at ? { publish_at: null } : { refuse: 'not-scheduled' },
-    );
+    return this.mutate<'not-scheduled'>(id, 'unschedule', actor, () => ({
+      set: { publish_at: null },
+      rule: {
+        refuse: (row) => (row.publish_at ? undefined : 'not-scheduled'),
+        accepts: isPresent('publish_at'),
+      },
+    }));
   }
 
   /**
@@ -545,10 +663,13 @@ export class AdminArticlesRepository {
       id,
       'delete',
       actor,
-      (row, now) =>
-        row.deleted_at
-          ? { refuse: 'already-deleted' }
-          : { deleted_at: now, trashed_published_at: row.published_at, published_at: null, publish_at: null },
+      (now) => ({
+        set: { deleted_at: now, trashed_published_at: was('published_at'), published_at: null, publish_at: null },
+        rule: {
+          refuse: (row) => (row.deleted_at ? 'already-deleted' : undefined),
+          accepts: isEmpty('deleted_at'),
+        },
+      }),
       { inTrash: true },
     );
   }
@@ -560,11 +681,18 @@ export class AdminArticlesRepository {
       id,
       'undelete',
       actor,
-      (row) => {
-        if (!row.deleted_at) return { refuse: 'not-deleted' };
-        if (row.deleted_at < oldest) return { refuse: 'expired' };
-        return { deleted_at: null, published_at: row.trashed_published_at, trashed_published_at: null };
-      },
+      () => ({
+        set: { deleted_at: null, published_at: was('trashed_published_at'), trashed_published_at: null },
+        rule: {
+          refuse: (row) => {
+            if (!row.deleted_at) return 'not-deleted';
+            if (row.deleted_at < oldest) return 'expired';
+            return undefined;
+          },
+          // Compared as JavaScript compares strings (by code point, not by the database's collation).
+          accepts: sql<SqlBool>`(${isPresent('deleted_at')} and ${column('deleted_at')} collate "C" >= ${oldest})`,
+        },
+      }),
       { inTrash: true, now },
     );
   }
@@ -709,3 +837,80 @@ export function toNewArticleRow(a: ValidArticle, createdAt: string, updatedAt: s
     ...(shareColumns(a) as object),
   };
 }
+
+/** Another column of the row as it was before the change (a change that copies one column into another). */
+interface Was {
+  was: keyof ArticleRow;
+}
+
+const was = (name: keyof ArticleRow): Was => ({ was: name });
+
+function isWas(value: unknown): value is Was {
+  return typeof value === 'object' && value !== null && 'was' in value;
+}
+
+/**
+ * One editorial change as data, so that PostgreSQL can make it in the statement that reads and locks
+ * the row: the columns it sets (values, or another column as it was), and the rule that may refuse
+ * the row, in JavaScript (which reason) and in SQL (the rows it accepts: exactly those for which
+ * `refuse` answers undefined, over `articles`' columns as they are before the change).
+ */
+interface Change<R extends string> {
+  set: { [K in keyof ArticleRow]?: ArticleRow[K] | Was };
+  rule?: { refuse: (row: ArticleRow) => R | undefined; accepts: Expression<SqlBool> };
+}
+
+interface MutateOptions {
+  expectedVersion?: number;
+  inTrash?: boolean;
+  now?: Date;
+}
+
+/** The column of the row being changed (qualified: the one statement joins the row as it was). */
+const column = (name: keyof ArticleRow) => sql.ref(`articles.${name}`);
+/** SQL for JavaScript's falsy on a text column: null or ''. */
+const isEmpty = (name: keyof ArticleRow) => sql<SqlBool>`(coalesce(${column(name)}, '') = '')`;
+/** SQL for JavaScript's truthy on a text column: neither null nor ''. */
+const isPresent = (name: keyof ArticleRow) => sql<SqlBool>`(coalesce(${column(name)}, '') <> '')`;
+
+/** The columns a change sets, its copied columns read from the row as it was. */
+function resolve(set: Change<string>['set'], row: ArticleRow): Partial<ArticleRow> {
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(set)) values[name] = isWas(value) ? row[value.was] : value;
+  return values as Partial<ArticleRow>;
+}
+
+/** Why a change is refused for the row as it was (in this order), or undefined. */
+function refusalOf<R extends string>(
+  row: ArticleRow,
+  change: Change<R>,
+  options: MutateOptions,
+): Refusal<R> | undefined {
+  if (row.deleted_at && !options.inTrash) return { ok: false, reason: 'deleted', deletedAt: row.deleted_at };
+  if (options.expectedVersion !== undefined && Number(row.version) !== options.expectedVersion) {
+    return {
+      ok: false,
+      reason: 'stale',
+      currentVersion: Number(row.version),
+      changedBy: row.updated_by,
+      changedAt: row.updated_at,
+    };
+  }
+  const reason = change.rule?.refuse(row);
+  return reason === undefined ? undefined : { ok: false, reason };
+}
+
+/** The column that tells the row as it was from the row as changed in the one statement's answer. */
+const ROW_MARK = 'mutate_row';
+
+/**
+ * Runs inside the publish transaction (share jobs are queued there, so both commit together). With
+ * `trail`, the publish's own audit row and revision, it writes them in its own statement and answers
+ * true (PostgreSQL: one round trip fewer); the publish writes them itself when it answers otherwise.
+ */
+export type PublishHook = (
+  trx: Transaction<Database>,
+  articleId: number,
+  row?: ArticleRow,
+  trail?: PublishTrail,
+) => Promise<boolean | void>;

@@ -1,7 +1,15 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../db/index.ts';
 import { PREPARED } from '../db/prepared-statements.ts';
-import type { ArticleRow, Database, SharePlatform, ShareState, SocialShareTable } from '../db/schema.ts';
+import type {
+  ArticleRevisionsTable,
+  ArticleRow,
+  AuditLogTable,
+  Database,
+  SharePlatform,
+  ShareState,
+  SocialShareTable,
+} from '../db/schema.ts';
 import type { Actor } from './audit-log.ts';
 
 export type { SharePlatform, ShareState, SocialSettingsTable, SocialShareTable } from '../db/schema.ts';
@@ -24,6 +32,12 @@ export interface PublishCandidate {
   link: string;
 }
 
+/** The publish's own audit row and revision, for the share work to write first, in its statement. */
+export interface PublishTrail {
+  audit: Insertable<AuditLogTable>;
+  revision: Insertable<ArticleRevisionsTable>;
+}
+
 export interface QueueOnPublishOptions {
   /** Whose connected accounts count. */
   persona: string;
@@ -39,6 +53,11 @@ export interface QueueOnPublishOptions {
     tx: Tx,
     jobs: { kind: string; payload: Record<string, unknown>; maxAttempts: number }[],
   ) => Promise<void>;
+  /**
+   * Written before the share rows (its audit row before theirs), whatever is queued: on PostgreSQL in
+   * the same statement, so the publish's trail costs no round trip of its own.
+   */
+  trail?: PublishTrail;
 }
 
 /** States in which a share is not queued again by a publish: a post exists, may exist, or is on its way. */
@@ -168,10 +187,11 @@ export class SocialSharesRepository {
    * The share work of a publish, inside its transaction: for each candidate that is chosen (the
    * article's choice, else the default, else on), connected for the persona, and has no share in a
    * KEPT_ON_PUBLISH state, a 'queued' share row (replacing a failed or deleted one), a 'share-queued'
-   * audit row and a job. Answers the platforms queued. On PostgreSQL the share and audit rows are
-   * one statement and the jobs pg-boss's one insert (every statement is a round trip made while the
-   * article's row is locked and a pool connection held); on SQLite, which runs in-process, a few
-   * plain ones. Both write the same rows.
+   * audit row and a job; the publish's own trail first when `o.trail` gives it. Answers the
+   * platforms queued. On PostgreSQL the trail, the share and the audit rows are one statement and
+   * the jobs pg-boss's one insert (every statement is a round trip made while the article's row is
+   * locked and a pool connection held); on SQLite, which runs in-process, a few plain ones. Both
+   * write the same rows.
    */
   async queueOnPublish(
     tx: Tx,
@@ -180,8 +200,8 @@ export class SocialSharesRepository {
     o: QueueOnPublishOptions,
     how: 'one-statement' | 'stepwise' = this.#dialect === 'postgres' ? 'one-statement' : 'stepwise',
   ): Promise<SharePlatform[]> {
-    if (candidates.length === 0) return [];
-    return how === 'one-statement'
+    if (candidates.length === 0 && !o.trail) return [];
+    return how === 'one-statement' && candidates.length > 0
       ? this.#queueOnPublishInOneStatement(tx, articleId, candidates, o)
       : this.#queueOnPublishStepwise(tx, articleId, candidates, o);
   }
@@ -192,6 +212,10 @@ export class SocialSharesRepository {
     candidates: PublishCandidate[],
     o: QueueOnPublishOptions,
   ): Promise<SharePlatform[]> {
+    if (o.trail) {
+      await tx.insertInto('audit_log').values(o.trail.audit).execute();
+      await tx.insertInto('article_revisions').values(o.trail.revision).execute();
+    }
     const connected = await this.connected(o.persona, tx);
     if (!candidates.some((c) => connected.has(c.platform))) return [];
     const defaults = await this.defaults(tx);
@@ -230,6 +254,8 @@ export class SocialSharesRepository {
    * keeps the candidates the defaults, the connected accounts and the existing shares allow; the
    * upsert replaces a failed or deleted share (its WHERE re-checks the state under the row lock),
    * and the audit rows follow the shares it wrote; the jobs of those shares are enqueued after it.
+   * With `o.trail`, the publish's revision is one more part and its audit row comes first in the
+   * audit rows' one INSERT (ordered, so its id is the lower, as when it was a statement of its own).
    */
   async #queueOnPublishInOneStatement(
     tx: Tx,
@@ -245,7 +271,29 @@ export class SocialSharesRepository {
           sql`(${i}::integer, ${c.platform}::text, ${c.choice}::integer, ${c.message}::text, ${c.link}::text, ${JSON.stringify({ platform: c.platform, message: c.message })}::text)`,
       ),
     );
-    // A prepared statement (its text is the same for every publish; its plan is kept per connection).
+    const shareAudit = sql`'share-queued', ${articleId}::integer, ${o.actor.subject}::text, ${o.actor.name}::text, ${now}::text, null`;
+    const t = o.trail;
+    const audit = t
+      ? sql`
+      audit as (
+        insert into audit_log (action, article_id, actor_subject, actor_name, at, before, after)
+        select a.action, a.article_id, a.actor_subject, a.actor_name, a.at, a.before, a.after from (
+          select -1 as ord, ${t.audit.action}::text as action, ${t.audit.article_id}::integer as article_id,
+                 ${t.audit.actor_subject}::text as actor_subject, ${t.audit.actor_name}::text as actor_name,
+                 ${t.audit.at}::text as at, ${t.audit.before ?? null}::text as before, ${t.audit.after ?? null}::text as after
+          union all
+          select w.ord, ${shareAudit}, w.audit_after from written w
+        ) a order by a.ord
+      ),
+      revision as (${tx.insertInto('article_revisions').values(t.revision)})`
+      : sql`
+      audit as (
+        insert into audit_log (action, article_id, actor_subject, actor_name, at, before, after)
+        select ${shareAudit}, w.audit_after
+        from written w order by w.ord
+      )`;
+    // A prepared statement (its text is the same for every publish with a trail, and for every one
+    // without; its plan is kept per connection).
     const r = await sql<{ platform: SharePlatform }>`${sql.raw(PREPARED)}
       with cand (ord, platform, choice, message, link, audit_after) as (values ${rows}),
       chosen as (
@@ -269,12 +317,7 @@ export class SocialSharesRepository {
         where social_shares.state not in (${kept})
         returning platform
       ),
-      written as (select c.* from chosen c join shares s on s.platform = c.platform),
-      audit as (
-        insert into audit_log (action, article_id, actor_subject, actor_name, at, before, after)
-        select 'share-queued', ${articleId}::integer, ${o.actor.subject}::text, ${o.actor.name}::text, ${now}::text, null, w.audit_after
-        from written w order by w.ord
-      )
+      written as (select c.* from chosen c join shares s on s.platform = c.platform),${audit}
       select w.platform from written w order by w.ord
     `.execute(tx);
     const queued = r.rows.map((row) => row.platform);

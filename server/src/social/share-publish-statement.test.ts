@@ -201,6 +201,81 @@ describe('the share work of a publish', () => {
     expect(queuedSomething).toBeGreaterThan(20);
   });
 
+  it("with the publish's own trail: its audit row first, its revision, the same rows both ways", async () => {
+    const ways =
+      env.database.dialect === 'postgres' ? (['one-statement', 'stepwise'] as const) : (['stepwise'] as const);
+    const at = '2026-11-27T10:00:00.000Z';
+    const trail = (id: number) => ({
+      audit: {
+        action: 'publish',
+        article_id: id,
+        actor_subject: 'editor-1',
+        actor_name: 'Ed Itor',
+        at,
+        before: JSON.stringify({ published_at: null }),
+        after: JSON.stringify({ published_at: at }),
+      },
+      revision: {
+        article_id: id,
+        version: 2,
+        action: 'publish',
+        editor_subject: 'editor-1',
+        editor_name: 'Ed Itor',
+        at,
+        changed_fields: JSON.stringify(['publishedAt', 'status']),
+        snapshot: JSON.stringify({ publishedAt: at }),
+        image_id: null,
+      },
+    });
+    const revisions = (id: number) =>
+      env.database.db
+        .selectFrom('article_revisions')
+        .select(['version', 'action', 'editor_subject', 'editor_name', 'at', 'changed_fields', 'image_id'])
+        .where('article_id', '=', id)
+        .execute();
+    // Nothing connected (only the trail is written), one platform, both.
+    const globals = GLOBALS.filter((g) => g.defaults.x === null).concat({
+      defaults: { x: null, facebook: null },
+      connected: { x: false, facebook: false },
+    });
+    for (const g of globals) {
+      await setGlobal(g);
+      for (const s of SCENARIOS.slice(0, 7)) {
+        const want = expected(g, s);
+        const results = [];
+        for (const how of ways) {
+          const id = await prepare(s);
+          const queued = await env.database.db.transaction().execute((trx) =>
+            repo.queueOnPublish(
+              trx,
+              id,
+              candidates().map((c) => ({ ...c, choice: s[c.platform].choice })),
+              { ...OPTIONS, trail: trail(id) },
+              how,
+            ),
+          );
+          expect(queued, `${how} ${JSON.stringify({ g, s })}`).toEqual(want);
+          const rows = (await written(id)) as { audit: { action: string; before: string | null }[] };
+          expect(rows.audit.map((a) => a.action)).toEqual(['publish', ...want.map(() => 'share-queued')]);
+          expect(rows.audit[0]!.before).toBe(JSON.stringify({ published_at: null }));
+          expect(await revisions(id)).toEqual([
+            {
+              version: 2,
+              action: 'publish',
+              editor_subject: 'editor-1',
+              editor_name: 'Ed Itor',
+              at,
+              changed_fields: '["publishedAt","status"]',
+              image_id: null,
+            },
+          ]);
+          results.push(rows);
+        }
+        if (results.length === 2) expect(results[0], JSON.stringify({ g, s })).toEqual(results[1]);
+      }
+    }
+  });
+
   it('a publish the transaction rolls back leaves no share, audit row or job', async () => {
     await setGlobal({ defaults: { x: null, facebook: null }, connected: { x: true, facebook: true } });
     const s: Scenario = { x: { choice: null, existing: null }, facebook: { choice: 1, existing: 'failed' } };

@@ -1,0 +1,447 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createPostgresPool } from '../db/postgres-pool.ts';
+import { withPreparedStatements } from '../db/prepared-statements.ts';
+import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
+import { PLATFORMS, SHARE_JOB } from '../social/share-service.ts';
+import { insertArticle } from '../test-support/admin-articles.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { AdminArticlesRepository, type WriteResult } from './admin-articles.ts';
+import type { Actor } from './audit-log.ts';
+
+// The editorial writes of AdminArticlesRepository, on SQLite and (api-pg) on PostgreSQL, where a
+// change reads and locks the row and updates it in one statement, and a publish's audit row and
+// revision join the share statement. On PostgreSQL every action, accepted or refused for each of its
+// reasons, is made both that way and statement by statement (as before) on two identical articles:
+// the answers and every row written must be the same, and the statements sent (each a round trip)
+// are counted.
+
+let env: TestApp;
+let counted: Kysely<Database>;
+/** Every statement the counted connections sent (BEGIN and COMMIT too). */
+const statements: string[] = [];
+const postgres = () => env.database.dialect === 'postgres';
+const EDITOR: Actor = { subject: 'editor-1', name: 'Ed Itor' };
+const PERSONA = 'The Daily Smear';
+/** The one instant of every write here (the two ways are compared row for row). */
+const NOW = new Date('2026-11-27T10:00:00.000Z');
+const LONG_AGO = '2026-09-01T08:00:00.000Z';
+const RECENTLY = '2026-11-20T08:00:00.000Z';
+
+beforeAll(async () => {
+  env = await createTestApp({ env: { SHARE_JOBS_ENABLED: 'false' } });
+  if (postgres()) {
+    const pool = await createPostgresPool({
+      connectionString: env.database.connectionString!,
+      max: 2,
+      statementTimeoutMs: 10_000,
+    });
+    counted = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
+      log: (event) => {
+        statements.push(event.query.sql);
+      },
+    });
+  }
+  // X and Facebook connected: a publish queues a share and a job on each (on PostgreSQL, pg-boss).
+  for (const platform of PLATFORMS) {
+    await env.database.db
+      .insertInto('social_tokens')
+      .values({
+        persona: PERSONA,
+        platform,
+        access_token: 'not a real token',
+        refresh_token: null,
+        expires_at: null,
+        scope: '',
+        refresh_lease: null,
+        refresh_lease_until: null,
+        created_at: LONG_AGO,
+        updated_at: LONG_AGO,
+      })
+      .execute();
+  }
+});
+
+afterAll(async () => {
+  vi.useRealTimers();
+  await counted?.destroy();
+  await env?.close();
+});
+
+/** The repository as the app builds it (one statement on PostgreSQL), or statement by statement. */
+function repository(oneStatement: boolean) {
+  const shares = env.app.articleShares;
+  const db = postgres() ? counted : env.database.db;
+  return new AdminArticlesRepository(db, env.database.dialect, shares.onPublished.bind(shares), oneStatement);
+}
+
+/** An article as a scenario starts it (the same headline, times and state for both ways). */
+function article(overrides: Partial<NewArticleRow> = {}) {
+  return insertArticle(env.database.db, {
+    headline: 'Mayor declares the town hall a listed pothole',
+    created_at: LONG_AGO,
+    updated_at: LONG_AGO,
+    ...overrides,
+  });
+}
+
+type Action = (repo: AdminArticlesRepository, id: number) => Promise<WriteResult<string>>;
+
+interface Scenario {
+  name: string;
+  /** The article before the action; null: an id that does not exist. */
+  start: Partial<NewArticleRow> | null;
+  act: Action;
+  /** What the action must answer (the article's own fields checked where given). */
+  expect: { ok: true; article?: Record<string, unknown> } | Record<string, unknown>;
+  /** Statements of the action's own after the trail (an edit of a draft's slug releases the new slug). */
+  more?: string[];
+}
+
+const published = { published_at: LONG_AGO };
+const trashed = (at: string) => ({ deleted_at: at, trashed_published_at: LONG_AGO });
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'publish a draft',
+    start: {},
+    act: (r, id) => r.publish(id, EDITOR),
+    expect: { ok: true, article: { status: 'published', publishedAt: NOW.toISOString(), version: 2 } },
+  },
+  {
+    name: 'publish a scheduled draft (its schedule goes)',
+    start: { publish_at: '2026-12-01T08:00:00.000Z' },
+    act: (r, id) => r.publish(id, EDITOR),
+    expect: { ok: true, article: { status: 'published', publishAt: null } },
+  },
+  {
+    name: 'publish a published article',
+    start: published,
+    act: (r, id) => r.publish(id, EDITOR),
+    expect: { ok: false, reason: 'already-published' },
+  },
+  {
+    name: 'publish an article in the trash',
+    start: trashed(RECENTLY),
+    act: (r, id) => r.publish(id, EDITOR),
+    expect: { ok: false, reason: 'deleted', deletedAt: RECENTLY },
+  },
+  {
+    name: 'publish an article that does not exist',
+    start: null,
+    act: (r, id) => r.publish(id, EDITOR),
+    expect: { ok: false, reason: 'not-found' },
+  },
+  {
+    name: 'unpublish',
+    start: published,
+    act: (r, id) => r.unpublish(id, EDITOR),
+    expect: { ok: true, article: { status: 'draft', publishedAt: null } },
+  },
+  {
+    name: 'unpublish a draft',
+    start: {},
+    act: (r, id) => r.unpublish(id, EDITOR),
+    expect: { ok: false, reason: 'not-published' },
+  },
+  {
+    name: 'schedule a draft',
+    start: {},
+    act: (r, id) => r.schedule(id, '2026-12-24T18:00:00.000Z', EDITOR),
+    expect: { ok: true, article: { status: 'scheduled', publishAt: '2026-12-24T18:00:00.000Z' } },
+  },
+  {
+    name: 'schedule a published article',
+    start: published,
+    act: (r, id) => r.schedule(id, '2026-12-24T18:00:00.000Z', EDITOR),
+    expect: { ok: false, reason: 'already-published' },
+  },
+  {
+    name: 'unschedule',
+    start: { publish_at: '2026-12-01T08:00:00.000Z' },
+    act: (r, id) => r.unschedule(id, EDITOR),
+    expect: { ok: true, article: { status: 'draft', publishAt: null } },
+  },
+  {
+    name: 'unschedule a draft',
+    start: {},
+    act: (r, id) => r.unschedule(id, EDITOR),
+    expect: { ok: false, reason: 'not-scheduled' },
+  },
+  {
+    name: 'change the category',
+    start: { category_id: 1 },
+    act: (r, id) => r.changeCategory(id, 2, EDITOR),
+    expect: { ok: true, article: { categoryId: 2 } },
+  },
+  {
+    name: 'change to the same category',
+    start: { category_id: 1 },
+    act: (r, id) => r.changeCategory(id, 1, EDITOR),
+    expect: { ok: false, reason: 'same-category' },
+  },
+  {
+    name: 'change the category of an article in the trash',
+    start: trashed(RECENTLY),
+    act: (r, id) => r.changeCategory(id, 2, EDITOR),
+    expect: { ok: false, reason: 'deleted', deletedAt: RECENTLY },
+  },
+  {
+    name: 'delete a published article (its publication date kept for a restore)',
+    start: published,
+    act: (r, id) => r.delete(id, EDITOR),
+    expect: { ok: true, article: { deletedAt: NOW.toISOString(), publishedAt: null } },
+  },
+  {
+    name: 'delete an article in the trash',
+    start: trashed(RECENTLY),
+    act: (r, id) => r.delete(id, EDITOR),
+    expect: { ok: false, reason: 'already-deleted' },
+  },
+  {
+    name: 'restore from the trash (published again)',
+    start: trashed(RECENTLY),
+    act: (r, id) => r.restoreFromTrash(id, EDITOR, NOW),
+    expect: { ok: true, article: { deletedAt: null, publishedAt: LONG_AGO, status: 'published' } },
+  },
+  {
+    name: 'restore an article that is not in the trash',
+    start: {},
+    act: (r, id) => r.restoreFromTrash(id, EDITOR, NOW),
+    expect: { ok: false, reason: 'not-deleted' },
+  },
+  {
+    name: 'restore after the retention',
+    start: trashed(LONG_AGO),
+    act: (r, id) => r.restoreFromTrash(id, EDITOR, NOW),
+    expect: { ok: false, reason: 'expired' },
+  },
+  {
+    name: 'edit at the current version',
+    start: { version: 3, updated_by: 'Someone Else' },
+    act: (r, id) => r.edit(id, edit(), EDITOR, 3),
+    expect: { ok: true, article: { headline: 'Pothole protected', version: 4, updatedBy: 'Ed Itor' } },
+    more: ['slug'],
+  },
+  {
+    name: 'edit at a stale version (who changed it and when)',
+    start: { version: 3, updated_by: 'Someone Else', updated_at: RECENTLY },
+    act: (r, id) => r.edit(id, edit(), EDITOR, 2),
+    expect: { ok: false, reason: 'stale', currentVersion: 3, changedBy: 'Someone Else', changedAt: RECENTLY },
+  },
+  {
+    name: 'edit an article in the trash',
+    start: { ...trashed(RECENTLY), version: 3 },
+    act: (r, id) => r.edit(id, edit(), EDITOR, 3),
+    expect: { ok: false, reason: 'deleted', deletedAt: RECENTLY },
+  },
+  {
+    name: 'edit an article that does not exist',
+    start: null,
+    act: (r, id) => r.edit(id, edit(), EDITOR, 1),
+    expect: { ok: false, reason: 'not-found' },
+  },
+];
+
+function edit() {
+  return {
+    headline: 'Pothole protected',
+    slug: 'pothole-protected',
+    summary: 'Listed.',
+    content: 'The pothole stays.',
+    author: 'Staff Hack',
+    categoryId: 3,
+    source: 'Wire',
+    editorName: 'Desk Editor',
+    rating: 7,
+    comments: '',
+    imageUrl: '',
+    originalUrl: '',
+    isBreaking: true,
+    shareToX: false,
+  };
+}
+
+/** Everything an action left behind for one article, its id written as "ID". */
+async function written(id: number) {
+  const db = env.database.db;
+  const row = await db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+  const audit = await db
+    .selectFrom('audit_log')
+    .select(['action', 'actor_subject', 'actor_name', 'at', 'before', 'after'])
+    .where('article_id', '=', id)
+    .orderBy('id')
+    .execute();
+  const revisions = await db
+    .selectFrom('article_revisions')
+    .select(['version', 'action', 'editor_subject', 'editor_name', 'at', 'changed_fields', 'snapshot', 'image_id'])
+    .where('article_id', '=', id)
+    .orderBy('id')
+    .execute();
+  const shares = await db
+    .selectFrom('social_shares')
+    .select(['platform', 'state', 'message', 'link', 'attempts', 'created_at'])
+    .where('article_id', '=', id)
+    .orderBy('platform')
+    .execute();
+  const jobs = (await env.app.shareJobs.list(SHARE_JOB))
+    .filter((j) => j.payload.articleId === id)
+    .sort((a, b) => String(a.payload.platform).localeCompare(String(b.payload.platform)));
+  return withoutId({ row, audit, revisions, shares, jobs }, id);
+}
+
+/** The value with the article's id (as `id`, `article_id` or `articleId`, also inside JSON text) as "ID". */
+function withoutId(value: unknown, id: number): unknown {
+  // Inside JSON text (an audit row's before and after, a revision's snapshot) the quotes are escaped.
+  const text = JSON.stringify(value ?? null).replace(
+    /(\\*)"(id|article_id|articleId)\\*":(\d+)/g,
+    (whole, q: string, key: string, n: string) => (Number(n) === id ? `${q}"${key}${q}":${q}"ID${q}"` : whole),
+  );
+  return JSON.parse(text) as unknown;
+}
+
+/** Runs a scenario one way: its answer, the rows written, and the statements sent. */
+async function run(s: Scenario, oneStatement: boolean) {
+  const start = s.start ? await article(s.start) : undefined;
+  const id = start ? Number(start.id) : 2_000_000_000;
+  statements.length = 0;
+  const result = await s.act(repository(oneStatement), id);
+  const sent = [...statements];
+  return { result: withoutId(result, id), rows: await written(id), sent };
+}
+
+/** The kind of each statement sent, by its text. */
+function kinds(sent: string[]): string[] {
+  return sent.map((text) => {
+    if (/^(begin|commit|rollback)$/i.test(text.trim())) return text.trim().toLowerCase();
+    if (text.includes('"old_row"')) return 'lock+update';
+    if (/insert into "?article_revisions/i.test(text) && text.includes('social_shares')) return 'trail+shares';
+    if (text.includes('social_shares')) return 'shares';
+    if (/insert into "?article_revisions/i.test(text)) return 'trail';
+    if (/pgboss/i.test(text)) return 'jobs';
+    if (text.includes('slug_redirects')) return 'slug';
+    if (/for update/i.test(text)) return 'lock';
+    if (/^update "articles"/i.test(text)) return 'update';
+    return text.slice(0, 60);
+  });
+}
+
+describe('editorial writes: one statement on PostgreSQL, the same answers and rows', () => {
+  it('every action and refusal answers and writes as statement by statement', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    try {
+      for (const s of SCENARIOS) {
+        const joined = await run(s, true);
+        expect(joined.result, s.name).toMatchObject(s.expect);
+        if (!postgres()) continue;
+        const stepwise = await run(s, false);
+        expect(joined.result, s.name).toEqual(stepwise.result);
+        expect(joined.rows, s.name).toEqual(stepwise.rows);
+        // The one statement never falls back to the old way: an accepted change is BEGIN, the
+        // statement, its trail (with the shares and jobs for a publish), COMMIT; a refused one BEGIN,
+        // the statement, COMMIT, as before.
+        const ok = (joined.result as { ok: boolean }).ok;
+        const isPublish = s.name.startsWith('publish');
+        const more = s.more ?? [];
+        const want = !ok
+          ? ['begin', 'lock+update', 'commit']
+          : isPublish
+            ? ['begin', 'lock+update', 'trail+shares', 'jobs', 'commit']
+            : ['begin', 'lock+update', 'trail', ...more, 'commit'];
+        expect(kinds(joined.sent), s.name).toEqual(want);
+        const wantBefore = !ok
+          ? ['begin', 'lock', 'commit']
+          : isPublish
+            ? ['begin', 'lock', 'update', 'trail', 'shares', 'jobs', 'commit']
+            : ['begin', 'lock', 'update', 'trail', ...more, 'commit'];
+        expect(kinds(stepwise.sent), s.name).toEqual(wantBefore);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a publish with X and Facebook on is 5 round trips on PostgreSQL (7 statement by statement)', async (ctx) => {
+    if (!postgres()) ctx.skip();
+    const draft = await article();
+    statements.length = 0;
+    const result = await repository(true).publish(Number(draft.id), EDITOR);
+    expect(result.ok).toBe(true);
+    expect(statements).toHaveLength(5);
+    expect(kinds(statements)).toEqual(['begin', 'lock+update', 'trail+shares', 'jobs', 'commit']);
+    // The trail comes first in the audit (its id the lower), then a share and a job per platform.
+    const rows = (await written(Number(draft.id))) as {
+      audit: { action: string }[];
+      revisions: { action: string; version: number }[];
+      shares: { platform: string; state: string }[];
+      jobs: unknown[];
+    };
+    expect(rows.audit.map((a) => a.action)).toEqual(['publish', 'share-queued', 'share-queued']);
+    expect(rows.revisions).toMatchObject([{ action: 'publish', version: 2 }]);
+    expect(rows.shares).toMatchObject([
+      { platform: 'facebook', state: 'queued' },
+      { platform: 'x', state: 'queued' },
+    ]);
+    expect(rows.jobs).toHaveLength(2);
+
+    const other = await article();
+    statements.length = 0;
+    expect((await repository(false).publish(Number(other.id), EDITOR)).ok).toBe(true);
+    expect(statements).toHaveLength(7);
+  });
+});
+
+/** The private change of the repository, to give it a rule whose SQL disagrees with its JavaScript. */
+type Mutate = {
+  mutate(
+    id: number,
+    action: 'publish',
+    actor: Actor,
+    change: (now: string) => {
+      set: Partial<ArticleRow>;
+      rule: { refuse: (row: ArticleRow) => string | undefined; accepts: ReturnType<typeof sql> };
+    },
+  ): Promise<WriteResult<string>>;
+};
+
+describe("the one statement's conditions disagreeing with the rule (PostgreSQL)", () => {
+  it('refusing a row the rule accepts: the row is changed statement by statement', async (ctx) => {
+    if (!postgres()) ctx.skip();
+    const draft = await article();
+    statements.length = 0;
+    const result = await (repository(true) as unknown as Mutate).mutate(Number(draft.id), 'publish', EDITOR, (now) => ({
+      set: { published_at: now, publish_at: null },
+      rule: { refuse: (row) => (row.published_at ? 'already-published' : undefined), accepts: sql`false` },
+    }));
+    expect(result).toMatchObject({ ok: true, article: { status: 'published', version: 2 } });
+    expect(kinds(statements)).toEqual(['begin', 'lock+update', 'update', 'trail+shares', 'jobs', 'commit']);
+  });
+
+  it('accepting a row the rule refuses: the transaction fails and nothing is written', async (ctx) => {
+    if (!postgres()) ctx.skip();
+    const draft = await article(published);
+    const before = await written(Number(draft.id));
+    await expect(
+      (repository(true) as unknown as Mutate).mutate(Number(draft.id), 'publish', EDITOR, (now) => ({
+        set: { published_at: now, publish_at: null },
+        rule: { refuse: (row) => (row.published_at ? 'already-published' : undefined), accepts: sql`true` },
+      })),
+    ).rejects.toThrow(/changed a row its rule refuses/);
+    expect(await written(Number(draft.id))).toEqual(before);
+  });
+});
+
+describe('a publish with no account connected (PostgreSQL)', () => {
+  it('is 4 round trips: the share statement writes the trail alone, no job is inserted', async (ctx) => {
+    if (!postgres()) ctx.skip();
+    await env.database.db.deleteFrom('social_tokens').execute();
+    const draft = await article();
+    statements.length = 0;
+    expect((await repository(true).publish(Number(draft.id), EDITOR)).ok).toBe(true);
+    expect(kinds(statements)).toEqual(['begin', 'lock+update', 'trail+shares', 'commit']);
+    const rows = (await written(Number(draft.id))) as { audit: { action: string }[]; shares: unknown[] };
+    expect(rows.audit.map((a) => a.action)).toEqual(['publish']);
+    expect(rows.shares).toEqual([]);
+  });
+});
