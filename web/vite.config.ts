@@ -60,8 +60,10 @@ function serverRendererAndCompression(): Plugin {
         // React, the router and the query cache bundled into the renderer: at the server's start
         // Node then loads one file instead of resolving and linking their modules in node_modules.
         ssr: { noExternal: true },
-        // Only the production builds of the bundled packages (React picks one at run time).
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        // One build of each bundled package (React picks one at run time): the one of this build's
+        // mode, production unless the build runs under the tests (NODE_ENV=test, where the JSX is
+        // compiled for React's development build too).
+        define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
       });
     },
   };
