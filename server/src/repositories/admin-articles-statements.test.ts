@@ -33,7 +33,8 @@ beforeAll(async () => {
   if (postgres()) {
     const pool = await createPostgresPool({
       connectionString: env.database.connectionString!,
-      max: 2,
+      // Enough connections for the racing writes below to wait for each other's row lock.
+      max: 6,
       statementTimeoutMs: 10_000,
     });
     counted = new Kysely<Database>({
@@ -443,5 +444,107 @@ describe('a publish with no account connected (PostgreSQL)', () => {
     const rows = (await written(Number(draft.id))) as { audit: { action: string }[]; shares: unknown[] };
     expect(rows.audit.map((a) => a.action)).toEqual(['publish']);
     expect(rows.shares).toEqual([]);
+  });
+});
+
+describe('racing writes of one article (the one statement waits for the row lock)', () => {
+  it('publishes at once: one publishes, the others are refused as already published', async () => {
+    const draft = await article();
+    const repo = repository(true);
+    const results = await Promise.all(Array.from({ length: 6 }, () => repo.publish(Number(draft.id), EDITOR)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual(Array(5).fill({ ok: false, reason: 'already-published' }));
+    const rows = (await written(Number(draft.id))) as { audit: { action: string }[]; revisions: unknown[] };
+    expect(rows.audit.filter((a) => a.action === 'publish')).toHaveLength(1);
+    expect(rows.revisions).toHaveLength(1);
+  });
+
+  it('edits from the same version at once: one is saved, the others are stale and name who saved', async () => {
+    const start = await article({ version: 5 });
+    const repo = repository(true);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        repo.edit(Number(start.id), edit(), { subject: `e${i}`, name: `Editor ${i}` }, 5),
+      ),
+    );
+    const saved = results.filter((r) => r.ok);
+    expect(saved).toHaveLength(1);
+    const winner = saved[0]!.article;
+    expect(winner.version).toBe(6);
+    expect(results.filter((r) => !r.ok)).toEqual(
+      Array(5).fill({
+        ok: false,
+        reason: 'stale',
+        currentVersion: 6,
+        changedBy: winner.updatedBy,
+        changedAt: winner.updatedAt,
+      }),
+    );
+  });
+});
+
+describe('a write that waited for another transaction holding the row (PostgreSQL)', () => {
+  /**
+   * Holds the article's row locked in another transaction, starts `writes` (which wait for the lock),
+   * then makes `change` in that transaction and commits it; answers what the writes answered.
+   */
+  async function behindLock<T>(id: number, change: Partial<ArticleRow>, writes: () => Promise<T>[]): Promise<T[]> {
+    let locked!: () => void;
+    let release!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const other = env.database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('articles').select('id').where('id', '=', id).forUpdate().execute();
+      locked();
+      await released;
+      await trx.updateTable('articles').set(change).where('id', '=', id).execute();
+    });
+    await isLocked;
+    const pending = writes();
+    const waiting = () =>
+      sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(env.database.db);
+    for (let i = 0; i < 200 && (await waiting()).rows[0]!.n < pending.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await waiting()).rows[0]!.n).toBe(pending.length);
+    release();
+    await other;
+    return Promise.all(pending);
+  }
+
+  it('sees the row as the other left it: published meanwhile, a stale version, who and when', async (ctx) => {
+    if (!postgres()) ctx.skip();
+    const draft = await article();
+    const id = Number(draft.id);
+    const repo = repository(true);
+    const [publish, save] = await behindLock(
+      id,
+      { published_at: RECENTLY, version: 2, updated_by: 'Someone Else', updated_at: RECENTLY },
+      () => [repo.publish(id, EDITOR), repo.edit(id, edit(), EDITOR, 1)],
+    );
+    expect(publish).toEqual({ ok: false, reason: 'already-published' });
+    expect(save).toEqual({
+      ok: false,
+      reason: 'stale',
+      currentVersion: 2,
+      changedBy: 'Someone Else',
+      changedAt: RECENTLY,
+    });
+    expect(((await written(id)) as { audit: unknown[] }).audit).toEqual([]);
+  });
+
+  it('a change that kept the version: the write goes on from the row as the other left it', async (ctx) => {
+    if (!postgres()) ctx.skip();
+    const draft = await article();
+    const id = Number(draft.id);
+    const [publish] = await behindLock(id, { share_message: 'Said meanwhile' }, () => [
+      repository(true).publish(id, EDITOR),
+    ]);
+    expect(publish).toMatchObject({
+      ok: true,
+      before: { shareMessage: 'Said meanwhile', status: 'draft', version: 1 },
+      article: { shareMessage: 'Said meanwhile', status: 'published', version: 2 },
+    });
   });
 });
