@@ -8,6 +8,7 @@ import { insertArticle } from '../test-support/admin-articles.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { AdminArticlesRepository, type WriteResult } from './admin-articles.ts';
 import type { Actor } from './audit-log.ts';
+import { insertPlaceholderToken } from '../test-support/social-tokens.ts';
 
 // The editorial writes of AdminArticlesRepository, on SQLite and (api-pg) on PostgreSQL, where a
 // change reads and locks the row and updates it in one statement, and a publish's audit row and
@@ -46,21 +47,7 @@ beforeAll(async () => {
   }
   // X and Facebook connected: a publish queues a share and a job on each (on PostgreSQL, pg-boss).
   for (const platform of PLATFORMS) {
-    await env.database.db
-      .insertInto('social_tokens')
-      .values({
-        persona: PERSONA,
-        platform,
-        access_token: 'not a real token',
-        refresh_token: null,
-        expires_at: null,
-        scope: '',
-        refresh_lease: null,
-        refresh_lease_until: null,
-        created_at: LONG_AGO,
-        updated_at: LONG_AGO,
-      })
-      .execute();
+    await insertPlaceholderToken(env.database.db, PERSONA, platform, LONG_AGO);
   }
 });
 

@@ -5,6 +5,7 @@ import { SocialSharesRepository, type SharePlatform, type ShareState } from '../
 import { insertArticles } from '../test-support/admin-articles.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { PLATFORMS, SHARE_JOB, SHARE_WORKER } from './share-service.ts';
+import { insertPlaceholderToken } from '../test-support/social-tokens.ts';
 
 // The share work of a publish (SocialSharesRepository.queueOnPublish): on PostgreSQL one statement,
 // on SQLite a few. For every combination of the article's choice, the default, the connected accounts
@@ -52,21 +53,7 @@ async function setGlobal(g: Global) {
   await env.database.db.deleteFrom('social_tokens').where('persona', '=', PERSONA).execute();
   const now = new Date().toISOString();
   for (const p of PLATFORMS.filter((q) => g.connected[q])) {
-    await env.database.db
-      .insertInto('social_tokens')
-      .values({
-        persona: PERSONA,
-        platform: p,
-        access_token: 'not a real token',
-        refresh_token: null,
-        expires_at: null,
-        scope: '',
-        refresh_lease: null,
-        refresh_lease_until: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertPlaceholderToken(env.database.db, PERSONA, p, now);
   }
 }
 
