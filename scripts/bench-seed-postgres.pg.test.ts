@@ -30,7 +30,8 @@ describe('bench seed on PostgreSQL (INSERT ... SELECT generate_series)', () => {
     const perPair = await sql<{ category_id: number; is_draft: number; real: string; kept: string | null }>`
       select a.category_id, a.is_draft, a.n as real, c.n as kept
       from (select category_id, case when published_at is null then 1 else 0 end as is_draft, count(*) as n from articles group by 1, 2) a
-      left join article_counts c on c.category_id = a.category_id and c.is_draft = a.is_draft`.execute(database.db);
+      left join (select category_id, is_draft, sum(n) as n from article_counts group by 1, 2) c
+        on c.category_id = a.category_id and c.is_draft = a.is_draft`.execute(database.db);
     expect(perPair.rows.length).toBeGreaterThan(6);
     for (const r of perPair.rows)
       expect(Number(r.kept), `category ${r.category_id} draft ${r.is_draft}`).toBe(Number(r.real));
