@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/index.ts';
@@ -7,6 +7,7 @@ import { PREPARED } from '../db/prepared-statements.ts';
 import {
   spentAfter,
   type ClaimedJob,
+  type EnqueueInStatement,
   type JobEngine,
   type JobOutcome,
   type JobTx,
@@ -53,6 +54,49 @@ function onTransaction(tx: JobTx): BossDb {
       return { rows: r.rows as unknown[] };
     },
   };
+}
+
+/** pg-boss's insert as it would run: its text, and its values ($1 the jobs as JSON, then its settings). */
+interface BossInsert {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * pg-boss's own insert statement, captured from `insert` without running it (its `db` records the
+ * statement and answers no rows), so the text is pg-boss's, whatever its version. Undefined when
+ * the text is not of the shape a caller's statement can hold: the jobs' JSON as `$1` exactly once,
+ * numbered parameters only, no dollar quotes (a later pg-boss could change it; the separate insert
+ * is used then).
+ */
+async function captureInsert(boss: PgBoss): Promise<BossInsert | undefined> {
+  let captured: BossInsert | undefined;
+  await boss.insert([], {
+    db: {
+      async executeSql(text: string, values: unknown[]) {
+        captured = { text, values: values ?? [] };
+        return { rows: [] };
+      },
+    },
+  });
+  if (!captured) return undefined;
+  const numbers = [...captured.text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
+  const fits =
+    !captured.text.includes('$$') &&
+    numbers.filter((n) => n === 1).length === 1 &&
+    numbers.every((n) => n >= 1 && n <= captured!.values.length);
+  return fits ? captured : undefined;
+}
+
+/** pg-boss's insert as SQL of a caller's statement: `$1` becomes `rows`, the other values parameters. */
+function embedInsert(insert: BossInsert, rows: RawBuilder<unknown>): RawBuilder<unknown> {
+  const parts = insert.text.split(/\$(\d+)/);
+  const pieces = parts.map((part, i) => {
+    if (i % 2 === 0) return sql.raw(part);
+    const n = Number(part);
+    return n === 1 ? rows : sql`${insert.values[n - 1] ?? null}`;
+  });
+  return sql.join(pieces, sql.raw(''));
 }
 
 const VIEW_STATE: Record<string, JobView['state']> = {
@@ -145,6 +189,8 @@ export class PgBossJobEngine implements JobEngine {
   readonly #kinds = new Set<string>();
   /** The tries spent before each claimed job was sent, by job id (for its attempt number and follow-up). */
   readonly #claimed = new Map<string, JobData>();
+  /** pg-boss's insert, for callers' statements (see inStatement). */
+  #insert: BossInsert | undefined;
 
   constructor(database: Pick<Db, 'connectionString'>, options: PgBossEngineOptions) {
     if (!database.connectionString) throw new Error('pg-boss needs the PostgreSQL connection string');
@@ -181,6 +227,7 @@ export class PgBossJobEngine implements JobEngine {
       boss.on('error', (err) => this.#o.onError?.(err));
       this.#boss = boss;
       await boss.start();
+      this.#insert = await captureInsert(boss);
     }
     const boss = this.#boss;
     const pool = this.#pool!;
@@ -215,6 +262,22 @@ export class PgBossJobEngine implements JobEngine {
       retryBackoff: false,
       expireInSeconds: this.#expireInSeconds(),
     } as PgBoss.JobInsert;
+  }
+
+  /**
+   * pg-boss's insert as a part of the caller's statement: the publish's share statement adds the
+   * jobs of the shares it wrote (one round trip fewer while the article's row is locked).
+   */
+  inStatement(): EnqueueInStatement | undefined {
+    const insert = this.#insert;
+    if (!insert) return undefined;
+    return {
+      row: (j) => {
+        this.#ready(j.kind);
+        return this.#insertRow(j.kind, { payload: j.payload, spent: 0, maxAttempts: j.maxAttempts ?? 5 }, j.runAt);
+      },
+      insert: (rows) => embedInsert(insert, rows),
+    };
   }
 
   /** pg-boss's insert (one statement for all jobs) on the caller's transaction. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
@@ -266,6 +267,40 @@ describe('the job queue', () => {
     }
     // (Jobs of one insert share created_on; their order among themselves is pg-boss's random id.)
     expect(await e.claim([kind])).toMatchObject({ kind, attempt: 1 });
+  });
+
+  it("on PostgreSQL, pg-boss's insert inside a caller's statement writes the jobs enqueueMany writes", async () => {
+    const kind = 'queue-in-statement';
+    const e = await engine({}, [kind]);
+    const embed = e.inStatement?.();
+    if (e.name !== 'pg-boss') return expect(embed).toBeUndefined();
+    if (!embed) throw new Error('pg-boss offers no insert for a statement');
+    const job = (n: number) => ({ kind, payload: { n }, maxAttempts: 3 });
+    const db = env.database.db;
+    // A caller's data-modifying WITH: the jobs of the rows it picked (here: n > 1), in its statement.
+    const picked = sql`(select json_agg(r.job::json order by r.n) from cand r where r.n > 1)`;
+    const rows = sql.join([1, 2, 3].map((n) => sql`(${n}::integer, ${JSON.stringify(embed.row(job(n)))}::text)`));
+    await sql`with cand (n, job) as (values ${rows}), jobs as (${embed.insert(picked)}) select 1`.execute(db);
+    // None picked: json_agg of no rows is null, and no job is written.
+    await sql`with cand (n, job) as (values ${rows}), jobs as (${embed.insert(sql`(select json_agg(r.job::json) from cand r where r.n > 9)`)}) select 1`.execute(
+      db,
+    );
+    await db.transaction().execute((trx) => e.enqueueMany(trx, [job(12), job(13)]));
+    const { rows: stored } = await sql<Record<string, unknown>>`
+      select data, priority, retry_limit, retry_delay, retry_backoff, expire_in, policy, dead_letter,
+             singleton_key, singleton_on, state, keep_until - start_after as kept,
+             start_after <= now() as due
+      from pgboss.job where name = ${kind} order by (data->'payload'->>'n')::integer`.execute(db);
+    expect(stored.map((r) => (r.data as { payload: { n: number } }).payload.n)).toEqual([2, 3, 12, 13]);
+    const same = ({ data, ...rest }: Record<string, unknown>) => ({
+      ...rest,
+      data: { ...(data as object), payload: null },
+    });
+    // Every column but the payload is the same either way.
+    expect(same(stored[0]!)).toEqual(same(stored[2]!));
+    expect(same(stored[1]!)).toEqual(same(stored[3]!));
+    expect(stored[0]).toMatchObject({ state: 'created', due: true, retry_limit: 2 });
+    expect(await e.claim([kind])).toMatchObject({ kind, attempt: 1, maxAttempts: 3 });
   });
 
   it('on PostgreSQL, unfinished jobs left in the jobs table move into pg-boss once', async () => {

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../db/index.ts';
 import { PREPARED } from '../db/prepared-statements.ts';
 import type {
@@ -53,6 +53,14 @@ export interface QueueOnPublishOptions {
     tx: Tx,
     jobs: { kind: string; payload: Record<string, unknown>; maxAttempts: number }[],
   ) => Promise<void>;
+  /**
+   * PostgreSQL with pg-boss: the enqueue as a part of the share statement itself (see the job
+   * queue's EnqueueInStatement), instead of `enqueueMany` after it.
+   */
+  jobsInStatement?: {
+    row(job: { kind: string; payload: Record<string, unknown>; maxAttempts: number }): object;
+    insert(rows: RawBuilder<unknown>): RawBuilder<unknown>;
+  };
   /**
    * Written before the share rows (its audit row before theirs), whatever is queued: on PostgreSQL in
    * the same statement, so the publish's trail costs no round trip of its own.
@@ -265,12 +273,23 @@ export class SocialSharesRepository {
   ): Promise<SharePlatform[]> {
     const now = new Date().toISOString();
     const kept = sql.join(KEPT_ON_PUBLISH.map((s) => sql.lit(s)));
+    const jobOf = (platform: SharePlatform) => ({
+      kind: o.job.kind,
+      payload: { articleId, platform },
+      maxAttempts: o.job.maxAttempts,
+    });
+    const inStatement = o.jobsInStatement;
     const rows = sql.join(
       candidates.map(
         (c, i) =>
-          sql`(${i}::integer, ${c.platform}::text, ${c.choice}::integer, ${c.message}::text, ${c.link}::text, ${JSON.stringify({ platform: c.platform, message: c.message })}::text)`,
+          sql`(${i}::integer, ${c.platform}::text, ${c.choice}::integer, ${c.message}::text, ${c.link}::text, ${JSON.stringify({ platform: c.platform, message: c.message })}::text, ${inStatement ? JSON.stringify(inStatement.row(jobOf(c.platform))) : null}::text)`,
       ),
     );
+    // The jobs of the shares written, in the statement (pg-boss's insert of their JSON rows).
+    const jobs = inStatement
+      ? sql`,
+      jobs as (${inStatement.insert(sql`(select json_agg(w.job::json order by w.ord) from written w)`)})`
+      : sql``;
     const shareAudit = sql`'share-queued', ${articleId}::integer, ${o.actor.subject}::text, ${o.actor.name}::text, ${now}::text, null`;
     const t = o.trail;
     const audit = t
@@ -295,7 +314,7 @@ export class SocialSharesRepository {
     // A prepared statement (its text is the same for every publish with a trail, and for every one
     // without; its plan is kept per connection).
     const r = await sql<{ platform: SharePlatform }>`${sql.raw(PREPARED)}
-      with cand (ord, platform, choice, message, link, audit_after) as (values ${rows}),
+      with cand (ord, platform, choice, message, link, audit_after, job) as (values ${rows}),
       chosen as (
         select c.* from cand c
         where (case when c.choice is null
@@ -317,18 +336,11 @@ export class SocialSharesRepository {
         where social_shares.state not in (${kept})
         returning platform
       ),
-      written as (select c.* from chosen c join shares s on s.platform = c.platform),${audit}
+      written as (select c.* from chosen c join shares s on s.platform = c.platform),${audit}${jobs}
       select w.platform from written w order by w.ord
     `.execute(tx);
     const queued = r.rows.map((row) => row.platform);
-    await o.enqueueMany(
-      tx,
-      queued.map((platform) => ({
-        kind: o.job.kind,
-        payload: { articleId, platform },
-        maxAttempts: o.job.maxAttempts,
-      })),
-    );
+    if (!inStatement) await o.enqueueMany(tx, queued.map(jobOf));
     return queued;
   }
 

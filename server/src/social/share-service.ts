@@ -97,6 +97,7 @@ export class ShareService {
     const row = article ?? (await this.#repo.article(articleId, trx));
     if (!row) return false;
     const text = this.compose(row);
+    const inStatement = this.#queue.inStatement();
     const queued = await this.#repo.queueOnPublish(
       trx,
       articleId,
@@ -111,6 +112,7 @@ export class ShareService {
         actor: SHARE_WORKER,
         job: { kind: SHARE_JOB, maxAttempts: this.#o.jobs.maxAttempts },
         enqueueMany: (tx, jobs) => this.#queue.enqueueMany(tx, jobs),
+        ...(inStatement ? { jobsInStatement: inStatement } : {}),
         ...(trail ? { trail } : {}),
       },
     );
