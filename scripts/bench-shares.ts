@@ -150,7 +150,9 @@ async function main() {
     const sharedIds = take(WARMUP);
     await publishRun('warm-up, sharing on', sharedIds);
     const onIds = take(publishes);
+    const postsBefore = x.posts.length + fb.posts.length;
     const on = await publishRun('sharing on (X and Facebook)', onIds);
+    log(`  posts made while that run published: ${x.posts.length + fb.posts.length - postsBefore}`);
     sharedIds.push(...onIds);
     log('  waiting for the jobs of those publishes to finish ...');
     const onRows = await settle(database, sharedIds, 2 * sharedIds.length, 600_000);

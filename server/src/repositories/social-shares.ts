@@ -196,8 +196,9 @@ export class SocialSharesRepository {
    * article's choice, else the default, else on), connected for the persona, and has no share in a
    * KEPT_ON_PUBLISH state, a 'queued' share row (replacing a failed or deleted one), a 'share-queued'
    * audit row and a job; the publish's own trail first when `o.trail` gives it. Answers the
-   * platforms queued. On PostgreSQL the trail, the share and the audit rows are one statement and
-   * the jobs pg-boss's one insert (every statement is a round trip made while the article's row is
+   * platforms queued. On PostgreSQL the trail, the share and the audit rows are one statement, with
+   * the jobs in it where the job engine offers its insert for that (`o.jobsInStatement`, pg-boss),
+   * else its insert right after (every statement is a round trip made while the article's row is
    * locked and a pool connection held); on SQLite, which runs in-process, a few plain ones. Both
    * write the same rows.
    */
@@ -261,7 +262,8 @@ export class SocialSharesRepository {
    * PostgreSQL: a data-modifying WITH. `cand` holds what JavaScript composed (texts, JSON); `chosen`
    * keeps the candidates the defaults, the connected accounts and the existing shares allow; the
    * upsert replaces a failed or deleted share (its WHERE re-checks the state under the row lock),
-   * and the audit rows follow the shares it wrote; the jobs of those shares are enqueued after it.
+   * and the audit rows and the jobs (`jobs`, with `o.jobsInStatement`; else enqueued after the
+   * statement) follow the shares it wrote.
    * With `o.trail`, the publish's revision is one more part and its audit row comes first in the
    * audit rows' one INSERT (ordered, so its id is the lower, as when it was a statement of its own).
    */

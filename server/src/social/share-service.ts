@@ -83,10 +83,11 @@ export class ShareService {
   /**
    * Called inside the publish transaction: queues one share job per chosen and connected platform,
    * so the publish and its jobs commit (or roll back) together. `article` is the row the publish
-   * just wrote (read here when not given). On PostgreSQL the share rows and their audit rows are
-   * one statement (SocialSharesRepository.queueOnPublish), and the jobs pg-boss's one insert, made
-   * while the article's row is locked. `trail`, the publish's own audit row and revision, is written
-   * in that statement too (answers true then: the publish does not write it again).
+   * just wrote (read here when not given). On PostgreSQL the share rows, their audit rows and
+   * their jobs (pg-boss's insert, as a part of the statement) are one statement
+   * (SocialSharesRepository.queueOnPublish), made while the article's row is locked. `trail`, the
+   * publish's own audit row and revision, is written in that statement too (answers true then: the
+   * publish does not write it again).
    */
   async onPublished(
     trx: Transaction<Database>,
