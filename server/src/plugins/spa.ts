@@ -32,6 +32,8 @@ interface CachedPage {
 }
 /** Other static files (favicon, images): an hour. */
 export const STATIC_MAX_AGE_MS = 3_600_000;
+/** /favicon.ico answers 301 to /favicon.svg, kept for a day. */
+export const FAVICON_REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
 
 /**
  * The front end: static files from config.webDistDir and, for every other GET, the HTML shell
@@ -162,6 +164,12 @@ export default fp(
       const path = requestPath(request);
       if (isApiPath(path)) return reply.callNotFound();
 
+      // Browsers ask for /favicon.ico where a document names no icon (a JSON or XML answer opened
+      // in a tab), and so do feed readers and crawlers: the site's icon is the SVG.
+      if (path === '/favicon.ico' && files.has('favicon.svg')) {
+        reply.header('cache-control', FAVICON_REDIRECT_CACHE_CONTROL);
+        return reply.redirect('/favicon.svg', 301);
+      }
       const file = staticFile(path, files);
       if (file) {
         const immutable = file.startsWith('assets/') && HASHED_NAME.test(file);
