@@ -56,9 +56,12 @@ function onTransaction(tx: JobTx): BossDb {
   };
 }
 
-/** pg-boss's insert as it would run: its text, and its values ($1 the jobs as JSON, then its settings). */
+/**
+ * pg-boss's insert as it would run, split where its parameters stand: `parts` alternates SQL and
+ * parameter numbers ($1 the jobs as JSON, then its settings, whose `values` these are).
+ */
 interface BossInsert {
-  text: string;
+  parts: string[];
   values: unknown[];
 }
 
@@ -70,7 +73,7 @@ interface BossInsert {
  * is used then).
  */
 async function captureInsert(boss: PgBoss): Promise<BossInsert | undefined> {
-  let captured: BossInsert | undefined;
+  let captured: { text: string; values: unknown[] } | undefined;
   await boss.insert([], {
     db: {
       async executeSql(text: string, values: unknown[]) {
@@ -80,18 +83,18 @@ async function captureInsert(boss: PgBoss): Promise<BossInsert | undefined> {
     },
   });
   if (!captured) return undefined;
-  const numbers = [...captured.text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
+  const { text, values } = captured;
+  const numbers = [...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
   const fits =
-    !captured.text.includes('$$') &&
+    !text.includes('$$') &&
     numbers.filter((n) => n === 1).length === 1 &&
-    numbers.every((n) => n >= 1 && n <= captured!.values.length);
-  return fits ? captured : undefined;
+    numbers.every((n) => n >= 1 && n <= values.length);
+  return fits ? { parts: text.split(/\$(\d+)/), values } : undefined;
 }
 
 /** pg-boss's insert as SQL of a caller's statement: `$1` becomes `rows`, the other values parameters. */
 function embedInsert(insert: BossInsert, rows: RawBuilder<unknown>): RawBuilder<unknown> {
-  const parts = insert.text.split(/\$(\d+)/);
-  const pieces = parts.map((part, i) => {
+  const pieces = insert.parts.map((part, i) => {
     if (i % 2 === 0) return sql.raw(part);
     const n = Number(part);
     return n === 1 ? rows : sql`${insert.values[n - 1] ?? null}`;
@@ -189,8 +192,8 @@ export class PgBossJobEngine implements JobEngine {
   readonly #kinds = new Set<string>();
   /** The tries spent before each claimed job was sent, by job id (for its attempt number and follow-up). */
   readonly #claimed = new Map<string, JobData>();
-  /** pg-boss's insert, for callers' statements (see inStatement). */
-  #insert: BossInsert | undefined;
+  /** pg-boss's insert as a part of callers' statements (see inStatement), once captured. */
+  #inStatement: EnqueueInStatement | undefined;
 
   constructor(database: Pick<Db, 'connectionString'>, options: PgBossEngineOptions) {
     if (!database.connectionString) throw new Error('pg-boss needs the PostgreSQL connection string');
@@ -227,7 +230,13 @@ export class PgBossJobEngine implements JobEngine {
       boss.on('error', (err) => this.#o.onError?.(err));
       this.#boss = boss;
       await boss.start();
-      this.#insert = await captureInsert(boss);
+      const insert = await captureInsert(boss);
+      if (insert) {
+        this.#inStatement = {
+          row: (job) => this.#newJobRow(job),
+          insert: (rows) => embedInsert(insert, rows),
+        };
+      }
     }
     const boss = this.#boss;
     const pool = this.#pool!;
@@ -264,33 +273,25 @@ export class PgBossJobEngine implements JobEngine {
     } as PgBoss.JobInsert;
   }
 
+  /** A new job's row for pg-boss's insert: ready, no try spent yet. Its kind must be prepared. */
+  #newJobRow(job: NewJob): PgBoss.JobInsert {
+    this.#ready(job.kind);
+    return this.#insertRow(job.kind, { payload: job.payload, spent: 0, maxAttempts: job.maxAttempts ?? 5 }, job.runAt);
+  }
+
   /**
    * pg-boss's insert as a part of the caller's statement: the publish's share statement adds the
    * jobs of the shares it wrote (one round trip fewer while the article's row is locked).
    */
   inStatement(): EnqueueInStatement | undefined {
-    const insert = this.#insert;
-    if (!insert) return undefined;
-    return {
-      row: (j) => {
-        this.#ready(j.kind);
-        return this.#insertRow(j.kind, { payload: j.payload, spent: 0, maxAttempts: j.maxAttempts ?? 5 }, j.runAt);
-      },
-      insert: (rows) => embedInsert(insert, rows),
-    };
+    return this.#inStatement;
   }
 
   /** pg-boss's insert (one statement for all jobs) on the caller's transaction. */
   async enqueueMany(tx: JobTx, jobs: NewJob[]): Promise<void> {
     if (jobs.length === 0) return;
-    const boss = this.#ready(jobs[0]!.kind);
-    for (const j of jobs) this.#ready(j.kind);
-    await boss.insert(
-      jobs.map((j) =>
-        this.#insertRow(j.kind, { payload: j.payload, spent: 0, maxAttempts: j.maxAttempts ?? 5 }, j.runAt),
-      ),
-      { db: onTransaction(tx) },
-    );
+    const rows = jobs.map((j) => this.#newJobRow(j));
+    await this.#ready(jobs[0]!.kind).insert(rows, { db: onTransaction(tx) });
   }
 
   async claim(kinds: string[]): Promise<ClaimedJob | null> {
