@@ -5,9 +5,10 @@
 #   docker compose up                                                          (PostgreSQL, 2 instances)
 
 # ---- build: every dependency (dev too), native better-sqlite3, the web front end ----------------
-FROM node:22-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
-# better-sqlite3 compiles from source when no prebuilt binary fits: Python, make and a C++ compiler.
+# better-sqlite3 13 ships prebuilt Node-API binaries; Python, make and a C++ compiler are there for a
+# platform it has none for.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
  && rm -rf /var/lib/apt/lists/*
@@ -22,7 +23,7 @@ RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
 # ---- runtime: production dependencies only, non-root, data on a volume ------------------------
-FROM node:22-slim AS runtime
+FROM node:24-slim AS runtime
 # jemalloc instead of glibc's malloc: glibc keeps much of the memory sharp's threads free after an
 # image upload, even with MALLOC_ARENA_MAX=2; jemalloc hands it back within seconds
 # (docs/performance.md). The link gives LD_PRELOAD one path on amd64 and arm64.
