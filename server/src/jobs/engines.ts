@@ -15,7 +15,7 @@ export interface JobEngineOptions {
 
 export interface JobEngineSetup {
   engine: JobEngine;
-  /** After prepare(): takes over unfinished jobs another engine left (answers how many). */
+  /** After prepare(): takes over unfinished jobs an earlier version left (answers how many). */
   adopt(): Promise<number>;
 }
 
@@ -38,5 +38,5 @@ export async function createJobEngine(
     maintenanceSeconds: o.pgBossMaintenanceSeconds,
     onError: o.onError,
   });
-  return { engine, adopt: () => engine.adoptTableJobs(database) };
+  return { engine, adopt: () => engine.adopt(database) };
 }
