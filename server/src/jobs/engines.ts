@@ -7,7 +7,7 @@ export interface JobEngineOptions {
   leaseMs: number;
   /** PostgreSQL: connections of pg-boss's own pool. */
   pgBossPoolMax: number;
-  /** PostgreSQL: run pg-boss's maintenance here (expiry, archiving), every pgBossMaintenanceSeconds. */
+  /** PostgreSQL: run pg-boss's supervision here (expiry of a dead worker's job), every pgBossMaintenanceSeconds. */
   supervise: boolean;
   pgBossMaintenanceSeconds: number;
   onError?: (err: unknown) => void;

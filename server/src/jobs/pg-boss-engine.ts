@@ -23,9 +23,9 @@ export interface PgBossEngineOptions {
   /** Connections of pg-boss's own pool (PGBOSS_POOL_MAX), beside the app's DATABASE_POOL_MAX. */
   poolMax: number;
   /**
-   * Run pg-boss's maintenance in this process (expiry of jobs whose worker died, archiving of
-   * finished jobs) every `maintenanceSeconds` (PGBOSS_MAINTENANCE_SECONDS). Instances that
-   * serve only (no workers) leave it to the others.
+   * Run pg-boss's supervision in this process (expiry of jobs whose worker died, every
+   * `maintenanceSeconds`: PGBOSS_MAINTENANCE_SECONDS; deletion of finished jobs after 7 days, once a
+   * day). Instances that serve only (no workers) leave it to the others.
    */
   supervise: boolean;
   maintenanceSeconds: number;

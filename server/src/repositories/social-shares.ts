@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Db, Dialect } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import type {
   ArticleRow,
   Database,
@@ -58,11 +58,9 @@ export interface ShareDefaults {
 /** SQL of the sharing feature: share rows, sharing defaults, the articles' share choice, audit rows. */
 export class SocialSharesRepository {
   readonly db: SharesKysely;
-  readonly #dialect: Dialect;
 
-  constructor(database: Pick<Db, 'db'> & { dialect?: Dialect }) {
+  constructor(database: Pick<Db, 'db'>) {
     this.db = database.db;
-    this.#dialect = database.dialect ?? 'sqlite';
   }
 
   async article(id: number, tx: Tx = this.db): Promise<ArticleShareColumns | undefined> {
@@ -291,12 +289,12 @@ export class SocialSharesRepository {
   }
 
   /**
-   * Moves a share from one of `from` to `to` (compare-and-swap), with its audit row. This is what
-   * makes a post happen at most once: only the caller that moved it to 'posting' sends. On
-   * PostgreSQL one statement (a data-modifying WITH), on SQLite two. `audit.when` 'moved' writes the audit row only when the share moved (an
-   * attempt, an unconfirmed outcome), 'always' also when it did not (a post the provider accepted is
-   * recorded even if its share was moved meanwhile). Answers the moved row (as it is now), or
-   * undefined when the share was not in `from`.
+   * Moves a share from one of `from` to `to` (compare-and-swap), with its audit row, in one
+   * transaction (the caller's, or one of its own). This is what makes a post happen at most once:
+   * only the caller that moved it to 'posting' sends. `audit.when` 'moved' writes the audit row only
+   * when the share moved (an attempt, an unconfirmed outcome), 'always' also when it did not (a post
+   * the provider accepted is recorded even if its share was moved meanwhile). Answers the moved row
+   * (as it is now), or undefined when the share was not in `from`.
    */
   async transitionAudited(
     articleId: number,
@@ -307,39 +305,28 @@ export class SocialSharesRepository {
       addAttempt?: boolean;
     },
     audit: { event: string; details: Record<string, unknown>; actor: Actor; when: 'moved' | 'always' },
-    tx: Tx = this.db,
+    tx?: Tx,
   ): Promise<SocialShareTable | undefined> {
     const { addAttempt, ...rest } = fields;
-    const at = new Date().toISOString();
-    const update = tx
-      .updateTable('social_shares')
-      .set((eb) => ({
-        state: to,
-        ...rest,
-        ...(addAttempt ? { attempts: eb('attempts', '+', 1) } : {}),
-        updated_at: at,
-      }))
-      .where('article_id', '=', articleId)
-      .where('platform', '=', platform)
-      .where('state', 'in', from)
-      .returningAll();
-    if (this.#dialect !== 'postgres') {
-      const moved = await update.executeTakeFirst();
+    const move = async (t: Tx) => {
+      const moved = await t
+        .updateTable('social_shares')
+        .set((eb) => ({
+          state: to,
+          ...rest,
+          ...(addAttempt ? { attempts: eb('attempts', '+', 1) } : {}),
+          updated_at: new Date().toISOString(),
+        }))
+        .where('article_id', '=', articleId)
+        .where('platform', '=', platform)
+        .where('state', 'in', from)
+        .returningAll()
+        .executeTakeFirst();
       if (moved || audit.when === 'always')
-        await this.audit(articleId, platform, audit.event, audit.details, audit.actor, tx);
+        await this.audit(articleId, platform, audit.event, audit.details, audit.actor, t);
       return moved;
-    }
-    const values = sql`${`share-${audit.event}`.slice(0, 30)}::text, ${articleId}::integer, ${audit.actor.subject}::text,
-      ${audit.actor.name}::text, ${at}::text, null, ${JSON.stringify({ platform, ...audit.details })}::text`;
-    const r = await sql<SocialShareTable>`
-      with moved as (${update}),
-      audit as (
-        insert into audit_log (action, article_id, actor_subject, actor_name, at, before, after)
-        ${audit.when === 'always' ? sql`values (${values})` : sql`select ${values} from moved`}
-      )
-      select * from moved
-    `.execute(tx);
-    return r.rows[0];
+    };
+    return tx ? move(tx) : this.db.transaction().execute(move);
   }
 
   /** One audit row per attempt and outcome (action 'share:<platform>:<event>', details JSON in `after`). */

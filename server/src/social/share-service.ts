@@ -163,8 +163,8 @@ export class ShareService {
   }
 
   /**
-   * One run of a share job. The common case is three statements on PostgreSQL: the move to
-   * 'posting' with its audit row, the token read, the outcome with its audit row.
+   * One run of a share job. The common case: the move to 'posting' with its audit row (one
+   * transaction), the token read, the outcome with its audit row (one transaction).
    */
   async run(job: ClaimedJob): Promise<JobOutcome> {
     const articleId = Number(job.payload.articleId);
