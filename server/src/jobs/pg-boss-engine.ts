@@ -111,9 +111,7 @@ async function moveVersion10Schema(pool: pg.Pool): Promise<void> {
       `select to_regclass('${PGBOSS_SCHEMA}.version') is not null and to_regnamespace('${PGBOSS_10_SCHEMA}') is null as found`,
     );
     if (!rows[0]!.found) return;
-    const { rows: versions } = await client.query<{ version: number }>(
-      `select version from ${PGBOSS_SCHEMA}.version`,
-    );
+    const { rows: versions } = await client.query<{ version: number }>(`select version from ${PGBOSS_SCHEMA}.version`);
     if (Number(versions[0]?.version ?? FIRST_MIGRATABLE_VERSION) >= FIRST_MIGRATABLE_VERSION) return;
     await client.query(`alter schema ${PGBOSS_SCHEMA} rename to ${PGBOSS_10_SCHEMA}`);
   });
@@ -221,7 +219,9 @@ export class PgBossJobEngine implements JobEngine {
     const byKind = groupBy(jobs, (j) => j.kind);
     const db = onTransaction(tx);
     for (const [kind, ofKind] of byKind) {
-      const rows = ofKind.map((j) => this.#insertRow({ payload: j.payload, spent: 0, maxAttempts: j.maxAttempts ?? 5 }, j.runAt));
+      const rows = ofKind.map((j) =>
+        this.#insertRow({ payload: j.payload, spent: 0, maxAttempts: j.maxAttempts ?? 5 }, j.runAt),
+      );
       await boss.insert(kind, rows, { db });
     }
   }
@@ -268,7 +268,12 @@ export class PgBossJobEngine implements JobEngine {
     // Completed and followed by the next try's job, atomically: never both runs, never neither.
     await inTransaction(this.#pool!, async (client) => {
       const db: BossDb = { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
-      const completed = (await boss.complete(job.kind, attempt, { retryAt: outcome.at.toISOString(), error }, { db })) as {
+      const completed = (await boss.complete(
+        job.kind,
+        attempt,
+        { retryAt: outcome.at.toISOString(), error },
+        { db },
+      )) as {
         affected?: number;
       };
       // Only while this run still holds the job (an expired run that another worker took again
@@ -342,10 +347,7 @@ export class PgBossJobEngine implements JobEngine {
           ofKind.map((r) => {
             const ran = r.started_on ? r.retry_count + 1 : 0;
             const spent = Math.min(r.data.spent + ran, r.data.maxAttempts - 1);
-            return this.#insertRow(
-              { ...r.data, spent },
-              r.state === 'active' ? undefined : new Date(r.start_after),
-            );
+            return this.#insertRow({ ...r.data, spent }, r.state === 'active' ? undefined : new Date(r.start_after));
           }),
           { db },
         );

@@ -348,10 +348,14 @@ describe('editorial writes: the same statements on both databases', () => {
           expect(JSON.parse(a.audit[0]!.before!), s.name).toMatchObject({ version: Number(b.row!.version) });
           expect(JSON.parse(a.audit[0]!.after!), s.name).toMatchObject({ version: article.version });
           expect(a.revisions, s.name).toMatchObject([{ version: article.version, editor_name: EDITOR.name }]);
-          expect(a.audit.map((r) => r.action), s.name).toEqual(
-            isPublish ? [a.audit[0]!.action, 'share-queued', 'share-queued'] : [a.audit[0]!.action],
-          );
-          expect(a.shares.map((r) => r.state), s.name).toEqual(isPublish ? ['queued', 'queued'] : []);
+          expect(
+            a.audit.map((r) => r.action),
+            s.name,
+          ).toEqual(isPublish ? [a.audit[0]!.action, 'share-queued', 'share-queued'] : [a.audit[0]!.action]);
+          expect(
+            a.shares.map((r) => r.state),
+            s.name,
+          ).toEqual(isPublish ? ['queued', 'queued'] : []);
           expect(a.jobs, s.name).toHaveLength(isPublish ? 2 : 0);
         }
         if (!postgres()) continue;

@@ -1,11 +1,4 @@
-import {
-  expressionBuilder,
-  sql,
-  type Kysely,
-  type QueryCreator,
-  type SqlBool,
-  type Transaction,
-} from 'kysely';
+import { expressionBuilder, sql, type Kysely, type QueryCreator, type SqlBool, type Transaction } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
 import type {
   AdminArticle,

@@ -1,12 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type {
-  ArticleRow,
-  Database,
-  SharePlatform,
-  ShareState,
-  SocialShareTable,
-} from '../db/schema.ts';
+import type { ArticleRow, Database, SharePlatform, ShareState, SocialShareTable } from '../db/schema.ts';
 import type { Actor } from './audit-log.ts';
 
 export type { SharePlatform, ShareState, SocialSettingsTable, SocialShareTable } from '../db/schema.ts';
@@ -255,7 +249,11 @@ export class SocialSharesRepository {
     );
     await o.enqueueMany(
       tx,
-      queued.map((q) => ({ kind: o.job.kind, payload: { articleId, platform: q.platform }, maxAttempts: o.job.maxAttempts })),
+      queued.map((q) => ({
+        kind: o.job.kind,
+        payload: { articleId, platform: q.platform },
+        maxAttempts: o.job.maxAttempts,
+      })),
     );
     return queued.map((q) => q.platform);
   }

@@ -201,9 +201,13 @@ describe('the share work of a publish', () => {
           })),
         );
         expect(rows.jobs, label).toEqual(
-          [...want]
-            .sort()
-            .map((p) => ({ kind: SHARE_JOB, payload: { articleId: 'ID', platform: p }, state: 'ready', attempts: 0, maxAttempts: 5 })),
+          [...want].sort().map((p) => ({
+            kind: SHARE_JOB,
+            payload: { articleId: 'ID', platform: p },
+            state: 'ready',
+            attempts: 0,
+            maxAttempts: 5,
+          })),
         );
         if (want.length > 0) queuedSomething += 1;
       }
@@ -237,10 +241,7 @@ describe('the share work of a publish', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await written(id)).toEqual(before);
-    expect(await publishShares(id, s)).toEqual([
-      'x',
-      'facebook',
-    ]);
+    expect(await publishShares(id, s)).toEqual(['x', 'facebook']);
   });
 });
 
