@@ -1,20 +1,15 @@
 import crypto from 'node:crypto';
-import type { CompiledQuery, PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
 
 /**
  * The mark of a statement that runs as a named prepared statement on PostgreSQL: each pool
  * connection parses and plans it once and keeps the plan (PostgreSQL's plan cache), instead of
- * planning it again on every run as Kysely's unnamed statements are. For the few hot statements of
- * fixed text whose planning costs more than their execution (the publish transaction's share work
- * and pg-boss's job insert); a statement's text must not vary with its values.
+ * planning it again on every run as Kysely's unnamed statements are. For a hot statement of fixed
+ * text whose planning costs more than its execution: pg-boss's job insert in the publish
+ * transaction (one text per queue); a statement's text must not vary with its values.
  */
 export const PREPARED = '/* prepared */ ';
-
-/** A compiled Kysely query marked PREPARED (run it with `executeQuery`). */
-export function prepared<R>(query: CompiledQuery<R>): CompiledQuery<R> {
-  return { ...query, sql: PREPARED + query.sql };
-}
 
 const names = new Map<string, string>();
 

@@ -7,7 +7,7 @@ export interface JobEngineOptions {
   leaseMs: number;
   /** PostgreSQL: connections of pg-boss's own pool. */
   pgBossPoolMax: number;
-  /** PostgreSQL: run pg-boss's maintenance here (expiry, archiving), every pgBossMaintenanceSeconds. */
+  /** PostgreSQL: run pg-boss's supervision here (expiry of a dead worker's job), every pgBossMaintenanceSeconds. */
   supervise: boolean;
   pgBossMaintenanceSeconds: number;
   onError?: (err: unknown) => void;
@@ -15,7 +15,7 @@ export interface JobEngineOptions {
 
 export interface JobEngineSetup {
   engine: JobEngine;
-  /** After prepare(): takes over unfinished jobs another engine left (answers how many). */
+  /** After prepare(): takes over unfinished jobs an earlier version left (answers how many). */
   adopt(): Promise<number>;
 }
 
@@ -38,5 +38,5 @@ export async function createJobEngine(
     maintenanceSeconds: o.pgBossMaintenanceSeconds,
     onError: o.onError,
   });
-  return { engine, adopt: () => engine.adoptTableJobs(database) };
+  return { engine, adopt: () => engine.adopt(database) };
 }

@@ -1,13 +1,12 @@
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
-import pg from 'pg';
-import type PgBoss from 'pg-boss';
+import { CompiledQuery, sql } from 'kysely';
+import type pg from 'pg';
+import type { Db as BossDb, JobInsert, PgBoss } from 'pg-boss';
 import type { Db } from '../db/index.ts';
-import { clientConfig, createPostgresPool } from '../db/postgres-pool.ts';
+import { createPostgresPool } from '../db/postgres-pool.ts';
 import { PREPARED } from '../db/prepared-statements.ts';
 import {
   spentAfter,
   type ClaimedJob,
-  type EnqueueInStatement,
   type JobEngine,
   type JobOutcome,
   type JobTx,
@@ -24,9 +23,9 @@ export interface PgBossEngineOptions {
   /** Connections of pg-boss's own pool (PGBOSS_POOL_MAX), beside the app's DATABASE_POOL_MAX. */
   poolMax: number;
   /**
-   * Run pg-boss's maintenance in this process (expiry of jobs whose worker died, archiving of
-   * finished jobs) every `maintenanceSeconds` (PGBOSS_MAINTENANCE_SECONDS). Instances that
-   * serve only (no workers) leave it to the others.
+   * Run pg-boss's supervision in this process (expiry of jobs whose worker died, every
+   * `maintenanceSeconds`: PGBOSS_MAINTENANCE_SECONDS; deletion of finished jobs after 7 days, once a
+   * day). Instances that serve only (no workers) leave it to the others.
    */
   supervise: boolean;
   maintenanceSeconds: number;
@@ -41,65 +40,19 @@ interface JobData {
   maxAttempts: number;
 }
 
-type BossDb = PgBoss.Db;
-
 /**
- * pg-boss's statements run on the caller's Kysely transaction (same-transaction enqueue). Its
- * insert has a fixed text and costs more to plan than to run: a prepared statement.
+ * pg-boss's `db` option on the caller's Kysely transaction (same-transaction enqueue): pg-boss
+ * runs its own statement, as it wrote it, on our connection. Its insert has a fixed text per
+ * queue and costs more to plan than to run, so it runs as a named prepared statement (PREPARED:
+ * planned once per pool connection).
  */
 function onTransaction(tx: JobTx): BossDb {
   return {
-    async executeSql(text: string, values: unknown[]) {
+    async executeSql(text: string, values?: unknown[]) {
       const r = await tx.executeQuery(CompiledQuery.raw(PREPARED + text, values ?? []));
       return { rows: r.rows as unknown[] };
     },
   };
-}
-
-/**
- * pg-boss's insert as it would run, split where its parameters stand: `parts` alternates SQL and
- * parameter numbers ($1 the jobs as JSON, then its settings, whose `values` these are).
- */
-interface BossInsert {
-  parts: string[];
-  values: unknown[];
-}
-
-/**
- * pg-boss's own insert statement, captured from `insert` without running it (its `db` records the
- * statement and answers no rows), so the text is pg-boss's, whatever its version. Undefined when
- * the text is not of the shape a caller's statement can hold: the jobs' JSON as `$1` exactly once,
- * numbered parameters only, no dollar quotes (a later pg-boss could change it; the separate insert
- * is used then).
- */
-async function captureInsert(boss: PgBoss): Promise<BossInsert | undefined> {
-  let captured: { text: string; values: unknown[] } | undefined;
-  await boss.insert([], {
-    db: {
-      async executeSql(text: string, values: unknown[]) {
-        captured = { text, values: values ?? [] };
-        return { rows: [] };
-      },
-    },
-  });
-  if (!captured) return undefined;
-  const { text, values } = captured;
-  const numbers = [...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
-  const fits =
-    !text.includes('$$') &&
-    numbers.filter((n) => n === 1).length === 1 &&
-    numbers.every((n) => n >= 1 && n <= values.length);
-  return fits ? { parts: text.split(/\$(\d+)/), values } : undefined;
-}
-
-/** pg-boss's insert as SQL of a caller's statement: `$1` becomes `rows`, the other values parameters. */
-function embedInsert(insert: BossInsert, rows: RawBuilder<unknown>): RawBuilder<unknown> {
-  const pieces = insert.parts.map((part, i) => {
-    if (i % 2 === 0) return sql.raw(part);
-    const n = Number(part);
-    return n === 1 ? rows : sql`${insert.values[n - 1] ?? null}`;
-  });
-  return sql.join(pieces, sql.raw(''));
 }
 
 const VIEW_STATE: Record<string, JobView['state']> = {
@@ -127,57 +80,50 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
   }
 }
 
-/**
- * Runs `work` while this process holds a session advisory lock, on a connection of its own (`work`
- * may need every connection of pg-boss's pool): instances starting together prepare pg-boss's
- * queues one at a time. pg-boss 10's createQueue takes no lock of its own, and two instances
- * creating the same queue at once can deadlock: one inserts the queue's row and then adds a foreign
- * key to the queue table, which waits for the other's insert, which waits for that row. Ending the
- * session releases the lock, also when the process dies.
- */
-async function oneInstanceAtATime<T>(connectionString: string, work: () => Promise<T>): Promise<T> {
-  const client = new pg.Client(
-    clientConfig({ connectionString, max: 1, statementTimeoutMs: 60_000, applicationName: 'tabloid-pgboss-prepare' }),
-  );
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    await client.query(`select pg_advisory_lock(hashtext('tabloid pg-boss prepare'))`);
-    return await work();
-  } finally {
-    await client.end().catch(() => undefined);
+/** The items by key, in their order (pg-boss inserts the jobs of one queue per call). */
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
   }
+  return groups;
 }
 
+/** The jobs a `findJobs` call answers at most (pg-boss's own upper bound). */
+const FIND_LIMIT = 100_000;
+
 /**
- * pg-boss 10's fetch takes the next job with `ORDER BY priority desc, created_on, id LIMIT n` over
- * its index on (name, start_after): every claim reads and sorts every due job, so a claim costs
- * more the longer the queue (about 5 ms with 4,000 jobs waiting, against 0.05 ms with this index,
- * in which the first due job in that order is the first entry). Added to each prepared queue's
- * partition once the queue exists, never to the partitioned parent table (a statement on the
- * parent would take locks on every queue's partition).
+ * Where the `pgboss` schema of pg-boss 10 (schema version 24) is kept until its unfinished jobs
+ * have moved: pg-boss 12 migrates only schemas of pg-boss 11 and later (version 25 on), so at start
+ * an older one is renamed, pg-boss 12 creates its own, and `adopt` moves the jobs and drops it.
  */
-async function addFetchOrderIndexes(pool: pg.Pool, kinds: string[]): Promise<void> {
-  const { rows } = await pool.query<{ partition_name: string }>(
-    `select partition_name from ${PGBOSS_SCHEMA}.queue where name = any($1)`,
-    [kinds],
-  );
-  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-  for (const { partition_name: table } of rows) {
-    await pool.query(
-      `create index if not exists ${quoted(`${table}_fo`)} on ${PGBOSS_SCHEMA}.${quoted(table)} ` +
-        `(name, priority desc, created_on, id) where state < 'active'`,
+export const PGBOSS_10_SCHEMA = 'pgboss_v10';
+const FIRST_MIGRATABLE_VERSION = 25;
+
+/** Renames a pg-boss 10 `pgboss` schema out of pg-boss 12's way (once, one instance at a time). */
+async function moveVersion10Schema(pool: pg.Pool): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    await client.query(`select pg_advisory_xact_lock(hashtext('tabloid pg-boss 10 schema'))`);
+    const { rows } = await client.query<{ found: boolean }>(
+      `select to_regclass('${PGBOSS_SCHEMA}.version') is not null and to_regnamespace('${PGBOSS_10_SCHEMA}') is null as found`,
     );
-  }
+    if (!rows[0]!.found) return;
+    const { rows: versions } = await client.query<{ version: number }>(`select version from ${PGBOSS_SCHEMA}.version`);
+    if (Number(versions[0]?.version ?? FIRST_MIGRATABLE_VERSION) >= FIRST_MIGRATABLE_VERSION) return;
+    await client.query(`alter schema ${PGBOSS_SCHEMA} rename to ${PGBOSS_10_SCHEMA}`);
+  });
 }
 
 /**
- * The job engine on PostgreSQL: pg-boss 10 (its `pgboss` schema, created and migrated by pg-boss
- * at start; one standard-policy queue per job kind). pg-boss's fetch claims a job with FOR UPDATE
- * SKIP LOCKED, so several instances share the work and never take the same job at once. A job
- * is `active` for at most `leaseMs` (its expireIn): pg-boss's maintenance then puts a job whose
- * worker died back for a retry (its retryLimit counts those), and the handler decides what the
- * half-done run means.
+ * The job engine on PostgreSQL: pg-boss 12 (its `pgboss` schema, created and migrated by pg-boss
+ * at start; one standard-policy queue per job kind), used through its public API only. pg-boss's
+ * fetch claims a job with FOR UPDATE SKIP LOCKED, so several instances share the work and never
+ * take the same job at once. A job is `active` for at most `leaseMs` (its expireInSeconds):
+ * pg-boss's supervision then puts a job whose worker died back for a retry (its retryLimit counts
+ * those), and the handler decides what the half-done run means.
  *
  * The handler's "again at T" (backoff with jitter, or a provider's rate-limit reset that spends no
  * try) is not pg-boss's retryDelay: the job is completed and a follow-up job sent with startAfter
@@ -191,9 +137,7 @@ export class PgBossJobEngine implements JobEngine {
   #boss: PgBoss | null = null;
   readonly #kinds = new Set<string>();
   /** The tries spent before each claimed job was sent, by job id (for its attempt number and follow-up). */
-  readonly #claimed = new Map<string, JobData>();
-  /** pg-boss's insert as a part of callers' statements (see inStatement), once captured. */
-  #inStatement: EnqueueInStatement | undefined;
+  readonly #claimed = new Map<string, { data: JobData; retryCount: number }>();
 
   constructor(database: Pick<Db, 'connectionString'>, options: PgBossEngineOptions) {
     if (!database.connectionString) throw new Error('pg-boss needs the PostgreSQL connection string');
@@ -208,100 +152,88 @@ export class PgBossJobEngine implements JobEngine {
   /** Starts pg-boss (creating or migrating its schema) and creates the queues of these kinds. */
   async prepare(kinds: string[]): Promise<void> {
     if (!this.#boss) {
-      const { default: PgBossClass } = await import('pg-boss');
+      const { PgBoss: PgBossClass } = await import('pg-boss');
       const pool = await createPostgresPool({
         connectionString: this.#connectionString,
         max: this.#o.poolMax,
-        // pg-boss's schema migration and maintenance (locked, archiving) may take longer than a request.
+        // pg-boss's schema migration and supervision may take longer than a request.
         statementTimeoutMs: 60_000,
         applicationName: 'tabloid-pgboss',
         onError: (err) => this.#o.onError?.(err),
       });
       this.#pool = pool;
+      await moveVersion10Schema(pool);
+      const seconds = this.#o.maintenanceSeconds;
       const boss = new PgBossClass({
-        db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+        db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
         schema: PGBOSS_SCHEMA,
         migrate: true,
+        // Supervision (expiry of a dead worker's job, deletion of old finished jobs, queue counts)
+        // only in instances with workers, every `maintenanceSeconds`.
         supervise: this.#o.supervise,
-        maintenanceIntervalSeconds: this.#o.maintenanceSeconds,
+        superviseIntervalSeconds: seconds,
+        monitorIntervalSeconds: seconds,
         // No cron schedules (and so no clock-skew checks of the timekeeper).
         schedule: false,
+        // The app's own telemetry covers requests; no span per fetch of an idle poll.
+        openTelemetry: { enabled: false },
       });
       boss.on('error', (err) => this.#o.onError?.(err));
       this.#boss = boss;
       await boss.start();
-      const insert = await captureInsert(boss);
-      if (insert) {
-        this.#inStatement = {
-          row: (job) => this.#newJobRow(job),
-          insert: (rows) => embedInsert(insert, rows),
-        };
-      }
     }
     const boss = this.#boss;
-    const pool = this.#pool!;
-    const added = kinds.filter((kind) => !this.#kinds.has(kind));
-    if (added.length === 0) return;
-    await oneInstanceAtATime(this.#connectionString, async () => {
-      for (const kind of added) {
-        // Standard policy (no singleton rules: exactly-once is the share row's compare-and-swap).
-        await boss.createQueue(kind, { name: kind, policy: 'standard' });
-      }
-      await addFetchOrderIndexes(pool, added);
-    });
-    for (const kind of added) this.#kinds.add(kind);
+    for (const kind of kinds) {
+      if (this.#kinds.has(kind)) continue;
+      // Standard policy (no singleton rules: exactly-once is the share row's compare-and-swap). pg-boss
+      // creates a queue under an advisory lock of its own, and creating an existing one changes nothing.
+      await boss.createQueue(kind, { policy: 'standard' });
+      this.#kinds.add(kind);
+    }
   }
 
-  #ready(kind: string): PgBoss {
-    if (!this.#boss || !this.#kinds.has(kind)) {
-      // pg-boss's insert joins its queue table: a job of a queue never created would vanish silently.
-      throw new Error(`job queue "${kind}" is not prepared (JobQueue.prepare after handle)`);
-    }
+  #started(): PgBoss {
+    if (!this.#boss) throw new Error('the pg-boss job engine is not prepared (JobQueue.prepare after handle)');
     return this.#boss;
   }
 
-  #insertRow(kind: string, data: JobData, startAfter: Date | undefined): PgBoss.JobInsert {
+  #insertRow(data: JobData, startAfter: Date | undefined): JobInsert {
     return {
-      name: kind,
       data,
-      ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
+      ...(startAfter ? { startAfter } : {}),
       // Runs after a worker died (expiry) count as tries: what is left of the job's tries.
       retryLimit: Math.max(0, data.maxAttempts - data.spent - 1),
       retryDelay: 0,
       retryBackoff: false,
       expireInSeconds: this.#expireInSeconds(),
-    } as PgBoss.JobInsert;
-  }
-
-  /** A new job's row for pg-boss's insert: ready, no try spent yet. Its kind must be prepared. */
-  #newJobRow(job: NewJob): PgBoss.JobInsert {
-    this.#ready(job.kind);
-    return this.#insertRow(job.kind, { payload: job.payload, spent: 0, maxAttempts: job.maxAttempts ?? 5 }, job.runAt);
+    };
   }
 
   /**
-   * pg-boss's insert as a part of the caller's statement: the publish's share statement adds the
-   * jobs of the shares it wrote (one round trip fewer while the article's row is locked).
+   * pg-boss's insert with its `db` option on the caller's transaction, one statement per job kind
+   * (pg-boss refuses a kind whose queue was never created).
    */
-  inStatement(): EnqueueInStatement | undefined {
-    return this.#inStatement;
-  }
-
-  /** pg-boss's insert (one statement for all jobs) on the caller's transaction. */
   async enqueueMany(tx: JobTx, jobs: NewJob[]): Promise<void> {
     if (jobs.length === 0) return;
-    const rows = jobs.map((j) => this.#newJobRow(j));
-    await this.#ready(jobs[0]!.kind).insert(rows, { db: onTransaction(tx) });
+    const boss = this.#started();
+    const byKind = groupBy(jobs, (j) => j.kind);
+    const db = onTransaction(tx);
+    for (const [kind, ofKind] of byKind) {
+      const rows = ofKind.map((j) =>
+        this.#insertRow({ payload: j.payload, spent: 0, maxAttempts: j.maxAttempts ?? 5 }, j.runAt),
+      );
+      await boss.insert(kind, rows, { db });
+    }
   }
 
   async claim(kinds: string[]): Promise<ClaimedJob | null> {
     if (!this.#boss) return null;
     for (const kind of kinds) {
       if (!this.#kinds.has(kind)) continue;
-      const [job] = await this.#boss.fetch<JobData>(kind, { batchSize: 1, includeMetadata: true });
+      const [job] = await this.#boss.fetch<JobData>(kind, { batchSize: 1 });
       if (!job) continue;
       const data = job.data;
-      this.#claimed.set(job.id, data);
+      this.#claimed.set(job.id, { data, retryCount: job.retryCount });
       return {
         id: job.id,
         kind,
@@ -315,38 +247,48 @@ export class PgBossJobEngine implements JobEngine {
   }
 
   async finish(job: ClaimedJob, outcome: JobOutcome): Promise<void> {
-    const boss = this.#ready(job.kind);
+    const boss = this.#started();
     const id = String(job.id);
-    const data = this.#claimed.get(id);
+    const claimed = this.#claimed.get(id);
     this.#claimed.delete(id);
-    if (outcome.done || !data) {
-      await boss.complete(job.kind, id);
+    // This run's attempt of the job: a call for a run whose lease ran out (and that another worker
+    // took again) leaves the job alone.
+    const attempt = claimed ? { id, retryCount: claimed.retryCount } : id;
+    if (outcome.done || !claimed) {
+      await boss.complete(job.kind, attempt);
       return;
     }
     const spent = spentAfter(job, outcome);
     const error = outcome.error.slice(0, 1000);
     if (spent >= job.maxAttempts) {
       // Its retryCount has reached its retryLimit (both count from the same tries): failed for good.
-      await boss.fail(job.kind, id, { error });
+      await boss.fail(job.kind, attempt, { error });
       return;
     }
     // Completed and followed by the next try's job, atomically: never both runs, never neither.
     await inTransaction(this.#pool!, async (client) => {
-      // The last statement's answer: complete's is the count of jobs it completed.
-      let last: { rows: unknown[] } = { rows: [] };
-      const db: BossDb = {
-        executeSql: async (text: string, values: unknown[]) => (last = await client.query(text, values)),
+      const db: BossDb = { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
+      const completed = (await boss.complete(
+        job.kind,
+        attempt,
+        { retryAt: outcome.at.toISOString(), error },
+        { db },
+      )) as {
+        affected?: number;
       };
-      await boss.complete(job.kind, id, { retryAt: outcome.at.toISOString(), error }, { db });
-      const completed = Number((last.rows[0] as { count?: string | number } | undefined)?.count ?? 0);
       // Only while this run still holds the job (an expired run that another worker took again
       // leaves the follow-up to that worker).
-      if (completed === 1) {
-        await boss.insert([this.#insertRow(job.kind, { ...data, spent }, outcome.at)], { db });
+      if (completed.affected === 1) {
+        await boss.insert(job.kind, [this.#insertRow({ ...claimed.data, spent }, outcome.at)], { db });
       }
     });
   }
 
+  /**
+   * Jobs not finished yet (tests and the bench wait for 0). pg-boss's API has no live count (its
+   * queue counts are those of its last supervision pass), so this is the one read of its tables:
+   * queue-test pins it against findJobs' states.
+   */
   async pending(): Promise<number> {
     if (!this.#pool || this.#kinds.size === 0) return 0;
     const r = await this.#pool.query<{ n: number }>(
@@ -357,27 +299,66 @@ export class PgBossJobEngine implements JobEngine {
   }
 
   async list(kind: string): Promise<JobView[]> {
-    if (!this.#pool) return [];
-    const r = await this.#pool.query<{ data: JobData; state: string; retry_count: number; started_on: Date | null }>(
-      `select data, state, retry_count, started_on from ${PGBOSS_SCHEMA}.job where name = $1 order by created_on, id`,
-      [kind],
-    );
-    return r.rows.map((row) => ({
+    if (!this.#boss || !this.#kinds.has(kind)) return [];
+    const jobs = await this.#boss.findJobs<JobData>(kind, { limit: FIND_LIMIT });
+    return jobs.map((job) => ({
       kind,
-      payload: row.data.payload,
-      state: VIEW_STATE[row.state] ?? 'ready',
-      attempts: row.data.spent + (row.started_on ? row.retry_count + 1 : 0),
-      maxAttempts: row.data.maxAttempts,
+      payload: job.data.payload,
+      state: VIEW_STATE[job.state] ?? 'ready',
+      attempts: job.data.spent + (job.startedOn ? job.retryCount + 1 : 0),
+      maxAttempts: job.data.maxAttempts,
     }));
   }
 
   /**
-   * Jobs left in the app's own `jobs` table by a version that kept them there on PostgreSQL too:
-   * moved into pg-boss once, in one transaction (a running one as a retry: its handler finds the
-   * share 'posting' and marks it unconfirmed). Answers how many moved.
+   * Unfinished jobs an earlier version left, moved into pg-boss once, each source in one
+   * transaction: those of the app's own `jobs` table (a version that kept them there on PostgreSQL
+   * too), and those of a pg-boss 10 schema renamed at start (which is dropped then). A running one
+   * comes back as a retry: its handler finds the share 'posting' and marks it unconfirmed. Answers
+   * how many moved.
    */
-  async adoptTableJobs(database: Pick<Db, 'db'>): Promise<number> {
+  async adopt(database: Pick<Db, 'db'>): Promise<number> {
     if (this.#kinds.size === 0) return 0;
+    return (await this.#adoptTableJobs(database)) + (await this.#adoptVersion10Jobs(database));
+  }
+
+  async #adoptVersion10Jobs(database: Pick<Db, 'db'>): Promise<number> {
+    const boss = this.#started();
+    return database.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext('tabloid pg-boss 10 schema'))`.execute(trx);
+      const { rows: found } = await sql<{ found: boolean }>`
+        select to_regclass(${`${PGBOSS_10_SCHEMA}.job`}) is not null as found`.execute(trx);
+      if (!found[0]!.found) return 0;
+      // pg-boss 10's job table, read once: its unfinished jobs of the kinds this app handles.
+      const { rows } = await sql<{
+        name: string;
+        data: JobData;
+        state: string;
+        retry_count: number;
+        started_on: Date | null;
+        start_after: Date;
+      }>`select name, data, state::text as state, retry_count, started_on, start_after
+         from ${sql.table(`${PGBOSS_10_SCHEMA}.job`)}
+         where state::text in ('created', 'retry', 'active') and name in (${sql.join([...this.#kinds])})`.execute(trx);
+      const db = onTransaction(trx);
+      for (const [kind, ofKind] of groupBy(rows, (r) => r.name)) {
+        await boss.insert(
+          kind,
+          ofKind.map((r) => {
+            const ran = r.started_on ? r.retry_count + 1 : 0;
+            const spent = Math.min(r.data.spent + ran, r.data.maxAttempts - 1);
+            return this.#insertRow({ ...r.data, spent }, r.state === 'active' ? undefined : new Date(r.start_after));
+          }),
+          { db },
+        );
+      }
+      await sql`drop schema ${sql.id(PGBOSS_10_SCHEMA)} cascade`.execute(trx);
+      return rows.length;
+    });
+  }
+
+  async #adoptTableJobs(database: Pick<Db, 'db'>): Promise<number> {
+    const boss = this.#started();
     return database.db.transaction().execute(async (trx) => {
       const rows = await trx
         .updateTable('jobs')
@@ -386,21 +367,23 @@ export class PgBossJobEngine implements JobEngine {
         .where('kind', 'in', [...this.#kinds])
         .returningAll()
         .execute();
-      if (rows.length === 0) return 0;
-      await this.#boss!.insert(
-        rows.map((r) =>
-          this.#insertRow(
-            r.kind,
-            {
-              payload: JSON.parse(r.payload) as Record<string, unknown>,
-              spent: Math.min(r.attempts, r.max_attempts - 1),
-              maxAttempts: r.max_attempts,
-            },
-            r.state === 'ready' ? new Date(r.run_at) : undefined,
+      const db = onTransaction(trx);
+      for (const [kind, ofKind] of groupBy(rows, (r) => r.kind)) {
+        await boss.insert(
+          kind,
+          ofKind.map((r) =>
+            this.#insertRow(
+              {
+                payload: JSON.parse(r.payload) as Record<string, unknown>,
+                spent: Math.min(r.attempts, r.max_attempts - 1),
+                maxAttempts: r.max_attempts,
+              },
+              r.state === 'ready' ? new Date(r.run_at) : undefined,
+            ),
           ),
-        ),
-        { db: onTransaction(trx) },
-      );
+          { db },
+        );
+      }
       return rows.length;
     });
   }
@@ -411,7 +394,7 @@ export class PgBossJobEngine implements JobEngine {
     this.#boss = null;
     this.#pool = null;
     // The workers (JobQueue.stop) have finished their jobs already: nothing to wait for here.
-    if (boss) await boss.stop({ graceful: false, close: false, wait: true }).catch((err) => this.#o.onError?.(err));
+    if (boss) await boss.stop({ graceful: false, close: false }).catch((err) => this.#o.onError?.(err));
     if (pool) await pool.end().catch(() => undefined);
   }
 }

@@ -1,4 +1,4 @@
-import type { Kysely, RawBuilder, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export type { JobTable } from '../db/schema.ts';
@@ -44,18 +44,6 @@ export type JobOutcome = { done: true } | { done: false; at: Date; error: string
 export type JobHandler = (job: ClaimedJob) => Promise<JobOutcome>;
 
 /**
- * An enqueue that a caller's own statement makes, as one part of its data-modifying WITH: a
- * statement that decides which jobs to add (the publish's share statement) adds them too, one
- * round trip fewer than a statement of their own. `row(job)` is a job as JSON; `insert(rows)` is
- * the INSERT that adds the jobs of `rows`, an SQL expression of type json (an array of `row(job)`
- * values, or null for none). It writes exactly what `enqueueMany` writes.
- */
-export interface EnqueueInStatement {
-  row(job: NewJob): object;
-  insert(rows: RawBuilder<unknown>): RawBuilder<unknown>;
-}
-
-/**
  * Where jobs are kept and how they are claimed: the `jobs` table (SQLite, TableJobEngine) or
  * pg-boss (PostgreSQL, PgBossJobEngine). Both give the same guarantees: an enqueue joins the
  * caller's transaction; a job is claimed by one worker at a time; a claimed job whose worker died
@@ -68,11 +56,6 @@ export interface JobEngine {
   prepare(kinds: string[]): Promise<void>;
   /** Adds jobs inside the caller's transaction: they exist exactly when the caller's change commits. */
   enqueueMany(tx: JobTx, jobs: NewJob[]): Promise<void>;
-  /**
-   * The enqueue as part of a caller's statement (pg-boss on PostgreSQL, once prepared); undefined
-   * where the engine has none (SQLite: in-process, no round trips to save).
-   */
-  inStatement?(): EnqueueInStatement | undefined;
   /** Claims one due job of these kinds (or one whose lease ran out); null when none is due. */
   claim(kinds: string[], now?: Date): Promise<ClaimedJob | null>;
   /** Records the handler's outcome of a claimed job. */
@@ -158,11 +141,6 @@ export class JobQueue {
 
   enqueue(tx: JobTx, job: NewJob): Promise<void> {
     return this.enqueueMany(tx, [job]);
-  }
-
-  /** The enqueue as part of a caller's statement, where the engine offers one (see EnqueueInStatement). */
-  inStatement(): EnqueueInStatement | undefined {
-    return this.engine.inStatement?.();
   }
 
   start(): void {

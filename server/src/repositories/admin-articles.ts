@@ -1,12 +1,4 @@
-import {
-  expressionBuilder,
-  sql,
-  type Expression,
-  type Kysely,
-  type QueryCreator,
-  type SqlBool,
-  type Transaction,
-} from 'kysely';
+import { expressionBuilder, sql, type Kysely, type QueryCreator, type SqlBool, type Transaction } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
 import type {
   AdminArticle,
@@ -18,13 +10,11 @@ import type {
 } from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
 import { ARTICLE_SHOWN_DATE } from '../db/migrations/030-list-by-shown-date.ts';
-import { prepared } from '../db/prepared-statements.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
 import type { ValidArticle } from '../domain/article-input.ts';
 import { activeEditorsSince } from './activity-editors.ts';
-import { auditRow, writeAudit, type Actor, type AuditAction, type AuditEntry } from './audit-log.ts';
-import { changedFields, revisionRow, writeRevision, type RevisionInput } from './article-revisions.ts';
-import type { PublishTrail } from './social-shares.ts';
+import { writeAudit, type Actor, type AuditAction } from './audit-log.ts';
+import { changedFields, writeRevision } from './article-revisions.ts';
 
 export type { AdminArticle, AdminArticleListItem } from '../../../common/admin-contract.ts';
 
@@ -175,11 +165,6 @@ export class AdminArticlesRepository {
     db: Kysely<Database>,
     private readonly dialect: Dialect,
     private readonly onPublished?: PublishHook,
-    /**
-     * PostgreSQL: read-and-lock plus update in one statement, and a publish's trail in the share
-     * statement (default). false: statement by statement as on SQLite (tests compare both ways).
-     */
-    private readonly oneStatement = true,
   ) {
     this.db = db;
   }
@@ -375,64 +360,6 @@ export class AdminArticlesRepository {
   }
 
   /**
-   * PostgreSQL: the row read and locked, and the change made where the statement's conditions allow
-   * it, in one statement (one round trip instead of two while the row is locked). `old_row` locks the
-   * row; `new_row` updates it only where the article is not in the trash (unless `inTrash`), has the
-   * expected version and the change's rule accepts it; the answer is the row as it was (always, when
-   * it exists) and the row as the update left it (when it changed), told apart by ROW_MARK. Both come
-   * as `articles`' own columns, so they are typed and ordered exactly as a plain read gives them.
-   */
-  private async lockAndChange(
-    trx: Transaction<Database>,
-    id: number,
-    actor: Actor,
-    now: string,
-    change: Change<string>,
-    options: MutateOptions,
-  ): Promise<{ before?: ArticleRow; after?: ArticleRow }> {
-    const conditions = [
-      ...(options.inTrash ? [] : [isEmpty('deleted_at')]),
-      ...(options.expectedVersion !== undefined
-        ? [sql<SqlBool>`${column('version')} = ${options.expectedVersion}`]
-        : []),
-      ...(change.rule ? [change.rule.accepts] : []),
-    ];
-    const set: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(change.set)) set[name] = isWas(value) ? column(value.was) : value;
-    const query = trx
-      .with('old_row', (db) => db.selectFrom('articles').selectAll().where('id', '=', id).forUpdate())
-      .with('new_row', (db) =>
-        db
-          .updateTable('articles')
-          .from('old_row')
-          .set({
-            ...(set as Partial<ArticleRow>),
-            updated_at: now,
-            updated_by: actor.name,
-            version: sql<number>`${column('version')} + 1`,
-          })
-          .whereRef('articles.id', '=', 'old_row.id')
-          .whereRef('articles.version', '=', 'old_row.version')
-          .where(({ and }) => and(conditions))
-          .returningAll('articles'),
-      )
-      .selectFrom('old_row')
-      .select(sql<'old' | 'new'>`'old'`.as(ROW_MARK))
-      .selectAll('old_row')
-      .unionAll((eb) =>
-        eb
-          .selectFrom('new_row')
-          .select(sql<'old' | 'new'>`'new'`.as(ROW_MARK))
-          .selectAll('new_row'),
-      );
-    // A prepared statement: its text depends on the action (and the edit's share fields), not on the values.
-    const { rows } = await trx.executeQuery(prepared(query.compile()));
-    const result: { before?: ArticleRow; after?: ArticleRow } = {};
-    for (const { [ROW_MARK]: mark, ...row } of rows) result[mark === 'old' ? 'before' : 'after'] = row as ArticleRow;
-    return result;
-  }
-
-  /**
    * Applies a change to one article, with its audit row and revision, in one transaction; the
    * version grows by one. The change's rule may refuse the row as it is (nothing is written then).
    * With `expectedVersion`, a different current version is refused as stale. An article in the
@@ -449,11 +376,10 @@ export class AdminArticlesRepository {
   }
 
   /**
-   * The refusals come from the row as it was, by the same checks on both databases: on SQLite the
-   * row is read first; on PostgreSQL the one statement of lockAndChange answers it beside the
-   * change it made, if any. Should that statement's conditions ever refuse a row the checks accept,
-   * the row (locked) is updated as on SQLite; should they accept one the checks refuse, the
-   * transaction fails and nothing is written.
+   * The same statements on both databases: the row read (and locked on PostgreSQL, so that writes
+   * of one article wait for each other there), the refusals checked on it in JavaScript
+   * (refusalOf), the update made only while the row still has the version read, then the audit row
+   * and the revision (and for a publish, the share work through the publish hook).
    */
   private async mutateIn<R extends string>(
     trx: Transaction<Database>,
@@ -465,85 +391,47 @@ export class AdminArticlesRepository {
   ): Promise<WriteResult<R>> {
     const now = (options.now ?? new Date()).toISOString();
     const change = describe(now);
-    const read: { before?: ArticleRow; after?: ArticleRow } =
-      this.oneStatement && this.dialect === 'postgres'
-        ? await this.lockAndChange(trx, id, actor, now, change, options)
-        : { before: await this.lockRow(trx, id) };
-    const before = read.before;
-    let after = read.after;
+    const before = await this.lockRow(trx, id);
     if (!before) return { ok: false, reason: 'not-found' };
     const refusal = refusalOf(before, change, options);
-    if (refusal) {
-      if (after) throw new Error(`article ${id}: the ${action} statement changed a row its rule refuses`);
-      return refusal;
+    if (refusal) return refusal;
+    // The version condition again in the statement: on SQLite (no row lock) it keeps a racing
+    // writer from overwriting unseen; on PostgreSQL the row lock above already serialises them.
+    const updated = await trx
+      .updateTable('articles')
+      .set({
+        ...resolve(change.set, before),
+        updated_at: now,
+        updated_by: actor.name,
+        version: Number(before.version) + 1,
+      })
+      .where('id', '=', id)
+      .where('version', '=', Number(before.version))
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) {
+      const current = await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return {
+        ok: false,
+        reason: 'stale',
+        currentVersion: Number(current.version),
+        changedBy: current.updated_by,
+        changedAt: current.updated_at,
+      };
     }
-    if (!after) {
-      // The version condition again in the statement: on SQLite (no row lock) it keeps a racing
-      // writer from overwriting unseen; on PostgreSQL the row lock above already serialises them.
-      const updated = await trx
-        .updateTable('articles')
-        .set({
-          ...resolve(change.set, before),
-          updated_at: now,
-          updated_by: actor.name,
-          version: Number(before.version) + 1,
-        })
-        .where('id', '=', id)
-        .where('version', '=', Number(before.version))
-        .returningAll()
-        .executeTakeFirst();
-      if (!updated) {
-        const current = await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        return {
-          ok: false,
-          reason: 'stale',
-          currentVersion: Number(current.version),
-          changedBy: current.updated_by,
-          changedAt: current.updated_at,
-        };
-      }
-      after = updated as ArticleRow;
-    }
+    const after = updated as ArticleRow;
     const beforeArticle = toAdminArticle(before);
     const afterArticle = toAdminArticle(after);
-    const audit: AuditEntry = { action, articleId: id, actor, at: now, before, after };
-    const revision: RevisionInput = {
+    await writeAudit(trx, [{ action, articleId: id, actor, at: now, before, after }]);
+    await writeRevision(trx, {
       action,
       actor,
       at: now,
       article: afterArticle,
       changed: changedFields(beforeArticle, afterArticle),
-    };
-    if (action === 'publish' && this.onPublished) {
-      // PostgreSQL: the share statement writes the publish's audit row and revision too (one round
-      // trip fewer); SQLite writes them first, as for any change.
-      const joined = this.oneStatement && this.dialect === 'postgres';
-      if (!joined) await this.writeTrail(trx, audit, revision);
-      const trail = joined ? { audit: auditRow(audit), revision: revisionRow(revision) } : undefined;
-      const wrote = await this.onPublished(trx, id, after, trail);
-      if (joined && wrote !== true) await this.writeTrail(trx, audit, revision);
-    } else {
-      await this.writeTrail(trx, audit, revision);
-    }
+    });
+    if (action === 'publish' && this.onPublished) await this.onPublished(trx, id, after);
     return { ok: true, article: afterArticle, before: beforeArticle };
-  }
-
-  /**
-   * The audit row and the revision of one change. On PostgreSQL one statement (a data-modifying
-   * WITH): each statement of a save is a round trip to the database server, and the saves'
-   * latency is mostly those round trips. SQLite runs in-process: two plain inserts.
-   */
-  private async writeTrail(trx: Transaction<Database>, audit: AuditEntry, revision: RevisionInput) {
-    if (this.dialect !== 'postgres') {
-      await writeAudit(trx, [audit]);
-      await writeRevision(trx, revision);
-      return;
-    }
-    await trx
-      .with('audit', (db) => db.insertInto('audit_log').values(auditRow(audit)).returning('id'))
-      .insertInto('article_revisions')
-      .values(revisionRow(revision))
-      .execute();
   }
 
   changeCategory(id: number, categoryId: number, actor: Actor) {
@@ -551,7 +439,6 @@ export class AdminArticlesRepository {
       set: { category_id: categoryId },
       rule: {
         refuse: (row) => (row.category_id === categoryId ? 'same-category' : undefined),
-        accepts: sql<SqlBool>`(${column('category_id')} <> ${categoryId})`,
       },
     }));
   }
@@ -598,14 +485,8 @@ export class AdminArticlesRepository {
             .onConflict((oc) =>
               oc.column('old_slug').doUpdateSet({ article_id: id, created_at: result.article.updatedAt }),
             );
-        if (!result.before.publishedAt) await release(trx).execute();
-        else if (this.dialect === 'postgres') {
-          // One round trip: the two statements touch different rows (the slugs differ).
-          await keep(trx.with('released', (db) => release(db).returning('old_slug'))).execute();
-        } else {
-          await release(trx).execute();
-          await keep(trx).execute();
-        }
+        await release(trx).execute();
+        if (result.before.publishedAt) await keep(trx).execute();
       }
       return result;
     });
@@ -617,7 +498,6 @@ export class AdminArticlesRepository {
       set: { published_at: now, publish_at: null },
       rule: {
         refuse: (row) => (row.published_at ? 'already-published' : undefined),
-        accepts: isEmpty('published_at'),
       },
     }));
   }
@@ -628,7 +508,6 @@ export class AdminArticlesRepository {
       set: { published_at: null, publish_at: null },
       rule: {
         refuse: (row) => (row.published_at || row.publish_at ? undefined : 'not-published'),
-        accepts: sql<SqlBool>`(${isPresent('published_at')} or ${isPresent('publish_at')})`,
       },
     }));
   }
@@ -639,7 +518,6 @@ export class AdminArticlesRepository {
       set: { publish_at: publishAt },
       rule: {
         refuse: (row) => (row.published_at ? 'already-published' : undefined),
-        accepts: isEmpty('published_at'),
       },
     }));
   }
@@ -649,7 +527,6 @@ export class AdminArticlesRepository {
       set: { publish_at: null },
       rule: {
         refuse: (row) => (row.publish_at ? undefined : 'not-scheduled'),
-        accepts: isPresent('publish_at'),
       },
     }));
   }
@@ -667,7 +544,6 @@ export class AdminArticlesRepository {
         set: { deleted_at: now, trashed_published_at: was('published_at'), published_at: null, publish_at: null },
         rule: {
           refuse: (row) => (row.deleted_at ? 'already-deleted' : undefined),
-          accepts: isEmpty('deleted_at'),
         },
       }),
       { inTrash: true },
@@ -690,7 +566,6 @@ export class AdminArticlesRepository {
             return undefined;
           },
           // Compared as JavaScript compares strings (by code point, not by the database's collation).
-          accepts: sql<SqlBool>`(${isPresent('deleted_at')} and ${column('deleted_at')} collate "C" >= ${oldest})`,
         },
       }),
       { inTrash: true, now },
@@ -850,14 +725,12 @@ function isWas(value: unknown): value is Was {
 }
 
 /**
- * One editorial change as data, so that PostgreSQL can make it in the statement that reads and locks
- * the row: the columns it sets (values, or another column as it was), and the rule that may refuse
- * the row, in JavaScript (which reason) and in SQL (the rows it accepts: exactly those for which
- * `refuse` answers undefined, over `articles`' columns as they are before the change).
+ * One editorial change as data: the columns it sets (values, or another column as it was), and the
+ * rule that may refuse the row as it is (which reason, or undefined to accept it).
  */
 interface Change<R extends string> {
   set: { [K in keyof ArticleRow]?: ArticleRow[K] | Was };
-  rule?: { refuse: (row: ArticleRow) => R | undefined; accepts: Expression<SqlBool> };
+  rule?: { refuse: (row: ArticleRow) => R | undefined };
 }
 
 interface MutateOptions {
@@ -865,13 +738,6 @@ interface MutateOptions {
   inTrash?: boolean;
   now?: Date;
 }
-
-/** The column of the row being changed (qualified: the one statement joins the row as it was). */
-const column = (name: keyof ArticleRow) => sql.ref(`articles.${name}`);
-/** SQL for JavaScript's falsy on a text column: null or ''. */
-const isEmpty = (name: keyof ArticleRow) => sql<SqlBool>`(coalesce(${column(name)}, '') = '')`;
-/** SQL for JavaScript's truthy on a text column: neither null nor ''. */
-const isPresent = (name: keyof ArticleRow) => sql<SqlBool>`(coalesce(${column(name)}, '') <> '')`;
 
 /** The columns a change sets, its copied columns read from the row as it was. */
 function resolve(set: Change<string>['set'], row: ArticleRow): Partial<ArticleRow> {
@@ -900,17 +766,8 @@ function refusalOf<R extends string>(
   return reason === undefined ? undefined : { ok: false, reason };
 }
 
-/** The column that tells the row as it was from the row as changed in the one statement's answer. */
-const ROW_MARK = 'mutate_row';
-
 /**
- * Runs inside the publish transaction (share jobs are queued there, so both commit together). With
- * `trail`, the publish's own audit row and revision, it writes them in its own statement and answers
- * true (PostgreSQL: one round trip fewer); the publish writes them itself when it answers otherwise.
+ * Runs inside the publish transaction, after the publish's audit row and revision (share jobs are
+ * queued there, so both commit together). `row` is the article as the publish left it.
  */
-export type PublishHook = (
-  trx: Transaction<Database>,
-  articleId: number,
-  row?: ArticleRow,
-  trail?: PublishTrail,
-) => Promise<boolean | void>;
+export type PublishHook = (trx: Transaction<Database>, articleId: number, row?: ArticleRow) => Promise<void>;

@@ -5,7 +5,6 @@ import { composeFacebookMessage, composeXText } from '../../../common/share-text
 import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../jobs/queue.ts';
 import {
   type ArticleShareColumns,
-  type PublishTrail,
   type SharePlatform,
   type SocialShareTable,
   type SocialSharesRepository,
@@ -81,24 +80,14 @@ export class ShareService {
   }
 
   /**
-   * Called inside the publish transaction: queues one share job per chosen and connected platform,
-   * so the publish and its jobs commit (or roll back) together. `article` is the row the publish
-   * just wrote (read here when not given). On PostgreSQL the share rows, their audit rows and
-   * their jobs (pg-boss's insert, as a part of the statement) are one statement
-   * (SocialSharesRepository.queueOnPublish), made while the article's row is locked. `trail`, the
-   * publish's own audit row and revision, is written in that statement too (answers true then: the
-   * publish does not write it again).
+   * Called inside the publish transaction: queues one share job per chosen and connected platform
+   * (SocialSharesRepository.queueOnPublish), so the publish and its jobs commit (or roll back)
+   * together. `article` is the row the publish just wrote (read here when not given).
    */
-  async onPublished(
-    trx: Transaction<Database>,
-    articleId: number,
-    article?: ArticleShareColumns,
-    trail?: PublishTrail,
-  ): Promise<boolean> {
+  async onPublished(trx: Transaction<Database>, articleId: number, article?: ArticleShareColumns): Promise<void> {
     const row = article ?? (await this.#repo.article(articleId, trx));
-    if (!row) return false;
+    if (!row) return;
     const text = this.compose(row);
-    const inStatement = this.#queue.inStatement();
     const queued = await this.#repo.queueOnPublish(
       trx,
       articleId,
@@ -113,12 +102,9 @@ export class ShareService {
         actor: SHARE_WORKER,
         job: { kind: SHARE_JOB, maxAttempts: this.#o.jobs.maxAttempts },
         enqueueMany: (tx, jobs) => this.#queue.enqueueMany(tx, jobs),
-        ...(inStatement ? { jobsInStatement: inStatement } : {}),
-        ...(trail ? { trail } : {}),
       },
     );
     if (queued.length > 0) setTimeout(() => this.#queue.nudge(), 10).unref?.();
-    return trail !== undefined;
   }
 
   /** 'Retry' (failed/unconfirmed) and 'Post now' (never shared, or its post deleted): queues a new job. */
@@ -177,8 +163,8 @@ export class ShareService {
   }
 
   /**
-   * One run of a share job. The common case is three statements on PostgreSQL: the move to
-   * 'posting' with its audit row, the token read, the outcome with its audit row.
+   * One run of a share job. The common case: the move to 'posting' with its audit row (one
+   * transaction), the token read, the outcome with its audit row (one transaction).
    */
   async run(job: ClaimedJob): Promise<JobOutcome> {
     const articleId = Number(job.payload.articleId);
