@@ -79,7 +79,9 @@ async function main(): Promise<number> {
     console.log(`  pictures: ${result.pictures}`);
     console.log(
       result.keyRestored
-        ? '  token key: restored from the archive'
+        ? m.database.dialect === 'postgres'
+          ? `  token key: written to ${path.join(dataDir, 'token-encryption.key')}; set TOKEN_ENCRYPTION_KEY to its contents on every instance`
+          : '  token key: restored from the archive'
         : '  token key: not in the archive: set TOKEN_ENCRYPTION_KEY, or put the key file back in DATA_DIR, before starting the server',
     );
     console.log(countsTable(result));

@@ -227,6 +227,10 @@ describe('a backup taken while 1,000 publishes and edits go on', () => {
       ...TEST_APP_ENV,
       DATA_DIR: restoredDataDir,
       DATABASE_URL: restoredUrl,
+      // PostgreSQL takes the key from the environment only: the one the archive brought back.
+      TOKEN_ENCRYPTION_KEY: restoredUrl
+        ? fs.readFileSync(path.join(restoredDataDir, KEY_FILE_NAME), 'utf8').trim()
+        : '',
       WEB_DIST_DIR: path.join(restoredDataDir, 'no-web-dist'),
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
