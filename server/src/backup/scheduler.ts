@@ -15,6 +15,8 @@ export const BACKUP_LOCK_KEY = 7_345_901_226_229n;
 
 /** How often the server looks whether a backup is due (the interval itself is in hours). */
 const CHECK_EVERY_MS = 60_000;
+/** A failed scheduled backup is tried again after an hour, not a whole interval later. */
+const RETRY_AFTER_FAILURE_MS = 3_600_000;
 
 export type ScheduledOutcome =
   | { outcome: 'taken'; result: BackupResult; removed: string[] }
@@ -64,16 +66,17 @@ export class BackupScheduler {
   async #runIfDue(): Promise<ScheduledOutcome> {
     const { database } = this.options;
     // A little under the interval: a check that comes a few seconds early does not skip a whole interval.
-    const since = new Date(this.#now().getTime() - this.intervalMs * 0.95).toISOString();
+    // After a failure, the next try comes an hour later (or after the interval, when shorter).
+    const now = this.#now().getTime();
+    const succeededSince = new Date(now - this.intervalMs * 0.95).toISOString();
+    const failedSince = new Date(now - Math.min(RETRY_AFTER_FAILURE_MS, this.intervalMs * 0.95)).toISOString();
+    const due = async () => !(await scheduledRunSince(database.db, succeededSince, failedSince));
     if (database.dialect === 'sqlite') {
-      if (await scheduledRunSince(database.db, since)) return { outcome: 'skipped', reason: 'not due' };
-      return this.#take();
+      return (await due()) ? this.#take() : { outcome: 'skipped', reason: 'not due' };
     }
     let outcome: ScheduledOutcome = { outcome: 'skipped', reason: 'another instance is taking it' };
     await withTryAdvisoryLock(database.db, BACKUP_LOCK_KEY, async () => {
-      outcome = (await scheduledRunSince(database.db, since))
-        ? { outcome: 'skipped', reason: 'not due' }
-        : await this.#take();
+      outcome = (await due()) ? await this.#take() : { outcome: 'skipped', reason: 'not due' };
     });
     return outcome;
   }

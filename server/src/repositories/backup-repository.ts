@@ -169,13 +169,25 @@ export async function lastBackupRuns(
   return { last: last ? toRun(last) : null, lastSucceeded: lastSucceeded ? toRun(lastSucceeded) : null };
 }
 
-/** The start of the last scheduled run (succeeded or failed) after `since`, if any: another instance took it. */
-export async function scheduledRunSince(db: Kysely<Database>, since: string): Promise<boolean> {
+/**
+ * Whether a scheduled backup started after `succeededSince` and succeeded, or started after
+ * `failedSince` and failed: then the next one is not due yet (another instance may have taken it).
+ */
+export async function scheduledRunSince(
+  db: Kysely<Database>,
+  succeededSince: string,
+  failedSince: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('backup_runs')
     .select('id')
     .where('origin', '=', 'scheduled')
-    .where('started_at', '>=', since)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'succeeded'), eb('started_at', '>=', succeededSince)]),
+        eb.and([eb('status', '=', 'failed'), eb('started_at', '>=', failedSince)]),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
   return Boolean(row);
