@@ -195,7 +195,7 @@ async function main() {
     console.log(
       restore.out
         .split('\n')
-        .filter((l) => /^(restored|  schema|  SQLite|  pictures|articles |article_revisions )/.test(l))
+        .filter((l) => /^(restored| {2}schema| {2}SQLite| {2}pictures|articles |article_revisions )/.test(l))
         .join('\n'),
     );
     console.log(`  restored server: ${checks.join(', ')}`);

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 
 /**
@@ -54,12 +53,10 @@ export interface Manifest {
 export async function sha256File(file: string): Promise<{ sha256: string; size: number }> {
   const hash = crypto.createHash('sha256');
   let size = 0;
-  await pipeline(fs.createReadStream(file), async function* (source: AsyncIterable<Buffer>) {
-    for await (const chunk of source) {
-      size += chunk.length;
-      hash.update(chunk);
-    }
-  });
+  for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    hash.update(chunk);
+  }
   return { sha256: hash.digest('hex'), size };
 }
 
