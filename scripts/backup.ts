@@ -64,7 +64,11 @@ async function main(): Promise<number> {
     const m = result.manifest;
     const rows = Object.values(m.database.tables).reduce((a, b) => a + b, 0);
     console.log(`backup written: ${result.file}`);
-    console.log(`  ${formatBytes(result.sizeBytes)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const t = result.timings;
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log(
+      `  ${formatBytes(result.sizeBytes)} in ${s(Date.now() - started)} (database ${s(t.databaseMs)}, pictures ${s(t.picturesMs)}, checksums ${s(t.checksumsMs)}, archive ${s(t.archiveMs)})`,
+    );
     console.log(
       `  database: ${m.database.dialect}, schema ${m.schemaVersion ?? 'none'}, ${rows} rows in ${Object.keys(m.database.tables).length} tables`,
     );

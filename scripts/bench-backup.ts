@@ -185,6 +185,9 @@ async function main() {
     console.log(`  ${ARTICLES} articles with a revision each, ${PICTURE_MB} MB of pictures (SQLite)`);
     console.log(`  backup: ${secs(backup.ms)} (npm run backup, whole process), archive ${mb(size)}`);
     console.log(
+      `  backup steps:${backup.out.split('\n').find((l) => / in .*\(database /.test(l)) ?? ' (not reported)'}`,
+    );
+    console.log(
       `  /News p99 during the backup: ${p99(during)} ms (${during.requests.total} requests, ${during.non2xx} non-2xx)`,
     );
     console.log(

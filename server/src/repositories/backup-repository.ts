@@ -60,10 +60,15 @@ export async function latestMigration(db: AnyDb): Promise<string | null> {
   }
 }
 
-/** SQLite's own consistency check: 'ok', or the problems it found. */
-export async function integrityCheck(db: AnyDb): Promise<string[]> {
-  const rows = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
-  return rows.rows.map((r) => r.integrity_check);
+/**
+ * SQLite's own consistency check: 'ok', or the problems it found. `quick` (PRAGMA quick_check)
+ * leaves out the comparison of every index with its table: several times faster on a large file.
+ */
+export async function integrityCheck(db: AnyDb, quick = false): Promise<string[]> {
+  const rows = quick
+    ? await sql<{ quick_check: string }>`pragma quick_check`.execute(db)
+    : await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+  return rows.rows.map((r) => Object.values(r)[0] as string);
 }
 
 /**
