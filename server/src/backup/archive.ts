@@ -53,7 +53,7 @@ export interface Manifest {
 export async function sha256File(file: string): Promise<{ sha256: string; size: number }> {
   const hash = crypto.createHash('sha256');
   let size = 0;
-  for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
     size += chunk.length;
     hash.update(chunk);
   }
