@@ -7,14 +7,16 @@ import * as tar from 'tar';
 import { codeFlow } from '../auth/testing-http.ts';
 import { loadConfig } from '../config.ts';
 import { cipherFromConfig, KEY_FILE_NAME } from '../crypto/token-cipher.ts';
-import { openDatabase } from '../db/index.ts';
+import { migrateTo, openDatabase } from '../db/index.ts';
 import { EditorsRepository } from '../repositories/editors-repository.ts';
 import { SocialTokenRepository } from '../repositories/social-token-repository.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { createTestApp, TEST_APP_ENV, type TestApp } from '../test-support/test-app.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../test-support/postgres-databases.ts';
 import { freePort } from '../test-support/free-port.ts';
+import { insertArticle } from '../test-support/admin-articles.ts';
 import { ArchiveProblem, verifyArchive, type Manifest } from './archive.ts';
+import { takeBackup } from './backup.ts';
 import { RestoreRefused, restoreBackup, type RestoreResult } from './restore.ts';
 
 /**
@@ -434,5 +436,33 @@ describe('a damaged archive is refused with what is wrong, and nothing is writte
     const junk = path.join(tmp, 'junk.tar');
     fs.writeFileSync(junk, Buffer.alloc(4096, 7));
     await expectRefused(junk, /damaged or truncated|not a backup archive/);
+  });
+});
+
+describe('a backup of an older version', () => {
+  it('is brought forward by the migrations when restored', { timeout: 120_000 }, async () => {
+    const oldDir = path.join(tmp, 'older-version');
+    const old = await openDatabase({ dataDir: oldDir, databaseUrl: '' }, { skipMigrations: true });
+    let archive: string;
+    try {
+      await migrateTo(old.db, old.dialect, '031-article-counts-slots');
+      await insertArticle(old.db, { headline: 'Written by an older version' });
+      const result = await takeBackup({ database: old, dataDir: oldDir, outDir: path.join(tmp, 'older-out') });
+      expect(result.manifest.schemaVersion).toBe('031-article-counts-slots');
+      expect(result.manifest.database.tables).not.toHaveProperty('backup_runs');
+      archive = result.file;
+    } finally {
+      await old.destroy();
+    }
+    const { result } = await restoreFresh(archive, 'older-restored');
+    expect(result.schemaBefore).toBe('031-article-counts-slots');
+    expect(result.schemaAfter).toBe('035-backup-runs');
+    expect(result.mismatches).toEqual([]);
+    expect(result.counts.find((c) => c.table === 'articles')).toEqual({ table: 'articles', manifest: 1, restored: 1 });
+    expect(result.counts.find((c) => c.table === 'backup_runs')).toEqual({
+      table: 'backup_runs',
+      manifest: null,
+      restored: 0,
+    });
   });
 });

@@ -140,6 +140,7 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
   try {
     const result = await writeBackup(options, started);
     const finishedAt = now().toISOString();
+    // Best effort: a database of an older version (no backup_runs yet) is backed up all the same.
     await recordBackupRun(options.database.db, {
       started_at: started.toISOString(),
       finished_at: finishedAt,
@@ -148,7 +149,7 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
       file: path.basename(result.file),
       size_bytes: result.sizeBytes,
       error: null,
-    });
+    }).catch(() => undefined);
     return { ...result, finishedAt };
   } catch (err) {
     await recordBackupRun(options.database.db, {
