@@ -119,7 +119,7 @@ describe('a backup taken while 1,000 publishes and edits go on', () => {
 
   it(
     'is consistent: every write acknowledged before it began is in the restored copy',
-    { timeout: 240_000 },
+    { timeout: 360_000 },
     async () => {
       const acked = new Map<number, { version: number; headline: string }>();
       let ops = 0;
