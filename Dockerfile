@@ -35,6 +35,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
+    BACKUP_DIR=/backups \
     WEB_DIST_DIR=/app/dist/web \
     MALLOC_ARENA_MAX=2 \
     LD_PRELOAD=/usr/local/lib/libjemalloc.so.2
@@ -43,14 +44,17 @@ COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/common ./common
 COPY --from=build /app/server ./server
-# The operator's tools: npm run editor | import | export | migrate-data (docker compose exec app1 ...).
+# The operator's tools: npm run editor | import | export | migrate-data | backup | restore
+# (docker compose exec app1 ...). Backups go to /backups: mount a volume there, on another disk.
+# pg_dump is not in the image: on PostgreSQL run npm run backup where postgresql-client is installed
+# (docs/decisions/032-backups.md).
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/dist/web ./dist/web
 # The server renderer of the public pages (built by `vite build` with the front end).
 COPY --from=build /app/dist/ssr ./dist/ssr
 # The server compiled to JavaScript by `npm run build` (scripts/build-server.mjs): no tsx at run time.
 COPY --from=build /app/dist/server ./dist/server
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -85,7 +85,16 @@ const serverZones = [
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', '.bench/**', 'web/public/**', 'coverage/**'],
+    ignores: [
+      'dist/**',
+      'data/**',
+      'backups/**',
+      'node_modules/**',
+      'test-results/**',
+      '.bench/**',
+      'web/public/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -18,6 +18,7 @@ import adminRoutes from './routes/admin/index.ts';
 import articleEventsPlugin from './scheduler/article-events.ts';
 import imagesPlugin from './images/index.ts';
 import schedulerPlugin from './scheduler/index.ts';
+import backupPlugin from './backup/plugin.ts';
 import slugRedirectsPlugin from './plugins/slug-redirects.ts';
 import socialRoutes from './routes/social/index.ts';
 import sharesPlugin from './routes/shares/index.ts';
@@ -106,6 +107,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(adminRoutes);
   // Publishes scheduled articles and empties the trash (SCHEDULER_INTERVAL_MS).
   await app.register(schedulerPlugin);
+  // Marks DATA_DIR as in use (a restore refuses it) and takes scheduled backups (BACKUP_INTERVAL_HOURS).
+  await app.register(backupPlugin);
   // Old slugs of published articles answer 301 to the current one.
   await app.register(slugRedirectsPlugin);
   await app.register(socialRoutes);

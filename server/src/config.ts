@@ -5,6 +5,7 @@ import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
 import { loadSocialConfig, type SocialConfig } from './social/config.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 import { PROJECT_ROOT } from './project-root.ts';
+import { loadBackupConfig, type BackupConfig } from './backup/config.ts';
 
 /**
  * All configuration comes from the environment and is validated here, once, at start.
@@ -37,6 +38,8 @@ export interface Config {
   social: SocialConfig;
   /** Scheduler, trash and image storage (server/src/newsroom-config.ts). */
   newsroom: NewsroomConfig;
+  /** Scheduled backups and their retention (server/src/backup/config.ts). */
+  backup: BackupConfig;
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
     problems.push('DATABASE_URL must start with postgres:// (leave it empty for the embedded SQLite database)');
   }
+  const dataDir = path.resolve(root, (env.DATA_DIR ?? '').trim() || 'data');
   const siteName = (env.SITE_NAME ?? '').trim() || DEFAULT_SITE_NAME;
   if (siteName.length > 80) problems.push('SITE_NAME must be at most 80 characters');
   const config: Config = {
@@ -85,7 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: (env.HOST ?? '').trim() || '0.0.0.0',
     publicUrl,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
-    dataDir: path.resolve(root, (env.DATA_DIR ?? '').trim() || 'data'),
+    dataDir,
     databaseUrl,
     databasePoolMax: int('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10, 1, 1000, problems),
     databaseStatementTimeoutMs: int(
@@ -104,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: loadAuthConfig(env, problems),
     social: loadSocialConfig(env, databaseUrl, problems),
     newsroom: loadNewsroomConfig(env, problems),
+    backup: loadBackupConfig(env, root, dataDir, problems),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${config.logLevel}")`);

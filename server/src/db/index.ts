@@ -15,6 +15,8 @@ export interface Db {
   dialect: Dialect;
   /** The PostgreSQL connection string (postgres only): for the LISTEN client and scripts. */
   connectionString?: string;
+  /** The SQLite connection itself (sqlite only): the online backup copies pages through it. */
+  sqliteFile?: SQLite.Database;
   destroy(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<Db> {
   let db: Kysely<Database>;
   let dialect: Dialect;
+  let sqliteFile: SQLite.Database | undefined;
   if (config.databaseUrl) {
     const { PostgresDialect } = await import('kysely');
     // The PostgreSQL driver (pg) is loaded only for a PostgreSQL database.
@@ -73,6 +76,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     dialect = 'sqlite';
+    sqliteFile = file;
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
   try {
@@ -85,6 +89,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
     db,
     dialect,
     connectionString: dialect === 'postgres' ? config.databaseUrl : undefined,
+    sqliteFile,
     destroy: () => db.destroy(),
   };
 }

@@ -4,6 +4,7 @@ import type { ArticleRevisionsTable } from './schema/article-revisions.ts';
 import type { ArticleTable } from './schema/articles.ts';
 import type { AuditLogTable } from './schema/audit-log.ts';
 import type { AuthKeyTable } from './schema/auth-keys.ts';
+import type { BackupRunTable } from './schema/backup-runs.ts';
 import type { CategoryTable } from './schema/categories.ts';
 import type { EditorActivityTable } from './schema/editor-activity.ts';
 import type { EditorTable } from './schema/editors.ts';
@@ -21,6 +22,7 @@ export type * from './schema/article-revisions.ts';
 export type * from './schema/articles.ts';
 export type * from './schema/audit-log.ts';
 export type * from './schema/auth-keys.ts';
+export type * from './schema/backup-runs.ts';
 export type * from './schema/categories.ts';
 export type * from './schema/editor-activity.ts';
 export type * from './schema/editors.ts';
@@ -56,4 +58,5 @@ export interface Database {
   social_shares: SocialShareTable;
   social_settings: SocialSettingsTable;
   jobs: JobTable;
+  backup_runs: BackupRunTable;
 }

@@ -2,11 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AdminRouteOptions } from './context.ts';
 import { DashboardSchema } from './schemas.ts';
+import { backupStatus } from '../../backup/status.ts';
 
 /** GET /api/admin/dashboard */
 const dashboardRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { articles }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/dashboard', { schema: { response: { 200: DashboardSchema } } }, async () => articles.dashboard());
+  app.get('/dashboard', { schema: { response: { 200: DashboardSchema } } }, async () => ({
+    ...(await articles.dashboard()),
+    backup: await backupStatus(fastify.database, fastify.config.backup, new Date()),
+  }));
 };
 
 export default dashboardRoutes;

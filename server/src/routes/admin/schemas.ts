@@ -59,6 +59,21 @@ export const DashboardSchema = Type.Object({
   activeUsers: Type.Integer(),
   recentArticles: Type.Array(AdminArticleListItemSchema),
   scheduledArticles: Type.Integer(),
+  /** The last backup (server/src/backup/status.ts). */
+  backup: Type.Object({
+    intervalHours: Type.Integer(),
+    last: Type.Union([
+      Type.Object({
+        at: Type.String(),
+        succeeded: Type.Boolean(),
+        sizeBytes: Type.Union([Type.Integer(), Type.Null()]),
+        error: Type.Union([Type.String(), Type.Null()]),
+      }),
+      Type.Null(),
+    ]),
+    lastSucceeded: Type.Union([Type.Object({ at: Type.String(), sizeBytes: Type.Integer() }), Type.Null()]),
+    alert: Type.Boolean(),
+  }),
 });
 
 export const CategorySchema = Type.Object({ id: Type.Integer(), name: Type.String() });

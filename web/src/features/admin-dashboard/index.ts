@@ -1,3 +1,4 @@
 export { useDashboard } from './api/get-dashboard.ts';
 export { DashboardCards } from './components/dashboard-cards.tsx';
-export type { DashboardData } from './types.ts';
+export { BackupStatusPanel } from './components/backup-status.tsx';
+export type { BackupStatusData, DashboardData } from './types.ts';

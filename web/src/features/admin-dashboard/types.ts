@@ -6,4 +6,16 @@ export interface DashboardData<A = unknown> {
   recentArticles: A[];
   /** Articles waiting for their publication time (absent from servers before scheduling). */
   scheduledArticles?: number;
+  /** The last backup (absent from servers before backups). */
+  backup?: BackupStatusData;
+}
+
+/** The dashboard's backup status (server/src/backup/status.ts). */
+export interface BackupStatusData {
+  /** Hours between scheduled backups; 0: no schedule. */
+  intervalHours: number;
+  last: { at: string; succeeded: boolean; sizeBytes: number | null; error: string | null } | null;
+  lastSucceeded: { at: string; sizeBytes: number } | null;
+  /** Red: the last backup failed, or the last good one is older than twice the interval. */
+  alert: boolean;
 }

@@ -1,0 +1,203 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as tar from 'tar';
+
+/**
+ * One backup is one tar archive (uncompressed: the pictures are WebP already, and the database
+ * file is read back at disk speed). Its first entry is `manifest.json`; the others are the
+ * files it lists, each with its size and SHA-256:
+ *   database/tabloid.db        SQLite: the online backup's copy (journal mode DELETE, one file)
+ *   database/tabloid.pgdump    PostgreSQL: pg_dump --format=custom
+ *   images/<id>-<width>.webp   the pictures of DATA_DIR/images
+ *   key/token-encryption.key   only with --with-key
+ */
+export const MANIFEST_NAME = 'manifest.json';
+export const ARCHIVE_FORMAT = 'tabloid-backup';
+export const ARCHIVE_FORMAT_VERSION = 1;
+export const SQLITE_ENTRY = 'database/tabloid.db';
+export const POSTGRES_ENTRY = 'database/tabloid.pgdump';
+export const KEY_ENTRY = 'key/token-encryption.key';
+
+export interface ManifestFile {
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+export interface Manifest {
+  format: typeof ARCHIVE_FORMAT;
+  formatVersion: number;
+  /** When the database's snapshot was taken (ISO-8601 UTC). */
+  createdAt: string;
+  productVersion: string;
+  /** The latest migration applied to the database that was backed up. */
+  schemaVersion: string | null;
+  database: {
+    dialect: 'sqlite' | 'postgres';
+    file: string;
+    /** Row counts per table, from the same snapshot as the copy. */
+    tables: Record<string, number>;
+  };
+  images: {
+    storage: 'files' | 's3';
+    /** Pictures in the archive (files) or in the bucket (s3, listed in `s3.objects`, not copied). */
+    count: number;
+    s3?: { bucket: string; endpoint: string; prefix: string; objects: string[] };
+  };
+  /** Whether the token key is in the archive (`npm run backup -- --with-key`). */
+  keyIncluded: boolean;
+  files: ManifestFile[];
+}
+
+export async function sha256File(file: string): Promise<{ sha256: string; size: number }> {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    hash.update(chunk);
+  }
+  return { sha256: hash.digest('hex'), size };
+}
+
+/** Writes `dir` (manifest.json first, then the files it lists) as the tar archive `file`. */
+export async function writeArchive(dir: string, manifest: Manifest, file: string): Promise<void> {
+  fs.writeFileSync(path.join(dir, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
+  await tar.c({ file, cwd: dir, portable: true, noDirRecurse: true }, [
+    MANIFEST_NAME,
+    ...manifest.files.map((f) => f.path),
+  ]);
+}
+
+/** Why an archive cannot be restored: each line says what is wrong. */
+export class ArchiveProblem extends Error {
+  constructor(readonly problems: string[]) {
+    super(`the backup cannot be restored:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+const SAFE_PATH =
+  /^(?:manifest\.json|database\/tabloid\.(?:db|pgdump)|images\/[0-9a-f]{32}-\d{2,4}\.webp|key\/token-encryption\.key)$/;
+
+function checkManifestShape(value: unknown): string[] {
+  const m = value as Partial<Manifest> | null;
+  if (!m || typeof m !== 'object') return ['manifest.json is not a JSON object'];
+  const problems: string[] = [];
+  if (m.format !== ARCHIVE_FORMAT)
+    problems.push(`manifest.json is not a backup manifest (format "${String(m.format)}")`);
+  if (m.formatVersion !== ARCHIVE_FORMAT_VERSION)
+    problems.push(
+      `manifest format version ${String(m.formatVersion)} is not ${ARCHIVE_FORMAT_VERSION}, the one this version reads`,
+    );
+  if (!m.database || !['sqlite', 'postgres'].includes(m.database.dialect))
+    problems.push('manifest.json names no database (sqlite or postgres)');
+  if (!m.database?.tables || typeof m.database.tables !== 'object') problems.push('manifest.json has no row counts');
+  if (!Array.isArray(m.files)) problems.push('manifest.json lists no files');
+  else
+    for (const f of m.files) {
+      if (!f || typeof f.path !== 'string' || !SAFE_PATH.test(f.path) || f.path === MANIFEST_NAME)
+        problems.push(`manifest.json lists a file no backup holds: ${JSON.stringify(f?.path)}`);
+      else if (!Number.isInteger(f.size) || typeof f.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(f.sha256))
+        problems.push(`manifest.json gives no size or SHA-256 for ${f.path}`);
+    }
+  if (m.database && Array.isArray(m.files) && !m.files.some((f) => f?.path === m.database?.file))
+    problems.push(`manifest.json does not list its database file ${String(m.database.file)}`);
+  if (m.images?.storage === 'files' && Array.isArray(m.files)) {
+    const listed = m.files.filter((f) => f?.path?.startsWith('images/')).length;
+    if (listed !== m.images.count) problems.push(`manifest.json counts ${m.images.count} pictures but lists ${listed}`);
+  }
+  if (Array.isArray(m.files) && m.keyIncluded !== m.files.some((f) => f?.path === KEY_ENTRY))
+    problems.push('manifest.json and its file list disagree on whether the token key is included');
+  return problems;
+}
+
+/**
+ * Reads the whole archive once without writing anything: the manifest must come first, every
+ * file it lists must be there with its size and SHA-256, and nothing else may be. Throws
+ * ArchiveProblem with every problem found (a truncated or damaged archive, a changed byte, a
+ * manifest that does not match).
+ */
+export async function verifyArchive(file: string): Promise<Manifest> {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw new ArchiveProblem([`${file} does not exist`]);
+  }
+  if (!stat.isFile()) throw new ArchiveProblem([`${file} is not a file`]);
+  const seen = new Map<string, { size: number; sha256: string }>();
+  const problems: string[] = [];
+  let manifestText: string | null = null;
+  let first = true;
+  const pending: Promise<void>[] = [];
+  try {
+    await tar.t({
+      file,
+      strict: true,
+      onReadEntry: (entry) => {
+        const name = entry.path.replace(/\/$/, '');
+        const isFirst = first;
+        first = false;
+        if (entry.type === 'Directory') {
+          entry.resume();
+          return;
+        }
+        if (entry.type !== 'File' || !SAFE_PATH.test(name)) {
+          problems.push(`the archive holds an unexpected entry: ${name} (${entry.type})`);
+          entry.resume();
+          return;
+        }
+        if (name === MANIFEST_NAME && !isFirst) problems.push('manifest.json is not the first entry');
+        const hash = crypto.createHash('sha256');
+        const chunks: Buffer[] = [];
+        let size = 0;
+        pending.push(
+          new Promise<void>((resolve) => {
+            entry.on('data', (chunk: Buffer) => {
+              size += chunk.length;
+              hash.update(chunk);
+              if (name === MANIFEST_NAME) chunks.push(chunk);
+            });
+            entry.on('end', () => {
+              if (seen.has(name)) problems.push(`${name} appears twice`);
+              seen.set(name, { size, sha256: hash.digest('hex') });
+              if (name === MANIFEST_NAME) manifestText = Buffer.concat(chunks).toString('utf8');
+              resolve();
+            });
+          }),
+        );
+      },
+    });
+    await Promise.all(pending);
+  } catch (err) {
+    throw new ArchiveProblem([`the archive is damaged or truncated: ${(err as Error).message}`]);
+  }
+  if (seen.size === 0 && !manifestText) throw new ArchiveProblem(['the file is not a backup archive (no entries)']);
+  if (manifestText === null) throw new ArchiveProblem(['the archive has no manifest.json', ...problems]);
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(manifestText) as Manifest;
+  } catch (err) {
+    throw new ArchiveProblem([`manifest.json is not valid JSON: ${(err as Error).message}`, ...problems]);
+  }
+  problems.push(...checkManifestShape(manifest));
+  if (problems.length) throw new ArchiveProblem(problems);
+  const listed = new Set<string>();
+  for (const f of manifest.files) {
+    listed.add(f.path);
+    const got = seen.get(f.path);
+    if (!got) problems.push(`${f.path} is listed in the manifest but missing from the archive`);
+    else if (got.size !== f.size) problems.push(`${f.path} has ${got.size} bytes, the manifest says ${f.size}`);
+    else if (got.sha256 !== f.sha256)
+      problems.push(`${f.path} does not match its SHA-256 in the manifest (the file or the manifest was changed)`);
+  }
+  for (const name of seen.keys())
+    if (name !== MANIFEST_NAME && !listed.has(name)) problems.push(`${name} is in the archive but not in the manifest`);
+  if (problems.length) throw new ArchiveProblem(problems);
+  return manifest;
+}
+
+/** Extracts a verified archive into `dir` (which must exist). */
+export async function extractArchive(file: string, dir: string): Promise<void> {
+  await tar.x({ file, cwd: dir, strict: true, filter: (p) => SAFE_PATH.test(p.replace(/\/$/, '')) || p.endsWith('/') });
+}
