@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicReplay } from './public-replay.ts';
 import { encodedAs, etagFor, negotiateEncoding, type EncodedBody } from '../rendering/encoded-body.ts';
 
 /** Short public caching for the public API: browsers and CDNs may reuse a list for 30 s. */
@@ -60,8 +59,6 @@ export function sendEncoded(
     contentType: string;
     status?: number;
     compress?: boolean;
-    /** The body came from a cache entry valid until `expires`: the answer may be replayed until then. */
-    replay?: { to: PublicReplay; expires: number; generation: number };
   },
 ): FastifyReply {
   const wanted = negotiateEncoding(request.headers['accept-encoding']);
@@ -70,6 +67,5 @@ export function sendEncoded(
   const body = encoded || entry.body;
   reply.header('vary', 'accept-encoding');
   if (coding) reply.header('content-encoding', coding);
-  if (options.replay) options.replay.to.mark(reply, body, options.replay.expires, options.replay.generation);
   return sendCached(request, reply, body, etagFor(entry, coding), options);
 }

@@ -212,8 +212,7 @@ export default fp(
       // render and kept until the news cache is cleared (any editorial change) or its TTL runs out.
       const query = kind === 'public' ? pageQuery(pagePath, request.url) : '';
       const key = kind === 'admin' ? `${origin} admin` : `${origin} ${pagePath}${query}`;
-      const generation = app.publicReplay.generation;
-      const { value, expires } = (query ? queryPages : pages).entry(key, () =>
+      const { value } = (query ? queryPages : pages).entry(key, () =>
         buildPage(pagePath, origin, kind === 'public', query),
       );
       const cached = await value;
@@ -222,12 +221,10 @@ export default fp(
         status: cached.page.status,
         cacheControl: cached.page.cacheControl,
         contentType: 'text/html; charset=utf-8',
-        // public pages: the same answer to the same request until the page expires (plugins/public-replay.ts)
-        ...(kind === 'public' && { replay: { to: app.publicReplay, expires, generation } }),
       });
     });
   },
-  { name: 'spa', dependencies: ['problem', 'page-settings', 'news', 'public-replay'] },
+  { name: 'spa', dependencies: ['problem', 'page-settings', 'news'] },
 );
 
 const UPPER_CASE = /[A-Z]/;

@@ -22,16 +22,7 @@ export class PublicNews {
 
   /** The list response body for (category, count). */
   listBody(categoryId: number | undefined, count: number, serialize: (list: NewsList) => string): Promise<CachedBody> {
-    return this.listEntry(categoryId, count, serialize).value;
-  }
-
-  /** listBody with the time its cache entry expires. */
-  listEntry(
-    categoryId: number | undefined,
-    count: number,
-    serialize: (list: NewsList) => string,
-  ): { value: Promise<CachedBody>; expires: number } {
-    return this.cache.entry(`list:${categoryId ?? 0}:${count}`, async () =>
+    return this.cache.get(`list:${categoryId ?? 0}:${count}`, async () =>
       encoded(serialize(await this.repository.listPublished({ categoryId, count }))),
     );
   }
