@@ -28,6 +28,7 @@ import spaPlugin from './plugins/spa.ts';
 import { RequestActivity } from './plugins/request-activity.ts';
 import { clientErrorHandler } from './rendering/error-page.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
+import sharedCachePlugin from './plugins/shared-cache.ts';
 import serverTimingPlugin from './plugins/server-timing.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { typeboxValidatorCompiler } from './domain/typebox-validation.ts';
@@ -81,6 +82,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(requestIdPlugin);
   if (telemetry) await app.register(telemetry.fastifyPlugin);
   await app.register(securityHeadersPlugin);
+  // Answers to requests with credentials, and to writes, are kept by no shared cache.
+  await app.register(sharedCachePlugin);
   // Server-Timing on API answers: the server's own time, for developer tools and the benches.
   await app.register(serverTimingPlugin);
   await app.register(problemPlugin);

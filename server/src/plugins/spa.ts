@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonForScript } from './html-escape.ts';
-import { etagOf, sendEncoded } from './http-cache.ts';
+import { sendEncoded } from './http-cache.ts';
 import { hashedAssets } from './hashed-assets.ts';
 import { requestOrigin } from './request-origin.ts';
 import { normalizePath, resolvePage, renderHead, type ResolvedPage } from './page-meta.ts';
@@ -14,6 +14,7 @@ import { compressBodyAsync, type EncodedBody } from '../rendering/encoded-body.t
 import { loadSsrBundle } from '../rendering/ssr-bundle.ts';
 import { pageHeadExtras } from '../rendering/page-head.ts';
 import { pageQuery } from '../rendering/page-query.ts';
+import { pageEtag, withoutClock } from '../rendering/page-validator.ts';
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
 
 /** Hashed build output: cache for a year. */
@@ -139,25 +140,24 @@ export default fp(
       }
       const appConfig = { ...app.publicAppConfig, siteName };
       let appHtml = '';
-      let state: string | undefined;
+      let state: unknown;
       if (render && ssr) {
         try {
           const out = await ssr.render({ url: pagePath + query, origin, now: Date.now(), appConfig, data });
           appHtml = out.html;
-          state = jsonForScript(out.state);
+          state = out.state;
         } catch (err) {
           // The browser still renders the page (and reports the failure as it does without a server render).
           app.log.error({ err, path: pagePath }, 'server rendering failed: page sent unrendered');
         }
       }
-      const html = shell!.render(
-        renderHead(page.meta, publicUrl || origin, siteName) + fontPreload,
-        jsonForScript(appConfig),
-        appHtml,
-        state,
-      );
-      const body = Buffer.from(html, 'utf8');
-      return { page, encoded: await compressBodyAsync({ body, etag: etagOf(body) }) };
+      const head = renderHead(page.meta, publicUrl || origin, siteName) + fontPreload;
+      const configJson = jsonForScript(appConfig);
+      const html = (stateJson: string | undefined) => shell!.render(head, configJson, appHtml, stateJson);
+      const body = Buffer.from(html(state === undefined ? undefined : jsonForScript(state)), 'utf8');
+      // Its ETag changes only when its content does, not with the render time it embeds.
+      const etag = pageEtag(html(state === undefined ? undefined : jsonForScript(withoutClock(state))));
+      return { page, encoded: await compressBodyAsync({ body, etag }) };
     }
 
     app.get('/*', async (request, reply) => {
