@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../project-root.ts';
@@ -77,7 +78,11 @@ describe('the shipped nginx cache', () => {
   it('keeps public answers briefly, shares them across spellings of Accept-Encoding, passes the newsroom through', async () => {
     // A list long enough to be sent compressed.
     for (let i = 0; i < 6; i++)
-      await insertArticle(t.database.db, { headline: `Cached Story ${i}`, published_at: daysAgo(2), created_at: daysAgo(2) });
+      await insertArticle(t.database.db, {
+        headline: `Cached Story ${i}`,
+        published_at: daysAgo(2),
+        created_at: daysAgo(2),
+      });
     const url = '/News?count=6';
     const first = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
     expect(first.status).toBe(200);
@@ -171,5 +176,17 @@ describe('the shipped nginx cache', () => {
     const quietUnpublishedAt = await unpublish(quiet.id);
     await new Promise((r) => setTimeout(r, 2_000 - (performance.now() - quietUnpublishedAt)));
     expect((await get(quietUrl)).status).toBe(404);
+  });
+
+  it('is the same in deploy/nginx-tls.conf, apart from TLS', () => {
+    const from = (file: string) => {
+      const text = fs.readFileSync(path.join(PROJECT_ROOT, 'deploy', file), 'utf8');
+      return text.slice(text.indexOf('upstream tabloid'));
+    };
+    const tls = from('nginx-tls.conf').replace(
+      /server \{\n {4}listen 80;\n {4}server_name [^\n]*\n {4}return 301 [^\n]*\n\}\n\nserver \{\n {4}listen 443 [^\n]*\n(?: {4}(?:server_name|ssl_)[^\n]*\n)*/,
+      'server {\n    listen 80;\n',
+    );
+    expect(tls).toBe(from('nginx.conf'));
   });
 });

@@ -24,7 +24,10 @@ export interface NginxFront {
  * 127.0.0.1:`port`, and its cache lives under `dir`. Everything else (the cache's rules, the
  * headers, the locations) is the shipped text; a change there that this cannot apply fails loudly.
  */
-export function templateShippedConf(text: string, { upstream, port, dir }: { upstream: string; port: number; dir: string }) {
+export function templateShippedConf(
+  text: string,
+  { upstream, port, dir }: { upstream: string; port: number; dir: string },
+) {
   const replace = (from: RegExp, to: string) => {
     if (!from.test(text)) throw new Error(`deploy/nginx.conf no longer has ${from}`);
     text = text.replace(from, to);
