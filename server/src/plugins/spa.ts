@@ -9,7 +9,8 @@ import { normalizePath, resolvePage, renderHead, type ResolvedPage } from './pag
 import { isApiPath, requestPath, sendProblem } from './problem.ts';
 import { SpaShell, listStaticFiles } from './spa-shell.ts';
 import { ingestionOrigin } from '../telemetry/connection-string.ts';
-import { NewsCache, NEWS_CACHE_TTL_MS } from '../services/news-cache.ts';
+import { NEWS_CACHE_TTL_MS } from '../services/news-cache.ts';
+import { PageCache } from '../rendering/page-cache.ts';
 import { compressBodyAsync, type EncodedBody } from '../rendering/encoded-body.ts';
 import { loadSsrBundle } from '../rendering/ssr-bundle.ts';
 import { pageHeadExtras } from '../rendering/page-head.ts';
@@ -22,7 +23,7 @@ export const ASSET_MAX_AGE_MS = 31_536_000_000;
 const IMMUTABLE_CACHE_CONTROL = `public, max-age=${ASSET_MAX_AGE_MS / 1000}, immutable`;
 /** Vite's content hash in a file name ('article-BckF0N5t.js'): such a file never changes. */
 const HASHED_NAME = /-[A-Za-z0-9_-]{6,}\.[a-z0-9]+$/;
-/** Rendered pages kept in memory (per origin and path), at most this many. */
+/** Rendered pages kept in memory (per origin and path, rendering/page-cache.ts), at most this many. */
 export const PAGE_CACHE_MAX_ENTRIES = 300;
 /** Pages named by their query (search results, older stories), kept apart so they never evict the others. */
 export const QUERY_PAGE_CACHE_MAX_ENTRIES = 200;
@@ -98,8 +99,8 @@ export default fp(
     // The server renderer (dist/ssr, built with the front end): public pages arrive fully rendered.
     const ssr = shell ? await loadSsrBundle(webDistDir) : null;
     if (shell && !ssr) app.log.warn({ webDistDir }, 'server renderer not built: pages are sent unrendered');
-    const pages = new NewsCache({ ttlMs: NEWS_CACHE_TTL_MS, maxEntries: PAGE_CACHE_MAX_ENTRIES });
-    const queryPages = new NewsCache({ ttlMs: NEWS_CACHE_TTL_MS, maxEntries: QUERY_PAGE_CACHE_MAX_ENTRIES });
+    const pages = new PageCache<CachedPage>({ ttlMs: NEWS_CACHE_TTL_MS, maxEntries: PAGE_CACHE_MAX_ENTRIES });
+    const queryPages = new PageCache<CachedPage>({ ttlMs: NEWS_CACHE_TTL_MS, maxEntries: QUERY_PAGE_CACHE_MAX_ENTRIES });
     app.newsCache.onClear(() => {
       pages.clear();
       queryPages.clear();
@@ -133,7 +134,7 @@ export default fp(
       );
       if (render) {
         try {
-          Object.assign(page.meta, await pageHeadExtras(page, { origin: publicUrl || origin, siteName }, data));
+          Object.assign(page.meta, await pageHeadExtras(page, { origin, siteName }, data));
         } catch (err) {
           app.log.error({ err, path: pagePath }, 'page head data failed: page sent without links and JSON-LD');
         }
@@ -151,7 +152,7 @@ export default fp(
           app.log.error({ err, path: pagePath }, 'server rendering failed: page sent unrendered');
         }
       }
-      const head = renderHead(page.meta, publicUrl || origin, siteName) + fontPreload;
+      const head = renderHead(page.meta, origin, siteName) + fontPreload;
       const configJson = jsonForScript(appConfig);
       const html = (stateJson: string | undefined) => shell!.render(head, configJson, appHtml, stateJson);
       const body = Buffer.from(html(state === undefined ? undefined : jsonForScript(state)), 'utf8');
@@ -205,17 +206,17 @@ export default fp(
         return reply.redirect(lowerCase + (q === -1 ? '' : request.url.slice(q)), 301);
       }
 
-      const origin = requestOrigin(request);
+      // With PUBLIC_URL the pages name that address whatever the Host: one set of pages for all.
+      const origin = publicUrl || requestOrigin(request);
       const pagePath = normalizePath(path);
       const kind = pagePath === '/admin' || pagePath.startsWith('/admin/') ? 'admin' : 'public';
       // The whole page (head, rendered body, embedded data) and its compressed forms, made once per
       // render and kept until the news cache is cleared (any editorial change) or its TTL runs out.
       const query = kind === 'public' ? pageQuery(pagePath, request.url) : '';
-      const key = kind === 'admin' ? `${origin} admin` : `${origin} ${pagePath}${query}`;
-      const { value } = (query ? queryPages : pages).entry(key, () =>
+      const key = kind === 'admin' ? 'admin' : `${pagePath}${query}`;
+      const cached = await (query ? queryPages : pages).get(origin, key, () =>
         buildPage(pagePath, origin, kind === 'public', query),
       );
-      const cached = await value;
       securityHeaders(reply, path);
       return sendEncoded(request, reply, cached.encoded, {
         status: cached.page.status,

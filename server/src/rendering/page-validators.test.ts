@@ -113,7 +113,8 @@ describe('page validators', () => {
   });
 
   it('answers requests with credentials and writes private, no-store', async () => {
-    for (const headers of [{ cookie: 'theme=dark' }, { authorization: 'Bearer not-a-token' }]) {
+    const credentials: Array<Record<string, string>> = [{ cookie: 'theme=dark' }, { authorization: 'Bearer x' }];
+    for (const headers of credentials) {
       for (const url of ['/', '/News?count=15', '/feeds/rss.xml']) {
         const res = await get(url, headers);
         expect(res.statusCode, url).toBe(200);
