@@ -17,6 +17,7 @@ import { pageHeadExtras } from '../rendering/page-head.ts';
 import { pageQuery } from '../rendering/page-query.ts';
 import { pageEtag, withoutClock } from '../rendering/page-validator.ts';
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
+import { findCategory } from '../../../common/categories.ts';
 
 /** Hashed build output: cache for a year. */
 export const ASSET_MAX_AGE_MS = 31_536_000_000;
@@ -106,18 +107,12 @@ export default fp(
       queryPages.clear();
     });
 
-    // The page's data, read through the public API itself: the same JSON the browser would fetch.
-    const fetchJson = async (url: string): Promise<unknown> => {
-      const res = await app.inject({ method: 'GET', url });
-      if (res.statusCode === 404) return null;
-      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode} while rendering a page`);
-      return res.json();
-    };
+    // The page's data, from the same services and caches as the public API (the same JSON values
+    // the browser would fetch). Search and older stories still go through their routes, whose query
+    // rules (and 400 answers) are part of what the page shows.
     const data = {
-      news: (category?: string) =>
-        fetchJson(`/News?${category ? `category=${encodeURIComponent(category)}&` : ''}count=${NEWS_PAGE_SIZE}`),
-      article: (slug: string) => fetchJson(`/News/slug/${encodeURIComponent(slug)}`),
-      // Search and older stories: a 400 (a refused query or cursor) is part of what the page shows.
+      news: (category?: string) => app.publicNews.list(category ? findCategory(category)?.id : undefined, NEWS_PAGE_SIZE),
+      article: (slug: string) => app.publicNews.article(slug),
       api: async (url: string) => {
         if (!url.startsWith('/News/')) throw new Error(`${url} is not a public API URL`);
         const res = await app.inject({ method: 'GET', url });

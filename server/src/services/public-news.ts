@@ -23,7 +23,14 @@ export class PublicNews {
   /** The list response body for (category, count). */
   listBody(categoryId: number | undefined, count: number, serialize: (list: NewsList) => string): Promise<CachedBody> {
     return this.cache.get(`list:${categoryId ?? 0}:${count}`, async () =>
-      encoded(serialize(await this.repository.listPublished({ categoryId, count }))),
+      encoded(serialize(await this.list(categoryId, count))),
+    );
+  }
+
+  /** The list itself (what GET /News answers, as an object): for the server renderer. */
+  list(categoryId: number | undefined, count: number): Promise<NewsList> {
+    return this.cache.get(`list-data:${categoryId ?? 0}:${count}`, () =>
+      this.repository.listPublished({ categoryId, count }),
     );
   }
 
@@ -35,7 +42,7 @@ export class PublicNews {
   /** The article response body, or null when there is no published article with this slug. */
   articleBody(slug: string, serialize: (article: PublicArticle) => string): Promise<CachedBody | null> {
     return this.cache.get(`article-body:${slug}`, async () => {
-      const article = await this.repository.findPublishedBySlug(slug);
+      const article = await this.article(slug);
       return article ? encoded(serialize(article)) : null;
     });
   }
