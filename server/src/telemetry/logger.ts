@@ -1,4 +1,4 @@
-import pino from 'pino';
+import type pino from 'pino';
 import type { FastifyInstance, FastifyServerOptions, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
 import { SOCIAL_LOG_REDACT_PATHS } from '../social/log-redaction.ts';
 import { BatchedLogDestination } from './log-destination.ts';
