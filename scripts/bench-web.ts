@@ -185,7 +185,12 @@ async function main() {
     node = s.child;
     const coldStartMs = await firstAnswer(`${base}/`, s.started);
     log(`Cold start (existing database) to the first answered page: ${coldStartMs.toFixed(0)} ms`);
-    log(`Load average at the start: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} (${os.cpus().length} cores)`);
+    log(
+      `Load average at the start: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} (${os.cpus().length} cores)`,
+    );
 
     // The identical bytes (and, for the bare server, headers) of the three answers.
     const list = (await (await fetch(`${base}/News?count=15`)).json()) as { allArticles: Array<{ slug: string }> };
@@ -239,11 +244,15 @@ ${targets.map((t) => `    location = ${t.path === '/News?count=15' ? '/News' : t
     const seconds = Number(args.duration);
     const rounds = Number(args.rounds);
     const cached: Array<{ name: string; cache: number; nginx: number; ratio: number }> = [];
-    log('\nThrough the shipped cache (deploy/nginx.conf) against nginx serving the same bytes as files (target >= 0.9x):');
+    log(
+      '\nThrough the shipped cache (deploy/nginx.conf) against nginx serving the same bytes as files (target >= 0.9x):',
+    );
     for (const t of targets) {
       const r = await compare(t.name, `${front.baseUrl}${t.path}`, `${staticBase}${t.path}`, rounds, seconds);
       cached.push({ name: t.name, cache: r.a, nginx: r.b, ratio: r.ratio });
-      log(`  ${t.name}: cache ${r.a.toFixed(0)} req/s, static nginx ${r.b.toFixed(0)} req/s, ratio ${r.ratio.toFixed(2)}x`);
+      log(
+        `  ${t.name}: cache ${r.a.toFixed(0)} req/s, static nginx ${r.b.toFixed(0)} req/s, ratio ${r.ratio.toFixed(2)}x`,
+      );
     }
     await stop(nginx);
     nginx = undefined;
@@ -254,7 +263,9 @@ ${targets.map((t) => `    location = ${t.path === '/News?count=15' ? '/News' : t
     for (const t of targets) {
       const r = await compare(t.name, `${base}${t.path}`, `${bare.baseUrl}${t.path}`, rounds, seconds);
       alone.push({ name: t.name, server: r.a, bareNode: r.b, ratio: r.ratio });
-      log(`  ${t.name}: server ${r.a.toFixed(0)} req/s, bare node ${r.b.toFixed(0)} req/s, ratio ${r.ratio.toFixed(2)}x`);
+      log(
+        `  ${t.name}: server ${r.a.toFixed(0)} req/s, bare node ${r.b.toFixed(0)} req/s, ratio ${r.ratio.toFixed(2)}x`,
+      );
     }
     await bare.close();
     bare = undefined;
@@ -284,7 +295,12 @@ end
         `server RSS ${(rssBefore / 1048576).toFixed(0)} MB before, ${(peak / 1048576).toFixed(0)} MB peak (goal <= 150 MB)`,
     );
     log(`Telemetry: ${collector.envelopes.length} envelopes received by the fake collector`);
-    log(`Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+    log(
+      `Load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')}`,
+    );
     if (args.json)
       console.log(
         JSON.stringify(

@@ -101,7 +101,10 @@ export default fp(
     const ssr = shell ? await loadSsrBundle(webDistDir) : null;
     if (shell && !ssr) app.log.warn({ webDistDir }, 'server renderer not built: pages are sent unrendered');
     const pages = new PageCache<CachedPage>({ ttlMs: NEWS_CACHE_TTL_MS, maxEntries: PAGE_CACHE_MAX_ENTRIES });
-    const queryPages = new PageCache<CachedPage>({ ttlMs: NEWS_CACHE_TTL_MS, maxEntries: QUERY_PAGE_CACHE_MAX_ENTRIES });
+    const queryPages = new PageCache<CachedPage>({
+      ttlMs: NEWS_CACHE_TTL_MS,
+      maxEntries: QUERY_PAGE_CACHE_MAX_ENTRIES,
+    });
     app.newsCache.onClear(() => {
       pages.clear();
       queryPages.clear();
@@ -111,7 +114,8 @@ export default fp(
     // the browser would fetch). Search and older stories still go through their routes, whose query
     // rules (and 400 answers) are part of what the page shows.
     const data = {
-      news: (category?: string) => app.publicNews.list(category ? findCategory(category)?.id : undefined, NEWS_PAGE_SIZE),
+      news: (category?: string) =>
+        app.publicNews.list(category ? findCategory(category)?.id : undefined, NEWS_PAGE_SIZE),
       article: (slug: string) => app.publicNews.article(slug),
       api: async (url: string) => {
         if (!url.startsWith('/News/')) throw new Error(`${url} is not a public API URL`);
