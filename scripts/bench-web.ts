@@ -1,17 +1,25 @@
 // `npm run bench -- --web [--duration S=10] [--rounds N=3] [--mixed-duration S=60] [--json]`:
-// the public site against nginx and under mixed load, with default settings (LOG_LEVEL=info).
+// the public site as readers get it, with production settings (NODE_ENV=production, LOG_LEVEL=info,
+// telemetry on to the local fake collector, TRUST_PROXY set), behind the shipped nginx configuration.
 //  1. Cold start: the compiled server is started on an existing database; time to the first answer.
-//  2. Throughput ratio: nginx (Debian's nginx-light) serves the identical response bytes as static
-//     files from a temporary config on a random port; wrk -t2 -c64 loads the server and nginx in
-//     alternating rounds (both share the machine's cores), for GET /News?count=15 and an article page.
-//  3. Mixed public traffic at 200 connections (pages, /News, an article, a 404, a bad query) with the
-//     server's resident memory sampled; wrk's timeouts and socket errors are reported.
+//  2. Through the cache: deploy/nginx.conf (templated to this instance and a temporary cache) in front
+//     of the server, against nginx serving the identical bytes as static files; wrk -t2 -c64 loads
+//     each in alternating rounds (they share the machine's cores), for the home page, an article and
+//     GET /News?count=15 (target >= 0.9x).
+//  3. The server alone, beside a bare node:http server sending the same bytes with the same headers
+//     (the runtime's ceiling; no target).
+//  4. Mixed public traffic through the cache at 200 connections (pages, /News, an article, a 404, a
+//     bad query) with the server's resident memory sampled; wrk's timeouts and socket errors.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import http from 'node:http';
 import { freePort } from '../server/src/test-support/free-port.ts';
+import { startNginxFront } from '../server/src/test-support/nginx-front.ts';
+import { selfSignedCertificate } from '../server/src/test-support/self-signed-certificate.ts';
+import { startAppInsightsCollector } from '../server/src/fakes/appinsights-collector.ts';
 import { buildBenchServer, readRss, sampleRss } from './bench-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -63,7 +71,12 @@ async function wrk(url: string, opts: { connections: number; seconds: number; sc
   };
 }
 
-function startNode(entry: string, port: number, dataDir: string): { child: ChildProcess; started: number } {
+function startNode(
+  entry: string,
+  port: number,
+  dataDir: string,
+  telemetry: { connectionString: string; certFile: string },
+): { child: ChildProcess; started: number } {
   const devNull = fs.openSync('/dev/null', 'w');
   const started = performance.now();
   // The flags `npm start` and the image use (scripts/start.mjs).
@@ -84,6 +97,10 @@ function startNode(entry: string, port: number, dataDir: string): { child: Child
         DATABASE_URL: '',
         SEED_DEMO: 'true',
         LOG_LEVEL: 'info',
+        // Production has telemetry on and a proxy in front: so does the bench.
+        APPLICATIONINSIGHTS_CONNECTION_STRING: telemetry.connectionString,
+        NODE_EXTRA_CA_CERTS: telemetry.certFile,
+        TRUST_PROXY: '127.0.0.1',
         ADMIN_USERNAME: 'bench.editor',
         ADMIN_PASSWORD: 'bench-only password, not a secret',
       },
@@ -116,35 +133,83 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Alternating wrk rounds against two URLs; requests/s of each and their ratio. */
+async function compare(name: string, a: string, b: string, rounds: number, seconds: number) {
+  let aSum = 0;
+  let bSum = 0;
+  for (let i = 0; i < rounds; i++) {
+    aSum += (await wrk(a, { connections: 64, seconds })).rps;
+    bSum += (await wrk(b, { connections: 64, seconds })).rps;
+  }
+  return { name, a: aSum / rounds, b: bSum / rounds, ratio: aSum / bSum };
+}
+
+/** A bare node:http server answering each path with the bytes and headers given (no framework). */
+async function bareNode(answers: Map<string, { headers: Array<[string, string]>; body: Buffer }>) {
+  const server = http.createServer((req, res) => {
+    const answer = answers.get(req.url ?? '');
+    if (!answer) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, answer.headers.flat());
+    res.end(answer.body);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { baseUrl: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
 async function main() {
   if (!fs.existsSync(path.join(ROOT, 'dist/ssr/entry-server.js')))
     throw new Error('build the front end first: npx vite build --config web/vite.config.ts');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabloid-bench-web-'));
   fs.chmodSync(dir, 0o755);
   const compiled = await buildBenchServer();
+  const tls = await selfSignedCertificate(dir);
+  const collector = await startAppInsightsCollector({ tls });
+  const telemetry = { connectionString: collector.connectionString, certFile: tls.certFile };
   let node: ChildProcess | undefined;
   let nginx: ChildProcess | undefined;
+  let front: Awaited<ReturnType<typeof startNginxFront>> | undefined;
+  let bare: Awaited<ReturnType<typeof bareNode>> | undefined;
   try {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // First start: migrations and demo content. Second start: cold start on the existing database.
-    let s = startNode(compiled.entry, port, dir);
+    let s = startNode(compiled.entry, port, dir, telemetry);
     await firstAnswer(`${base}/News?count=15`, s.started);
     await stop(s.child);
-    s = startNode(compiled.entry, port, dir);
+    s = startNode(compiled.entry, port, dir, telemetry);
     node = s.child;
     const coldStartMs = await firstAnswer(`${base}/`, s.started);
     log(`Cold start (existing database) to the first answered page: ${coldStartMs.toFixed(0)} ms`);
+    log(
+      `Load average at the start: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} (${os.cpus().length} cores)`,
+    );
 
-    // The identical bytes for nginx.
-    const newsBody = Buffer.from(await (await fetch(`${base}/News?count=15`)).arrayBuffer());
-    const list = JSON.parse(newsBody.toString()) as { allArticles: Array<{ slug: string }> };
+    // The identical bytes (and, for the bare server, headers) of the three answers.
+    const list = (await (await fetch(`${base}/News?count=15`)).json()) as { allArticles: Array<{ slug: string }> };
     const articlePath = `/article/${list.allArticles[0]!.slug}`;
-    const articleBody = Buffer.from(await (await fetch(`${base}${articlePath}`)).arrayBuffer());
+    const targets = [
+      { name: 'home (HTML)', path: '/', file: 'home.html', type: 'text/html' },
+      { name: `article (HTML)`, path: articlePath, file: 'article.html', type: 'text/html' },
+      { name: 'GET /News?count=15', path: '/News?count=15', file: 'news.json', type: 'application/json' },
+    ];
     const www = path.join(dir, 'www');
     fs.mkdirSync(www, { mode: 0o755 });
-    fs.writeFileSync(path.join(www, 'news.json'), newsBody, { mode: 0o644 });
-    fs.writeFileSync(path.join(www, 'article.html'), articleBody, { mode: 0o644 });
+    const answers = new Map<string, { headers: Array<[string, string]>; body: Buffer }>();
+    for (const t of targets) {
+      const res = await fetch(`${base}${t.path}`, { headers: { 'accept-encoding': 'identity' } });
+      const body = Buffer.from(await res.arrayBuffer());
+      fs.writeFileSync(path.join(www, t.file), body, { mode: 0o644 });
+      const headers = [...res.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name));
+      answers.set(t.path, { headers, body });
+    }
     const nginxPort = await freePort();
     const conf = path.join(dir, 'nginx.conf');
     fs.writeFileSync(
@@ -152,7 +217,7 @@ async function main() {
       `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/nginx-error.log warn;
-events { worker_connections 1024; }
+events { worker_connections 4096; }
 http {
   access_log off;
   sendfile on;
@@ -165,39 +230,47 @@ http {
   scgi_temp_path ${dir}/scgi;
   server {
     listen 127.0.0.1:${nginxPort};
-    location = /News { default_type application/json; alias ${www}/news.json; }
-    location = ${articlePath} { default_type text/html; alias ${www}/article.html; }
+${targets.map((t) => `    location = ${t.path === '/News?count=15' ? '/News' : t.path} { default_type ${t.type}; alias ${www}/${t.file}; }`).join('\n')}
   }
 }
 `,
     );
     nginx = spawn(NGINX, ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: 'inherit' });
     await firstAnswer(`http://127.0.0.1:${nginxPort}/News`, performance.now());
+    const staticBase = `http://127.0.0.1:${nginxPort}`;
+    // The shipped cache, one worker like the static nginx.
+    front = await startNginxFront(`127.0.0.1:${port}`);
 
     const seconds = Number(args.duration);
     const rounds = Number(args.rounds);
-    const targets = [
-      { name: 'GET /News?count=15', path: '/News?count=15', goal: 0.5 },
-      { name: `GET ${articlePath} (HTML)`, path: articlePath, goal: 0.4 },
-    ];
-    const ratios: Array<{ name: string; node: number; nginx: number; ratio: number; goal: number }> = [];
+    const cached: Array<{ name: string; cache: number; nginx: number; ratio: number }> = [];
+    log(
+      '\nThrough the shipped cache (deploy/nginx.conf) against nginx serving the same bytes as files (target >= 0.9x):',
+    );
     for (const t of targets) {
-      let nodeSum = 0;
-      let nginxSum = 0;
-      for (let i = 0; i < rounds; i++) {
-        nodeSum += (await wrk(`${base}${t.path}`, { connections: 64, seconds })).rps;
-        nginxSum += (await wrk(`http://127.0.0.1:${nginxPort}${t.path}`, { connections: 64, seconds })).rps;
-      }
-      const ratio = nodeSum / nginxSum;
-      ratios.push({ name: t.name, node: nodeSum / rounds, nginx: nginxSum / rounds, ratio, goal: t.goal });
+      const r = await compare(t.name, `${front.baseUrl}${t.path}`, `${staticBase}${t.path}`, rounds, seconds);
+      cached.push({ name: t.name, cache: r.a, nginx: r.b, ratio: r.ratio });
       log(
-        `${t.name}: server ${(nodeSum / rounds).toFixed(0)} req/s, nginx ${(nginxSum / rounds).toFixed(0)} req/s, ratio ${ratio.toFixed(2)}x (goal >= ${t.goal}x)`,
+        `  ${t.name}: cache ${r.a.toFixed(0)} req/s, static nginx ${r.b.toFixed(0)} req/s, ratio ${r.ratio.toFixed(2)}x`,
       );
     }
     await stop(nginx);
     nginx = undefined;
 
-    // Mixed traffic: each connection cycles through the public paths.
+    bare = await bareNode(answers);
+    const alone: Array<{ name: string; server: number; bareNode: number; ratio: number }> = [];
+    log('\nThe server alone, beside a bare node:http server sending the same bytes and headers (no target):');
+    for (const t of targets) {
+      const r = await compare(t.name, `${base}${t.path}`, `${bare.baseUrl}${t.path}`, rounds, seconds);
+      alone.push({ name: t.name, server: r.a, bareNode: r.b, ratio: r.ratio });
+      log(
+        `  ${t.name}: server ${r.a.toFixed(0)} req/s, bare node ${r.b.toFixed(0)} req/s, ratio ${r.ratio.toFixed(2)}x`,
+      );
+    }
+    await bare.close();
+    bare = undefined;
+
+    // Mixed traffic through the cache: each connection cycles through the public paths.
     const paths = ['/', '/politics', '/News?count=15', articlePath, '/no-such-page', '/News?count=abc', '/uk'];
     const lua = path.join(dir, 'mixed.lua');
     fs.writeFileSync(
@@ -213,25 +286,42 @@ end
     const pid = node.pid!;
     const rssBefore = readRss(pid)?.rss ?? NaN;
     const sampler = sampleRss(pid, 200);
-    const mixed = await wrk(base, { connections: 200, seconds: Number(args['mixed-duration']), script: lua });
+    const mixed = await wrk(front.baseUrl, { connections: 200, seconds: Number(args['mixed-duration']), script: lua });
     const { peakSampled } = sampler.stop();
     const peak = Math.max(peakSampled, readRss(pid)?.peak ?? 0);
     log(
-      `Mixed public traffic, 200 connections, ${args['mixed-duration']} s: ${mixed.rps.toFixed(0)} req/s, ` +
-        `${mixed.timeouts} timeouts, ${mixed.socketErrors} socket errors, RSS ${(rssBefore / 1048576).toFixed(0)} MB before, ` +
-        `${(peak / 1048576).toFixed(0)} MB peak (goal < 150 MB)`,
+      `\nMixed public traffic through the cache, 200 connections, ${args['mixed-duration']} s: ${mixed.rps.toFixed(0)} req/s, ` +
+        `${mixed.timeouts} timeouts, ${mixed.socketErrors} socket errors, ${mixed.non2xx} non-2xx/3xx (the 404 and 400 are in the mix), ` +
+        `server RSS ${(rssBefore / 1048576).toFixed(0)} MB before, ${(peak / 1048576).toFixed(0)} MB peak (goal <= 150 MB)`,
+    );
+    log(`Telemetry: ${collector.envelopes.length} envelopes received by the fake collector`);
+    log(
+      `Load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')}`,
     );
     if (args.json)
       console.log(
         JSON.stringify(
-          { date: new Date().toISOString(), coldStartMs, ratios, mixed: { ...mixed, rssBefore, rssPeak: peak } },
+          {
+            date: new Date().toISOString(),
+            loadavg: os.loadavg(),
+            coldStartMs,
+            cached,
+            alone,
+            mixed: { ...mixed, rssBefore, rssPeak: peak },
+          },
           null,
           2,
         ),
       );
   } finally {
     if (nginx) await stop(nginx);
+    await front?.stop();
+    await bare?.close();
     if (node) await stop(node);
+    await collector.close();
     compiled.remove();
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@
 // in dist/server/, so that production runs `node dist/server/server.js` without the tsx loader (no
 // transpiling at start-up, no loader thread: less memory). Our own modules (server/src, common) and
 // the pure-JavaScript packages they import are bundled into one file: resolving, reading and
-// linking some 600 module files cost about a third of a cold start (docs/decisions/030). The
+// linking some 600 module files cost about a third of a cold start (docs/decisions/028-shared-cache.md). The
 // packages in EXTERNAL stay in node_modules, read at run time; dynamic imports stay dynamic (code
 // splitting), so the OpenTelemetry SDK is still loaded only when a connection string is set.
 // The output folder must lie inside the project: the compiled server finds the project root (and

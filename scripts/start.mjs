@@ -12,7 +12,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 // A 4 MB young generation (semi-space) instead of V8's 16 MB, and a 256 MB old generation (seven
 // times the live heap): V8 then grows the heap by ~1.3x after a collection instead of up to 4x, so
-// the resident memory stays under target under load (docs/decisions/030). The same flags are in
+// the resident memory stays under target under load (docs/decisions/028-shared-cache.md). The same flags are in
 // the Dockerfile's CMD and in scripts/bench-web.ts.
 // jemalloc instead of glibc's malloc when the system has it (Debian/Ubuntu: libjemalloc2), unless
 // LD_PRELOAD is set already: glibc keeps much of the memory sharp's threads free after an image

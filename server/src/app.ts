@@ -26,10 +26,10 @@ import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
 import spaPlugin from './plugins/spa.ts';
-import publicReplayPlugin, { PublicReplay, replayingServerFactory } from './plugins/public-replay.ts';
 import { RequestActivity } from './plugins/request-activity.ts';
 import { clientErrorHandler } from './rendering/error-page.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
+import sharedCachePlugin from './plugins/shared-cache.ts';
 import serverTimingPlugin from './plugins/server-timing.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { typeboxValidatorCompiler } from './domain/typebox-validation.ts';
@@ -47,14 +47,9 @@ export interface AppOptions {
  * server.ts listens; tests call this and use inject() or listen on port 0.
  */
 export async function buildApp({ config, database, logger, telemetry }: AppOptions) {
-  // Cached public answers are replayed before Fastify routes the request (plugins/public-replay.ts);
-  // not with telemetry on, whose spans are per request.
-  const replay = new PublicReplay();
-  if (telemetry) replay.enabled = false;
   // The requests Fastify is answering: the share workers give way to them (jobs/queue.ts).
   const activity = new RequestActivity();
   const app = Fastify({
-    serverFactory: replayingServerFactory(replay, activity),
     // JSON lines with the request id (reqId) and secrets redacted (telemetry/logger.ts)
     logger: logger ?? loggerOptions(config.logLevel),
     // TRUST_PROXY (default false): a forged X-Forwarded-For cannot change request.ip
@@ -79,10 +74,17 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('requestActivity', activity);
+  // Counted from the first hook: the share workers give way while any request is being answered.
+  app.addHook('onRequest', (_request, reply, done) => {
+    activity.track(reply.raw);
+    done();
+  });
 
   await app.register(requestIdPlugin);
   if (telemetry) await app.register(telemetry.fastifyPlugin);
   await app.register(securityHeadersPlugin);
+  // Answers to requests with credentials, and to writes, are kept by no shared cache.
+  await app.register(sharedCachePlugin);
   // Server-Timing on API answers: the server's own time, for developer tools and the benches.
   await app.register(serverTimingPlugin);
   await app.register(problemPlugin);
@@ -91,7 +93,6 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(healthRoutes);
   await app.register(pageSettingsPlugin);
   await app.register(newsRoutes);
-  await app.register(publicReplayPlugin, { replay });
   await app.register(searchRoutes);
   await app.register(archiveRoutes);
   await app.register(seoRoutes);

@@ -3,7 +3,6 @@ import type { Db } from './db/index.ts';
 import type { NewsCache } from './services/news-cache.ts';
 import type { PublicNews } from './services/public-news.ts';
 import type { ContentSecurityPolicy } from './plugins/content-security-policy.ts';
-import type { PublicReplay } from './plugins/public-replay.ts';
 import type { RequestActivity } from './plugins/request-activity.ts';
 
 declare module 'fastify' {
@@ -18,8 +17,6 @@ declare module 'fastify' {
     contentSecurityPolicy: ContentSecurityPolicy;
     /** Extra keys for the app-config JSON injected into every page (siteName is always set). */
     publicAppConfig: Record<string, unknown>;
-    /** Cached public answers replayed before routing (plugins/public-replay.ts). */
-    publicReplay: PublicReplay;
     /** The requests Fastify is answering (plugins/request-activity.ts). */
     requestActivity: RequestActivity;
   }

@@ -39,7 +39,7 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     const page = await get(interaction);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
-    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
     const html = await page.text();
     expect(html).toContain(`action="${interaction}/login"`);
     expect(html).toContain('<label for="username">Username</label>');

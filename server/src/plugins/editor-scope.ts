@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { PRIVATE_CACHE_CONTROL } from './http-cache.ts';
 
 /**
  * What every editors-only API scope sets up on its (encapsulated) instance:
  * - the admin client sends `Content-Type: application/json` on every call, also on bodiless
  *   POST/DELETE requests: an empty body is accepted as no body;
- * - answers are never cached (`Cache-Control: no-store`);
+ * - answers are never cached (`Cache-Control: private, no-store`);
  * - authentication runs first (onRequest), so nothing about the request is judged before it: a
  *   request without a valid token gets 401, never a 400 that reveals the API's rules.
  */
@@ -17,7 +18,7 @@ export function useEditorScope(app: FastifyInstance): void {
     return parseJson(request, text, done);
   });
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', PRIVATE_CACHE_CONTROL);
   });
   app.addHook('onRequest', app.requireEditor);
 }

@@ -1,10 +1,54 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicReplay } from './public-replay.ts';
 import { encodedAs, etagFor, negotiateEncoding, type EncodedBody } from '../rendering/encoded-body.ts';
 
-/** Short public caching for the public API: browsers and CDNs may reuse a list for 30 s. */
-export const PUBLIC_API_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60';
+/**
+ * What anyone may read (public pages, the news lists, feeds and sitemaps): a shared cache (the
+ * shipped nginx, a CDN) keeps it for a second and may answer with the stale copy for one more
+ * second while it fetches the next (docs/decisions/028-shared-cache.md); a browser revalidates it
+ * every time (a 304 when nothing changed). An unpublished story is gone through the cache within
+ * 2 s.
+ */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=1';
+/** The public news API: the same as the pages. */
+export const PUBLIC_API_CACHE_CONTROL = SHARED_CACHE_CONTROL;
+/** Admin pages and API, writes, and every answer to a request with credentials: kept by nobody. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** How many validators' first-seen times are kept (oldest out first). */
+export const VALIDATOR_TIMES_MAX = 10_000;
+
+/**
+ * When this process first sent each entity tag, in whole seconds: the `Last-Modified` of that
+ * representation. A body's ETag changes only when its content does, so the time its current ETag
+ * was first seen is when the content last changed, as far as this process knows; an ETag seen
+ * again (the same content rebuilt after a cache expiry) keeps its time. After a restart, or on
+ * another instance, the time is later: a client's If-Modified-Since then gets the body again,
+ * never a wrong 304.
+ */
+export class ValidatorTimes {
+  readonly #times = new Map<string, number>();
+  readonly #max: number;
+  readonly #now: () => number;
+
+  constructor({ max = VALIDATOR_TIMES_MAX, now = Date.now }: { max?: number; now?: () => number } = {}) {
+    this.#max = max;
+    this.#now = now;
+  }
+
+  /** The first-seen time (ms since the epoch, whole seconds) of `etag`. */
+  lastModified(etag: string): number {
+    const known = this.#times.get(etag);
+    if (known !== undefined) return known;
+    const time = Math.floor(this.#now() / 1000) * 1000;
+    this.#times.set(etag, time);
+    if (this.#times.size > this.#max) this.#times.delete(this.#times.keys().next().value!);
+    return time;
+  }
+}
+
+/** The process's validator times (shared by every cached answer). */
+export const validatorTimes = new ValidatorTimes();
 
 /** A strong ETag computed from the exact bytes of the body. */
 export function etagOf(body: string | Buffer): string {
@@ -27,19 +71,44 @@ export function ifNoneMatchHits(header: string | string[] | undefined, etag: str
 }
 
 /**
- * Sends a body with its ETag and caching headers, or a bodiless 304 when If-None-Match matches.
- * `contentType` is only set on the 200.
+ * RFC 9110 If-Modified-Since: true when the representation last changed at or before the date
+ * given (answer 304). A date that does not parse is ignored.
+ */
+export function ifModifiedSinceHits(header: string | undefined, lastModified: number): boolean {
+  if (!header) return false;
+  const since = Date.parse(header);
+  return !Number.isNaN(since) && lastModified <= since;
+}
+
+/**
+ * Sends a body with its validators (ETag, Last-Modified) and caching headers, or a bodiless 304
+ * when the client's copy is current: If-None-Match when the request has it, else
+ * If-Modified-Since (RFC 9110 13.2.2). `contentType` is only set on the 200. `lastModified`
+ * defaults to the time this process first sent `etag` (ValidatorTimes).
  */
 export function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   body: string | Buffer,
   etag: string,
-  { cacheControl, contentType, status = 200 }: { cacheControl: string; contentType: string; status?: number },
+  {
+    cacheControl,
+    contentType,
+    status = 200,
+    lastModified = validatorTimes.lastModified(etag),
+  }: { cacheControl: string; contentType: string; status?: number; lastModified?: number },
 ): FastifyReply {
-  reply.header('cache-control', cacheControl).header('etag', etag).header('x-content-type-options', 'nosniff');
-  if (status === 200 && ifNoneMatchHits(request.headers['if-none-match'], etag)) {
-    return reply.code(304).send();
+  reply
+    .header('cache-control', cacheControl)
+    .header('etag', etag)
+    .header('last-modified', new Date(lastModified).toUTCString())
+    .header('x-content-type-options', 'nosniff');
+  if (status === 200 && (request.method === 'GET' || request.method === 'HEAD')) {
+    const ifNoneMatch = request.headers['if-none-match'];
+    const current = ifNoneMatch
+      ? ifNoneMatchHits(ifNoneMatch, etag)
+      : ifModifiedSinceHits(request.headers['if-modified-since'], lastModified);
+    if (current) return reply.code(304).send();
   }
   return reply.code(status).header('content-type', contentType).send(body);
 }
@@ -60,8 +129,6 @@ export function sendEncoded(
     contentType: string;
     status?: number;
     compress?: boolean;
-    /** The body came from a cache entry valid until `expires`: the answer may be replayed until then. */
-    replay?: { to: PublicReplay; expires: number; generation: number };
   },
 ): FastifyReply {
   const wanted = negotiateEncoding(request.headers['accept-encoding']);
@@ -70,6 +137,9 @@ export function sendEncoded(
   const body = encoded || entry.body;
   reply.header('vary', 'accept-encoding');
   if (coding) reply.header('content-encoding', coding);
-  if (options.replay) options.replay.to.mark(reply, body, options.replay.expires, options.replay.generation);
-  return sendCached(request, reply, body, etagFor(entry, coding), options);
+  // One Last-Modified for every coding of a body: the time its content was first sent.
+  return sendCached(request, reply, body, etagFor(entry, coding), {
+    ...options,
+    lastModified: validatorTimes.lastModified(entry.etag),
+  });
 }

@@ -5,6 +5,7 @@ import type { PublicArticle } from '../repositories/news-repository.ts';
 import { shareCardFor, siteShareCard } from '../share-cards/share-card.ts';
 import { jsonLdScript } from '../../../common/structured-data.ts';
 import { escapeHtml } from './html-escape.ts';
+import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from './http-cache.ts';
 
 /**
  * What the server knows about each page route before the SPA runs: status, caching and the
@@ -51,8 +52,10 @@ export interface ResolvedPage {
   archive?: ArchivePosition;
 }
 
-export const PAGE_CACHE_CONTROL = 'no-cache';
-export const ADMIN_CACHE_CONTROL = 'no-store';
+/** Public pages: kept briefly by a shared cache, revalidated by browsers (plugins/http-cache.ts). */
+export const PAGE_CACHE_CONTROL = SHARED_CACHE_CONTROL;
+/** The newsroom's pages: kept by nobody. */
+export const ADMIN_CACHE_CONTROL = PRIVATE_CACHE_CONTROL;
 
 const SLUG = new RegExp(`^[a-z0-9-]{1,${MAX_SLUG_LENGTH}}$`);
 const DESCRIPTION_MAX = 300;

@@ -2,9 +2,8 @@ import type { ServerResponse } from 'node:http';
 
 /**
  * The requests Fastify is answering, for background work that gives way to them (the share jobs'
- * workers, jobs/queue.ts GiveWay). Counted where the HTTP server hands a request to Fastify
- * (plugins/public-replay.ts, replayingServerFactory): replayed public answers are too short to
- * count, and a response's `close` comes whether it finished or its connection was lost.
+ * workers, jobs/queue.ts GiveWay). Counted from the first hook of every request (app.ts); a
+ * response's `close` comes whether it finished or its connection was lost.
  */
 export class RequestActivity {
   #inFlight = 0;

@@ -57,11 +57,11 @@ function appConfig(html: string): any {
 }
 
 describe('page routes', () => {
-  it('serves the home page with its title, meta, app-config, no-cache and the security headers', async () => {
+  it('serves the home page with its title, meta, app-config, shared caching and the security headers', async () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=1');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const csp = String(res.headers['content-security-policy']);
@@ -105,11 +105,11 @@ describe('page routes', () => {
   });
 
   it.each(['/admin', '/admin/articles?page=1&pageSize=20&status=all', '/admin/articles/7', '/admin/social/test'])(
-    'serves %s with 200, no-store and no article meta',
+    'serves %s with 200, private no-store and no article meta',
     async (url) => {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['cache-control']).toBe('private, no-store');
       expect(title(res.body)).toBe('Admin | The Daily Smear');
       expect(meta(res.body, 'robots')).toBe('noindex');
       expect(meta(res.body, 'og:type')).toBe('website');
@@ -150,7 +150,7 @@ describe('article pages', () => {
     ]);
     const res = await get(`/article/${row!.slug}`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=1');
     const html = res.body;
     const url = `https://smear.example/article/${row!.slug}`;
     expect(title(html)).toBe('Minister Caught Napping In Own Inquiry | The Daily Smear');

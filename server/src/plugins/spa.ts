@@ -2,26 +2,29 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonForScript } from './html-escape.ts';
-import { etagOf, sendEncoded } from './http-cache.ts';
+import { sendEncoded } from './http-cache.ts';
 import { hashedAssets } from './hashed-assets.ts';
 import { requestOrigin } from './request-origin.ts';
 import { normalizePath, resolvePage, renderHead, type ResolvedPage } from './page-meta.ts';
 import { isApiPath, requestPath, sendProblem } from './problem.ts';
 import { SpaShell, listStaticFiles } from './spa-shell.ts';
 import { ingestionOrigin } from '../telemetry/connection-string.ts';
-import { NewsCache, NEWS_CACHE_TTL_MS } from '../services/news-cache.ts';
+import { NEWS_CACHE_TTL_MS } from '../services/news-cache.ts';
+import { PageCache } from '../rendering/page-cache.ts';
 import { compressBodyAsync, type EncodedBody } from '../rendering/encoded-body.ts';
 import { loadSsrBundle } from '../rendering/ssr-bundle.ts';
 import { pageHeadExtras } from '../rendering/page-head.ts';
 import { pageQuery } from '../rendering/page-query.ts';
+import { pageEtag, withoutClock } from '../rendering/page-validator.ts';
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
+import { findCategory } from '../../../common/categories.ts';
 
 /** Hashed build output: cache for a year. */
 export const ASSET_MAX_AGE_MS = 31_536_000_000;
 const IMMUTABLE_CACHE_CONTROL = `public, max-age=${ASSET_MAX_AGE_MS / 1000}, immutable`;
 /** Vite's content hash in a file name ('article-BckF0N5t.js'): such a file never changes. */
 const HASHED_NAME = /-[A-Za-z0-9_-]{6,}\.[a-z0-9]+$/;
-/** Rendered pages kept in memory (per origin and path), at most this many. */
+/** Rendered pages kept in memory (per origin and path, rendering/page-cache.ts), at most this many. */
 export const PAGE_CACHE_MAX_ENTRIES = 300;
 /** Pages named by their query (search results, older stories), kept apart so they never evict the others. */
 export const QUERY_PAGE_CACHE_MAX_ENTRIES = 200;
@@ -97,25 +100,23 @@ export default fp(
     // The server renderer (dist/ssr, built with the front end): public pages arrive fully rendered.
     const ssr = shell ? await loadSsrBundle(webDistDir) : null;
     if (shell && !ssr) app.log.warn({ webDistDir }, 'server renderer not built: pages are sent unrendered');
-    const pages = new NewsCache({ ttlMs: NEWS_CACHE_TTL_MS, maxEntries: PAGE_CACHE_MAX_ENTRIES });
-    const queryPages = new NewsCache({ ttlMs: NEWS_CACHE_TTL_MS, maxEntries: QUERY_PAGE_CACHE_MAX_ENTRIES });
+    const pages = new PageCache<CachedPage>({ ttlMs: NEWS_CACHE_TTL_MS, maxEntries: PAGE_CACHE_MAX_ENTRIES });
+    const queryPages = new PageCache<CachedPage>({
+      ttlMs: NEWS_CACHE_TTL_MS,
+      maxEntries: QUERY_PAGE_CACHE_MAX_ENTRIES,
+    });
     app.newsCache.onClear(() => {
       pages.clear();
       queryPages.clear();
     });
 
-    // The page's data, read through the public API itself: the same JSON the browser would fetch.
-    const fetchJson = async (url: string): Promise<unknown> => {
-      const res = await app.inject({ method: 'GET', url });
-      if (res.statusCode === 404) return null;
-      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode} while rendering a page`);
-      return res.json();
-    };
+    // The page's data, from the same services and caches as the public API (the same JSON values
+    // the browser would fetch). Search and older stories still go through their routes, whose query
+    // rules (and 400 answers) are part of what the page shows.
     const data = {
       news: (category?: string) =>
-        fetchJson(`/News?${category ? `category=${encodeURIComponent(category)}&` : ''}count=${NEWS_PAGE_SIZE}`),
-      article: (slug: string) => fetchJson(`/News/slug/${encodeURIComponent(slug)}`),
-      // Search and older stories: a 400 (a refused query or cursor) is part of what the page shows.
+        app.publicNews.list(category ? findCategory(category)?.id : undefined, NEWS_PAGE_SIZE),
+      article: (slug: string) => app.publicNews.article(slug),
       api: async (url: string) => {
         if (!url.startsWith('/News/')) throw new Error(`${url} is not a public API URL`);
         const res = await app.inject({ method: 'GET', url });
@@ -132,32 +133,31 @@ export default fp(
       );
       if (render) {
         try {
-          Object.assign(page.meta, await pageHeadExtras(page, { origin: publicUrl || origin, siteName }, data));
+          Object.assign(page.meta, await pageHeadExtras(page, { origin, siteName }, data));
         } catch (err) {
           app.log.error({ err, path: pagePath }, 'page head data failed: page sent without links and JSON-LD');
         }
       }
       const appConfig = { ...app.publicAppConfig, siteName };
       let appHtml = '';
-      let state: string | undefined;
+      let state: unknown;
       if (render && ssr) {
         try {
           const out = await ssr.render({ url: pagePath + query, origin, now: Date.now(), appConfig, data });
           appHtml = out.html;
-          state = jsonForScript(out.state);
+          state = out.state;
         } catch (err) {
           // The browser still renders the page (and reports the failure as it does without a server render).
           app.log.error({ err, path: pagePath }, 'server rendering failed: page sent unrendered');
         }
       }
-      const html = shell!.render(
-        renderHead(page.meta, publicUrl || origin, siteName) + fontPreload,
-        jsonForScript(appConfig),
-        appHtml,
-        state,
-      );
-      const body = Buffer.from(html, 'utf8');
-      return { page, encoded: await compressBodyAsync({ body, etag: etagOf(body) }) };
+      const head = renderHead(page.meta, origin, siteName) + fontPreload;
+      const configJson = jsonForScript(appConfig);
+      const html = (stateJson: string | undefined) => shell!.render(head, configJson, appHtml, stateJson);
+      const body = Buffer.from(html(state === undefined ? undefined : jsonForScript(state)), 'utf8');
+      // Its ETag changes only when its content does, not with the render time it embeds.
+      const etag = pageEtag(html(state === undefined ? undefined : jsonForScript(withoutClock(state))));
+      return { page, encoded: await compressBodyAsync({ body, etag }) };
     }
 
     app.get('/*', async (request, reply) => {
@@ -205,29 +205,26 @@ export default fp(
         return reply.redirect(lowerCase + (q === -1 ? '' : request.url.slice(q)), 301);
       }
 
-      const origin = requestOrigin(request);
+      // With PUBLIC_URL the pages name that address whatever the Host: one set of pages for all.
+      const origin = publicUrl || requestOrigin(request);
       const pagePath = normalizePath(path);
       const kind = pagePath === '/admin' || pagePath.startsWith('/admin/') ? 'admin' : 'public';
       // The whole page (head, rendered body, embedded data) and its compressed forms, made once per
       // render and kept until the news cache is cleared (any editorial change) or its TTL runs out.
       const query = kind === 'public' ? pageQuery(pagePath, request.url) : '';
-      const key = kind === 'admin' ? `${origin} admin` : `${origin} ${pagePath}${query}`;
-      const generation = app.publicReplay.generation;
-      const { value, expires } = (query ? queryPages : pages).entry(key, () =>
+      const key = kind === 'admin' ? 'admin' : `${pagePath}${query}`;
+      const cached = await (query ? queryPages : pages).get(origin, key, () =>
         buildPage(pagePath, origin, kind === 'public', query),
       );
-      const cached = await value;
       securityHeaders(reply, path);
       return sendEncoded(request, reply, cached.encoded, {
         status: cached.page.status,
         cacheControl: cached.page.cacheControl,
         contentType: 'text/html; charset=utf-8',
-        // public pages: the same answer to the same request until the page expires (plugins/public-replay.ts)
-        ...(kind === 'public' && { replay: { to: app.publicReplay, expires, generation } }),
       });
     });
   },
-  { name: 'spa', dependencies: ['problem', 'page-settings', 'news', 'public-replay'] },
+  { name: 'spa', dependencies: ['problem', 'page-settings', 'news'] },
 );
 
 const UPPER_CASE = /[A-Z]/;

@@ -47,8 +47,12 @@ export class CompressedForms {
 
   constructor(readonly maxBytes = 8 * 1024 * 1024) {}
 
-  /** Copies the forms known for `entry.etag` onto `entry` (those it lacks). */
+  /**
+   * Copies the forms known for `entry.etag` onto `entry` (those it lacks). Only for strong tags:
+   * bodies with the same weak tag (rendered pages) may differ in their bytes.
+   */
   fill(entry: EncodedBody): void {
+    if (entry.etag.startsWith('W/')) return;
     const known = this.entries.get(entry.etag);
     if (!known) return;
     // Most recently used last: re-inserted, so the oldest is the first key.
@@ -60,6 +64,7 @@ export class CompressedForms {
 
   /** Remembers the forms `entry` carries. */
   remember(entry: EncodedBody): void {
+    if (entry.etag.startsWith('W/')) return;
     const old = this.entries.get(entry.etag);
     if (old) {
       this.bytes -= old.bytes;

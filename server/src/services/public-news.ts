@@ -22,17 +22,15 @@ export class PublicNews {
 
   /** The list response body for (category, count). */
   listBody(categoryId: number | undefined, count: number, serialize: (list: NewsList) => string): Promise<CachedBody> {
-    return this.listEntry(categoryId, count, serialize).value;
+    return this.cache.get(`list:${categoryId ?? 0}:${count}`, async () =>
+      encoded(serialize(await this.list(categoryId, count))),
+    );
   }
 
-  /** listBody with the time its cache entry expires. */
-  listEntry(
-    categoryId: number | undefined,
-    count: number,
-    serialize: (list: NewsList) => string,
-  ): { value: Promise<CachedBody>; expires: number } {
-    return this.cache.entry(`list:${categoryId ?? 0}:${count}`, async () =>
-      encoded(serialize(await this.repository.listPublished({ categoryId, count }))),
+  /** The list itself (what GET /News answers, as an object): for the server renderer. */
+  list(categoryId: number | undefined, count: number): Promise<NewsList> {
+    return this.cache.get(`list-data:${categoryId ?? 0}:${count}`, () =>
+      this.repository.listPublished({ categoryId, count }),
     );
   }
 
@@ -44,7 +42,7 @@ export class PublicNews {
   /** The article response body, or null when there is no published article with this slug. */
   articleBody(slug: string, serialize: (article: PublicArticle) => string): Promise<CachedBody | null> {
     return this.cache.get(`article-body:${slug}`, async () => {
-      const article = await this.repository.findPublishedBySlug(slug);
+      const article = await this.article(slug);
       return article ? encoded(serialize(article)) : null;
     });
   }

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import type pino from 'pino';
 import type { FastifyInstance, FastifyServerOptions, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
 import { SOCIAL_LOG_REDACT_PATHS } from '../social/log-redaction.ts';
 import { BatchedLogDestination } from './log-destination.ts';
@@ -214,58 +214,4 @@ export function accessLog(app: FastifyInstance): void {
     }
     done();
   });
-}
-
-/** The fields of an access line (see accessLog), in the order pino writes them. */
-export interface AccessLineFields {
-  reqId: string;
-  method: string;
-  url: string;
-  host: string | undefined;
-  remoteAddress: string | undefined;
-  remotePort: number | undefined;
-  statusCode: number;
-  responseTime: number;
-}
-
-const json = JSON.stringify;
-
-/**
- * Writes access lines byte for byte as `logger.info({ reqId, req, res, responseTime }, 'request
- * completed')` would, straight to the logger's stream: the line's fields are a fixed list of
- * strings and numbers, so pino's per-line work (its serializers, hooks, the object walk) is not
- * needed. Used where that work was a large part of an answer's cost (replayed public answers);
- * telemetry/logger.test.ts compares its lines with pino's own. Null when the logger is not a
- * plain pino logger writing info lines (a test's stand-in, a higher level): use the logger then.
- */
-export function accessLineWriter(logger: pino.Logger): ((fields: AccessLineFields) => void) | null {
-  if (typeof logger.isLevelEnabled !== 'function' || !logger.isLevelEnabled('info')) return null;
-  const internals = logger as pino.Logger & Record<symbol, unknown>;
-  const stream = internals[pino.symbols.streamSym] as { write?: (line: string) => unknown } | undefined;
-  const bindings = internals[pino.symbols.chindingsSym];
-  if (typeof stream?.write !== 'function' || typeof bindings !== 'string') return null;
-  const prefix = `{"level":${logger.levels.values.info},"time":`;
-  const write = stream.write.bind(stream);
-  // Under load one URL and one client address follow each other: their encoded parts are kept
-  // from the line before (one entry each) instead of being encoded again.
-  let last = { method: '', url: '', host: undefined as string | undefined, encoded: '' };
-  let lastAddress = { address: undefined as string | undefined, encoded: '' };
-  return (f) => {
-    if (f.url !== last.url || f.host !== last.host || f.method !== last.method) {
-      let encoded = `{"method":${json(f.method)},"url":${json(f.url)}`;
-      if (f.host !== undefined) encoded += `,"host":${json(f.host)}`;
-      last = { method: f.method, url: f.url, host: f.host, encoded };
-    }
-    let req = last.encoded;
-    if (f.remoteAddress !== undefined) {
-      if (f.remoteAddress !== lastAddress.address)
-        lastAddress = { address: f.remoteAddress, encoded: `,"remoteAddress":${json(f.remoteAddress)}` };
-      req += lastAddress.encoded;
-    }
-    if (f.remotePort !== undefined) req += `,"remotePort":${f.remotePort}`;
-    write(
-      `${prefix}${Date.now()}${bindings},"reqId":${json(f.reqId)},"req":${req}},"res":{"statusCode":${f.statusCode}},` +
-        `"responseTime":${f.responseTime},"msg":"request completed"}\n`,
-    );
-  };
 }

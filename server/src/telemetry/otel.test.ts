@@ -1,9 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAppInsightsCollector, type AppInsightsCollector } from '../fakes/appinsights-collector.ts';
+import { selfSignedCertificate } from '../test-support/self-signed-certificate.ts';
 
 // The real entry point (server.ts) in a child process, with a module-resolution hook that lists
 // every @opentelemetry/* and @azure/* package the process asks for.
@@ -22,38 +23,6 @@ const REGISTER = `data:text/javascript,${encodeURIComponent(
 interface ServerRun {
   loaded: string[];
   status: number;
-}
-
-/**
- * A self-signed certificate for 127.0.0.1: the Azure Monitor exporter only speaks https, so the
- * collector serves TLS and the server process trusts exactly this certificate (NODE_EXTRA_CA_CERTS).
- */
-async function selfSignedCertificate(dir: string): Promise<{ key: string; cert: string; certFile: string }> {
-  const keyFile = path.join(dir, 'key.pem');
-  const certFile = path.join(dir, 'cert.pem');
-  const out = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { encoding: 'utf8' },
-  );
-  if (out.status !== 0) throw new Error(`openssl failed: ${out.stderr}`);
-  return { key: await fs.readFile(keyFile, 'utf8'), cert: await fs.readFile(certFile, 'utf8'), certFile };
 }
 
 /** Starts server.ts, asks GET /News?count=15 once, stops it with SIGTERM (which flushes telemetry). */

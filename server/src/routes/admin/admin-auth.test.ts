@@ -44,7 +44,7 @@ describe.each(Object.entries(TOKEN_MATRIX))('token matrix: %s', (_name, makeHead
       const articles = await snapshotArticles(t.database.db);
       const res = await send(route, headers);
       expectProblem(res, 401);
-      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.body).not.toContain('Bearer ey'); // the token is never echoed
       expect(await snapshotArticles(t.database.db)).toEqual(articles);
       const db = t.database.db;
@@ -77,7 +77,7 @@ describe('with a valid token', () => {
     const statuses: number[] = [];
     for (const route of ROUTES) {
       const res = await send(route, { authorization });
-      expect(res.headers['cache-control'], `${route.method} ${route.url()}`).toBe('no-store');
+      expect(res.headers['cache-control'], `${route.method} ${route.url()}`).toBe('private, no-store');
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 201, 204]);

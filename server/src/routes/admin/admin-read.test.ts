@@ -23,7 +23,7 @@ describe('GET /api/admin/categories', () => {
   it('lists the six categories by id', async () => {
     const res = await get('/api/admin/categories');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.json()).toEqual([
       { id: 1, name: 'Politics' },
       { id: 2, name: 'Technology' },
@@ -52,7 +52,7 @@ describe('GET /api/admin/articles/:id', () => {
     });
     const res = await get(`/api/admin/articles/${row.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.json()).toEqual({
       id: row.id,
       headline: 'Minister Eats Own Manifesto',
@@ -139,7 +139,7 @@ describe('GET /api/admin/articles', () => {
   it('uses page 1, 20 per page, all statuses by default', async () => {
     const res = await get('/api/admin/articles');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const body = res.json();
     expect(body).toMatchObject({
       currentPage: 1,
@@ -317,7 +317,7 @@ describe('GET /api/admin/dashboard', () => {
     );
     const res = await get('/api/admin/dashboard');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const body = res.json();
     expect(body.totalArticles).toBe(12);
     expect(body.articlesLastWeek).toBe(4);

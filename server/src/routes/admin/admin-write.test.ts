@@ -56,7 +56,7 @@ describe('publish and unpublish', () => {
     const startedAt = Date.now();
     const res = await call('POST', `/api/admin/articles/${draft.id}/publish`, { payload: '' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const article = res.json();
     expect(article).toMatchObject({ id: draft.id, headline: 'Draft About Cheese', content: draft.content });
     const stamped = Date.parse(article.publishedAt);
@@ -146,7 +146,7 @@ describe('PUT /api/admin/articles/:id/category', () => {
     const a = await insertArticle(t.database.db, { category_id: 1, published_at: daysAgo(1) });
     const res = await call('PUT', `/api/admin/articles/${a.id}/category`, { payload: { categoryId: 3 } });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.json()).toMatchObject({ id: a.id, categoryId: 3, category: 'Sport', publishedAt: a.published_at });
     const [audit] = await auditFor(t.database.db, a.id);
     expect(audit!.action).toBe('category');
@@ -219,7 +219,7 @@ describe('DELETE /api/admin/articles/:id', () => {
     const res = await call('DELETE', `/api/admin/articles/${a.id}`, { payload: '' });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expectProblem(await call('GET', `/api/admin/articles/${a.id}`), 404);
     expect((await t.app.inject({ url: '/News/slug/doomed-story' })).statusCode).toBe(404);
     const [audit] = await auditFor(t.database.db, a.id);
@@ -258,7 +258,7 @@ describe('POST /api/admin/articles', () => {
   it('stores a draft by default, with its slug, a Location header and an audit row', async () => {
     const res = await call('POST', '/api/admin/articles', { payload: valid });
     expect(res.statusCode).toBe(201);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const article = res.json();
     expect(res.headers.location).toBe(`/api/admin/articles/${article.id}`);
     expect(article).toMatchObject({

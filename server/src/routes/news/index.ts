@@ -60,15 +60,11 @@ export default fp(
           categoryId = found.id;
         }
         const serialize = responseSerializer<NewsList>(reply);
-        const generation = app.publicReplay.generation;
-        const { value, expires } = publicNews.listEntry(categoryId, count, serialize);
-        const cached = await value;
+        const cached = await publicNews.listBody(categoryId, count, serialize);
         // compressed once per cached body (brotli or gzip by Accept-Encoding), never per request
         return sendEncoded(request, reply, cached, {
           cacheControl: PUBLIC_API_CACHE_CONTROL,
           contentType: JSON_TYPE,
-          // the same answer to the same request until the cache entry expires (plugins/public-replay.ts)
-          replay: { to: app.publicReplay, expires, generation },
         });
       },
     );

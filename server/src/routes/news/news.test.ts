@@ -153,7 +153,7 @@ describe('GET /News', () => {
       { headline: 'Cached too', published_at: daysAgo(2) },
     ]);
     const first = await get('/News');
-    expect(first.headers['cache-control']).toBe('public, max-age=30, stale-while-revalidate=60');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=1');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     const again = await get('/News', { 'if-none-match': etag });
@@ -197,7 +197,7 @@ describe('GET /News/slug/:slug', () => {
     ]);
     const res = await get('/News/slug/twice-told');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=30, stale-while-revalidate=60');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=1');
     expect(res.json()).toMatchObject({
       slug: 'twice-told',
       summary: 'newer',

@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { markSnippet, queryTerms, SearchRepository } from '../../repositories/search-repository.ts';
 import { toPublicArticle } from '../../repositories/news-repository.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
-import { etagOf, sendCached } from '../../plugins/http-cache.ts';
+import { etagOf, sendCached, SHARED_CACHE_CONTROL } from '../../plugins/http-cache.ts';
 import { RefreshingCache } from '../seo/refreshing-cache.ts';
 import { ProblemSchema, PublicArticleListItemSchema } from '../news/schemas.ts';
 
@@ -86,7 +86,7 @@ export default fp(
           return { body: bytes, etag: etagOf(bytes) };
         });
         return sendCached(request, reply, body, etag, {
-          cacheControl: 'public, max-age=30',
+          cacheControl: SHARED_CACHE_CONTROL,
           contentType: 'application/json; charset=utf-8',
         });
       },

@@ -1,7 +1,7 @@
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { etagOf, sendCached } from '../../plugins/http-cache.ts';
+import { etagOf, sendCached, validatorTimes } from '../../plugins/http-cache.ts';
 
 /** A body compressed once when cached: identity, gzip and brotli bytes, each with its own ETag. */
 export interface CompressedBody {
@@ -57,9 +57,11 @@ export function sendCompressed(
 ): FastifyReply {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply.header('vary', 'Accept-Encoding');
+  // One Last-Modified for every coding: the time this body's content was first sent.
+  const lastModified = validatorTimes.lastModified(body.etag);
   if (encoding === 'identity')
-    return sendCached(request, reply, body.identity, body.etag, { contentType, cacheControl });
+    return sendCached(request, reply, body.identity, body.etag, { contentType, cacheControl, lastModified });
   reply.header('content-encoding', encoding);
   const etag = body.etag.replace(/"$/, `-${encoding}"`);
-  return sendCached(request, reply, body[encoding], etag, { contentType, cacheControl });
+  return sendCached(request, reply, body[encoding], etag, { contentType, cacheControl, lastModified });
 }

@@ -11,6 +11,7 @@ import { SitemapRepository, type SitemapRow } from '../../repositories/sitemap-r
 import { toPublicArticle } from '../../repositories/news-repository.ts';
 import { publishedArticles } from '../../repositories/published-articles.ts';
 import { sendProblem } from '../../plugins/problem.ts';
+import { SHARED_CACHE_CONTROL } from '../../plugins/http-cache.ts';
 import { ProblemSchema } from '../news/schemas.ts';
 import { ShareCardStore, shareCardFor, shareCardHash } from '../../share-cards/share-card.ts';
 import { compressBodyAsync, sendCompressed, type CompressedBody } from './compressed-body.ts';
@@ -43,7 +44,8 @@ declare module 'fastify' {
   }
 }
 
-const SEO_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=600';
+// Kept by a shared cache as briefly as the pages: an unpublished story leaves the feeds with them.
+const SEO_CACHE_CONTROL = SHARED_CACHE_CONTROL;
 const XML = 'application/xml; charset=utf-8';
 const categoryName = new Map<number, string>(CATEGORIES.map((c) => [c.id, c.name]));
 

@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../project-root.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { daysAgo, insertArticle } from '../test-support/articles.ts';
+import { startNginxFront, type NginxFront } from '../test-support/nginx-front.ts';
+
+// The shipped nginx configuration (deploy/nginx.conf, templated to this instance's port and a
+// temporary cache) in front of the real server: what it keeps, what it never keeps, and how soon an
+// unpublished story is gone through it.
+
+let t: TestApp;
+let nginx: NginxFront;
+let bearer: string;
+/** The requests that reached the app (not answered by the cache), by URL. */
+const reached: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    listen: true,
+    env: { WEB_DIST_DIR: path.join(PROJECT_ROOT, 'dist/web'), SITE_NAME: 'The Daily Smear', TRUST_PROXY: '127.0.0.1' },
+    setup: (app) => {
+      app.addHook('onRequest', (request, _reply, done) => {
+        reached.push(request.url);
+        done();
+      });
+      // A route that says any shared cache may keep its answer for a minute, whoever asks, and
+      // whose body names the credentials it was given: only nginx stands between a reader's
+      // answer and the next reader here (the app's own rule, plugins/shared-cache.ts, is undone).
+      void app.register(async (scope) => {
+        scope.addHook('onSend', (_request, reply, payload, done) => {
+          reply.header('cache-control', 'public, s-maxage=60');
+          done(null, payload);
+        });
+        scope.get('/cache-probe', async (request) => ({
+          who: request.headers.authorization ?? request.headers.cookie ?? 'anonymous',
+        }));
+      });
+    },
+  });
+  bearer = await t.bearer();
+  nginx = await startNginxFront(`127.0.0.1:${t.port}`);
+}, 60_000);
+afterAll(async () => {
+  await nginx?.stop();
+  await t?.close();
+});
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${nginx.baseUrl}${url}`, { headers, redirect: 'manual' });
+  const body = await res.text();
+  return { status: res.status, headers: res.headers, body, cache: res.headers.get('x-cache-status') };
+}
+const times = (url: string) => reached.filter((u) => u === url).length;
+
+describe('the shipped nginx cache', () => {
+  it('never stores an answer to a request with an Authorization header or a cookie', async () => {
+    const probe = '/cache-probe?n=1';
+    const alice = await get(probe, { cookie: 'session=alice' });
+    expect(JSON.parse(alice.body)).toEqual({ who: 'session=alice' });
+    expect(alice.cache).toBe('BYPASS');
+    const bob = await get(probe, { authorization: 'Bearer bob' });
+    expect(JSON.parse(bob.body)).toEqual({ who: 'Bearer bob' });
+    // Nothing of theirs was stored: the first anonymous reader gets their own answer from the app.
+    const anonymous = await get(probe);
+    expect(JSON.parse(anonymous.body)).toEqual({ who: 'anonymous' });
+    expect(anonymous.cache).toBe('MISS');
+    expect(times(probe)).toBe(3);
+    // The anonymous answer is kept for the next anonymous reader, and never given to a credentialed one.
+    expect(JSON.parse((await get(probe)).body)).toEqual({ who: 'anonymous' });
+    expect(times(probe)).toBe(3);
+    expect(JSON.parse((await get(probe, { cookie: 'theme=dark' })).body)).toEqual({ who: 'theme=dark' });
+    expect(JSON.parse((await get(probe, { authorization: 'Basic eDp5' })).body)).toEqual({ who: 'Basic eDp5' });
+    expect(times(probe)).toBe(5);
+  });
+
+  it('keeps public answers briefly, shares them across spellings of Accept-Encoding, passes the newsroom through', async () => {
+    // A list long enough to be sent compressed.
+    for (let i = 0; i < 6; i++)
+      await insertArticle(t.database.db, {
+        headline: `Cached Story ${i}`,
+        published_at: daysAgo(2),
+        created_at: daysAgo(2),
+      });
+    const url = '/News?count=6';
+    const first = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=1');
+    expect(first.headers.get('content-encoding')).toBe('br');
+    const before = times(url);
+    const again = await get(url, { 'accept-encoding': 'br, gzip' });
+    expect(again.cache).toBe('HIT');
+    expect(again.headers.get('content-encoding')).toBe('br');
+    expect(times(url)).toBe(before);
+    // Another coding is another entry, in its own coding.
+    const plain = await get(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse(plain.body)).toHaveProperty('allArticles');
+
+    // The newsroom's API and pages are never cached, even answered 200 without credentials.
+    for (const path of ['/admin', '/api/admin/articles', '/oidc/.well-known/openid-configuration']) {
+      const res = await get(path);
+      expect(res.cache, path).toBeNull();
+    }
+    // With credentials the app says private, no-store, and nginx passes that on.
+    const editor = await get('/api/admin/articles', { authorization: bearer });
+    expect(editor.status).toBe(200);
+    expect(editor.headers.get('cache-control')).toBe('private, no-store');
+    const withCookie = await get('/', { cookie: 'theme=dark' });
+    expect(withCookie.cache).toBe('BYPASS');
+    expect(withCookie.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('answers 304 from the cache to If-None-Match and If-Modified-Since', async () => {
+    const live = await insertArticle(t.database.db, {
+      headline: 'Validators Stand Firm',
+      published_at: daysAgo(3),
+      created_at: daysAgo(3),
+    });
+    const url = `/article/${live.slug}`;
+    const first = await get(url, { 'accept-encoding': 'br' });
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag')!;
+    const lastModified = first.headers.get('last-modified')!;
+    expect(etag).toMatch(/^W\/"[\w-]+-br"$/);
+    expect(lastModified).toMatch(/GMT$/);
+    const byTag = await get(url, { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(byTag.status).toBe(304);
+    expect(byTag.body).toBe('');
+    const byDate = await get(url, { 'accept-encoding': 'br', 'if-modified-since': lastModified });
+    expect(byDate.status).toBe(304);
+    const other = await get(url, { 'accept-encoding': 'br', 'if-none-match': '"something-else"' });
+    expect(other.status).toBe(200);
+  });
+
+  it('stops serving an unpublished article within 2 s, to a busy story and to a quiet one', async () => {
+    const busy = await insertArticle(t.database.db, {
+      headline: 'Busy Story Vanishes',
+      published_at: daysAgo(1),
+      created_at: daysAgo(1),
+    });
+    const quiet = await insertArticle(t.database.db, {
+      headline: 'Quiet Story Vanishes',
+      published_at: daysAgo(1),
+      created_at: daysAgo(1),
+    });
+    const busyUrl = `/article/${busy.slug}`;
+    const quietUrl = `/article/${quiet.slug}`;
+    // Both are in the cache.
+    for (const url of [busyUrl, quietUrl]) {
+      expect((await get(url)).status).toBe(200);
+      expect((await get(url)).cache).toBe('HIT');
+    }
+
+    const unpublish = async (id: number) => {
+      const res = await fetch(`${t.baseUrl}/api/admin/articles/${id}/unpublish`, {
+        method: 'POST',
+        headers: { authorization: bearer },
+      });
+      expect(res.status).toBe(200);
+      return performance.now();
+    };
+    // The busy story: read without pause from the moment it is unpublished.
+    const unpublishedAt = await unpublish(busy.id);
+    const seen: Array<{ at: number; status: number }> = [];
+    while (performance.now() - unpublishedAt < 2_500) {
+      seen.push({ at: performance.now() - unpublishedAt, status: (await get(busyUrl)).status });
+    }
+    const lastServed = Math.max(0, ...seen.filter((s) => s.status === 200).map((s) => s.at));
+    expect(lastServed).toBeLessThan(2_000);
+    expect(seen.at(-1)!.status).toBe(404);
+
+    // The quiet story (nobody read it since it was cached, 2.5 s ago): its first reader comes 2 s
+    // after it was unpublished.
+    const quietUnpublishedAt = await unpublish(quiet.id);
+    await new Promise((r) => setTimeout(r, 2_000 - (performance.now() - quietUnpublishedAt)));
+    expect((await get(quietUrl)).status).toBe(404);
+  });
+
+  it('is the same in deploy/nginx-tls.conf, apart from TLS', () => {
+    const from = (file: string) => {
+      const text = fs.readFileSync(path.join(PROJECT_ROOT, 'deploy', file), 'utf8');
+      return text.slice(text.indexOf('upstream tabloid'));
+    };
+    const tls = from('nginx-tls.conf').replace(
+      /server \{\n {4}listen 80;\n {4}server_name [^\n]*\n {4}return 301 [^\n]*\n\}\n\nserver \{\n {4}listen 443 [^\n]*\n(?: {4}(?:server_name|ssl_)[^\n]*\n)*/,
+      'server {\n    listen 80;\n',
+    );
+    expect(tls).toBe(from('nginx.conf'));
+  });
+});
