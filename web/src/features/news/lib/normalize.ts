@@ -59,6 +59,7 @@ export function normalizeArticle(input: unknown, index = 0): Article {
     imageUrl: optionalText(pick(raw, 'imageUrl', 'ImageUrl')),
     originalUrl: optionalText(pick(raw, 'originalUrl', 'OriginalUrl')),
     publishedAt: optionalText(pick(raw, 'publishedAt', 'PublishedAt')),
+    modifiedAt: optionalText(pick(raw, 'modifiedAt', 'ModifiedAt')),
     isBreaking: flag(pick(raw, 'isBreaking', 'IsBreaking')),
   };
 }
