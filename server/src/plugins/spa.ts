@@ -5,7 +5,7 @@ import { jsonForScript } from './html-escape.ts';
 import { etagOf, sendEncoded } from './http-cache.ts';
 import { hashedAssets } from './hashed-assets.ts';
 import { requestOrigin } from './request-origin.ts';
-import { normalizePath, resolvePage, renderHead, type ResolvedPage } from './page-meta.ts';
+import { normalizePath, notFoundPage, resolvePage, renderHead, type ResolvedPage } from './page-meta.ts';
 import { isApiPath, requestPath, sendProblem } from './problem.ts';
 import { SpaShell, listStaticFiles } from './spa-shell.ts';
 import { ingestionOrigin } from '../telemetry/connection-string.ts';
@@ -123,8 +123,11 @@ export default fp(
       },
     };
 
+    const { twitterSite, facebookAppId, sameAs } = app.config.siteAccounts;
     async function buildPage(pagePath: string, origin: string, render: boolean, query = ''): Promise<CachedPage> {
-      const page = await resolvePage(
+      // Every absolute URL of a page (canonical, og:url, JSON-LD, share links) starts with this one origin.
+      const siteOrigin = publicUrl || origin;
+      let page = await resolvePage(
         pagePath,
         siteName,
         (slug) => app.publicNews.article(slug),
@@ -132,7 +135,19 @@ export default fp(
       );
       if (render) {
         try {
-          Object.assign(page.meta, await pageHeadExtras(page, { origin: publicUrl || origin, siteName }, data));
+          const extras = await pageHeadExtras(
+            page,
+            { origin: siteOrigin, siteName, sameAs },
+            data,
+            new URLSearchParams(query),
+          );
+          if (extras.notFound) {
+            // An empty page of older stories or of search results: the site's not-found page (the
+            // front end shows its not-found screen for the same answers).
+            page = notFoundPage(siteName, pagePath + query);
+          } else {
+            Object.assign(page.meta, { links: extras.links, jsonLd: extras.jsonLd });
+          }
         } catch (err) {
           app.log.error({ err, path: pagePath }, 'page head data failed: page sent without links and JSON-LD');
         }
@@ -142,7 +157,7 @@ export default fp(
       let state: string | undefined;
       if (render && ssr) {
         try {
-          const out = await ssr.render({ url: pagePath + query, origin, now: Date.now(), appConfig, data });
+          const out = await ssr.render({ url: pagePath + query, origin: siteOrigin, now: Date.now(), appConfig, data });
           appHtml = out.html;
           state = jsonForScript(out.state);
         } catch (err) {
@@ -151,7 +166,7 @@ export default fp(
         }
       }
       const html = shell!.render(
-        renderHead(page.meta, publicUrl || origin, siteName) + fontPreload,
+        renderHead(page.meta, siteOrigin, siteName, { twitterSite, facebookAppId }) + fontPreload,
         jsonForScript(appConfig),
         appHtml,
         state,
