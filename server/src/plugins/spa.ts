@@ -152,7 +152,7 @@ export default fp(
           app.log.error({ err, path: pagePath }, 'page head data failed: page sent without links and JSON-LD');
         }
       }
-      const appConfig = { ...app.publicAppConfig, siteName };
+      const appConfig = { ...app.publicAppConfig, siteName, ...(publicUrl ? { publicUrl } : {}) };
       let appHtml = '';
       let state: string | undefined;
       if (render && ssr) {

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import path from 'node:path';
 import { CATEGORIES, findCategory } from '../../../../common/categories.ts';
 import { DEFAULT_SITE_NAME, TAGLINE } from '../../../../common/site.ts';
+import { ABOUT_PATH } from '../../../../common/structured-data.ts';
 import { ArchiveRepository } from '../../repositories/archive-repository.ts';
 import { SitemapRepository, type SitemapRow } from '../../repositories/sitemap-repository.ts';
 import { modifiedTime, toPublicArticle } from '../../repositories/news-repository.ts';
@@ -160,6 +161,8 @@ export default fp(
           const entries = [{ loc: `${origin}/`, lastmod: await sitemaps.lastUpdated() }];
           for (const c of CATEGORIES)
             entries.push({ loc: `${origin}/${c.path}`, lastmod: await sitemaps.lastUpdated(c.id) });
+          // The About page (what the publication is, its satire policy); its text ships with the front end.
+          entries.push({ loc: `${origin}${ABOUT_PATH}`, lastmod: undefined });
           return urlset(entries.map((e) => urlEntry(e.loc, isoDate(e.lastmod))));
         });
         return sendCompressed(request, reply, body, { contentType: XML, cacheControl: SEO_CACHE_CONTROL });

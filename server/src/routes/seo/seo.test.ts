@@ -61,7 +61,8 @@ describe('feeds', () => {
     expect(checkRss(rssBody)).toEqual([]);
     const rss = parser.parse(rssBody).rss.channel;
     expect(rss.item.map((i: any) => i.title)).toEqual(['Politics fresh', 'Politics old']);
-    for (const url of ['/feeds/atom.xml', '/feeds/politics/atom.xml']) expect(checkAtom((await get(url)).body)).toEqual([]);
+    for (const url of ['/feeds/atom.xml', '/feeds/politics/atom.xml'])
+      expect(checkAtom((await get(url)).body)).toEqual([]);
     const atom = parser.parse((await get('/feeds/politics/atom.xml')).body).feed;
     expect(atom.entry.map((e: any) => e.title['#text'] ?? e.title)).toEqual(['Politics fresh', 'Politics old']);
     expect(atom.entry[0].category['@_term']).toBe('politics');
@@ -147,6 +148,10 @@ describe('robots.txt and sitemaps', () => {
       'http://news.test/sitemaps/news.xml',
       'http://news.test/sitemaps/articles-1.xml',
     ]);
+    // Every file of the index says when it last changed.
+    for (const entry of parser.parse((await get('/sitemap.xml')).body).sitemapindex.sitemap) {
+      expect(new Date(entry.lastmod).toISOString(), entry.loc).toBe(entry.lastmod);
+    }
     const urls: { loc: string; lastmod?: string }[] = [];
     for (const loc of index.filter((l: string) => l.includes('articles-'))) {
       const res = await get(new URL(loc).pathname);
@@ -164,7 +169,9 @@ describe('robots.txt and sitemaps', () => {
     expect(sections.map((u: any) => u.loc)).toEqual([
       'http://news.test/',
       ...['politics', 'technology', 'sport', 'business', 'us', 'uk'].map((p) => `http://news.test/${p}`),
+      'http://news.test/about',
     ]);
+    expect(JSON.stringify(sections)).not.toContain('/search');
     expect(sections[1].lastmod).toBeDefined();
     // An empty range is a valid, empty sitemap.
     const empty = await get('/sitemaps/articles-7.xml');
