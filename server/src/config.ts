@@ -87,7 +87,8 @@ function loadSiteAccounts(env: NodeJS.ProcessEnv, problems: string[]): Config['s
     .map((u) => u.trim())
     .filter(Boolean);
   for (const u of sameAs) {
-    if (!/^https:\/\/[^\s"<>]+$/i.test(u)) problems.push(`SAME_AS must list https:// URLs, comma-separated (got "${u}")`);
+    if (!/^https:\/\/[^\s"<>]+$/i.test(u))
+      problems.push(`SAME_AS must list https:// URLs, comma-separated (got "${u}")`);
   }
   return { twitterSite, facebookAppId, sameAs };
 }

@@ -173,7 +173,13 @@ export async function resolvePage(
     return page(
       'admin',
       200,
-      { title: site('Admin'), description: `${siteName} newsroom.`, path: '/admin', ogType: 'website', robots: 'noindex' },
+      {
+        title: site('Admin'),
+        description: `${siteName} newsroom.`,
+        path: '/admin',
+        ogType: 'website',
+        robots: 'noindex',
+      },
       ADMIN_CACHE_CONTROL,
     );
   }

@@ -617,11 +617,7 @@ export class AdminArticlesRepository {
         }
       }
       if (result.ok && !minor && result.article.publishedAt && changesForReaders(result.before, result.article)) {
-        await trx
-          .updateTable('articles')
-          .set({ modified_at: result.article.updatedAt })
-          .where('id', '=', id)
-          .execute();
+        await trx.updateTable('articles').set({ modified_at: result.article.updatedAt }).where('id', '=', id).execute();
       }
       return result;
     });

@@ -77,7 +77,10 @@ export class SitemapRepository {
    */
   async lastModifiedInRange(fromId: number, toId: number): Promise<string | undefined> {
     const row = await publishedArticles(this.db)
-      .select((eb) => [eb.fn.max('articles.published_at').as('published'), eb.fn.max('articles.modified_at').as('modified')])
+      .select((eb) => [
+        eb.fn.max('articles.published_at').as('published'),
+        eb.fn.max('articles.modified_at').as('modified'),
+      ])
       .where('articles.id', '>=', fromId)
       .where('articles.id', '<=', toId)
       .executeTakeFirst();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { createElement, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 
 /**
  * Share cards: a 1200x630 PNG per article for link previews (og:image, feeds). Made from the article's
@@ -96,11 +97,9 @@ function loadFonts(): Promise<SatoriFont[]> {
   return fonts;
 }
 
-type Node = { type: string; props: { style?: Record<string, unknown>; children?: (Node | string)[] | string } };
-const el = (type: string, style: Record<string, unknown>, children?: Node['props']['children']): Node => ({
-  type,
-  props: { style, ...(children === undefined ? {} : { children }) },
-});
+/** An element of the card's layout (satori takes React elements; no JSX in the server). */
+const el = (type: 'div', style: CSSProperties, children?: ReactNode): ReactElement =>
+  createElement(type, { style }, children);
 
 /**
  * A drawn card: the masthead in Anton on the tabloid red, the section in Anton, the headline in
@@ -180,7 +179,7 @@ export async function drawCard(headline: string, category: string, siteName: str
       }),
     ],
   );
-  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
+  const svg = await satori(tree, {
     width: SHARE_CARD_WIDTH,
     height: SHARE_CARD_HEIGHT,
     fonts: await loadFonts(),

@@ -21,7 +21,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
  */
 
 // eslint-disable-next-line no-control-regex
-const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_XML_CHAR =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const CHAR_REF = /&#(x[0-9a-fA-F]+|[0-9]+);/g;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const RFC822 =
@@ -179,7 +180,8 @@ export function checkRss(xml: string): string[] {
     const where = `item ${i + 1}`;
     checkKnownElements(item, RSS_ITEM, prefixes, where, out);
     for (const name of RSS_ITEM) {
-      if (name !== 'category' && children(item, name).length > 1) out.push(`${where}: <${name}> appears more than once`);
+      if (name !== 'category' && children(item, name).length > 1)
+        out.push(`${where}: <${name}> appears more than once`);
     }
     if (!children(item, 'title').length && !children(item, 'description').length) {
       out.push(`${where}: a title or a description is required`);
@@ -201,7 +203,8 @@ export function checkRss(xml: string): string[] {
       if (!text(g)) out.push(`${where}: guid is empty`);
     }
     for (const e of children(item, 'enclosure')) {
-      if (!attr(e, 'url') || !isAbsoluteUrl(attr(e, 'url')!)) out.push(`${where}: enclosure url must be an absolute URL`);
+      if (!attr(e, 'url') || !isAbsoluteUrl(attr(e, 'url')!))
+        out.push(`${where}: enclosure url must be an absolute URL`);
       if (!/^\d+$/.test(attr(e, 'length') ?? '') || Number(attr(e, 'length')) === 0) {
         out.push(`${where}: enclosure length must be the file's size in bytes`);
       }
@@ -302,25 +305,27 @@ export function checkAtom(xml: string): string[] {
   if (feeds.length !== 1) return ['the root element is not <feed>'];
   const feed = feeds[0]!;
   if (attr(feed, 'xmlns') !== ATOM_NS) out.push(`<feed> is not in the Atom namespace ${ATOM_NS}`);
-  atomContainer(feed, ATOM_FEED, 'feed', out, ['id', 'title', 'updated'], [
-    'generator',
-    'icon',
-    'logo',
-    'rights',
-    'subtitle',
-  ]);
+  atomContainer(
+    feed,
+    ATOM_FEED,
+    'feed',
+    out,
+    ['id', 'title', 'updated'],
+    ['generator', 'icon', 'logo', 'rights', 'subtitle'],
+  );
   if (!children(feed, 'link').some((l) => attr(l, 'rel') === 'self')) out.push('feed: a rel="self" link is expected');
   const feedHasAuthor = children(feed, 'author').length > 0;
   const ids = new Set<string>();
   children(feed, 'entry').forEach((entry, i) => {
     const where = `entry ${i + 1}`;
-    atomContainer(entry, ATOM_ENTRY, where, out, ['id', 'title', 'updated'], [
-      'content',
-      'published',
-      'rights',
-      'source',
-      'summary',
-    ]);
+    atomContainer(
+      entry,
+      ATOM_ENTRY,
+      where,
+      out,
+      ['id', 'title', 'updated'],
+      ['content', 'published', 'rights', 'source', 'summary'],
+    );
     const id = text(children(entry, 'id')[0]);
     if (ids.has(id)) out.push(`${where}: id '${id}' repeats another entry's`);
     ids.add(id);

@@ -50,7 +50,12 @@ describe('migration 034 on an existing database', () => {
 
   it('gives articles the transliterated slug and keeps the old one of published articles as a redirect', async () => {
     const slugs = await t.database.db.selectFrom('articles').select(['headline', 'slug']).orderBy('id').execute();
-    expect(slugs.map((r) => r.slug)).toEqual(['cafe-uber-pinata', 'plain-words-stay', 'creme-draft', 'strasse-trashed']);
+    expect(slugs.map((r) => r.slug)).toEqual([
+      'cafe-uber-pinata',
+      'plain-words-stay',
+      'creme-draft',
+      'strasse-trashed',
+    ]);
     const redirects = await t.database.db
       .selectFrom('slug_redirects')
       .select(['old_slug', 'article_id'])

@@ -43,14 +43,19 @@ export async function renewSlugs(db: Kysely<any>, now = new Date().toISOString()
   let after = 0;
   let changed = 0;
   for (;;) {
-    const rows: { id: number; headline: string; slug: string; published_at: string | null; trashed_published_at: string | null }[] =
-      await db
-        .selectFrom('articles')
-        .select(['id', 'headline', 'slug', 'published_at', 'trashed_published_at'])
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(BATCH)
-        .execute();
+    const rows: {
+      id: number;
+      headline: string;
+      slug: string;
+      published_at: string | null;
+      trashed_published_at: string | null;
+    }[] = await db
+      .selectFrom('articles')
+      .select(['id', 'headline', 'slug', 'published_at', 'trashed_published_at'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
     if (rows.length === 0) return changed;
     after = Number(rows.at(-1)!.id);
     for (const row of rows) {

@@ -94,9 +94,9 @@ describe('feed items after an edit', () => {
     const after = await feedsNow();
     for (const url of FEEDS) {
       const body = (await get(url)).body;
-      expect(url.endsWith('.json') ? checkJsonFeed(body) : url.includes('rss') ? checkRss(body) : checkAtom(body)).toEqual(
-        [],
-      );
+      expect(
+        url.endsWith('.json') ? checkJsonFeed(body) : url.includes('rss') ? checkRss(body) : checkAtom(body),
+      ).toEqual([]);
     }
     expect(after.rss.item).toHaveLength(1);
     expect(after.rss.item[0].guid['#text']).toBe(id);
@@ -134,7 +134,9 @@ describe('feed items after an edit', () => {
   });
 
   it('an edit of a draft is no update: published later, its modification time is its publication', async () => {
-    const [row] = await insertArticles(t.database.db, [{ headline: 'Draft Goose', category_id: 1, published_at: null }]);
+    const [row] = await insertArticles(t.database.db, [
+      { headline: 'Draft Goose', category_id: 1, published_at: null },
+    ]);
     await edit(row!.id, { summary: 'Changed while a draft.' });
     const pub = await t.app.inject({ method: 'POST', url: `/api/admin/articles/${row!.id}/publish`, headers: auth });
     expect(pub.statusCode, pub.body).toBe(200);
@@ -214,7 +216,9 @@ describe('plain-text fields are text in every feed', () => {
     );
     expect(rssBody).not.toMatch(/<!\[CDATA\[/);
     // The body is the one HTML field, its text escaped inside it.
-    expect(rssBody).toContain('<content:encoded>&lt;p&gt;First &amp;lt;i&amp;gt;para&amp;lt;/i&amp;gt;.&lt;/p&gt;</content:encoded>');
+    expect(rssBody).toContain(
+      '<content:encoded>&lt;p&gt;First &amp;lt;i&amp;gt;para&amp;lt;/i&amp;gt;.&lt;/p&gt;</content:encoded>',
+    );
 
     const json = (await get('/feeds/feed.json')).json();
     expect(json.items[0].title).toBe(headline);
