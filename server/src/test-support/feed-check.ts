@@ -20,8 +20,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
  * Returns the broken rules, [] when there are none.
  */
 
-// eslint-disable-next-line no-control-regex
 const NOT_XML_CHAR =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const CHAR_REF = /&#(x[0-9a-fA-F]+|[0-9]+);/g;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
