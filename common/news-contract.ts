@@ -11,6 +11,11 @@ export interface PublicArticle {
   imageUrl: string | null;
   originalUrl: string | null;
   publishedAt: string;
+  /**
+   * The last change readers are told about ("Updated"), when later than publishedAt; else null.
+   * An edit the editor marks as minor (a typo) does not move it.
+   */
+  modifiedAt: string | null;
   isBreaking: boolean;
 }
 

@@ -12,8 +12,13 @@ describe('slugify', () => {
     expect(slugify('  --Hello   --  World--  ')).toBe('hello-world');
     expect(slugify('a\t\n b')).toBe('a-b');
   });
-  it('drops non-ASCII letters', () => {
-    expect(slugify('Café Owner Bans Crème Brûlée')).toBe('caf-owner-bans-crme-brle');
+  it('turns accented and other Latin letters into their plain form', () => {
+    expect(slugify('Café Über Piñata')).toBe('cafe-uber-pinata');
+    expect(slugify('Café Owner Bans Crème Brûlée')).toBe('cafe-owner-bans-creme-brulee');
+    expect(slugify('Łódź Straße Ærø Œuvre Þing İstanbul ﬁnal')).toBe('lodz-strasse-aero-oeuvre-thing-istanbul-final');
+  });
+  it('drops letters of other scripts and symbols', () => {
+    expect(slugify('Москва 東京 Tokyo €5')).toBe('tokyo-5');
   });
   it('gives an empty slug for missing or non-string titles', () => {
     expect(slugify(undefined)).toBe('');

@@ -18,7 +18,7 @@ describe('structured data', () => {
       modifiedAt: '2026-11-21T10:00:00.000Z',
     }) as Record<string, any>;
     expect(ld['@context']).toBe('https://schema.org');
-    expect(ld['@type']).toBe('NewsArticle');
+    expect(ld['@type']).toEqual(['NewsArticle', 'SatiricalArticle']);
     expect(ld.headline).toBe(article.headline);
     expect(ld.description).toBe('Zzz.');
     expect(ld.image[0]).toMatchObject({ url: 'https://news.test/share-cards/1-abc.png', width: '1200', height: '630' });

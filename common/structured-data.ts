@@ -12,7 +12,15 @@ export interface SiteInfo {
   name: string;
   /** Path or URL of the publisher logo (a raster image for Google). */
   logoUrl: string;
+  /** The organisation's profiles elsewhere (schema.org sameAs), when configured. */
+  sameAs?: string[];
 }
+
+/** What the organisation publishes, said to machines as the About page says it to readers. */
+export const SATIRE_STATEMENT =
+  'A satirical tabloid: every story, quotation and person in our articles is invented or exaggerated to make a point. Nothing here is news.';
+/** The About page: the publication, its satire policy and corrections. */
+export const ABOUT_PATH = '/about';
 
 export interface ImageRef {
   url: string;
@@ -30,7 +38,11 @@ export function newsMediaOrganization(site: SiteInfo): WithContext<NewsMediaOrga
     '@id': `${site.origin}/#organization`,
     name: site.name,
     url: `${site.origin}/`,
+    description: SATIRE_STATEMENT,
+    publishingPrinciples: `${site.origin}${ABOUT_PATH}`,
+    correctionsPolicy: `${site.origin}${ABOUT_PATH}#corrections`,
     logo: { '@type': 'ImageObject', url: absolute(site.origin, site.logoUrl) },
+    ...(site.sameAs?.length ? { sameAs: site.sameAs } : {}),
   };
 }
 
@@ -53,7 +65,7 @@ export function webSite(site: SiteInfo): WithContext<WebSite> {
 }
 
 /**
- * An article page's NewsArticle. `modifiedAt` is the last edit (ISO-8601), `image` the share card (or
+ * An article page's NewsArticle, typed SatiricalArticle too (schema.org's type for satire). `modifiedAt` is the last edit (ISO-8601), `image` the share card (or
  * the article image) at its real size, `categoryPath` the section's URL path (e.g. "politics").
  */
 export function newsArticle(
@@ -64,7 +76,9 @@ export function newsArticle(
   const url = `${site.origin}/article/${encodeURIComponent(article.slug)}`;
   return {
     '@context': 'https://schema.org',
-    '@type': 'NewsArticle',
+    // schema-dts types one @type; schema.org allows several.
+    '@type': ['NewsArticle', 'SatiricalArticle'] as unknown as 'NewsArticle',
+    genre: 'Satire',
     headline: article.headline.length > 110 ? `${article.headline.slice(0, 109)}…` : article.headline,
     description: article.summary,
     image: [
@@ -82,6 +96,7 @@ export function newsArticle(
       : [{ '@type': 'Organization', name: site.name }],
     publisher: {
       '@type': 'NewsMediaOrganization',
+      '@id': `${site.origin}/#organization`,
       name: site.name,
       logo: { '@type': 'ImageObject', url: absolute(site.origin, site.logoUrl) },
     },

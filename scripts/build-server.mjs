@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * Packages left in node_modules: native addons (better-sqlite3, sharp, pg's optional pg-native),
+ * Packages left in node_modules: native addons (better-sqlite3, sharp, resvg, pg's optional pg-native),
  * packages that read files next to their own code at run time (the API docs' UI, the OpenID
  * provider with its views and Koa), and the large ones loaded only on some machines, on first use
  * (PostgreSQL's driver and pg-boss, S3, the telemetry SDK), plus test-only fakes.
@@ -23,6 +23,9 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export const EXTERNAL = [
   'better-sqlite3',
   'sharp',
+  '@resvg/resvg-js',
+  // Loads its layout engine (WebAssembly) next to its own code; used only when a card is drawn.
+  'satori',
   'pg',
   'pg-native',
   'pg-boss',

@@ -27,6 +27,12 @@ export interface Config {
   /** PostgreSQL statement timeout in ms (DATABASE_STATEMENT_TIMEOUT_MS, default 10000). */
   databaseStatementTimeoutMs: number;
   siteName: string;
+  /**
+   * The site's accounts, named in page heads and the organisation's JSON-LD when set:
+   * TWITTER_SITE (twitter:site, '@handle'), FACEBOOK_APP_ID (fb:app_id), SAME_AS (comma-separated
+   * profile URLs: schema.org sameAs).
+   */
+  siteAccounts: { twitterSite: string; facebookAppId: string; sameAs: string[] };
   seedDemo: boolean;
   logLevel: string;
   appInsightsConnectionString: string;
@@ -70,6 +76,26 @@ function int(
   return n;
 }
 
+function loadSiteAccounts(env: NodeJS.ProcessEnv, problems: string[]): Config['siteAccounts'] {
+  const twitterSite = (env.TWITTER_SITE ?? '').trim();
+  if (twitterSite && !/^@[A-Za-z0-9_]{1,15}$/.test(twitterSite)) {
+    problems.push(`TWITTER_SITE must be an X handle like @dailysmear (got "${twitterSite}")`);
+  }
+  const facebookAppId = (env.FACEBOOK_APP_ID ?? '').trim();
+  if (facebookAppId && !/^[0-9]{1,30}$/.test(facebookAppId)) {
+    problems.push(`FACEBOOK_APP_ID must be the app's numeric id (got "${facebookAppId}")`);
+  }
+  const sameAs = (env.SAME_AS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  for (const u of sameAs) {
+    if (!/^https:\/\/[^\s"<>]+$/i.test(u))
+      problems.push(`SAME_AS must list https:// URLs, comma-separated (got "${u}")`);
+  }
+  return { twitterSite, facebookAppId, sameAs };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const root = PROJECT_ROOT;
@@ -101,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems,
     ),
     siteName,
+    siteAccounts: loadSiteAccounts(env, problems),
     seedDemo: bool('SEED_DEMO', env.SEED_DEMO, true, problems),
     logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',
     appInsightsConnectionString: (env.APPLICATIONINSIGHTS_CONNECTION_STRING ?? '').trim(),

@@ -196,6 +196,8 @@ export const ArticleEditSchema = Type.Composite(
           errorMessage: 'must be the article version, a whole number',
         }),
       ),
+      // A minor edit (a typo fix) does not tell readers the story was updated.
+      minorEdit: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
     }),
   ],
   { additionalProperties: false },
@@ -205,7 +207,7 @@ export type ArticleEditInput = Static<typeof ArticleEditSchema>;
 
 /** An edit checked by exactly the rules of a new article (minus publication). */
 export function validateEdit(
-  fields: Omit<ArticleEditInput, 'version'>,
+  fields: Omit<ArticleEditInput, 'version' | 'minorEdit'>,
 ): { ok: true; value: Omit<ValidArticle, 'publishedAt'> } | { ok: false; errors: FieldError[] } {
   const result = validateArticleInput(fields);
   if (!result.ok) return result;

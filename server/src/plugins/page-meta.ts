@@ -32,12 +32,28 @@ export interface PageMeta {
   /** JSON-LD objects, each embedded as its own <script type="application/ld+json">. */
   jsonLd?: object[];
   publishedTime?: string;
+  /** The last change readers are told about (article:modified_time), when there is one. */
+  modifiedTime?: string;
   section?: string;
-  noindex?: boolean;
+  /**
+   * Robots rule: 'noindex' (not-found and admin pages), 'noindex, follow' (search results: thin
+   * pages whose links still lead to the stories). Indexable pages get 'max-image-preview:large':
+   * each has a share card 1200 px wide, so previews (Google Discover) may show it large.
+   */
+  robots?: 'noindex' | 'noindex, follow';
 }
 
 export type PageKind =
-  'home' | 'category' | 'article' | 'contact' | 'privacy' | 'search' | 'admin' | 'not-found' | 'article-not-found';
+  | 'home'
+  | 'category'
+  | 'article'
+  | 'about'
+  | 'contact'
+  | 'privacy'
+  | 'search'
+  | 'admin'
+  | 'not-found'
+  | 'article-not-found';
 
 export interface ResolvedPage {
   kind: PageKind;
@@ -58,15 +74,21 @@ export const PAGE_CACHE_CONTROL = SHARED_CACHE_CONTROL;
 export const ADMIN_CACHE_CONTROL = PRIVATE_CACHE_CONTROL;
 
 const SLUG = new RegExp(`^[a-z0-9-]{1,${MAX_SLUG_LENGTH}}$`);
-const DESCRIPTION_MAX = 300;
+/** Search engines show about this many characters of a description; longer ones are cut at a word. */
+export const DESCRIPTION_MAX = 160;
 
 export function pageTitle(siteName: string, part?: string): string {
   return part ? `${part} | ${siteName}` : `${siteName} | ${TAGLINE}`;
 }
 
-function clip(text: string, max = DESCRIPTION_MAX): string {
+/** The text on one line, at most `max` characters: cut at the last word that fits, with an ellipsis. */
+export function clip(text: string, max = DESCRIPTION_MAX): string {
   const t = text.replace(/\s+/g, ' ').trim();
-  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
+  if (t.length <= max) return t;
+  const room = t.slice(0, max - 1);
+  const atWord = room.lastIndexOf(' ');
+  const cut = atWord >= max / 2 ? room.slice(0, atWord) : room;
+  return `${cut.replace(/[\s,;:.–—-]+$/u, '')}…`;
 }
 
 function categoryByPath(segment: string): Category | undefined {
@@ -146,6 +168,7 @@ export async function resolvePage(
         : `Search every story ${siteName} has published: politics, technology, sport, business, the US and the UK.`,
       path: params.size ? `/search?${params.toString()}` : '/search',
       ogType: 'website',
+      robots: 'noindex, follow',
       ...siteImage,
     });
   }
@@ -153,9 +176,26 @@ export async function resolvePage(
     return page(
       'admin',
       200,
-      { title: site('Admin'), description: `${siteName} newsroom.`, path: '/admin', ogType: 'website', noindex: true },
+      {
+        title: site('Admin'),
+        description: `${siteName} newsroom.`,
+        path: '/admin',
+        ogType: 'website',
+        robots: 'noindex',
+      },
       ADMIN_CACHE_CONTROL,
     );
+  }
+  if (path === '/about') {
+    return page('about', 200, {
+      title: site('About'),
+      description: clip(
+        `About ${siteName}: a satirical tabloid. Every story is invented to make a point; how we write satire, and how to ask for a correction.`,
+      ),
+      path,
+      ogType: 'website',
+      ...siteImage,
+    });
   }
   if (path === '/contact') {
     return page('contact', 200, {
@@ -163,6 +203,7 @@ export async function resolvePage(
       description: `Contact ${siteName}: editorial, news tips, advertising and our office address.`,
       path,
       ogType: 'website',
+      ...siteImage,
     });
   }
   if (path === '/privacy') {
@@ -171,6 +212,7 @@ export async function resolvePage(
       description: `How ${siteName} collects, uses and protects your information.`,
       path,
       ogType: 'website',
+      ...siteImage,
     });
   }
   const category = categoryByPath(path.slice(1));
@@ -216,6 +258,7 @@ export async function resolvePage(
           imageHeight: card.height,
           imageType: card.type,
           publishedTime: article.publishedAt,
+          ...(article.modifiedAt ? { modifiedTime: article.modifiedAt } : {}),
           section: article.category,
         }),
         article,
@@ -226,16 +269,32 @@ export async function resolvePage(
       description: "The trash you're looking for doesn't exist or has been taken out.",
       path,
       ogType: 'website',
-      noindex: true,
+      robots: 'noindex',
     });
   }
-  return page('not-found', 404, {
-    title: site('Page Not Found'),
-    description: 'Oops! Page not found.',
-    path,
-    ogType: 'website',
-    noindex: true,
-  });
+  return notFoundPage(siteName, path);
+}
+
+/** The site's not-found page (404, not indexed) for a path. */
+export function notFoundPage(siteName: string, path: string): ResolvedPage {
+  return {
+    kind: 'not-found',
+    status: 404,
+    cacheControl: PAGE_CACHE_CONTROL,
+    meta: {
+      title: pageTitle(siteName, 'Page Not Found'),
+      description: 'Oops! Page not found.',
+      path,
+      ogType: 'website',
+      robots: 'noindex',
+    },
+  };
+}
+
+/** Site accounts named in the head when configured: twitter:site ('@handle') and fb:app_id. */
+export interface SocialMeta {
+  twitterSite?: string;
+  facebookAppId?: string;
 }
 
 /** An absolute URL for a site-relative or absolute http(s) URL; anything else is dropped. */
@@ -248,16 +307,17 @@ export function absoluteUrl(origin: string, url: string): string | undefined {
 }
 
 /** The markup that replaces `<!--app-head-->...<!--/app-head-->`. Every value is escaped. */
-export function renderHead(meta: PageMeta, origin: string, siteName: string): string {
+export function renderHead(meta: PageMeta, origin: string, siteName: string, social: SocialMeta = {}): string {
   const e = escapeHtml;
   const url = origin + meta.path;
+  meta = { ...meta, description: clip(meta.description) };
   const image = meta.image ? absoluteUrl(origin, meta.image) : undefined;
   const tags: string[] = [
     `<title>${e(meta.title)}</title>`,
     `<meta name="description" content="${e(meta.description)}" />`,
     `<link rel="canonical" href="${e(url)}" />`,
   ];
-  if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
+  tags.push(`<meta name="robots" content="${meta.robots ?? 'max-image-preview:large'}" />`);
   const ogTitle = meta.ogTitle ?? meta.title;
   tags.push(
     `<meta property="og:site_name" content="${e(siteName)}" />`,
@@ -280,13 +340,16 @@ export function renderHead(meta: PageMeta, origin: string, siteName: string): st
   }
   if (meta.ogType === 'article') {
     if (meta.publishedTime) tags.push(`<meta property="article:published_time" content="${e(meta.publishedTime)}" />`);
+    if (meta.modifiedTime) tags.push(`<meta property="article:modified_time" content="${e(meta.modifiedTime)}" />`);
     if (meta.section) tags.push(`<meta property="article:section" content="${e(meta.section)}" />`);
   }
+  if (social.facebookAppId) tags.push(`<meta property="fb:app_id" content="${e(social.facebookAppId)}" />`);
   tags.push(
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${e(ogTitle)}" />`,
     `<meta name="twitter:description" content="${e(meta.description)}" />`,
   );
+  if (social.twitterSite) tags.push(`<meta name="twitter:site" content="${e(social.twitterSite)}" />`);
   if (image) {
     tags.push(`<meta name="twitter:image" content="${e(image)}" />`);
     if (meta.imageAlt) tags.push(`<meta name="twitter:image:alt" content="${e(meta.imageAlt)}" />`);

@@ -74,7 +74,7 @@ describe('page routes', () => {
     expect(html).toContain('<link rel="canonical" href="https://smear.example/" />');
     expect(meta(html, 'og:type')).toBe('website');
     expect(meta(html, 'og:url')).toBe('https://smear.example/');
-    expect(appConfig(html)).toEqual({ siteName: 'The Daily Smear' });
+    expect(appConfig(html)).toEqual({ siteName: 'The Daily Smear', publicUrl: 'https://smear.example' });
     expect(html).not.toContain('<!--app-head-->');
     expect(html).not.toContain('<!--app-config-->');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
@@ -203,7 +203,7 @@ describe('article pages', () => {
     const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
       (m) => JSON.parse(m[1]!) as { '@type': string; headline?: string },
     );
-    expect(jsonLd.find((d) => d['@type'] === 'NewsArticle')?.headline).toBe(headline);
+    expect(jsonLd.find((d) => [d['@type']].flat().includes('NewsArticle'))?.headline).toBe(headline);
     expect(title(html)).toBe(`${headline} | The Daily Smear`);
     expect(meta(html, 'og:title')).toBe(headline);
     expect(meta(html, 'description')).toBe(`"><img src=x onerror=alert(1)>`);

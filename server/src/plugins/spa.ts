@@ -5,7 +5,7 @@ import { jsonForScript } from './html-escape.ts';
 import { sendEncoded } from './http-cache.ts';
 import { hashedAssets } from './hashed-assets.ts';
 import { requestOrigin } from './request-origin.ts';
-import { normalizePath, resolvePage, renderHead, type ResolvedPage } from './page-meta.ts';
+import { normalizePath, notFoundPage, resolvePage, renderHead, type ResolvedPage } from './page-meta.ts';
 import { isApiPath, requestPath, sendProblem } from './problem.ts';
 import { SpaShell, listStaticFiles } from './spa-shell.ts';
 import { ingestionOrigin } from '../telemetry/connection-string.ts';
@@ -124,8 +124,11 @@ export default fp(
       },
     };
 
+    const { twitterSite, facebookAppId, sameAs } = app.config.siteAccounts;
     async function buildPage(pagePath: string, origin: string, render: boolean, query = ''): Promise<CachedPage> {
-      const page = await resolvePage(
+      // Every absolute URL of a page (canonical, og:url, JSON-LD, share links) starts with this one origin.
+      const siteOrigin = publicUrl || origin;
+      let page = await resolvePage(
         pagePath,
         siteName,
         (slug) => app.publicNews.article(slug),
@@ -133,17 +136,29 @@ export default fp(
       );
       if (render) {
         try {
-          Object.assign(page.meta, await pageHeadExtras(page, { origin, siteName }, data));
+          const extras = await pageHeadExtras(
+            page,
+            { origin: siteOrigin, siteName, sameAs },
+            data,
+            new URLSearchParams(query),
+          );
+          if (extras.notFound) {
+            // An empty page of older stories or of search results: the site's not-found page (the
+            // front end shows its not-found screen for the same answers).
+            page = notFoundPage(siteName, pagePath + query);
+          } else {
+            Object.assign(page.meta, { links: extras.links, jsonLd: extras.jsonLd });
+          }
         } catch (err) {
           app.log.error({ err, path: pagePath }, 'page head data failed: page sent without links and JSON-LD');
         }
       }
-      const appConfig = { ...app.publicAppConfig, siteName };
+      const appConfig = { ...app.publicAppConfig, siteName, ...(publicUrl ? { publicUrl } : {}) };
       let appHtml = '';
       let state: unknown;
       if (render && ssr) {
         try {
-          const out = await ssr.render({ url: pagePath + query, origin, now: Date.now(), appConfig, data });
+          const out = await ssr.render({ url: pagePath + query, origin: siteOrigin, now: Date.now(), appConfig, data });
           appHtml = out.html;
           state = out.state;
         } catch (err) {
@@ -151,7 +166,7 @@ export default fp(
           app.log.error({ err, path: pagePath }, 'server rendering failed: page sent unrendered');
         }
       }
-      const head = renderHead(page.meta, origin, siteName) + fontPreload;
+      const head = renderHead(page.meta, siteOrigin, siteName, { twitterSite, facebookAppId }) + fontPreload;
       const configJson = jsonForScript(appConfig);
       const html = (stateJson: string | undefined) => shell!.render(head, configJson, appHtml, stateJson);
       const body = Buffer.from(html(state === undefined ? undefined : jsonForScript(state)), 'utf8');

@@ -23,28 +23,51 @@ export interface PageHeadData {
   api(url: string): Promise<{ status: number; body: unknown }>;
 }
 
-const RSS = 'application/rss+xml';
+const FEED_TYPES = [
+  ['rss.xml', 'application/rss+xml'],
+  ['atom.xml', 'application/atom+xml'],
+  ['feed.json', 'application/feed+json'],
+] as const;
+
+/** `rel="alternate"` links to a feed in each format (RSS, Atom, JSON Feed). */
+function feedLinks(base: string, title: string): NonNullable<PageMeta['links']> {
+  return FEED_TYPES.map(([file, type]) => ({ rel: 'alternate', type, href: `${base}/${file}`, title }));
+}
+
+export interface PageHeadExtras extends Pick<PageMeta, 'links' | 'jsonLd'> {
+  /**
+   * The page has nothing to show: an older-stories page without stories (or with a cursor that is
+   * not ours), a search page number past the results. It is answered as the site's not-found page.
+   */
+  notFound?: boolean;
+}
 
 export async function pageHeadExtras(
   page: ResolvedPage,
-  site: { origin: string; siteName: string },
+  site: { origin: string; siteName: string; sameAs?: string[] },
   data: PageHeadData,
-): Promise<Pick<PageMeta, 'links' | 'jsonLd'>> {
+  query: URLSearchParams = new URLSearchParams(),
+): Promise<PageHeadExtras> {
   const links: NonNullable<PageMeta['links']> = [];
   const jsonLd: object[] = [];
-  const info: SiteInfo = { origin: site.origin, name: site.siteName, logoUrl: SITE_CARD_PATH };
+  const info: SiteInfo = { origin: site.origin, name: site.siteName, logoUrl: SITE_CARD_PATH, sameAs: site.sameAs };
   if (page.status !== 200 || page.kind === 'admin') return {};
 
-  links.push({ rel: 'alternate', type: RSS, href: '/feeds/rss.xml', title: `${site.siteName}: all stories` });
-  const category = page.category;
-  if (category) {
-    links.push({
-      rel: 'alternate',
-      type: RSS,
-      href: `/feeds/${category.path}/rss.xml`,
-      title: `${site.siteName}: ${category.name}`,
-    });
+  if (page.kind === 'search') {
+    // Page 1 always exists (with or without results); a later page exists only with results.
+    const pageParam = query.get('page');
+    const q = (query.get('q') ?? '').trim();
+    if (pageParam !== null && pageParam !== '1') {
+      if (!q || !/^[1-9][0-9]{0,5}$/.test(pageParam)) return { notFound: true };
+      const res = await data.api(`/News/search?${new URLSearchParams({ q, page: pageParam }).toString()}`);
+      const results = (res.body as { results?: unknown[] } | null)?.results;
+      if (res.status !== 200 || !results?.length) return { notFound: true };
+    }
   }
+
+  links.push(...feedLinks('/feeds', `${site.siteName}: all stories`));
+  const category = page.category;
+  if (category) links.push(...feedLinks(`/feeds/${category.path}`, `${site.siteName}: ${category.name}`));
 
   if (page.kind === 'home' || page.kind === 'category') {
     const basePath = category ? `/${category.path}` : '/';
@@ -54,12 +77,12 @@ export async function pageHeadExtras(
       if (page.archive.before) params.set('before', page.archive.before);
       if (page.archive.after) params.set('after', page.archive.after);
       const res = await data.api(`/News/archive?${params.toString()}`);
-      if (res.status === 200) {
-        const body = res.body as { older: string | null; newer: string | null };
-        const { next, prev } = archiveNeighbours(basePath, page.archive, body);
-        if (prev) links.push({ rel: 'prev', href: prev });
-        if (next) links.push({ rel: 'next', href: next });
-      }
+      const body = res.body as { older: string | null; newer: string | null; articles?: unknown[] } | null;
+      // No older stories here (or a cursor that is not ours): no page.
+      if (res.status !== 200 || !body?.articles?.length) return { notFound: true };
+      const { next, prev } = archiveNeighbours(basePath, page.archive, body);
+      if (prev) links.push({ rel: 'prev', href: prev });
+      if (next) links.push({ rel: 'next', href: next });
     } else {
       const list = (await data.news(category?.name)) as Parameters<typeof olderThanFirstPage>[0] | null;
       const older = list ? olderThanFirstPage(list, NEWS_PAGE_SIZE) : null;
@@ -71,10 +94,12 @@ export async function pageHeadExtras(
     }
   }
 
+  if (page.kind === 'about') jsonLd.push(newsMediaOrganization(info));
+
   const article = page.article;
   if (page.kind === 'article' && article) {
     const card = shareCardFor(article);
-    jsonLd.push(newsArticle(info, article, { image: card }));
+    jsonLd.push(newsArticle(info, article, { image: card, modifiedAt: article.modifiedAt ?? undefined }));
     const section = CATEGORY_BY_NAME.get(article.category);
     jsonLd.push(
       breadcrumbList(info, [
@@ -83,14 +108,7 @@ export async function pageHeadExtras(
         { name: article.headline },
       ]),
     );
-    if (section) {
-      links.push({
-        rel: 'alternate',
-        type: RSS,
-        href: `/feeds/${section.path}/rss.xml`,
-        title: `${site.siteName}: ${section.name}`,
-      });
-    }
+    if (section) links.push(...feedLinks(`/feeds/${section.path}`, `${site.siteName}: ${section.name}`));
   }
   return { links, jsonLd };
 }

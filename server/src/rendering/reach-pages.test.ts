@@ -8,6 +8,7 @@ import { daysAgo, insertArticles } from '../test-support/articles.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { shareCardFor } from '../share-cards/share-card.ts';
 import { ssrBundleFile } from './ssr-bundle.ts';
+import { DESCRIPTION_MAX } from '../plugins/page-meta.ts';
 
 // The pages readers and crawlers reach the site by: search, older stories, and the head tags (link
 // previews, JSON-LD, feeds, rel=next/prev), rendered by the real front end's server renderer.
@@ -107,7 +108,8 @@ describe('the search page', () => {
     expect(root(await page('/search?q=zebra')).querySelector('main h2')?.textContent).toBe('No trash found');
     expect(root(await page('/search')).textContent).toContain('Type a word or two');
 
-    const refused = ['x'.repeat(300), '🦆🦆', '***', '"', 'goose&page=abc', 'goose&page=1000'];
+    // (A page number that is no page is the not-found page: see 'found, shared and trusted'.)
+    const refused = ['x'.repeat(300), '🦆🦆', '***', '"'];
     for (const q of refused) {
       const [words, extra] = q.split('&');
       const doc = await page(`/search?q=${encodeURIComponent(words!)}${extra ? `&${extra}` : ''}`);
@@ -194,10 +196,18 @@ describe('older stories', () => {
     expect(storyLinks(page2)).toEqual(Array.from({ length: 5 }, (_, i) => `/article/politics-story-${i + 15}`));
   });
 
-  it('answers a link with a cursor it cannot use with a friendly page, never an error', async () => {
+  it('answers an older-stories page without stories with the not-found page (404), never an error', async () => {
     await insertArticles(t.database.db, [{ headline: 'Only Story', published_at: daysAgo(1) }]);
-    const empty = await page('/?page=2&before=2000-01-01T00:00:00.000Z_1');
-    expect(root(empty).textContent).toContain('There are no older stories here.');
+    for (const url of [
+      '/?page=2&before=2000-01-01T00:00:00.000Z_1',
+      '/politics?page=3&before=2000-01-01T00:00:00.000Z_1',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      const empty = new window.DOMParser().parseFromString(res.body, 'text/html');
+      expect(root(empty).querySelector('main h1')?.textContent, url).toBe('Oops! Page not found');
+      expect(meta(empty, 'robots'), url).toBe('noindex');
+    }
     // A malformed cursor is no archive link: the page is the listing itself.
     const listing = await page('/?page=9&before=not-a-cursor');
     expect(local(linkHref(listing, 'canonical'))).toBe('/');
@@ -237,7 +247,7 @@ describe('head tags', () => {
       category: 'Politics',
       imageUrl: '/images/demo/rain-cloud.svg',
     });
-    const article = jsonLd(doc).find((d) => d['@type'] === 'NewsArticle');
+    const article = jsonLd(doc).find((d) => [d['@type']].flat().includes('NewsArticle'));
     const visible = root(doc).querySelector('main article');
     expect(article.headline).toBe(visible?.querySelector('h1')?.textContent);
     expect(article.description).toBe('Feathers were found at the scene.');
@@ -269,7 +279,144 @@ describe('head tags', () => {
     const { width, height, format } = await sharp(png.rawPayload).metadata();
     expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
 
-    const feeds = [...doc.querySelectorAll('head link[rel="alternate"]')].map((l) => l.getAttribute('href'));
+    const feeds = [...doc.querySelectorAll('head link[rel="alternate"][type="application/rss+xml"]')].map((l) =>
+      l.getAttribute('href'),
+    );
     expect(feeds).toEqual([`${ORIGIN}/feeds/rss.xml`, `${ORIGIN}/feeds/politics/rss.xml`]);
+  });
+});
+
+describe('found, shared and trusted', () => {
+  const html = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({ method: 'GET', url, headers });
+    return {
+      status: res.statusCode,
+      body: res.body,
+      doc: new window.DOMParser().parseFromString(res.body, 'text/html'),
+    };
+  };
+
+  it('gives indexable pages max-image-preview:large, search pages noindex, follow, missing pages noindex', async () => {
+    await insertArticles(t.database.db, [
+      { headline: 'Goose Story', content: 'A goose.', category_id: 1, published_at: daysAgo(1) },
+    ]);
+    for (const url of ['/', '/politics', '/article/goose-story', '/about', '/contact', '/privacy']) {
+      const doc = await page(url);
+      expect(meta(doc, 'robots'), url).toBe('max-image-preview:large');
+      // Every indexable page has a raster preview at least 1200 px wide.
+      expect(Number(meta(doc, 'og:image:width')), url).toBeGreaterThanOrEqual(1200);
+      expect(meta(doc, 'og:image'), url).toMatch(/\.png$/);
+      expect(meta(doc, 'description')!.length, url).toBeLessThanOrEqual(DESCRIPTION_MAX);
+    }
+    for (const url of ['/search', '/search?q=goose', '/search?q=nothingmatchesthis', '/search?q=%21%21']) {
+      expect(meta(await page(url), 'robots'), url).toBe('noindex, follow');
+    }
+    const missing = await html('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(meta(missing.doc, 'robots')).toBe('noindex');
+  });
+
+  it('answers a search page past the results, or out of range, with the not-found page (404)', async () => {
+    await insertArticles(t.database.db, [{ headline: 'Goose Story', content: 'A goose.', published_at: daysAgo(1) }]);
+    for (const url of [
+      '/search?q=goose&page=999999',
+      '/search?q=goose&page=5',
+      '/search?q=nothingmatchesthis&page=2',
+      '/search?q=goose&page=abc',
+      '/search?page=2',
+    ]) {
+      const res = await html(url);
+      expect(res.status, url).toBe(404);
+      expect(root(res.doc).querySelector('main h1')?.textContent, url).toBe('Oops! Page not found');
+      expect(meta(res.doc, 'robots'), url).toBe('noindex');
+    }
+    // Page 1 without results is a page (not indexed).
+    expect((await html('/search?q=nothingmatchesthis')).status).toBe(200);
+  });
+
+  it('links the Atom and JSON feeds beside RSS', async () => {
+    await insertArticles(t.database.db, [{ headline: 'Feed Story', category_id: 2, published_at: daysAgo(1) }]);
+    for (const [url, section] of [
+      ['/', undefined],
+      ['/technology', 'technology'],
+      ['/article/feed-story', 'technology'],
+    ] as const) {
+      const alternates = [...(await page(url)).querySelectorAll('head link[rel="alternate"]')].map(
+        (l) => `${l.getAttribute('type')} ${l.getAttribute('href')}`,
+      );
+      const expected = ['/feeds', ...(section ? [`/feeds/${section}`] : [])].flatMap((base) => [
+        `application/rss+xml ${ORIGIN}${base}/rss.xml`,
+        `application/atom+xml ${ORIGIN}${base}/atom.xml`,
+        `application/feed+json ${ORIGIN}${base}/feed.json`,
+      ]);
+      expect(alternates, url).toEqual(expected);
+    }
+  });
+
+  it('tells readers and machines when a story changed after publication', async () => {
+    const [plain, changed] = await insertArticles(t.database.db, [
+      { headline: 'Never Touched', published_at: '2026-03-04T05:06:07.000Z' },
+      { headline: 'Touched Later', published_at: '2026-03-04T05:06:07.000Z' },
+    ]);
+    await t.database.db
+      .updateTable('articles')
+      .set({ modified_at: '2026-03-05T10:20:00.000Z' })
+      .where('id', '=', changed!.id)
+      .execute();
+    t.app.newsCache.clear();
+
+    const untouched = await page(`/article/${plain!.slug}`);
+    const article = (doc: Doc) => jsonLd(doc).find((d) => [d['@type']].flat().includes('NewsArticle'));
+    expect(article(untouched).dateModified).toBe('2026-03-04T05:06:07.000Z');
+    expect(meta(untouched, 'article:modified_time')).toBeUndefined();
+    expect(root(untouched).textContent).not.toContain('Updated');
+
+    const doc = await page(`/article/${changed!.slug}`);
+    expect(article(doc).dateModified).toBe('2026-03-05T10:20:00.000Z');
+    expect(article(doc).datePublished).toBe('2026-03-04T05:06:07.000Z');
+    expect(meta(doc, 'article:modified_time')).toBe('2026-03-05T10:20:00.000Z');
+    const updated = [...root(doc).querySelectorAll('main article p')].find((p) => p.textContent?.startsWith('Updated'));
+    expect(updated?.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-05T10:20:00.000Z');
+    expect(updated?.textContent).toBe('Updated 5 Mar 2026, 10:20 UTC');
+  });
+
+  it('says it is satire: SatiricalArticle, the organisation, and an About page in the footer and the sitemap', async () => {
+    await insertArticles(t.database.db, [{ headline: 'Satire Story', published_at: daysAgo(1) }]);
+    const doc = await page('/article/satire-story');
+    const article = jsonLd(doc).find((d) => Array.isArray(d['@type']));
+    expect(article['@type']).toEqual(['NewsArticle', 'SatiricalArticle']);
+    const org = jsonLd(await page('/')).find((d) => d['@type'] === 'NewsMediaOrganization');
+    expect(org.description).toMatch(/satirical/i);
+    expect(org.publishingPrinciples).toBe(`${ORIGIN}/about`);
+    expect(root(doc).querySelector('footer a[href="/about"]')?.textContent).toBe('About');
+    const about = await page('/about');
+    expect(root(about).querySelector('main h1')?.textContent).toBe('About The Daily Smear');
+    expect(root(about).querySelector('#corrections')?.textContent).toBe('Corrections');
+    expect(linkHref(about, 'canonical')).toBe(`${ORIGIN}/about`);
+    const sitemap = (await t.app.inject({ method: 'GET', url: '/sitemaps/sections.xml' })).body;
+    expect(sitemap).toContain(`<loc>${ORIGIN}/about</loc>`);
+  });
+
+  it('builds every absolute URL of a page from PUBLIC_URL, whatever Host the request had', async () => {
+    await insertArticles(t.database.db, [{ headline: 'Host Story', category_id: 1, published_at: daysAgo(1) }]);
+    for (const url of ['/', '/politics', '/article/host-story', '/about', '/search?q=host']) {
+      const { status, body } = await html(url, { host: 'evil.example:8080' });
+      expect(status, url).toBe(200);
+      expect(body, url).not.toContain('evil.example');
+      const absolute = [...body.matchAll(/https?:(?:\/\/|\\u002F\\u002F|%2F%2F)[^"'\s<>&\\]+/gi)].map((m) => m[0]);
+      expect(absolute.length, url).toBeGreaterThan(3);
+      for (const u of absolute) {
+        const decoded = decodeURIComponent(u.replace(/\\u002F/gi, '/'));
+        // The site's own URLs, and the share services' endpoints (whose parameters carry the site's URL).
+        expect(
+          decoded.startsWith(ORIGIN) || /^https:\/\/(x\.com|twitter\.com|www\.facebook\.com|schema\.org)/.test(decoded),
+          `${url}: ${u}`,
+        ).toBe(true);
+      }
+    }
+    const share = root((await html('/article/host-story', { host: 'evil.example' })).doc).querySelector(
+      'a[href*="facebook.com"], a[href*="x.com"]',
+    );
+    expect(share?.getAttribute('href')).toContain(encodeURIComponent(`${ORIGIN}/article/host-story`));
   });
 });

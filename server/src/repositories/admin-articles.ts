@@ -445,9 +445,18 @@ export class AdminArticlesRepository {
 
   /**
    * Saves an edit of every editable field. A draft's slug follows its headline; a published
-   * article whose slug changes keeps its old slug as a redirect to the new one.
+   * article whose slug changes keeps its old slug as a redirect to the new one. An edit of a
+   * published article that changes what readers see moves its modification time (`modified_at`,
+   * shown as "Updated"), unless the editor marks it `minor` (a typo fix).
    */
-  edit(id: number, edit: ArticleEdit, actor: Actor, expectedVersion: number, action: 'edit' | 'restore' = 'edit') {
+  edit(
+    id: number,
+    edit: ArticleEdit,
+    actor: Actor,
+    expectedVersion: number,
+    action: 'edit' | 'restore' = 'edit',
+    { minor = false }: { minor?: boolean } = {},
+  ) {
     return this.db.transaction().execute(async (trx) => {
       const result = await this.mutateIn<never>(
         trx,
@@ -487,6 +496,9 @@ export class AdminArticlesRepository {
             );
         await release(trx).execute();
         if (result.before.publishedAt) await keep(trx).execute();
+      }
+      if (result.ok && !minor && result.article.publishedAt && changesForReaders(result.before, result.article)) {
+        await trx.updateTable('articles').set({ modified_at: result.article.updatedAt }).where('id', '=', id).execute();
       }
       return result;
     });
@@ -719,6 +731,23 @@ interface Was {
 }
 
 const was = (name: keyof ArticleRow): Was => ({ was: name });
+
+/** The fields a reader sees on the public site (the slug follows the headline). */
+const READER_FIELDS = [
+  'headline',
+  'summary',
+  'content',
+  'author',
+  'categoryId',
+  'source',
+  'imageUrl',
+  'originalUrl',
+  'isBreaking',
+] as const satisfies readonly (keyof AdminArticle)[];
+
+function changesForReaders(before: AdminArticle, after: AdminArticle): boolean {
+  return READER_FIELDS.some((f) => before[f] !== after[f]);
+}
 
 function isWas(value: unknown): value is Was {
   return typeof value === 'object' && value !== null && 'was' in value;

@@ -27,7 +27,6 @@ export interface ArchivePage {
 
 export interface FeedRow extends ArchiveRow {
   content: string;
-  updated_at: string;
 }
 
 export function formatCursor(c: ArchiveCursor): string {
@@ -118,7 +117,7 @@ export class ArchiveRepository {
   /** The newest `count` published articles with their body, for feeds. */
   async latestWithContent(categoryId: number | undefined, count: number): Promise<FeedRow[]> {
     return (await this.scope(categoryId)
-      .select([...LIST_COLUMNS, 'articles.content', 'articles.updated_at'])
+      .select([...LIST_COLUMNS, 'articles.content'])
       .orderBy('articles.published_at', 'desc')
       .orderBy('articles.id', 'desc')
       .limit(count)

@@ -24,6 +24,7 @@ const LIST_COLUMNS = [
   'image_url',
   'original_url',
   'published_at',
+  'modified_at',
   'is_breaking',
 ] as const;
 
@@ -39,6 +40,7 @@ export type ListRow = {
   image_url: string;
   original_url: string;
   published_at: string | null;
+  modified_at: string | null;
   is_breaking: number;
 };
 const categoryNames = new Map<number, string>(CATEGORIES.map((c) => [c.id, c.name]));
@@ -47,6 +49,19 @@ function isoOrRaw(value: string | null): string {
   if (!value) return '';
   const t = Date.parse(value);
   return Number.isNaN(t) ? value : new Date(t).toISOString();
+}
+
+/**
+ * The time of the last change readers are told about: `modified_at` when it is later than the
+ * publication (an article published again after an edit starts afresh), else null.
+ */
+export function modifiedTime(row: { published_at: string | null; modified_at: string | null }): string | null {
+  if (!row.modified_at || !row.published_at) return null;
+  const modified = Date.parse(row.modified_at);
+  const published = Date.parse(row.published_at);
+  return Number.isNaN(modified) || Number.isNaN(published) || modified <= published
+    ? null
+    : new Date(modified).toISOString();
 }
 
 export function toPublicArticle(row: ListRow & { content?: string }): PublicArticle {
@@ -61,6 +76,7 @@ export function toPublicArticle(row: ListRow & { content?: string }): PublicArti
     imageUrl: row.image_url ? row.image_url : null,
     originalUrl: row.original_url ? row.original_url : null,
     publishedAt: isoOrRaw(row.published_at),
+    modifiedAt: modifiedTime(row),
     isBreaking: Number(row.is_breaking) === 1,
   };
   if (row.content !== undefined) article.content = row.content;

@@ -25,5 +25,6 @@ export const LIST_COLUMNS = [
   'articles.image_url',
   'articles.original_url',
   'articles.published_at',
+  'articles.modified_at',
   'articles.is_breaking',
 ] as const;

@@ -13,7 +13,7 @@ export interface SitemapRow {
   category_id: number;
   image_url: string;
   published_at: string | null;
-  updated_at: string;
+  modified_at: string | null;
 }
 
 /** The columns a sitemap or news-sitemap entry needs. */
@@ -24,7 +24,7 @@ const SITEMAP_COLUMNS = [
   'articles.category_id',
   'articles.image_url',
   'articles.published_at',
-  'articles.updated_at',
+  'articles.modified_at',
 ] as const;
 
 export class SitemapRepository {
@@ -39,10 +39,13 @@ export class SitemapRepository {
     return Number(row?.max ?? 0);
   }
 
-  /** Published articles with fromId <= id <= toId, by id: read off the covering index of migration 017. */
-  async range(fromId: number, toId: number): Promise<Pick<SitemapRow, 'id' | 'slug' | 'updated_at'>[]> {
+  /** Published articles with fromId <= id <= toId, by id: read off the covering index of migration 034. */
+  async range(
+    fromId: number,
+    toId: number,
+  ): Promise<Pick<SitemapRow, 'id' | 'slug' | 'published_at' | 'modified_at'>[]> {
     return (await publishedArticles(this.db)
-      .select(['articles.id', 'articles.slug', 'articles.updated_at'])
+      .select(['articles.id', 'articles.slug', 'articles.published_at', 'articles.modified_at'])
       .where('articles.id', '>=', fromId)
       .where('articles.id', '<=', toId)
       .orderBy('articles.id')
@@ -60,11 +63,28 @@ export class SitemapRepository {
       .execute()) as SitemapRow[];
   }
 
-  /** The newest update among published articles (per category when given), for section lastmod. */
+  /** The newest publication among published articles (per category when given), for section lastmod. */
   async lastUpdated(categoryId?: number): Promise<string | undefined> {
     let q = publishedArticles(this.db).select('articles.published_at');
     if (categoryId !== undefined) q = q.where('articles.category_id', '=', categoryId);
     const row = await q.orderBy('articles.published_at', 'desc').limit(1).executeTakeFirst();
     return row?.published_at ?? undefined;
+  }
+
+  /**
+   * The newest publication or reader-visible change among published articles with
+   * fromId <= id <= toId: the lastmod of that sitemap file in the index.
+   */
+  async lastModifiedInRange(fromId: number, toId: number): Promise<string | undefined> {
+    const row = await publishedArticles(this.db)
+      .select((eb) => [
+        eb.fn.max('articles.published_at').as('published'),
+        eb.fn.max('articles.modified_at').as('modified'),
+      ])
+      .where('articles.id', '>=', fromId)
+      .where('articles.id', '<=', toId)
+      .executeTakeFirst();
+    const times = [row?.published, row?.modified].filter((t): t is string => typeof t === 'string' && t !== '');
+    return times.sort().at(-1);
   }
 }

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { OverlayOptions } from 'sharp';
+import { createElement, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 
 /**
  * Share cards: a 1200x630 PNG per article for link previews (og:image, feeds). Made from the article's
  * own raster image (cropped to fill), or, when it has none or only a vector image, drawn in the site's
- * look: masthead, category and headline on the tabloid red, in the fonts the site ships (@fontsource).
+ * look: masthead, category and headline on the tabloid red, in the fonts the site ships (@fontsource),
+ * laid out by satori and rasterised by resvg (decision 022).
  * The URL names the article and a hash of what the card shows, so an edit of headline, category or
  * image gives a new URL and an unchanged article keeps its cached card.
  */
@@ -59,74 +60,136 @@ export function siteShareCard(): ShareCardRef {
 const require = createRequire(import.meta.url);
 const fontFile = (pkg: string, file: string) =>
   path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file);
-const MASTHEAD_FONT = fontFile('@fontsource/anton', 'anton-latin-400-normal.woff');
-const HEADLINE_FONT = fontFile('@fontsource/source-serif-4', 'source-serif-4-latin-700-normal.woff');
+/** The site's own fonts (the @fontsource files the front end ships), as WOFF: satori reads WOFF, not WOFF2. */
+export const CARD_FONTS = {
+  masthead: [
+    fontFile('@fontsource/anton', 'anton-latin-400-normal.woff'),
+    fontFile('@fontsource/anton', 'anton-latin-ext-400-normal.woff'),
+  ],
+  headline: [
+    fontFile('@fontsource/source-serif-4', 'source-serif-4-latin-700-normal.woff'),
+    fontFile('@fontsource/source-serif-4', 'source-serif-4-latin-ext-700-normal.woff'),
+  ],
+} as const;
 
-function escapeMarkup(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Where the drawn card puts its text (the test measures the glyphs there). */
+export const CARD_LAYOUT = {
+  padding: 50,
+  bandHeight: 130,
+  mastheadSize: 84,
+  categoryTop: 160,
+  categorySize: 44,
+  headlineTop: 225,
+  headlineSize: 60,
+} as const;
+
+type SatoriFont = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' };
+let fonts: Promise<SatoriFont[]> | undefined;
+function loadFonts(): Promise<SatoriFont[]> {
+  fonts ??= Promise.all([
+    ...CARD_FONTS.masthead.map(async (f) => ({ name: 'Anton', data: await fs.readFile(f), weight: 400 as const })),
+    ...CARD_FONTS.headline.map(async (f) => ({
+      name: 'Source Serif 4',
+      data: await fs.readFile(f),
+      weight: 700 as const,
+    })),
+  ]).then((list) => list.map((f) => ({ ...f, style: 'normal' as const })));
+  return fonts;
 }
 
-/** sharp (and libvips) is loaded with the first card drawn, not at start. */
+/** An element of the card's layout (satori takes React elements; no JSX in the server). */
+const el = (type: 'div', style: CSSProperties, children?: ReactNode): ReactElement =>
+  createElement(type, { style }, children);
+
+/**
+ * A drawn card: the masthead in Anton on the tabloid red, the section in Anton, the headline in
+ * Source Serif 4 Bold, white on near-black: laid out by satori with the site's own font files
+ * (glyphs become SVG paths, so no font of the machine is ever used) and rasterised by resvg.
+ */
+export async function drawCard(headline: string, category: string, siteName: string): Promise<Buffer> {
+  const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
+  const L = CARD_LAYOUT;
+  const clipped = headline.length > 160 ? `${headline.slice(0, 157)}…` : headline;
+  const tree = el(
+    'div',
+    {
+      width: SHARE_CARD_WIDTH,
+      height: SHARE_CARD_HEIGHT,
+      display: 'flex',
+      flexDirection: 'column',
+      backgroundColor: '#111111',
+      position: 'relative',
+    },
+    [
+      el(
+        'div',
+        {
+          display: 'flex',
+          alignItems: 'center',
+          height: L.bandHeight,
+          paddingLeft: L.padding,
+          backgroundColor: '#d6001c',
+          color: '#ffffff',
+          fontFamily: 'Anton',
+          fontSize: L.mastheadSize,
+          lineHeight: 1,
+        },
+        siteName.toUpperCase(),
+      ),
+      el(
+        'div',
+        {
+          display: 'flex',
+          position: 'absolute',
+          top: L.categoryTop,
+          left: L.padding,
+          color: '#ff5a6e',
+          fontFamily: 'Anton',
+          fontSize: L.categorySize,
+          lineHeight: 1,
+        },
+        category ? category.toUpperCase() : '',
+      ),
+      el(
+        'div',
+        {
+          display: 'flex',
+          position: 'absolute',
+          top: L.headlineTop,
+          left: L.padding,
+          width: SHARE_CARD_WIDTH - 2 * L.padding,
+          height: 370,
+          color: '#ffffff',
+          fontFamily: 'Source Serif 4',
+          fontWeight: 700,
+          fontSize: L.headlineSize,
+          lineHeight: 1.15,
+          overflow: 'hidden',
+        },
+        clipped || siteName,
+      ),
+      el('div', {
+        display: 'flex',
+        position: 'absolute',
+        bottom: 0,
+        left: 0,
+        width: SHARE_CARD_WIDTH,
+        height: 30,
+        backgroundColor: '#d6001c',
+      }),
+    ],
+  );
+  const svg = await satori(tree, {
+    width: SHARE_CARD_WIDTH,
+    height: SHARE_CARD_HEIGHT,
+    fonts: await loadFonts(),
+  });
+  return Buffer.from(new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng());
+}
+
+/** sharp (and libvips) is loaded with the first card cropped, not at start. */
 async function loadSharp() {
   return (await import('sharp')).default;
-}
-
-async function textLayer(markup: string, font: string, fontfile: string, width: number, height: number) {
-  const sharp = await loadSharp();
-  return sharp({ text: { text: markup, font, fontfile, width, height, rgba: true, wrap: 'word' } })
-    .png()
-    .toBuffer();
-}
-
-/** A drawn card: red masthead band, category, headline in white on near-black. */
-export async function drawCard(headline: string, category: string, siteName: string): Promise<Buffer> {
-  const background = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_CARD_WIDTH}" height="${SHARE_CARD_HEIGHT}">
-      <rect width="100%" height="100%" fill="#111111"/>
-      <rect width="100%" height="130" fill="#d6001c"/>
-      <rect y="600" width="100%" height="30" fill="#d6001c"/>
-    </svg>`,
-  );
-  const layers: OverlayOptions[] = [
-    {
-      input: await textLayer(
-        `<span foreground="#ffffff">${escapeMarkup(siteName.toUpperCase())}</span>`,
-        'Anton',
-        MASTHEAD_FONT,
-        1100,
-        90,
-      ),
-      top: 20,
-      left: 50,
-    },
-  ];
-  if (category) {
-    layers.push({
-      input: await textLayer(
-        `<span foreground="#ff5a6e">${escapeMarkup(category.toUpperCase())}</span>`,
-        'Anton',
-        MASTHEAD_FONT,
-        600,
-        44,
-      ),
-      top: 160,
-      left: 50,
-    });
-  }
-  const clipped = headline.length > 160 ? `${headline.slice(0, 157)}…` : headline;
-  layers.push({
-    input: await textLayer(
-      `<span foreground="#ffffff">${escapeMarkup(clipped || siteName)}</span>`,
-      'Source Serif 4',
-      HEADLINE_FONT,
-      1100,
-      370,
-    ),
-    top: 220,
-    left: 50,
-  });
-  const sharp = await loadSharp();
-  return sharp(background).composite(layers).png().toBuffer();
 }
 
 /** A card from a raster image file: cropped to fill 1200x630 (attention-based crop). */

@@ -13,6 +13,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home.path, lazy: () => import('./routes/home.tsx').then(toRoute) },
       { path: paths.article.path, lazy: () => import('./routes/article.tsx').then(toRoute) },
+      { path: paths.about.path, lazy: () => import('./routes/about.tsx').then(toRoute) },
       { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
       { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx').then(toRoute) },
       { path: paths.search.path, lazy: () => import('./routes/search.tsx').then(toRoute) },

@@ -6,6 +6,8 @@ import { DEFAULT_SITE_NAME } from '@common/site';
  */
 export interface AppConfig {
   siteName: string;
+  /** PUBLIC_URL when the server has one: the origin of every absolute link the page makes. */
+  publicUrl?: string;
   [key: string]: unknown;
 }
 
@@ -18,8 +20,13 @@ export function setServerAppConfig(config: AppConfig, origin: string): void {
   serverOrigin = origin;
 }
 
-/** The site's origin for absolute links (share URLs): the browser's, or the one the server renders for. */
+/**
+ * The site's origin for absolute links (share URLs): the configured public one (PUBLIC_URL), else
+ * the browser's, or the one the server renders for.
+ */
 export function getSiteOrigin(): string {
+  const configured = getAppConfig().publicUrl;
+  if (typeof configured === 'string' && /^https?:\/\/[^/\s]+$/i.test(configured)) return configured;
   if (typeof window !== 'undefined') return window.location.origin;
   return serverOrigin ?? '';
 }

@@ -3,6 +3,7 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   category: { path: '/:category', getHref: (categoryPath: string) => `/${categoryPath}` },
   article: { path: '/article/:slug', getHref: (slug: string) => `/article/${encodeURIComponent(slug)}` },
+  about: { path: '/about', getHref: () => '/about' },
   contact: { path: '/contact', getHref: () => '/contact' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   search: {

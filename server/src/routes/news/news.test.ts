@@ -55,6 +55,7 @@ describe('GET /News', () => {
       imageUrl: '/images/a.webp',
       originalUrl: 'https://example.org/x',
       publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      modifiedAt: null,
       isBreaking: false,
     });
     expect(fresh).not.toHaveProperty('content');

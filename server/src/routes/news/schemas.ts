@@ -16,6 +16,9 @@ const articleFields = {
   imageUrl: NullableString,
   originalUrl: NullableString,
   publishedAt: Type.String({ description: 'ISO-8601 UTC' }),
+  modifiedAt: Type.Union([Type.String(), Type.Null()], {
+    description: 'ISO-8601 UTC: the last edit readers are told about, when later than publishedAt; else null',
+  }),
   isBreaking: Type.Boolean(),
 };
 

@@ -3,12 +3,14 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import path from 'node:path';
-import { Feed } from 'feed';
 import { CATEGORIES, findCategory } from '../../../../common/categories.ts';
 import { DEFAULT_SITE_NAME, TAGLINE } from '../../../../common/site.ts';
+import { ABOUT_PATH } from '../../../../common/structured-data.ts';
 import { ArchiveRepository } from '../../repositories/archive-repository.ts';
 import { SitemapRepository, type SitemapRow } from '../../repositories/sitemap-repository.ts';
-import { toPublicArticle } from '../../repositories/news-repository.ts';
+import { modifiedTime, toPublicArticle } from '../../repositories/news-repository.ts';
+import { atom1, jsonFeed1, rss2, tagUri, type FeedChannel, type FeedItem } from '../../rendering/feeds.ts';
+import { xmlText } from '../../rendering/xml.ts';
 import { publishedArticles } from '../../repositories/published-articles.ts';
 import { sendProblem } from '../../plugins/problem.ts';
 import { SHARED_CACHE_CONTROL } from '../../plugins/http-cache.ts';
@@ -48,9 +50,13 @@ declare module 'fastify' {
 const SEO_CACHE_CONTROL = SHARED_CACHE_CONTROL;
 const XML = 'application/xml; charset=utf-8';
 const categoryName = new Map<number, string>(CATEGORIES.map((c) => [c.id, c.name]));
+const categoryPath = new Map<number, string>(CATEGORIES.map((c) => [c.id, c.path]));
 
-const xmlEscape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+/**
+ * The date of the feeds' `tag:` URIs (RFC 4151: a day the site's host name was the site's). Item ids
+ * are `tag:{host},{FEED_TAG_DATE}:article:{id}`: never change it, or every reader sees every item again.
+ */
+export const FEED_TAG_DATE = '2026-01-01';
 const isoDate = (v: string | null | undefined) => {
   const t = v ? Date.parse(v) : Number.NaN;
   return Number.isNaN(t) ? undefined : new Date(t).toISOString();
@@ -129,10 +135,19 @@ export default fp(
         const origin = originOf(request);
         const body = await cached(`sitemap-index:${origin}`, async () => {
           const files = Math.max(1, Math.ceil((await sitemaps.maxId()) / SITEMAP_RANGE));
-          const locs = [`${origin}/sitemaps/sections.xml`, `${origin}/sitemaps/news.xml`];
-          for (let n = 1; n <= files; n++) locs.push(`${origin}/sitemaps/articles-${n}.xml`);
-          return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs
-            .map((l) => `<sitemap><loc>${xmlEscape(l)}</loc></sitemap>`)
+          const entries: { loc: string; lastmod: string | undefined }[] = [
+            { loc: `${origin}/sitemaps/sections.xml`, lastmod: await sitemaps.lastUpdated() },
+            { loc: `${origin}/sitemaps/news.xml`, lastmod: await sitemaps.lastUpdated() },
+          ];
+          for (let n = 1; n <= files; n++) {
+            const lastmod = await sitemaps.lastModifiedInRange((n - 1) * SITEMAP_RANGE + 1, n * SITEMAP_RANGE);
+            entries.push({ loc: `${origin}/sitemaps/articles-${n}.xml`, lastmod });
+          }
+          return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
+            .map((e) => {
+              const lastmod = isoDate(e.lastmod);
+              return `<sitemap><loc>${xmlText(e.loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>`;
+            })
             .join('\n')}\n</sitemapindex>\n`;
         });
         return sendCompressed(request, reply, body, { contentType: XML, cacheControl: SEO_CACHE_CONTROL });
@@ -148,6 +163,8 @@ export default fp(
           const entries = [{ loc: `${origin}/`, lastmod: await sitemaps.lastUpdated() }];
           for (const c of CATEGORIES)
             entries.push({ loc: `${origin}/${c.path}`, lastmod: await sitemaps.lastUpdated(c.id) });
+          // The About page (what the publication is, its satire policy); its text ships with the front end.
+          entries.push({ loc: `${origin}${ABOUT_PATH}`, lastmod: undefined });
           return urlset(entries.map((e) => urlEntry(e.loc, isoDate(e.lastmod))));
         });
         return sendCompressed(request, reply, body, { contentType: XML, cacheControl: SEO_CACHE_CONTROL });
@@ -168,7 +185,9 @@ export default fp(
         const { n } = request.params;
         const body = await cached(`sitemap-articles:${origin}:${n}`, async () => {
           const rows = await sitemaps.range((n - 1) * SITEMAP_RANGE + 1, n * SITEMAP_RANGE);
-          return urlset(rows.map((r) => urlEntry(articleUrl(origin, r.slug), isoDate(r.updated_at))));
+          return urlset(
+            rows.map((r) => urlEntry(articleUrl(origin, r.slug), isoDate(modifiedTime(r) ?? r.published_at))),
+          );
         });
         return sendCompressed(request, reply, body, { contentType: XML, cacheControl: SEO_CACHE_CONTROL });
       },
@@ -202,45 +221,44 @@ export default fp(
       return cached(`feed:${origin}:${found?.id ?? 0}:${format}`, async () => {
         const rows = await archive.latestWithContent(found?.id, FEED_SIZE);
         const base = found ? `${origin}/feeds/${found.path}` : `${origin}/feeds`;
-        const feed = new Feed({
-          id: found ? `${origin}/${found.path}` : `${origin}/`,
-          link: found ? `${origin}/${found.path}` : `${origin}/`,
+        const channel: FeedChannel = {
+          id: tagUri(origin, FEED_TAG_DATE, found ? `feed:${found.path}` : 'feed'),
+          home: found ? `${origin}/${found.path}` : `${origin}/`,
           title: found ? `${DEFAULT_SITE_NAME}: ${found.name}` : DEFAULT_SITE_NAME,
           description: TAGLINE,
-          language: 'en-GB',
-          updated: rows[0] ? new Date(isoDate(rows[0].updated_at) ?? Date.now()) : new Date(0),
-          generator: false,
-          copyright: `© ${DEFAULT_SITE_NAME}`,
+          self: { rss: `${base}/rss.xml`, atom: `${base}/atom.xml`, json: `${base}/feed.json` },
+          publisher: DEFAULT_SITE_NAME,
           image: `${origin}/share-cards/site.png`,
-          feedLinks: { rss: `${base}/rss.xml`, atom: `${base}/atom.xml`, json: `${base}/feed.json` },
-        });
-        for (const row of rows) {
+          icon: `${origin}/favicon.svg`,
+          language: 'en-GB',
+          copyright: `© ${DEFAULT_SITE_NAME}`,
+        };
+        const items: FeedItem[] = rows.map((row) => {
           const article = toPublicArticle(row);
-          const link = articleUrl(origin, article.slug);
           const card = shareCardFor({
             id: article.id,
             headline: article.headline,
             category: article.category,
             imageUrl: article.imageUrl,
           });
-          feed.addItem({
+          return {
+            id: tagUri(origin, FEED_TAG_DATE, `article:${article.id}`),
+            url: articleUrl(origin, article.slug),
             title: article.headline,
-            id: link,
-            guid: link,
-            link,
-            date: new Date(isoDate(row.updated_at) ?? article.publishedAt),
-            published: new Date(article.publishedAt),
-            description: article.summary,
-            content: row.content
-              .split(/\n{2,}/)
-              .map((p) => `<p>${xmlEscape(p)}</p>`)
-              .join(''),
-            author: article.author ? [{ name: article.author }] : undefined,
-            category: article.category ? [{ name: article.category }] : undefined,
-            image: { url: `${origin}${card.url}`, type: card.type, length: 0 },
-          });
-        }
-        return format === 'rss.xml' ? feed.rss2() : format === 'atom.xml' ? feed.atom1() : feed.json1();
+            summary: article.summary,
+            content: row.content,
+            author: article.author,
+            category: { name: article.category, term: categoryPath.get(Number(row.category_id)) ?? '' },
+            published: article.publishedAt,
+            modified: article.modifiedAt ?? article.publishedAt,
+            image: { url: `${origin}${card.url}`, type: card.type },
+          };
+        });
+        return format === 'rss.xml'
+          ? rss2(channel, items)
+          : format === 'atom.xml'
+            ? atom1(channel, items)
+            : jsonFeed1(channel, items);
       });
     };
 
@@ -332,7 +350,7 @@ export default fp(
 );
 
 function urlEntry(loc: string, lastmod: string | undefined): string {
-  return `<url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  return `<url><loc>${xmlText(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
 }
 
 function urlset(entries: string[]): string {
@@ -340,5 +358,5 @@ function urlset(entries: string[]): string {
 }
 
 function newsEntry(loc: string, row: SitemapRow): string {
-  return `<url><loc>${xmlEscape(loc)}</loc><news:news><news:publication><news:name>${xmlEscape(DEFAULT_SITE_NAME)}</news:name><news:language>en</news:language></news:publication><news:publication_date>${isoDate(row.published_at)}</news:publication_date><news:title>${xmlEscape(row.headline)}</news:title></news:news></url>`;
+  return `<url><loc>${xmlText(loc)}</loc><news:news><news:publication><news:name>${xmlText(DEFAULT_SITE_NAME)}</news:name><news:language>en</news:language></news:publication><news:publication_date>${isoDate(row.published_at)}</news:publication_date><news:title>${xmlText(row.headline)}</news:title></news:news></url>`;
 }

@@ -9,6 +9,7 @@ import { daysAgo, insertArticles } from '../../test-support/articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 import type { ArticleRow } from '../../db/schema.ts';
 import { shareCardFor } from '../../share-cards/share-card.ts';
+import { checkAtom, checkJsonFeed, checkRss } from '../../test-support/feed-check.ts';
 
 let t: TestApp;
 let rows: ArticleRow[];
@@ -38,28 +39,36 @@ describe('feeds', () => {
     const res = await get('/feeds/rss.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/rss\+xml/);
-    expect(XMLValidator.validate(res.body)).toBe(true);
+    expect(checkRss(res.body)).toEqual([]);
     const channel = parser.parse(res.body).rss.channel;
     const items = channel.item as Record<string, any>[];
     expect(items.map((i) => i.title)).toEqual(['Tech fresh', 'Politics fresh', 'Politics old']);
     const old = items[2]!;
     expect(old.link).toBe('http://news.test/article/politics-old');
-    expect(old.guid['#text'] ?? old.guid).toBe('http://news.test/article/politics-old');
+    expect(old.guid['#text']).toBe(`tag:news.test,2026-01-01:article:${rows[0]!.id}`);
+    expect(old.guid['@_isPermaLink']).toBe('false');
     expect(new Date(old.pubDate).getTime()).not.toBeNaN();
     expect(old.category['#text'] ?? old.category).toBe('Politics');
     expect(old.description).toBe('A summary.');
     expect(old['content:encoded']).toBe('<p>Para one &amp; &lt;two&gt;.</p><p>Para two.</p>');
-    const card = shareCardFor({ id: rows[0]!.id, headline: 'Politics old', category: 'Politics', imageUrl: null });
-    expect(old.enclosure['@_url']).toBe(`http://news.test${card.url}`);
-    expect(old.enclosure['@_type']).toBe('image/png');
+    // No enclosure: its byte length is not known before the card is drawn, and 0 is not a length.
+    expect(old.enclosure).toBeUndefined();
     expect(res.body).not.toContain('Secret draft');
   });
 
   it('a section feed, Atom and JSON Feed; 404 for an unknown section', async () => {
-    const rss = parser.parse((await get('/feeds/politics/rss.xml')).body).rss.channel;
+    const rssBody = (await get('/feeds/politics/rss.xml')).body;
+    expect(checkRss(rssBody)).toEqual([]);
+    const rss = parser.parse(rssBody).rss.channel;
     expect(rss.item.map((i: any) => i.title)).toEqual(['Politics fresh', 'Politics old']);
+    for (const url of ['/feeds/atom.xml', '/feeds/politics/atom.xml'])
+      expect(checkAtom((await get(url)).body)).toEqual([]);
     const atom = parser.parse((await get('/feeds/politics/atom.xml')).body).feed;
     expect(atom.entry.map((e: any) => e.title['#text'] ?? e.title)).toEqual(['Politics fresh', 'Politics old']);
+    expect(atom.entry[0].category['@_term']).toBe('politics');
+    for (const url of ['/feeds/feed.json', '/feeds/politics/feed.json']) {
+      expect(checkJsonFeed((await get(url)).body)).toEqual([]);
+    }
     const json = (await get('/feeds/feed.json')).json();
     expect(json.items.map((i: any) => i.title)).toEqual(['Tech fresh', 'Politics fresh', 'Politics old']);
     expectProblem(await get('/feeds/nope/rss.xml'), 404);
@@ -139,6 +148,10 @@ describe('robots.txt and sitemaps', () => {
       'http://news.test/sitemaps/news.xml',
       'http://news.test/sitemaps/articles-1.xml',
     ]);
+    // Every file of the index says when it last changed.
+    for (const entry of parser.parse((await get('/sitemap.xml')).body).sitemapindex.sitemap) {
+      expect(new Date(entry.lastmod).toISOString(), entry.loc).toBe(entry.lastmod);
+    }
     const urls: { loc: string; lastmod?: string }[] = [];
     for (const loc of index.filter((l: string) => l.includes('articles-'))) {
       const res = await get(new URL(loc).pathname);
@@ -156,7 +169,9 @@ describe('robots.txt and sitemaps', () => {
     expect(sections.map((u: any) => u.loc)).toEqual([
       'http://news.test/',
       ...['politics', 'technology', 'sport', 'business', 'us', 'uk'].map((p) => `http://news.test/${p}`),
+      'http://news.test/about',
     ]);
+    expect(JSON.stringify(sections)).not.toContain('/search');
     expect(sections[1].lastmod).toBeDefined();
     // An empty range is a valid, empty sitemap.
     const empty = await get('/sitemaps/articles-7.xml');

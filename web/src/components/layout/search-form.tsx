@@ -19,8 +19,20 @@ export function SearchForm({
   className?: string;
 }) {
   return (
-    <Form method="get" action="/search" role="search" className={cx('flex flex-wrap items-stretch', className)}>
-      <label htmlFor={id} className={compact ? 'sr-only' : 'mb-2 block w-full font-sans text-sm font-bold uppercase'}>
+    // Named by its label: a page with two search forms (the header's and the search page's) has two
+    // search landmarks, told apart by name.
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      aria-labelledby={`${id}-label`}
+      className={cx('flex flex-wrap items-stretch', className)}
+    >
+      <label
+        id={`${id}-label`}
+        htmlFor={id}
+        className={compact ? 'sr-only' : 'mb-2 block w-full font-sans text-sm font-bold uppercase'}
+      >
         {label}
       </label>
       <input

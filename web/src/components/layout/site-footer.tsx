@@ -2,7 +2,7 @@ import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
 import { useNow } from '@/lib/render-clock';
 
-/** Footer: Contact and Privacy Policy as plain anchors, copyright and the satire disclaimer. */
+/** Footer: About, Contact and Privacy Policy as plain anchors, copyright and the satire disclaimer. */
 export function SiteFooter() {
   const { siteName } = getAppConfig();
   const { now, refined } = useNow();
@@ -17,7 +17,15 @@ export function SiteFooter() {
             Any resemblance to real events is the fault of reality.
           </p>
         </div>
-        <ul className="flex gap-6 font-sans text-sm font-bold uppercase tracking-wider">
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 font-sans text-sm font-bold uppercase tracking-wider">
+          <li>
+            <a
+              href={paths.about.getHref()}
+              className="text-white underline-offset-4 hover:text-tabloid-yellow hover:underline"
+            >
+              About
+            </a>
+          </li>
           <li>
             <a
               href={paths.contact.getHref()}

@@ -12,6 +12,8 @@ export interface Article {
   imageUrl: string | null;
   originalUrl: string | null;
   publishedAt: string | null;
+  /** The last change readers are told about ("Updated"), when later than publishedAt; else null. */
+  modifiedAt?: string | null;
   isBreaking: boolean;
 }
 

@@ -133,11 +133,13 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { version, ...fields } = request.body;
+      const { version, minorEdit, ...fields } = request.body;
       const result = validateEdit(fields);
       if (!result.ok) throw new ValidationError(result.errors, 'body');
       const pre = precondition(request, version);
-      const saved = await articles.edit(id, result.value, actorOf(request), pre.version);
+      const saved = await articles.edit(id, result.value, actorOf(request), pre.version, 'edit', {
+        minor: minorEdit === true,
+      });
       if (!saved.ok) throw refusal(id, saved, pre.status);
       clearNewsCache(app);
       reply.header('etag', `"${saved.article.version}"`);

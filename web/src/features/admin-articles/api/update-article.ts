@@ -9,6 +9,8 @@ export interface UpdateArticleVars {
   /** The version the edit is based on, sent as If-Match: "<version>". */
   version?: number;
   body: ArticlePayload;
+  /** A minor edit (a typo fix): readers are not told the published story was updated. */
+  minorEdit?: boolean;
 }
 
 /** Someone saved the article since this edit started: 409 or 412 with who and when. */
@@ -31,12 +33,16 @@ export function conflictOf(err: unknown): ConflictFacts | undefined {
 /** PUT /api/admin/articles/{id} with If-Match: the edit of every field. */
 export function useUpdateArticle(opts: { onSaved?: (article: AdminArticle) => void } = {}) {
   return useArticleMutation<UpdateArticleVars, AdminArticle>({
-    request: (client, { id, version, body }) =>
+    request: (client, { id, version, body, minorEdit }) =>
       adminRequest<AdminArticle>(
         client,
         `/api/admin/articles/${id}`,
         { failed: 'Failed to save article', error: 'Error saving article' },
-        { method: 'PUT', body, headers: version === undefined ? undefined : { 'If-Match': `"${version}"` } },
+        {
+          method: 'PUT',
+          body: minorEdit ? { ...body, minorEdit: true } : body,
+          headers: version === undefined ? undefined : { 'If-Match': `"${version}"` },
+        },
       ),
     successTitle: 'Article saved',
     quiet: (err) => isFieldProblem(err) || conflictOf(err) !== undefined,

@@ -183,6 +183,21 @@ describe('ArticleForm', () => {
     expect(localStorage.getItem(draftKey(7))).toBeNull();
   });
 
+  it('offers a minor edit for a published article only, and sends it', async () => {
+    const { client, sent } = fakeApi(async () => json(200, { ...ARTICLE, version: 4 }));
+    const draft = renderForm(client, { article: ARTICLE });
+    expect(screen.queryByLabelText(/Minor edit/)).toBeNull();
+    draft.unmount();
+    let saved = 0;
+    const published = { ...ARTICLE, publishedAt: '2026-01-02T10:00:00.000Z', status: 'published' as const };
+    renderForm(client, { article: published, onSaved: () => saved++ });
+    fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'He blinked sideways, fixed.' } });
+    fireEvent.click(screen.getByLabelText(/Minor edit/));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved).toBe(1));
+    expect(sent[0]!.body).toMatchObject({ summary: 'He blinked sideways, fixed.', minorEdit: true });
+  });
+
   it('names who changed the article when the version is stale', async () => {
     const { client } = fakeApi(() =>
       json(

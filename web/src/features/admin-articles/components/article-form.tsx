@@ -147,6 +147,8 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
     setFormError(errorParts(err).message);
   };
 
+  // Editing a published article: a minor edit (a typo fix) does not show readers an "Updated" time.
+  const [minorEdit, setMinorEdit] = useState(false);
   const submit = (overVersion?: number) => {
     if (saving) return;
     const found = validateForm(values);
@@ -161,7 +163,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
     if (!article) create.mutate(body, { onError: onServerError });
     else {
       const version = overVersion ?? baseVersion;
-      update.mutate({ id: article.id, version, body }, { onError: onServerError });
+      update.mutate({ id: article.id, version, body, minorEdit }, { onError: onServerError });
     }
   };
 
@@ -341,6 +343,19 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
         <label htmlFor={`${uid}-isBreaking`}>{FIELD_LABELS.isBreaking}</label>
       </div>
       {section?.node}
+      {article?.publishedAt ? (
+        <div className="admin-form__field admin-form__check">
+          <input
+            id={`${uid}-minorEdit`}
+            name="minorEdit"
+            type="checkbox"
+            checked={minorEdit}
+            disabled={saving}
+            onChange={(e) => setMinorEdit(e.target.checked)}
+          />
+          <label htmlFor={`${uid}-minorEdit`}>Minor edit (a typo fix: readers are not shown an update time)</label>
+        </div>
+      ) : null}
       <div className="admin-actions admin-form__actions">
         <button type="submit" className="admin-btn admin-btn--primary" disabled={saving} aria-busy={saving}>
           {saving ? 'Saving…' : article ? 'Save changes' : 'Create article'}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Category } from '@common/categories';
 import { archiveNeighbours, type ArchivePosition } from '@common/older-stories';
+import { NotFoundScreen } from '@/components/not-found-screen';
 import { useNow } from '@/lib/render-clock';
 import { useArchive } from '../api/get-archive';
 import { ArticleCard } from './article-card';
@@ -36,7 +37,10 @@ export function ArchiveListing({ category, position }: { category?: Category; po
     );
   }
 
-  if (error || !result || result.invalid || result.articles.length === 0) {
+  // No older stories here, or a link that is not ours: the server answers 404 with the same screen.
+  if (!error && (!result || result.invalid || result.articles.length === 0)) return <NotFoundScreen />;
+
+  if (error || !result) {
     return (
       <>
         {heading}
@@ -45,11 +49,7 @@ export function ArchiveListing({ category, position }: { category?: Category; po
             NO TRASH FOUND
           </h2>
           <p className="mt-3 font-serif text-body text-grey-dark">
-            {error
-              ? 'Failed to fetch older stories. Please try again in a moment.'
-              : result?.invalid
-                ? 'This page link is not one of ours.'
-                : 'There are no older stories here.'}
+            Failed to fetch older stories. Please try again in a moment.
           </p>
           <Link
             to={basePath}

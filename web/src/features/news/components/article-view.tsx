@@ -22,6 +22,12 @@ export function ArticleView({ article, shareActions }: { article: Article; share
   const published = clock.refined
     ? formatPublishedTime(article.publishedAt, clock.now)
     : formatPublishedTimeUtc(article.publishedAt);
+  // Changed after publication (not by a minor edit): readers are told when, under the byline.
+  const updated = article.modifiedAt
+    ? clock.refined
+      ? formatPublishedTime(article.modifiedAt, clock.now)
+      : formatPublishedTimeUtc(article.modifiedAt)
+    : '';
 
   return (
     <article className="mx-auto max-w-3xl">
@@ -83,6 +89,18 @@ export function ArticleView({ article, shareActions }: { article: Article; share
           </a>
         )}
       </div>
+      {updated && article.modifiedAt && (
+        <p className="mt-2 font-sans text-sm text-grey-dark">
+          Updated{' '}
+          <time
+            dateTime={article.modifiedAt}
+            className="inline-block tabular-nums"
+            style={{ minWidth: `${formatPublishedTimeUtc(article.modifiedAt).length}ch` }}
+          >
+            {updated}
+          </time>
+        </p>
+      )}
       {shareActions}
       <div className="mt-8 max-w-[68ch] font-serif text-body text-ink">
         {paragraphs.map((paragraph, index) => (

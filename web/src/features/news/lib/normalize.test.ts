@@ -86,7 +86,7 @@ describe('normalizeArticle', () => {
   it('keeps the server slug, else derives it from the headline with the slug rule', () => {
     expect(normalizeArticle({ headline: 'Anything', slug: 'kept-as-sent' }).slug).toBe('kept-as-sent');
     expect(normalizeArticle({ Headline: 'Anything', Slug: 'pascal-slug' }).slug).toBe('pascal-slug');
-    expect(normalizeArticle({ headline: "PM's   Café -- Crisis: 10 Days!" }).slug).toBe('pms-caf-crisis-10-days');
+    expect(normalizeArticle({ headline: "PM's   Café -- Crisis: 10 Days!" }).slug).toBe('pms-cafe-crisis-10-days');
     expect(normalizeArticle({ Title: 'From The Title', slug: '  ' }).slug).toBe('from-the-title');
     expect(normalizeArticle({}).slug).toBe('');
   });

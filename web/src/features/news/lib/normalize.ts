@@ -47,6 +47,7 @@ export function normalizeArticle(input: unknown, index = 0): Article {
   const id = typeof idValue === 'number' || (typeof idValue === 'string' && idValue !== '') ? idValue : index;
   const headline = text(pick(raw, 'headline', 'Headline', 'title', 'Title'));
   const serverSlug = text(pick(raw, 'slug', 'Slug')).trim();
+  const modifiedAt = optionalText(pick(raw, 'modifiedAt', 'ModifiedAt'));
   return {
     id,
     slug: serverSlug || slugify(headline),
@@ -60,6 +61,7 @@ export function normalizeArticle(input: unknown, index = 0): Article {
     originalUrl: optionalText(pick(raw, 'originalUrl', 'OriginalUrl')),
     publishedAt: optionalText(pick(raw, 'publishedAt', 'PublishedAt')),
     isBreaking: flag(pick(raw, 'isBreaking', 'IsBreaking')),
+    ...(modifiedAt ? { modifiedAt } : {}),
   };
 }
 
