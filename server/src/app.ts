@@ -29,6 +29,7 @@ import publicReplayPlugin, { PublicReplay, replayingServerFactory } from './plug
 import { RequestActivity } from './plugins/request-activity.ts';
 import { clientErrorHandler } from './rendering/error-page.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
+import sitePathsPlugin from './plugins/site-paths.ts';
 import serverTimingPlugin from './plugins/server-timing.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { typeboxValidatorCompiler } from './domain/typebox-validation.ts';
@@ -82,6 +83,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(requestIdPlugin);
   if (telemetry) await app.register(telemetry.fastifyPlugin);
   await app.register(securityHeadersPlugin);
+  // A redirect never leaves the site: '//host' and '/\\host' paths answer 404, every Location stays here.
+  await app.register(sitePathsPlugin);
   // Server-Timing on API answers: the server's own time, for developer tools and the benches.
   await app.register(serverTimingPlugin);
   await app.register(problemPlugin);
