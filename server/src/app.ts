@@ -30,6 +30,7 @@ import { RequestActivity } from './plugins/request-activity.ts';
 import { clientErrorHandler } from './rendering/error-page.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import sitePathsPlugin from './plugins/site-paths.ts';
+import requestTextPlugin from './plugins/request-text.ts';
 import serverTimingPlugin from './plugins/server-timing.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { typeboxValidatorCompiler } from './domain/typebox-validation.ts';
@@ -88,6 +89,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   // Server-Timing on API answers: the server's own time, for developer tools and the benches.
   await app.register(serverTimingPlugin);
   await app.register(problemPlugin);
+  // Query strings and paths holding a control character (NUL...) are refused before any route.
+  await app.register(requestTextPlugin);
   // Before every route: the OpenAPI document is collected from the routes' schemas.
   await app.register(openapiPlugin);
   await app.register(healthRoutes);

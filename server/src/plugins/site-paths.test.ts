@@ -69,7 +69,9 @@ describe('a redirect never leaves the site', () => {
 
   it('every other redirect stays on the site: /favicon.ico, old slugs, upper-case slugs', async () => {
     expect((await rawGet('/favicon.ico')).headers.location).toBe('/favicon.svg');
-    const [a] = await insertArticles(t.database.db, [{ headline: 'Mayor Bans Mondays', published_at: new Date().toISOString() }]);
+    const [a] = await insertArticles(t.database.db, [
+      { headline: 'Mayor Bans Mondays', published_at: new Date().toISOString() },
+    ]);
     const upper = await rawGet(`/article/${a!.slug.toUpperCase()}`);
     expect(upper.status).toBe(301);
     expect(upper.headers.location).toBe(`/article/${a!.slug}`);
