@@ -59,7 +59,7 @@ describe('uploads of pictures that are small files and huge images', () => {
         const res = await fetch(`${server.baseUrl}/api/admin/images`, {
           method: 'POST',
           headers: { ...headers, authorization: `Bearer ${token}` },
-          body: payload,
+          body: new Uint8Array(payload),
         });
         await res.arrayBuffer();
         return res.status;
@@ -87,7 +87,7 @@ describe('uploads of pictures that are small files and huge images', () => {
           const res = await fetch(`${server.baseUrl}/api/admin/images`, {
             method: 'POST',
             headers: { ...headers, authorization: `Bearer ${token}` },
-            body: payload,
+            body: new Uint8Array(payload),
           });
           await res.arrayBuffer();
           return { status: res.status, retryAfter: res.headers.get('retry-after') };
