@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -213,6 +214,8 @@ export async function runFuzz(
       ? webDist
       : fs.mkdtempSync(path.join(os.tmpdir(), 'tabloid-fuzz-web-')),
     DATABASE_URL: options.databaseUrl ?? '',
+    // PostgreSQL needs the key every instance shares; a throwaway one for a throwaway database.
+    ...(options.databaseUrl ? { TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
     SEED_DEMO: 'true',
     LOG_LEVEL: 'silent',
     ADMIN_USERNAME: 'fuzz-editor',
