@@ -204,6 +204,16 @@ describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => 
     expect(await locked.text()).toContain('Too many failed sign-in attempts. Try again in 1 minute.');
   });
 
+  it('a name holding a control character is a wrong sign-in (400), never a 500 on PostgreSQL', async () => {
+    const start = await get(authorizeUrl(pkce().challenge, { prompt: 'login' }));
+    const interaction = start.headers.get('location')!;
+    for (const username of ['chief\u0000', 'a\u0001b']) {
+      const r = await postForm(`${interaction}/login`, { username, password: 'whatever password' });
+      expect(r.status).toBe(400);
+      expect(await r.text()).toContain('Wrong username or password.');
+    }
+  });
+
   it('refuses an authorization request without PKCE', async () => {
     const q = new URLSearchParams({
       client_id: 'tabloid-admin',
