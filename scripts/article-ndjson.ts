@@ -3,6 +3,7 @@
 // name, ..., publishedAt) plus `id`, `createdAt` and `updatedAt`, which the importer keeps with
 // --keep-ids (and otherwise ignores), so export -> import --keep-ids -> export gives the same file.
 import { CATEGORIES } from '../common/categories.ts';
+import { parseDateTime } from '../server/src/domain/article-input.ts';
 import type { ArticleRow } from '../server/src/db/schema.ts';
 import type { ArticleRecord } from '../common/admin-contract.ts';
 
@@ -52,7 +53,7 @@ export function splitMeta(value: unknown, keep: boolean): { article: unknown; me
     ['createdAt', createdAt],
     ['updatedAt', updatedAt],
   ] as const) {
-    if (typeof v !== 'string' || !ISO.test(v) || Number.isNaN(Date.parse(v)))
+    if (typeof v !== 'string' || !ISO.test(v) || parseDateTime(v) === undefined)
       return { error: `'${name}' must be an ISO-8601 UTC time (--keep-ids)` };
   }
   return { article, meta: { id, createdAt: createdAt as string, updatedAt: updatedAt as string } };

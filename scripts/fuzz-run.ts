@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,12 +7,13 @@ import { mintTestToken } from '../server/src/auth/testing.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/index.ts';
 import { PROJECT_ROOT } from '../server/src/project-root.ts';
+import { leadsOffSite } from '../server/src/plugins/site-paths.ts';
 
 /**
  * Malformed requests over every route: the API routes as the OpenAPI document lists them
  * (public, admin and social; with a valid editor token, a forged one or none), the public pages
- * and /News, and the built-in OpenID provider under /oidc. Rules: no answer is a 5xx, and every
- * 4xx under /api and /News is application/problem+json.
+ * and /News, and the built-in OpenID provider under /oidc. Rules: no answer is a 5xx, every
+ * 4xx under /api and /News is application/problem+json, and no redirect leads off the site.
  */
 export interface FuzzReport {
   requests: number;
@@ -74,7 +76,20 @@ const BAD_STRINGS = [
   'javascript:alert(1)',
   'Politics',
   'x',
+  // Characters no text may hold (XML forbids them; PostgreSQL cannot store NUL).
+  'a\u0000b',
+  '\u0001',
+  '\u000b',
+  '\u001f',
+  '\uffff',
+  // Dates that do not exist, or lie far ahead.
+  '2027-02-29T12:00:00Z',
+  '2026-01-31T24:00:00Z',
+  '9999-12-31T23:59:59Z',
 ];
+
+/** Control characters put into one text field of an otherwise ordinary article. */
+const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\ufffe', '\ud800'];
 
 const BAD_VALUES: unknown[] = [
   null,
@@ -94,7 +109,12 @@ const BAD_VALUES: unknown[] = [
   '',
   'a'.repeat(20_000),
   '2026-13-45T99:99:99Z',
+  '2027-02-29T12:00:00Z',
+  '2026-01-31T24:00:00Z',
+  '9999-12-31T23:59:59Z',
   '<img src=x onerror=alert(1)>',
+  'a\u0000b',
+  '\u001b[31m',
 ];
 
 const CONTENT_TYPES = [
@@ -133,6 +153,12 @@ const PAGE_ROUTES: [string, string][] = [
   ['GET', '/admin/{rest}'],
   ['GET', '/assets/{file}'],
   ['GET', '/{anything}'],
+  // Paths a browser reads as another host: never answered with a redirect off the site.
+  ['GET', '//{anything}'],
+  ['GET', '///{anything}'],
+  ['GET', '/\\{anything}'],
+  ['GET', '/%2F{anything}'],
+  ['GET', '/%5C{anything}'],
 ];
 
 interface Operation {
@@ -172,7 +198,9 @@ function operations(doc: { paths: Record<string, Record<string, OpenApiOperation
 }
 
 export async function runFuzz(
-  options: { requests: number; seed?: number; log?: (line: string) => void } = { requests: 10_000 },
+  options: { requests: number; seed?: number; databaseUrl?: string; log?: (line: string) => void } = {
+    requests: 10_000,
+  },
 ): Promise<FuzzReport> {
   const rnd = random(options.seed ?? 12);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabloid-fuzz-'));
@@ -185,7 +213,9 @@ export async function runFuzz(
     WEB_DIST_DIR: fs.existsSync(path.join(webDist, 'index.html'))
       ? webDist
       : fs.mkdtempSync(path.join(os.tmpdir(), 'tabloid-fuzz-web-')),
-    DATABASE_URL: '',
+    DATABASE_URL: options.databaseUrl ?? '',
+    // PostgreSQL needs the key every instance shares; a throwaway one for a throwaway database.
+    ...(options.databaseUrl ? { TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
     SEED_DEMO: 'true',
     LOG_LEVEL: 'silent',
     ADMIN_USERNAME: 'fuzz-editor',
@@ -228,6 +258,12 @@ export async function runFuzz(
       if (kind < 0.25) return rnd.pick(['{', '[', '{"a":', 'null', '"x"', '123', 'not json', '\u0000', '{}']);
       if (kind < 0.3) return '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}';
       if (kind < 0.35) return 'a=1&username=%zz&password=';
+      if (kind < 0.5 && fields.length) {
+        // An ordinary article with a control character in one of its text fields.
+        const o: Record<string, unknown> = { headline: 'Fuzzed Headline', category: 'Politics', content: 'Body.' };
+        o[rnd.pick(fields)] = `text${rnd.pick(CONTROL_CHARACTERS)}more`;
+        return JSON.stringify(o);
+      }
       const o: Record<string, unknown> = {};
       for (const f of fields) if (rnd.chance(0.7)) o[f] = rnd.pick(BAD_VALUES.concat(BAD_STRINGS));
       if (rnd.chance(0.2)) o[rnd.pick(BAD_STRINGS)] = rnd.pick(BAD_VALUES);
@@ -258,10 +294,12 @@ export async function runFuzz(
       if (rnd.chance(0.05)) headers.accept = rnd.pick(['text/html', '*/*', 'application/xml', '']);
       let status: number;
       let type: string;
+      let location: string;
       try {
         const res = await app.inject({ method: method as 'GET', url, headers, payload });
         status = res.statusCode;
         type = String(res.headers['content-type'] ?? '');
+        location = String(res.headers.location ?? '');
       } catch (err) {
         // A URL the HTTP layer itself refuses (never reaches the app): not a server failure.
         if (err instanceof Error && /invalid|url/i.test(err.message)) continue;
@@ -277,6 +315,7 @@ export async function runFuzz(
       const apiLike = pathname.startsWith('/api/') || pathname === '/News' || pathname.startsWith('/News/');
       let why = '';
       if (status >= 500) why = 'server error';
+      else if (location && leadsOffSite(location)) why = `redirect off the site (${location.slice(0, 100)})`;
       else if (apiLike && status >= 400 && method !== 'HEAD' && !type.startsWith('application/problem+json'))
         why = '4xx without problem+json';
       if (why) {

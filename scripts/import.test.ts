@@ -134,6 +134,28 @@ describe('npm run import', { timeout: 90_000 }, () => {
     });
   });
 
+  it('removes control characters from imported records and says so, and refuses impossible or far-future dates', async () => {
+    const file = path.join(dir, 'dirty.ndjson');
+    await fs.writeFile(
+      file,
+      [
+        JSON.stringify({ ...good(1), headline: 'Nul\u0000 Story', content: 'a\u0001b\u001fc\td' }),
+        JSON.stringify({ ...good(2), publishedAt: '2027-02-29T12:00:00Z' }),
+        JSON.stringify({ ...good(3), publishedAt: '9999-12-31T23:59:59Z' }),
+      ].join('\n'),
+    );
+    const { result, stderr } = await importHere(file);
+    expect(result.stored).toBe(1);
+    expect(result.cleaned).toEqual([{ line: 1, index: 0, fields: ['headline', 'content'] }]);
+    expect(stderr).toContain('cleaned: line 1: control characters removed from headline, content');
+    expect(stderr).toContain('skipped: line 2: publishedAt must be an ISO-8601 date-time');
+    expect(stderr).toContain('skipped: line 3: publishedAt must not be more than 5 minutes in the future');
+    await withDb(async ({ db }) => {
+      const row = await db.selectFrom('articles').select(['headline', 'content']).executeTakeFirstOrThrow();
+      expect(row).toEqual({ headline: 'Nul Story', content: 'abc\td' });
+    });
+  });
+
   it('stores nothing with --dry-run', async () => {
     const file = path.join(dir, 'dry.json');
     await fs.writeFile(file, JSON.stringify([good(1), good(2)]));

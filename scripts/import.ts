@@ -13,7 +13,7 @@ import { openDatabase, type Db } from '../server/src/db/index.ts';
 import { AdminArticlesRepository } from '../server/src/repositories/admin-articles.ts';
 import { IMPORT_ACTOR } from '../server/src/repositories/audit-log.ts';
 import { validateArticleInput, type ValidArticle } from '../server/src/domain/article-input.ts';
-import { formatFieldErrors } from '../server/src/domain/typebox-validation.ts';
+import { formatFieldErrors, stripForbiddenCharacters } from '../server/src/domain/typebox-validation.ts';
 import { insertExactArticles, type ExactArticle } from '../server/src/repositories/article-transfer.ts';
 import { splitMeta } from './article-ndjson.ts';
 import { parseFileCommand } from './file-command-args.ts';
@@ -88,6 +88,8 @@ export interface ImportResult {
   read: number;
   stored: number;
   skipped: { line: number; index: number; reason: string }[];
+  /** Records stored without the control characters they held (NUL...), with the fields cleaned. */
+  cleaned: { line: number; index: number; fields: string[] }[];
 }
 
 export async function runImport(opts: ImportOptions): Promise<ImportResult> {
@@ -96,7 +98,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   const format = await detectFormat(opts.file);
   const repo = new AdminArticlesRepository(opts.database.db, opts.database.dialect);
   const bar = progress(opts.tty, opts.err);
-  const result: ImportResult = { read: 0, stored: 0, skipped: [] };
+  const result: ImportResult = { read: 0, stored: 0, skipped: [], cleaned: [] };
   const skipped = (r: RawRecord, reason: string) => {
     result.skipped.push({ line: r.line, index: r.index, reason });
     // On a terminal the bar owns the screen: skipped records are listed once it stops.
@@ -120,9 +122,16 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       const split = splitMeta(r.value, opts.keepIds === true);
       if ('error' in split) skipped(r, split.error);
       else {
-        const v = validateArticleInput(split.article);
-        if (v.ok) batch.push({ ...v.value, ...split.meta });
-        else skipped(r, formatFieldErrors(v.errors, 'record'));
+        // Characters no text may hold (NUL and other control characters) are removed, and reported.
+        const clean = stripForbiddenCharacters(split.article);
+        const v = validateArticleInput(clean.value);
+        if (v.ok) {
+          batch.push({ ...v.value, ...split.meta });
+          if (clean.changed.length > 0) {
+            result.cleaned.push({ line: r.line, index: r.index, fields: clean.changed });
+            if (!opts.tty) opts.err.write(cleanedLine(format, r, clean.changed));
+          }
+        } else skipped(r, formatFieldErrors(v.errors, 'record'));
       }
     }
     if (batch.length >= IMPORT_BATCH_SIZE) await flush();
@@ -147,10 +156,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   await flush();
   bar.stop();
 
+  if (opts.tty) for (const c of result.cleaned) opts.err.write(cleanedLine(format, c, c.fields));
   if (opts.tty) for (const s of result.skipped) opts.err.write(`skipped: ${where(format, s)}: ${s.reason}\n`);
   const verb = opts.dryRun ? 'would be imported (dry run: nothing stored)' : 'imported';
   opts.out.write(`${result.stored} of ${result.read} records ${verb}; ${result.skipped.length} skipped.\n`);
   return result;
+}
+
+function cleanedLine(format: 'json-array' | 'ndjson', r: { line: number; index: number }, fields: string[]): string {
+  return `cleaned: ${where(format, r)}: control characters removed from ${fields.join(', ')}\n`;
 }
 
 function where(format: 'json-array' | 'ndjson', r: { line: number; index: number }): string {

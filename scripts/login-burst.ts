@@ -4,9 +4,17 @@
  * against the server in a child process. Measures the latency of a static file (/assets/*.js) and
  * of /News during the burst, then signs the editor in from another address. Targets: 0 successes
  * in the burst, /assets and /News p99 under 100 ms, the editor signed in at once afterwards.
+ *
+ * Then the distributed attack: DISTRIBUTED loopback addresses (127.0.0.2, 127.0.0.3, ..., real
+ * connections from each, no proxy header) each keep one wrong password for the editor's name in
+ * flight, sending the next as soon as one is answered, until locked out. Meanwhile the editor signs
+ * in from their own address (127.0.0.200, where they signed in before) and a colleague with the
+ * editor's password from an address never seen (127.0.0.201). Target: both get in at the first
+ * attempt, and the editor is never refused.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -15,6 +23,7 @@ import { PROJECT_ROOT } from '../server/src/project-root.ts';
 import { buildBenchServer, readCpuMs, startServer } from './bench-server.ts';
 
 const BURST = 200;
+const DISTRIBUTED = 20;
 const EDITOR = { username: 'editor', password: 'the real editor password 1' };
 
 const webDist = path.join(PROJECT_ROOT, 'dist/web');
@@ -63,6 +72,32 @@ const login = (i: { path: string; cookie: string }, from: string, password: stri
     headers: { cookie: i.cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
     body: new URLSearchParams({ username: EDITOR.username, password }),
   }).then(async (r) => (await r.arrayBuffer(), r.status));
+
+/** A sign-in over a connection from `localAddress` (a loopback address), so the server sees that address. */
+function loginFrom(i: { path: string; cookie: string }, localAddress: string, password: string): Promise<number> {
+  const body = new URLSearchParams({ username: EDITOR.username, password }).toString();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${i.path}/login`,
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: {
+          cookie: i.cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const p = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -149,8 +184,55 @@ try {
     `during: /assets p99 ${p(assets, 0.99).toFixed(1)} ms (${assets.length} requests), /News p99 ${p(news, 0.99).toFixed(1)} ms (${news.length})`,
   );
   console.log(`afterwards, the editor from another address: ${editorStatus} in ${editorMs.toFixed(0)} ms`);
+
+  // The distributed attack, from real loopback addresses.
+  const own = '127.0.0.200';
+  const usual = await loginFrom(await interaction(), own, EDITOR.password);
+  let editorIn = false;
+  const attackStarted = performance.now();
+  const attackers = Array.from({ length: DISTRIBUTED }, async (_, a) => {
+    const from = `127.0.0.${2 + a}`;
+    const attempt = await interaction();
+    const seen: number[] = [];
+    for (let n = 0; seen.at(-1) !== 429 && !editorIn; n++) seen.push(await loginFrom(attempt, from, `wrong-${a}-${n}`));
+    return seen;
+  });
+  // Once every attacker has had time to put an attempt in the queue.
+  await new Promise((r) => setTimeout(r, 300));
+  const editorStart = performance.now();
+  const [ownStatus, newStatus] = await Promise.all([
+    loginFrom(await interaction(), own, EDITOR.password).then((s) => ({ s, ms: performance.now() - editorStart })),
+    loginFrom(await interaction(), '127.0.0.201', EDITOR.password).then((s) => ({
+      s,
+      ms: performance.now() - editorStart,
+    })),
+  ]);
+  editorIn = true;
+  const attackStatuses = (await Promise.all(attackers)).flat();
+  const attackCount = (s: number) => attackStatuses.filter((x) => x === s).length;
+  console.log(
+    `distributed: ${DISTRIBUTED} addresses (127.0.0.2-${1 + DISTRIBUTED}) each keeping a wrong password in flight for ${((performance.now() - attackStarted) / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `  attackers: ${attackStatuses.length} attempts, successes (303): ${attackCount(303)}, wrong (401): ${attackCount(401)}, refused (429): ${attackCount(429)}`,
+  );
+  console.log(`  the editor's usual sign-in from ${own} before the attack: ${usual}`);
+  console.log(
+    `  the editor from their own address during the attack: ${ownStatus.s} in ${ownStatus.ms.toFixed(0)} ms (${ownStatus.s === 303 ? 'got in' : 'did NOT get in'})`,
+  );
+  console.log(
+    `  the editor from a new address during the attack: ${newStatus.s} in ${newStatus.ms.toFixed(0)} ms (${newStatus.s === 303 ? 'got in' : 'did NOT get in'})`,
+  );
+
   const ok =
-    count(303) === 0 && p(assets, 0.99) < 100 && p(news, 0.99) < 100 && editorStatus === 303 && assets.length > 0;
+    count(303) === 0 &&
+    p(assets, 0.99) < 100 &&
+    p(news, 0.99) < 100 &&
+    editorStatus === 303 &&
+    assets.length > 0 &&
+    attackCount(303) === 0 &&
+    ownStatus.s === 303 &&
+    newStatus.s === 303;
   console.log(ok ? 'OK: every target met' : 'FAILED: a target was missed');
   process.exitCode = ok ? 0 : 1;
 } finally {

@@ -30,6 +30,8 @@ import { RequestActivity } from './plugins/request-activity.ts';
 import { clientErrorHandler } from './rendering/error-page.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import sharedCachePlugin from './plugins/shared-cache.ts';
+import sitePathsPlugin from './plugins/site-paths.ts';
+import requestTextPlugin from './plugins/request-text.ts';
 import serverTimingPlugin from './plugins/server-timing.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { typeboxValidatorCompiler } from './domain/typebox-validation.ts';
@@ -85,9 +87,13 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(securityHeadersPlugin);
   // Answers to requests with credentials, and to writes, are kept by no shared cache.
   await app.register(sharedCachePlugin);
+  // A redirect never leaves the site: '//host' and '/\\host' paths answer 404, every Location stays here.
+  await app.register(sitePathsPlugin);
   // Server-Timing on API answers: the server's own time, for developer tools and the benches.
   await app.register(serverTimingPlugin);
   await app.register(problemPlugin);
+  // Query strings and paths holding a control character (NUL...) are refused before any route.
+  await app.register(requestTextPlugin);
   // Before every route: the OpenAPI document is collected from the routes' schemas.
   await app.register(openapiPlugin);
   await app.register(healthRoutes);

@@ -166,16 +166,22 @@ describe('editors and sign-in throttling', () => {
     expect((await login.authenticate('burst', 'burst password 1', '10.5.0.2')).ok).toBe(true);
   });
 
-  it('checks at most one password at a time per name across instances (the mark is in the database)', async () => {
+  it('checks at most one password at a time per address across instances (the mark is in the database)', async () => {
     const second = await openDatabase({ dataDir, databaseUrl: '' });
     try {
       const a = createLoginService(database);
       const b = createLoginService(second);
       const results = await Promise.all([
         a.authenticate('burst', 'wrong a', '10.6.0.1'),
-        b.authenticate('burst', 'wrong b', '10.6.0.2'),
+        b.authenticate('burst', 'wrong b', '10.6.0.1'),
       ]);
       expect(results.map((r) => (r.ok ? 'ok' : r.reason)).sort()).toEqual(['busy', 'invalid']);
+      // Other addresses at the same name are not serialised with this one: both are checked.
+      const apart = await Promise.all([
+        a.authenticate('burst', 'wrong c', '10.6.0.2'),
+        b.authenticate('burst', 'wrong d', '10.6.0.3'),
+      ]);
+      expect(apart.map((r) => (r.ok ? 'ok' : r.reason))).toEqual(['invalid', 'invalid']);
     } finally {
       await second.destroy();
     }

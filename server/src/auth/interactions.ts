@@ -6,6 +6,7 @@ import type Provider from 'oidc-provider';
 import type { LoginResult, LoginService } from './login-throttle.ts';
 import { pageHeaders, renderLoginPage, renderMessagePage } from './pages/render.ts';
 import { refusalLog } from './refusal-log.ts';
+import { forbiddenCharacter } from '../domain/typebox-validation.ts';
 import { OIDC_PREFIX, type BuiltinSettings } from './settings.ts';
 import type { EditorsRepository } from '../repositories/editors-repository.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
@@ -192,7 +193,8 @@ export function interactionRoutes(o: InteractionOptions) {
         const provider = await o.provider();
         const d = await details(provider, request, reply);
         if (!d) return expired(reply);
-        if (!username || !password) {
+        // A name holding a control character (NUL...) names nobody: refused before the database sees it.
+        if (!username || !password || forbiddenCharacter(username)) {
           return page(reply, 400, renderLoginPage({ siteName, uid: d.uid, username, error: WRONG_CREDENTIALS }));
         }
         const result = await o.login.authenticate(username, password, request.ip);

@@ -4,7 +4,7 @@ import { LoginAttemptsRepository } from '../repositories/login-attempts-reposito
 import { dummyHash, hashQueueLength, verifyPassword } from './passwords.ts';
 
 /**
- * Slows down password guessing without letting anyone lock an editor out.
+ * Slows down password guessing without letting anyone lock an editor out from another address.
  *
  * - Every attempt is counted in the database before its password is checked, per client
  *   address and per address and username pair, for known and unknown names alike (the same
@@ -13,10 +13,16 @@ import { dummyHash, hashQueueLength, verifyPassword } from './passwords.ts';
  *   doubling with every further failure up to MAX_LOCK_MS. The same name from another address
  *   is not affected, so guessing at `editor` does not lock the real editor out.
  * - After IP_LOCK_AFTER attempts from one address across names, the address waits the same way.
- * - At most one password check runs at a time per username and per address (marked in the
- *   database, so across instances too); an attempt arriving meanwhile is counted and refused.
- *   Password hashing itself runs one at a time (passwords.ts); when too many checks wait for
- *   it, new attempts are refused at once instead of queueing.
+ * - At most one password check runs at a time per address (marked in the database, so across
+ *   instances too); another attempt from that address arriving meanwhile is counted and refused
+ *   (`busy`), so a burst from one address gets at most LOCK_AFTER passwords checked. Nothing is
+ *   serialised per name: attempts at a name from other addresses never make the editor's own
+ *   attempt wait or fail.
+ * - Password hashing runs one at a time (passwords.ts), first come first served, and every
+ *   address has at most one check waiting. When MAX_WAITING_CHECKS ordinary checks wait, a new
+ *   attempt is refused (`busy`) before it is counted, so other addresses' traffic never adds to
+ *   an editor's own count. An attempt from an address where that name signed in successfully
+ *   within KNOWN_ADDRESS_MS goes before the ordinary checks and is never refused for the queue.
  * - A success forgives that attempt and clears the pair's count. Counts are forgotten an hour
  *   after the last attempt.
  */
@@ -26,8 +32,13 @@ export const BASE_LOCK_MS = 60_000;
 export const MAX_LOCK_MS = 60 * 60_000;
 /** How long a password check may hold its name and address (a crashed instance's mark lapses). */
 export const CHECK_HOLD_MS = 15_000;
-/** Password checks allowed to wait for the hashing queue before new attempts are refused. */
-export const MAX_WAITING_CHECKS = 16;
+/**
+ * Ordinary password checks allowed to wait for the hashing queue before new attempts are refused
+ * (each address has at most one waiting, so this many addresses at once; about 4 s of waiting).
+ */
+export const MAX_WAITING_CHECKS = 64;
+/** How long an address where an editor signed in stays known for that name (their priority lane). */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
 
 export function lockDurationMs(failures: number, threshold: number): number {
   if (failures < threshold) return 0;
@@ -39,7 +50,7 @@ export type LoginResult =
   | { ok: false; reason: 'invalid' }
   /** A penalty on this address, or on this name from this address. */
   | { ok: false; reason: 'locked'; retryAfterSeconds: number }
-  /** Another check for this name or address is running, or too many checks are waiting. */
+  /** Another check from this address is running, or too many checks are waiting. */
   | { ok: false; reason: 'busy'; retryAfterSeconds: number };
 
 const MAX_USERNAME = 200;
@@ -69,7 +80,7 @@ export function createLoginService(database: Db, clock: () => number = Date.now)
   };
   const keysOf = (rawUsername: string, ip: string) => {
     const username = normalizeUsername(rawUsername).slice(0, MAX_USERNAME);
-    return { username, ipKey: `ip:${ip}`, nameKey: `name:${username}`, pairKey: `pair:${ip}\n${username}` };
+    return { username, ipKey: `ip:${ip}`, pairKey: `pair:${ip}\n${username}`, knownKey: `known:${ip}\n${username}` };
   };
 
   return {
@@ -83,7 +94,12 @@ export function createLoginService(database: Db, clock: () => number = Date.now)
 
     async authenticate(rawUsername: string, password: string, ip: string): Promise<LoginResult> {
       const now = clock();
-      const { username, ipKey, nameKey, pairKey } = keysOf(rawUsername, ip);
+      const { username, ipKey, pairKey, knownKey } = keysOf(rawUsername, ip);
+
+      // 0. A full hashing queue refuses before counting: others' traffic never counts against this pair.
+      //    An address this name signed in from before is not refused, and goes first.
+      const known = username ? await attempts.seenWithin(knownKey, now - KNOWN_ADDRESS_MS) : false;
+      if (!known && hashQueueLength() >= MAX_WAITING_CHECKS) return busy;
 
       // 1. Count the attempt before anything else, atomically: each concurrent attempt gets its
       //    own number, and the one that reaches a threshold starts the penalty for those after it.
@@ -102,42 +118,37 @@ export function createLoginService(database: Db, clock: () => number = Date.now)
       });
       remember(ipKey, address.blockedUntil);
       if (!address.counted) return locked(address.blockedUntil, now);
-      if (hashQueueLength() >= MAX_WAITING_CHECKS) return busy;
 
-      // 2. One check at a time per name and per address (an attempt arriving meanwhile stays counted).
-      const held: [string, string][] = [];
+      // 2. One check at a time per address (an attempt arriving meanwhile stays counted).
+      const token = await attempts.acquire(ipKey, null, now, now + CHECK_HOLD_MS);
+      if (!token) return busy;
       try {
-        for (const [key, name] of [
-          [nameKey, username],
-          [ipKey, null],
-        ] as const) {
-          const token = await attempts.acquire(key, name, now, now + CHECK_HOLD_MS);
-          if (!token) return busy;
-          held.push([key, token]);
-        }
-
         // 3. Check the password: always one scrypt verification, against a dummy hash for unknown names.
         const account = username ? await editors.findCredentials(username) : undefined;
         const valid = await verifyPassword(
           password.slice(0, MAX_PASSWORD),
           account?.passwordHash ?? (await dummyHash()),
+          {
+            priority: known,
+          },
         );
         if (account && valid) {
           knownPenalties.delete(pairKey);
           await attempts.remove(pairKey);
           await attempts.forgive(ipKey);
+          await attempts.touch(knownKey, username, clock());
           await editors.recordSuccess(account.id);
           return { ok: true, editor: account };
         }
         return { ok: false, reason: 'invalid' };
       } finally {
-        for (const [key, token] of held) await attempts.release(key, token);
+        await attempts.release(ipKey, token);
       }
     },
 
-    /** Forgets counts nobody added to for an hour (called from the auth plugin's purge timer). */
+    /** Forgets counts nobody added to for an hour, and addresses not signed in from for KNOWN_ADDRESS_MS. */
     purge(): Promise<number> {
-      return attempts.purge(clock(), MAX_LOCK_MS);
+      return attempts.purge(clock(), MAX_LOCK_MS, { prefix: 'known:', forgetMs: KNOWN_ADDRESS_MS });
     },
   };
 }

@@ -1,5 +1,4 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import pLimit from 'p-limit';
 
 /**
  * Password hashes: scrypt from node:crypto with a per-user random salt, stored as
@@ -14,22 +13,46 @@ const SALT_LENGTH = 16;
 /**
  * scrypt runs on libuv's thread pool (4 threads), which also reads the files the site serves.
  * At most HASH_CONCURRENCY hashes run at once, so a burst of sign-ins leaves the other threads
- * to pages and files; the rest wait in this queue, which the login throttle keeps short.
+ * to pages and files; the rest wait in this queue, first come first served, which the login
+ * throttle keeps short. A check marked `priority` (an editor at an address they signed in from
+ * before: login-throttle.ts) goes before every ordinary one waiting.
  */
 export const HASH_CONCURRENCY = 1;
-const hashing = pLimit(HASH_CONCURRENCY);
+let running = 0;
+const waiting: { priority: (() => void)[]; ordinary: (() => void)[] } = { priority: [], ordinary: [] };
 
-/** Password checks waiting for their turn (beyond the one running). */
-export function hashQueueLength(): number {
-  return hashing.pendingCount;
+async function hashing<T>(work: () => Promise<T>, priority = false): Promise<T> {
+  if (running >= HASH_CONCURRENCY) {
+    await new Promise<void>((resolve) => (priority ? waiting.priority : waiting.ordinary).push(resolve));
+  } else running++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next check waiting (running stays counted), else frees.
+    const next = waiting.priority.shift() ?? waiting.ordinary.shift();
+    if (next) next();
+    else running--;
+  }
 }
 
-function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+/** Ordinary password checks waiting for their turn (beyond the ones running). */
+export function hashQueueLength(): number {
+  return waiting.ordinary.length;
+}
+
+function scrypt(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: ScryptOptions,
+  priority = false,
+): Promise<Buffer> {
   return hashing(
     () =>
       new Promise<Buffer>((resolve, reject) => {
         scryptCb(password.normalize('NFKC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
       }),
+    priority,
   );
 }
 
@@ -41,7 +64,11 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  options: { priority?: boolean } = {},
+): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = parts.slice(1, 4).map(Number);
@@ -51,7 +78,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const salt = Buffer.from(parts[4], 'base64url');
   const expected = Buffer.from(parts[5], 'base64url');
   if (salt.length < 8 || expected.length < 16) return false;
-  const actual = await scrypt(password, salt, expected.length, { N: n, r, p, maxmem: maxmem(n, r) });
+  const actual = await scrypt(password, salt, expected.length, { N: n, r, p, maxmem: maxmem(n, r) }, options.priority);
   return timingSafeEqual(actual, expected);
 }
 

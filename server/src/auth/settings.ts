@@ -10,11 +10,19 @@ export const POST_LOGOUT_REDIRECT_PATH = '/admin/auth/callback';
 export const OIDC_PREFIX = '/oidc';
 export const LOGIN_BUTTON_LABEL = 'Sign In with Microsoft';
 /**
- * Access token lifetime of the built-in provider (and of mintTestToken): 5 minutes, renewed
- * silently with the refresh token, which stops working when the editor is removed, their
- * password reset, or the session signed out. So access ends within 5 minutes of any of these.
+ * How long after an editor's removal, password reset or sign-out their access can last, all
+ * included: the access token's lifetime plus the clock tolerance the API allows on its expiry.
  */
-export const ACCESS_TOKEN_TTL_SECONDS = 300;
+export const ACCESS_ENDS_WITHIN_SECONDS = 300;
+/** The tolerance on a token's times (exp, nbf, iat), for clocks that differ between machines. */
+export const CLOCK_TOLERANCE_SECONDS = 60;
+/**
+ * Access token lifetime of the built-in provider (and of mintTestToken): 4 minutes, renewed
+ * silently with the refresh token, which stops working when the editor is removed, their
+ * password reset, or the session signed out. With the 60 s tolerance on its expiry, access ends
+ * within ACCESS_ENDS_WITHIN_SECONDS (5 minutes) of any of these.
+ */
+export const ACCESS_TOKEN_TTL_SECONDS = ACCESS_ENDS_WITHIN_SECONDS - CLOCK_TOLERANCE_SECONDS;
 
 /** Origin the browser uses: PUBLIC_URL, or http://localhost:PORT. */
 export function siteOrigin(config: Pick<Config, 'publicUrl' | 'port'>): string {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintTestToken, TEST_EDITOR, TOKEN_MATRIX } from './testing.ts';
+import { ACCESS_ENDS_WITHIN_SECONDS, ACCESS_TOKEN_TTL_SECONDS } from './settings.ts';
 import { startTestApp, testConfig, type TestApp } from './test-app.ts';
 
 describe('app.requireEditor with the built-in provider', () => {
@@ -23,6 +24,15 @@ describe('app.requireEditor with the built-in provider', () => {
     const token = await mintTestToken(t.database, t.config, { iat: now - 3630, exp: now - 30 });
     const res = await t.app.inject({ url: '/test/protected', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a built-in token once ACCESS_ENDS_WITHIN_SECONDS have passed since it was issued, tolerance included', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const issued = now - ACCESS_ENDS_WITHIN_SECONDS;
+    const token = await mintTestToken(t.database, t.config, { iat: issued, exp: issued + ACCESS_TOKEN_TTL_SECONDS });
+    const res = await t.app.inject({ url: '/test/protected', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(401);
+    expect(ACCESS_ENDS_WITHIN_SECONDS).toBe(300);
   });
 
   for (const [name, make] of Object.entries(TOKEN_MATRIX)) {

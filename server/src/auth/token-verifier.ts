@@ -8,7 +8,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { AuthConfig, EntraConfig } from './config.ts';
-import type { BuiltinSettings } from './settings.ts';
+import { CLOCK_TOLERANCE_SECONDS, type BuiltinSettings } from './settings.ts';
 import { createVerifiedTokenCache } from './verified-token-cache.ts';
 
 /** Who is calling, as the admin routes see it (request.editor). */
@@ -23,7 +23,7 @@ export type VerifyResult =
   | { ok: false; status: 401 | 403; error: 'invalid_token' | 'insufficient_scope'; detail: string };
 
 export const ALGORITHMS = ['RS256', 'PS256'];
-export const CLOCK_TOLERANCE_SECONDS = 60;
+export { CLOCK_TOLERANCE_SECONDS };
 
 /** What one authority's access tokens must look like. */
 export interface AuthorityRules {

@@ -48,3 +48,21 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /** Seconds a client should wait before retrying when the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+// PostgreSQL SQLSTATEs of text it cannot store: 22021 (invalid byte sequence, e.g. "0x00" in a text
+// value) and 22P05 (untranslatable character, e.g. "\u0000" in JSON).
+const PG_UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+/**
+ * Is this error the database refusing a character of the client's text (NUL on PostgreSQL)? The
+ * request validator refuses those characters first; this is the net for any text that reaches
+ * the database another way, answered 400 like the validator's refusal (plugins/problem.ts).
+ */
+export function isUnstorableText(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof e !== 'object') return false;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && PG_UNSTORABLE_TEXT.has(code)) return true;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { CATEGORIES, findCategory } from '../../../common/categories.ts';
 import { MAX_SLUG_LENGTH } from '../../../common/site.ts';
 import { slugify } from '../../../common/slug.ts';
-import { typeboxErrors, type FieldError } from './typebox-validation.ts';
+import { forbiddenCharacterErrors, typeboxErrors, type FieldError } from './typebox-validation.ts';
 
 export const HEADLINE_MAX_LENGTH = 300;
 const URL_MAX_LENGTH = 2000;
@@ -88,7 +88,71 @@ export interface ValidArticle {
 export type ArticleValidation = { ok: true; value: ValidArticle } | { ok: false; errors: FieldError[] };
 
 const check = TypeCompiler.Compile(ArticleInputSchema);
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * How far past the server's clock a publication time may be: clocks differ by a little. A later
+ * time is a schedule (POST /api/admin/articles/{id}/schedule), never a publication.
+ */
+export const MAX_PUBLISHED_AHEAD_MS = 5 * 60_000;
+/** How far ahead an article can be scheduled. */
+export const MAX_SCHEDULE_AHEAD_MS = 5 * 365 * 24 * 60 * 60 * 1000;
+
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+const DATE_TIME_MESSAGE = 'must be an ISO-8601 date-time with a time zone, such as 2026-01-31T12:00:00Z';
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * An ISO-8601 date-time with a time zone, as epoch ms; undefined when it is not one or names a
+ * moment that does not exist ('2027-02-29', 'T24:00:00Z', '-13:00' are refused, never rolled over).
+ */
+export function parseDateTime(text: string): number | undefined {
+  const m = ISO_DATE_TIME.exec(text);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) return undefined;
+  const t = Date.parse(text);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** A publication time that exists and is not in the future (beyond MAX_PUBLISHED_AHEAD_MS). */
+export function checkPublishedAt(
+  text: string,
+  now: number,
+): { ok: true; value: number } | { ok: false; message: string } {
+  const t = parseDateTime(text);
+  if (t === undefined) return { ok: false, message: DATE_TIME_MESSAGE };
+  if (t > now + MAX_PUBLISHED_AHEAD_MS) {
+    return {
+      ok: false,
+      message: `must not be more than ${MAX_PUBLISHED_AHEAD_MS / 60_000} minutes in the future: schedule the article instead`,
+    };
+  }
+  return { ok: true, value: t };
+}
+
+/** A schedule time that exists, is in the future and within MAX_SCHEDULE_AHEAD_MS. */
+export function checkScheduleAt(
+  text: string,
+  now: number,
+): { ok: true; value: number } | { ok: false; message: string } {
+  const t = parseDateTime(text);
+  if (t === undefined) return { ok: false, message: DATE_TIME_MESSAGE };
+  if (t <= now) return { ok: false, message: 'must be in the future' };
+  if (t > now + MAX_SCHEDULE_AHEAD_MS) return { ok: false, message: 'must be within five years' };
+  return { ok: true, value: t };
+}
 
 /** http(s) URLs or site paths ('/images/x.jpg'); empty means none. */
 function checkLink(value: string | null | undefined): string | null {
@@ -112,6 +176,9 @@ function checkLink(value: string | null | undefined): string | null {
  */
 export function validateArticleInput(value: unknown, now: Date = new Date()): ArticleValidation {
   if (!check.Check(value)) return { ok: false, errors: typeboxErrors(ArticleInputSchema, value, check) };
+  // Characters XML forbids (NUL among them) make the feeds ill-formed; PostgreSQL cannot store NUL.
+  const forbidden = forbiddenCharacterErrors(value);
+  if (forbidden.length > 0) return { ok: false, errors: forbidden };
   const input = value;
   const errors: FieldError[] = [];
 
@@ -146,12 +213,12 @@ export function validateArticleInput(value: unknown, now: Date = new Date()): Ar
 
   let publishedAt: string | null = null;
   if (input.publishedAt !== undefined && input.publishedAt !== null) {
-    const t = Date.parse(input.publishedAt);
-    if (!ISO_DATE_TIME.test(input.publishedAt) || Number.isNaN(t)) {
-      errors.push({ field: 'publishedAt', message: 'must be an ISO-8601 date-time such as 2026-01-31T12:00:00Z' });
+    const at = checkPublishedAt(input.publishedAt, now.getTime());
+    if (!at.ok) {
+      errors.push({ field: 'publishedAt', message: at.message });
     } else if (input.published === false) {
       errors.push({ field: 'published', message: 'is false but publishedAt is set' });
-    } else publishedAt = new Date(t).toISOString();
+    } else publishedAt = new Date(at.value).toISOString();
   } else if (input.published === true) {
     publishedAt = now.toISOString();
   }

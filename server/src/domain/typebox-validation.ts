@@ -110,6 +110,80 @@ export class ValidationError extends Error {
   }
 }
 
+/**
+ * Characters no text of the site may hold: the C0 control characters other than tab, line feed and
+ * carriage return (NUL among them, which PostgreSQL cannot store at all), the non-characters U+FFFE
+ * and U+FFFF, and lone surrogates (half of a pair). XML forbids every one of them, so a headline
+ * holding one would make the feeds and the sitemap ill-formed.
+ */
+const FORBIDDEN_CHARACTER =
+  // eslint-disable-next-line no-control-regex -- finding control characters is this expression's purpose
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN_CHARACTERS = new RegExp(FORBIDDEN_CHARACTER.source, 'g');
+
+/** The first forbidden character of `text` as 'U+0000', or undefined when there is none. */
+export function forbiddenCharacter(text: string): string | undefined {
+  const m = FORBIDDEN_CHARACTER.exec(text);
+  return m ? `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : undefined;
+}
+
+/** `text` without its forbidden characters. */
+export function withoutForbiddenCharacters(text: string): string {
+  return text.replace(FORBIDDEN_CHARACTERS, '');
+}
+
+const MAX_TEXT_DEPTH = 32;
+
+/**
+ * One error per text value (at any depth of an object or list) that holds a forbidden character,
+ * named by its dotted path; keys are checked too.
+ */
+export function forbiddenCharacterErrors(value: unknown, path = '', depth = 0, out: FieldError[] = []): FieldError[] {
+  if (typeof value === 'string') {
+    const found = forbiddenCharacter(value);
+    if (found) out.push({ field: path, message: `must not contain control characters (found ${found})` });
+  } else if (value !== null && typeof value === 'object' && depth < MAX_TEXT_DEPTH) {
+    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    for (const [key, v] of entries) {
+      const field = path ? `${path}.${key}` : key;
+      const inKey = forbiddenCharacter(key);
+      if (inKey) out.push({ field: path, message: `must not have a field name containing ${inKey}` });
+      else forbiddenCharacterErrors(v, field, depth + 1, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * `value` with every forbidden character removed from its texts (at any depth), and the dotted
+ * paths of the texts that changed.
+ */
+export function stripForbiddenCharacters(
+  value: unknown,
+  path = '',
+  changed: string[] = [],
+): { value: unknown; changed: string[] } {
+  if (typeof value === 'string') {
+    const clean = withoutForbiddenCharacters(value);
+    if (clean !== value) changed.push(path);
+    return { value: clean, changed };
+  }
+  if (Array.isArray(value)) {
+    return {
+      value: value.map((v, i) => stripForbiddenCharacters(v, path ? `${path}.${i}` : String(i), changed).value),
+      changed,
+    };
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      out[key] = stripForbiddenCharacters(v, path ? `${path}.${key}` : key, changed).value;
+    }
+    return { value: out, changed };
+  }
+  return { value, changed };
+}
+
 const NUMERIC = /^[+-]?\d+(\.\d+)?$/;
 
 function wantsNumber(schema: Record<string, unknown>): boolean {
@@ -138,6 +212,7 @@ export function convertText(schema: TSchema, input: unknown): unknown {
 /**
  * The validator compiler of every route (app.ts), backed by TypeBox: bodies are checked strictly (a string is
  * not a number), while params, querystrings and headers, which are always text, are converted first.
+ * A body, query or path value holding a forbidden character (see FORBIDDEN_CHARACTER) is refused, naming it.
  */
 export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = TypeCompiler.Compile(schema);
@@ -145,8 +220,13 @@ export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schem
     httpPart === 'querystring' || httpPart === 'params' || httpPart === 'headers' ? httpPart : 'body';
   return (input: unknown) => {
     const value = httpPart === 'body' ? input : convertText(schema, input);
-    if (check.Check(value)) return { value };
-    return { error: withoutStack(() => new ValidationError(typeboxErrors(schema, value, check), context)) };
+    if (!check.Check(value)) {
+      return { error: withoutStack(() => new ValidationError(typeboxErrors(schema, value, check), context)) };
+    }
+    // No text with a character XML forbids (or PostgreSQL cannot store) gets past a route's validation.
+    const forbidden = httpPart === 'headers' ? [] : forbiddenCharacterErrors(value);
+    if (forbidden.length > 0) return { error: withoutStack(() => new ValidationError(forbidden, context)) };
+    return { value };
   };
 };
 

@@ -1,5 +1,6 @@
 import type { Metadata } from 'sharp';
 import { IMAGE_WIDTHS } from '../../../common/images.ts';
+import { LARGE_IMAGE_PIXELS, largeImages } from './decode-queue.ts';
 
 let loaded: Promise<typeof import('sharp')> | undefined;
 /** sharp (and libvips) is loaded on the first upload, not at start: readers never need it. */
@@ -17,6 +18,11 @@ export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
 /** Largest accepted image in pixels (width x height): a decompression bomb is refused before decoding. */
 export const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * How many times longer than wide (or wider than tall) a picture may be. Read from the header before
+ * decoding: a 1600 x 31000 strip is 50 megapixels that no resize to a page width makes smaller.
+ */
+export const MAX_ASPECT_RATIO = 4;
 
 export class ImageRejected extends Error {
   constructor(
@@ -72,6 +78,21 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (w * h > MAX_INPUT_PIXELS || w === 0 || h === 0) {
     throw new ImageRejected(422, `The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
   }
+  if (Math.max(w, h) > MAX_ASPECT_RATIO * Math.min(w, h)) {
+    throw new ImageRejected(
+      422,
+      `The image is too long and narrow: at most ${MAX_ASPECT_RATIO} times as tall as wide, or as wide as tall.`,
+    );
+  }
+  // Large pictures are decoded one at a time (decode-queue.ts); DecodeBusy when the wait is too long.
+  return w * h > LARGE_IMAGE_PIXELS ? largeImages.run(() => render(bytes, format, meta)) : render(bytes, format, meta);
+}
+
+async function render(bytes: Buffer, format: ImageFormat, meta: Metadata): Promise<ProcessedImage> {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, sequentialRead: true };
+  const { default: sharp } = await loadSharp();
+  const w = meta.width ?? 0;
+  const h = meta.height ?? 0;
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? h : w;
   const height = rotated ? w : h;
@@ -79,21 +100,23 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     // Decoded once (JPEG shrink-on-load makes that cheap), at the largest stored width; the smaller
     // widths are resized from those pixels, not from the file again.
     const largest = Math.max(...IMAGE_WIDTHS);
-    const { data, info } = await sharp(bytes, options)
-      .rotate()
-      .resize({ width: largest, withoutEnlargement: true })
+    // Turned upright only when the picture says it is not (a no-op turn would still hold every decoded
+    // pixel in memory instead of streaming them through the resize).
+    const upright = (meta.orientation ?? 1) === 1 ? sharp(bytes, options) : sharp(bytes, options).rotate();
+    const { data, info } = await upright
+      .resize({ width: largest, height: largest * MAX_ASPECT_RATIO, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const variants = await Promise.all(
-      IMAGE_WIDTHS.map(async (target) => ({
-        width: target,
-        body: await sharp(data, raw)
-          .resize({ width: target, withoutEnlargement: true })
-          .webp({ quality: 80, effort: 2 })
-          .toBuffer(),
-      })),
-    );
+    // One width after the other: three encoders at once would each hold their own buffers and threads.
+    const variants: ProcessedImage['variants'] = [];
+    for (const target of IMAGE_WIDTHS) {
+      const body = await sharp(data, raw)
+        .resize({ width: target, withoutEnlargement: true })
+        .webp({ quality: 80, effort: 2 })
+        .toBuffer();
+      variants.push({ width: target, body });
+    }
     return { format, width, height, variants };
   } catch (err) {
     throw rejection(err);

@@ -67,3 +67,25 @@ export class ContentSecurityPolicy {
     return this.cached;
   }
 }
+
+/**
+ * A policy string with some directives set to new values: a directive already in `policy` is
+ * replaced where it stands, the others are appended, so no directive appears twice (a browser
+ * obeys only the first of two, silently).
+ */
+export function withDirectives(policy: string, overrides: Readonly<Record<string, string>>): string {
+  const wanted = new Map(Object.entries(overrides).map(([name, value]) => [name.toLowerCase(), value]));
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const part of policy.split(';')) {
+    const directive = part.trim();
+    if (!directive) continue;
+    const name = directive.split(/\s+/, 1)[0]!.toLowerCase();
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const value = wanted.get(name);
+    out.push(value === undefined ? directive : `${name} ${value}`);
+  }
+  for (const [name, value] of wanted) if (!seen.has(name)) out.push(`${name} ${value}`);
+  return out.join('; ');
+}

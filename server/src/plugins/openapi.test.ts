@@ -68,6 +68,14 @@ describe('OpenAPI document and docs UI', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src 'self'/);
+    // Every directive once: a browser obeys only the first of two, so a repeated one is a trap.
+    const names = csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/)[0])
+      .filter(Boolean);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).not.toContain("frame-ancestors 'self'");
     const asset = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body.length).toBeGreaterThan(100_000);

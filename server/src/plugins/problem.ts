@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { sendErrorPage, wantsHtml } from '../rendering/error-page.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isUnstorableText } from '../db/errors.ts';
 
 /**
  * RFC 9457 problem details for every error of the API (docs/decisions/002-error-format.md).
@@ -202,6 +202,13 @@ export default fp(
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {
         return sendProblem(reply, status, clientErrorDetail(error, status));
+      }
+      if (isUnstorableText(error)) {
+        return sendProblem(
+          reply,
+          400,
+          'The request holds a control character (such as U+0000) that text cannot contain.',
+        );
       }
       if (isDatabaseUnavailable(error)) {
         // A lost or overloaded database: fail fast with 503 and let the client retry (db/errors.ts).

@@ -138,15 +138,47 @@ export class LoginAttemptsRepository {
     await this.#db.deleteFrom('login_attempts').where('username', '=', username).execute();
   }
 
-  /** Forgets quiet rows: no attempt for `forgetMs`, no penalty, no check in progress. */
-  async purge(now: number, forgetMs: number): Promise<number> {
+  /** True when `key` was touched at or after `since` (an address a name signed in from). */
+  async seenWithin(key: string, since: number): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('login_attempts')
+      .select('updated_at')
+      .where('key', '=', key)
+      .where('updated_at', '>=', iso(since))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Marks `key` as seen now (created when missing). */
+  async touch(key: string, username: string | null, now: number): Promise<void> {
+    await this.#db
+      .insertInto('login_attempts')
+      .values({ key, username, failures: 0, updated_at: iso(now) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ updated_at: iso(now) }))
+      .execute();
+  }
+
+  /**
+   * Forgets quiet rows: no attempt for `forgetMs`, no penalty, no check in progress. Rows whose key
+   * starts with `kept.prefix` are kept longer: until `kept.forgetMs` after they were last touched.
+   */
+  async purge(now: number, forgetMs: number, kept?: { prefix: string; forgetMs: number }): Promise<number> {
     const nowIso = iso(now);
-    const r = await this.#db
+    let quiet = this.#db
       .deleteFrom('login_attempts')
       .where('updated_at', '<', iso(now - forgetMs))
       .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<=', nowIso)]))
-      .where((eb) => eb.or([eb('busy_until', 'is', null), eb('busy_until', '<=', nowIso)]))
-      .executeTakeFirst();
-    return Number(r.numDeletedRows);
+      .where((eb) => eb.or([eb('busy_until', 'is', null), eb('busy_until', '<=', nowIso)]));
+    if (kept) quiet = quiet.where('key', 'not like', `${kept.prefix}%`);
+    let deleted = Number((await quiet.executeTakeFirst()).numDeletedRows);
+    if (kept) {
+      const old = await this.#db
+        .deleteFrom('login_attempts')
+        .where('key', 'like', `${kept.prefix}%`)
+        .where('updated_at', '<', iso(now - kept.forgetMs))
+        .executeTakeFirst();
+      deleted += Number(old.numDeletedRows);
+    }
+    return deleted;
   }
 }

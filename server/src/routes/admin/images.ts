@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { imageSrcSet, imageVariantUrl } from '../../../../common/images.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
 import { ImageRejected, processImage } from '../../images/process.ts';
+import { DecodeBusy } from '../../images/decode-queue.ts';
 import { ImageUploadSchema } from './schemas.ts';
 
 /**
@@ -58,6 +59,11 @@ const imageRoutes: FastifyPluginAsync = async (app) => {
         processed = await processImage(bytes);
       } catch (err) {
         if (err instanceof ImageRejected) throw new HttpProblem(err.status, err.message);
+        if (err instanceof DecodeBusy) {
+          throw new HttpProblem(503, 'Another large image is being processed. Please try again in a moment.', {
+            headers: { 'retry-after': String(err.retryAfterSeconds) },
+          });
+        }
         throw err;
       }
       const id = crypto.randomBytes(16).toString('hex');

@@ -34,12 +34,10 @@ import {
   ArticleInputSchema,
   validateArticleInput,
   validateEdit,
+  checkScheduleAt,
 } from '../../../domain/article-input.ts';
 
 const isKnownCategory = (id: number) => CATEGORIES.some((c) => c.id === id);
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-/** How far ahead an article can be scheduled. */
-const MAX_SCHEDULE_AHEAD_MS = 5 * 365 * 24 * 60 * 60 * 1000;
 
 /** The version an edit was based on: If-Match (412 when stale) or a `version` field (409). */
 function precondition(
@@ -238,26 +236,9 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     async (request) => {
       const { id } = request.params;
       const { publishAt } = request.body;
-      const t = Date.parse(publishAt);
-      if (!ISO_DATE_TIME.test(publishAt) || Number.isNaN(t)) {
-        throw new ValidationError(
-          [
-            {
-              field: 'publishAt',
-              message: 'must be an ISO-8601 date-time with a time zone, e.g. 2026-01-31T07:00:00Z',
-            },
-          ],
-          'body',
-        );
-      }
-      const now = Date.now();
-      if (t <= now) {
-        throw new ValidationError([{ field: 'publishAt', message: 'must be in the future' }], 'body');
-      }
-      if (t > now + MAX_SCHEDULE_AHEAD_MS) {
-        throw new ValidationError([{ field: 'publishAt', message: 'must be within five years' }], 'body');
-      }
-      const result = await articles.schedule(id, new Date(t).toISOString(), actorOf(request));
+      const at = checkScheduleAt(publishAt, Date.now());
+      if (!at.ok) throw new ValidationError([{ field: 'publishAt', message: at.message }], 'body');
+      const result = await articles.schedule(id, new Date(at.value).toISOString(), actorOf(request));
       if (!result.ok) {
         if (result.reason === 'already-published') throw conflict('The article is already published.');
         throw refusal(id, result);
