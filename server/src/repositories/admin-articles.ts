@@ -157,8 +157,11 @@ export function toAdminArticle(row: ListRow & { content: string } & Partial<Shar
   return article;
 }
 
-/** The columns an edit (or a restored revision) sets: a validated article but its publication date. */
-export type ArticleEdit = Omit<ValidArticle, 'publishedAt'>;
+/**
+ * The columns an edit (or a restored revision) sets: a validated article but its publication date;
+ * `editorName` undefined keeps the article's editor name.
+ */
+export type ArticleEdit = Omit<ValidArticle, 'publishedAt' | 'editorName'> & { editorName?: string };
 
 /** LIKE's wildcards taken literally ('!' is the escape character). */
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
@@ -576,7 +579,7 @@ export class AdminArticlesRepository {
             author: edit.author,
             category_id: edit.categoryId,
             source: edit.source,
-            editor_name: edit.editorName,
+            ...(edit.editorName !== undefined ? { editor_name: edit.editorName } : {}),
             rating: edit.rating,
             comments: edit.comments,
             image_url: edit.imageUrl,

@@ -14,6 +14,9 @@ export interface Actor {
 /** The actor of what the scheduler does (scheduled publication, purging the trash). */
 export const SCHEDULER_ACTOR: Actor = { subject: 'scheduler', name: 'Scheduler' };
 
+/** The actor recorded for the demo content's first revisions. */
+export const SEED_ACTOR: Actor = { subject: 'seed', name: 'Demo content' };
+
 /** The actor recorded for articles that arrive through `npm run import`. */
 export const IMPORT_ACTOR: Actor = { subject: 'import', name: 'import' };
 
