@@ -53,6 +53,9 @@ export type AdminArticleListItem = Omit<AdminArticle, 'content' | ArticleShareFi
 /** The share choice fields of an article (also accepted by POST and PUT; left out: unchanged). */
 export type ArticleShareField = 'shareToX' | 'shareToFacebook' | 'shareMessage';
 
+/** How many days a deleted article stays in the Trash, restorable, before it is deleted for good. */
+export const TRASH_RETENTION_DAYS = 30;
+
 /** A paged list (GET /api/admin/articles). The server's list items leave `content` out. */
 export interface ArticlePageOf<T> {
   articles: T[];

@@ -16,6 +16,7 @@ import type {
   ArticleListStatus,
   ArticlePageOf,
 } from '../../../common/admin-contract.ts';
+import { TRASH_RETENTION_DAYS } from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
 import { ARTICLE_SHOWN_DATE } from '../db/migrations/030-list-by-shown-date.ts';
 import { prepared } from '../db/prepared-statements.ts';
@@ -56,7 +57,7 @@ export type Refusal<R extends string> =
 export type WriteResult<R extends string> = { ok: true; article: AdminArticle; before: AdminArticle } | Refusal<R>;
 
 /** How long a deleted article can be restored. */
-export const TRASH_RETENTION_DAYS = 30;
+export { TRASH_RETENTION_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const RECENT_ARTICLES = 10;

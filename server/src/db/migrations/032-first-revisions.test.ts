@@ -42,7 +42,7 @@ describe('migration 032: the first revision of every article', () => {
     // One created through the API already has its first revision.
     created = (
       await repo.create(
-        { ...edit.value, headline: 'Created On Screen', slug: 'created-on-screen', publishedAt: null },
+        { ...edit.value, editorName: '', headline: 'Created On Screen', slug: 'created-on-screen', publishedAt: null },
         editor,
       )
     ).id;

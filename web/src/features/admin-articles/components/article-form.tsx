@@ -24,7 +24,7 @@ import { clearDraft, loadDraft, saveDraft } from '../lib/form-draft.ts';
 import { isPublished } from '../lib/article-status.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import type { AdminArticle } from '../types.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { ImageField } from './image-field.tsx';
 import { useArticleExtensions } from '../extensions.tsx';
