@@ -198,9 +198,17 @@ export interface RevisionList {
 export interface AuditEntry {
   id: number;
   action: string;
+  /** 0 for what concerns no article (a test post). */
   articleId: number;
-  /** The article's headline after the change (before it, for a purge). */
+  /**
+   * The article's headline after the change (before it, for a purge); for a row that keeps no copy of
+   * the article (the social posts' rows), its headline now. Empty when there is no article.
+   */
   headline: string;
+  /** The social platform a share or test post row is about; null for the article's own changes. */
+  platform: SharePlatform | null;
+  /** What else the row says, in a few words (a post's attempt, reason, account); empty if nothing. */
+  detail: string;
   editorName: string;
   editorSubject: string;
   at: string;
@@ -314,3 +322,20 @@ export const AUDIT_ACTIONS = [
   'category',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The audit rows of social posts: an article's share queued (on publish), Post now, Retry, each attempt
+ * and its outcome, a post deleted; and a test post from the Test Publish page (no article).
+ */
+export const SHARE_AUDIT_ACTIONS = [
+  'share-queued',
+  'share-post-now',
+  'share-retry',
+  'share-attempt',
+  'share-posted',
+  'share-failed',
+  'share-unconfirmed',
+  'share-deleted',
+  'share-delete-failed',
+  'test-publish',
+] as const;
