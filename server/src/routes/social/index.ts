@@ -179,7 +179,11 @@ async function socialScope(fastify: FastifyInstance) {
     async (request) => {
       checkPersona(request.params.persona);
       const tokens = await social.tokens.get('facebook', persona);
-      return { tokenPresent: Boolean(tokens), expiresAtUtc: tokens?.expiresAt ?? null };
+      return {
+        tokenPresent: Boolean(tokens),
+        expiresAtUtc: tokens?.expiresAt ?? null,
+        pageId: config.social.facebookPageId,
+      };
     },
   );
 
