@@ -151,7 +151,7 @@ describe('every newsroom journey holds', () => {
 
   it('edits a seeded article and restores its original', async () => {
     const seeded = (
-      await api<{ articles: AdminArticle[] }>('GET', '/api/admin/articles?status=published&pageSize=5')
+      await api<{ articles: AdminArticle[] }>('GET', '/api/admin/articles?page=1&pageSize=20&status=published')
     ).body.articles.find((a) => a.updatedBy === null)!;
     expect(seeded).toBeDefined();
     const original = await article(seeded.id);

@@ -305,11 +305,13 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
       ) : null}
       {text('headline', LIMITS.headline)}
       {addressChange ? (
-        <p className="admin-notice admin-notice--warning" role="status">
-          This article is published: saving this headline changes its address to{' '}
-          <span className="admin-break">/article/{addressChange}</span>. The old address,{' '}
-          <span className="admin-break">/article/{article!.slug}</span>, will redirect readers to the new one.
-        </p>
+        <div className="admin-notice" role="status">
+          <p>
+            This article is published: saving this headline changes its address to{' '}
+            <span className="admin-break">/article/{addressChange}</span>. The old address,{' '}
+            <span className="admin-break">/article/{article!.slug}</span>, will redirect readers to the new one.
+          </p>
+        </div>
       ) : null}
       {area('summary', 3, LIMITS.summary)}
       {area('content', 12, LIMITS.content)}
