@@ -29,7 +29,6 @@ const e2eOnPostgres = [
   'e2e/admin-articles.test.ts',
   'e2e/admin-editor.test.ts',
   'e2e/admin-journeys.test.ts',
-  'e2e/admin-axe.test.ts',
   'e2e/article-shares.test.ts',
   'e2e/social-admin.test.ts',
 ];

@@ -51,6 +51,7 @@ describe('every newsroom journey holds', () => {
         JOBS_POLL_MS: '50',
         SHARE_RETRY_BASE_MS: '50',
         SHARE_MAX_ATTEMPTS: '1',
+        SOCIAL_HTTP_TIMEOUT_MS: '10000',
       },
     });
     const social = createSocial(running.config, running.database);

@@ -20,7 +20,8 @@ beforeAll(async () => {
     listen: true,
     fakeProviders: true,
     captureLogs: true,
-    env: { JOBS_POLL_MS: '20', SHARE_RETRY_BASE_MS: '40', SHARE_MAX_ATTEMPTS: '2' },
+    // No hang is tested here: a generous provider timeout keeps a busy machine from failing the setup.
+    env: { JOBS_POLL_MS: '20', SHARE_RETRY_BASE_MS: '40', SHARE_MAX_ATTEMPTS: '2', SOCIAL_HTTP_TIMEOUT_MS: '10000' },
   });
   authorization = await t.bearer(EDITOR);
   api = adminApi(t.baseUrl, authorization);
