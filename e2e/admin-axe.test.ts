@@ -1,6 +1,11 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
+import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
+import { createSocial } from '../server/src/social/index.ts';
+import { connectFacebook, connectX } from '../server/src/social/share-testing.ts';
+import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { insertArticles } from './support/articles.ts';
 import { ACTION_TIMEOUT_MS, DESKTOP, useBrowser } from './support/browser.ts';
@@ -45,17 +50,28 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 describe('admin accessibility (axe-core)', () => {
   let running: RunningApp;
+  let x: FakeX;
+  let fb: FakeFacebook;
   const web = useBrowser();
-  const ids = { draft: 0, published: 0, scheduled: 0, trashed: 0 };
+  const ids = { draft: 0, published: 0, scheduled: 0, trashed: 0, posted: 0 };
 
   beforeAll(async () => {
-    running = await startApp({ env: { ...EDITOR_ENV } });
+    // The fake X and Facebook connected: the screens show posts, Post now, Delete post and share audit rows.
+    x = await startFakeX();
+    fb = await startFakeFacebook();
+    running = await startApp({
+      env: { ...EDITOR_ENV, ...fakeProviderEnv(x, fb), JOBS_POLL_MS: '50', SOCIAL_HTTP_TIMEOUT_MS: '10000' },
+    });
+    const social = createSocial(running.config, running.database);
+    await connectX(social, x, running.config.siteName);
+    await connectFacebook(social, fb, running.config.siteName);
     const day = 24 * 60 * 60 * 1000;
-    const [draft, published, scheduled, trashed] = await insertArticles(running.database, running.app, [
+    const [draft, published, scheduled, trashed, posted] = await insertArticles(running.database, running.app, [
       { headline: 'Axe Draft About A Goose', published_at: null, comments: 'Check the goose.' },
-      { headline: 'Axe Published About A Duck', editor_name: 'Pat Editor' },
+      { headline: 'Axe Published About A Duck', editor_name: 'Pat Editor', share_to_x: 0, share_to_facebook: 0 },
       { headline: 'Axe Scheduled About A Swan', published_at: null },
       { headline: 'Axe Trashed About A Heron', published_at: null },
+      { headline: 'Axe Posted About A Coot', published_at: null },
     ]);
     await running.database.db
       .updateTable('articles')
@@ -67,7 +83,13 @@ describe('admin accessibility (axe-core)', () => {
       .set({ deleted_at: new Date().toISOString(), updated_by: 'Erin Editor' })
       .where('id', '=', trashed!.id)
       .execute();
-    Object.assign(ids, { draft: draft!.id, published: published!.id, scheduled: scheduled!.id, trashed: trashed!.id });
+    Object.assign(ids, {
+      draft: draft!.id,
+      published: published!.id,
+      scheduled: scheduled!.id,
+      trashed: trashed!.id,
+      posted: posted!.id,
+    });
     // A little history and an audit trail to look at.
     const authorization = await running.bearer({ sub: '1', name: 'Erin Editor' });
     await fetch(`${running.baseUrl}/api/admin/articles/${draft!.id}`, {
@@ -83,9 +105,26 @@ describe('admin accessibility (axe-core)', () => {
       method: 'POST',
       headers: { authorization },
     });
+    // Published with sharing on (the defaults): both posts go out (share rows in the audit trail).
+    await fetch(`${running.baseUrl}/api/admin/articles/${posted!.id}/publish`, {
+      method: 'POST',
+      headers: { authorization },
+    });
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const res = await fetch(`${running.baseUrl}/api/admin/articles/${posted!.id}/shares`, {
+        headers: { authorization },
+      });
+      const body = (await res.json()) as { shares: { state: string | null }[] };
+      if (body.shares.every((s) => s.state === 'posted')) break;
+      if (Date.now() > deadline) throw new Error(`the posts did not go out: ${JSON.stringify(body.shares)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
   afterAll(async () => {
     await running?.close();
+    await x?.close();
+    await fb?.close();
   });
 
   /** The admin screens and what to wait for on each (a screen is checked once it has loaded). */
@@ -114,9 +153,14 @@ describe('admin accessibility (axe-core)', () => {
       },
     },
     {
-      name: 'detail (published)',
+      name: 'detail (published, never shared)',
       path: () => `/admin/articles/${ids.published}`,
-      ready: (p) => p.getByRole('heading', { level: 1, name: 'Axe Published About A Duck' }).waitFor(),
+      ready: (p) => p.getByRole('button', { name: 'Post now to X' }).waitFor(),
+    },
+    {
+      name: 'detail (published, posted to X and Facebook)',
+      path: () => `/admin/articles/${ids.posted}`,
+      ready: (p) => p.getByRole('button', { name: 'Delete post on X' }).waitFor(),
     },
     {
       name: 'detail (scheduled)',
