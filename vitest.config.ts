@@ -28,6 +28,7 @@ const outage = ['server/src/**/*.outage.test.ts'];
 const e2eOnPostgres = [
   'e2e/admin-articles.test.ts',
   'e2e/admin-editor.test.ts',
+  'e2e/admin-journeys.test.ts',
   'e2e/article-shares.test.ts',
   'e2e/social-admin.test.ts',
 ];

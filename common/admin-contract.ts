@@ -53,6 +53,9 @@ export type AdminArticleListItem = Omit<AdminArticle, 'content' | ArticleShareFi
 /** The share choice fields of an article (also accepted by POST and PUT; left out: unchanged). */
 export type ArticleShareField = 'shareToX' | 'shareToFacebook' | 'shareMessage';
 
+/** How many days a deleted article stays in the Trash, restorable, before it is deleted for good. */
+export const TRASH_RETENTION_DAYS = 30;
+
 /** A paged list (GET /api/admin/articles). The server's list items leave `content` out. */
 export interface ArticlePageOf<T> {
   articles: T[];
@@ -195,9 +198,17 @@ export interface RevisionList {
 export interface AuditEntry {
   id: number;
   action: string;
+  /** 0 for what concerns no article (a test post). */
   articleId: number;
-  /** The article's headline after the change (before it, for a purge). */
+  /**
+   * The article's headline after the change (before it, for a purge); for a row that keeps no copy of
+   * the article (the social posts' rows), its headline now. Empty when there is no article.
+   */
   headline: string;
+  /** The social platform a share or test post row is about; null for the article's own changes. */
+  platform: SharePlatform | null;
+  /** What else the row says, in a few words (a post's attempt, reason, account); empty if nothing. */
+  detail: string;
   editorName: string;
   editorSubject: string;
   at: string;
@@ -311,3 +322,20 @@ export const AUDIT_ACTIONS = [
   'category',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The audit rows of social posts: an article's share queued (on publish), Post now, Retry, each attempt
+ * and its outcome, a post deleted; and a test post from the Test Publish page (no article).
+ */
+export const SHARE_AUDIT_ACTIONS = [
+  'share-queued',
+  'share-post-now',
+  'share-retry',
+  'share-attempt',
+  'share-posted',
+  'share-failed',
+  'share-unconfirmed',
+  'share-deleted',
+  'share-delete-failed',
+  'test-publish',
+] as const;

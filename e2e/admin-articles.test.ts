@@ -254,7 +254,7 @@ describe('admin articles', () => {
 
     await page.getByRole('button', { name: 'Delete Tech Draft 2' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Article deleted').waitFor();
+    await page.getByText('Article moved to the Trash').waitFor();
     await listTitle(page, 'Draft Articles (7) - Technology');
     expect(await page.getByRole('link', { name: 'Tech Draft 2', exact: true }).count()).toBe(0);
 

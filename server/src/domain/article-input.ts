@@ -272,12 +272,18 @@ export const ArticleEditSchema = Type.Composite(
 
 export type ArticleEditInput = Static<typeof ArticleEditSchema>;
 
-/** An edit checked by exactly the rules of a new article (minus publication). */
+/** A validated edit: `editorName` undefined when the edit leaves the article's editor as it is. */
+export type ValidEdit = Omit<ValidArticle, 'publishedAt' | 'editorName'> & { editorName?: string };
+
+/**
+ * An edit checked by exactly the rules of a new article (minus publication). An edit that does not
+ * name an editor (`editorName` left out) keeps the article's editor name.
+ */
 export function validateEdit(
   fields: Omit<ArticleEditInput, 'version' | 'minorEdit'>,
-): { ok: true; value: Omit<ValidArticle, 'publishedAt'> } | { ok: false; errors: FieldError[] } {
+): { ok: true; value: ValidEdit } | { ok: false; errors: FieldError[] } {
   const result = validateArticleInput(fields);
   if (!result.ok) return result;
-  const { publishedAt: _ignored, ...value } = result.value;
-  return { ok: true, value };
+  const { publishedAt: _ignored, editorName, ...rest } = result.value;
+  return { ok: true, value: fields.editorName === undefined ? rest : { ...rest, editorName } };
 }

@@ -8,6 +8,7 @@ import type {
   ArticleListStatus,
   ArticlePageOf,
 } from '../../../common/admin-contract.ts';
+import { TRASH_RETENTION_DAYS } from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
 import { ARTICLE_SHOWN_DATE } from '../db/migrations/030-list-by-shown-date.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
@@ -46,7 +47,7 @@ export type Refusal<R extends string> =
 export type WriteResult<R extends string> = { ok: true; article: AdminArticle; before: AdminArticle } | Refusal<R>;
 
 /** How long a deleted article can be restored. */
-export const TRASH_RETENTION_DAYS = 30;
+export { TRASH_RETENTION_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const RECENT_ARTICLES = 10;
@@ -147,8 +148,11 @@ export function toAdminArticle(row: ListRow & { content: string } & Partial<Shar
   return article;
 }
 
-/** The columns an edit (or a restored revision) sets: a validated article but its publication date. */
-export type ArticleEdit = Omit<ValidArticle, 'publishedAt'>;
+/**
+ * The columns an edit (or a restored revision) sets: a validated article but its publication date;
+ * `editorName` undefined keeps the article's editor name.
+ */
+export type ArticleEdit = Omit<ValidArticle, 'publishedAt' | 'editorName'> & { editorName?: string };
 
 /** LIKE's wildcards taken literally ('!' is the escape character). */
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
@@ -472,7 +476,7 @@ export class AdminArticlesRepository {
             author: edit.author,
             category_id: edit.categoryId,
             source: edit.source,
-            editor_name: edit.editorName,
+            ...(edit.editorName !== undefined ? { editor_name: edit.editorName } : {}),
             rating: edit.rating,
             comments: edit.comments,
             image_url: edit.imageUrl,

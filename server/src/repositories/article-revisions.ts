@@ -61,6 +61,24 @@ export async function writeRevision(trx: Transaction<Database>, r: RevisionInput
   await trx.insertInto('article_revisions').values(revisionRow(r)).execute();
 }
 
+/**
+ * The original of each new article as its first revision ('create'), in one INSERT per 500; call it
+ * inside the transaction that stores the articles (the demo seed, an import with its own ids).
+ */
+export async function writeFirstRevisions(
+  trx: Transaction<Database>,
+  articles: AdminArticle[],
+  actor: Actor,
+  at: string,
+): Promise<void> {
+  for (let i = 0; i < articles.length; i += 500) {
+    const rows = articles
+      .slice(i, i + 500)
+      .map((article) => revisionRow({ action: 'create', actor, at, article, changed: [] }));
+    await trx.insertInto('article_revisions').values(rows).execute();
+  }
+}
+
 function toSummary(row: Omit<RevisionRow, 'snapshot' | 'image_id'>): ArticleRevisionSummary {
   return {
     id: Number(row.id),
@@ -73,12 +91,14 @@ function toSummary(row: Omit<RevisionRow, 'snapshot' | 'image_id'>): ArticleRevi
   };
 }
 
-/** An article's revisions, newest first (without their snapshots). */
+/** An article's revisions, newest version first (without their snapshots). */
 export async function listRevisions(db: Kysely<Database>, articleId: number): Promise<ArticleRevisionSummary[]> {
   const rows = await db
     .selectFrom('article_revisions')
     .select(['id', 'article_id', 'version', 'action', 'editor_subject', 'editor_name', 'at', 'changed_fields'])
     .where('article_id', '=', articleId)
+    // By version: a first revision written later (the backfill of migration 032) still comes last.
+    .orderBy('version', 'desc')
     .orderBy('id', 'desc')
     .execute();
   return rows.map(toSummary);

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { ArticleRow, NewArticleRow } from '../db/schema.ts';
 import type { ValidArticle } from '../domain/article-input.ts';
-import { toNewArticleRow } from './admin-articles.ts';
+import { toAdminArticle, toNewArticleRow } from './admin-articles.ts';
+import { writeFirstRevisions } from './article-revisions.ts';
 import { writeAudit, type Actor } from './audit-log.ts';
 
 /**
@@ -53,7 +54,7 @@ function toRow(a: ExactArticle): NewArticleRow & { id: number } {
 
 /**
  * Stores articles with their own ids and timestamps in one transaction, each with its 'create'
- * audit row, then moves the id sequence past them. An id that exists already fails the batch.
+ * audit row and its original as revision 1, then moves the id sequence past them. An id that exists already fails the batch.
  */
 export async function insertExactArticles(database: Db, articles: ExactArticle[], actor: Actor): Promise<void> {
   if (articles.length === 0) return;
@@ -65,6 +66,7 @@ export async function insertExactArticles(database: Db, articles: ExactArticle[]
       trx,
       stored.map((s) => ({ action: 'create' as const, articleId: Number(s.id), actor, at, before: null, after: s })),
     );
+    await writeFirstRevisions(trx, stored.map(toAdminArticle), actor, at);
   });
   await resetIdSequences(database, ['articles']);
 }

@@ -1,7 +1,13 @@
 import type { Insertable, Transaction } from 'kysely';
-import { AUDIT_ACTIONS, type AuditAction } from '../../../common/admin-contract.ts';
+import {
+  AUDIT_ACTIONS,
+  SHARE_AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditEntry as AuditEntryView,
+  type SharePlatform,
+} from '../../../common/admin-contract.ts';
 
-export { AUDIT_ACTIONS, type AuditAction };
+export { AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, type AuditAction };
 import type { Kysely } from 'kysely';
 import type { ArticleRow, AuditLogRow, Database } from '../db/schema.ts';
 import type { AuditLogTable } from '../db/schema/audit-log.ts';
@@ -13,6 +19,9 @@ export interface Actor {
 
 /** The actor of what the scheduler does (scheduled publication, purging the trash). */
 export const SCHEDULER_ACTOR: Actor = { subject: 'scheduler', name: 'Scheduler' };
+
+/** The actor recorded for the demo content's first revisions. */
+export const SEED_ACTOR: Actor = { subject: 'seed', name: 'Demo content' };
 
 /** The actor recorded for articles that arrive through `npm run import`. */
 export const IMPORT_ACTOR: Actor = { subject: 'import', name: 'import' };
@@ -58,49 +67,98 @@ export interface AuditQuery {
   pageSize: number;
 }
 
-export interface AuditListEntry {
-  id: number;
-  action: string;
-  articleId: number;
-  headline: string;
-  editorName: string;
-  editorSubject: string;
-  at: string;
-}
+export type AuditListEntry = AuditEntryView;
 
-function headlineOf(json: string | null): string | undefined {
+function parseJson(json: string | null): Record<string, unknown> | undefined {
   if (!json) return undefined;
   try {
-    const h = (JSON.parse(json) as { headline?: unknown }).headline;
-    return typeof h === 'string' ? h : undefined;
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The trail, newest first, filtered by editor and action; one row more than the page tells if another follows. */
+function headlineOf(row: Record<string, unknown> | undefined): string | undefined {
+  const h = row?.headline;
+  return typeof h === 'string' ? h : undefined;
+}
+
+const PLATFORMS: readonly SharePlatform[] = ['x', 'facebook'];
+
+/** The few words a share or test post row adds (attempt, reason, account), from its details. */
+function detailOf(details: Record<string, unknown> | undefined): string {
+  if (!details) return '';
+  const parts: string[] = [];
+  if (typeof details.attempt === 'number') parts.push(`attempt ${details.attempt}`);
+  if (typeof details.account === 'string' && details.account) parts.push(`as ${details.account}`);
+  if (typeof details.reason === 'string' && details.reason) parts.push(details.reason);
+  return parts.join(' · ').slice(0, 300);
+}
+
+/**
+ * The trail, newest first, filtered by editor and action; one row more than the page tells if another
+ * follows. A row that keeps no copy of its article (a social post's) is named by the article's headline
+ * now; the platform of a share or test post row comes from its details.
+ */
 export async function listAudit(
   db: Kysely<Database>,
   query: AuditQuery,
 ): Promise<{ entries: AuditListEntry[]; hasNextPage: boolean }> {
-  let q = db.selectFrom('audit_log').selectAll();
-  if (query.editor) q = q.where('actor_name', '=', query.editor);
-  if (query.action) q = q.where('action', '=', query.action);
+  let q = db
+    .selectFrom('audit_log as l')
+    .leftJoin('articles as a', 'a.id', 'l.article_id')
+    .selectAll('l')
+    .select('a.headline as current_headline');
+  if (query.editor) q = q.where('l.actor_name', '=', query.editor);
+  if (query.action) q = q.where('l.action', '=', query.action);
   const rows = await q
-    .orderBy('id', 'desc')
+    .orderBy('l.id', 'desc')
     .limit(query.pageSize + 1)
     .offset((query.page - 1) * query.pageSize)
     .execute();
   return {
     hasNextPage: rows.length > query.pageSize,
-    entries: rows.slice(0, query.pageSize).map((r) => ({
-      id: Number(r.id),
-      action: r.action,
-      articleId: Number(r.article_id),
-      headline: headlineOf(r.after) ?? headlineOf(r.before) ?? '',
-      editorName: r.actor_name,
-      editorSubject: r.actor_subject,
-      at: r.at,
-    })),
+    entries: rows.slice(0, query.pageSize).map((r) => {
+      const after = parseJson(r.after);
+      const isPost = r.action.startsWith('share-') || r.action === 'test-publish';
+      const platform =
+        isPost && PLATFORMS.includes(after?.platform as SharePlatform) ? (after!.platform as SharePlatform) : null;
+      return {
+        id: Number(r.id),
+        action: r.action,
+        articleId: Number(r.article_id),
+        headline:
+          (isPost ? undefined : (headlineOf(after) ?? headlineOf(parseJson(r.before)))) ?? r.current_headline ?? '',
+        platform,
+        detail: isPost ? detailOf(after) : '',
+        editorName: r.actor_name,
+        editorSubject: r.actor_subject,
+        at: r.at,
+      };
+    }),
   };
+}
+
+/** The article id of audit rows that concern no article (a test post). */
+export const NO_ARTICLE = 0;
+
+/** Records a test post that went out (Test Publish page): who, on which platform and account, the post's id. */
+export async function recordTestPost(
+  db: Kysely<Database>,
+  actor: Actor,
+  post: { platform: SharePlatform; postId: string; account: string },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      action: 'test-publish',
+      article_id: NO_ARTICLE,
+      actor_subject: actor.subject,
+      actor_name: actor.name,
+      at: new Date().toISOString(),
+      before: null,
+      after: JSON.stringify(post),
+    })
+    .execute();
 }

@@ -16,6 +16,7 @@ import * as m028 from './028-image-references.ts';
 import * as m029 from './029-quiet-article-triggers.ts';
 import * as m030 from './030-list-by-shown-date.ts';
 import * as m031 from './031-article-counts-slots.ts';
+import * as m032 from './032-first-revisions.ts';
 import * as m034 from './034-modified-time-and-slugs.ts';
 import * as m035 from './035-backup-runs.ts';
 
@@ -47,6 +48,7 @@ export const migrations: Record<string, AppMigration> = {
   '029-quiet-article-triggers': m029,
   '030-list-by-shown-date': m030,
   '031-article-counts-slots': m031,
+  '032-first-revisions': m032,
   '034-modified-time-and-slugs': m034,
   '035-backup-runs': m035,
 };

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AUDIT_ACTIONS, listAudit } from '../../repositories/audit-log.ts';
+import { AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, listAudit } from '../../repositories/audit-log.ts';
 import { AuditPageSchema, AuditQuerySchema } from './schemas.ts';
 import { ValidationError } from '../../domain/typebox-validation.ts';
 
 const PAGE_SIZE = 50;
+const ACTIONS: readonly string[] = [...AUDIT_ACTIONS, ...SHARE_AUDIT_ACTIONS];
 
 /** GET /api/admin/audit?editor=&action=&page=: the audit trail, newest first, 50 a page. */
 const auditRoutes: FastifyPluginAsync = async (fastify) => {
@@ -15,9 +16,9 @@ const auditRoutes: FastifyPluginAsync = async (fastify) => {
     { schema: { querystring: AuditQuerySchema, response: { 200: AuditPageSchema } } },
     async (request) => {
       const { editor = '', action = '', page = 1 } = request.query;
-      if (action && !(AUDIT_ACTIONS as readonly string[]).includes(action)) {
+      if (action && !ACTIONS.includes(action)) {
         throw new ValidationError(
-          [{ field: 'action', message: `must be one of ${AUDIT_ACTIONS.join(', ')}` }],
+          [{ field: 'action', message: `must be one of ${ACTIONS.join(', ')}` }],
           'querystring',
         );
       }

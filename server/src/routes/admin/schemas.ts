@@ -167,6 +167,8 @@ export const AuditPageSchema = Type.Object({
       action: Type.String(),
       articleId: Type.Integer(),
       headline: Type.String(),
+      platform: Type.Union([Type.Literal('x'), Type.Literal('facebook'), Type.Null()]),
+      detail: Type.String(),
       editorName: Type.String(),
       editorSubject: Type.String(),
       at: Type.String(),

@@ -3,7 +3,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DEFAULT_X_SCOPES } from '../../../../common/social.ts';
+import { recordTestPost } from '../../repositories/audit-log.ts';
 import { DEFAULT_X_API_URL } from '../../social/config.ts';
+import { actorOf } from '../admin/context.ts';
 import { createSocial } from '../../social/index.ts';
 import { maskSecret } from '../../social/mask.ts';
 import { SocialProblem, badRequest, notFound } from '../../social/provider-error.ts';
@@ -177,7 +179,11 @@ async function socialScope(fastify: FastifyInstance) {
     async (request) => {
       checkPersona(request.params.persona);
       const tokens = await social.tokens.get('facebook', persona);
-      return { tokenPresent: Boolean(tokens), expiresAtUtc: tokens?.expiresAt ?? null };
+      return {
+        tokenPresent: Boolean(tokens),
+        expiresAtUtc: tokens?.expiresAt ?? null,
+        pageId: config.social.facebookPageId,
+      };
     },
   );
 
@@ -235,9 +241,23 @@ async function socialScope(fastify: FastifyInstance) {
       }
       const id = platform === 'x' ? await publishToX(message, link) : await publishToFacebook(message, link);
       request.log.info({ platform, postId: id }, 'test post published');
+      // A test post really went out on the publication's account: the audit trail keeps who and where.
+      const account = platform === 'x' ? await xHandle() : `page ${config.social.facebookPageId}`;
+      await recordTestPost(app.database.db, actorOf(request), { platform, postId: id, account });
       return reply.type('text/plain; charset=utf-8').send(id);
     },
   );
+
+  /** The X account's @handle, or '' when X does not say (the post itself went out). */
+  async function xHandle(): Promise<string> {
+    try {
+      const res = await social.xTokens.call(persona, (token) => social.x.me(token));
+      const username = (res.body as { data?: XAccount } | null)?.data?.username;
+      return res.status === 200 && username ? `@${username}` : '';
+    } catch {
+      return '';
+    }
+  }
 
   async function publishToX(message: string, link?: string): Promise<string> {
     const text = link ? `${message}\n${link}` : message;

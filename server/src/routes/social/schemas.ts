@@ -78,6 +78,8 @@ export const XAccountReply = Type.Object({
 export const FacebookTokenReply = Type.Object({
   tokenPresent: Type.Boolean(),
   expiresAtUtc: nullable(Type.String()),
+  /** The page posts go out on (FACEBOOK_PAGE_ID; empty when not configured). */
+  pageId: Type.String(),
 });
 
 /** Seconds until the page token expires; null when it does not expire. */

@@ -46,14 +46,14 @@ afterAll(() => t.close());
 
 describe('Facebook token', () => {
   it('no token at first', async () => {
-    expect(await status()).toEqual({ tokenPresent: false, expiresAtUtc: null });
+    expect(await status()).toEqual({ tokenPresent: false, expiresAtUtc: null, pageId: t.config.social.facebookPageId });
   });
 
   it('exchanges a short-lived token (trimmed) for a page token with appsecret_proof and stores it; it does not expire', async () => {
     const res = await exchange(`  ${t.fb.issueShortLivedToken()}  `);
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({ expiresIn: null });
-    expect(await status()).toEqual({ tokenPresent: true, expiresAtUtc: null });
+    expect(await status()).toEqual({ tokenPresent: true, expiresAtUtc: null, pageId: t.config.social.facebookPageId });
     const rows = await t.database.db
       .withTables<{ social_tokens: { platform: string; access_token: string } }>()
       .selectFrom('social_tokens')

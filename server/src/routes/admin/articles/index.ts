@@ -112,7 +112,10 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     async (request, reply) => {
       const result = validateArticleInput(request.body);
       if (!result.ok) throw new ValidationError(result.errors, 'body');
-      const article = await articles.create(result.value, actorOf(request));
+      const actor = actorOf(request);
+      // An article created without an editor name gets the signed-in editor's display name.
+      const input = result.value.editorName.trim() ? result.value : { ...result.value, editorName: actor.name };
+      const article = await articles.create(input, actor);
       clearNewsCache(app);
       if (article.publishedAt) announcePublished(app, [article], 'manual');
       reply.code(201).header('location', `/api/admin/articles/${article.id}`).header('etag', `"${article.version}"`);

@@ -43,7 +43,12 @@ export const articleExtensions: ArticleExtensions = {
     return useRemovePostsOffer(article.id);
   },
   DetailSection: ({ article }) => (
-    <ShareStatusPanel articleId={article.id} headline={article.headline} published={published(article)} />
+    <ShareStatusPanel
+      articleId={article.id}
+      headline={article.headline}
+      published={published(article)}
+      scheduled={article.status === 'scheduled'}
+    />
   ),
   RowSection: ({ article }) => (
     <ShareStatusLine articleId={article.id} headline={article.headline} published={published(article)} />

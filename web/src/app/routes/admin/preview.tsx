@@ -38,7 +38,8 @@ export default function PreviewPage() {
     <ArticlePreview
       id={id}
       render={(article) => (
-        <div className="bg-paper text-ink">
+        // The public layout's frame and base type (font, size, line height) around the public component.
+        <div className="bg-paper font-sans text-base text-ink">
           <div className="mx-auto w-full max-w-7xl px-4 py-6 md:py-8">
             <ArticleView
               article={asPublicArticle(article)}

@@ -8,6 +8,8 @@ import { useReloadAfterMutation } from './use-reload-after-mutation.ts';
 interface ArticleMutationSpec<V, R> {
   request(client: AdminApiClient, vars: V): Promise<R>;
   successTitle: string;
+  /** A button in the success toast (e.g. Undo after a delete). */
+  successAction?: (vars: V, result: R) => { label: string; onClick: () => void };
   /** Skip the reload rule (delete from the detail navigates back instead). */
   reload?: (vars: V) => boolean;
   /** Runs after a success (after the toast and any reload). */
@@ -24,14 +26,21 @@ interface ArticleMutationSpec<V, R> {
  * `mutate` sends at most one request at a time: a second call while one runs (a double-click lands
  * before React has re-rendered the disabled button) is dropped.
  */
-export function useArticleMutation<V, R>({ request, successTitle, reload, after, quiet }: ArticleMutationSpec<V, R>) {
+export function useArticleMutation<V, R>({
+  request,
+  successTitle,
+  successAction,
+  reload,
+  after,
+  quiet,
+}: ArticleMutationSpec<V, R>) {
   const client = useAdminApi();
   const reloadViews = useReloadAfterMutation();
   const running = useRef(false);
   const mutation = useMutation({
     mutationFn: (vars: V) => request(client, vars),
     onSuccess: async (result, vars) => {
-      toast({ title: successTitle });
+      toast({ title: successTitle, action: successAction?.(vars, result) });
       if (!reload || reload(vars)) await reloadViews();
       await after?.(vars, result);
     },

@@ -1,15 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys, adminRequest } from '@/lib/admin-api-client';
 import { useArticleMutation } from './article-mutation.ts';
+import { useRestoreArticle } from './restore-article.ts';
 
 /**
- * DELETE /api/admin/articles/{id}. From the detail screen the selection clears and the screen
+ * DELETE /api/admin/articles/{id}: the article goes to the Trash, and the toast offers Undo. From the detail screen the selection clears and the screen
  * navigates back (`leave`); the other views are marked stale so they reload when shown.
  * From the list or the dashboard the reload rule applies.
  */
 export function useDeleteArticle(opts: { leave?: () => void } = {}) {
   const queryClient = useQueryClient();
   const { leave } = opts;
+  const restore = useRestoreArticle();
   return useArticleMutation<number, void>({
     request: (client, id) =>
       adminRequest<void>(
@@ -18,7 +20,9 @@ export function useDeleteArticle(opts: { leave?: () => void } = {}) {
         { failed: 'Failed to delete article', error: 'Error deleting article' },
         { method: 'DELETE' },
       ),
-    successTitle: 'Article deleted',
+    successTitle: 'Article moved to the Trash',
+    // The toast offers to take it straight back out.
+    successAction: (id) => ({ label: 'Undo', onClick: () => restore.mutate(id) }),
     reload: () => !leave,
     after: async (id) => {
       if (!leave) return;

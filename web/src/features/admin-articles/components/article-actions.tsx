@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { TRASH_RETENTION_DAYS } from '@common/admin-contract';
 import { paths } from '@/config/paths';
 import { errorParts } from '@/lib/admin-error-context';
 import { useDeleteArticle } from '../api/delete-article.ts';
@@ -8,7 +9,7 @@ import { useUnpublishArticle } from '../api/unpublish-article.ts';
 import { useArticleExtensions, type ExtensionStep, type MaybeStep } from '../extensions.tsx';
 import { isPublished } from '../lib/article-status.ts';
 import type { AdminArticle } from '../types.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 
 export interface ArticleActionsProps {
   article: Pick<AdminArticle, 'id' | 'headline' | 'publishedAt'>;
@@ -132,8 +133,9 @@ export function ArticleActions({ article, showView = false, onDeleted }: Article
       <ConfirmDialog
         open={asking === 'delete'}
         title="Delete this article?"
-        message={`"${article.headline}" will be removed for good. This cannot be undone.`}
+        message={`"${article.headline}" moves to the Trash${published ? ' and comes off the site' : ''}. You can restore it from the Trash for ${TRASH_RETENTION_DAYS} days; after that it is deleted for good.`}
         confirmLabel="Delete"
+        busyLabel="Deleting…"
         busy={remove.isPending || stepping}
         error={stepError}
         onCancel={close}

@@ -157,7 +157,7 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
             ) : null}
           </section>
           <SchedulePanel article={article} />
-          <HistoryPanel articleId={article.id} />
+          <HistoryPanel article={article} />
         </aside>
       </div>
     </article>

@@ -110,7 +110,7 @@ function errorOf(label: string): string | null {
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ') || null;
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => sessionStorage.clear());
 afterEach(() => cleanup());
 
 describe('ArticleForm', () => {
@@ -180,7 +180,7 @@ describe('ArticleForm', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: 'PUT', url: '/api/admin/articles/7' });
     expect(sent[0]!.headers['If-Match']).toBe('"3"');
-    expect(localStorage.getItem(draftKey(7))).toBeNull();
+    expect(sessionStorage.getItem(draftKey(7))).toBeNull();
   });
 
   it('offers a minor edit for a published article only, and sends it', async () => {
@@ -259,9 +259,38 @@ describe('ArticleForm', () => {
     expect((screen.getByLabelText('Author') as HTMLInputElement).value).toBe('New Author');
     fireEvent.click(screen.getByRole('link', { name: 'Go elsewhere' }));
     await waitFor(() => expect((dialog as HTMLDialogElement).open).toBe(true));
+    expect(dialog.textContent).toContain('They stay in this browser tab');
     fireEvent.click(screen.getByRole('button', { name: 'Leave', hidden: true }));
     await screen.findByRole('heading', { name: 'Elsewhere' });
-    expect(localStorage.getItem(draftKey(7))).toBeNull();
+    // As the dialog says: the unsaved changes stay in this tab's draft.
+    expect(JSON.parse(sessionStorage.getItem(draftKey(7)) ?? '{}').values.author).toBe('New Author');
+  });
+
+  it('takes "Check the highlighted fields." away once every marked field is fixed', async () => {
+    const { client } = fakeApi(() => json(201, ARTICLE));
+    renderForm(client);
+    fireEvent.click(screen.getByRole('button', { name: 'Create article' }));
+    expect(screen.getByRole('alert').textContent).toBe('Check the highlighted fields.');
+    fireEvent.change(screen.getByLabelText('Headline'), { target: { value: 'Fixed Headline' } });
+    // One field still marked: the message stays.
+    expect(screen.getByRole('alert').textContent).toBe('Check the highlighted fields.');
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: '1' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the editor name and sends it with the edit; a published headline change warns of the new address', async () => {
+    const { client, sent } = fakeApi(() => json(200, ARTICLE));
+    const published = { ...ARTICLE, publishedAt: '2026-01-02T10:00:00.000Z', status: 'published' as const };
+    renderForm(client, { article: published });
+    expect((screen.getByLabelText('Editor') as HTMLInputElement).value).toBe('Ed');
+    expect(screen.queryByText(/changes its address/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Headline'), { target: { value: 'Minister Admits Being A Lizard' } });
+    const warning = screen.getByText(/changes its address/);
+    expect(warning.textContent).toContain('/article/minister-admits-being-a-lizard');
+    expect(warning.textContent).toContain('/article/minister-denies-being-a-lizard, will redirect');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(sent.find((r) => r.method === 'PUT')!.body).toMatchObject({ editorName: 'Ed' });
   });
 
   it('leaves without asking when nothing changed', async () => {
@@ -277,7 +306,7 @@ describe('ArticleForm', () => {
     fireEvent.change(screen.getByLabelText('Headline'), { target: { value: 'Minister Sheds Skin' } });
     fireEvent.click(screen.getByLabelText('Breaking news'));
     first.unmount();
-    expect(JSON.parse(localStorage.getItem(draftKey(7)) ?? '{}').values.headline).toBe('Minister Sheds Skin');
+    expect(JSON.parse(sessionStorage.getItem(draftKey(7)) ?? '{}').values.headline).toBe('Minister Sheds Skin');
 
     renderForm(client, { article: ARTICLE });
     expect((screen.getByLabelText('Headline') as HTMLInputElement).value).toBe('Minister Sheds Skin');
@@ -285,6 +314,6 @@ describe('ArticleForm', () => {
     expect(screen.getByRole('status').textContent).toContain('Restored your unsaved changes');
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect((screen.getByLabelText('Headline') as HTMLInputElement).value).toBe(ARTICLE.headline);
-    expect(localStorage.getItem(draftKey(7))).toBeNull();
+    expect(sessionStorage.getItem(draftKey(7))).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
+import { slugify } from '@common/slug';
 import { errorParts } from '@/lib/admin-error-context';
 import { toast } from '@/lib/toast';
 import { useCategories } from '../api/get-categories.ts';
@@ -20,9 +21,10 @@ import {
   type FormField,
 } from '../lib/article-form.ts';
 import { clearDraft, loadDraft, saveDraft } from '../lib/form-draft.ts';
+import { isPublished } from '../lib/article-status.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import type { AdminArticle } from '../types.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { ImageField } from './image-field.tsx';
 import { useArticleExtensions } from '../extensions.tsx';
@@ -36,6 +38,9 @@ export interface ArticleFormProps {
   /** Fetches the article as the server holds it now (for a version conflict). */
   loadLatest?: () => Promise<AdminArticle>;
 }
+
+/** The form-level message while fields are marked; it goes once every marked field is fixed. */
+const CHECK_FIELDS = 'Check the highlighted fields.';
 
 function firstInvalid(errors: FieldErrors): FormField | undefined {
   return FORM_FIELDS.find((f) => errors[f]);
@@ -121,7 +126,11 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
 
   const set = <F extends FormField>(field: F, value: ArticleFormValues[F]) => {
     setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    if (errors[field]) {
+      const rest = { ...errors, [field]: undefined };
+      setErrors(rest);
+      if (!firstInvalid(rest) && formError === CHECK_FIELDS) setFormError(null);
+    }
   };
 
   const focusField = (field: FormField | undefined) => {
@@ -140,7 +149,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
       const problem = (err as { problem?: unknown }).problem;
       const { fields, other } = fieldErrorsFromProblem(problem);
       setErrors(fields);
-      setFormError(other.length ? other.join(' ') : 'Check the highlighted fields.');
+      setFormError(other.length ? other.join(' ') : CHECK_FIELDS);
       focusField(firstInvalid(fields));
       return;
     }
@@ -155,7 +164,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
     setErrors(found);
     setFormError(null);
     if (firstInvalid(found)) {
-      setFormError('Check the highlighted fields.');
+      setFormError(CHECK_FIELDS);
       focusField(firstInvalid(found));
       return;
     }
@@ -213,17 +222,25 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
       </div>
     );
   };
-  const text = (name: Exclude<FormField, 'isBreaking'>, max?: number, type = 'text') =>
-    field(name, (p) => (
-      <input
-        {...p}
-        className="admin-input"
-        type={type}
-        maxLength={max}
-        value={values[name]}
-        onChange={(e) => set(name, e.target.value)}
-      />
-    ));
+  const text = (name: Exclude<FormField, 'isBreaking'>, max?: number, type = 'text', hint?: string) =>
+    field(
+      name,
+      (p) => (
+        <input
+          {...p}
+          className="admin-input"
+          type={type}
+          maxLength={max}
+          value={values[name]}
+          onChange={(e) => set(name, e.target.value)}
+        />
+      ),
+      hint,
+    );
+  // A published article whose headline changes moves to a new address; the old one redirects.
+  const newSlug = slugify(values.headline.trim());
+  const addressChange =
+    article && isPublished(article.publishedAt) && newSlug && newSlug !== article.slug ? newSlug : undefined;
   const area = (name: 'summary' | 'content' | 'comments', rows: number, max: number) =>
     field(name, (p) => (
       <textarea
@@ -289,6 +306,15 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
         </p>
       ) : null}
       {text('headline', LIMITS.headline)}
+      {addressChange ? (
+        <div className="admin-notice" role="status">
+          <p>
+            This article is published: saving this headline changes its address to{' '}
+            <span className="admin-break">/article/{addressChange}</span>. The old address,{' '}
+            <span className="admin-break">/article/{article!.slug}</span>, will redirect readers to the new one.
+          </p>
+        </div>
+      ) : null}
       {area('summary', 3, LIMITS.summary)}
       {area('content', 12, LIMITS.content)}
       {field('categoryId', (p) => (
@@ -310,6 +336,12 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
         {text('author', LIMITS.author)}
         {text('source', LIMITS.source)}
       </div>
+      {text(
+        'editorName',
+        LIMITS.editorName,
+        'text',
+        article ? undefined : 'Left empty, the article is signed with your name.',
+      )}
       {text('originalUrl', LIMITS.url, 'url')}
       <ImageField
         value={values.imageUrl}
@@ -368,12 +400,11 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         title="Leave without saving?"
-        message="Your changes to this article have not been saved. If you leave now, they are lost."
+        message="Your changes to this article are not saved on the site. They stay in this browser tab: open the form again to continue, or discard them there."
         confirmLabel="Leave"
         cancelLabel="Stay"
         onCancel={() => blocker.reset?.()}
         onConfirm={() => {
-          clearDraft(key);
           leaving.current = true;
           blocker.proceed?.();
         }}

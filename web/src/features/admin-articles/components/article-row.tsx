@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { TRASH_RETENTION_DAYS } from '@common/admin-contract';
 import { paths } from '@/config/paths';
 import { commentExcerpt } from '../lib/comment-excerpt.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
@@ -50,6 +51,26 @@ function NoImage() {
   );
 }
 
+/** Whole days an article deleted at `deletedAt` has left in the Trash (0 on its last day). */
+export function trashDaysLeft(deletedAt: string, now: number = Date.now()): number {
+  const end = Date.parse(deletedAt) + TRASH_RETENTION_DAYS * DAY_MS;
+  return Math.max(0, Math.ceil((end - now) / DAY_MS));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** In the Trash: when the article was deleted, by whom, and how long it can still be restored. */
+function TrashLine({ deletedAt, deletedBy }: { deletedAt: string; deletedBy: string | null }) {
+  const left = trashDaysLeft(deletedAt);
+  return (
+    <p className="admin-row__trash">
+      Deleted <time dateTime={deletedAt}>{formatAdminDate(deletedAt)}</time>
+      {deletedBy ? ` by ${deletedBy}` : ''} ·{' '}
+      {left === 0 ? 'deleted for good today' : `${left} ${left === 1 ? 'day' : 'days'} left to restore`}
+    </p>
+  );
+}
+
 export function ArticleRow({ article }: { article: AdminArticle }) {
   const { RowSection } = useArticleExtensions();
   const deleted = Boolean(article.deletedAt);
@@ -80,6 +101,7 @@ export function ArticleRow({ article }: { article: AdminArticle }) {
         </div>
         <RatingStars rating={article.ratingOutOfTen} />
         <p className="admin-row__meta">{meta.join(' · ')}</p>
+        {deleted ? <TrashLine deletedAt={article.deletedAt!} deletedBy={article.updatedBy} /> : null}
         {excerpt ? <p className="admin-row__comments">{excerpt}</p> : null}
         {RowSection && !deleted ? <RowSection article={article} /> : null}
       </div>
@@ -92,7 +114,7 @@ export function ArticleRow({ article }: { article: AdminArticle }) {
               <a
                 className="admin-btn admin-btn--small"
                 href={paths.article.getHref(article.slug)}
-                aria-label={`View ${article.headline} on site`}
+                aria-label={`View on site: ${article.headline}`}
               >
                 View on site
               </a>

@@ -143,7 +143,11 @@ describe('the admin article list', () => {
     const { requests } = renderInAdmin(<ArticleList articles={[article({ id: 9, headline: 'Doomed' })]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Doomed' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('"Doomed" will be removed for good. This cannot be undone.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        '"Doomed" moves to the Trash and comes off the site. You can restore it from the Trash for 30 days; after that it is deleted for good.',
+      ),
+    ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(requests).toEqual([]);
   });

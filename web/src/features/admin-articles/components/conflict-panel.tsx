@@ -20,6 +20,11 @@ export interface ConflictPanelProps {
   onReload(): void;
   onCompare(): void;
   onOverwrite(): void;
+  /** What "mine" is (default: the unsaved edit). A restore shows the revision being restored. */
+  mineLabel?: string;
+  /** The sentence under the title (default: the edit is not saved yet). */
+  pending?: string;
+  overwriteLabel?: string;
 }
 
 function show(value: string | boolean): string {
@@ -49,6 +54,9 @@ export function ConflictPanel({
   onReload,
   onCompare,
   onOverwrite,
+  mineLabel = 'Your version',
+  pending = 'Your changes are not saved yet.',
+  overwriteLabel = 'Save mine anyway',
 }: ConflictPanelProps) {
   const who = facts.changedBy || 'Another editor';
   const when = facts.changedAt ? ` at ${formatAdminDate(facts.changedAt)}` : '';
@@ -58,7 +66,7 @@ export function ConflictPanel({
     <section className="admin-conflict" role="alert" aria-labelledby="admin-conflict-title">
       <h2 id="admin-conflict-title">This article was changed while you were editing</h2>
       <p>
-        {who} saved it{when}. Your changes are not saved yet.
+        {who} saved it{when}. {pending}
       </p>
       <div className="admin-actions">
         <button type="button" className="admin-btn admin-btn--small" onClick={onReload} disabled={busy}>
@@ -73,7 +81,7 @@ export function ConflictPanel({
           onClick={onOverwrite}
           disabled={busy}
         >
-          Save mine anyway
+          {overwriteLabel}
         </button>
       </div>
       {their ? (
@@ -82,12 +90,14 @@ export function ConflictPanel({
         ) : (
           <div className="admin-table-wrap">
             <table className="admin-table admin-compare">
-              <caption>Their version and yours, field by field</caption>
+              <caption>
+                Their version and {mineLabel === 'Your version' ? 'yours' : mineLabel.toLowerCase()}, field by field
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Field</th>
                   <th scope="col">Their version</th>
-                  <th scope="col">Your version</th>
+                  <th scope="col">{mineLabel}</th>
                 </tr>
               </thead>
               <tbody>

@@ -1,8 +1,18 @@
 import { useId, useState } from 'react';
-import { useRevision } from '../api/get-revision.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAdminApi } from '@/lib/admin-api-client';
+import { errorParts } from '@/lib/admin-error-context';
+import { toast } from '@/lib/toast';
+import { articleQueryOptions } from '../api/get-article.ts';
+import { revisionQueryOptions, useRevision } from '../api/get-revision.ts';
 import { useRevisions } from '../api/get-revisions.ts';
 import { useRestoreRevision } from '../api/restore-revision.ts';
+import { conflictOf, type ConflictFacts } from '../api/update-article.ts';
+import { useCategories } from '../api/get-categories.ts';
+import { formFromArticle } from '../lib/article-form.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
+import type { AdminArticle } from '../types.ts';
+import { ConflictPanel } from './conflict-panel.tsx';
 
 const FIELD_NAMES: Record<string, string> = {
   headline: 'headline',
@@ -24,17 +34,73 @@ const FIELD_NAMES: Record<string, string> = {
   deletedAt: 'trash',
 };
 
-/** The article's revisions (who, when, which fields), one shown in full, and a restore of one. */
-export function HistoryPanel({ articleId }: { articleId: number }) {
+interface StaleRestore {
+  facts: ConflictFacts;
+  /** The revision being restored and its version number. */
+  rid: number;
+  version: number;
+  mine: AdminArticle;
+  theirs: AdminArticle | null;
+}
+
+/**
+ * The article's revisions (who, when, which fields), one shown in full, and a restore of one. A restore
+ * is based on the version this screen shows (If-Match): if someone saved since, the conflict panel
+ * offers to reload, compare or restore over their save.
+ */
+export function HistoryPanel({ article }: { article: Pick<AdminArticle, 'id' | 'version'> }) {
+  const articleId = article.id;
   const id = useId();
+  const client = useAdminApi();
+  const queryClient = useQueryClient();
+  const categories = useCategories();
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<number>();
+  const [stale, setStale] = useState<StaleRestore | null>(null);
   const revisions = useRevisions(articleId, open);
   const revision = useRevision(articleId, shown);
   const restore = useRestoreRevision();
+  const restoreAt = (rid: number, revisionVersion: number, basedOn: number) => {
+    setStale(null);
+    restore.mutate(
+      { id: articleId, rid, version: basedOn },
+      {
+        onError: (err) => {
+          const facts = conflictOf(err);
+          if (!facts) return;
+          void queryClient
+            .fetchQuery({ ...revisionQueryOptions(client, articleId, rid), staleTime: 0 })
+            .then((r) => setStale({ facts, rid, version: revisionVersion, mine: r.snapshot, theirs: null }))
+            .catch((e: unknown) => toast({ title: errorParts(e).message, variant: 'destructive' }));
+        },
+      },
+    );
+  };
+  const latest = () => queryClient.fetchQuery({ ...articleQueryOptions(client, articleId), staleTime: 0 });
   return (
     <section className="admin-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>History</h2>
+      {stale ? (
+        <ConflictPanel
+          facts={stale.facts}
+          mine={formFromArticle(stale.mine)}
+          theirs={stale.theirs}
+          categories={categories.data}
+          busy={restore.isPending}
+          mineLabel={`Version ${stale.version}`}
+          pending={`Version ${stale.version} is not restored yet.`}
+          overwriteLabel={`Restore version ${stale.version} anyway`}
+          onReload={() => {
+            setStale(null);
+            void latest();
+          }}
+          onCompare={() => void latest().then((theirs) => setStale((s) => (s ? { ...s, theirs } : s)))}
+          onOverwrite={() => {
+            const over = stale.facts.currentVersion ?? stale.theirs?.version;
+            if (over !== undefined) restoreAt(stale.rid, stale.version, over);
+          }}
+        />
+      ) : null}
       {!open ? (
         <button type="button" className="admin-btn admin-btn--small" onClick={() => setOpen(true)}>
           Show history
@@ -69,7 +135,7 @@ export function HistoryPanel({ articleId }: { articleId: number }) {
                   type="button"
                   className="admin-btn admin-btn--small"
                   disabled={restore.isPending}
-                  onClick={() => restore.mutate({ id: articleId, rid: r.id })}
+                  onClick={() => restoreAt(r.id, r.version, article.version)}
                 >
                   Restore version {r.version}
                 </button>

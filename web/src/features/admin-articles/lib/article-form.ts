@@ -9,6 +9,8 @@ export interface ArticleFormValues {
   categoryId: string;
   author: string;
   source: string;
+  /** The editor the article names (Article Info's "Editor"). */
+  editorName: string;
   originalUrl: string;
   imageUrl: string;
   ratingOutOfTen: string;
@@ -26,6 +28,7 @@ export const FIELD_LABELS: Record<FormField, string> = {
   categoryId: 'Category',
   author: 'Author',
   source: 'Source',
+  editorName: 'Editor',
   originalUrl: 'Original URL',
   imageUrl: 'Image',
   ratingOutOfTen: 'Rating (0-10)',
@@ -42,6 +45,7 @@ export const LIMITS = {
   content: 200_000,
   author: 200,
   source: 200,
+  editorName: 200,
   comments: 5000,
   url: 2000,
   slug: 200,
@@ -55,6 +59,7 @@ export function emptyForm(): ArticleFormValues {
     categoryId: '',
     author: '',
     source: '',
+    editorName: '',
     originalUrl: '',
     imageUrl: '',
     ratingOutOfTen: '0',
@@ -71,6 +76,7 @@ export function formFromArticle(a: AdminArticle): ArticleFormValues {
     categoryId: a.categoryId ? String(a.categoryId) : '',
     author: a.author ?? '',
     source: a.source ?? '',
+    editorName: a.editorName ?? '',
     originalUrl: a.originalUrl ?? '',
     imageUrl: a.imageUrl ?? '',
     ratingOutOfTen: String(a.ratingOutOfTen ?? 0),
@@ -88,6 +94,8 @@ export function formToPayload(v: ArticleFormValues) {
     categoryId: Number(v.categoryId),
     author: v.author.trim(),
     source: v.source.trim(),
+    // Empty on a new article: the server signs it with the signed-in editor's name.
+    editorName: v.editorName.trim(),
     originalUrl: v.originalUrl.trim() || null,
     imageUrl: v.imageUrl.trim() || null,
     ratingOutOfTen: Number(v.ratingOutOfTen),
@@ -132,6 +140,7 @@ export function validateForm(v: ArticleFormValues): FieldErrors {
     ['content', tooLong(v.content, LIMITS.content)],
     ['author', tooLong(v.author, LIMITS.author)],
     ['source', tooLong(v.source, LIMITS.source)],
+    ['editorName', tooLong(v.editorName, LIMITS.editorName)],
     ['comments', tooLong(v.comments, LIMITS.comments)],
     ['originalUrl', linkError(v.originalUrl)],
     ['imageUrl', linkError(v.imageUrl)],
@@ -146,6 +155,7 @@ const SERVER_NAMES: Record<string, FormField> = {
   rating: 'ratingOutOfTen',
   ratingoutoften: 'ratingOutOfTen',
   isbreaking: 'isBreaking',
+  editorname: 'editorName',
   imageurl: 'imageUrl',
   originalurl: 'originalUrl',
 };

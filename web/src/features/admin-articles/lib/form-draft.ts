@@ -1,6 +1,10 @@
 import { FORM_FIELDS, type ArticleFormValues } from './article-form.ts';
 
-/** An unsaved form kept in the browser, so a reload or a crash does not lose an editor's work. */
+/**
+ * An unsaved form kept in the browser, so a reload or a crash does not lose an editor's work. Drafts
+ * live in the tab's sessionStorage, one per article (and one for a new article): two tabs never share
+ * a draft, and a reload of the tab finds its own.
+ */
 export interface FormDraft {
   values: ArticleFormValues;
   /** The article version the edit started from (undefined for a new article). */
@@ -16,7 +20,7 @@ export function draftKey(id: number | 'new'): string {
 
 function storage(): Storage | undefined {
   try {
-    return globalThis.localStorage;
+    return globalThis.sessionStorage;
   } catch {
     return undefined;
   }
@@ -33,6 +37,8 @@ export function saveDraft(id: number | 'new', draft: FormDraft): void {
 function isValues(v: unknown): v is ArticleFormValues {
   if (!v || typeof v !== 'object') return false;
   const o = v as Record<string, unknown>;
+  // Drafts kept before the form had the editor field.
+  o.editorName ??= '';
   return FORM_FIELDS.every((f) => (f === 'isBreaking' ? typeof o[f] === 'boolean' : typeof o[f] === 'string'));
 }
 

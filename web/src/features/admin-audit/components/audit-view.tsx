@@ -1,12 +1,25 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
-import { AUDIT_ACTIONS } from '@common/admin-contract';
+import { AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, type AuditEntry } from '@common/admin-contract';
 import { paths } from '@/config/paths';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { useAudit, type AuditListParams } from '../api/get-audit.ts';
 
 export { AUDIT_ACTIONS };
+
+const PLATFORM_NAMES = { x: 'X', facebook: 'Facebook' } as const;
+
+/** The article a row is about: a link by its headline, or what is left to say of it. */
+function ArticleCell({ entry }: { entry: AuditEntry }) {
+  if (entry.articleId <= 0) return <span className="admin-muted">No article (test post)</span>;
+  if (!entry.headline) return <span className="admin-muted">Article {entry.articleId} (deleted for good)</span>;
+  return (
+    <Link className="admin-link" to={paths.admin.article.getHref(entry.articleId)}>
+      {entry.headline}
+    </Link>
+  );
+}
 
 const formatter = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -47,7 +60,7 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
             onChange={(e) => onQueryChange({ ...query, action: e.target.value || undefined, page: 1 })}
           >
             <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((a) => (
+            {[...AUDIT_ACTIONS, ...SHARE_AUDIT_ACTIONS].map((a) => (
               <option key={a} value={a}>
                 {a}
               </option>
@@ -71,6 +84,7 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
                 <th scope="col">When</th>
                 <th scope="col">Editor</th>
                 <th scope="col">Action</th>
+                <th scope="col">Platform</th>
                 <th scope="col">Article</th>
               </tr>
             </thead>
@@ -81,11 +95,13 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
                     <time dateTime={e.at}>{formatter.format(new Date(e.at))}</time>
                   </td>
                   <td>{e.editorName}</td>
-                  <td>{e.action}</td>
                   <td>
-                    <Link className="admin-link" to={paths.admin.article.getHref(e.articleId)}>
-                      {e.headline}
-                    </Link>
+                    {e.action}
+                    {e.detail ? <span className="admin-audit__detail">{e.detail}</span> : null}
+                  </td>
+                  <td>{e.platform ? PLATFORM_NAMES[e.platform] : <span className="admin-muted">—</span>}</td>
+                  <td>
+                    <ArticleCell entry={e} />
                   </td>
                 </tr>
               ))}

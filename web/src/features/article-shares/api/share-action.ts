@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
 import { adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 import type { ArticleShares, SharePlatform } from '../../../../../common/admin-contract.ts';
 import { sharesKey } from './get-article-shares.ts';
@@ -19,16 +20,39 @@ export function shareAction(client: AdminApiClient, articleId: number, platform:
   );
 }
 
+type Vars = { platform: SharePlatform; action: ShareAction };
+
+/**
+ * Retry, Post now and Delete post of one article. `mutate` sends one request at a time: a second
+ * click while one runs (a double-click lands before React has disabled the button) is dropped, so a
+ * post never goes out twice and the screen never shows a success beside the refusal of a duplicate.
+ */
 export function useShareAction(articleId: number) {
   const client = useAdminApi();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ platform, action }: { platform: SharePlatform; action: ShareAction }) =>
-      shareAction(client, articleId, platform, action),
+  const running = useRef(false);
+  const mutation = useMutation({
+    mutationFn: ({ platform, action }: Vars) => shareAction(client, articleId, platform, action),
     onSuccess: (data) => {
       queryClient.setQueryData(sharesKey(articleId), data);
       queryClient.setQueryData(sharesOfKey(articleId), data.shares);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'shares-failed'] });
     },
   });
+  const { mutate: send } = mutation;
+  const mutate = useCallback(
+    (vars: Vars, opts?: MutateOptions<ArticleShares, Error, Vars>) => {
+      if (running.current) return;
+      running.current = true;
+      send(vars, {
+        ...opts,
+        onSettled: (...args) => {
+          running.current = false;
+          opts?.onSettled?.(...args);
+        },
+      });
+    },
+    [send],
+  );
+  return { ...mutation, mutate };
 }

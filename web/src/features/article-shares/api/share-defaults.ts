@@ -5,9 +5,10 @@ import type { ShareDefaults } from '../../../../../common/admin-contract.ts';
 export const shareDefaultsKey = ['admin', 'share-defaults'] as const;
 
 /** GET /api/admin/social/share-defaults: the Social page defaults and which accounts are connected. */
-export function useShareDefaults() {
+export function useShareDefaults(enabled = true) {
   const client = useAdminApi();
   return useQuery({
+    enabled,
     queryKey: shareDefaultsKey,
     queryFn: ({ signal }) =>
       adminRequest<ShareDefaults>(

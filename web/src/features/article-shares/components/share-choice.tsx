@@ -132,7 +132,7 @@ export function ShareChoiceEditor({ articleId, headline, disabled = false, saveR
       </p>
       <div className="shares-previews">
         <section className="shares-preview" aria-label="X post preview" data-testid="x-preview">
-          <h3>X post</h3>
+          <p className="shares-preview__title">X post</p>
           {on('x') ? (
             <p className="admin-pre admin-break">{x.text}</p>
           ) : (
@@ -140,7 +140,7 @@ export function ShareChoiceEditor({ articleId, headline, disabled = false, saveR
           )}
         </section>
         <section className="shares-preview" aria-label="Facebook post preview" data-testid="facebook-preview">
-          <h3>Facebook post</h3>
+          <p className="shares-preview__title">Facebook post</p>
           {on('facebook') ? (
             <>
               <p className="admin-pre admin-break">{words}</p>

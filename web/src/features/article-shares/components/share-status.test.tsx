@@ -50,7 +50,7 @@ describe('ShareStatusPanel', () => {
     expect(x.textContent).toContain('Posted');
     const link = within(x).getByRole('link', { name: /View post on X/ });
     expect(link.getAttribute('href')).toBe('https://x.com/i/web/status/42');
-    expect(within(x).getByRole('button', { name: 'Delete the post on X' })).toBeTruthy();
+    expect(within(x).getByRole('button', { name: 'Delete post on X' })).toBeTruthy();
     expect(within(x).queryByRole('button', { name: /Retry/ })).toBeNull();
 
     const fb = within(panel).getByTestId('share-facebook');
@@ -68,7 +68,7 @@ describe('ShareStatusPanel', () => {
     renderInAdmin(<ShareStatusPanel articleId={7} headline="Goat" published />, client);
     const x = await screen.findByTestId('share-x');
     expect(x.textContent).toContain('Not shared');
-    fireEvent.click(within(x).getByRole('button', { name: 'Post to X now' }));
+    fireEvent.click(within(x).getByRole('button', { name: 'Post now to X' }));
     await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
     expect(sent.find((r) => r.method === 'POST')!.url).toBe('/api/admin/articles/7/shares/x');
     const fb = screen.getByTestId('share-facebook');
@@ -155,30 +155,29 @@ describe('FailedSharesPanel', () => {
 });
 
 describe('deleting a post from the detail', () => {
-  it('asks first; dismissed, nothing is sent; confirmed, the post is deleted', async () => {
+  it('asks first in the in-app dialog; cancelled, nothing is sent; confirmed, the post is deleted once', async () => {
     const { client, sent } = api({
       7: [share({ platform: 'x', state: 'posted', postId: '42', postUrl: 'https://x.com/i/web/status/42' })],
     });
-    const answers = [false, true];
-    const asked: string[] = [];
     const original = window.confirm;
-    window.confirm = (q?: string) => {
-      asked.push(String(q));
-      return answers.shift()!;
+    window.confirm = () => {
+      throw new Error('the browser confirm() must not be used');
     };
     try {
       renderInAdmin(<ShareStatusPanel articleId={7} headline="Goat" published />, client);
-      const del = await screen.findByRole('button', { name: 'Delete the post on X' });
+      const del = await screen.findByRole('button', { name: 'Delete post on X' });
       fireEvent.click(del);
+      const dialog = await screen.findByRole('alertdialog', { name: 'Delete the post on X?', hidden: true });
+      expect(dialog.textContent).toContain('The post of "Goat" is removed from X for good.');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
       expect(sent.some((r) => r.method === 'DELETE')).toBe(false);
       fireEvent.click(del);
+      const confirm = within(dialog).getByRole('button', { name: 'Delete post', hidden: true });
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
       await waitFor(() =>
         expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/admin/articles/7/shares/x']),
       );
-      expect(asked).toEqual([
-        'Delete the post on X? It is removed from X for good.',
-        'Delete the post on X? It is removed from X for good.',
-      ]);
     } finally {
       window.confirm = original;
     }

@@ -1,8 +1,13 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import type { PlatformShare } from '../../../../../common/admin-contract.ts';
+import { useArticleShares } from '../api/get-article-shares.ts';
 import { useShareAction, type ShareAction } from '../api/share-action.ts';
+import { useShareDefaults } from '../api/share-defaults.ts';
 import { useSharesOf } from '../api/shares-of-articles.ts';
 import { PLATFORM_NAMES, shareActions, STATE_LABELS, worthShowing } from '../lib/platforms.ts';
+
+const PENDING: Record<ShareAction, string> = { retry: 'Retrying…', 'post-now': 'Posting…', delete: 'Deleting…' };
 
 const UNCONFIRMED_HINT = 'The answer never came: check the account, then retry if the post is missing.';
 
@@ -18,14 +23,18 @@ function ShareItem({
   published,
   compact,
   headline,
+  whenLive,
 }: {
   share: PlatformShare;
   articleId: number;
   published: boolean;
   compact: boolean;
   headline: string;
+  /** A scheduled article that will be posted here when it goes live. */
+  whenLive?: boolean;
 }) {
   const action = useShareAction(articleId);
+  const [asking, setAsking] = useState(false);
   const id = useId();
   const name = PLATFORM_NAMES[share.platform];
   const can = shareActions(share, published);
@@ -39,13 +48,12 @@ function ShareItem({
       disabled={action.isPending}
       aria-label={accessible}
       onClick={() => {
-        // Deleting a post cannot be undone: the browser asks first.
-        if (act === 'delete' && !window.confirm(`Delete the post on ${name}? It is removed from ${name} for good.`))
-          return;
-        action.mutate({ platform: share.platform, action: act });
+        // Deleting a post cannot be undone: the in-app dialog asks first.
+        if (act === 'delete') setAsking(true);
+        else action.mutate({ platform: share.platform, action: act });
       }}
     >
-      {label}
+      {action.isPending && action.variables?.action === act ? PENDING[act] : label}
     </button>
   );
   return (
@@ -54,7 +62,13 @@ function ShareItem({
         {name}
       </span>
       <span className={`shares-state shares-state--${state}`}>
-        {share.state ? STATE_LABELS[share.state] : share.connected ? 'Not shared' : 'Not connected'}
+        {share.state
+          ? STATE_LABELS[share.state]
+          : !share.connected
+            ? 'Not connected'
+            : whenLive
+              ? 'Will be posted when the article goes live'
+              : 'Not shared'}
       </span>
       {share.state === 'posted' && share.postUrl ? (
         <a className="admin-link" href={share.postUrl} target="_blank" rel="noopener noreferrer">
@@ -75,14 +89,28 @@ function ShareItem({
       {can.retry || can.postNow || (can.deletePost && !compact) ? (
         <span className="shares-item__actions">
           {can.retry ? button('Retry', 'retry', `Retry the ${name} post${of}`) : null}
-          {can.postNow ? button('Post now', 'post-now', `Post to ${name} now${of}`) : null}
-          {can.deletePost && !compact ? button(`Delete post`, 'delete', `Delete the post on ${name}`, true) : null}
+          {can.postNow ? button('Post now', 'post-now', `Post now to ${name}${of}`) : null}
+          {can.deletePost && !compact ? button(`Delete post`, 'delete', `Delete post on ${name}`, true) : null}
         </span>
       ) : null}
       {action.isError ? (
         <span className="admin-field-error" role="alert">
           {(action.error as Error).message}
         </span>
+      ) : null}
+      {can.deletePost && !compact ? (
+        <ConfirmDialog
+          open={asking}
+          title={`Delete the post on ${name}?`}
+          message={`The post of "${headline}" is removed from ${name} for good. The article stays as it is.`}
+          confirmLabel="Delete post"
+          busyLabel="Deleting…"
+          busy={action.isPending}
+          onCancel={() => setAsking(false)}
+          onConfirm={() =>
+            action.mutate({ platform: share.platform, action: 'delete' }, { onSettled: () => setAsking(false) })
+          }
+        />
       ) : null}
     </li>
   );
@@ -109,11 +137,26 @@ export interface ShareStatusProps {
   headline: string;
   /** Post now is offered only for a published article. */
   published: boolean;
+  /** A scheduled article: its posts go out when it goes live. */
+  scheduled?: boolean;
+}
+
+/** Whether a scheduled article will be posted to each platform: its own choice, else the Social page's default. */
+function usePostedWhenLive(articleId: number, scheduled: boolean) {
+  const shares = useArticleShares(scheduled ? articleId : undefined);
+  const defaults = useShareDefaults(scheduled);
+  const choice = shares.data?.choice;
+  return (share: PlatformShare) => {
+    if (!scheduled || !choice || !defaults.data) return false;
+    const chosen = share.platform === 'x' ? choice.shareToX : choice.shareToFacebook;
+    return chosen ?? defaults.data[share.platform] ?? share.connected;
+  };
 }
 
 /** The article detail's panel: each platform's state, the post's link, the reason, Retry / Post now / Delete post. */
-export function ShareStatusPanel({ articleId, headline, published }: ShareStatusProps) {
+export function ShareStatusPanel({ articleId, headline, published, scheduled = false }: ShareStatusProps) {
   const q = useSharesFollowing(articleId, published);
+  const whenLive = usePostedWhenLive(articleId, scheduled);
   const id = useId();
   return (
     <section className="admin-panel shares-panel" aria-labelledby={`${id}-title`} aria-busy={q.isFetching}>
@@ -134,6 +177,7 @@ export function ShareStatusPanel({ articleId, headline, published }: ShareStatus
               published={published}
               compact={false}
               headline={headline}
+              whenLive={whenLive(s)}
             />
           ))}
         </ul>
@@ -142,10 +186,10 @@ export function ShareStatusPanel({ articleId, headline, published }: ShareStatus
   );
 }
 
-/** A row's line in the article lists: only platforms with a post (or one to send now). */
+/** A row's line in the article lists: only platforms where something happened (Post now is on the detail). */
 export function ShareStatusLine({ articleId, headline, published }: ShareStatusProps) {
   const q = useSharesFollowing(articleId, published);
-  const shown = (q.data ?? []).filter((s) => worthShowing(s, published));
+  const shown = (q.data ?? []).filter((s) => worthShowing(s));
   if (shown.length === 0) return null;
   return (
     <ul className="shares-list shares-list--compact" aria-label={`Social posts of ${headline}`}>

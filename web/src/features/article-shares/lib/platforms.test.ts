@@ -37,10 +37,11 @@ describe('shareActions', () => {
     expect(shareActions(share({ state: 'posted' }), true).deletePost).toBe(false);
   });
 
-  it('the list leaves out a platform with nothing to show or do', () => {
-    expect(worthShowing(share({ connected: false }), true)).toBe(false);
-    expect(worthShowing(share({}), false)).toBe(false);
-    expect(worthShowing(share({}), true)).toBe(true);
-    expect(worthShowing(share({ state: 'queued' }), false)).toBe(true);
+  it('the list shows a platform only where something happened (a never-shared one says nothing)', () => {
+    expect(worthShowing(share({ connected: false }))).toBe(false);
+    expect(worthShowing(share({}))).toBe(false);
+    expect(worthShowing(share({ state: 'queued' }))).toBe(true);
+    expect(worthShowing(share({ state: 'failed' }))).toBe(true);
+    expect(worthShowing(share({ state: 'posted' }))).toBe(true);
   });
 });

@@ -20,7 +20,10 @@ export function shareActions(share: PlatformShare, published: boolean) {
   };
 }
 
-/** A share the article list shows: one that exists, or one the editor could post now. */
-export function worthShowing(share: PlatformShare, published: boolean): boolean {
-  return share.state !== null || shareActions(share, published).postNow;
+/**
+ * A share the article list shows: only one where something happened (queued, posted, failed...).
+ * A row never shared says nothing; Post now for it is on the article's detail.
+ */
+export function worthShowing(share: PlatformShare): boolean {
+  return share.state !== null;
 }

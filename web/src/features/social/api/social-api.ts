@@ -35,6 +35,8 @@ export interface XAccount {
 export interface FacebookTokenStatus {
   tokenPresent: boolean;
   expiresAtUtc: string | null;
+  /** The page posts go out on. */
+  pageId?: string;
 }
 
 const p = (persona: string) => encodeURIComponent(persona);

@@ -1,9 +1,50 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SocialPlatformId } from '@common/social';
 import { useAdminApi } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
-import { testPublish } from '../api/social-api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { getFacebookToken, getXAccount, socialKeys, testPublish } from '../api/social-api.ts';
 import { autofillFrom, newestArticle, toPublishRequest, type AutofillArticle } from '../lib/publish-form.ts';
+
+/**
+ * Which live account a test post goes out on: the X handle or the Facebook page (the publication's
+ * real accounts: a test post is public).
+ */
+function AccountLine({ platform, persona }: { platform: SocialPlatformId; persona: string }) {
+  const client = useAdminApi();
+  const x = useQuery({
+    queryKey: socialKeys.xAccount(persona),
+    queryFn: () => getXAccount(client, persona),
+    enabled: platform === 'x',
+    retry: false,
+  });
+  const fb = useQuery({
+    queryKey: socialKeys.facebookToken(persona),
+    queryFn: () => getFacebookToken(client, persona),
+    enabled: platform === 'facebook',
+    retry: false,
+  });
+  let text: string;
+  if (platform === 'x') {
+    const handle = x.data?.data?.username;
+    text = x.isPending
+      ? 'Looking up the X account…'
+      : handle
+        ? `Posts to the live X account @${handle}.`
+        : 'No X account is connected: connect one on Social Auth.';
+  } else {
+    text = fb.isPending
+      ? 'Looking up the Facebook page…'
+      : fb.data?.tokenPresent
+        ? `Posts to the live Facebook page ${fb.data.pageId || '(page id not set)'}.`
+        : 'No Facebook page is connected: connect one on Social Auth.';
+  }
+  return (
+    <p className="social-muted" data-testid="publish-account" aria-live="polite">
+      {text}
+    </p>
+  );
+}
 
 /** Test publish page (docs/product.md, Test publish): platform, persona, message, optional link. */
 export function TestPublishForm({ defaultPersona }: { defaultPersona: string }) {
@@ -17,8 +58,12 @@ export function TestPublishForm({ defaultPersona }: { defaultPersona: string }) 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // One test post per click: a double-click lands before React has disabled the button.
+  const sending = useRef(false);
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (sending.current) return;
     setSuccess(null);
     setError(null);
     const built = toPublishRequest({ platform, message, persona, link });
@@ -27,6 +72,7 @@ export function TestPublishForm({ defaultPersona }: { defaultPersona: string }) 
       return;
     }
     setBusy(true);
+    sending.current = true;
     try {
       const outcome = await testPublish(client, built.request);
       if (outcome.ok) {
@@ -36,6 +82,7 @@ export function TestPublishForm({ defaultPersona }: { defaultPersona: string }) 
         setError(outcome.error);
       }
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   }
@@ -108,6 +155,7 @@ export function TestPublishForm({ defaultPersona }: { defaultPersona: string }) 
         onChange={(e) => setLink(e.target.value)}
         autoComplete="off"
       />
+      <AccountLine platform={platform} persona={defaultPersona} />
       <div className="social-actions">
         <button type="submit" className="social-btn social-btn--primary" disabled={busy}>
           Publish Test Message

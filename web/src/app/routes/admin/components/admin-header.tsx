@@ -9,6 +9,7 @@ export function AdminHeader() {
   const { account, signOut } = useAuth();
   const onList = useMatch(paths.admin.articles.path);
   const onDetail = useMatch(paths.admin.article.path);
+  const onNew = useMatch(paths.admin.newArticle.path);
   const [signingOut, setSigningOut] = useState(false);
   const who = account?.name || account?.username || '';
   return (
@@ -18,6 +19,20 @@ export function AdminHeader() {
           {getAppConfig().siteName} <span className="admin-header__sub">Admin</span>
         </Link>
         <nav className="admin-header__nav" aria-label="Admin">
+          <Link
+            className="admin-btn admin-btn--small"
+            to={paths.admin.articles.getHref()}
+            aria-current={onList ? 'page' : undefined}
+          >
+            Articles
+          </Link>
+          <Link
+            className="admin-btn admin-btn--small"
+            to={paths.admin.newArticle.getHref()}
+            aria-current={onNew ? 'page' : undefined}
+          >
+            New Article
+          </Link>
           {onList || onDetail ? (
             <Link className="admin-btn admin-btn--small" to={paths.admin.root.getHref()}>
               Back to Dashboard

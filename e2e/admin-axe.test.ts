@@ -1,0 +1,254 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
+import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
+import { createSocial } from '../server/src/social/index.ts';
+import { connectFacebook, connectX } from '../server/src/social/share-testing.ts';
+import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { insertArticles } from './support/articles.ts';
+import { ACTION_TIMEOUT_MS, DESKTOP, useBrowser } from './support/browser.ts';
+import { guardNetwork } from './support/network.ts';
+import { EDITOR_ENV } from './support/sign-in.ts';
+import { openSignedIn } from './support/signed-in.ts';
+
+// Every admin screen, checked by axe-core (the accessibility engine of browser tools) in headless
+// Chromium at 390 and 1280 px: any violation, of any impact, fails the test with its rule, its nodes
+// and axe's own explanation.
+
+const require = createRequire(import.meta.url);
+/** axe-core's browser bundle, run in each page. */
+const AXE_SOURCE = (require('axe-core') as { source: string }).source;
+const PHONE = { width: 390, height: 844 };
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Runs axe on the page as it is now; answers its violations in a short, readable form. */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the admin's Content-Security-Policy (script-src 'self')
+  // stays as it is and still applies to the page's own scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return (violations as Violation[]).map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+        .join('\n'),
+  );
+}
+
+describe('admin accessibility (axe-core)', () => {
+  let running: RunningApp;
+  let x: FakeX;
+  let fb: FakeFacebook;
+  const web = useBrowser();
+  const ids = { draft: 0, published: 0, scheduled: 0, trashed: 0, posted: 0 };
+
+  beforeAll(async () => {
+    // The fake X and Facebook connected: the screens show posts, Post now, Delete post and share audit rows.
+    x = await startFakeX();
+    fb = await startFakeFacebook();
+    running = await startApp({
+      env: { ...EDITOR_ENV, ...fakeProviderEnv(x, fb), JOBS_POLL_MS: '50', SOCIAL_HTTP_TIMEOUT_MS: '10000' },
+    });
+    const social = createSocial(running.config, running.database);
+    await connectX(social, x, running.config.siteName);
+    await connectFacebook(social, fb, running.config.siteName);
+    const day = 24 * 60 * 60 * 1000;
+    const [draft, published, scheduled, trashed, posted] = await insertArticles(running.database, running.app, [
+      { headline: 'Axe Draft About A Goose', published_at: null, comments: 'Check the goose.' },
+      { headline: 'Axe Published About A Duck', editor_name: 'Pat Editor', share_to_x: 0, share_to_facebook: 0 },
+      { headline: 'Axe Scheduled About A Swan', published_at: null },
+      { headline: 'Axe Trashed About A Heron', published_at: null },
+      { headline: 'Axe Posted About A Coot', published_at: null },
+    ]);
+    await running.database.db
+      .updateTable('articles')
+      .set({ publish_at: new Date(Date.now() + day).toISOString() })
+      .where('id', '=', scheduled!.id)
+      .execute();
+    await running.database.db
+      .updateTable('articles')
+      .set({ deleted_at: new Date().toISOString(), updated_by: 'Erin Editor' })
+      .where('id', '=', trashed!.id)
+      .execute();
+    Object.assign(ids, {
+      draft: draft!.id,
+      published: published!.id,
+      scheduled: scheduled!.id,
+      trashed: trashed!.id,
+      posted: posted!.id,
+    });
+    // A little history and an audit trail to look at.
+    const authorization = await running.bearer({ sub: '1', name: 'Erin Editor' });
+    await fetch(`${running.baseUrl}/api/admin/articles/${draft!.id}`, {
+      method: 'PUT',
+      headers: { authorization, 'content-type': 'application/json', 'if-match': '"1"' },
+      body: JSON.stringify({ headline: 'Axe Draft About A Goose', category: 'Politics', summary: 'Edited once.' }),
+    });
+    await fetch(`${running.baseUrl}/api/admin/articles/${published!.id}/unpublish`, {
+      method: 'POST',
+      headers: { authorization },
+    });
+    await fetch(`${running.baseUrl}/api/admin/articles/${published!.id}/publish`, {
+      method: 'POST',
+      headers: { authorization },
+    });
+    // Published with sharing on (the defaults): both posts go out (share rows in the audit trail).
+    await fetch(`${running.baseUrl}/api/admin/articles/${posted!.id}/publish`, {
+      method: 'POST',
+      headers: { authorization },
+    });
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const res = await fetch(`${running.baseUrl}/api/admin/articles/${posted!.id}/shares`, {
+        headers: { authorization },
+      });
+      const body = (await res.json()) as { shares: { state: string | null }[] };
+      if (body.shares.every((s) => s.state === 'posted')) break;
+      if (Date.now() > deadline) throw new Error(`the posts did not go out: ${JSON.stringify(body.shares)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  afterAll(async () => {
+    await running?.close();
+    await x?.close();
+    await fb?.close();
+  });
+
+  /** The admin screens and what to wait for on each (a screen is checked once it has loaded). */
+  const screens: { name: string; path: () => string; ready: (page: Page) => Promise<unknown> }[] = [
+    { name: 'dashboard', path: () => '/admin', ready: (p) => p.getByText('Recent Articles').first().waitFor() },
+    ...['all', 'published', 'unpublished', 'scheduled', 'trash'].map((status) => ({
+      name: `list (${status})`,
+      path: () => `/admin/articles?page=1&pageSize=20&status=${status}`,
+      ready: (p: Page) => p.locator('.admin-row').first().waitFor(),
+    })),
+    {
+      name: 'list (a category, searched)',
+      path: () => '/admin/articles?page=1&pageSize=20&status=all&categoryId=1&search=axe',
+      ready: (p) => p.locator('.admin-row').first().waitFor(),
+    },
+    {
+      name: 'detail (draft) with its history open',
+      path: () => `/admin/articles/${ids.draft}`,
+      ready: async (p) => {
+        await p.getByRole('button', { name: 'Show history' }).click();
+        await p
+          .getByRole('button', { name: /^Show version \d+$/ })
+          .first()
+          .click();
+        await p.locator('.admin-history__snapshot').waitFor();
+      },
+    },
+    {
+      name: 'detail (published, never shared)',
+      path: () => `/admin/articles/${ids.published}`,
+      ready: (p) => p.getByRole('button', { name: 'Post now to X' }).waitFor(),
+    },
+    {
+      name: 'detail (published, posted to X and Facebook)',
+      path: () => `/admin/articles/${ids.posted}`,
+      ready: (p) => p.getByRole('button', { name: 'Delete post on X' }).waitFor(),
+    },
+    {
+      name: 'detail (scheduled)',
+      path: () => `/admin/articles/${ids.scheduled}`,
+      ready: (p) => p.getByRole('heading', { level: 1, name: 'Axe Scheduled About A Swan' }).waitFor(),
+    },
+    {
+      name: 'detail (trashed)',
+      path: () => `/admin/articles/${ids.trashed}`,
+      ready: (p) => p.getByRole('heading', { name: 'This article was deleted' }).waitFor(),
+    },
+    {
+      name: 'new article',
+      path: () => '/admin/articles/new',
+      ready: (p) => p.getByRole('heading', { level: 1, name: 'New Article' }).waitFor(),
+    },
+    {
+      name: 'edit article',
+      path: () => `/admin/articles/${ids.published}?edit=1`,
+      ready: (p) => p.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor(),
+    },
+    {
+      name: 'preview',
+      path: () => `/admin/articles/${ids.draft}/preview`,
+      ready: (p) => p.getByRole('heading', { level: 1, name: 'Axe Draft About A Goose' }).waitFor(),
+    },
+    {
+      name: 'audit',
+      path: () => '/admin/audit',
+      ready: (p) => p.getByRole('table').waitFor(),
+    },
+    {
+      name: 'social',
+      path: () => '/admin/social',
+      ready: (p) => p.getByRole('tab', { name: 'Facebook' }).waitFor(),
+    },
+    {
+      name: 'test publish',
+      path: () => '/admin/social/test',
+      ready: (p) =>
+        p
+          .getByTestId('publish-account')
+          .getByText(/connect one on Social Auth|Posts to/)
+          .waitFor(),
+    },
+  ];
+
+  for (const size of [PHONE, DESKTOP]) {
+    describe(`at ${size.width} px`, () => {
+      // One signed-in page goes through the screens in order (a test per screen).
+      let page: Page;
+      let context: BrowserContext;
+      beforeAll(async () => {
+        context = await web.browser.newContext({ viewport: size });
+        context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+        await guardNetwork(context);
+        page = await context.newPage();
+        await openSignedIn(page, running, `${running.baseUrl}/admin`);
+      });
+      afterAll(async () => {
+        await context?.close();
+      });
+
+      for (const screen of screens) {
+        it(`${screen.name}: no violation`, async () => {
+          await page.goto(`${running.baseUrl}${screen.path()}`);
+          await screen.ready(page);
+          // Loading states settle before the check.
+          await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+          expect(await axeViolations(page)).toEqual([]);
+        });
+      }
+    });
+  }
+
+  it('the dialogs (delete, leave without saving) have no axe violation', async () => {
+    const context = await web.newContext(DESKTOP);
+    await guardNetwork(context);
+    const page = await context.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${ids.draft}`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Summary').fill('Changed, not saved.');
+    await page.getByRole('link', { name: 'Audit', exact: true }).click();
+    await page.getByRole('alertdialog', { name: 'Leave without saving?' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,472 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import type { AdminArticle, ArticleRevisionSummary, AuditEntry } from '../common/admin-contract.ts';
+import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
+import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
+import { createSocial } from '../server/src/social/index.ts';
+import { connectFacebook, connectX } from '../server/src/social/share-testing.ts';
+import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { insertArticles } from './support/articles.ts';
+import { useBrowser } from './support/browser.ts';
+import { guardNetwork } from './support/network.ts';
+import { EDITOR, EDITOR_ENV } from './support/sign-in.ts';
+import { openSignedIn } from './support/signed-in.ts';
+
+// The newsroom's journeys as an editor walks them, in headless Chromium against the real app (with the
+// demo content, and the local fake X and Facebook connected): each asserts what the editor sees and what
+// the API then returns. They run on PostgreSQL too (project e2e-pg) when TEST_DATABASE_URL is set.
+
+const web = useBrowser();
+/** The display name the signed-in editor's token carries. */
+const EDITOR_NAME = 'Erin Editor';
+const ME = { username: EDITOR.username, name: EDITOR_NAME };
+const WAIT = { timeout: 10_000 };
+
+/** The admin API writes a page sends, as 'METHOD /path'. */
+function recordWrites(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (req: Request) => {
+    const url = new URL(req.url());
+    if ((!url.pathname.startsWith('/api/admin/') && !url.pathname.startsWith('/api/social/')) || req.method() === 'GET')
+      return;
+    calls.push(`${req.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
+describe('every newsroom journey holds', () => {
+  let running: RunningApp;
+  let x: FakeX;
+  let fb: FakeFacebook;
+  let authorization: string;
+
+  beforeAll(async () => {
+    x = await startFakeX();
+    fb = await startFakeFacebook();
+    running = await startApp({
+      env: {
+        ...EDITOR_ENV,
+        ...fakeProviderEnv(x, fb),
+        JOBS_POLL_MS: '50',
+        SHARE_RETRY_BASE_MS: '50',
+        SHARE_MAX_ATTEMPTS: '1',
+        SOCIAL_HTTP_TIMEOUT_MS: '10000',
+      },
+    });
+    const social = createSocial(running.config, running.database);
+    await connectX(social, x, running.config.siteName);
+    await connectFacebook(social, fb, running.config.siteName);
+    authorization = await running.bearer({ sub: '1', name: EDITOR_NAME, preferred_username: EDITOR.username });
+  });
+  afterAll(async () => {
+    await running?.close();
+    await x?.close();
+    await fb?.close();
+  });
+
+  async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${running.baseUrl}${path}`, {
+      method,
+      headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+  const article = async (id: number) => (await api<AdminArticle>('GET', `/api/admin/articles/${id}`)).body;
+  const revisions = async (id: number) =>
+    (await api<{ revisions: ArticleRevisionSummary[] }>('GET', `/api/admin/articles/${id}/revisions`)).body.revisions;
+
+  async function signedIn(pathname: string, size?: { width: number; height: number }): Promise<Page> {
+    const context = await web.newContext(size);
+    await guardNetwork(context);
+    const page = await context.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}${pathname}`, ME);
+    return page;
+  }
+
+  async function draft(headline: string, extra: Record<string, unknown> = {}) {
+    const [row] = await insertArticles(running.database, running.app, [{ headline, published_at: null, ...extra }]);
+    return row!;
+  }
+
+  async function editSummary(page: Page, summary: string) {
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Summary').fill(summary);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.locator('.admin-detail__body').getByText(summary).waitFor();
+  }
+
+  const history = (page: Page) => page.getByRole('region', { name: 'History' });
+  const infoPanel = (page: Page) =>
+    page.locator('.admin-panel', { has: page.getByRole('heading', { name: 'Article Info' }) });
+
+  it('edits twice and restores the first version from History; a stale restore shows the conflict panel', async () => {
+    const created = await api<AdminArticle>('POST', '/api/admin/articles', {
+      headline: 'Parliament Replaced By Ferrets',
+      summary: 'The first summary.',
+      category: 'Politics',
+    });
+    const id = created.body.id;
+    const page = await signedIn(`/admin/articles/${id}`);
+    const writes = recordWrites(page);
+    await editSummary(page, 'The second summary.');
+    await editSummary(page, 'The third summary.');
+
+    await history(page).getByRole('button', { name: 'Show history' }).click();
+    await history(page).getByRole('button', { name: 'Restore version 1' }).dblclick();
+    await page.locator('.admin-detail__body').getByText('The first summary.').waitFor();
+    expect(writes.filter((w) => w.endsWith('/restore'))).toHaveLength(1);
+    const now = await article(id);
+    expect(now).toMatchObject({ summary: 'The first summary.', version: 4 });
+    expect((await revisions(id)).map((r) => [r.version, r.action])).toEqual([
+      [4, 'restore'],
+      [3, 'edit'],
+      [2, 'edit'],
+      [1, 'create'],
+    ]);
+    await expect.poll(() => history(page).getByRole('listitem').count(), WAIT).toBe(4);
+
+    // Someone saves in between: the restore is refused with the conflict panel, not a toast.
+    const put = await api<AdminArticle>('PUT', `/api/admin/articles/${id}`, {
+      headline: 'Parliament Replaced By Ferrets',
+      summary: 'Their summary.',
+      category: 'Politics',
+      version: 4,
+    });
+    expect(put.status).toBe(200);
+    await history(page).getByRole('button', { name: 'Restore version 2' }).click();
+    const panel = page.getByRole('alert').filter({ hasText: 'This article was changed while you were editing' });
+    await panel.waitFor();
+    await panel.getByText(`${EDITOR_NAME} saved it`).waitFor();
+    await panel.getByRole('button', { name: 'Compare' }).click();
+    const row = panel.getByRole('row', { name: /Summary/ });
+    await row.getByText('Their summary.').waitFor();
+    await row.getByText('The second summary.').waitFor();
+    expect((await article(id)).summary).toBe('Their summary.');
+    await panel.getByRole('button', { name: 'Restore version 2 anyway' }).click();
+    await page.locator('.admin-detail__body').getByText('The second summary.').waitFor();
+    expect(await article(id)).toMatchObject({ summary: 'The second summary.', version: 6 });
+  });
+
+  it('edits a seeded article and restores its original', async () => {
+    const seeded = (
+      await api<{ articles: AdminArticle[] }>('GET', '/api/admin/articles?page=1&pageSize=20&status=published')
+    ).body.articles.find((a) => a.updatedBy === null)!;
+    expect(seeded).toBeDefined();
+    const original = await article(seeded.id);
+    const page = await signedIn(`/admin/articles/${seeded.id}`);
+    await editSummary(page, 'A summary nobody asked for.');
+    await history(page).getByRole('button', { name: 'Show history' }).click();
+    await history(page).getByRole('button', { name: 'Show version 1' }).click();
+    await history(page).getByText(original.summary, { exact: true }).waitFor();
+    await history(page).getByRole('button', { name: 'Restore version 1' }).click();
+    await page.locator('.admin-detail__body').getByText(original.summary, { exact: true }).waitFor();
+    expect(await article(seeded.id)).toMatchObject({
+      summary: original.summary,
+      content: original.content,
+      headline: original.headline,
+      editorName: original.editorName,
+    });
+  });
+
+  it('keeps the editor name through an edit; a new article without one is signed with the editor', async () => {
+    const row = await draft('Swan Appointed Chief Whip', { editor_name: 'Pat Editor' });
+    const page = await signedIn(`/admin/articles/${row.id}`);
+    await editSummary(page, 'The swan hisses at the opposition.');
+    const info = infoPanel(page);
+    expect(await info.innerText()).toMatch(/Editor\s+Pat Editor/);
+    await history(page).getByRole('button', { name: 'Show history' }).click();
+    await history(page).getByText('Changed: summary', { exact: true }).waitFor();
+    expect((await article(row.id)).editorName).toBe('Pat Editor');
+
+    await page.goto(`${running.baseUrl}/admin/articles/new`);
+    await page.getByLabel('Headline').fill('Hedgehog Runs For Mayor');
+    await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Politics' });
+    await page.getByRole('button', { name: 'Create article' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hedgehog Runs For Mayor' }).waitFor();
+    expect(await infoPanel(page).innerText()).toMatch(new RegExp(`Editor\\s+${EDITOR_NAME}`));
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    expect((await article(id)).editorName).toBe(EDITOR_NAME);
+    await page.goto(`${running.baseUrl}/admin/articles?page=1&pageSize=20&status=unpublished`);
+    const listed = page.locator('.admin-row', { hasText: 'Hedgehog Runs For Mayor' });
+    expect(await listed.locator('.admin-row__meta').innerText()).toContain(EDITOR_NAME);
+  });
+
+  it('deletes, then Undo in the toast brings the article back', async () => {
+    const row = await draft('Moose Elected Speaker');
+    const page = await signedIn(`/admin/articles/${row.id}`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this article?' });
+    expect(await dialog.innerText()).toContain(
+      '"Moose Elected Speaker" moves to the Trash. You can restore it from the Trash for 30 days',
+    );
+    expect(await dialog.innerText()).not.toContain('cannot be undone');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL((u) => !u.pathname.endsWith(`/articles/${row.id}`));
+    expect((await api('GET', `/api/admin/articles/${row.id}`)).status).toBe(404);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Article restored').waitFor();
+    expect(await article(row.id)).toMatchObject({ headline: 'Moose Elected Speaker', deletedAt: null });
+  });
+
+  it('deletes, then the Trash says when, by whom and the days left, and restores it', async () => {
+    const row = await draft('Otter Leads Budget Talks');
+    const page = await signedIn(`/admin/articles/${row.id}`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL((u) => !u.pathname.endsWith(`/articles/${row.id}`));
+    await page.goto(`${running.baseUrl}/admin/articles?page=1&pageSize=20&status=trash`);
+    const trashed = page.locator('.admin-row', { hasText: 'Otter Leads Budget Talks' });
+    const line = await trashed.locator('.admin-row__trash').innerText();
+    expect(line).toMatch(new RegExp(`^Deleted .+ by ${EDITOR_NAME} · 30 days left to restore$`));
+    const restore = recordWrites(page);
+    await trashed.getByRole('button', { name: 'Restore Otter Leads Budget Talks' }).dblclick();
+    await expect.poll(() => trashed.count(), WAIT).toBe(0);
+    expect(restore.filter((w) => w.endsWith(`/${row.id}/restore`))).toHaveLength(1);
+    expect((await article(row.id)).deletedAt).toBeNull();
+  });
+
+  it('a double-click on Post now, Retry and Delete post sends one request each, and the screen tells the truth', async () => {
+    const row = await draft('Badger Nationalises The Allotments');
+    // Published with sharing off, so nothing is posted until Post now.
+    await api('PUT', `/api/admin/articles/${row.id}/shares/choice`, { shareToX: false, shareToFacebook: false });
+    expect((await api('POST', `/api/admin/articles/${row.id}/publish`)).status).toBe(200);
+    const page = await signedIn(`/admin/articles/${row.id}`);
+    const writes = recordWrites(page);
+    const panel = page.getByRole('region', { name: 'Social posts' });
+    const xItem = panel.getByTestId('share-x');
+    await xItem.getByText('Not shared').waitFor();
+
+    await xItem.getByRole('button', { name: 'Post now to X' }).dblclick();
+    await expect.poll(() => xItem.getAttribute('data-state'), WAIT).toBe('posted');
+    expect(writes.filter((w) => w === `POST /api/admin/articles/${row.id}/shares/x`)).toHaveLength(1);
+    expect(await xItem.getByRole('alert').count()).toBe(0);
+
+    // Delete post: the in-app dialog, one request.
+    await xItem.getByRole('button', { name: 'Delete post on X' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete the post on X?' });
+    await dialog.getByRole('button', { name: 'Delete post' }).dblclick();
+    await expect.poll(() => xItem.getAttribute('data-state'), WAIT).toBe('deleted');
+    expect(writes.filter((w) => w === `DELETE /api/admin/articles/${row.id}/shares/x`)).toHaveLength(1);
+
+    // A failed post, retried by a double-click: one request.
+    fb.fail('server-error');
+    const fbItem = panel.getByTestId('share-facebook');
+    try {
+      await fbItem.getByRole('button', { name: 'Post now to Facebook' }).click();
+      await expect.poll(() => fbItem.getAttribute('data-state'), WAIT).toBe('failed');
+    } finally {
+      fb.fail(null);
+    }
+    await fbItem.getByRole('button', { name: 'Retry the Facebook post' }).dblclick();
+    await expect.poll(() => fbItem.getAttribute('data-state'), WAIT).toBe('posted');
+    expect(writes.filter((w) => w === `POST /api/admin/articles/${row.id}/shares/facebook/retry`)).toHaveLength(1);
+    expect(await panel.getByRole('alert').count()).toBe(0);
+
+    // The audit trail names the article and the platform of every share row.
+    const audit = (await api<{ entries: AuditEntry[] }>('GET', '/api/admin/audit')).body.entries.filter(
+      (e) => e.articleId === row.id && e.action.startsWith('share-'),
+    );
+    expect(new Set(audit.map((e) => `${e.action}:${e.platform}`))).toEqual(
+      new Set([
+        'share-post-now:x',
+        'share-attempt:x',
+        'share-posted:x',
+        'share-deleted:x',
+        'share-post-now:facebook',
+        'share-attempt:facebook',
+        'share-failed:facebook',
+        'share-retry:facebook',
+        'share-posted:facebook',
+      ]),
+    );
+    expect(audit.every((e) => e.headline === 'Badger Nationalises The Allotments')).toBe(true);
+  });
+
+  it('audit rows name who, what, which article (linked) and which platform, also for a test post', async () => {
+    const row = await draft('Heron Takes Over The Treasury');
+    await api('PUT', `/api/admin/articles/${row.id}/shares/choice`, { shareToX: true, shareToFacebook: true });
+    expect((await api('POST', `/api/admin/articles/${row.id}/publish`)).status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await api<{ entries: AuditEntry[] }>('GET', '/api/admin/audit?action=share-posted')).body.entries.filter(
+            (e) => e.articleId === row.id,
+          ).length,
+        WAIT,
+      )
+      .toBe(2);
+
+    const page = await signedIn('/admin/social/test');
+    await page
+      .getByTestId('publish-account')
+      .getByText(/^Posts to the live X account @\w+\.$/)
+      .waitFor();
+    await page.getByLabel('Message').fill('A test from the newsroom');
+    const writes = recordWrites(page);
+    await page.getByRole('button', { name: 'Publish Test Message' }).dblclick();
+    await page.getByTestId('publish-success').waitFor();
+    expect(writes.filter((w) => w === 'POST /api/social/testpublish')).toHaveLength(1);
+
+    await page.getByRole('link', { name: 'Audit', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
+    const test = page.getByRole('row').filter({ hasText: 'test-publish' }).first();
+    expect(await test.innerText()).toMatch(new RegExp(`${EDITOR_NAME}\\s+test-publish\\s*as @\\w+\\s+X\\s+No article`));
+    const posted = page.getByRole('row').filter({ hasText: 'share-posted' }).filter({ hasText: 'Heron' });
+    await expect.poll(() => posted.count(), WAIT).toBe(2);
+    expect(await posted.getByRole('cell', { name: 'Facebook', exact: true }).count()).toBe(1);
+    expect(await posted.getByRole('cell', { name: 'X', exact: true }).count()).toBe(1);
+    // Every article link has its headline for a name.
+    const names = await page
+      .locator('table a')
+      .evaluateAll((links) => links.map((a) => (a.textContent ?? '').trim()).filter((t) => t === ''));
+    expect(names).toEqual([]);
+    await posted.first().getByRole('link', { name: 'Heron Takes Over The Treasury' }).click();
+    await page.waitForURL(`${running.baseUrl}/admin/articles/${row.id}`);
+  });
+
+  it('keeps the unsaved New Article draft per tab, and says from when on a reload', async () => {
+    const context = await web.newContext();
+    await guardNetwork(context);
+    const first = await context.newPage();
+    await openSignedIn(first, running, `${running.baseUrl}/admin/articles/new`, ME);
+    await first.getByLabel('Headline').fill('Draft Of The First Tab');
+    await expect
+      .poll(() => first.evaluate(() => Object.keys(sessionStorage).some((k) => k.includes('article-draft'))), WAIT)
+      .toBe(true);
+    const second = await context.newPage();
+    await openSignedIn(second, running, `${running.baseUrl}/admin/articles/new`, ME);
+    await second.getByRole('heading', { level: 1, name: 'New Article' }).waitFor();
+    expect(await second.getByLabel('Headline').inputValue()).toBe('');
+    expect(await second.getByText('Restored your unsaved changes').count()).toBe(0);
+
+    // The first tab, reloaded, finds its own draft and says when it was kept.
+    first.once('dialog', (d) => void d.accept());
+    await first.reload();
+    await first.getByRole('heading', { level: 1, name: 'New Article' }).waitFor();
+    expect(await first.getByLabel('Headline').inputValue()).toBe('Draft Of The First Tab');
+    expect(await first.getByRole('status').filter({ hasText: 'Restored your unsaved changes' }).innerText()).toMatch(
+      /Restored your unsaved changes from .*\d{1,2}:\d{2}/,
+    );
+  });
+
+  it('the preview looks like the live page: same headline size and paragraph spacing', async () => {
+    const content = 'The first paragraph of the story.\n\nThe second paragraph, with nothing confirmed.';
+    const row = await draft('Penguin Chairs The Climate Summit', { content });
+    const page = await signedIn(`/admin/articles/${row.id}/preview`);
+    const measure = (p: Page) =>
+      p.evaluate(() => {
+        const h1 = document.querySelector('article h1')!;
+        const para = [...document.querySelectorAll('article p')].find((e) =>
+          e.textContent?.startsWith('The first paragraph'),
+        )!;
+        const h = getComputedStyle(h1);
+        const q = getComputedStyle(para);
+        return {
+          headline: [h.fontSize, h.fontFamily, h.lineHeight, h.textTransform],
+          paragraph: [q.fontSize, q.marginBottom, q.lineHeight, q.fontFamily],
+        };
+      });
+    await page.getByRole('heading', { level: 1, name: 'Penguin Chairs The Climate Summit' }).waitFor();
+    const preview = await measure(page);
+    expect((await api('POST', `/api/admin/articles/${row.id}/publish`)).status).toBe(200);
+    const reader = await web.newPage();
+    await reader.goto(`${running.baseUrl}/article/${row.slug}`);
+    await reader.getByRole('heading', { level: 1, name: 'Penguin Chairs The Climate Summit' }).waitFor();
+    const live = await measure(reader);
+    expect(preview).toEqual(live);
+    expect(Number.parseFloat(live.headline[0]!)).toBeGreaterThan(40);
+    expect(Number.parseFloat(live.paragraph[1]!)).toBeGreaterThan(0);
+  });
+
+  it('at 390 px the Compare and Audit tables break only between words', async () => {
+    const row = await draft('Walrus Heads The Fisheries Inquiry');
+    const page = await signedIn(`/admin/articles/${row.id}?edit=1`, { width: 390, height: 844 });
+    await page.getByLabel('Summary').fill('My summary.');
+    await api('PUT', `/api/admin/articles/${row.id}`, {
+      headline: 'Walrus Heads The Fisheries Inquiry',
+      category: 'Politics',
+      summary: 'Their summary.',
+      version: 1,
+    });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.getByRole('table', { name: /field by field/ }).waitFor();
+    /** Words of the table cells that the browser broke over two lines. */
+    const brokenWords = (p: Page) =>
+      p.locator('table').evaluateAll((tables) => {
+        const broken: string[] = [];
+        for (const table of tables) {
+          for (const cell of table.querySelectorAll('th, td')) {
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const text = node.textContent ?? '';
+              for (const m of text.matchAll(/[A-Za-z]{2,}/g)) {
+                if (m[0].length > 14) continue;
+                const range = document.createRange();
+                range.setStart(node, m.index);
+                range.setEnd(node, m.index + m[0].length);
+                const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                if (tops.size > 1) broken.push(m[0]);
+              }
+            }
+          }
+        }
+        return broken;
+      });
+    expect(await brokenWords(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Reload their version' }).click();
+    await page.goto(`${running.baseUrl}/admin/audit`);
+    await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
+    await page.getByRole('table').waitFor();
+    expect(await brokenWords(page)).toEqual([]);
+  });
+
+  it('a scheduled article says its posts go out when it goes live; the list shows share states only where something happened', async () => {
+    const row = await draft('Lobster Scheduled To Address The Nation');
+    const at = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+    expect((await api('POST', `/api/admin/articles/${row.id}/schedule`, { publishAt: at })).status).toBe(200);
+    const page = await signedIn(`/admin/articles/${row.id}`);
+    const panel = page.getByRole('region', { name: 'Social posts' });
+    await panel.getByTestId('share-x').getByText('Will be posted when the article goes live').waitFor();
+    expect(await panel.getByText('Not shared').count()).toBe(0);
+
+    // Published rows never shared say nothing about sharing in the list.
+    const quiet = await draft('Crab Wins The By-Election Quietly');
+    await api('PUT', `/api/admin/articles/${quiet.id}/shares/choice`, { shareToX: false, shareToFacebook: false });
+    await api('POST', `/api/admin/articles/${quiet.id}/publish`);
+    await page.goto(`${running.baseUrl}/admin/articles?page=1&pageSize=20&status=published`);
+    const listed = page.locator('.admin-row', { hasText: 'Crab Wins The By-Election Quietly' });
+    await listed.waitFor();
+    expect(await listed.getByText('Not shared').count()).toBe(0);
+    expect(await listed.getByRole('button', { name: /Post now/ }).count()).toBe(0);
+  });
+
+  it('the header leads to Articles and New Article; a published headline change warns of the new address', async () => {
+    const row = await draft('Gannet Made Minister For Fish');
+    await api('POST', `/api/admin/articles/${row.id}/publish`);
+    const page = await signedIn('/admin');
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    const names = await nav.getByRole('link').allInnerTexts();
+    expect(names.slice(0, 2)).toEqual(['Articles', 'New Article']);
+    expect(names).toEqual(expect.arrayContaining(['Social Auth', 'Test Publish']));
+    await nav.getByRole('link', { name: 'New Article' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New Article' }).waitFor();
+    await nav.getByRole('link', { name: 'Articles' }).click();
+    await page.waitForURL(/\/admin\/articles\?/);
+
+    await page.goto(`${running.baseUrl}/admin/articles/${row.id}?edit=1`);
+    await page.getByLabel('Headline').fill('Gannet Made Minister For Chips');
+    const warning = page.getByText(/changes its address/);
+    expect(await warning.innerText()).toContain('/article/gannet-made-minister-for-chips');
+    expect(await warning.innerText()).toContain('/article/gannet-made-minister-for-fish, will redirect');
+    // The form's message goes once the fields are fixed.
+    await page.getByLabel('Headline').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Check the highlighted fields.').waitFor();
+    await page.getByLabel('Headline').fill('Gannet Made Minister For Fish');
+    await expect.poll(() => page.getByText('Check the highlighted fields.').count(), WAIT).toBe(0);
+  });
+});
