@@ -47,7 +47,7 @@ COPY --from=build /app/server ./server
 # The operator's tools: npm run editor | import | export | migrate-data | backup | restore
 # (docker compose exec app1 ...). Backups go to /backups: mount a volume there, on another disk.
 # pg_dump is not in the image: on PostgreSQL run npm run backup where postgresql-client is installed
-# (docs/decisions/032-backups.md).
+# (docs/decisions/031-backups.md).
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/dist/web ./dist/web
 # The server renderer of the public pages (built by `vite build` with the front end).

@@ -74,7 +74,7 @@ async function main(): Promise<number> {
     );
     console.log(
       m.images.storage === 's3'
-        ? `  pictures: ${m.images.count} objects in bucket ${m.images.s3?.bucket} listed, not copied (protect the bucket itself: see docs/decisions/032-backups.md)`
+        ? `  pictures: ${m.images.count} objects in bucket ${m.images.s3?.bucket} listed, not copied (protect the bucket itself: see docs/decisions/031-backups.md)`
         : `  pictures: ${m.images.count} files`,
     );
     console.log(

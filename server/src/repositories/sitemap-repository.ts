@@ -39,7 +39,7 @@ export class SitemapRepository {
     return Number(row?.max ?? 0);
   }
 
-  /** Published articles with fromId <= id <= toId, by id: read off the covering index of migration 034. */
+  /** Published articles with fromId <= id <= toId, by id: read off the covering index of migration 033. */
   async range(
     fromId: number,
     toId: number,

@@ -17,8 +17,8 @@ import * as m029 from './029-quiet-article-triggers.ts';
 import * as m030 from './030-list-by-shown-date.ts';
 import * as m031 from './031-article-counts-slots.ts';
 import * as m032 from './032-first-revisions.ts';
-import * as m034 from './034-modified-time-and-slugs.ts';
-import * as m035 from './035-backup-runs.ts';
+import * as m033 from './033-modified-time-and-slugs.ts';
+import * as m034 from './034-backup-runs.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -49,6 +49,6 @@ export const migrations: Record<string, AppMigration> = {
   '030-list-by-shown-date': m030,
   '031-article-counts-slots': m031,
   '032-first-revisions': m032,
-  '034-modified-time-and-slugs': m034,
-  '035-backup-runs': m035,
+  '033-modified-time-and-slugs': m033,
+  '034-backup-runs': m034,
 };

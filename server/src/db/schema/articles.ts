@@ -2,7 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * `articles`: the columns of migration 001-initial, then those of 007-newsroom (versions, scheduling,
- * trash), 016-social-shares (the article's sharing choice) and 034-modified-time-and-slugs.
+ * trash), 016-social-shares (the article's sharing choice) and 033-modified-time-and-slugs.
  */
 export interface ArticleTable {
   id: Generated<number>;
@@ -38,7 +38,7 @@ export interface ArticleTable {
   /** Text of the posts (null: the headline). */
   share_message: string | null;
 
-  // 034-modified-time-and-slugs: the last edit readers are told about (not a minor one); null: none.
+  // 033-modified-time-and-slugs: the last edit readers are told about (not a minor one); null: none.
   modified_at: Generated<string | null>;
 }
 

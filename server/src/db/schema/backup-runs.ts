@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** `backup_runs` (migration 035-backup-runs): one row per finished backup, succeeded or failed. */
+/** `backup_runs` (migration 033-backup-runs): one row per finished backup, succeeded or failed. */
 export interface BackupRunTable {
   id: Generated<number>;
   started_at: string;

@@ -7,16 +7,16 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { migrateTo, openDatabase } from '../index.ts';
 
 /**
- * Migration 034 on a database an earlier release left (SQLite in `api`, PostgreSQL in `api-pg`):
+ * Migration 033 on a database an earlier release left (SQLite in `api`, PostgreSQL in `api-pg`):
  * slugs made by the old rule (accented letters dropped) get the new one, and every old link of a
  * published article answers 301 to the new slug; the modification time comes from the history.
  */
-describe('migration 034 on an existing database', () => {
+describe('migration 033 on an existing database', () => {
   let dir: string;
   let t: TestApp;
   let ids: Record<string, number>;
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m034-'));
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m033-'));
     const before = await openDatabase({ dataDir: dir, databaseUrl: '' }, { skipMigrations: true });
     await migrateTo(before.db, before.dialect, '031-article-counts-slots');
     const rows = await insertArticles(before.db, [
