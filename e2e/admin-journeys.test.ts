@@ -4,7 +4,7 @@ import type { AdminArticle, ArticleRevisionSummary, AuditEntry } from '../common
 import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
 import { createSocial } from '../server/src/social/index.ts';
-import { connectFacebook, connectX } from '../server/src/social/share-testing.ts';
+import { connectFacebook, connectX } from '../server/src/test-support/shares.ts';
 import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { insertArticles } from './support/articles.ts';

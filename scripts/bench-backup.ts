@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { codeFlow } from '../server/src/auth/testing-http.ts';
+import { codeFlow } from '../server/src/test-support/sign-in-http.ts';
 import { openDatabase } from '../server/src/db/index.ts';
 import type { Insertable } from 'kysely';
 import type { ArticleRevisionsTable } from '../server/src/db/schema.ts';

@@ -1,5 +1,5 @@
 // The benchmark's scenarios. Add endpoints here: each scenario is one autocannon run.
-import { mintTestToken, type TestTokenConfig } from '../server/src/auth/testing.ts';
+import { mintTestToken, type TestTokenConfig } from '../server/src/test-support/tokens.ts';
 import type { Db } from '../server/src/db/index.ts';
 
 export interface Scenario {

@@ -23,13 +23,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { mintTestToken } from '../server/src/auth/testing.ts';
+import { mintTestToken } from '../server/src/test-support/tokens.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase, type Db } from '../server/src/db/index.ts';
 import { startFakeFacebook } from '../server/src/fakes/facebook.ts';
 import { startFakeX } from '../server/src/fakes/x.ts';
 import { createSocial } from '../server/src/social/index.ts';
-import { connectFacebook, connectX } from '../server/src/social/share-testing.ts';
+import { connectFacebook, connectX } from '../server/src/test-support/shares.ts';
 import { insertArticles } from '../server/src/test-support/admin-articles.ts';
 import { freePort } from '../server/src/test-support/free-port.ts';
 import {

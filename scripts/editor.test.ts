@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/src/db/index.ts';
 import { createLoginService } from '../server/src/auth/login-throttle.ts';
-import { tempDir } from '../server/src/auth/test-app.ts';
+import { tempDir } from '../server/src/test-support/auth-test-app.ts';
 import { main } from './editor.ts';
 
 describe('npm run editor', () => {

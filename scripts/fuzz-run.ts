@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../server/src/app.ts';
-import { mintTestToken } from '../server/src/auth/testing.ts';
+import { mintTestToken } from '../server/src/test-support/tokens.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/index.ts';
 import { PROJECT_ROOT } from '../server/src/project-root.ts';

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintTestToken } from '../server/src/auth/testing.ts';
+import { mintTestToken } from '../server/src/test-support/tokens.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/index.ts';
-import { multipartBody } from '../server/src/images/test-images.ts';
+import { multipartBody } from '../server/src/test-support/test-images.ts';
 import { freePort } from '../server/src/test-support/free-port.ts';
 import { buildBenchServer, readRss, startServer, type ServerProcess } from './bench-server.ts';
 

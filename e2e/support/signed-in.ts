@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { mintTestToken } from '../../server/src/auth/testing.ts';
+import { mintTestToken } from '../../server/src/test-support/tokens.ts';
 import type { RunningApp } from './app.ts';
 import { EDITOR } from './sign-in.ts';
 

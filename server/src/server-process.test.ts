@@ -4,8 +4,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mintTestToken } from './auth/testing.ts';
-import { freePort } from './auth/test-app.ts';
+import { mintTestToken } from './test-support/tokens.ts';
+import { freePort } from './test-support/auth-test-app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 

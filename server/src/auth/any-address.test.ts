@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startTestApp, testConfig, TEST_ADMIN, type TestApp } from './test-app.ts';
-import { codeFlow, pkce, viaAddress, type Fetch } from './testing-http.ts';
+import { freePort, startTestApp, testConfig, TEST_ADMIN, type TestApp } from '../test-support/auth-test-app.ts';
+import { codeFlow, pkce, viaAddress, type Fetch } from '../test-support/sign-in-http.ts';
 
 /**
  * Without PUBLIC_URL, sign-in works at any address that reaches the server: here a network address

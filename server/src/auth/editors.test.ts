@@ -11,7 +11,7 @@ import {
   IP_LOCK_AFTER,
 } from './login-throttle.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
-import { tempDir } from './test-app.ts';
+import { tempDir } from '../test-support/auth-test-app.ts';
 
 describe('password hashes', () => {
   it('round-trips with scrypt and a per-user salt', async () => {

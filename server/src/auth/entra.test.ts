@@ -6,7 +6,7 @@ import { ConfigError } from '../config.ts';
 import { loadAuthConfig, type EntraConfig } from './config.ts';
 import { createTokenVerifier, entraRules } from './token-verifier.ts';
 import { writeFakeDist } from '../test-support/fake-web-dist.ts';
-import { startTestApp, tempDir, testConfig } from './test-app.ts';
+import { startTestApp, tempDir, testConfig } from '../test-support/auth-test-app.ts';
 
 const TENANT = '11111111-2222-3333-4444-555555555555';
 const API_ID = '99999999-8888-7777-6666-555555555555';

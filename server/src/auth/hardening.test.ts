@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HSTS } from '../plugins/security-headers.ts';
-import { freePort, startTestApp, testConfig, type TestApp } from './test-app.ts';
+import { freePort, startTestApp, testConfig, type TestApp } from '../test-support/auth-test-app.ts';
 
 /** A GET with a Host header of our choosing (fetch always sends the URL's own). */
 function getWithHost(

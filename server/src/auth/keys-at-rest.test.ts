@@ -2,10 +2,10 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, SignJWT, importJWK, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/index.ts';
-import { mintTestToken, TEST_EDITOR } from './testing.ts';
+import { mintTestToken, TEST_EDITOR } from '../test-support/tokens.ts';
 import { builtinSettings } from './settings.ts';
 import { StoredKeysError } from '../repositories/keys-repository.ts';
-import { startTestApp, testConfig } from './test-app.ts';
+import { startTestApp, testConfig } from '../test-support/auth-test-app.ts';
 
 // Always the embedded database here: these tests write and replace the provider's own rows.
 const KEY_A = randomBytes(32).toString('base64');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { openDatabase, type Db } from '../db/index.ts';
 import { LOCK_AFTER } from './login-throttle.ts';
-import { freePort, testConfig, TEST_ADMIN } from './test-app.ts';
+import { freePort, testConfig, TEST_ADMIN } from '../test-support/auth-test-app.ts';
 
 /**
  * A burst of concurrent sign-ins over HTTP for the real editor's name from one address (played

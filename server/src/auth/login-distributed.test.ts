@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { openDatabase, type Db } from '../db/index.ts';
-import { freePort, testConfig, TEST_ADMIN } from './test-app.ts';
+import { freePort, testConfig, TEST_ADMIN } from '../test-support/auth-test-app.ts';
 
 /**
  * Nobody can lock an editor out from another address: attacks on the editor's name from many

@@ -3,8 +3,8 @@ import { decodeProtectedHeader, decodeJwt } from 'jose';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EditorsRepository } from '../repositories/editors-repository.ts';
-import { freePort, startTestApp, testConfig, TEST_ADMIN, type TestApp } from './test-app.ts';
-import { codeFlow, Jar, pkce } from './testing-http.ts';
+import { freePort, startTestApp, testConfig, TEST_ADMIN, type TestApp } from '../test-support/auth-test-app.ts';
+import { codeFlow, Jar, pkce } from '../test-support/sign-in-http.ts';
 import { CLOCK_TOLERANCE_SECONDS } from './settings.ts';
 
 describe('sign-in through the built-in provider over HTTP (code + PKCE)', () => {

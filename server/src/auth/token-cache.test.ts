@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mintTestToken, TEST_EDITOR } from './testing.ts';
-import { startTestApp, testConfig, type TestApp } from './test-app.ts';
+import { mintTestToken, TEST_EDITOR } from '../test-support/tokens.ts';
+import { startTestApp, testConfig, type TestApp } from '../test-support/auth-test-app.ts';
 
 /** app.requireEditor remembers verified tokens (verified-token-cache.ts): same answers, expiry kept. */
 describe('verified token cache in app.requireEditor', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintTestToken, TEST_EDITOR, TOKEN_MATRIX } from './testing.ts';
+import { mintTestToken, TEST_EDITOR, TOKEN_MATRIX } from '../test-support/tokens.ts';
 import { ACCESS_ENDS_WITHIN_SECONDS, ACCESS_TOKEN_TTL_SECONDS } from './settings.ts';
-import { startTestApp, testConfig, type TestApp } from './test-app.ts';
+import { startTestApp, testConfig, type TestApp } from '../test-support/auth-test-app.ts';
 
 describe('app.requireEditor with the built-in provider', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/index.ts';
 import { IP_LOCK_AFTER } from './login-throttle.ts';
-import { freePort, startTestApp, testConfig, type TestApp } from './test-app.ts';
+import { freePort, startTestApp, testConfig, type TestApp } from '../test-support/auth-test-app.ts';
 
 const FORGED = { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' };
 

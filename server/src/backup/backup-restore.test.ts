@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tar from 'tar';
-import { codeFlow } from '../auth/testing-http.ts';
+import { codeFlow } from '../test-support/sign-in-http.ts';
 import { loadConfig } from '../config.ts';
 import { cipherFromConfig, KEY_FILE_NAME } from '../crypto/token-cipher.ts';
 import { migrateTo, openDatabase } from '../db/index.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintTestToken } from '../auth/testing.ts';
+import { mintTestToken } from '../test-support/tokens.ts';
 import { insertArticles } from '../test-support/admin-articles.ts';
 import {
   createTestPostgresDatabase,

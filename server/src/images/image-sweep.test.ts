@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS, imageVariantUrl } from '../../../common/images.ts';
 import { referencedImageIds } from '../repositories/image-references.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { multipartBody, testImage } from './test-images.ts';
+import { multipartBody, testImage } from '../test-support/test-images.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -6,12 +6,12 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
-import { mintTestToken } from '../auth/testing.ts';
+import { mintTestToken } from '../test-support/tokens.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/index.ts';
 import { expectProblem } from '../test-support/problem-assertions.ts';
 import { imageVariantUrl } from '../../../common/images.ts';
-import { multipartBody, testImage } from './test-images.ts';
+import { multipartBody, testImage } from '../test-support/test-images.ts';
 
 /** Images in S3-compatible storage: a real local S3 server (s3rver) over HTTP, shared by two app instances. */
 describe('image storage in an S3-compatible bucket', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS, imageSrcSet } from '../../../common/images.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { expectProblem } from '../test-support/problem-assertions.ts';
-import { multipartBody, pngClaiming, testImage } from './test-images.ts';
+import { multipartBody, pngClaiming, testImage } from '../test-support/test-images.ts';
 
 let t: TestApp;
 let auth: { authorization: string };

@@ -6,7 +6,7 @@ import { IMAGE_WIDTHS } from '../../../common/images.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { ssrBundleFile } from '../rendering/ssr-bundle.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { multipartBody, testImage } from './test-images.ts';
+import { multipartBody, testImage } from '../test-support/test-images.ts';
 
 // The real front end and its server renderer, as `vite build --config web/vite.config.ts` makes them
 // (npm test builds them first).

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mintTestToken } from '../auth/testing.ts';
+import { mintTestToken } from '../test-support/tokens.ts';
 import { PROJECT_ROOT as ROOT } from '../project-root.ts';
 import { insertArticle, daysAgo } from '../test-support/articles.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';

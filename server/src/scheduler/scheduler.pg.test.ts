@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../auth/test-app.ts';
+import { freePort } from '../test-support/auth-test-app.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../test-support/postgres-databases.ts';
 import { startInstance, type Instance } from '../test-support/postgres-instances.ts';
 import { insertArticle } from '../test-support/admin-articles.ts';

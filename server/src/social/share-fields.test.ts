@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { createSocial } from './index.ts';
-import { adminApi, connectFacebook, connectX, settledShares, shareOf } from './share-testing.ts';
+import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../test-support/shares.ts';
 
 // The share choice in the article body (GET, POST, PUT) and the ingestion API's publish (POST with
 // `published: true`), against the X and Facebook fakes over real HTTP (SQLite, and PostgreSQL in api-pg).

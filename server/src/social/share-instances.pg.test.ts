@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintTestToken } from '../auth/testing.ts';
+import { mintTestToken } from '../test-support/tokens.ts';
 import { startFakeFacebook, type FakeFacebook } from '../fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../fakes/x.ts';
 import { insertArticle } from '../test-support/admin-articles.ts';
@@ -8,7 +8,7 @@ import { createTestPostgresDatabase, type TestPostgresDatabase } from '../test-s
 import { startInstance, type Instance } from '../test-support/postgres-instances.ts';
 import { fakeProviderEnv } from '../test-support/test-app.ts';
 import { createSocial } from './index.ts';
-import { adminApi, connectFacebook, connectX, settledShares, shareOf } from './share-testing.ts';
+import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../test-support/shares.ts';
 
 /** Two instances on one PostgreSQL database share a burst of publishes: every post goes out once. */
 describe('two instances sharing a burst of share jobs on PostgreSQL', () => {

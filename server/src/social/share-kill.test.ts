@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mintTestToken } from '../auth/testing.ts';
+import { mintTestToken } from '../test-support/tokens.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/index.ts';
 import { startFakeFacebook, type FakeFacebook } from '../fakes/facebook.ts';
@@ -13,7 +13,7 @@ import { freePort } from '../test-support/free-port.ts';
 import { createTestPostgresDatabase, testDatabaseAdminUrl } from '../test-support/postgres-databases.ts';
 import { fakeProviderEnv } from '../test-support/test-app.ts';
 import { createSocial } from './index.ts';
-import { adminApi, connectFacebook, connectX, settledShares, shareOf } from './share-testing.ts';
+import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../test-support/shares.ts';
 
 /**
  * The real server process (node --import tsx server/src/server.ts) killed with SIGKILL while a share

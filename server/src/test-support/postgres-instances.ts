@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../app.ts';
-import { freePort } from '../auth/test-app.ts';
+import { freePort } from './auth-test-app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/index.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type App } from '../app.ts';
-import { mintTestToken, type TestClaims } from '../auth/testing.ts';
+import { mintTestToken, type TestClaims } from './tokens.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/index.ts';
 import { startFakeFacebook, type FakeFacebook } from '../fakes/facebook.ts';

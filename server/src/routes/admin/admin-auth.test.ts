@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_MATRIX } from '../../auth/testing.ts';
+import { TOKEN_MATRIX } from '../../test-support/tokens.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { insertArticle, snapshotArticles } from '../../test-support/admin-articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_MATRIX } from '../../auth/testing.ts';
+import { TOKEN_MATRIX } from '../../test-support/tokens.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
-import { freePort } from '../test-support/free-port.ts';
-import { createTestApp, TEST_APP_ENV, type TestApp } from '../test-support/test-app.ts';
+import { freePort } from './free-port.ts';
+import { createTestApp, TEST_APP_ENV, type TestApp } from './test-app.ts';
 
 /**
  * The auth tests' app: the server suites' one test app (test-support/test-app.ts) with a config of a

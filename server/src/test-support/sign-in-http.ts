@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { BUILTIN_CLIENT_ID, BUILTIN_API_SCOPE, REDIRECT_PATH } from './settings.ts';
+import { BUILTIN_CLIENT_ID, BUILTIN_API_SCOPE, REDIRECT_PATH } from '../auth/settings.ts';
 
 /**
  * Test helpers (API tests): the admin client's sign-in with the built-in provider driven over HTTP

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { ArticleShares, SharePlatform } from '../../../common/admin-contract.ts';
 import type { FakeFacebook } from '../fakes/facebook.ts';
 import type { FakeX } from '../fakes/x.ts';
-import type { Social } from './index.ts';
+import type { Social } from '../social/index.ts';
 
 /**
  * Helpers of the share tests and of `npm run bench:shares` (in-process apps, child processes,
@@ -47,7 +47,6 @@ export async function connectFacebook(social: Social, fb: FakeFacebook, persona:
 export interface ApiAnswer {
   status: number;
   type: string | null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are checked field by field
   body: any;
 }
 

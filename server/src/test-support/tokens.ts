@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { cipherFromConfig } from '../crypto/token-cipher.ts';
 import type { Db } from '../db/index.ts';
 import { KeysRepository } from '../repositories/keys-repository.ts';
-import { ACCESS_TOKEN_TTL_SECONDS, builtinSettings } from './settings.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, builtinSettings } from '../auth/settings.ts';
 
 /**
  * Test helpers (API tests, e2e, benchmark): access tokens signed with the built-in provider's
