@@ -140,6 +140,36 @@ export default tseslint.config(
     },
   },
   {
+    // All SQL lives in the data layer: repositories/, db/ (connections, migrations, schema) and the job
+    // engines. Everything else calls a repository method (decision 019).
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/repositories/**',
+      'server/src/db/**',
+      'server/src/jobs/*-engine.ts',
+      '**/*.test.ts',
+      '**/test-support/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
+          message: "No 'as unknown as' in the server: type the value (one Database type, typed helpers) instead.",
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
+          message: 'Queries live in server/src/repositories/: call a repository method.',
+        },
+        {
+          selector: 'TaggedTemplateExpression[tag.name="sql"]',
+          message: 'SQL lives in server/src/repositories/: call a repository method.',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -149,3 +149,13 @@ export async function pendingMigrations(database: Pick<Db, 'db' | 'dialect'>): P
   const list = await new Migrator({ db: database.db, provider: migrationProvider(database.dialect) }).getMigrations();
   return list.filter((m) => !m.executedAt).map((m) => m.name);
 }
+
+/** The readiness check's round trip: resolves when the database answers a trivial statement. */
+export async function ping(database: Pick<Db, 'db'>): Promise<void> {
+  await sql`select 1`.execute(database.db);
+}
+
+/** PostgreSQL NOTIFY on `channel` (the other instances' listeners receive `payload`). */
+export async function notify(database: Pick<Db, 'db'>, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(database.db);
+}

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { notify as pgNotify } from '../db/index.ts';
 
 /** The PostgreSQL channel on which instances tell each other that articles changed. */
 export const NEWS_CHANGED_CHANNEL = 'tabloid_news_changed';
@@ -41,7 +41,7 @@ export default fp(
     let waiting: NodeJS.Timeout | null = null;
     const notify = () => {
       waiting = null;
-      sql`select pg_notify(${NEWS_CHANGED_CHANNEL}, ${instanceId})`.execute(database.db).catch((err: unknown) => {
+      pgNotify(database, NEWS_CHANGED_CHANNEL, instanceId).catch((err: unknown) => {
         app.log.warn({ err }, 'could not notify other instances of a news change (their caches expire by TTL)');
       });
     };

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { ArticleRow, Database, SharePlatform, ShareState, SocialShareTable } from '../db/schema.ts';
 import type { Actor } from './audit-log.ts';
@@ -51,10 +51,21 @@ export interface ShareDefaults {
 
 /** SQL of the sharing feature: share rows, sharing defaults, the articles' share choice, audit rows. */
 export class SocialSharesRepository {
-  readonly db: SharesKysely;
+  private readonly db: SharesKysely;
 
   constructor(database: Pick<Db, 'db'>) {
     this.db = database.db;
+  }
+
+  /** Runs `work` in one transaction: every call that takes `tx` inside it is part of it. */
+  async transaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /** The share rows of several articles (the article list shows each row's status). */
+  async ofArticles(ids: readonly number[]): Promise<Selectable<SocialShareTable>[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('social_shares').selectAll().where('article_id', 'in', ids).execute();
   }
 
   async article(id: number, tx: Tx = this.db): Promise<ArticleShareColumns | undefined> {

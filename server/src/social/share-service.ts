@@ -109,7 +109,7 @@ export class ShareService {
 
   /** 'Retry' (failed/unconfirmed) and 'Post now' (never shared, or its post deleted): queues a new job. */
   async requeue(articleId: number, platform: SharePlatform, actor: Actor, mode: 'retry' | 'post-now') {
-    const result = await this.#repo.db.transaction().execute(async (trx) => {
+    const result = await this.#repo.transaction(async (trx) => {
       const article = await this.#repo.article(articleId, trx);
       if (!article) return { ok: false as const, reason: 'not-found' as const };
       if (!article.published_at) return { ok: false as const, reason: 'not-published' as const };

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { pendingMigrations } from '../../db/index.ts';
+import { pendingMigrations, ping } from '../../db/index.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/errors.ts';
 import { sendProblem } from '../../plugins/problem.ts';
 
@@ -71,7 +70,7 @@ export default fp(
             headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
           });
         try {
-          await withTimeout(sql`select 1`.execute(app.database.db), READY_TIMEOUT_MS);
+          await withTimeout(ping(app.database), READY_TIMEOUT_MS);
         } catch (err) {
           request.log.warn({ err }, 'readiness: database unreachable');
           return unavailable('The database is not reachable.');

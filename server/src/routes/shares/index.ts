@@ -96,10 +96,7 @@ async function sharesApi(
       if (ids.length > 100 || ids.some((n) => !Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647)) {
         throw new HttpProblem(400, 'articleIds must be at most 100 article ids separated by commas.');
       }
-      const [rows, connected] = await Promise.all([
-        repo.db.selectFrom('social_shares').selectAll().where('article_id', 'in', ids).execute(),
-        repo.connected(persona),
-      ]);
+      const [rows, connected] = await Promise.all([repo.ofArticles(ids), repo.connected(persona)]);
       return {
         articles: ids.map((articleId) => ({
           articleId,
