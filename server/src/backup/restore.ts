@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Db } from '../db/index.ts';
+import { migrate, openDatabase, type Db } from '../db/index.ts';
 import { KEY_FILE_NAME } from '../crypto/token-cipher.ts';
 import {
   countRows,
@@ -156,7 +156,10 @@ async function finish(
   extra: Pick<RestoreResult, 'movedAside' | 'pictures' | 'keyRestored'>,
   schemaBefore: string | null,
 ): Promise<RestoreResult> {
+  // The rows as the backup holds them, counted before the migrations run forward (a newer version's
+  // migrations may add rows, e.g. a first revision for every article).
   const restored = await countRows(database.db, database.dialect);
+  await migrate(database.db, database.dialect);
   const schemaAfter = await latestMigration(database.db);
   const integrity = database.dialect === 'sqlite' ? await integrityCheck(database.db) : null;
   return { manifest, ...extra, schemaBefore, schemaAfter, integrity, ...compareCounts(manifest, restored) };
@@ -177,8 +180,8 @@ async function restoreSqlite(options: RestoreOptions, target: string, manifest: 
     fs.rmSync(staged, { recursive: true, force: true });
     throw err;
   }
-  // The migrations run forward when the backup is older than this version.
-  const database = await openDatabase({ dataDir, databaseUrl: '' });
+  // The migrations run forward (in finish) when the backup is older than this version.
+  const database = await openDatabase({ dataDir, databaseUrl: '' }, { skipMigrations: true });
   try {
     return await finish(
       database,
@@ -283,7 +286,10 @@ async function restorePostgres(options: RestoreOptions, databaseUrl: string, man
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
-  const database = await openDatabase({ dataDir: os.tmpdir(), databaseUrl, databasePoolMax: 2 });
+  const database = await openDatabase(
+    { dataDir: os.tmpdir(), databaseUrl, databasePoolMax: 2, databaseStatementTimeoutMs: 0 },
+    { skipMigrations: true },
+  );
   try {
     return await finish(database, manifest, { movedAside, pictures, keyRestored }, manifest.schemaVersion);
   } finally {
