@@ -34,6 +34,7 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'jobs', key: ['id'], serial: true },
   { name: 'social_shares', key: ['article_id', 'platform'] },
   { name: 'social_settings', key: ['key'] },
+  { name: 'backup_runs', key: ['id'], serial: true },
 ];
 /** Derived data the target's own triggers rebuild while the articles are inserted. */
 const DERIVED = new Set([
