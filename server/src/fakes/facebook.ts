@@ -8,6 +8,8 @@ export interface FakeFacebookOptions {
   appId?: string;
   appSecret?: string;
   pageId?: string;
+  /** The page's display name (GET /{page-id}?fields=name). */
+  pageName?: string;
   port?: number;
 }
 
@@ -17,6 +19,7 @@ export interface FakeFacebook extends FakeServer {
   appId: string;
   appSecret: string;
   pageId: string;
+  pageName: string;
   readonly posts: { id: string; message: string; link?: string }[];
   readonly issuedTokens: string[];
   /** A new valid short-lived user token (what the editor pastes). */
@@ -61,7 +64,7 @@ function graphError(
 
 /**
  * A local Facebook Graph API subset over real HTTP: fb_exchange_token, the page token lookup
- * (GET /{page-id}?fields=access_token and /me/accounts), POST /{page-id}/feed; appsecret_proof is
+ * (GET /{page-id}?fields=access_token and /me/accounts), the page's name (GET /{page-id}?fields=name), POST /{page-id}/feed; appsecret_proof is
  * required on every call with a user or page token, a user token cannot post (error 200), and
  * switches give error 190, rate limits 4/17, 5xx and a hang.
  */
@@ -69,6 +72,7 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
   const appId = options.appId ?? '1234567890';
   const appSecret = options.appSecret ?? 'fake-facebook-app-secret-0123456789';
   const pageId = options.pageId ?? '100200300400500';
+  const pageName = options.pageName ?? 'The Daily Smear';
   const shortTokens = new Set<string>();
   const userTokens = new Set<string>();
   const pageTokens = new Set<string>();
@@ -200,13 +204,13 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
     }
     if (req.method === 'GET' && path === `/${pageId}`) {
       if (!authorised(res, params, [userTokens, pageTokens])) return;
-      if (params.get('fields') !== 'access_token') return json(res, 200, { id: pageId, name: 'The Daily Smear' });
+      if (params.get('fields') !== 'access_token') return json(res, 200, { id: pageId, name: pageName });
       return json(res, 200, { access_token: pageToken(), id: pageId });
     }
     if (req.method === 'GET' && path === '/me/accounts') {
       if (!authorised(res, params, [userTokens])) return;
       return json(res, 200, {
-        data: [{ access_token: pageToken(), name: 'The Daily Smear', id: pageId, category: 'Media/news company' }],
+        data: [{ access_token: pageToken(), name: pageName, id: pageId, category: 'Media/news company' }],
         paging: {},
       });
     }
@@ -261,6 +265,7 @@ export async function startFakeFacebook(options: FakeFacebookOptions = {}): Prom
     appId,
     appSecret,
     pageId,
+    pageName,
     posts,
     issuedTokens,
     issueShortLivedToken() {

@@ -172,6 +172,31 @@ export class FacebookClient {
     return { pageToken: pageBody.access_token, expiresIn: null };
   }
 
+  /** GET /{page-id}?fields=name with the page token and appsecret_proof: the page's display name. */
+  async pageName(pageToken: string): Promise<string> {
+    this.#requireConfig();
+    const q = new URLSearchParams({
+      fields: 'name',
+      access_token: pageToken,
+      appsecret_proof: this.#proof(pageToken),
+    });
+    const res = await providerFetch(
+      'Facebook',
+      `${this.#o.graphUrl}/${encodeURIComponent(this.#o.pageId)}?${q}`,
+      { headers: { accept: 'application/json' } },
+      this.#o.timeoutMs,
+    );
+    const name = (res.body as { name?: unknown } | null)?.name;
+    if (res.status === 200 && typeof name === 'string' && name.trim()) return name;
+    if (res.status !== 200) throw facebookProblem(res, 'page');
+    throw new SocialProblem({
+      status: 502,
+      title: 'Facebook gave no page name',
+      detail: `Facebook answered without a name for page ${this.#o.pageId}.`,
+      type: 'provider-rejected',
+    });
+  }
+
   /** POST /{page-id}/feed with message (+ link); answers the post id "{page}_{post}". */
   async publish(pageToken: string, message: string, link?: string): Promise<string> {
     this.#requireConfig();

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { FacebookClient } from './facebook-client.ts';
+import { FacebookPageNames } from './facebook-page-name.ts';
 import { cipherFromConfig } from '../crypto/token-cipher.ts';
 import { SocialTokenRepository } from '../repositories/social-token-repository.ts';
 import { XClient } from './x-client.ts';
@@ -11,6 +12,8 @@ export interface Social {
   x: XClient;
   xTokens: XTokenService;
   facebook: FacebookClient;
+  /** The page's display name, cached in memory for a few minutes. */
+  facebookPageNames: FacebookPageNames;
 }
 
 /** Wires the social feature from the configuration (key file created here on first use). */
@@ -31,5 +34,11 @@ export function createSocial(config: Config, database: Db): Social {
     pageId: s.facebookPageId,
     timeoutMs: s.httpTimeoutMs,
   });
-  return { tokens, x, xTokens: new XTokenService(tokens, x, s.httpTimeoutMs), facebook };
+  return {
+    tokens,
+    x,
+    xTokens: new XTokenService(tokens, x, s.httpTimeoutMs),
+    facebook,
+    facebookPageNames: new FacebookPageNames(facebook),
+  };
 }

@@ -179,10 +179,23 @@ async function socialScope(fastify: FastifyInstance) {
     async (request) => {
       checkPersona(request.params.persona);
       const tokens = await social.tokens.get('facebook', persona);
+      // The page's name, when Facebook gives it; without it the page is named by its id (never a 5xx).
+      const pageName =
+        tokens && social.facebook.configured
+          ? await social.facebookPageNames.get(tokens.accessToken, (err) =>
+              request.log.warn(
+                err instanceof SocialProblem
+                  ? { status: err.status, problem: err.slug, detail: err.detail }
+                  : { error: (err as Error)?.name },
+                'Facebook page name could not be read',
+              ),
+            )
+          : null;
       return {
         tokenPresent: Boolean(tokens),
         expiresAtUtc: tokens?.expiresAt ?? null,
         pageId: config.social.facebookPageId,
+        pageName,
       };
     },
   );

@@ -80,6 +80,8 @@ export const FacebookTokenReply = Type.Object({
   expiresAtUtc: nullable(Type.String()),
   /** The page posts go out on (FACEBOOK_PAGE_ID; empty when not configured). */
   pageId: Type.String(),
+  /** The page's name as Facebook gives it; null without a token or when Facebook cannot be asked. */
+  pageName: nullable(Type.String()),
 });
 
 /** Seconds until the page token expires; null when it does not expire. */

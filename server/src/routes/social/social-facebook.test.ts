@@ -46,14 +46,24 @@ afterAll(() => t.close());
 
 describe('Facebook token', () => {
   it('no token at first', async () => {
-    expect(await status()).toEqual({ tokenPresent: false, expiresAtUtc: null, pageId: t.config.social.facebookPageId });
+    expect(await status()).toEqual({
+      tokenPresent: false,
+      expiresAtUtc: null,
+      pageId: t.config.social.facebookPageId,
+      pageName: null,
+    });
   });
 
   it('exchanges a short-lived token (trimmed) for a page token with appsecret_proof and stores it; it does not expire', async () => {
     const res = await exchange(`  ${t.fb.issueShortLivedToken()}  `);
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({ expiresIn: null });
-    expect(await status()).toEqual({ tokenPresent: true, expiresAtUtc: null, pageId: t.config.social.facebookPageId });
+    expect(await status()).toEqual({
+      tokenPresent: true,
+      expiresAtUtc: null,
+      pageId: t.config.social.facebookPageId,
+      pageName: t.fb.pageName,
+    });
     const rows = await t.database.db
       .withTables<{ social_tokens: { platform: string; access_token: string } }>()
       .selectFrom('social_tokens')
@@ -133,6 +143,37 @@ describe('Facebook token', () => {
     t.fb.fail(null);
     expect((await status()).tokenPresent).toBe(false);
   });
+});
+
+describe('Facebook page name in the token status', () => {
+  it('names the page when connected, and reuses the name instead of asking Facebook on every read', async () => {
+    await exchange(t.fb.issueShortLivedToken());
+    const first = await call('GET', `/api/social/facebook/${P()}/token`);
+    expect(first.status).toBe(200);
+    expect(first.json()).toMatchObject({ tokenPresent: true, pageId: t.fb.pageId, pageName: t.fb.pageName });
+    // Facebook failing now does not matter: the name read a moment ago is reused.
+    t.fb.fail('server-error');
+    expect((await status()).pageName).toBe(t.fb.pageName);
+  });
+
+  it.each(['revoked', 'expired', 'rate-limit', 'server-error', 'hang'] as const)(
+    'Facebook refusing or failing (%s): 200 with pageName null, the page is named by its id',
+    async (mode) => {
+      await exchange(t.fb.issueShortLivedToken());
+      const logsBefore = t.logs.length;
+      if (mode === 'revoked') t.fb.revokePageTokens();
+      else t.fb.fail(mode);
+      const res = await call('GET', `/api/social/facebook/${P()}/token`);
+      expect(res.status).toBe(200);
+      expect(res.json()).toEqual({
+        tokenPresent: true,
+        expiresAtUtc: null,
+        pageId: t.config.social.facebookPageId,
+        pageName: null,
+      });
+      expect(t.logs.slice(logsBefore).some((l) => l.includes('Facebook page name could not be read'))).toBe(true);
+    },
+  );
 });
 
 describe('test publish to Facebook', () => {
