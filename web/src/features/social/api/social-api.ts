@@ -37,6 +37,8 @@ export interface FacebookTokenStatus {
   expiresAtUtc: string | null;
   /** The page posts go out on. */
   pageId?: string;
+  /** The page's name as Facebook gives it; null when Facebook could not be asked. */
+  pageName?: string | null;
 }
 
 const p = (persona: string) => encodeURIComponent(persona);

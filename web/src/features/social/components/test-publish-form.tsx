@@ -3,8 +3,14 @@ import type { SocialPlatformId } from '@common/social';
 import { useAdminApi } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
 import { useQuery } from '@tanstack/react-query';
-import { getFacebookToken, getXAccount, socialKeys, testPublish } from '../api/social-api.ts';
+import { getFacebookToken, getXAccount, socialKeys, testPublish, type FacebookTokenStatus } from '../api/social-api.ts';
 import { autofillFrom, newestArticle, toPublishRequest, type AutofillArticle } from '../lib/publish-form.ts';
+
+/** The page by its name and id, or by its id alone when Facebook did not give the name. */
+function facebookPage({ pageId, pageName }: FacebookTokenStatus): string {
+  const id = pageId || '(page id not set)';
+  return pageName ? `${pageName} (page ${id})` : id;
+}
 
 /**
  * Which live account a test post goes out on: the X handle or the Facebook page (the publication's
@@ -36,7 +42,7 @@ function AccountLine({ platform, persona }: { platform: SocialPlatformId; person
     text = fb.isPending
       ? 'Looking up the Facebook page…'
       : fb.data?.tokenPresent
-        ? `Posts to the live Facebook page ${fb.data.pageId || '(page id not set)'}.`
+        ? `Posts to the live Facebook page ${facebookPage(fb.data)}.`
         : 'No Facebook page is connected: connect one on Social Auth.';
   }
   return (
