@@ -277,7 +277,7 @@ describe('a backup taken while 1,000 publishes and edits go on', () => {
         headers: { authorization: `Bearer ${tokens.access_token}` },
       });
       expect(fb.statusCode).toBe(200);
-      expect(fb.json()).toEqual({ tokenPresent: true, expiresAtUtc: '2030-01-01T00:00:00.000Z' });
+      expect(fb.json()).toMatchObject({ tokenPresent: true, expiresAtUtc: '2030-01-01T00:00:00.000Z' });
       const stored = await new SocialTokenRepository(r.database, cipherFromConfig(config)).get(
         'facebook',
         config.siteName,
@@ -459,10 +459,8 @@ describe('a backup of an older version', () => {
     expect(result.schemaAfter).toBe('034-backup-runs');
     expect(result.mismatches).toEqual([]);
     expect(result.counts.find((c) => c.table === 'articles')).toEqual({ table: 'articles', manifest: 1, restored: 1 });
-    expect(result.counts.find((c) => c.table === 'backup_runs')).toEqual({
-      table: 'backup_runs',
-      manifest: null,
-      restored: 0,
-    });
+    // The counts are of the backup's own tables, taken before the migrations ran forward: the table a
+    // later migration adds is not among them.
+    expect(result.counts.find((c) => c.table === 'backup_runs')).toBeUndefined();
   });
 });

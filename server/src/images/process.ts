@@ -8,6 +8,9 @@ async function loadSharp(): Promise<typeof import('sharp')> {
   loaded ??= import('sharp').then((mod) => {
     // Every upload is a different picture: sharp's operation cache would only hold memory.
     mod.default.cache(false);
+    // One libvips worker thread per picture: each thread holds its own tile buffers, and uploads are
+    // rare next to page reads (a large picture's resize takes a little longer, at less memory).
+    mod.default.concurrency(1);
     return mod;
   });
   return loaded;
