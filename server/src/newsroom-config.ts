@@ -1,3 +1,4 @@
+import { wholeNumberReader } from './config-number.ts';
 /** Settings of the newsroom's scheduler, trash and image storage (validated with the rest of the config). */
 export interface NewsroomConfig {
   /** SCHEDULER_INTERVAL_MS: how often due scheduled articles are published and the trash is purged. 0 turns it off. */
@@ -24,16 +25,7 @@ export const DEFAULT_NEWSROOM_CONFIG: NewsroomConfig = {
 };
 
 export function loadNewsroomConfig(env: NodeJS.ProcessEnv, problems: string[]): NewsroomConfig {
-  const int = (name: string, fallback: number, min: number, max: number) => {
-    const raw = (env[name] ?? '').trim();
-    if (raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return n;
-  };
+  const int = wholeNumberReader(env, problems);
   const schedulerIntervalMs = int('SCHEDULER_INTERVAL_MS', DEFAULT_NEWSROOM_CONFIG.schedulerIntervalMs, 0, 60_000);
   if (schedulerIntervalMs > 0 && schedulerIntervalMs < 50)
     problems.push('SCHEDULER_INTERVAL_MS must be 0 or at least 50');

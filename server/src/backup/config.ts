@@ -1,3 +1,4 @@
+import { wholeNumberReader } from '../config-number.ts';
 import path from 'node:path';
 
 /** Scheduled backups inside the server (validated with the rest of the config at start). */
@@ -20,16 +21,7 @@ export function loadBackupConfig(
   dataDir: string,
   problems: string[],
 ): BackupConfig {
-  const int = (name: string, fallback: number, min: number, max: number) => {
-    const raw = (env[name] ?? '').trim();
-    if (raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return n;
-  };
+  const int = wholeNumberReader(env, problems);
   const intervalHours = int('BACKUP_INTERVAL_HOURS', BACKUP_DEFAULTS.intervalHours, 0, 24 * 31);
   const keepDaily = int('BACKUP_KEEP_DAILY', BACKUP_DEFAULTS.keepDaily, 1, 1000);
   const keepWeekly = int('BACKUP_KEEP_WEEKLY', BACKUP_DEFAULTS.keepWeekly, 0, 1000);
