@@ -18,6 +18,7 @@ import { pageQuery } from '../rendering/page-query.ts';
 import { pageEtag, withoutClock } from '../rendering/page-validator.ts';
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
 import { findCategory } from '../../../common/categories.ts';
+import { publicPageData } from '../services/public-page-data.ts';
 
 /** Hashed build output: cache for a year. */
 export const ASSET_MAX_AGE_MS = 31_536_000_000;
@@ -111,17 +112,12 @@ export default fp(
     });
 
     // The page's data, from the same services and caches as the public API (the same JSON values
-    // the browser would fetch). Search and older stories still go through their routes, whose query
-    // rules (and 400 answers) are part of what the page shows.
+    // the browser would fetch), search and older stories included, with the API's query rules.
     const data = {
       news: (category?: string) =>
         app.publicNews.list(category ? findCategory(category)?.id : undefined, NEWS_PAGE_SIZE),
       article: (slug: string) => app.publicNews.article(slug),
-      api: async (url: string) => {
-        if (!url.startsWith('/News/')) throw new Error(`${url} is not a public API URL`);
-        const res = await app.inject({ method: 'GET', url });
-        return { status: res.statusCode, body: res.statusCode < 500 ? res.json() : null };
-      },
+      api: publicPageData({ search: app.publicSearch, archive: app.publicArchive }),
     };
 
     const { twitterSite, facebookAppId, sameAs } = app.config.siteAccounts;
@@ -239,7 +235,7 @@ export default fp(
       });
     });
   },
-  { name: 'spa', dependencies: ['problem', 'page-settings', 'news'] },
+  { name: 'spa', dependencies: ['problem', 'page-settings', 'news', 'search', 'archive'] },
 );
 
 const UPPER_CASE = /[A-Z]/;

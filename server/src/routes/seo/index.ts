@@ -18,7 +18,7 @@ import { ProblemSchema } from '../news/schemas.ts';
 import { ShareCardStore, shareCardFor, shareCardHash } from '../../share-cards/share-card.ts';
 import { compressBodyAsync, sendCompressed, type CompressedBody } from './compressed-body.ts';
 import { requestOrigin } from '../../plugins/request-origin.ts';
-import { RefreshingCache } from './refreshing-cache.ts';
+import { RefreshingCache } from '../../services/refreshing-cache.ts';
 
 /**
  * URLs per sitemap file (files are id ranges of this size). The protocol allows 50,000; 10,000 keeps

@@ -1,0 +1,54 @@
+import type { TSchema } from '@sinclair/typebox';
+import { typeboxValidatorCompiler, ValidationError } from '../domain/typebox-validation.ts';
+import { describeValidation, HttpProblem } from '../plugins/problem.ts';
+import { ArchiveQuerySchema, type ArchiveQuery, type PublicArchive } from './public-archive.ts';
+import { SearchQuerySchema, type PublicSearch } from './public-search.ts';
+
+/** A public API answer as a page's data: its status and JSON (a 400 problem's body too). */
+export interface PublicAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The search and older-stories answers a server-rendered page shows, read from the same services
+ * (and caches) as GET /News/search and GET /News/archive, given as those API URLs: the query is
+ * checked with the route's own schema, so a page shows the very 400 the API would answer.
+ */
+export function publicPageData(services: { search: PublicSearch; archive: PublicArchive }) {
+  const readSearch = queryReader<{ q: string; page?: number }>(SearchQuerySchema);
+  const readArchive = queryReader<ArchiveQuery>(ArchiveQuerySchema);
+  return async function answer(apiUrl: string): Promise<PublicAnswer> {
+    const { pathname, searchParams } = new URL(apiUrl, 'http://localhost');
+    try {
+      if (pathname === '/News/search') {
+        const { q, page = 1 } = readSearch(searchParams);
+        return json(await services.search.page(q, page));
+      }
+      if (pathname === '/News/archive') return json(await services.archive.page(readArchive(searchParams)));
+    } catch (err) {
+      if (err instanceof ValidationError) {
+        return { status: 400, body: { status: 400, ...describeValidation(err.validationContext, err.validation) } };
+      }
+      if (err instanceof HttpProblem && err.statusCode < 500) {
+        return { status: err.statusCode, body: { status: err.statusCode, detail: err.detail } };
+      }
+      throw err;
+    }
+    throw new Error(`${pathname} is not a public API URL a page reads`);
+  };
+}
+
+function json({ body }: { body: Buffer }): PublicAnswer {
+  return { status: 200, body: JSON.parse(body.toString('utf8')) as unknown };
+}
+
+/** The validator of the routes' query strings (domain/typebox-validation.ts), for a URL's parameters. */
+function queryReader<T>(schema: TSchema): (params: URLSearchParams) => T {
+  const validate = typeboxValidatorCompiler({ schema, httpPart: 'querystring', method: 'GET', url: '' });
+  return (params) => {
+    const result = validate(Object.fromEntries(params)) as { value?: unknown; error?: Error };
+    if (result.error) throw result.error;
+    return result.value as T;
+  };
+}
