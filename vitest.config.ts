@@ -17,7 +17,7 @@ const sqliteOnly = [
   'scripts/**/*.test.ts',
   'e2e/harness.test.ts',
   'server/src/server-process.test.ts',
-  'server/src/social/share-kill.test.ts',
+  'server/src/sharing/share-kill.test.ts',
 ];
 // Stops and restarts the machine's PostgreSQL server: runs alone, after everything else.
 const outage = ['server/src/**/*.outage.test.ts'];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
-import { createSocial } from '../server/src/social/index.ts';
+import { createSocial } from '../server/src/sharing/social-clients.ts';
 import { connectFacebook, connectX } from '../server/src/test-support/shares.ts';
 import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { startApp, type RunningApp } from './support/app.ts';

@@ -3,7 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import type { AdminArticle, ArticleRevisionSummary, AuditEntry } from '../common/admin-contract.ts';
 import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
-import { createSocial } from '../server/src/social/index.ts';
+import { createSocial } from '../server/src/sharing/social-clients.ts';
 import { connectFacebook, connectX } from '../server/src/test-support/shares.ts';
 import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { startApp, type RunningApp } from './support/app.ts';

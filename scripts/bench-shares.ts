@@ -28,7 +28,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { openDatabase, type Db } from '../server/src/db/index.ts';
 import { startFakeFacebook } from '../server/src/fakes/facebook.ts';
 import { startFakeX } from '../server/src/fakes/x.ts';
-import { createSocial } from '../server/src/social/index.ts';
+import { createSocial } from '../server/src/sharing/social-clients.ts';
 import { connectFacebook, connectX } from '../server/src/test-support/shares.ts';
 import { insertArticles } from '../server/src/test-support/admin-articles.ts';
 import { freePort } from '../server/src/test-support/free-port.ts';

@@ -8,7 +8,7 @@ import { openDatabase, type Db } from '../server/src/db/index.ts';
 import { recordEditorActivity } from '../server/src/repositories/activity-editors.ts';
 import { AdminArticlesRepository } from '../server/src/repositories/admin-articles.ts';
 import { loadOrCreateKey, TokenCipher } from '../server/src/crypto/token-cipher.ts';
-import { SocialTokenRepository } from '../server/src/repositories/social-token-repository.ts';
+import { SocialTokenRepository } from '../server/src/sharing/repositories/social-token-repository.ts';
 import {
   createTestPostgresDatabase,
   type TestPostgresDatabase,

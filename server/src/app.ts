@@ -20,8 +20,7 @@ import imagesPlugin from './images/index.ts';
 import schedulerPlugin from './scheduler/index.ts';
 import backupPlugin from './backup/plugin.ts';
 import slugRedirectsPlugin from './plugins/slug-redirects.ts';
-import socialRoutes from './routes/social/index.ts';
-import sharesPlugin from './routes/shares/index.ts';
+import sharingPlugin from './sharing/plugin.ts';
 import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
@@ -49,7 +48,7 @@ export interface AppOptions {
  * server.ts listens; tests call this and use inject() or listen on port 0.
  */
 export async function buildApp({ config, database, logger, telemetry }: AppOptions) {
-  // The requests Fastify is answering: the share workers give way to them (jobs/queue.ts).
+  // The requests Fastify is answering: the share workers give way to them (sharing/jobs/queue.ts).
   const activity = new RequestActivity();
   const app = Fastify({
     // JSON lines with the request id (reqId) and secrets redacted (telemetry/logger.ts)
@@ -109,8 +108,9 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(articleEventsPlugin);
   // Uploaded images: storage and the public /images/<id>-<width>.webp route.
   await app.register(imagesPlugin);
-  // Before the admin API and the scheduler: publishing queues share jobs through app.articleShares.
-  await app.register(sharesPlugin);
+  // Sharing to X and Facebook (sharing/): before the admin API and the scheduler, since publishing
+  // queues share jobs through app.articleShares.
+  await app.register(sharingPlugin);
   await app.register(adminRoutes);
   // Publishes scheduled articles and empties the trash (SCHEDULER_INTERVAL_MS).
   await app.register(schedulerPlugin);
@@ -118,7 +118,6 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(backupPlugin);
   // Old slugs of published articles answer 301 to the current one.
   await app.register(slugRedirectsPlugin);
-  await app.register(socialRoutes);
   // Last: static assets and the HTML shell for every page route (with per-article meta tags).
   await app.register(spaPlugin);
   return app;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadNewsroomConfig, type NewsroomConfig } from './newsroom-config.ts';
 import { DEFAULT_SITE_NAME } from '../../common/site.ts';
 import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
-import { loadSocialConfig, type SocialConfig } from './social/config.ts';
+import { loadSocialConfig, type SocialConfig } from './sharing/config.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { loadBackupConfig, type BackupConfig } from './backup/config.ts';
@@ -40,7 +40,7 @@ export interface Config {
   webDistDir: string;
   /** Editors' sign-in: Entra ID or the built-in provider (server/src/auth/config.ts). */
   auth: AuthConfig;
-  /** X and Facebook publishing (server/src/social/config.ts). */
+  /** X and Facebook publishing (server/src/sharing/config.ts). */
   social: SocialConfig;
   /** Scheduler, trash and image storage (server/src/newsroom-config.ts). */
   newsroom: NewsroomConfig;

@@ -9,7 +9,7 @@ import { loadConfig } from '../config.ts';
 import { cipherFromConfig, KEY_FILE_NAME } from '../crypto/token-cipher.ts';
 import { migrateTo, openDatabase } from '../db/index.ts';
 import { EditorsRepository } from '../repositories/editors-repository.ts';
-import { SocialTokenRepository } from '../repositories/social-token-repository.ts';
+import { SocialTokenRepository } from '../sharing/repositories/social-token-repository.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { createTestApp, TEST_APP_ENV, type TestApp } from '../test-support/test-app.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../test-support/postgres-databases.ts';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseEncryptionKey, loadSocialConfig } from '../social/config.ts';
+import { parseEncryptionKey, loadSocialConfig } from '../sharing/config.ts';
 import { KEY_FILE_NAME, TokenCipher, isEncrypted, loadOrCreateKey } from './token-cipher.ts';
 
 describe('TokenCipher (AES-256-GCM)', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresPool } from '../db/postgres-pool.ts';
 import { withPreparedStatements } from '../db/prepared-statements.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
-import { PLATFORMS, SHARE_JOB } from '../social/share-service.ts';
+import { PLATFORMS, SHARE_JOB } from '../sharing/share-service.ts';
 import { insertArticle } from '../test-support/admin-articles.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { AdminArticlesRepository, type WriteResult } from './admin-articles.ts';

@@ -1,6 +1,6 @@
 import type pino from 'pino';
 import type { FastifyInstance, FastifyServerOptions, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
-import { SOCIAL_LOG_REDACT_PATHS } from '../social/log-redaction.ts';
+import { SOCIAL_LOG_REDACT_PATHS } from '../sharing/log-redaction.ts';
 import { BatchedLogDestination } from './log-destination.ts';
 
 /**

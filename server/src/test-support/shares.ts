@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { ArticleShares, SharePlatform } from '../../../common/admin-contract.ts';
 import type { FakeFacebook } from '../fakes/facebook.ts';
 import type { FakeX } from '../fakes/x.ts';
-import type { Social } from '../social/index.ts';
+import type { Social } from '../sharing/social-clients.ts';
 
 /**
  * Helpers of the share tests and of `npm run bench:shares` (in-process apps, child processes,

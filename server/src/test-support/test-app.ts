@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../db/index.ts';
 import { startFakeFacebook, type FakeFacebook } from '../fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../fakes/x.ts';
 import { seedIfEmpty } from '../seed/index.ts';
-import { SOCIAL_LOG_REDACT_PATHS } from '../social/log-redaction.ts';
+import { SOCIAL_LOG_REDACT_PATHS } from '../sharing/log-redaction.ts';
 import { freePort } from './free-port.ts';
 
 /**

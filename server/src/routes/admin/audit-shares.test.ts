@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../common/admin-contract.ts';
-import { createSocial } from '../../social/index.ts';
+import { createSocial } from '../../sharing/social-clients.ts';
 import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../../test-support/shares.ts';
 import { insertArticle } from '../../test-support/admin-articles.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';

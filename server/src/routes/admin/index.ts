@@ -6,7 +6,7 @@ import articleRoutes from './articles/index.ts';
 import auditRoutes from './audit.ts';
 import imageRoutes from './images.ts';
 import categoryRoutes from './categories.ts';
-import { editorOf } from './context.ts';
+import { editorOf } from '../../auth/actor.ts';
 import dashboardRoutes from './dashboard.ts';
 import { useEditorScope } from '../../plugins/editor-scope.ts';
 

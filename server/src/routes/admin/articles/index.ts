@@ -6,7 +6,8 @@ import { slugify } from '../../../../../common/slug.ts';
 import type { Refusal } from '../../../repositories/admin-articles.ts';
 import { getRevision, listRevisions } from '../../../repositories/article-revisions.ts';
 import { announcePublished } from '../../../scheduler/article-events.ts';
-import { actorOf, clearNewsCache, type AdminRouteOptions } from '../context.ts';
+import { actorOf } from '../../../auth/actor.ts';
+import { clearNewsCache, type AdminRouteOptions } from '../context.ts';
 import {
   articleDeleted,
   articleNotFound,

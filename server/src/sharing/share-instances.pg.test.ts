@@ -7,7 +7,7 @@ import { freePort } from '../test-support/free-port.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../test-support/postgres-databases.ts';
 import { startInstance, type Instance } from '../test-support/postgres-instances.ts';
 import { fakeProviderEnv } from '../test-support/test-app.ts';
-import { createSocial } from './index.ts';
+import { createSocial } from './social-clients.ts';
 import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../test-support/shares.ts';
 
 /** Two instances on one PostgreSQL database share a burst of publishes: every post goes out once. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewJob } from '../jobs/queue.ts';
-import type { SharesKysely } from '../repositories/social-shares.ts';
-import { SocialSharesRepository, type SharePlatform, type ShareState } from '../repositories/social-shares.ts';
+import type { NewJob } from './jobs/queue.ts';
+import type { SharesKysely } from './repositories/social-shares.ts';
+import { SocialSharesRepository, type SharePlatform, type ShareState } from './repositories/social-shares.ts';
 import { insertArticles } from '../test-support/admin-articles.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { PLATFORMS, SHARE_JOB, SHARE_WORKER } from './share-service.ts';

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARE_JOB } from '../social/share-service.ts';
-import { freePort } from '../test-support/free-port.ts';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from '../test-support/postgres-databases.ts';
-import { startInstance, type Instance } from '../test-support/postgres-instances.ts';
+import { SHARE_JOB } from '../share-service.ts';
+import { freePort } from '../../test-support/free-port.ts';
+import { createTestPostgresDatabase, type TestPostgresDatabase } from '../../test-support/postgres-databases.ts';
+import { startInstance, type Instance } from '../../test-support/postgres-instances.ts';
 import { PGBOSS_10_SCHEMA, PGBOSS_SCHEMA } from './pg-boss-engine.ts';
 
 // pg-boss 12 migrates only schemas of pg-boss 11 and later: an instance starting on a database whose

@@ -1,7 +1,7 @@
 import { SocialProblem } from './provider-error.ts';
 import type { ProviderResponse } from './provider-http.ts';
 import { KeyedMutex } from './refresh-lock.ts';
-import type { SocialTokenRepository, StoredTokens } from '../repositories/social-token-repository.ts';
+import type { SocialTokenRepository, StoredTokens } from './repositories/social-token-repository.ts';
 import type { XClient, XTokenResponse } from './x-client.ts';
 
 /** Refresh when the access token expires within this window. */

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Db } from '../db/index.ts';
-import type { Database } from '../db/schema.ts';
-import type { TokenCipher } from '../crypto/token-cipher.ts';
+import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import type { TokenCipher } from '../../crypto/token-cipher.ts';
 
 export type SocialPlatform = 'x' | 'facebook';
 
-export type { SocialTokenTable } from '../db/schema.ts';
+export type { SocialTokenTable } from '../../db/schema.ts';
 
 /** A decrypted token set. `version` is the stored ciphertext of the refresh token (the CAS value). */
 export interface StoredTokens {

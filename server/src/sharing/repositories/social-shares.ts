@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Db } from '../db/index.ts';
-import type { ArticleRow, Database, SharePlatform, ShareState, SocialShareTable } from '../db/schema.ts';
-import type { Actor } from './audit-log.ts';
+import type { Db } from '../../db/index.ts';
+import type { ArticleRow, Database, SharePlatform, ShareState, SocialShareTable } from '../../db/schema.ts';
+import type { Actor } from '../../repositories/audit-log.ts';
 
-export type { SharePlatform, ShareState, SocialSettingsTable, SocialShareTable } from '../db/schema.ts';
+export type { SharePlatform, ShareState, SocialSettingsTable, SocialShareTable } from '../../db/schema.ts';
 
 /** The article columns the sharing feature reads. */
 export type ArticleShareColumns = Pick<

@@ -1,15 +1,13 @@
-import fp from 'fastify-plugin';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DEFAULT_X_SCOPES } from '../../../../common/social.ts';
 import { recordTestPost } from '../../repositories/audit-log.ts';
-import { DEFAULT_X_API_URL } from '../../social/config.ts';
-import { actorOf } from '../admin/context.ts';
-import { createSocial } from '../../social/index.ts';
-import { maskSecret } from '../../social/mask.ts';
-import { SocialProblem, badRequest, notFound } from '../../social/provider-error.ts';
-import { commonXProblem, xErrorText, type XAccount } from '../../social/x-client.ts';
+import { actorOf } from '../../auth/actor.ts';
+import type { Social } from '../social-clients.ts';
+import { maskSecret } from '../mask.ts';
+import { SocialProblem, badRequest, notFound } from '../provider-error.ts';
+import { commonXProblem, xErrorText, type XAccount } from '../x-client.ts';
 import {
   FacebookExchangeBody,
   FacebookExchangeReply,
@@ -22,30 +20,17 @@ import {
   XConfigReply,
   XTokenBody,
   XTokenReply,
-} from './schemas.ts';
+} from './social-schemas.ts';
 
 /**
  * The social publishing API: X authorisation and account, Facebook page token, test posts. Every route
  * needs a verified editor token, checked on request (before the body is parsed or validated). Errors are
- * SocialProblems, written as problem+json by the application's problem plugin.
+ * SocialProblems, written as problem+json by the application's problem plugin. Registered in its own
+ * scope by the sharing plugin: the JSON parser and the hooks below apply to these routes only.
  */
-export default fp(
-  async function socialRoutes(fastify: FastifyInstance) {
-    // The X tab shows the account's profile picture from X's image CDN (and, against the local
-    // fake, from the fake's origin): allow exactly those image origins in the pages' CSP.
-    fastify.contentSecurityPolicy.add('img-src', 'https://pbs.twimg.com');
-    const apiOrigin = new URL(fastify.config.social.xApiUrl).origin;
-    if (apiOrigin !== new URL(DEFAULT_X_API_URL).origin) fastify.contentSecurityPolicy.add('img-src', apiOrigin);
-    // Its own scope: the JSON parser and the hooks below apply to the social routes only.
-    await fastify.register(socialScope);
-  },
-  { name: 'social-routes', dependencies: ['problem', 'auth', 'page-settings'] },
-);
-
-async function socialScope(fastify: FastifyInstance) {
+export async function socialApi(fastify: FastifyInstance, { social }: { social: Social }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = app;
-  const social = createSocial(config, app.database);
   const persona = config.siteName;
 
   // An anonymous or wrong token gets 401/403 before anything of the request body is looked at.

@@ -12,7 +12,7 @@ import { insertArticle } from '../test-support/admin-articles.ts';
 import { freePort } from '../test-support/free-port.ts';
 import { createTestPostgresDatabase, testDatabaseAdminUrl } from '../test-support/postgres-databases.ts';
 import { fakeProviderEnv } from '../test-support/test-app.ts';
-import { createSocial } from './index.ts';
+import { createSocial } from './social-clients.ts';
 import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../test-support/shares.ts';
 
 /**

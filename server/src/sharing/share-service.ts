@@ -2,15 +2,15 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { composeFacebookMessage, composeXText } from '../../../common/share-text.ts';
-import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../jobs/queue.ts';
+import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from './jobs/queue.ts';
 import {
   type ArticleShareColumns,
   type SharePlatform,
   type SocialShareTable,
   type SocialSharesRepository,
-} from '../repositories/social-shares.ts';
+} from './repositories/social-shares.ts';
 import type { Actor } from '../repositories/audit-log.ts';
-import type { Social } from './index.ts';
+import type { Social } from './social-clients.ts';
 import { SocialProblem } from './provider-error.ts';
 import type { ShareJobsConfig } from './config.ts';
 import { commonXProblem, xErrorText } from './x-client.ts';

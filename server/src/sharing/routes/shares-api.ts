@@ -1,17 +1,12 @@
-import fp from 'fastify-plugin';
 import { useEditorScope } from '../../plugins/editor-scope.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ArticleShares, PlatformShare } from '../../../../common/admin-contract.ts';
-import { siteOrigin } from '../../auth/settings.ts';
-import { createJobEngine } from '../../jobs/engines.ts';
-import { JobQueue } from '../../jobs/queue.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
-import { SocialSharesRepository, type SharePlatform, type SocialShareTable } from '../../repositories/social-shares.ts';
-import { createSocial } from '../../social/index.ts';
-import { SocialProblem } from '../../social/provider-error.ts';
-import { PLATFORMS, ShareService } from '../../social/share-service.ts';
-import { actorOf } from '../admin/context.ts';
+import { type SocialSharesRepository, type SharePlatform, type SocialShareTable } from '../repositories/social-shares.ts';
+import { SocialProblem } from '../provider-error.ts';
+import { PLATFORMS, type ShareService } from '../share-service.ts';
+import { actorOf } from '../../auth/actor.ts';
 import {
   ArticleSharesSchema,
   FailedSharesQuerySchema,
@@ -23,15 +18,7 @@ import {
   SharePlatformParamsSchema,
   SharesOfArticlesQuerySchema,
   SharesOfArticlesSchema,
-} from './schemas.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Sharing of published articles (set by the shares plugin). */
-    articleShares: ShareService;
-    shareJobs: JobQueue;
-  }
-}
+} from './shares-schemas.ts';
 
 const notFound = (id: number) => new HttpProblem(404, `Article ${id} was not found.`);
 
@@ -55,7 +42,7 @@ function platformShares(rows: SocialShareTable[], connected: Set<SharePlatform>)
 }
 
 /** The shares API under /api/admin (editors only). */
-async function sharesApi(
+export async function sharesApi(
   fastify: FastifyInstance,
   { repo, service }: { repo: SocialSharesRepository; service: ShareService },
 ) {
@@ -220,57 +207,3 @@ async function sharesApi(
     },
   );
 }
-
-/** How long no request must have been answered for a moment to count as quiet for the share workers. */
-const GIVE_WAY_QUIET_MS = 20;
-
-/**
- * Sharing published articles: the share service (decorated as app.articleShares, whose
- * onPublished the publish transaction calls), the in-process job workers, and the shares API.
- */
-export default fp(
-  async (app) => {
-    const { config, database } = app;
-    const jobs = config.social.shares;
-    const repo = new SocialSharesRepository(database);
-    // Longer than any one run: two provider calls plus a token refresh, each with its time limit.
-    const leaseMs = Math.max(5_000, config.social.httpTimeoutMs * 3 + 2_000);
-    const onError = (err: unknown) => app.log.error({ err }, 'job queue error');
-    // PostgreSQL: pg-boss (loaded only there); SQLite: the app's own `jobs` table (decision 023).
-    const { engine, adopt } = await createJobEngine(database, {
-      leaseMs,
-      pgBossPoolMax: jobs.pgBossPoolMax,
-      supervise: jobs.workers,
-      pgBossMaintenanceSeconds: jobs.pgBossMaintenanceSeconds,
-      onError,
-    });
-    const queue = new JobQueue(engine, {
-      pollMs: jobs.pollMs,
-      concurrency: jobs.concurrency,
-      // The posts wait for a quiet moment (no request answered in the last 20 ms), at most JOBS_GIVE_WAY_MS.
-      giveWay: { busy: () => app.requestActivity.busy(GIVE_WAY_QUIET_MS), maxWaitMs: jobs.giveWayMs },
-      onError,
-    });
-    const service = new ShareService(createSocial(config, database), repo, queue, {
-      persona: config.siteName,
-      siteOrigin: siteOrigin(config),
-      jobs,
-      log: app.log,
-    });
-    app.decorate('articleShares', service);
-    app.decorate('shareJobs', queue);
-    // Publishing enqueues whether or not this process runs workers: the queues exist from the start.
-    app.addHook('onClose', async () => queue.close());
-    await queue.prepare();
-    const moved = await adopt();
-    if (moved > 0) app.log.info({ moved }, 'unfinished jobs moved from the jobs table to pg-boss');
-    if (jobs.workers) {
-      app.addHook('onReady', async () => {
-        if (database.dialect === 'sqlite') await service.reconcileAtStart();
-        queue.start();
-      });
-    }
-    await app.register(sharesApi, { prefix: '/api/admin', repo, service });
-  },
-  { name: 'article-shares', dependencies: ['problem', 'auth'] },
-);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/index.ts';
 import { startFakeX, type FakeX } from '../fakes/x.ts';
 import { TokenCipher } from '../crypto/token-cipher.ts';
-import { SocialTokenRepository } from '../repositories/social-token-repository.ts';
+import { SocialTokenRepository } from './repositories/social-token-repository.ts';
 import { XClient } from './x-client.ts';
 import { XTokenService } from './x-service.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { createSocial } from './index.ts';
+import { createSocial } from './social-clients.ts';
 import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../test-support/shares.ts';
 
 // The share choice in the article body (GET, POST, PUT) and the ingestion API's publish (POST with

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharesOfArticles } from '../../../../common/admin-contract.ts';
-import { createSocial } from '../../social/index.ts';
+import { createSocial } from '../social-clients.ts';
 import { insertArticles } from '../../test-support/admin-articles.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 

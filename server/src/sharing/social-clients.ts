@@ -3,7 +3,7 @@ import type { Db } from '../db/index.ts';
 import { FacebookClient } from './facebook-client.ts';
 import { FacebookPageNames } from './facebook-page-name.ts';
 import { cipherFromConfig } from '../crypto/token-cipher.ts';
-import { SocialTokenRepository } from '../repositories/social-token-repository.ts';
+import { SocialTokenRepository } from './repositories/social-token-repository.ts';
 import { XClient } from './x-client.ts';
 import { XTokenService } from './x-service.ts';
 

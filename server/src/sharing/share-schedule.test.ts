@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { createSocial } from './index.ts';
+import { createSocial } from './social-clients.ts';
 import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../test-support/shares.ts';
 
 // A scheduled article is shared when it goes live, not before (SQLite, and PostgreSQL in api-pg).
