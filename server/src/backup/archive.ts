@@ -5,8 +5,9 @@ import * as tar from 'tar';
 
 /**
  * One backup is one tar archive (uncompressed: the pictures are WebP already, and the database
- * file is read back at disk speed). Its first entry is `manifest.json`; the others are the
- * files it lists, each with its size and SHA-256:
+ * file is read back at disk speed). Its last entry is `manifest.json` (format version 2; the
+ * first entry in version 1), listing the other entries, each with its size and the SHA-256 of
+ * the bytes written into the archive (each file is read once, hashed as it goes in):
  *   database/tabloid.db        SQLite: the online backup's copy (journal mode DELETE, one file)
  *   database/tabloid.pgdump    PostgreSQL: pg_dump --format=custom
  *   images/<id>-<width>.webp   the pictures of DATA_DIR/images
@@ -14,7 +15,9 @@ import * as tar from 'tar';
  */
 export const MANIFEST_NAME = 'manifest.json';
 export const ARCHIVE_FORMAT = 'tabloid-backup';
-export const ARCHIVE_FORMAT_VERSION = 1;
+export const ARCHIVE_FORMAT_VERSION = 2;
+/** Format versions this version restores: 1 had the manifest first, hashed in a pass of its own. */
+const READABLE_FORMAT_VERSIONS = [1, 2];
 export const SQLITE_ENTRY = 'database/tabloid.db';
 export const POSTGRES_ENTRY = 'database/tabloid.pgdump';
 export const KEY_ENTRY = 'key/token-encryption.key';
@@ -50,23 +53,59 @@ export interface Manifest {
   files: ManifestFile[];
 }
 
-export async function sha256File(file: string): Promise<{ sha256: string; size: number }> {
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    hash.update(chunk);
-  }
-  return { sha256: hash.digest('hex'), size };
-}
-
-/** Writes `dir` (manifest.json first, then the files it lists) as the tar archive `file`. */
-export async function writeArchive(dir: string, manifest: Manifest, file: string): Promise<void> {
+/**
+ * Writes the files `entries` of `dir` as the tar archive `file`, then `manifest.json` last: the
+ * manifest that `manifestFor` makes from each entry's size and SHA-256. The hashes are taken from
+ * the archive's own bytes on their way to the disk (tar's parser reads the stream the packer writes),
+ * so every file is read from the disk once.
+ */
+export async function writeArchive(
+  dir: string,
+  entries: string[],
+  manifestFor: (files: ManifestFile[]) => Manifest,
+  file: string,
+): Promise<Manifest> {
+  const files: ManifestFile[] = [];
+  let hashed = 0;
+  let allHashed: () => void = () => undefined;
+  const everyEntry = new Promise<void>((resolve) => (allHashed = resolve));
+  if (entries.length === 0) allHashed();
+  const parser = new tar.Parser({
+    strict: true,
+    onReadEntry: (entry) => {
+      const name = entry.path;
+      if (name === MANIFEST_NAME) return entry.resume();
+      const hash = crypto.createHash('sha256');
+      let size = 0;
+      entry.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        hash.update(chunk);
+      });
+      entry.on('end', () => {
+        files.push({ path: name, size, sha256: hash.digest('hex') });
+        if (++hashed === entries.length) allHashed();
+      });
+    },
+  });
+  const pack = new tar.Pack({ cwd: dir, portable: true, noDirRecurse: true });
+  // With the key inside, the archive is as secret as the key: readable by its owner only, from the start.
+  const out = fs.createWriteStream(file, { mode: 0o600 });
+  const written = new Promise<void>((resolve, reject) => {
+    out.on('close', resolve);
+    out.on('error', reject);
+    pack.on('error', reject);
+    parser.on('error', reject);
+  });
+  pack.pipe(out);
+  pack.pipe(parser);
+  for (const entry of entries) pack.add(entry);
+  await Promise.race([everyEntry, written]);
+  const manifest = manifestFor(files);
   fs.writeFileSync(path.join(dir, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
-  await tar.c({ file, cwd: dir, portable: true, noDirRecurse: true }, [
-    MANIFEST_NAME,
-    ...manifest.files.map((f) => f.path),
-  ]);
+  pack.add(MANIFEST_NAME);
+  pack.end();
+  await written;
+  return manifest;
 }
 
 /** Why an archive cannot be restored: each line says what is wrong. */
@@ -85,9 +124,9 @@ function checkManifestShape(value: unknown): string[] {
   const problems: string[] = [];
   if (m.format !== ARCHIVE_FORMAT)
     problems.push(`manifest.json is not a backup manifest (format "${String(m.format)}")`);
-  if (m.formatVersion !== ARCHIVE_FORMAT_VERSION)
+  if (!READABLE_FORMAT_VERSIONS.includes(m.formatVersion as number))
     problems.push(
-      `manifest format version ${String(m.formatVersion)} is not ${ARCHIVE_FORMAT_VERSION}, the one this version reads`,
+      `manifest format version ${String(m.formatVersion)} is not one this version reads (${READABLE_FORMAT_VERSIONS.join(', ')})`,
     );
   if (!m.database || !['sqlite', 'postgres'].includes(m.database.dialect))
     problems.push('manifest.json names no database (sqlite or postgres)');
@@ -112,8 +151,9 @@ function checkManifestShape(value: unknown): string[] {
 }
 
 /**
- * Reads the whole archive once without writing anything: the manifest must come first, every
- * file it lists must be there with its size and SHA-256, and nothing else may be. Throws
+ * Reads the whole archive once without writing anything: the manifest must come last (first in
+ * format version 1), every file it lists must be there with its size and SHA-256, and nothing
+ * else may be. Throws
  * ArchiveProblem with every problem found (a truncated or damaged archive, a changed byte, a
  * manifest that does not match).
  */
@@ -128,7 +168,9 @@ export async function verifyArchive(file: string): Promise<Manifest> {
   const seen = new Map<string, { size: number; sha256: string }>();
   const problems: string[] = [];
   let manifestText: string | null = null;
+  let manifestFirst = false;
   let first = true;
+  let last = '';
   const pending: Promise<void>[] = [];
   try {
     await tar.t({
@@ -138,6 +180,7 @@ export async function verifyArchive(file: string): Promise<Manifest> {
         const name = entry.path.replace(/\/$/, '');
         const isFirst = first;
         first = false;
+        last = name;
         if (entry.type === 'Directory') {
           entry.resume();
           return;
@@ -147,7 +190,7 @@ export async function verifyArchive(file: string): Promise<Manifest> {
           entry.resume();
           return;
         }
-        if (name === MANIFEST_NAME && !isFirst) problems.push('manifest.json is not the first entry');
+        if (name === MANIFEST_NAME) manifestFirst = isFirst;
         const hash = crypto.createHash('sha256');
         const chunks: Buffer[] = [];
         let size = 0;
@@ -181,6 +224,8 @@ export async function verifyArchive(file: string): Promise<Manifest> {
     throw new ArchiveProblem([`manifest.json is not valid JSON: ${(err as Error).message}`, ...problems]);
   }
   problems.push(...checkManifestShape(manifest));
+  if (manifest.formatVersion === 1 && !manifestFirst) problems.push('manifest.json is not the first entry');
+  if (manifest.formatVersion !== 1 && last !== MANIFEST_NAME) problems.push('manifest.json is not the last entry');
   if (problems.length) throw new ArchiveProblem(problems);
   const listed = new Set<string>();
   for (const f of manifest.files) {

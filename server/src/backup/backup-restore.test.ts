@@ -418,7 +418,7 @@ describe('a damaged archive is refused with what is wrong, and nothing is writte
     manifest.files[0]!.size += 1;
     fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
     const edited = path.join(tmp, 'edited-manifest.tar');
-    await tar.c({ file: edited, cwd: dir, portable: true }, ['manifest.json', 'database', 'images']);
+    await tar.c({ file: edited, cwd: dir, portable: true }, [...filesBesideManifest(dir), 'manifest.json']);
     await expectRefused(
       edited,
       /images\/efef.*missing from the archive[\s\S]*|database\/tabloid\.\w+ has \d+ bytes, the manifest says/,
@@ -431,6 +431,36 @@ describe('a damaged archive is refused with what is wrong, and nothing is writte
       ]),
     );
   });
+
+  it('the manifest of format version 2 comes last; version 1, with the manifest first, still restores', async () => {
+    const dir = path.join(tmp, 'reordered');
+    fs.mkdirSync(dir);
+    await tar.x({ file: good, cwd: dir });
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    expect(manifest.formatVersion).toBe(2);
+    const entries = filesBesideManifest(dir);
+    const firstV2 = path.join(tmp, 'manifest-first-v2.tar');
+    await tar.c({ file: firstV2, cwd: dir, portable: true }, ['manifest.json', ...entries]);
+    const err = (await verifyArchive(firstV2).catch((e: Error) => e)) as ArchiveProblem;
+    expect(err.problems).toEqual(['manifest.json is not the last entry']);
+
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 1 }));
+    const v1 = path.join(tmp, 'manifest-first-v1.tar');
+    await tar.c({ file: v1, cwd: dir, portable: true }, ['manifest.json', ...entries]);
+    expect((await verifyArchive(v1)).files).toEqual(manifest.files);
+    const lastV1 = path.join(tmp, 'manifest-last-v1.tar');
+    await tar.c({ file: lastV1, cwd: dir, portable: true }, [...entries, 'manifest.json']);
+    const errV1 = (await verifyArchive(lastV1).catch((e: Error) => e)) as ArchiveProblem;
+    expect(errV1.problems).toEqual(['manifest.json is not the first entry']);
+  });
+
+  /** The files of an unpacked archive other than its manifest (tar adds a directory's files in no set order). */
+  function filesBesideManifest(dir: string): string[] {
+    return fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f !== 'manifest.json' && fs.statSync(path.join(dir, f)).isFile())
+      .sort();
+  }
 
   it('an archive that is not a backup at all', async () => {
     const junk = path.join(tmp, 'junk.tar');

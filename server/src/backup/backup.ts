@@ -22,7 +22,6 @@ import {
   KEY_ENTRY,
   POSTGRES_ENTRY,
   SQLITE_ENTRY,
-  sha256File,
   writeArchive,
   type Manifest,
 } from './archive.ts';
@@ -54,7 +53,7 @@ export interface BackupResult {
   file: string;
   sizeBytes: number;
   /** Milliseconds per step: the database copy (and its check and counts), pictures, checksums, the archive. */
-  timings: { databaseMs: number; picturesMs: number; checksumsMs: number; archiveMs: number };
+  timings: { databaseMs: number; picturesMs: number; archiveMs: number };
   manifest: Manifest;
   startedAt: string;
   finishedAt: string;
@@ -230,21 +229,22 @@ async function writeBackup(options: BackupOptions, started: Date): Promise<Omit<
     }
 
     const picturesMs = lap();
-    const files = [];
-    for (const entry of entries) files.push({ path: entry, ...(await sha256File(path.join(staging, entry))) });
-    const manifest: Manifest = {
-      format: ARCHIVE_FORMAT,
-      formatVersion: ARCHIVE_FORMAT_VERSION,
-      createdAt,
-      productVersion: productVersion(),
-      schemaVersion: snapshot.schemaVersion,
-      database: { dialect: database.dialect, file: dbEntry, tables: snapshot.tables },
-      images,
-      keyIncluded,
-      files,
-    };
-    const checksumsMs = lap();
-    await writeArchive(staging, manifest, partial);
+    const manifest = await writeArchive(
+      staging,
+      entries,
+      (files) => ({
+        format: ARCHIVE_FORMAT,
+        formatVersion: ARCHIVE_FORMAT_VERSION,
+        createdAt,
+        productVersion: productVersion(),
+        schemaVersion: snapshot.schemaVersion,
+        database: { dialect: database.dialect, file: dbEntry, tables: snapshot.tables },
+        images,
+        keyIncluded,
+        files,
+      }),
+      partial,
+    );
     // With the key inside, the archive is as secret as the key: readable by its owner only.
     fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, file);
@@ -254,7 +254,7 @@ async function writeBackup(options: BackupOptions, started: Date): Promise<Omit<
       sizeBytes: fs.statSync(file).size,
       manifest,
       startedAt: createdAt,
-      timings: { databaseMs, picturesMs, checksumsMs, archiveMs },
+      timings: { databaseMs, picturesMs, archiveMs },
     };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
