@@ -1,12 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BatchedLogDestination, LOG_FLUSH_BYTES, LOG_FLUSH_MS } from './log-destination.ts';
+import { LOG_FLUSH_BYTES, logDestination } from './log-destination.ts';
 
 let dir: string | undefined;
 afterEach(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -17,66 +17,46 @@ function tempFile(): { file: string; fd: number } {
   return { file, fd: fs.openSync(file, 'w') };
 }
 
-describe('BatchedLogDestination', () => {
-  it('writes the lines gathered within LOG_FLUSH_MS in one write, in order', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate'] });
+describe('the log destination', () => {
+  it('gathers lines and writes them together, in order, shortly after', async () => {
     const { file, fd } = tempFile();
     const writes = vi.spyOn(fs, 'writeSync');
-    const out = new BatchedLogDestination(fd);
+    const out = logDestination(fd);
     for (let i = 0; i < 1_000; i++) out.write(`{"n":${i}}\n`);
-    vi.advanceTimersByTime(LOG_FLUSH_MS - 1);
+    // Nothing is written while the lines come in.
     expect(fs.readFileSync(file, 'utf8')).toBe('');
-    vi.advanceTimersByTime(1);
-    expect(writes).toHaveBeenCalledTimes(1);
-    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
-    expect(lines).toHaveLength(1_000);
-    expect(lines[999]).toBe('{"n":999}');
-    // The next line starts a new wait.
-    out.write('{"n":1000}\n');
-    vi.advanceTimersByTime(LOG_FLUSH_MS);
-    expect(writes).toHaveBeenCalledTimes(2);
-    expect(fs.readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(1_001);
-    fs.closeSync(fd);
+    await vi.waitFor(() => expect(fs.readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(1_000));
+    const withText = writes.mock.calls.filter(([target, data]) => target === fd && String(data).length > 0);
+    expect(withText).toHaveLength(1);
+    expect(fs.readFileSync(file, 'utf8').trim().split('\n')[999]).toBe('{"n":999}');
+    out.end();
   });
 
-  it('does not wait once LOG_FLUSH_BYTES are waiting: they go out at the next turn', async () => {
+  it('does not wait once LOG_FLUSH_BYTES are waiting', () => {
     const { file, fd } = tempFile();
-    const writes = vi.spyOn(fs, 'writeSync');
-    const out = new BatchedLogDestination(fd);
+    const out = logDestination(fd);
     const line = `${'x'.repeat(1023)}\n`;
-    for (let i = 0; i < LOG_FLUSH_BYTES / 1024; i++) out.write(line);
-    expect(fs.readFileSync(file, 'utf8')).toBe('');
-    await new Promise((r) => setImmediate(r));
-    expect(writes).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < LOG_FLUSH_BYTES / 1024 - 1; i++) out.write(line);
+    expect(fs.statSync(file).size).toBe(0);
+    out.write(line);
+    // Written within the same turn of the event loop.
     expect(fs.statSync(file).size).toBe(LOG_FLUSH_BYTES);
-    fs.closeSync(fd);
+    out.end();
   });
 
-  it('writes at once on flushSync (as on exit), multi-byte text intact', () => {
-    const { file, fd } = tempFile();
-    const out = new BatchedLogDestination(fd);
-    out.write('{"msg":"Ünïcødé ✓"}\n');
-    out.flushSync();
+  it('writes what is waiting when the process exits, multi-byte text intact', () => {
+    const { file } = tempFile();
+    const script = `
+      import fs from 'node:fs';
+      import { logDestination } from ${JSON.stringify(path.join(import.meta.dirname, 'log-destination.ts'))};
+      const out = logDestination(fs.openSync(${JSON.stringify(file)}, 'w'));
+      out.write('{"msg":"Ünïcødé ✓"}\\n');
+      process.exit(0);
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
     expect(fs.readFileSync(file, 'utf8')).toBe('{"msg":"Ünïcødé ✓"}\n');
-    fs.closeSync(fd);
-  });
-
-  it('keeps what a full pipe did not take and writes it later', async () => {
-    const { file, fd } = tempFile();
-    const real = fs.writeSync.bind(fs) as (fd: number, buf: Buffer) => number;
-    let calls = 0;
-    vi.spyOn(fs, 'writeSync').mockImplementation(((target: number, data: Buffer | string) => {
-      // The first write of gathered lines hands over the text, a later one the bytes left.
-      const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      calls++;
-      if (calls === 1) return real(target, buf.subarray(0, 3)); // a partial write
-      if (calls === 2) throw Object.assign(new Error('try again'), { code: 'EAGAIN' });
-      return real(target, buf);
-    }) as typeof fs.writeSync);
-    const out = new BatchedLogDestination(fd);
-    out.write('line one\n');
-    out.write('line two\n');
-    await vi.waitFor(() => expect(fs.readFileSync(file, 'utf8')).toBe('line one\nline two\n'));
-    fs.closeSync(fd);
   });
 });

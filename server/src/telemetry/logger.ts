@@ -1,7 +1,7 @@
 import type pino from 'pino';
 import type { FastifyInstance, FastifyServerOptions, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
 import { SOCIAL_LOG_REDACT_PATHS } from '../sharing/log-redaction.ts';
-import { BatchedLogDestination } from './log-destination.ts';
+import { logDestination } from './log-destination.ts';
 
 /**
  * The server's structured JSON logs (pino through Fastify). Every line written through
@@ -142,7 +142,7 @@ export function requestIdFrom(value: string | undefined): string {
 
 /**
  * pino options for Fastify's logger. Lines go to stdout in one write per turn of the event loop
- * (telemetry/log-destination.ts; the rest flushed on exit), unless the caller supplies a stream.
+ * (pino's destination, batched: telemetry/log-destination.ts; the rest flushed on exit), unless the caller supplies a stream.
  * One access line per request is written by accessLog (app.ts turns Fastify's pair off).
  */
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
@@ -151,7 +151,7 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
     redact: { paths: LOG_REDACT_PATHS, censor: LOG_CENSOR },
     serializers: { req: serializeRequest as never },
     formatters: { log: censorSecrets },
-    stream: new BatchedLogDestination(1),
+    stream: logDestination(1),
   };
 }
 
