@@ -1,8 +1,8 @@
-import { useCallback, useRef } from 'react';
-import { useMutation, type MutateOptions } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 import { errorParts } from '@/lib/admin-error-context';
 import { toast } from '@/lib/toast';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { useReloadAfterMutation } from './use-reload-after-mutation.ts';
 
 interface ArticleMutationSpec<V, R> {
@@ -36,8 +36,7 @@ export function useArticleMutation<V, R>({
 }: ArticleMutationSpec<V, R>) {
   const client = useAdminApi();
   const reloadViews = useReloadAfterMutation();
-  const running = useRef(false);
-  const mutation = useMutation({
+  const mutation = useMutation<R, Error, V>({
     mutationFn: (vars: V) => request(client, vars),
     onSuccess: async (result, vars) => {
       toast({ title: successTitle, action: successAction?.(vars, result) });
@@ -51,20 +50,5 @@ export function useArticleMutation<V, R>({
       await reloadViews();
     },
   });
-  const { mutate: send } = mutation;
-  const mutate = useCallback(
-    (vars: V, opts?: MutateOptions<R, Error, V>) => {
-      if (running.current) return;
-      running.current = true;
-      send(vars, {
-        ...opts,
-        onSettled: (...args) => {
-          running.current = false;
-          opts?.onSettled?.(...args);
-        },
-      });
-    },
-    [send],
-  );
-  return { ...mutation, mutate };
+  return useOneAtATime(mutation);
 }

@@ -1,6 +1,6 @@
-import { useCallback, useRef } from 'react';
-import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import type { ArticleShares, SharePlatform } from '../../../../../common/admin-contract.ts';
 import { sharesKey } from './get-article-shares.ts';
 import { sharesOfKey } from './shares-of-articles.ts';
@@ -30,7 +30,6 @@ type Vars = { platform: SharePlatform; action: ShareAction };
 export function useShareAction(articleId: number) {
   const client = useAdminApi();
   const queryClient = useQueryClient();
-  const running = useRef(false);
   const mutation = useMutation({
     mutationFn: ({ platform, action }: Vars) => shareAction(client, articleId, platform, action),
     onSuccess: (data) => {
@@ -39,20 +38,5 @@ export function useShareAction(articleId: number) {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'shares-failed'] });
     },
   });
-  const { mutate: send } = mutation;
-  const mutate = useCallback(
-    (vars: Vars, opts?: MutateOptions<ArticleShares, Error, Vars>) => {
-      if (running.current) return;
-      running.current = true;
-      send(vars, {
-        ...opts,
-        onSettled: (...args) => {
-          running.current = false;
-          opts?.onSettled?.(...args);
-        },
-      });
-    },
-    [send],
-  );
-  return { ...mutation, mutate };
+  return useOneAtATime(mutation);
 }
