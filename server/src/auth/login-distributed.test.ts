@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { openDatabase, type Db } from '../db/index.ts';
 import { freePort, testConfig, TEST_ADMIN } from '../test-support/auth-test-app.ts';
+import { loginAttempts, signInForm, type Interaction } from '../test-support/sign-in-form.ts';
 
 /**
  * Nobody can lock an editor out from another address: attacks on the editor's name from many
@@ -26,44 +26,10 @@ describe('wrong sign-ins for the editor from many addresses', () => {
     await database.destroy();
   });
 
-  async function interaction() {
-    const verifier = randomBytes(32).toString('base64url');
-    const q = new URLSearchParams({
-      client_id: 'tabloid-admin',
-      response_type: 'code',
-      redirect_uri: `${origin}/admin/auth/callback`,
-      scope: 'openid profile api:editor',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      state: 's',
-    });
-    const res = await fetch(`${origin}/oidc/auth?${q}`, { redirect: 'manual' });
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    return { path: res.headers.get('location')!, cookie };
-  }
-
-  async function login(i: { path: string; cookie: string }, from: string, password: string): Promise<number> {
-    const res = await fetch(`${origin}${i.path}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: i.cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
-      body: new URLSearchParams({ username: TEST_ADMIN.username, password }),
-    });
-    await res.arrayBuffer();
-    return res.status;
-  }
-
-  const failuresOf = async (key: string) => {
-    const row = await database.db
-      .selectFrom('login_attempts')
-      .select(['failures', 'blocked_until'])
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return { failures: Number(row?.failures ?? 0), blocked: Boolean(row?.blocked_until) };
-  };
+  const form = () => signInForm(origin);
+  const interaction = () => form().interaction();
+  const login = (i: Interaction, from: string, password: string) => form().login(i, from, password);
+  const failuresOf = (key: string) => loginAttempts(database.db, key);
 
   it(
     '8 addresses x 5 wrong passwords at once: the right password from a new address gets in meanwhile',
