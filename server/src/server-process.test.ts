@@ -1,40 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CLEAN_ENV, startServerProcess } from './test-support/server-process.ts';
 import { mintTestToken } from './test-support/tokens.ts';
 import { freePort } from './test-support/auth-test-app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 
 /** The real server process (node --import tsx server/src/server.ts), as `npm run dev` starts it. */
-const root = path.resolve(import.meta.dirname, '../..');
-const CLEAN_ENV = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([k]) =>
-      !/^(DATABASE_|TEST_DATABASE_URL|PORT$|HOST$|PUBLIC_URL|DATA_DIR|SEED_DEMO|LOG_LEVEL|SITE_NAME|ENTRA_|ADMIN_|X_|FACEBOOK_|TOKEN_ENCRYPTION_KEY|APPLICATIONINSIGHTS_|WEB_DIST_DIR)/.test(
-        k,
-      ),
-  ),
-);
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    env: { ...CLEAN_ENV, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
+const startServer = startServerProcess;
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];

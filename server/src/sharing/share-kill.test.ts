@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLEAN_ENV, startServerProcess } from '../test-support/server-process.ts';
 import { mintTestToken } from '../test-support/tokens.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/index.ts';
@@ -21,32 +21,8 @@ import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../
  * is either recorded or shown 'unconfirmed'. On SQLite and, with TEST_DATABASE_URL, on PostgreSQL
  * (this file runs once, in the api project, and starts its own PostgreSQL database).
  */
-const root = path.resolve(import.meta.dirname, '../../..');
-const CLEAN_ENV = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([k]) =>
-      !/^(DATABASE_|TEST_DATABASE_URL|PORT$|HOST$|PUBLIC_URL|DATA_DIR|SEED_DEMO|LOG_LEVEL|SITE_NAME|ENTRA_|ADMIN_|X_|FACEBOOK_|TOKEN_ENCRYPTION_KEY|APPLICATIONINSIGHTS_|WEB_DIST_DIR|SHARE_|JOBS_|SOCIAL_)/.test(
-        k,
-      ),
-  ),
-);
 const KEY = Buffer.alloc(32, 9).toString('base64');
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    env: { ...CLEAN_ENV, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
+const startServer = startServerProcess;
 type Started = ReturnType<typeof startServer>;
 
 async function waitForReady(s: Started, url: string) {
