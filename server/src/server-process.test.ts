@@ -11,7 +11,6 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 
 /** The real server process (node --import tsx server/src/server.ts), as `npm run dev` starts it. */
-const startServer = startServerProcess;
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -43,7 +42,7 @@ async function waitForHttp(url: string, timeoutMs = 30_000) {
 describe('the server process', () => {
   it('names every missing or malformed variable in one message and exits non-zero', async () => {
     const dir = await tempDir();
-    const s = startServer({
+    const s = startServerProcess({
       DATA_DIR: dir,
       PORT: 'eighty',
       DATABASE_URL: 'mysql://db/news',
@@ -80,7 +79,7 @@ describe('the server process', () => {
       ADMIN_USERNAME: 'chief',
       ADMIN_PASSWORD: 'correct horse battery staple',
     };
-    const s = startServer(env);
+    const s = startServerProcess(env);
     children.push(s.child);
     await waitForHttp(`http://127.0.0.1:${port}/healthz`);
 

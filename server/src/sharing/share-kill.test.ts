@@ -22,8 +22,7 @@ import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../
  * (this file runs once, in the api project, and starts its own PostgreSQL database).
  */
 const KEY = Buffer.alloc(32, 9).toString('base64');
-const startServer = startServerProcess;
-type Started = ReturnType<typeof startServer>;
+type Started = ReturnType<typeof startServerProcess>;
 
 async function waitForReady(s: Started, url: string) {
   await expect
@@ -106,7 +105,7 @@ describe.each(dialects)('a server killed during a post, on %s', (dialect) => {
   });
 
   it('nothing is posted twice; the post is recorded or shown unconfirmed, and the editor reconciles it', async () => {
-    const first = startServer(env);
+    const first = startServerProcess(env);
     running.push(first);
     await waitForReady(first, `${origin}/readyz`);
     database = await openDatabase(config);
@@ -140,7 +139,7 @@ describe.each(dialects)('a server killed during a post, on %s', (dialect) => {
     // X did accept it: the post exists once, with no answer recorded.
     expect(x.posts.filter((p) => p.text === text(victim))).toHaveLength(1);
 
-    const second = startServer(env);
+    const second = startServerProcess(env);
     running.push(second);
     await waitForReady(second, `${origin}/readyz`);
     const after = await settledShares(api, victim.id, 30_000);
