@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import http from 'node:http';
 import { freePort } from '../server/src/test-support/free-port.ts';
-import { startNginxFront } from '../server/src/test-support/nginx-front.ts';
+import { nginxMainConf, startNginxFront } from '../server/src/test-support/nginx-front.ts';
 import { selfSignedCertificate } from '../server/src/test-support/self-signed-certificate.ts';
 import { startAppInsightsCollector } from '../server/src/fakes/appinsights-collector.ts';
 import { buildBenchServer, readRss, sampleRss } from './bench-server.ts';
@@ -214,26 +214,13 @@ async function main() {
     const conf = path.join(dir, 'nginx.conf');
     fs.writeFileSync(
       conf,
-      `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  server {
+      nginxMainConf(
+        dir,
+        `server {
     listen 127.0.0.1:${nginxPort};
 ${targets.map((t) => `    location = ${t.path === '/News?count=15' ? '/News' : t.path} { default_type ${t.type}; alias ${www}/${t.file}; }`).join('\n')}
-  }
-}
-`,
+  }`,
+      ),
     );
     nginx = spawn(NGINX, ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: 'inherit' });
     await firstAnswer(`http://127.0.0.1:${nginxPort}/News`, performance.now());

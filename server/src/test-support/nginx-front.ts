@@ -39,6 +39,34 @@ export function templateShippedConf(
 }
 
 /**
+ * nginx's minimum main file, with its pid file and temporary paths in `dir`, around `http`: the
+ * lines of the http block (a server block, or an include of one).
+ */
+export function nginxMainConf(
+  dir: string,
+  http: string,
+  options: { workers?: number; accessLog?: string; errorLog?: string } = {},
+): string {
+  return `worker_processes ${options.workers ?? 1};
+pid ${dir}/nginx.pid;
+error_log ${options.errorLog ?? `${dir}/nginx-error.log`} warn;
+events { worker_connections 4096; }
+http {
+  access_log ${options.accessLog ?? 'off'};
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  ${http}
+}
+`;
+}
+
+/**
  * Starts Debian's nginx (a child process, `daemon off`, its own prefix) with the shipped
  * configuration in front of `upstream` (host:port), on a free port of 127.0.0.1. The shipped file is
  * a conf.d file: the main file around it is nginx's minimum, with the temporary paths in `dir`.
@@ -59,23 +87,11 @@ export async function startNginxFront(
     fs.writeFileSync(path.join(dir, 'site.conf'), site);
     fs.writeFileSync(
       path.join(dir, 'nginx.conf'),
-      `worker_processes ${options.workers ?? 1};
-pid ${dir}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 4096; }
-http {
-  access_log ${options.accessLog ? `${dir}/access.log` : 'off'};
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/site.conf;
-}
-`,
+      nginxMainConf(dir, `include ${dir}/site.conf;`, {
+        workers: options.workers,
+        accessLog: options.accessLog ? `${dir}/access.log` : 'off',
+        errorLog: 'stderr',
+      }),
     );
     child = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
       stdio: ['ignore', 'ignore', 'pipe'],
