@@ -106,6 +106,7 @@ describe('the audit rows of social posts', () => {
     expect(rows[0]).toMatchObject({ platform: 'x', articleId: 0, headline: '', editorName: EDITOR.name });
     expect(rows[0]!.detail).toMatch(/^as @\w+/);
     expect(rows[1]).toMatchObject({ platform: 'facebook', articleId: 0, editorName: EDITOR.name });
-    expect(rows[1]!.detail).toBe(`as page ${t.config.social.facebookPageId}`);
+    // The page by the name Facebook gives it, and its id.
+    expect(rows[1]!.detail).toBe(`as ${t.fb.pageName} (page ${t.config.social.facebookPageId})`);
   });
 });

@@ -240,11 +240,19 @@ export async function socialApi(fastify: FastifyInstance, { social }: { social: 
       const id = platform === 'x' ? await publishToX(message, link) : await publishToFacebook(message, link);
       request.log.info({ platform, postId: id }, 'test post published');
       // A test post really went out on the publication's account: the audit trail keeps who and where.
-      const account = platform === 'x' ? await xHandle() : `page ${config.social.facebookPageId}`;
+      const account = platform === 'x' ? await xHandle() : await facebookPage();
       await recordTestPost(app.database.db, actorOf(request), { platform, postId: id, account });
       return reply.type('text/plain; charset=utf-8').send(id);
     },
   );
+
+  /** The Facebook page by name and id ("The Daily Smear (page 123)"), by id alone when Facebook does not say. */
+  async function facebookPage(): Promise<string> {
+    const id = `page ${config.social.facebookPageId}`;
+    const tokens = await social.tokens.get('facebook', persona);
+    const name = tokens ? await social.facebookPageNames.get(tokens.accessToken) : null;
+    return name ? `${name} (${id})` : id;
+  }
 
   /** The X account's @handle, or '' when X does not say (the post itself went out). */
   async function xHandle(): Promise<string> {
