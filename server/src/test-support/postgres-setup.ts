@@ -9,7 +9,14 @@ import { afterAll, vi } from 'vitest';
 import type { DatabaseConfig, OpenDatabaseOptions } from '../db/index.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './postgres-databases.ts';
 
-const created = new Map<string, Promise<TestPostgresDatabase>>();
+/**
+ * The databases made by this file's tests, by DATA_DIR. Kept on globalThis: when a worker runs
+ * several files in one module graph, a module imported by an earlier file still holds the mock this
+ * setup made then, and both must reach the same databases.
+ */
+const created: Map<string, Promise<TestPostgresDatabase>> = ((
+  globalThis as { tabloidTestPostgresDatabases?: Map<string, Promise<TestPostgresDatabase>> }
+).tabloidTestPostgresDatabases ??= new Map());
 
 vi.mock('../db/index.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../db/index.ts')>();
