@@ -4,6 +4,7 @@ import { IMAGE_CROPS, imageCropUrl, type ImageCropRatio } from '../../../common/
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { expectProblem } from '../test-support/problem-assertions.ts';
 import { multipartBody, offCentreSubject, redPixels, testImage } from '../test-support/test-images.ts';
+import { shareCardFor } from '../share-cards/share-card.ts';
 
 // Runs on SQLite (project api) and on PostgreSQL (project api-pg).
 let t: TestApp;
@@ -239,5 +240,32 @@ describe('the lead image description of an article', () => {
       imageFocalX: 0.25,
       imageFocalY: 0.75,
     });
+  });
+
+  it('cuts the 1200x630 share card around the focal point, and a new focal point makes a new card', async () => {
+    // A tall picture with the subject low on the left: a centred 1200:630 cut leaves it out.
+    const img = await upload(await offCentreSubject(900, 1200, 150, 1080, 60));
+    const created = await call('POST', '/api/admin/articles', {
+      headline: 'Balloon escapes',
+      category: 'Politics',
+      imageUrl: img.url,
+      imageAlt: 'A red balloon',
+      published: true,
+    });
+    const article = (await t.app.inject({ url: `/News/slug/${created.json().slug}` })).json();
+    const centred = shareCardFor(article);
+    const before = await t.app.inject({ url: centred.url });
+    expect(before.statusCode).toBe(200);
+    expect(await redPixels(before.rawPayload)).toBe(0);
+
+    await call('PATCH', `/api/admin/images/${img.id}`, { focalX: 150 / 900, focalY: 1080 / 1200 });
+    const moved = (await t.app.inject({ url: `/News/slug/${created.json().slug}` })).json();
+    const card = shareCardFor(moved);
+    expect(card.url).not.toBe(centred.url);
+    const res = await t.app.inject({ url: card.url });
+    expect(res.statusCode).toBe(200);
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+    expect(await redPixels(res.rawPayload)).toBeGreaterThan(5000);
   });
 });
