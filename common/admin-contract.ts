@@ -254,6 +254,28 @@ export interface ImageUploadResult {
   variants: { width: number; url: string }[];
   /** For <img srcset>. */
   srcset: string;
+  /** The library's description and focal point (0..1) of the picture (decision 033). */
+  alt?: string;
+  caption?: string;
+  credit?: string;
+  focalX?: number;
+  focalY?: number;
+}
+
+/** One picture of the library (GET and PATCH /api/admin/images). `url` is the 960-pixel width. */
+export interface ImageLibraryItem {
+  id: string;
+  url: string;
+  srcset: string;
+  width: number;
+  height: number;
+  alt: string;
+  caption: string;
+  credit: string;
+  focalX: number;
+  focalY: number;
+  createdAt: string;
+  uploadedBy: string | null;
 }
 
 /** One line of `npm run export`: what POST /api/admin/articles accepts plus id and timestamps. */

@@ -505,7 +505,7 @@ export class AdminArticlesRepository {
     actor: Actor,
     expectedVersion: number,
     action: 'edit' | 'restore' = 'edit',
-    { minor = false }: { minor?: boolean } = {},
+    { minor = false, altExempt = false }: { minor?: boolean; altExempt?: boolean } = {},
   ) {
     return this.db.transaction().execute(async (trx) => {
       const result = await this.mutateIn<'image-alt-missing'>(
@@ -535,6 +535,7 @@ export class AdminArticlesRepository {
             // An article that is public (or scheduled) keeps a text alternative for its image; one
             // published before alt texts existed may keep its picture without one (decision 033).
             refuse: (row) =>
+              !altExempt &&
               (row.published_at || row.publish_at) &&
               imageAltMissing(
                 { imageUrl: edit.imageUrl || null, imageAlt: edit.imageAlt ?? row.image_alt },

@@ -361,6 +361,9 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         actorOf(request),
         pre.version,
         'restore',
+        // A version that was public without a description of its picture (saved before descriptions
+        // existed) is brought back as it was.
+        { altExempt: !s.imageAlt && Boolean(s.publishedAt) },
       );
       if (!result.ok) throw refusal(id, result, pre.status);
       clearNewsCache(app);
