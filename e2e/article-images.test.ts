@@ -38,6 +38,12 @@ describe('described images', () => {
     await page.getByText(/Screen readers read it to people who cannot see the picture/).waitFor();
 
     // Click the subject: the marker moves there.
+    await page
+      .locator('.admin-focal__image')
+      .evaluate((img: HTMLImageElement) =>
+        img.complete && img.naturalWidth > 0 ? undefined : new Promise((resolve) => (img.onload = resolve)),
+      );
+    await picker.scrollIntoViewIfNeeded();
     const box = (await picker.boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.9, box.y + box.height * 0.2);
     await expect.poll(() => picker.getAttribute('aria-label')).toContain('90% from the left, 20% from the top');
@@ -47,7 +53,11 @@ describe('described images', () => {
     expect(Math.abs(m.y + m.height / 2 - (box.y + box.height * 0.2))).toBeLessThan(3);
 
     // Keyboard: focus the picture, arrow keys move the point (visible focus), the numbers follow.
+    // (Reached with the keyboard: Tab away and back, so the focus ring shows.)
     await picker.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await picker.evaluate((el) => el === document.activeElement)).toBe(true);
     const outline = await picker.evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(outline).not.toBe('none');
     await page.keyboard.press('ArrowLeft');
