@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { expectProblem } from '../test-support/problem-assertions.ts';
 import { multipartBody, offCentreSubject, redPixels, testImage } from '../test-support/test-images.ts';
 import { shareCardFor } from '../share-cards/share-card.ts';
+import { checkAtom, checkJsonFeed, checkRss } from '../test-support/feed-check.ts';
 
 // Runs on SQLite (project api) and on PostgreSQL (project api-pg).
 let t: TestApp;
@@ -267,5 +268,37 @@ describe('the lead image description of an article', () => {
     const meta = await sharp(res.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
     expect(await redPixels(res.rawPayload)).toBeGreaterThan(5000);
+  });
+
+  it('gives feed readers the picture with its description, caption and credit where the format has room', async () => {
+    const img = await upload(await testImage('jpeg', 800, 450));
+    const created = await call('POST', '/api/admin/articles', {
+      headline: 'Swan Joins Cabinet',
+      category: 'Politics',
+      imageUrl: img.url,
+      imageAlt: 'A swan at a desk & chair',
+      imageCaption: 'The swan, at work',
+      imageCredit: 'Photo: Ann',
+      published: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/images/${img.id}-1600.webp`;
+    const rss = (await t.app.inject({ url: '/feeds/rss.xml' })).body;
+    expect(checkRss(rss)).toEqual([]);
+    expect(rss).toContain(`<media:content url="http://news.test${url}" medium="image" type="image/webp">`);
+    expect(rss).toContain('<media:description type="plain">A swan at a desk &amp; chair</media:description>');
+    expect(rss).toContain('<media:title type="plain">The swan, at work</media:title>');
+    expect(rss).toContain('<media:credit>Photo: Ann</media:credit>');
+    const atom = (await t.app.inject({ url: '/feeds/atom.xml' })).body;
+    expect(checkAtom(atom)).toEqual([]);
+    expect(atom).toMatch(
+      /<link rel="enclosure" type="image\/webp" href="[^"]+-1600\.webp" title="A swan at a desk &amp; chair"\/>/,
+    );
+    const json = (await t.app.inject({ url: '/feeds/feed.json' })).body;
+    expect(checkJsonFeed(json)).toEqual([]);
+    const item = JSON.parse(json).items.find((i: { title: string }) => i.title === 'Swan Joins Cabinet');
+    expect(item.attachments).toEqual([
+      { url: expect.stringMatching(/-1600\.webp$/), mime_type: 'image/webp', title: 'A swan at a desk & chair' },
+    ]);
   });
 });

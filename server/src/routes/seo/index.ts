@@ -17,6 +17,7 @@ import { SHARED_CACHE_CONTROL } from '../../plugins/http-cache.ts';
 import { ProblemSchema } from '../news/schemas.ts';
 import { ShareCardStore, shareCardFor, shareCardHash } from '../../share-cards/share-card.ts';
 import { largestStored } from '../../images/library.ts';
+import { uploadedImageId } from '../../../../common/images.ts';
 import { compressBodyAsync, sendCompressed, type CompressedBody } from './compressed-body.ts';
 import { requestOrigin } from '../../plugins/request-origin.ts';
 import { RefreshingCache } from './refreshing-cache.ts';
@@ -263,6 +264,16 @@ export default fp(
             published: article.publishedAt,
             modified: article.modifiedAt ?? article.publishedAt,
             image: { url: `${origin}${card.url}`, type: card.type },
+            ...(article.imageUrl && uploadedImageId(article.imageUrl)
+              ? {
+                  photo: {
+                    url: `${origin}${article.imageUrl}`,
+                    alt: article.imageAlt,
+                    caption: article.imageCaption,
+                    credit: article.imageCredit,
+                  },
+                }
+              : {}),
           };
         });
         return format === 'rss.xml'
