@@ -1,7 +1,7 @@
-import { imageCropUrl } from '../../../common/images.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { imageCropUrl } from '../../../common/images.ts';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import sharp from 'sharp';
