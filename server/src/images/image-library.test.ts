@@ -91,6 +91,9 @@ describe('the picture library', () => {
     expectProblem(await call('PATCH', '/api/admin/images/not-an-id', { alt: 'x' }), 400, 'id');
     expectProblem(await call('PATCH', `/api/admin/images/${'0'.repeat(32)}`, { alt: 'x' }), 404);
     expectProblem(await call('GET', '/api/admin/images?page=0'), 400, 'page');
+    // A crop name written another way (leading zeros) or out of range makes nothing.
+    expect((await t.app.inject({ url: `/images/${img.id}-1x1-050-50.webp` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/images/${img.id}-1x1-101-50.webp` })).statusCode).toBe(404);
     expectProblem(await call('GET', `/api/admin/images?q=${'x'.repeat(201)}`), 400, 'q');
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/images' })).statusCode).toBe(401);
   });

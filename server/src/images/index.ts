@@ -19,7 +19,8 @@ declare module 'fastify' {
  * is cached for a year.
  */
 export const IMAGE_KEY = STORED_KEY;
-const CROP_KEY = /^([0-9a-f]{32})-(16x9|4x3|1x1)-(\d{1,3})-(\d{1,3})\.webp$/;
+/** A crop's name: the focal point in whole percent, written one way only (no leading zeros). */
+const CROP_KEY = /^([0-9a-f]{32})-(16x9|4x3|1x1)-(0|[1-9]\d?|100)-(0|[1-9]\d?|100)\.webp$/;
 
 /**
  * The image store (S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/images) and the public
