@@ -45,10 +45,25 @@ export interface AdminArticle {
   shareToFacebook?: boolean | null;
   /** Text of the posts instead of the headline; null: the headline. */
   shareMessage?: string | null;
+  /**
+   * The lead image as this article describes it ('' : none): the text alternative read by screen
+   * readers and search engines (required to publish or schedule an article with an image), the
+   * caption under it and the credit. Sent by the article GET, POST and PUT (not in lists, nor in
+   * revision snapshots older than them); left out of a POST or PUT: unchanged ('' for a new article).
+   */
+  imageAlt?: string;
+  imageCaption?: string;
+  imageCredit?: string;
+  /** The image's focal point (0..1 from the left and the top; read-only here, set on the image: PATCH /api/admin/images/{id}). */
+  imageFocalX?: number;
+  imageFocalY?: number;
 }
 
 /** An article in lists and on the dashboard: everything but `content` (and the share choice). */
-export type AdminArticleListItem = Omit<AdminArticle, 'content' | ArticleShareField>;
+export type AdminArticleListItem = Omit<AdminArticle, 'content' | ArticleShareField | ArticleImageField>;
+
+/** The lead image's description and focal point (article GET, POST, PUT; not in lists). */
+export type ArticleImageField = 'imageAlt' | 'imageCaption' | 'imageCredit' | 'imageFocalX' | 'imageFocalY';
 
 /** The share choice fields of an article (also accepted by POST and PUT; left out: unchanged). */
 export type ArticleShareField = 'shareToX' | 'shareToFacebook' | 'shareMessage';
@@ -239,6 +254,28 @@ export interface ImageUploadResult {
   variants: { width: number; url: string }[];
   /** For <img srcset>. */
   srcset: string;
+  /** The library's description and focal point (0..1) of the picture (decision 033). */
+  alt?: string;
+  caption?: string;
+  credit?: string;
+  focalX?: number;
+  focalY?: number;
+}
+
+/** One picture of the library (GET and PATCH /api/admin/images). `url` is the 960-pixel width. */
+export interface ImageLibraryItem {
+  id: string;
+  url: string;
+  srcset: string;
+  width: number;
+  height: number;
+  alt: string;
+  caption: string;
+  credit: string;
+  focalX: number;
+  focalY: number;
+  createdAt: string;
+  uploadedBy: string | null;
 }
 
 /** One line of `npm run export`: what POST /api/admin/articles accepts plus id and timestamps. */

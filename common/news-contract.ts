@@ -9,6 +9,14 @@ export interface PublicArticle {
   category: string;
   source: string;
   imageUrl: string | null;
+  /** The image's text alternative ('' : none given; the page then says nothing of the picture). */
+  imageAlt: string;
+  /** Shown under the image with the credit ('' : none). */
+  imageCaption: string;
+  imageCredit: string;
+  /** The image's focal point, 0..1 from the left and the top: every crop keeps it in frame. */
+  imageFocalX: number;
+  imageFocalY: number;
   originalUrl: string | null;
   publishedAt: string;
   /**

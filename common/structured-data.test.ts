@@ -33,6 +33,27 @@ describe('structured data', () => {
     expect(ld.articleSection).toBe('Politics');
   });
 
+  it("lists the picture's three crops with caption and credit before the share card", () => {
+    const ld = newsArticle(site, article, {
+      image: { url: '/share-cards/1-abc.png', width: 1200, height: 630 },
+      photo: {
+        urls: ['/images/a-16x9-30-40.webp', '/images/a-4x3-30-40.webp', '/images/a-1x1-30-40.webp'],
+        caption: 'The minister, asleep',
+        credit: 'Photo: Ann',
+      },
+    }) as Record<string, any>;
+    expect(ld.image).toHaveLength(4);
+    for (const [i, ratio] of ['16x9', '4x3', '1x1'].entries()) {
+      expect(ld.image[i]).toEqual({
+        '@type': 'ImageObject',
+        url: `https://news.test/images/a-${ratio}-30-40.webp`,
+        caption: 'The minister, asleep',
+        creditText: 'Photo: Ann',
+      });
+    }
+    expect(ld.image[3].url).toBe('https://news.test/share-cards/1-abc.png');
+  });
+
   it('headline is cut to 110 characters; no author means the publication', () => {
     const ld = newsArticle(
       site,

@@ -28,6 +28,16 @@ export interface ImageRef {
   height: number;
 }
 
+/**
+ * The article's own picture for search engines: its crops (16:9, 4:3 and 1:1 around the focal
+ * point, common/images.ts) with what the page says under it.
+ */
+export interface ArticlePhoto {
+  urls: string[];
+  caption: string;
+  credit: string;
+}
+
 const absolute = (origin: string, url: string) =>
   /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 
@@ -71,8 +81,15 @@ export function webSite(site: SiteInfo): WithContext<WebSite> {
 export function newsArticle(
   site: SiteInfo,
   article: Pick<PublicArticle, 'slug' | 'headline' | 'summary' | 'author' | 'category' | 'publishedAt'>,
-  { image, modifiedAt }: { image: ImageRef; modifiedAt?: string },
+  { image, modifiedAt, photo }: { image: ImageRef; modifiedAt?: string; photo?: ArticlePhoto },
 ): WithContext<NewsArticle> {
+  // Each crop of the picture, then the share card (the card alone for pictures not uploaded here).
+  const crops = (photo?.urls ?? []).map((cropUrl) => ({
+    '@type': 'ImageObject' as const,
+    url: absolute(site.origin, cropUrl),
+    ...(photo?.caption ? { caption: photo.caption } : {}),
+    ...(photo?.credit ? { creditText: photo.credit } : {}),
+  }));
   const url = `${site.origin}/article/${encodeURIComponent(article.slug)}`;
   return {
     '@context': 'https://schema.org',
@@ -82,6 +99,7 @@ export function newsArticle(
     headline: article.headline.length > 110 ? `${article.headline.slice(0, 109)}…` : article.headline,
     description: article.summary,
     image: [
+      ...crops,
       {
         '@type': 'ImageObject',
         url: absolute(site.origin, image.url),

@@ -74,8 +74,11 @@ describe('the newsroom writes', () => {
       .jpeg()
       .toBuffer();
     await page.getByLabel('Choose a picture…').setInputFiles({ name: 'cat.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-    await page.getByRole('img', { name: 'Preview of the article image' }).waitFor();
+    // An uploaded picture shows in the focal point picker, with its description fields.
+    await page.getByRole('button', { name: /^Focal point of the picture/ }).waitFor();
     const imageUrl = await page.getByLabel('Image address').inputValue();
+    // Scheduling needs a description of the picture (decision 033).
+    await page.getByLabel(/^Image description \(alt text\)/).fill('A very large cat in the mayoral chain');
     expect(imageUrl).toMatch(/^\/images\//);
     expect((await page.request.get(`${running.baseUrl}${imageUrl}`)).status()).toBe(200);
 

@@ -25,6 +25,7 @@ const TABLES = [
   'auth_keys',
   'oidc_payloads',
   'social_tokens',
+  'images',
 ];
 
 async function counts(database: Db): Promise<Record<string, number>> {
@@ -57,6 +58,22 @@ describe('npm run migrate-data: the embedded database into PostgreSQL', () => {
     // and state, and a social token encrypted with the DATA_DIR key file.
     const source = await openDatabase({ dataDir, databaseUrl: '' });
     await fillArticles(source);
+    // A picture of the library, with its description and focal point.
+    await source.db
+      .insertInto('images')
+      .values({
+        id: 'ab'.repeat(16),
+        width: 1600,
+        height: 900,
+        alt: 'A goat',
+        caption: 'The goat',
+        credit: 'Photo: Ann',
+        focal_x: 0.25,
+        focal_y: 0.75,
+        created_at: '2026-11-27T10:00:00.000Z',
+        uploaded_by: 'Ann',
+      })
+      .execute();
     const repo = new AdminArticlesRepository(source.db, 'sqlite');
     const draft = await source.db
       .selectFrom('articles')

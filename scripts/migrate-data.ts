@@ -35,6 +35,7 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'social_shares', key: ['article_id', 'platform'] },
   { name: 'social_settings', key: ['key'] },
   { name: 'backup_runs', key: ['id'], serial: true },
+  { name: 'images', key: ['id'] },
 ];
 /** Derived data the target's own triggers rebuild while the articles are inserted. */
 const DERIVED = new Set([

@@ -8,6 +8,7 @@ import type { BackupRunTable } from './schema/backup-runs.ts';
 import type { CategoryTable } from './schema/categories.ts';
 import type { EditorActivityTable } from './schema/editor-activity.ts';
 import type { EditorTable } from './schema/editors.ts';
+import type { ImageTable } from './schema/images.ts';
 import type { JobTable } from './schema/jobs.ts';
 import type { LoginAttemptTable } from './schema/login-attempts.ts';
 import type { OidcPayloadTable } from './schema/oidc-payloads.ts';
@@ -26,6 +27,7 @@ export type * from './schema/backup-runs.ts';
 export type * from './schema/categories.ts';
 export type * from './schema/editor-activity.ts';
 export type * from './schema/editors.ts';
+export type * from './schema/images.ts';
 export type * from './schema/jobs.ts';
 export type * from './schema/login-attempts.ts';
 export type * from './schema/oidc-payloads.ts';
@@ -59,4 +61,5 @@ export interface Database {
   social_settings: SocialSettingsTable;
   jobs: JobTable;
   backup_runs: BackupRunTable;
+  images: ImageTable;
 }

@@ -9,6 +9,10 @@ export const HEADLINE_MAX_LENGTH = 300;
 const URL_MAX_LENGTH = 2000;
 
 export const SHARE_MESSAGE_MAX_LENGTH = 2000;
+/** Text limits of the lead image's description. */
+export const IMAGE_ALT_MAX = 1000;
+export const IMAGE_CAPTION_MAX = 2000;
+export const IMAGE_CREDIT_MAX = 300;
 
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 const link = Type.Optional(
@@ -40,6 +44,10 @@ export const ArticleInputSchema = Type.Object(
     ratingOutOfTen: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
     comments: text(5000),
     imageUrl: link,
+    // The lead image's description (left out: unchanged on an edit, empty on a new article).
+    imageAlt: text(IMAGE_ALT_MAX),
+    imageCaption: text(IMAGE_CAPTION_MAX),
+    imageCredit: text(IMAGE_CREDIT_MAX),
     originalUrl: link,
     isBreaking: Type.Optional(Type.Boolean()),
     published: Type.Optional(Type.Boolean()),
@@ -83,6 +91,12 @@ export interface ValidArticle {
   shareToFacebook?: boolean | null;
   /** Trimmed; null: the headline. */
   shareMessage?: string | null;
+  /** The lead image's description, trimmed; undefined: not given (unchanged on an edit, '' when new). */
+  imageAlt?: string;
+  imageCaption?: string;
+  imageCredit?: string;
+  /** The image's focal point copied onto the article (set by the route from the library, not by input). */
+  imageFocal?: { x: number; y: number };
 }
 
 export type ArticleValidation = { ok: true; value: ValidArticle } | { ok: false; errors: FieldError[] };
@@ -244,6 +258,9 @@ export function validateArticleInput(value: unknown, now: Date = new Date()): Ar
       ...(input.shareToX !== undefined ? { shareToX: input.shareToX } : {}),
       ...(input.shareToFacebook !== undefined ? { shareToFacebook: input.shareToFacebook } : {}),
       ...(input.shareMessage !== undefined ? { shareMessage: input.shareMessage?.trim() || null } : {}),
+      ...(input.imageAlt !== undefined ? { imageAlt: input.imageAlt.trim() } : {}),
+      ...(input.imageCaption !== undefined ? { imageCaption: input.imageCaption.trim() } : {}),
+      ...(input.imageCredit !== undefined ? { imageCredit: input.imageCredit.trim() } : {}),
     },
   };
 }
@@ -286,4 +303,21 @@ export function validateEdit(
   if (!result.ok) return result;
   const { publishedAt: _ignored, editorName, ...rest } = result.value;
   return { ok: true, value: fields.editorName === undefined ? rest : { ...rest, editorName } };
+}
+
+/** Why an image needs a text alternative, as the form and the API say it. */
+export const IMAGE_ALT_REQUIRED =
+  'is required to publish or schedule an article with an image: screen readers read it to people who cannot see the picture, and search engines index it';
+
+/**
+ * The rule of the lead image's text alternative: an article that is (or goes) public with an image
+ * needs one. `before` is the article as it was: an article published before alt texts existed, whose
+ * picture does not change, stays publishable as it is (publishing it again needs one).
+ */
+export function imageAltMissing(
+  after: { imageUrl: string | null; imageAlt: string },
+  before?: { imageUrl: string | null; imageAlt: string },
+): boolean {
+  if (!after.imageUrl || after.imageAlt.trim() !== '') return false;
+  return !(before && before.imageUrl === after.imageUrl && before.imageAlt.trim() === '');
 }

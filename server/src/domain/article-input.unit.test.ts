@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateArticleInput } from './article-input.ts';
+import { imageAltMissing, validateArticleInput } from './article-input.ts';
 
 const NOW = new Date('2026-05-05T10:00:00.000Z');
 
@@ -74,5 +74,28 @@ describe('validateArticleInput (shared by POST /api/admin/articles and npm run i
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.errors[0]).toEqual({ field: '', message: 'must be a JSON object' });
     }
+  });
+});
+
+describe('the image description rule', () => {
+  it('an image needs a description, unless it is the picture an article had before descriptions existed', () => {
+    expect(imageAltMissing({ imageUrl: '/a.webp', imageAlt: '' })).toBe(true);
+    expect(imageAltMissing({ imageUrl: '/a.webp', imageAlt: '  ' })).toBe(true);
+    expect(imageAltMissing({ imageUrl: '/a.webp', imageAlt: 'A' })).toBe(false);
+    expect(imageAltMissing({ imageUrl: null, imageAlt: '' })).toBe(false);
+    expect(imageAltMissing({ imageUrl: '/a.webp', imageAlt: '' }, { imageUrl: '/a.webp', imageAlt: '' })).toBe(false);
+    expect(imageAltMissing({ imageUrl: '/b.webp', imageAlt: '' }, { imageUrl: '/a.webp', imageAlt: '' })).toBe(true);
+    // Once described, it cannot be emptied.
+    expect(imageAltMissing({ imageUrl: '/a.webp', imageAlt: '' }, { imageUrl: '/a.webp', imageAlt: 'A' })).toBe(true);
+  });
+
+  it('the description fields are trimmed, limited, and left out when not given', () => {
+    const base = { headline: 'Goat', category: 'Politics' };
+    const ok = validateArticleInput({ ...base, imageAlt: ' A goat ', imageCaption: ' C ', imageCredit: ' D ' });
+    expect(ok.ok && ok.value).toMatchObject({ imageAlt: 'A goat', imageCaption: 'C', imageCredit: 'D' });
+    const none = validateArticleInput(base);
+    expect(none.ok && 'imageAlt' in none.value).toBe(false);
+    const long = validateArticleInput({ ...base, imageCredit: 'x'.repeat(301) });
+    expect(long.ok ? [] : long.errors.map((e) => e.field)).toEqual(['imageCredit']);
   });
 });

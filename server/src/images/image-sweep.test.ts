@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_WIDTHS, imageVariantUrl } from '../../../common/images.ts';
+import { IMAGE_WIDTHS, imageCropUrl, imageVariantUrl } from '../../../common/images.ts';
 import { referencedImageIds } from '../repositories/image-references.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { multipartBody, testImage } from '../test-support/test-images.ts';
@@ -120,6 +120,22 @@ describe('the image sweep', () => {
     const again = await t.app.scheduler.tick(new Date(Date.now() + 40 * DAY));
     expect(again.imagesDeleted).toEqual([]);
     expect(await onDisk()).toEqual([live, replaced, replacement].sort());
+  });
+
+  it("deletes an unused picture's crops with its widths, and its library row", async () => {
+    const id = await upload();
+    // A crop around the focal point, stored beside the widths.
+    expect((await t.app.inject({ url: imageCropUrl(id, '1x1', 0.5, 0.5) })).statusCode).toBe(200);
+    const names = await fs.readdir(path.join(t.config.dataDir, 'images'));
+    expect(names).toContain(`${id}-1x1-50-50.webp`);
+    expect(await t.database.db.selectFrom('images').select('id').where('id', '=', id).executeTakeFirst()).toBeDefined();
+    const tick = await t.app.scheduler.tick(new Date(Date.now() + 60 * DAY));
+    expect(tick.imagesDeleted).toContain(id);
+    const left = await fs.readdir(path.join(t.config.dataDir, 'images'));
+    expect(left.filter((n) => n.startsWith(id))).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('images').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('counts a revision naming an image as a reference until the revision goes', async () => {

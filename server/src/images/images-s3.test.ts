@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { imageCropUrl } from '../../../common/images.ts';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -104,6 +105,13 @@ describe('image storage in an S3-compatible bucket', () => {
         expect(served.statusCode).toBe(200);
         expect(served.rawPayload.equals(bytes)).toBe(true);
       }
+      // A crop around the focal point is made on first request and kept in the bucket beside the widths.
+      const crop = await other.app.inject({ url: imageCropUrl(id, '4x3', 0.5, 0.5) });
+      expect(crop.statusCode, crop.body.slice(0, 200)).toBe(200);
+      const kept = await client.send(
+        new GetObjectCommand({ Bucket: 'newsroom-images', Key: `images/${id}-4x3-50-50.webp` }),
+      );
+      expect(Buffer.from(await kept.Body!.transformToByteArray()).equals(crop.rawPayload)).toBe(true);
     } finally {
       client.destroy();
     }

@@ -20,8 +20,11 @@ export interface StoredImageFile {
   modifiedAt: Date;
 }
 
-/** The stored files' names: '<32 hex>-<width>.webp'. */
-const STORED_KEY = /^[0-9a-f]{32}-\d{2,4}\.webp$/;
+/**
+ * The stored files' names: '<32 hex>-<width>.webp', and the crops around a focal point
+ * '<32 hex>-<ratio>-<x %>-<y %>.webp' (made on first request, decision 033).
+ */
+export const STORED_KEY = /^[0-9a-f]{32}-(?:\d{2,4}|(?:16x9|4x3|1x1)-\d{1,3}-\d{1,3})\.webp$/;
 
 /** Files under DATA_DIR/images (one instance, or a shared volume). Written to a temp name, then renamed. */
 export class FileImageStore implements ImageStore {

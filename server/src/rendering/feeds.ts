@@ -35,6 +35,11 @@ export interface FeedItem {
   modified: string;
   /** The share card (absolute URL). */
   image?: { url: string; type: string };
+  /**
+   * The article's own picture when it is uploaded here (absolute URL of its largest width, WebP) with its
+   * description (alt), caption and credit ('' : none), decision 033.
+   */
+  photo?: { url: string; alt: string; caption: string; credit: string };
 }
 
 export interface FeedChannel {
@@ -82,7 +87,7 @@ const rfc822 = (iso: string) => new Date(iso).toUTCString();
 export function rss2(channel: FeedChannel, items: FeedItem[]): string {
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:media="http://search.yahoo.com/mrss/">',
     '<channel>',
     xmlElement('title', channel.title),
     xmlElement('link', channel.home),
@@ -106,6 +111,8 @@ export function rss2(channel: FeedChannel, items: FeedItem[]): string {
         // RSS readers take <description> for HTML: the plain-text summary is escaped as HTML first.
         item.summary ? xmlElement('description', escapeHtml(item.summary)) : '',
         xmlElement('content:encoded', bodyHtml(item.content)),
+        // The picture with its text alternative and credit (Media RSS; RSS itself has no image per item).
+        item.photo ? mediaContent(item.photo) : '',
         '</item>',
       ].join(''),
     );
@@ -148,6 +155,10 @@ export function atom1(channel: FeedChannel, items: FeedItem[]): string {
           : '',
         item.summary ? xmlElement('summary', item.summary, { type: 'text' }) : '',
         xmlElement('content', bodyHtml(item.content), { type: 'html' }),
+        // The picture, its description as the link's title (length unknown, so left out: RFC 4287 allows it).
+        item.photo
+          ? `<link rel="enclosure" type="image/webp" href="${xmlText(item.photo.url)}"${item.photo.alt ? ` title="${xmlText(item.photo.alt)}"` : ''}/>`
+          : '',
         '</entry>',
       ].join(''),
     );
@@ -176,10 +187,33 @@ export function jsonFeed1(channel: FeedChannel, items: FeedItem[]): string {
       ...(item.summary ? { summary: text(item.summary) } : {}),
       content_html: xmlChars(bodyHtml(item.content)),
       ...(item.image ? { image: item.image.url } : {}),
+      // The picture, its description as the attachment's title.
+      ...(item.photo
+        ? {
+            attachments: [
+              {
+                url: item.photo.url,
+                mime_type: 'image/webp',
+                ...(item.photo.alt ? { title: text(item.photo.alt) } : {}),
+              },
+            ],
+          }
+        : {}),
       date_published: new Date(item.published).toISOString(),
       date_modified: new Date(item.modified).toISOString(),
       ...(item.author ? { authors: [{ name: text(item.author) }] } : {}),
       ...(item.category.name ? { tags: [text(item.category.name)] } : {}),
     })),
   });
+}
+
+/** Media RSS for an item's picture: the text alternative as `media:description`, the credit, the caption as `media:title`. */
+function mediaContent(photo: NonNullable<FeedItem['photo']>): string {
+  return [
+    `<media:content url="${xmlText(photo.url)}" medium="image" type="image/webp">`,
+    photo.caption ? xmlElement('media:title', photo.caption, { type: 'plain' }) : '',
+    photo.alt ? xmlElement('media:description', photo.alt, { type: 'plain' }) : '',
+    photo.credit ? xmlElement('media:credit', photo.credit) : '',
+    '</media:content>',
+  ].join('');
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../common/structured-data.ts';
 import type { PageMeta, ResolvedPage } from '../plugins/page-meta.ts';
 import { shareCardFor, SITE_CARD_PATH } from '../share-cards/share-card.ts';
+import { IMAGE_CROPS, imageCropUrl, uploadedImageId, type ImageCropRatio } from '../../../common/images.ts';
 
 /**
  * The head tags of a public page that depend on its data: `rel="next"`/`"prev"` between the pages of
@@ -99,7 +100,17 @@ export async function pageHeadExtras(
   const article = page.article;
   if (page.kind === 'article' && article) {
     const card = shareCardFor(article);
-    jsonLd.push(newsArticle(info, article, { image: card, modifiedAt: article.modifiedAt ?? undefined }));
+    const uploaded = uploadedImageId(article.imageUrl);
+    const photo = uploaded
+      ? {
+          urls: (Object.keys(IMAGE_CROPS) as ImageCropRatio[]).map((ratio) =>
+            imageCropUrl(uploaded, ratio, article.imageFocalX ?? 0.5, article.imageFocalY ?? 0.5),
+          ),
+          caption: article.imageCaption ?? '',
+          credit: article.imageCredit ?? '',
+        }
+      : undefined;
+    jsonLd.push(newsArticle(info, article, { image: card, modifiedAt: article.modifiedAt ?? undefined, photo }));
     const section = CATEGORY_BY_NAME.get(article.category);
     jsonLd.push(
       breadcrumbList(info, [

@@ -12,7 +12,7 @@ import { TRASH_RETENTION_DAYS } from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
 import { ARTICLE_SHOWN_DATE } from '../db/migrations/030-list-by-shown-date.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
-import type { ValidArticle } from '../domain/article-input.ts';
+import { imageAltMissing, type ValidArticle } from '../domain/article-input.ts';
 import { activeEditorsSince } from './activity-editors.ts';
 import { writeAudit, type Actor, type AuditAction } from './audit-log.ts';
 import { changedFields, writeRevision } from './article-revisions.ts';
@@ -124,6 +124,32 @@ interface ShareColumns {
   share_message: string | null;
 }
 
+/** The lead image's description and focal point (migration 036); the admin article carries them. */
+interface ImageColumns {
+  image_alt: string;
+  image_caption: string;
+  image_credit: string;
+  image_focal_x: number;
+  image_focal_y: number;
+}
+
+/** The image description an input gives, as columns (only what it gives), and the focal point copied from the library. */
+function imageColumns(
+  a: Pick<ValidArticle, 'imageAlt' | 'imageCaption' | 'imageCredit' | 'imageFocal'>,
+): Partial<ImageColumns> {
+  return {
+    ...(a.imageAlt !== undefined ? { image_alt: a.imageAlt } : {}),
+    ...(a.imageCaption !== undefined ? { image_caption: a.imageCaption } : {}),
+    ...(a.imageCredit !== undefined ? { image_credit: a.imageCredit } : {}),
+    ...(a.imageFocal !== undefined ? { image_focal_x: a.imageFocal.x, image_focal_y: a.imageFocal.y } : {}),
+  };
+}
+
+/** An article (as stored) that is public or going to be, with an image and no text alternative for it. */
+function altMissing(row: ArticleRow): boolean {
+  return Boolean(row.image_url) && !row.image_alt?.trim();
+}
+
 const flag = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v) === 1);
 const flagColumn = (v: boolean | null) => (v === null ? null : v ? 1 : 0);
 
@@ -136,9 +162,29 @@ function shareColumns(a: Pick<ValidArticle, 'shareToX' | 'shareToFacebook' | 'sh
   };
 }
 
-export function toAdminArticle(row: ListRow & { content: string } & Partial<ShareColumns>): AdminArticle {
-  const { content, share_to_x, share_to_facebook, share_message, ...rest } = row;
+export function toAdminArticle(
+  row: ListRow & { content: string } & Partial<ShareColumns> & Partial<ImageColumns>,
+): AdminArticle {
+  const {
+    content,
+    share_to_x,
+    share_to_facebook,
+    share_message,
+    image_alt,
+    image_caption,
+    image_credit,
+    image_focal_x,
+    image_focal_y,
+    ...rest
+  } = row;
   const article: AdminArticle = { ...toListItem(rest), content };
+  if (image_alt !== undefined) {
+    article.imageAlt = image_alt;
+    article.imageCaption = image_caption ?? '';
+    article.imageCredit = image_credit ?? '';
+    article.imageFocalX = Number(image_focal_x ?? 0.5);
+    article.imageFocalY = Number(image_focal_y ?? 0.5);
+  }
   // Rows read with every column carry the share choice (lists and old snapshots do not).
   if (share_to_x !== undefined) {
     article.shareToX = flag(share_to_x);
@@ -459,10 +505,10 @@ export class AdminArticlesRepository {
     actor: Actor,
     expectedVersion: number,
     action: 'edit' | 'restore' = 'edit',
-    { minor = false }: { minor?: boolean } = {},
+    { minor = false, altExempt = false }: { minor?: boolean; altExempt?: boolean } = {},
   ) {
     return this.db.transaction().execute(async (trx) => {
-      const result = await this.mutateIn<never>(
+      const result = await this.mutateIn<'image-alt-missing'>(
         trx,
         id,
         action,
@@ -483,6 +529,20 @@ export class AdminArticlesRepository {
             original_url: edit.originalUrl,
             is_breaking: edit.isBreaking ? 1 : 0,
             ...(shareColumns(edit) as Partial<ArticleRow>),
+            ...imageColumns(edit),
+          },
+          rule: {
+            // An article that is public (or scheduled) keeps a text alternative for its image; one
+            // published before alt texts existed may keep its picture without one (decision 033).
+            refuse: (row) =>
+              !altExempt &&
+              (row.published_at || row.publish_at) &&
+              imageAltMissing(
+                { imageUrl: edit.imageUrl || null, imageAlt: edit.imageAlt ?? row.image_alt },
+                { imageUrl: row.image_url || null, imageAlt: row.image_alt },
+              )
+                ? 'image-alt-missing'
+                : undefined,
           },
         }),
         { expectedVersion },
@@ -510,10 +570,10 @@ export class AdminArticlesRepository {
 
   /** Draft (or scheduled) to published, stamped now; cancels a schedule. Already published: refused (409). */
   publish(id: number, actor: Actor) {
-    return this.mutate<'already-published'>(id, 'publish', actor, (now) => ({
+    return this.mutate<'already-published' | 'image-alt-missing'>(id, 'publish', actor, (now) => ({
       set: { published_at: now, publish_at: null },
       rule: {
-        refuse: (row) => (row.published_at ? 'already-published' : undefined),
+        refuse: (row) => (row.published_at ? 'already-published' : altMissing(row) ? 'image-alt-missing' : undefined),
       },
     }));
   }
@@ -530,10 +590,10 @@ export class AdminArticlesRepository {
 
   /** Sets (or moves) the time a draft goes out. A published article is refused. */
   schedule(id: number, publishAt: string, actor: Actor) {
-    return this.mutate<'already-published'>(id, 'schedule', actor, () => ({
+    return this.mutate<'already-published' | 'image-alt-missing'>(id, 'schedule', actor, () => ({
       set: { publish_at: publishAt },
       rule: {
-        refuse: (row) => (row.published_at ? 'already-published' : undefined),
+        refuse: (row) => (row.published_at ? 'already-published' : altMissing(row) ? 'image-alt-missing' : undefined),
       },
     }));
   }
@@ -726,6 +786,7 @@ export function toNewArticleRow(a: ValidArticle, createdAt: string, updatedAt: s
     created_at: createdAt,
     updated_at: updatedAt,
     ...(shareColumns(a) as object),
+    ...imageColumns(a),
   };
 }
 
@@ -745,6 +806,9 @@ const READER_FIELDS = [
   'categoryId',
   'source',
   'imageUrl',
+  'imageAlt',
+  'imageCaption',
+  'imageCredit',
   'originalUrl',
   'isBreaking',
 ] as const satisfies readonly (keyof AdminArticle)[];

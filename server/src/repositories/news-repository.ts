@@ -22,6 +22,11 @@ const LIST_COLUMNS = [
   'category_id',
   'source',
   'image_url',
+  'image_alt',
+  'image_caption',
+  'image_credit',
+  'image_focal_x',
+  'image_focal_y',
   'original_url',
   'published_at',
   'modified_at',
@@ -38,6 +43,11 @@ export type ListRow = {
   category_id: number;
   source: string;
   image_url: string;
+  image_alt: string;
+  image_caption: string;
+  image_credit: string;
+  image_focal_x: number;
+  image_focal_y: number;
   original_url: string;
   published_at: string | null;
   modified_at: string | null;
@@ -74,6 +84,11 @@ export function toPublicArticle(row: ListRow & { content?: string }): PublicArti
     category: categoryNames.get(Number(row.category_id)) ?? '',
     source: row.source,
     imageUrl: row.image_url ? row.image_url : null,
+    imageAlt: row.image_alt ?? '',
+    imageCaption: row.image_caption ?? '',
+    imageCredit: row.image_credit ?? '',
+    imageFocalX: Number(row.image_focal_x ?? 0.5),
+    imageFocalY: Number(row.image_focal_y ?? 0.5),
     originalUrl: row.original_url ? row.original_url : null,
     publishedAt: isoOrRaw(row.published_at),
     modifiedAt: modifiedTime(row),

@@ -39,13 +39,16 @@ export class SitemapRepository {
     return Number(row?.max ?? 0);
   }
 
-  /** Published articles with fromId <= id <= toId, by id: read off the covering index of migration 033. */
+  /**
+   * Published articles with fromId <= id <= toId, by id, with their lead image (the sitemap's
+   * image:image): a primary-key range scan (the image URL is not in the covering index of migration 033).
+   */
   async range(
     fromId: number,
     toId: number,
-  ): Promise<Pick<SitemapRow, 'id' | 'slug' | 'published_at' | 'modified_at'>[]> {
+  ): Promise<Pick<SitemapRow, 'id' | 'slug' | 'published_at' | 'modified_at' | 'image_url'>[]> {
     return (await publishedArticles(this.db)
-      .select(['articles.id', 'articles.slug', 'articles.published_at', 'articles.modified_at'])
+      .select(['articles.id', 'articles.slug', 'articles.published_at', 'articles.modified_at', 'articles.image_url'])
       .where('articles.id', '>=', fromId)
       .where('articles.id', '<=', toId)
       .orderBy('articles.id')

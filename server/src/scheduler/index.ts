@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AdminArticlesRepository } from '../repositories/admin-articles.ts';
 import { SCHEDULER_ACTOR } from '../repositories/audit-log.ts';
 import { sweepImages } from '../images/sweep.ts';
+import { ImagesRepository } from '../repositories/images-repository.ts';
 import { referencedImageIds } from '../repositories/image-references.ts';
 import { announcePublished } from './article-events.ts';
 
@@ -90,6 +91,8 @@ export class Scheduler {
         now,
       );
       this.lastImageSweep = now.getTime();
+      // The library forgets what the sweep deleted (decision 033).
+      if (deleted.length > 0) await new ImagesRepository(this.app.database.db).deleteRows(deleted);
       if (deleted.length > 0) this.app.log.info({ imageIds: deleted }, 'unused images deleted');
       return deleted;
     } catch (err) {

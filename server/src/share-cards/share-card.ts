@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createElement, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import { focalCrop, focalPercent, uploadedImageId } from '../../../common/images.ts';
 
 /**
  * Share cards: a 1200x630 PNG per article for link previews (og:image, feeds). Made from the article's
@@ -23,7 +24,13 @@ export interface ShareCardInput {
   headline: string;
   category: string;
   imageUrl: string | null;
+  /** The image's focal point (0..1; left out: the centre): an uploaded picture is cut around it. */
+  imageFocalX?: number;
+  imageFocalY?: number;
 }
+
+/** Reads the largest stored width of an uploaded picture (the image store), else undefined. */
+export type UploadReader = (id: string) => Promise<Buffer | undefined>;
 
 export interface ShareCardRef {
   url: string;
@@ -34,9 +41,23 @@ export interface ShareCardRef {
 
 const RASTER = /\.(png|jpe?g|webp|avif|gif)$/i;
 
+/** The focal point of an uploaded picture in whole percent, when it is not the centre (else undefined). */
+function cardFocus(a: ShareCardInput): [number, number] | undefined {
+  if (!uploadedImageId(a.imageUrl)) return undefined;
+  const focus: [number, number] = [focalPercent(a.imageFocalX ?? 0.5), focalPercent(a.imageFocalY ?? 0.5)];
+  return focus[0] === 50 && focus[1] === 50 ? undefined : focus;
+}
+
 export function shareCardHash(a: ShareCardInput): string {
+  // A focal point other than the centre is part of what the card shows (cards made before focal
+  // points existed keep their hash).
+  const focus = cardFocus(a);
   return createHash('sha256')
-    .update(JSON.stringify([a.headline, a.category, a.imageUrl ?? '']))
+    .update(
+      JSON.stringify(
+        focus ? [a.headline, a.category, a.imageUrl ?? '', focus] : [a.headline, a.category, a.imageUrl ?? ''],
+      ),
+    )
     .digest('base64url')
     .replace(/[-_]/g, '')
     .slice(0, 12);
@@ -203,6 +224,22 @@ export async function cardFromImage(file: string): Promise<Buffer> {
 }
 
 /**
+ * A card from an uploaded picture: the largest 1200:630 cut whose centre is as near the focal point
+ * as the picture's edges allow (so the focal point is always on the card), scaled to 1200x630.
+ */
+export async function cardFromUpload(bytes: Buffer, focalX: number, focalY: number): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const meta = await sharp(bytes).metadata();
+  const rect = focalCrop(meta.width ?? 0, meta.height ?? 0, SHARE_CARD_WIDTH / SHARE_CARD_HEIGHT, focalX, focalY);
+  return sharp(bytes)
+    .extract(rect)
+    .resize(SHARE_CARD_WIDTH, SHARE_CARD_HEIGHT, { fit: 'fill' })
+    .flatten({ background: '#111111' })
+    .png()
+    .toBuffer();
+}
+
+/**
  * Makes and keeps cards on disk (`dir`), once per URL: concurrent requests for the same card share one
  * rendering, later ones read the file. Local images are looked up under `publicDir` (the built front end).
  */
@@ -213,6 +250,8 @@ export class ShareCardStore {
     private readonly dir: string,
     private readonly publicDir: string,
     private readonly siteName: string,
+    /** Uploaded pictures (`/images/<id>-<width>.webp`) are read from the image store. */
+    private readonly readUpload?: UploadReader,
   ) {}
 
   /** The PNG bytes of this article's card, rendered on first use. */
@@ -248,6 +287,15 @@ export class ShareCardStore {
   }
 
   private async render(a: ShareCardInput): Promise<Buffer> {
+    const uploaded = uploadedImageId(a.imageUrl);
+    if (uploaded && this.readUpload) {
+      try {
+        const bytes = await this.readUpload(uploaded);
+        if (bytes) return await cardFromUpload(bytes, a.imageFocalX ?? 0.5, a.imageFocalY ?? 0.5);
+      } catch {
+        // An unreadable picture falls back to the drawn card.
+      }
+    }
     const local = this.localRaster(a.imageUrl);
     if (local) {
       try {

@@ -46,3 +46,27 @@ export function multipartBody(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * A JPEG with its subject off the centre: a grey field (with a little texture) and a red disc of
+ * radius `r` centred at (`cx`, `cy`). `redShare` tells how much of a decoded picture is that red.
+ */
+export async function offCentreSubject(width: number, height: number, cx: number, cy: number, r = 40): Promise<Buffer> {
+  const disc = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><circle cx="${cx}" cy="${cy}" r="${r}" fill="#ff0000"/></svg>`,
+  );
+  return sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .composite([{ input: disc }])
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+/** The number of clearly red pixels of a picture (any format sharp reads). */
+export async function redPixels(bytes: Buffer): Promise<number> {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let n = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (data[i]! > 200 && data[i + 1]! < 60 && data[i + 2]! < 60) n++;
+  }
+  return n;
+}

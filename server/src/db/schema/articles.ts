@@ -2,7 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * `articles`: the columns of migration 001-initial, then those of 007-newsroom (versions, scheduling,
- * trash), 016-social-shares (the article's sharing choice) and 033-modified-time-and-slugs.
+ * trash), 016-social-shares (the article's sharing choice), 033-modified-time-and-slugs and 036-described-images.
  */
 export interface ArticleTable {
   id: Generated<number>;
@@ -40,6 +40,14 @@ export interface ArticleTable {
 
   // 033-modified-time-and-slugs: the last edit readers are told about (not a minor one); null: none.
   modified_at: Generated<string | null>;
+
+  // 036-described-images: the lead image as this article describes it ('' : none; an empty alt is
+  // missing) and a copy of the image's focal point (0..1; 0.5 the centre).
+  image_alt: Generated<string>;
+  image_caption: Generated<string>;
+  image_credit: Generated<string>;
+  image_focal_x: Generated<number>;
+  image_focal_y: Generated<number>;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;

@@ -81,6 +81,12 @@ describe('GET /api/admin/articles/:id', () => {
       shareToX: null,
       shareToFacebook: null,
       shareMessage: null,
+      // The picture's description (none yet) and its focal point (the centre).
+      imageAlt: '',
+      imageCaption: '',
+      imageCredit: '',
+      imageFocalX: 0.5,
+      imageFocalY: 0.5,
     });
     expect(res.headers.etag).toBe('"1"');
   });

@@ -2,18 +2,37 @@ import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
-import { imageSrcSet, imageVariantUrl } from '../../../../common/images.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { imageVariantUrl } from '../../../../common/images.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
 import { ImageRejected, processImage } from '../../images/process.ts';
 import { DecodeBusy } from '../../images/decode-queue.ts';
-import { ImageUploadSchema } from './schemas.ts';
+import { cropKeys, ensureImageRow, toLibraryItem } from '../../images/library.ts';
+import { ImagesRepository } from '../../repositories/images-repository.ts';
+import { ValidationError, forbiddenCharacterErrors } from '../../domain/typebox-validation.ts';
+import { actorOf, clearNewsCache } from './context.ts';
+import {
+  ImageIdParamsSchema,
+  ImageLibraryItemSchema,
+  ImageListQuerySchema,
+  ImageListSchema,
+  ImagePatchSchema,
+  ImageUploadSchema,
+} from './schemas.ts';
+
+/** Pictures per page of the library. */
+export const IMAGE_PAGE_SIZE = 24;
 
 /**
  * POST /api/admin/images: one image (multipart/form-data, file field `file`), at most
  * IMAGE_MAX_BYTES. Checked by content, stripped of metadata, stored in every width of
- * common/images.ts as WebP. A refused file stores nothing.
+ * common/images.ts as WebP, and added to the library (`images`). A refused file stores nothing.
+ * GET /api/admin/images?q=&page=: the library, newest first, searched in alt, caption and credit.
+ * PATCH /api/admin/images/{id}: its description and focal point (decision 033).
  */
-const imageRoutes: FastifyPluginAsync = async (app) => {
+const imageRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const images = new ImagesRepository(app.database.db);
   const maxBytes = app.config.newsroom.imageMaxBytes;
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
@@ -70,10 +89,63 @@ const imageRoutes: FastifyPluginAsync = async (app) => {
       for (const v of processed.variants) {
         await app.imageStore.put(`${id}-${v.width}.webp`, v.body, 'image/webp');
       }
+      const row = await images.insert({
+        id,
+        width: processed.width,
+        height: processed.height,
+        alt: '',
+        caption: '',
+        credit: '',
+        focal_x: 0.5,
+        focal_y: 0.5,
+        created_at: new Date().toISOString(),
+        uploaded_by: actorOf(request).name,
+      });
       const variants = processed.variants.map((v) => ({ width: v.width, url: imageVariantUrl(id, v.width) }));
       const url = variants[variants.length - 1]!.url;
       reply.code(201).header('location', url);
-      return { id, url, width: processed.width, height: processed.height, variants, srcset: imageSrcSet(url) ?? '' };
+      return { ...toLibraryItem(row), url, variants };
+    },
+  );
+
+  app.get(
+    '/images',
+    { schema: { querystring: ImageListQuerySchema, response: { 200: ImageListSchema } } },
+    async (request) => {
+      const { q, page = 1 } = request.query;
+      const found = await images.list({ q: q?.trim() || undefined, page, pageSize: IMAGE_PAGE_SIZE });
+      return { items: found.rows.map(toLibraryItem), total: found.total, page, pageSize: IMAGE_PAGE_SIZE };
+    },
+  );
+
+  app.patch(
+    '/images/:id',
+    { schema: { params: ImageIdParamsSchema, body: ImagePatchSchema, response: { 200: ImageLibraryItemSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const forbidden = forbiddenCharacterErrors(request.body);
+      if (forbidden.length > 0) throw new ValidationError(forbidden, 'body');
+      const { alt, caption, credit, focalX, focalY } = request.body;
+      // A picture uploaded before the library gets its row here.
+      const before = await ensureImageRow(images, app.imageStore, id);
+      if (!before) throw new HttpProblem(404, `No image ${id}.`);
+      const changed = await images.update(id, {
+        ...(alt !== undefined ? { alt: alt.trim() } : {}),
+        ...(caption !== undefined ? { caption: caption.trim() } : {}),
+        ...(credit !== undefined ? { credit: credit.trim() } : {}),
+        ...(focalX !== undefined ? { focalX } : {}),
+        ...(focalY !== undefined ? { focalY } : {}),
+      });
+      if (!changed) throw new HttpProblem(404, `No image ${id}.`);
+      const after = changed.row;
+      const old = cropKeys(id, before.focal_x, before.focal_y);
+      if (old.join() !== cropKeys(id, after.focal_x, after.focal_y).join()) {
+        // The crops at the old focal point are not shown any more (their URLs answer 301 to the new ones).
+        await app.imageStore.delete(old);
+      }
+      // Articles showing the picture moved their crop: pages, cards and sitemaps are rebuilt.
+      if (changed.articles > 0) clearNewsCache(app);
+      return toLibraryItem(after);
     },
   );
 };

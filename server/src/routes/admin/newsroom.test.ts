@@ -48,6 +48,8 @@ const FULL = {
   source: 'Town Crier',
   originalUrl: 'https://example.com/puddles',
   imageUrl: '/images/puddle.jpg',
+  // Publishing and scheduling need a description of the picture (decision 033).
+  imageAlt: 'A puddle in the town square',
   ratingOutOfTen: 6,
   comments: 'Check the quote with the mayor office.',
   isBreaking: false,

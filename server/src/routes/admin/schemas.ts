@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { IMAGE_ALT_MAX, IMAGE_CAPTION_MAX, IMAGE_CREDIT_MAX } from '../../domain/article-input.ts';
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -41,6 +42,11 @@ export const AdminArticleSchema = Type.Object({
   shareToX: Type.Optional(nullableBoolean),
   shareToFacebook: Type.Optional(nullableBoolean),
   shareMessage: Type.Optional(nullableString),
+  imageAlt: Type.Optional(Type.String()),
+  imageCaption: Type.Optional(Type.String()),
+  imageCredit: Type.Optional(Type.String()),
+  imageFocalX: Type.Optional(Type.Number()),
+  imageFocalY: Type.Optional(Type.Number()),
 });
 
 export const ArticlePageSchema = Type.Object({
@@ -179,11 +185,61 @@ export const AuditPageSchema = Type.Object({
   hasNextPage: Type.Boolean(),
 });
 
-export const ImageUploadSchema = Type.Object({
-  id: Type.String(),
+const libraryItemFields = {
+  id: Type.String({ pattern: '^[0-9a-f]{32}$' }),
+  /** The 960-pixel width. */
   url: Type.String(),
+  srcset: Type.String(),
   width: Type.Integer(),
   height: Type.Integer(),
+  alt: Type.String(),
+  caption: Type.String(),
+  credit: Type.String(),
+  focalX: Type.Number({ minimum: 0, maximum: 1 }),
+  focalY: Type.Number({ minimum: 0, maximum: 1 }),
+  createdAt: Type.String(),
+  uploadedBy: nullableString,
+};
+
+/** One picture of the library (GET and PATCH /api/admin/images). */
+export const ImageLibraryItemSchema = Type.Object(libraryItemFields);
+
+/** The upload's answer: the library item, with the stored widths. `url` is the largest width. */
+export const ImageUploadSchema = Type.Object({
+  ...libraryItemFields,
   variants: Type.Array(Type.Object({ width: Type.Integer(), url: Type.String() })),
-  srcset: Type.String(),
 });
+
+export const ImageListQuerySchema = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'must be at most 200 characters' })),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 10_000, errorMessage: 'must be a whole number from 1 to 10000' }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
+export const ImageListSchema = Type.Object({
+  items: Type.Array(ImageLibraryItemSchema),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+
+export const ImageIdParamsSchema = Type.Object({
+  id: Type.String({ pattern: '^[0-9a-f]{32}$', errorMessage: 'must be an image id (32 hexadecimal characters)' }),
+});
+
+const focal = Type.Number({ minimum: 0, maximum: 1, errorMessage: 'must be a number from 0 to 1' });
+
+export const ImagePatchSchema = Type.Object(
+  {
+    alt: Type.Optional(Type.String({ maxLength: IMAGE_ALT_MAX })),
+    caption: Type.Optional(Type.String({ maxLength: IMAGE_CAPTION_MAX })),
+    credit: Type.Optional(Type.String({ maxLength: IMAGE_CREDIT_MAX })),
+    focalX: Type.Optional(focal),
+    focalY: Type.Optional(focal),
+  },
+  { additionalProperties: false },
+);

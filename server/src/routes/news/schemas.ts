@@ -14,6 +14,11 @@ const articleFields = {
   category: Type.String({ description: 'Category name, e.g. "Politics"' }),
   source: Type.String(),
   imageUrl: NullableString,
+  imageAlt: Type.String({ description: "The image's text alternative ('' : none)" }),
+  imageCaption: Type.String(),
+  imageCredit: Type.String(),
+  imageFocalX: Type.Number({ description: 'Focal point, 0..1 from the left' }),
+  imageFocalY: Type.Number({ description: 'Focal point, 0..1 from the top' }),
   originalUrl: NullableString,
   publishedAt: Type.String({ description: 'ISO-8601 UTC' }),
   modifiedAt: Type.Union([Type.String(), Type.Null()], {

@@ -16,6 +16,8 @@ import { sendProblem } from '../../plugins/problem.ts';
 import { SHARED_CACHE_CONTROL } from '../../plugins/http-cache.ts';
 import { ProblemSchema } from '../news/schemas.ts';
 import { ShareCardStore, shareCardFor, shareCardHash } from '../../share-cards/share-card.ts';
+import { largestStored } from '../../images/library.ts';
+import { uploadedImageId } from '../../../../common/images.ts';
 import { compressBodyAsync, sendCompressed, type CompressedBody } from './compressed-body.ts';
 import { requestOrigin } from '../../plugins/request-origin.ts';
 import { RefreshingCache } from '../../services/refreshing-cache.ts';
@@ -88,6 +90,7 @@ export default fp(
       path.join(app.config.dataDir, 'share-cards'),
       app.config.webDistDir,
       DEFAULT_SITE_NAME,
+      async (id) => (app.hasDecorator('imageStore') ? (await largestStored(app.imageStore, id))?.body : undefined),
     );
     app.decorate('shareCards', cards);
 
@@ -186,7 +189,14 @@ export default fp(
         const body = await cached(`sitemap-articles:${origin}:${n}`, async () => {
           const rows = await sitemaps.range((n - 1) * SITEMAP_RANGE + 1, n * SITEMAP_RANGE);
           return urlset(
-            rows.map((r) => urlEntry(articleUrl(origin, r.slug), isoDate(modifiedTime(r) ?? r.published_at))),
+            rows.map((r) =>
+              urlEntry(
+                articleUrl(origin, r.slug),
+                isoDate(modifiedTime(r) ?? r.published_at),
+                r.image_url ? absoluteUrl(origin, r.image_url) : undefined,
+              ),
+            ),
+            { images: true },
           );
         });
         return sendCompressed(request, reply, body, { contentType: XML, cacheControl: SEO_CACHE_CONTROL });
@@ -240,6 +250,8 @@ export default fp(
             headline: article.headline,
             category: article.category,
             imageUrl: article.imageUrl,
+            imageFocalX: article.imageFocalX,
+            imageFocalY: article.imageFocalY,
           });
           return {
             id: tagUri(origin, FEED_TAG_DATE, `article:${article.id}`),
@@ -252,6 +264,16 @@ export default fp(
             published: article.publishedAt,
             modified: article.modifiedAt ?? article.publishedAt,
             image: { url: `${origin}${card.url}`, type: card.type },
+            ...(article.imageUrl && uploadedImageId(article.imageUrl)
+              ? {
+                  photo: {
+                    url: `${origin}${article.imageUrl}`,
+                    alt: article.imageAlt,
+                    caption: article.imageCaption,
+                    credit: article.imageCredit,
+                  },
+                }
+              : {}),
           };
         });
         return format === 'rss.xml'
@@ -325,7 +347,14 @@ export default fp(
         } else {
           const [idText, hash] = file.replace(/\.png$/, '').split('-') as [string, string];
           const row = await publishedArticles(app.database.db)
-            .select(['articles.id', 'articles.headline', 'articles.category_id', 'articles.image_url'])
+            .select([
+              'articles.id',
+              'articles.headline',
+              'articles.category_id',
+              'articles.image_url',
+              'articles.image_focal_x',
+              'articles.image_focal_y',
+            ])
             .where('articles.id', '=', Math.min(Number(idText), 2_147_483_647))
             .executeTakeFirst();
           const input = row && {
@@ -333,6 +362,8 @@ export default fp(
             headline: row.headline,
             category: categoryName.get(Number(row.category_id)) ?? '',
             imageUrl: row.image_url || null,
+            imageFocalX: Number(row.image_focal_x),
+            imageFocalY: Number(row.image_focal_y),
           };
           if (!input) return sendProblem(reply, 404, 'No published article has this share card.');
           if (shareCardHash(input) !== hash) {
@@ -349,12 +380,22 @@ export default fp(
   { name: 'seo', dependencies: ['problem', 'news'] },
 );
 
-function urlEntry(loc: string, lastmod: string | undefined): string {
-  return `<url><loc>${xmlText(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+/** The image sitemap extension (its `image:loc` only: Google no longer reads title or caption). */
+export const IMAGE_SITEMAP_NS = 'http://www.google.com/schemas/sitemap-image/1.1';
+
+/** An image address as the sitemap needs it: absolute, on the site's origin for site paths. */
+function absoluteUrl(origin: string, url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
-function urlset(entries: string[]): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+function urlEntry(loc: string, lastmod: string | undefined, image?: string): string {
+  const picture = image ? `<image:image><image:loc>${xmlText(image)}</image:loc></image:image>` : '';
+  return `<url><loc>${xmlText(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${picture}</url>`;
+}
+
+function urlset(entries: string[], { images = false }: { images?: boolean } = {}): string {
+  const ns = images ? ` xmlns:image="${IMAGE_SITEMAP_NS}"` : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${ns}>\n${entries.join('\n')}\n</urlset>\n`;
 }
 
 function newsEntry(loc: string, row: SitemapRow): string {

@@ -180,6 +180,44 @@ describe('robots.txt and sitemaps', () => {
     expectProblem(await get('/sitemaps/articles-0.xml'), 400);
   });
 
+  it('article sitemaps name each lead image (image:loc, absolute) in the image sitemap namespace', async () => {
+    const [withImage, external] = await insertArticles(t.database.db, [
+      { headline: 'Sitemap picture', published_at: daysAgo(3), image_url: `/images/${'ab'.repeat(16)}-1600.webp` },
+      { headline: 'Sitemap elsewhere', published_at: daysAgo(3), image_url: 'https://pics.example/a&b.jpg' },
+    ]);
+    t.app.newsCache.clear();
+    try {
+      const body = (await get('/sitemaps/articles-1.xml')).body;
+      expect(XMLValidator.validate(body)).toBe(true);
+      const doc = parser.parse(body).urlset;
+      // The namespaces the sitemap protocol and Google's image extension define, nothing else.
+      expect(doc['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+      expect(doc['@_xmlns:image']).toBe('http://www.google.com/schemas/sitemap-image/1.1');
+      const byLoc = new Map<string, any>(doc.url.map((u: any) => [u.loc, u]));
+      for (const u of doc.url) {
+        // Per the image sitemap schema: image:image holds image:loc (deprecated title/caption left out).
+        const allowed = ['loc', 'lastmod', 'image:image'];
+        expect(
+          Object.keys(u).filter((k) => !allowed.includes(k)),
+          u.loc,
+        ).toEqual([]);
+        if (u['image:image']) expect(Object.keys(u['image:image'])).toEqual(['image:loc']);
+      }
+      expect(byLoc.get(`http://news.test/article/${withImage!.slug}`)['image:image']['image:loc']).toBe(
+        `http://news.test/images/${'ab'.repeat(16)}-1600.webp`,
+      );
+      expect(byLoc.get(`http://news.test/article/${external!.slug}`)['image:image']['image:loc']).toBe(
+        'https://pics.example/a&b.jpg',
+      );
+      expect(body).toContain('<image:loc>https://pics.example/a&amp;b.jpg</image:loc>');
+      // Articles without a picture have no image entry.
+      expect(byLoc.get(`http://news.test/article/${rows[0]!.slug}`)['image:image']).toBeUndefined();
+    } finally {
+      await t.database.db.deleteFrom('articles').where('id', 'in', [withImage!.id, external!.id]).execute();
+      t.app.newsCache.clear();
+    }
+  });
+
   it('Google News: only articles published in the last 48 hours', async () => {
     const news = parser.parse((await get('/sitemaps/news.xml')).body).urlset.url;
     expect(news.map((u: any) => u['news:news']['news:title']).sort()).toEqual(['Politics fresh', 'Tech fresh']);

@@ -10,6 +10,13 @@ export interface Article {
   category: string;
   source: string;
   imageUrl: string | null;
+  /** The image's text alternative, caption and credit (left out: none). */
+  imageAlt?: string;
+  imageCaption?: string;
+  imageCredit?: string;
+  /** The image's focal point, 0..1 from the left and the top (left out: the centre). */
+  imageFocalX?: number;
+  imageFocalY?: number;
   originalUrl: string | null;
   publishedAt: string | null;
   /** The last change readers are told about ("Updated"), when later than publishedAt; else null. */

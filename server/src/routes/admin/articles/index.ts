@@ -36,7 +36,13 @@ import {
   validateArticleInput,
   validateEdit,
   checkScheduleAt,
+  imageAltMissing,
+  IMAGE_ALT_REQUIRED,
+  type ValidArticle,
 } from '../../../domain/article-input.ts';
+import { uploadedImageId } from '../../../../../common/images.ts';
+import { ensureImageRow } from '../../../images/library.ts';
+import { ImagesRepository } from '../../../repositories/images-repository.ts';
 
 const isKnownCategory = (id: number) => CATEGORIES.some((c) => c.id === id);
 
@@ -60,9 +66,13 @@ function precondition(
   throw preconditionRequired();
 }
 
+/** The 400 of an article that would be public with an image and no text alternative for it. */
+const altRequired = () => new ValidationError([{ field: 'imageAlt', message: IMAGE_ALT_REQUIRED }], 'body');
+
 /** The problem for a refused write (the route handles its own reasons first). */
-function refusal(id: number, result: Refusal<string>, staleStatus: 409 | 412 = 409): HttpProblem {
+function refusal(id: number, result: Refusal<string>, staleStatus: 409 | 412 = 409): Error {
   if (result.reason === 'not-found') return articleNotFound(id);
+  if (result.reason === 'image-alt-missing') return altRequired();
   if (result.reason === 'deleted' && 'deletedAt' in result) return articleDeleted(id, result.deletedAt);
   if (result.reason === 'stale' && 'currentVersion' in result) return versionConflict(staleStatus, result);
   return conflict(`The article cannot be changed that way (${result.reason}).`);
@@ -72,6 +82,26 @@ function refusal(id: number, result: Refusal<string>, staleStatus: 409 | 412 = 4
 const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { articles }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.database.db;
+  const images = new ImagesRepository(db);
+
+  /**
+   * The lead image's focal point, copied onto the article from the library (an uploaded picture
+   * met for the first time gets its library row here); the centre for other pictures. The library's
+   * empty description fields are filled from the article's, so the picture is found by them later.
+   */
+  async function withFocalPoint<T extends Pick<ValidArticle, 'imageUrl' | 'imageAlt' | 'imageCaption' | 'imageCredit'>>(
+    article: T,
+  ): Promise<T & { imageFocal: { x: number; y: number } }> {
+    const id = uploadedImageId(article.imageUrl);
+    const row = id && app.hasDecorator('imageStore') ? await ensureImageRow(images, app.imageStore, id) : undefined;
+    if (!row) return { ...article, imageFocal: { x: 0.5, y: 0.5 } };
+    await images.fillBlank(row.id, {
+      alt: article.imageAlt ?? '',
+      caption: article.imageCaption ?? '',
+      credit: article.imageCredit ?? '',
+    });
+    return { ...article, imageFocal: { x: Number(row.focal_x), y: Number(row.focal_y) } };
+  }
 
   app.get(
     '/articles',
@@ -113,10 +143,16 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     async (request, reply) => {
       const result = validateArticleInput(request.body);
       if (!result.ok) throw new ValidationError(result.errors, 'body');
+      if (
+        result.value.publishedAt &&
+        imageAltMissing({ imageUrl: result.value.imageUrl || null, imageAlt: result.value.imageAlt ?? '' })
+      ) {
+        throw altRequired();
+      }
       const actor = actorOf(request);
       // An article created without an editor name gets the signed-in editor's display name.
-      const input = result.value.editorName.trim() ? result.value : { ...result.value, editorName: actor.name };
-      const article = await articles.create(input, actor);
+      const named = result.value.editorName.trim() ? result.value : { ...result.value, editorName: actor.name };
+      const article = await articles.create(await withFocalPoint(named), actor);
       clearNewsCache(app);
       if (article.publishedAt) announcePublished(app, [article], 'manual');
       reply.code(201).header('location', `/api/admin/articles/${article.id}`).header('etag', `"${article.version}"`);
@@ -139,7 +175,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const result = validateEdit(fields);
       if (!result.ok) throw new ValidationError(result.errors, 'body');
       const pre = precondition(request, version);
-      const saved = await articles.edit(id, result.value, actorOf(request), pre.version, 'edit', {
+      const saved = await articles.edit(id, await withFocalPoint(result.value), actorOf(request), pre.version, 'edit', {
         minor: minorEdit === true,
       });
       if (!saved.ok) throw refusal(id, saved, pre.status);
@@ -304,7 +340,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const slug = slugify(s.headline);
       const result = await articles.edit(
         id,
-        {
+        await withFocalPoint({
           headline: s.headline,
           slug,
           summary: s.summary,
@@ -318,10 +354,17 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
           imageUrl: s.imageUrl ?? '',
           originalUrl: s.originalUrl ?? '',
           isBreaking: s.isBreaking,
-        },
+          // Snapshots older than image descriptions have none: the article's stay.
+          ...(s.imageAlt !== undefined ? { imageAlt: s.imageAlt } : {}),
+          ...(s.imageCaption !== undefined ? { imageCaption: s.imageCaption } : {}),
+          ...(s.imageCredit !== undefined ? { imageCredit: s.imageCredit } : {}),
+        }),
         actorOf(request),
         pre.version,
         'restore',
+        // A version that was public without a description of its picture (saved before descriptions
+        // existed) is brought back as it was.
+        { altExempt: !s.imageAlt && Boolean(s.publishedAt) },
       );
       if (!result.ok) throw refusal(id, result, pre.status);
       clearNewsCache(app);

@@ -98,13 +98,25 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
       <div className="admin-detail__grid">
         <div className="admin-detail__body">
           {article.imageUrl ? (
-            <img
-              className="admin-detail__image"
-              src={article.imageUrl}
-              alt={article.headline}
-              width={1200}
-              height={675}
-            />
+            <figure className="admin-detail__figure">
+              <img
+                className="admin-detail__image"
+                src={article.imageUrl}
+                alt={article.imageAlt ?? ''}
+                width={1200}
+                height={675}
+              />
+              {article.imageCaption || article.imageCredit ? (
+                <figcaption className="admin-muted">
+                  {[article.imageCaption, article.imageCredit].filter(Boolean).join(' ')}
+                </figcaption>
+              ) : null}
+              {!article.imageAlt ? (
+                <p className="admin-field-error">
+                  The image has no description yet: add one (Edit) before publishing or scheduling.
+                </p>
+              ) : null}
+            </figure>
           ) : null}
           <section className="admin-panel">
             <h2>Summary</h2>

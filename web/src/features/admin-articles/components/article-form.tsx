@@ -39,6 +39,14 @@ export interface ArticleFormProps {
   loadLatest?: () => Promise<AdminArticle>;
 }
 
+/** When the image needs a description: the article is public or scheduled (decision 033). */
+function imageRule(article: AdminArticle | undefined) {
+  const goesPublic = Boolean(article && (article.publishedAt || article.publishAt));
+  // An article published before descriptions existed keeps its picture as it is.
+  const legacyImage = article && !article.imageAlt ? (article.imageUrl ?? undefined) : undefined;
+  return { goesPublic, legacyImage };
+}
+
 /** The form-level message while fields are marked; it goes once every marked field is fixed. */
 const CHECK_FIELDS = 'Check the highlighted fields.';
 
@@ -160,7 +168,8 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
   const [minorEdit, setMinorEdit] = useState(false);
   const submit = (overVersion?: number) => {
     if (saving) return;
-    const found = validateForm(values);
+    // A published or scheduled article keeps a description of its image (the server's rule too).
+    const found = validateForm(values, imageRule(article));
     setErrors(found);
     setFormError(null);
     if (firstInvalid(found)) {
@@ -345,9 +354,17 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
       {text('originalUrl', LIMITS.url, 'url')}
       <ImageField
         value={values.imageUrl}
-        error={errors.imageUrl}
+        alt={values.imageAlt}
+        caption={values.imageCaption}
+        credit={values.imageCredit}
+        errors={errors}
+        focal={
+          article
+            ? { imageUrl: article.imageUrl, x: article.imageFocalX ?? 0.5, y: article.imageFocalY ?? 0.5 }
+            : undefined
+        }
         disabled={saving}
-        onChange={(url) => set('imageUrl', url)}
+        onChange={(name, value) => set(name, value)}
       />
       {field('ratingOutOfTen', (p) => (
         <input

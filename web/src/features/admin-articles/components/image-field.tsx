@@ -1,33 +1,208 @@
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { objectPosition, uploadedImageId } from '@common/images';
 import { useUploadImage } from '../api/upload-image.ts';
+import { useFocalPoint, type FocalPoint } from '../api/update-image.ts';
+import { ALT_EXPLAINED, FIELD_LABELS, LIMITS } from '../lib/article-form.ts';
+
+export type ImageFieldName = 'imageUrl' | 'imageAlt' | 'imageCaption' | 'imageCredit';
 
 export interface ImageFieldProps {
   value: string;
-  error?: string;
+  alt: string;
+  caption: string;
+  credit: string;
+  /** Messages per field (the form's and the server's). */
+  errors?: Partial<Record<ImageFieldName, string>>;
+  /** The focal point the article's picture has (0..1), when the article is known. */
+  focal?: FocalPoint & { imageUrl: string | null };
   disabled?: boolean;
-  onChange(url: string): void;
+  onChange(field: ImageFieldName, value: string): void;
 }
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+const CENTRE: FocalPoint = { x: 0.5, y: 0.5 };
+/** One arrow key press moves the focal point this far (with Shift ten times as far). */
+const STEP = 0.01;
 
 /**
  * The article's picture: drop a file on the zone or pick one (uploaded with progress), or type an
- * address. The server checks the file by its content; its message is shown here when it refuses one.
+ * address; its description (alt text, required to publish), caption and credit; for an uploaded
+ * picture, the focal point every crop keeps in frame (click the picture, or arrow keys on it, or the
+ * two number fields), saved on the picture at once (decision 033).
  */
-export function ImageField({ value, error, disabled = false, onChange }: ImageFieldProps) {
+export function ImageField({
+  value,
+  alt,
+  caption,
+  credit,
+  errors = {},
+  focal,
+  disabled = false,
+  onChange,
+}: ImageFieldProps) {
   const id = useId();
   const { upload, progress, error: uploadError, uploading } = useUploadImage();
   const [over, setOver] = useState(false);
+  const [uploadedFocus, setUploadedFocus] = useState<(FocalPoint & { url: string }) | null>(null);
+  const imageId = uploadedImageId(value);
+  const known =
+    uploadedFocus && uploadedFocus.url === value ? uploadedFocus : focal && focal.imageUrl === value ? focal : CENTRE;
+  const { point, move, state } = useFocalPoint(imageId, { x: known.x, y: known.y });
+
   const send = async (file: File | undefined) => {
     if (!file || disabled) return;
     const result = await upload(file);
-    if (result) onChange(result.url);
+    if (!result) return;
+    setUploadedFocus({ url: result.url, x: result.focalX ?? 0.5, y: result.focalY ?? 0.5 });
+    onChange('imageUrl', result.url);
   };
-  const message = uploadError ?? error;
+  const message = uploadError ?? errors.imageUrl;
+
+  const onPick = (e: MouseEvent<HTMLButtonElement>) => {
+    // Enter or Space "click" the button too (detail 0): only a pointer click sets the point.
+    if (e.detail === 0) return;
+    const box = e.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return;
+    move({ x: (e.clientX - box.left) / box.width, y: (e.clientY - box.top) / box.height });
+  };
+  const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const step = e.shiftKey ? STEP * 10 : STEP;
+    const delta: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const d = delta[e.key];
+    if (!d) return;
+    e.preventDefault();
+    move({ x: point.x + d[0], y: point.y + d[1] });
+  };
+  const percent = (n: number) => Math.round(n * 100);
+  const textField = (name: 'imageAlt' | 'imageCaption' | 'imageCredit', current: string, hint?: string) => {
+    const fieldId = `${id}-${name}`;
+    const error = errors[name];
+    const describedBy = [hint ? `${fieldId}-hint` : '', error ? `${fieldId}-error` : ''].filter(Boolean).join(' ');
+    const required = name === 'imageAlt';
+    return (
+      <div className="admin-form__field">
+        <label className="admin-form__label" htmlFor={fieldId}>
+          {FIELD_LABELS[name]}
+          {required ? (
+            <span className="admin-required">
+              {' '}
+              <span aria-hidden="true">*</span> (required to publish)
+            </span>
+          ) : null}
+        </label>
+        {hint ? (
+          <p id={`${fieldId}-hint`} className="admin-form__hint">
+            {hint}
+          </p>
+        ) : null}
+        {required ? (
+          <textarea
+            id={fieldId}
+            name={name}
+            className="admin-input admin-textarea"
+            rows={2}
+            maxLength={LIMITS[name]}
+            value={current}
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy || undefined}
+            onChange={(e) => onChange(name, e.target.value)}
+          />
+        ) : (
+          <input
+            id={fieldId}
+            name={name}
+            className="admin-input"
+            type="text"
+            maxLength={LIMITS[name]}
+            value={current}
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy || undefined}
+            onChange={(e) => onChange(name, e.target.value)}
+          />
+        )}
+        {error ? (
+          <p id={`${fieldId}-error`} className="admin-field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
   return (
     <fieldset className="admin-form__field admin-image-field" aria-describedby={message ? `${id}-error` : undefined}>
       <legend>Image</legend>
-      {value ? (
+      {value && imageId ? (
+        <div className="admin-focal">
+          <p id={`${id}-focal-help`} className="admin-form__hint">
+            Focal point: click the part of the picture that must always show, or focus the picture and use the arrow
+            keys (Shift for bigger steps). Every crop (cards, the home page, search engines, link previews) keeps it in
+            frame. It is saved on the picture at once, for every article that shows it.
+          </p>
+          <button
+            type="button"
+            className="admin-focal__picker"
+            aria-label={`Focal point of the picture: ${percent(point.x)}% from the left, ${percent(point.y)}% from the top`}
+            aria-describedby={`${id}-focal-help`}
+            disabled={disabled}
+            onClick={onPick}
+            onKeyDown={onKey}
+          >
+            <img className="admin-focal__image" src={value} alt="" />
+            <span
+              className="admin-focal__marker"
+              aria-hidden="true"
+              style={{ left: `${point.x * 100}%`, top: `${point.y * 100}%` }}
+            />
+          </button>
+          <div className="admin-form__row admin-focal__numbers">
+            {(['x', 'y'] as const).map((axis) => (
+              <div className="admin-form__field" key={axis}>
+                <label className="admin-form__label" htmlFor={`${id}-focal-${axis}`}>
+                  {axis === 'x' ? 'Focal point from the left (%)' : 'Focal point from the top (%)'}
+                </label>
+                <input
+                  id={`${id}-focal-${axis}`}
+                  name={`focal${axis.toUpperCase()}`}
+                  className="admin-input admin-input--short"
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={1}
+                  inputMode="numeric"
+                  value={percent(point[axis])}
+                  disabled={disabled}
+                  onChange={(e) => {
+                    const n = Number(e.target.value);
+                    if (e.target.value !== '' && Number.isFinite(n)) move({ ...point, [axis]: n / 100 });
+                  }}
+                />
+              </div>
+            ))}
+          </div>
+          <div className="admin-focal__crops" aria-hidden="true">
+            {(['16 / 9', '4 / 3', '1 / 1'] as const).map((ratio) => (
+              <img
+                key={ratio}
+                src={value}
+                alt=""
+                className="admin-focal__crop"
+                style={{ aspectRatio: ratio, objectPosition: objectPosition(point.x, point.y) }}
+              />
+            ))}
+          </div>
+          <p className="admin-muted" role="status">
+            {state === 'saving' ? 'Saving the focal point…' : state === 'saved' ? 'Focal point saved.' : (state ?? '')}
+          </p>
+        </div>
+      ) : value ? (
         <img className="admin-image-field__preview" src={value} alt="Preview of the article image" />
       ) : (
         <p className="admin-muted">No image.</p>
@@ -78,11 +253,16 @@ export function ImageField({ value, error, disabled = false, onChange }: ImageFi
           inputMode="url"
           value={value}
           disabled={disabled}
-          aria-invalid={Boolean(error)}
-          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={Boolean(errors.imageUrl)}
+          onChange={(e) => onChange('imageUrl', e.target.value)}
         />
         {value ? (
-          <button type="button" className="admin-btn admin-btn--small" disabled={disabled} onClick={() => onChange('')}>
+          <button
+            type="button"
+            className="admin-btn admin-btn--small"
+            disabled={disabled}
+            onClick={() => onChange('imageUrl', '')}
+          >
             Remove image
           </button>
         ) : null}
@@ -91,6 +271,15 @@ export function ImageField({ value, error, disabled = false, onChange }: ImageFi
         <p id={`${id}-error`} className="admin-field-error" role="alert">
           {message}
         </p>
+      ) : null}
+      {value ? (
+        <>
+          {textField('imageAlt', alt, ALT_EXPLAINED)}
+          <div className="admin-form__row">
+            {textField('imageCaption', caption)}
+            {textField('imageCredit', credit, 'Who took or owns the picture, e.g. "Photo: Ann Other / Agency".')}
+          </div>
+        </>
       ) : null}
     </fieldset>
   );

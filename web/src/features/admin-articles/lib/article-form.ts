@@ -13,6 +13,10 @@ export interface ArticleFormValues {
   editorName: string;
   originalUrl: string;
   imageUrl: string;
+  /** The image's text alternative, caption and credit (decision 033). */
+  imageAlt: string;
+  imageCaption: string;
+  imageCredit: string;
   ratingOutOfTen: string;
   comments: string;
   isBreaking: boolean;
@@ -31,6 +35,9 @@ export const FIELD_LABELS: Record<FormField, string> = {
   editorName: 'Editor',
   originalUrl: 'Original URL',
   imageUrl: 'Image',
+  imageAlt: 'Image description (alt text)',
+  imageCaption: 'Caption',
+  imageCredit: 'Credit',
   ratingOutOfTen: 'Rating (0-10)',
   comments: 'Editorial Comments',
   isBreaking: 'Breaking news',
@@ -49,7 +56,16 @@ export const LIMITS = {
   comments: 5000,
   url: 2000,
   slug: 200,
+  imageAlt: 1000,
+  imageCaption: 2000,
+  imageCredit: 300,
 } as const;
+
+/** Why the image needs a description, next to the field. */
+export const ALT_EXPLAINED =
+  'Say what the picture shows. Screen readers read it to people who cannot see the picture, and search engines index it. Required to publish or schedule; a draft can be saved without it.';
+/** The message when an article that is (or goes) public has an image without one. */
+export const ALT_REQUIRED = 'Describe the image before publishing: screen readers and search engines need this text.';
 
 export function emptyForm(): ArticleFormValues {
   return {
@@ -62,6 +78,9 @@ export function emptyForm(): ArticleFormValues {
     editorName: '',
     originalUrl: '',
     imageUrl: '',
+    imageAlt: '',
+    imageCaption: '',
+    imageCredit: '',
     ratingOutOfTen: '0',
     comments: '',
     isBreaking: false,
@@ -79,6 +98,9 @@ export function formFromArticle(a: AdminArticle): ArticleFormValues {
     editorName: a.editorName ?? '',
     originalUrl: a.originalUrl ?? '',
     imageUrl: a.imageUrl ?? '',
+    imageAlt: a.imageAlt ?? '',
+    imageCaption: a.imageCaption ?? '',
+    imageCredit: a.imageCredit ?? '',
     ratingOutOfTen: String(a.ratingOutOfTen ?? 0),
     comments: a.comments ?? '',
     isBreaking: Boolean(a.isBreaking),
@@ -98,6 +120,9 @@ export function formToPayload(v: ArticleFormValues) {
     editorName: v.editorName.trim(),
     originalUrl: v.originalUrl.trim() || null,
     imageUrl: v.imageUrl.trim() || null,
+    imageAlt: v.imageAlt.trim(),
+    imageCaption: v.imageCaption.trim(),
+    imageCredit: v.imageCredit.trim(),
     ratingOutOfTen: Number(v.ratingOutOfTen),
     comments: v.comments,
     isBreaking: v.isBreaking,
@@ -125,7 +150,10 @@ function tooLong(value: string, max: number): string | undefined {
 }
 
 /** The server's rules that are cheap to check before sending; the server stays the judge. */
-export function validateForm(v: ArticleFormValues): FieldErrors {
+export function validateForm(
+  v: ArticleFormValues,
+  { goesPublic = false, legacyImage }: { goesPublic?: boolean; legacyImage?: string } = {},
+): FieldErrors {
   const errors: FieldErrors = {};
   const headline = v.headline.trim();
   if (!headline) errors.headline = 'Enter a headline';
@@ -144,6 +172,17 @@ export function validateForm(v: ArticleFormValues): FieldErrors {
     ['comments', tooLong(v.comments, LIMITS.comments)],
     ['originalUrl', linkError(v.originalUrl)],
     ['imageUrl', linkError(v.imageUrl)],
+    ['imageAlt', tooLong(v.imageAlt, LIMITS.imageAlt)],
+    ['imageCaption', tooLong(v.imageCaption, LIMITS.imageCaption)],
+    ['imageCredit', tooLong(v.imageCredit, LIMITS.imageCredit)],
+    // The server's rule: a public (or scheduled) article's image has a description, unless it is the
+    // same picture an article published before descriptions existed already had (`legacyImage`).
+    [
+      'imageAlt',
+      goesPublic && v.imageUrl.trim() && !v.imageAlt.trim() && v.imageUrl.trim() !== legacyImage
+        ? ALT_REQUIRED
+        : undefined,
+    ],
   ];
   for (const [field, message] of more) if (message) errors[field] = message;
   return errors;
@@ -157,6 +196,9 @@ const SERVER_NAMES: Record<string, FormField> = {
   isbreaking: 'isBreaking',
   editorname: 'editorName',
   imageurl: 'imageUrl',
+  imagealt: 'imageAlt',
+  imagecaption: 'imageCaption',
+  imagecredit: 'imageCredit',
   originalurl: 'originalUrl',
 };
 

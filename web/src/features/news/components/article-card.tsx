@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { cx } from '@/lib/cx';
+import { objectPosition } from '@common/images';
 import { IMAGE_SIZES, imageSources } from '../lib/image-sources';
 import type { CardSize } from '../lib/listing-layout';
 import { formatRelativeTime } from '../lib/relative-time';
@@ -70,13 +71,14 @@ export function ArticleCard({
           <img
             {...imageSources(article.imageUrl, image.sizes)}
             src={article.imageUrl}
-            alt={article.headline}
+            alt={article.imageAlt ?? ''}
             width={image.width}
             height={image.height}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             className="h-full w-full object-cover transition-transform duration-200 group-hover:scale-[1.02]"
+            style={{ objectPosition: objectPosition(article.imageFocalX, article.imageFocalY) }}
           />
         </div>
       )}

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { useNow } from '@/lib/render-clock';
 import { formatPublishedTime, formatPublishedTimeUtc } from '../lib/format-published-time';
+import { objectPosition } from '@common/images';
 import { IMAGE_SIZES, imageSources } from '../lib/image-sources';
 import { splitParagraphs } from '../lib/paragraphs';
 import type { Article } from '../types';
@@ -37,14 +38,25 @@ export function ArticleView({ article, shareActions }: { article: Article; share
             <img
               {...imageSources(article.imageUrl, IMAGE_SIZES.article)}
               src={article.imageUrl}
-              alt={article.headline}
+              // The editor's description; none given (older articles): nothing, as the headline follows.
+              alt={article.imageAlt ?? ''}
               width={1280}
               height={720}
               fetchPriority="high"
               decoding="async"
               className="h-full w-full object-cover"
+              style={{ objectPosition: objectPosition(article.imageFocalX, article.imageFocalY) }}
             />
           </div>
+          {article.imageCaption || article.imageCredit ? (
+            <figcaption className="mt-2 font-sans text-sm text-grey-dark">
+              {article.imageCaption}
+              {article.imageCaption && article.imageCredit ? ' ' : null}
+              {article.imageCredit ? (
+                <span className="article-credit uppercase tracking-wider">{article.imageCredit}</span>
+              ) : null}
+            </figcaption>
+          ) : null}
         </figure>
       )}
       <p className="flex flex-wrap items-center gap-2">

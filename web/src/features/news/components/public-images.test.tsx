@@ -23,6 +23,9 @@ function article(imageUrl: string | null, slug = 'goose-elected'): Article {
     category: 'Politics',
     source: 'Pond Wire',
     imageUrl,
+    imageAlt: 'A goose in a mayoral chain',
+    imageFocalX: 0.3,
+    imageFocalY: 0.2,
     originalUrl: null,
     publishedAt: '2026-11-20T10:00:00.000Z',
     isBreaking: false,
@@ -47,7 +50,9 @@ function expectResponsive(img: HTMLImageElement, sizes: string, width: number, h
   // The box is reserved before the picture arrives: no layout shift.
   expect(img.getAttribute('width')).toBe(String(width));
   expect(img.getAttribute('height')).toBe(String(height));
-  expect(img.getAttribute('alt')).toBe('Goose Elected Mayor');
+  // The editor's description of the picture (not the headline), cropped around its focal point.
+  expect(img.getAttribute('alt')).toBe('A goose in a mayoral chain');
+  expect(img.getAttribute('style')).toContain('object-position:30% 20%');
 }
 
 describe('uploaded pictures in server-rendered public pages', () => {
@@ -85,5 +90,20 @@ describe('uploaded pictures in server-rendered public pages', () => {
       expect(img.hasAttribute('sizes')).toBe(false);
       expect(img.getAttribute('width')).toMatch(/^\d+$/);
     }
+  });
+});
+
+describe('the picture described', () => {
+  it('the article page shows caption and credit under the picture; a picture without a description has an empty alt', () => {
+    const described = { ...article(uploaded), imageCaption: 'The goose, sworn in', imageCredit: 'Photo: Pond Wire' };
+    const router = createMemoryRouter([{ path: '*', element: <ArticleView article={described} /> }], {
+      initialEntries: ['/'],
+    });
+    const html = renderToString(<RouterProvider router={router} />);
+    const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');
+    const caption = doc.querySelector('figure figcaption');
+    expect(caption?.textContent).toBe('The goose, sworn in Photo: Pond Wire');
+    const bare = serverImages(<ArticleView article={{ ...article(uploaded), imageAlt: undefined }} />)[0]!;
+    expect(bare.getAttribute('alt')).toBe('');
   });
 });

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { useNow } from '@/lib/render-clock';
+import { objectPosition } from '@common/images';
 import { IMAGE_SIZES, imageSources } from '../lib/image-sources';
 import { formatRelativeTime } from '../lib/relative-time';
 import type { Article } from '../types';
@@ -34,12 +35,13 @@ export function RelatedTeasers({ articles, isLoading }: { articles: Article[]; i
                     <img
                       {...imageSources(article.imageUrl, IMAGE_SIZES.teaser)}
                       src={article.imageUrl}
-                      alt={article.headline}
+                      alt={article.imageAlt ?? ''}
                       width={640}
                       height={360}
                       loading="lazy"
                       decoding="async"
                       className="h-full w-full object-cover"
+                      style={{ objectPosition: objectPosition(article.imageFocalX, article.imageFocalY) }}
                     />
                   </div>
                 )}

@@ -32,6 +32,31 @@ function categoryName(value: unknown): string {
   return text(value);
 }
 
+/** A fraction from 0 to 1, else undefined. */
+function fraction(value: unknown): number | undefined {
+  return typeof value === 'number' && value >= 0 && value <= 1 ? value : undefined;
+}
+
+/** The image's description and focal point, only the fields that are given. */
+function imageDetails(
+  raw: Raw,
+): Pick<Article, 'imageAlt' | 'imageCaption' | 'imageCredit' | 'imageFocalX' | 'imageFocalY'> {
+  const out: Pick<Article, 'imageAlt' | 'imageCaption' | 'imageCredit' | 'imageFocalX' | 'imageFocalY'> = {};
+  const alt = optionalText(raw.imageAlt);
+  const caption = optionalText(raw.imageCaption);
+  const credit = optionalText(raw.imageCredit);
+  if (alt) out.imageAlt = alt;
+  if (caption) out.imageCaption = caption;
+  if (credit) out.imageCredit = credit;
+  const x = fraction(raw.imageFocalX);
+  const y = fraction(raw.imageFocalY);
+  if (x !== undefined && y !== undefined && (x !== 0.5 || y !== 0.5)) {
+    out.imageFocalX = x;
+    out.imageFocalY = y;
+  }
+  return out;
+}
+
 function flag(value: unknown): boolean {
   return value === true || value === 1 || value === 'true' || value === '1';
 }
@@ -62,6 +87,7 @@ export function normalizeArticle(input: unknown, index = 0): Article {
     publishedAt: optionalText(pick(raw, 'publishedAt', 'PublishedAt')),
     isBreaking: flag(pick(raw, 'isBreaking', 'IsBreaking')),
     ...(modifiedAt ? { modifiedAt } : {}),
+    ...imageDetails(raw),
   };
 }
 

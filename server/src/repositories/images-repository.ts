@@ -1,0 +1,123 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { IMAGE_WIDTHS, imageVariantUrl } from '../../../common/images.ts';
+import { ARTICLE_UPLOADED_IMAGE } from '../db/migrations/028-image-references.ts';
+import type { Database, ImageRow } from '../db/schema.ts';
+
+/** The library's text fields and focal point; left out: unchanged. */
+export interface ImageChange {
+  alt?: string;
+  caption?: string;
+  credit?: string;
+  focalX?: number;
+  focalY?: number;
+}
+
+export interface ImagePage {
+  rows: ImageRow[];
+  total: number;
+}
+
+/** LIKE's wildcards taken literally ('!' is the escape character). */
+const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+/**
+ * The picture library (`images`, migration 036): one row per upload, with its description and
+ * focal point. A change of the focal point is copied onto every article showing the picture in the
+ * same transaction (articles keep a copy so the public reads need no join).
+ */
+export class ImagesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async get(id: string): Promise<ImageRow | undefined> {
+    return this.db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Adds a row (an upload, or an older picture met for the first time); an existing row is kept. */
+  async insert(row: ImageRow): Promise<ImageRow> {
+    await this.db
+      .insertInto('images')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    return (await this.get(row.id))!;
+  }
+
+  /** Newest first; `q` matches alt, caption or credit (case-insensitive, every word). */
+  async list({ q, page, pageSize }: { q?: string; page: number; pageSize: number }): Promise<ImagePage> {
+    let query = this.db.selectFrom('images');
+    for (const word of (q ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
+      const pattern = `%${escapeLike(word)}%`;
+      query = query.where(
+        sql<SqlBool>`(lower(alt) like ${pattern} escape '!' or lower(caption) like ${pattern} escape '!' or lower(credit) like ${pattern} escape '!')`,
+      );
+    }
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+    ]);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
+
+  /**
+   * Changes the description and/or the focal point. A new focal point is copied onto the articles
+   * that show the picture (any width), in one transaction. Undefined: no such image.
+   */
+  async update(id: string, change: ImageChange): Promise<{ row: ImageRow; articles: number } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const set = {
+        ...(change.alt !== undefined ? { alt: change.alt } : {}),
+        ...(change.caption !== undefined ? { caption: change.caption } : {}),
+        ...(change.credit !== undefined ? { credit: change.credit } : {}),
+        ...(change.focalX !== undefined ? { focal_x: change.focalX } : {}),
+        ...(change.focalY !== undefined ? { focal_y: change.focalY } : {}),
+      };
+      const row =
+        Object.keys(set).length > 0
+          ? await trx.updateTable('images').set(set).where('id', '=', id).returningAll().executeTakeFirst()
+          : await trx.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      let articles = 0;
+      if (change.focalX !== undefined || change.focalY !== undefined) {
+        const urls = IMAGE_WIDTHS.map((w) => imageVariantUrl(id, w));
+        const result = await trx
+          .updateTable('articles')
+          .set({ image_focal_x: row.focal_x, image_focal_y: row.focal_y })
+          .where(ARTICLE_UPLOADED_IMAGE)
+          .where('image_url', 'in', urls)
+          .executeTakeFirst();
+        articles = Number(result.numUpdatedRows);
+      }
+      return { row: row as ImageRow, articles };
+    });
+  }
+
+  /** Fills the library's empty text fields from an article's description of the picture. */
+  async fillBlank(id: string, text: { alt: string; caption: string; credit: string }): Promise<void> {
+    for (const field of ['alt', 'caption', 'credit'] as const) {
+      const value = text[field].trim();
+      if (!value) continue;
+      await this.db
+        .updateTable('images')
+        .set({ [field]: value })
+        .where('id', '=', id)
+        .where(field, '=', '')
+        .execute();
+    }
+  }
+
+  /** Forgets the rows of deleted uploads (the image sweep). */
+  async deleteRows(ids: readonly string[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += 500) {
+      await this.db
+        .deleteFrom('images')
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ImageLibraryItem } from '@common/admin-contract';
+import { adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+
+export interface ImageChange {
+  alt?: string;
+  caption?: string;
+  credit?: string;
+  focalX?: number;
+  focalY?: number;
+}
+
+/** PATCH /api/admin/images/{id}: the library's description and focal point of a picture. */
+export function updateImage(client: AdminApiClient, id: string, change: ImageChange): Promise<ImageLibraryItem> {
+  return adminRequest<ImageLibraryItem>(
+    client,
+    `/api/admin/images/${id}`,
+    { failed: 'Failed to save the focal point', error: 'Error saving the focal point' },
+    { method: 'PATCH', body: change },
+  );
+}
+
+export interface FocalPoint {
+  x: number;
+  y: number;
+}
+
+/** How long the focal point rests before it is saved (arrow keys held down send one request). */
+const SETTLE_MS = 400;
+
+/**
+ * The focal point of an uploaded picture, saved on the picture (PATCH) shortly after it stops moving:
+ * `state` is 'saving', 'saved' or the server's message.
+ */
+export function useFocalPoint(imageId: string | undefined, initial: FocalPoint) {
+  const client = useAdminApi();
+  const [point, setPoint] = useState<FocalPoint>(initial);
+  const [state, setState] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [lastId, setLastId] = useState(imageId);
+  // Another picture: its own focal point (as the caller knows it).
+  if (lastId !== imageId) {
+    setLastId(imageId);
+    setPoint(initial);
+    setState(null);
+  }
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const move = useCallback(
+    (next: FocalPoint) => {
+      const clamped = {
+        x: Math.round(Math.min(1, Math.max(0, next.x)) * 100) / 100,
+        y: Math.round(Math.min(1, Math.max(0, next.y)) * 100) / 100,
+      };
+      setPoint(clamped);
+      if (!imageId) return;
+      clearTimeout(timer.current);
+      setState('saving');
+      timer.current = setTimeout(() => {
+        updateImage(client, imageId, { focalX: clamped.x, focalY: clamped.y })
+          .then(() => setState('saved'))
+          .catch((err: unknown) => setState(err instanceof Error ? err.message : 'The focal point was not saved'));
+      }, SETTLE_MS);
+    },
+    [client, imageId],
+  );
+  return { point, move, state };
+}
