@@ -10,7 +10,8 @@ import { DecodeBusy } from '../../images/decode-queue.ts';
 import { cropKeys, ensureImageRow, toLibraryItem } from '../../images/library.ts';
 import { ImagesRepository } from '../../repositories/images-repository.ts';
 import { ValidationError, forbiddenCharacterErrors } from '../../domain/typebox-validation.ts';
-import { actorOf, clearNewsCache } from './context.ts';
+import { actorOf } from '../../auth/actor.ts';
+import { clearNewsCache } from './context.ts';
 import {
   ImageIdParamsSchema,
   ImageLibraryItemSchema,
