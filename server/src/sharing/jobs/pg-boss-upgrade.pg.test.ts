@@ -19,7 +19,9 @@ describe('an instance starting on the pg-boss 10 schema of an earlier version', 
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
-      await client.query(await fs.readFile(new URL('../../test-support/pg-boss-10-schema.sql', import.meta.url), 'utf8'));
+      await client.query(
+        await fs.readFile(new URL('../../test-support/pg-boss-10-schema.sql', import.meta.url), 'utf8'),
+      );
       await client.query(`select pgboss.create_queue($1, '{"policy":"standard"}'::json)`, [SHARE_JOB]);
       const data = (articleId: number, spent: number) =>
         JSON.stringify({ payload: { articleId, platform: 'x' }, spent, maxAttempts: 5 });

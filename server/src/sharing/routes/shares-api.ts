@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ArticleShares, PlatformShare } from '../../../../common/admin-contract.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
-import { type SocialSharesRepository, type SharePlatform, type SocialShareTable } from '../repositories/social-shares.ts';
+import {
+  type SocialSharesRepository,
+  type SharePlatform,
+  type SocialShareTable,
+} from '../repositories/social-shares.ts';
 import { SocialProblem } from '../provider-error.ts';
 import { PLATFORMS, type ShareService } from '../share-service.ts';
 import { actorOf } from '../../auth/actor.ts';
