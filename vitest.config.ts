@@ -36,13 +36,15 @@ const e2eOnPostgres = [
 const pgOnly = ['server/src/**/*.pg.test.ts', 'scripts/**/*.pg.test.ts'];
 
 /**
- * The API and browser suites import the whole server (Fastify, oidc-provider, Kysely, sharp...): 5 to 10 s
- * per file on this 2-core machine with a fresh module graph per file. Sharing the worker's modules
- * between files (`isolate: false`) saved minutes but made a test depend on which files ran before it in
- * the same worker (the built-in provider's keys at rest on PostgreSQL failed only in the full run), so
- * every file keeps its own module graph until that shared state is found.
+ * The API suites import the whole server (Fastify, oidc-provider, Kysely, sharp...): 3 to 10 s per file on
+ * this 2-core machine with a fresh module graph per file. They share the worker's modules between files
+ * (`isolate: false`): a file's tests make their own app, database and fakes and close them, so what stays
+ * is the imported code. Module state that outlives a file is kept where every file reaches the same
+ * (test-support/postgres-setup.ts keeps its databases on globalThis: a module imported by an earlier file
+ * holds the mock made then). The browser suites keep a module graph per file: their time is the browser's.
  */
-const shareModules = { isolate: true } as const;
+const shareModules = { isolate: false } as const;
+const ownModules = { isolate: true } as const;
 
 /** The projects that drive a real browser. */
 const browserProjects = new Set(['e2e', 'e2e-pg']);
@@ -156,7 +158,7 @@ export default defineConfig({
                 setupFiles: [pgSetup],
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
-                ...shareModules,
+                ...ownModules,
               },
             },
             {
@@ -181,7 +183,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          ...shareModules,
+          ...ownModules,
         },
       },
     ],
