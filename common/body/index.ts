@@ -4,3 +4,4 @@ export * from './validate.ts';
 export * from './render.ts';
 export * from './text.ts';
 export * from './legacy.ts';
+export * from './stored.ts';

@@ -9,6 +9,7 @@
  * hours before now; a draft (`draft: true`) was last worked on `hoursAgo` hours ago and
  * has no publication time.
  */
+import type { BodyDoc } from '../../../common/body/types.ts';
 import type { CATEGORIES } from '../../../common/categories.ts';
 
 export type DemoCategory = (typeof CATEGORIES)[number]['name'];
@@ -16,8 +17,10 @@ export type DemoCategory = (typeof CATEGORIES)[number]['name'];
 export interface DemoArticle {
   headline: string;
   summary: string;
-  /** The body, one string per paragraph; stored joined by a blank line. */
+  /** The body, one string per paragraph; stored joined by a blank line (unless `body` is given). */
   paragraphs: readonly string[];
+  /** A rich body in the stored format, instead of the paragraphs. */
+  body?: BodyDoc;
   author: string;
   category: DemoCategory;
   source: string;

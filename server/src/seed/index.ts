@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { findCategory } from '../../../common/categories.ts';
 import { slugify } from '../../../common/slug.ts';
+import { legacyTextToBody } from '../../../common/body/legacy.ts';
+import { bodyPlainText } from '../../../common/body/text.ts';
 import type { Db } from '../db/index.ts';
 import type { NewArticleRow } from '../db/schema.ts';
 import { SeedRepository } from '../repositories/seed-repository.ts';
@@ -30,11 +32,13 @@ export function toArticleRow(article: DemoArticle, index: number, now: Date): Ne
   const at = now.getTime() - article.hoursAgo * HOUR_MS;
   const created = at - writingMinutes(index) * MINUTE_MS;
   const iso = (ms: number) => new Date(Math.round(ms)).toISOString();
+  const body = article.body ?? legacyTextToBody(article.paragraphs.join('\n\n'));
   return {
     headline: article.headline,
     slug: slugify(article.headline),
     summary: article.summary,
-    content: article.paragraphs.join('\n\n'),
+    body: JSON.stringify(body),
+    content: bodyPlainText(body),
     author: article.author,
     category_id: category.id,
     source: article.source,
