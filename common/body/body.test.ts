@@ -100,7 +100,7 @@ describe('Markdown to the stored format to HTML', () => {
   it('maps each Markdown construct to an allowed node', () => {
     expect(html('Plain text.')).toBe('<p>Plain text.</p>');
     expect(html('# Top\n\n## Sub\n\n### Small\n\n#### Smaller')).toBe(
-      '<h2>Top</h2>\n<h2>Sub</h2>\n<h3>Small</h3>\n<h3>Smaller</h3>',
+      '<h2>Top</h2><h2>Sub</h2><h3>Small</h3><h3>Smaller</h3>',
     );
     expect(html('**bold** and *italic* and ***both***')).toBe(
       '<p><strong>bold</strong> and <em>italic</em> and <strong><em>both</em></strong></p>',
@@ -122,7 +122,7 @@ describe('Markdown to the stored format to HTML', () => {
     expect(html('[x](javascript:alert(1))')).toBe('<p>[x](javascript:alert(1))</p>');
     expect(html('[x](data:text/html,hi) [y](/elsewhere)')).toBe('<p>[x](data:text/html,hi) y</p>');
     expect(html('![a cat](https://evil.example/cat.png)')).toBe('<p>a cat</p>');
-    expect(html('`code` and\n\n    block\n    two')).toBe('<p>code and</p>\n<p>block<br>two</p>');
+    expect(html('`code` and\n\n    block\n    two')).toBe('<p>code and</p><p>block<br>two</p>');
     expect(html('> # head\n> - item')).toBe('<blockquote><p>head</p><p>item</p></blockquote>');
   });
 

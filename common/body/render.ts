@@ -57,7 +57,7 @@ export function embedProviderName(provider: EmbedProvider): string {
  */
 export function renderBodyHtml(doc: BodyDoc, options: RenderOptions = {}): string {
   const r = new Renderer(options);
-  return doc.content.map((block, i) => r.block(block, i)).join('\n');
+  return doc.content.map((block, i) => r.block(block, i)).join('');
 }
 
 class Renderer {

@@ -24,8 +24,8 @@ export interface FeedItem {
   url: string;
   title: string;
   summary: string;
-  /** The body as plain text: paragraphs separated by blank lines. */
-  content: string;
+  /** The body as HTML with absolute URLs (renderBodyHtml with the site's origin). */
+  contentHtml: string;
   /** The author's name, or ''. */
   author: string;
   /** The section's name and URL path segment ('Politics', 'politics'), or empty strings. */
@@ -58,16 +58,6 @@ export interface FeedChannel {
 /** The RFC 4151 tag: URI of an article: `tag:{host},{date}:article:{id}`; `date` the day the host was the site's. */
 export function tagUri(origin: string, date: string, specific: string): string {
   return `tag:${new URL(origin).hostname},${date}:${specific}`;
-}
-
-/** The body as HTML: one `<p>` per paragraph, the text escaped. */
-export function bodyHtml(content: string): string {
-  return content
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter((p) => p !== '')
-    .map((p) => `<p>${escapeHtml(p)}</p>`)
-    .join('');
 }
 
 /** The newest modification among the items (epoch when there are none). */
@@ -105,7 +95,7 @@ export function rss2(channel: FeedChannel, items: FeedItem[]): string {
         item.category.name ? xmlElement('category', item.category.name) : '',
         // RSS readers take <description> for HTML: the plain-text summary is escaped as HTML first.
         item.summary ? xmlElement('description', escapeHtml(item.summary)) : '',
-        xmlElement('content:encoded', bodyHtml(item.content)),
+        xmlElement('content:encoded', item.contentHtml),
         '</item>',
       ].join(''),
     );
@@ -147,7 +137,7 @@ export function atom1(channel: FeedChannel, items: FeedItem[]): string {
           ? `<category term="${xmlText(item.category.term)}" label="${xmlText(item.category.name)}"/>`
           : '',
         item.summary ? xmlElement('summary', item.summary, { type: 'text' }) : '',
-        xmlElement('content', bodyHtml(item.content), { type: 'html' }),
+        xmlElement('content', item.contentHtml, { type: 'html' }),
         '</entry>',
       ].join(''),
     );
@@ -174,7 +164,7 @@ export function jsonFeed1(channel: FeedChannel, items: FeedItem[]): string {
       url: item.url,
       title: text(item.title),
       ...(item.summary ? { summary: text(item.summary) } : {}),
-      content_html: xmlChars(bodyHtml(item.content)),
+      content_html: xmlChars(item.contentHtml),
       ...(item.image ? { image: item.image.url } : {}),
       date_published: new Date(item.published).toISOString(),
       date_modified: new Date(item.modified).toISOString(),

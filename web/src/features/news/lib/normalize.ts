@@ -48,6 +48,7 @@ export function normalizeArticle(input: unknown, index = 0): Article {
   const headline = text(pick(raw, 'headline', 'Headline', 'title', 'Title'));
   const serverSlug = text(pick(raw, 'slug', 'Slug')).trim();
   const modifiedAt = optionalText(pick(raw, 'modifiedAt', 'ModifiedAt'));
+  const bodyHtml = pick(raw, 'bodyHtml', 'BodyHtml');
   return {
     id,
     slug: serverSlug || slugify(headline),
@@ -62,6 +63,7 @@ export function normalizeArticle(input: unknown, index = 0): Article {
     publishedAt: optionalText(pick(raw, 'publishedAt', 'PublishedAt')),
     isBreaking: flag(pick(raw, 'isBreaking', 'IsBreaking')),
     ...(modifiedAt ? { modifiedAt } : {}),
+    ...(typeof bodyHtml === 'string' ? { bodyHtml } : {}),
   };
 }
 
