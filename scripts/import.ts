@@ -132,7 +132,10 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
         // Characters no text may hold (NUL and other control characters) are removed, and reported.
         const clean = stripForbiddenCharacters(split.article);
         const v = validateArticleInput(clean.value);
-        const missing = v.ok && opts.imageStore ? await missingBodyImages(opts.imageStore, v.value.body) : [];
+        // An export read back (--keep-ids) was checked when it was stored; its pictures travel with
+        // the images folder or bucket, not with the file.
+        const missing =
+          v.ok && opts.imageStore && !opts.keepIds ? await missingBodyImages(opts.imageStore, v.value.body) : [];
         if (missing.length > 0) skipped(r, formatFieldErrors(missing, 'record'));
         else if (v.ok) {
           batch.push({ ...v.value, ...split.meta });

@@ -7,6 +7,8 @@ import type { Db } from '../db/index.ts';
 import type { NewArticleRow } from '../db/schema.ts';
 import { SeedRepository } from '../repositories/seed-repository.ts';
 import { DEMO_ARTICLES, type DemoArticle } from './demo-articles.ts';
+import { storeDemoPictures } from './pictures.ts';
+import type { ImageStore } from '../images/storage.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -18,6 +20,8 @@ export interface SeedOptions {
   now?: Date;
   /** The articles to insert (default: the demo articles). */
   articles?: readonly DemoArticle[];
+  /** Where uploads live: the pictures of the demo bodies are stored there (left out: not stored). */
+  imageStore?: ImageStore;
 }
 
 /** How long before publication (or a draft's last edit) a demo story was first written: 20-179 minutes, varied but stable. */
@@ -67,6 +71,7 @@ export async function seedIfEmpty(database: Db, log: SeedLogger, options: SeedOp
     .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
 
   const inserted = await new SeedRepository(database).insertIfNoArticles(rows);
+  if (inserted > 0 && options.imageStore) await storeDemoPictures(options.imageStore);
 
   if (inserted > 0) log.info({ inserted }, `seeded ${inserted} demo articles`);
   else log.info('database already has articles; demo content not seeded');
