@@ -1,3 +1,4 @@
+import { countWords } from './body/text.ts';
 import type { BreadcrumbList, NewsArticle, NewsMediaOrganization, WebSite, WithContext } from 'schema-dts';
 import type { PublicArticle } from './news-contract.ts';
 
@@ -70,7 +71,8 @@ export function webSite(site: SiteInfo): WithContext<WebSite> {
  */
 export function newsArticle(
   site: SiteInfo,
-  article: Pick<PublicArticle, 'slug' | 'headline' | 'summary' | 'author' | 'category' | 'publishedAt'>,
+  article: Pick<PublicArticle, 'slug' | 'headline' | 'summary' | 'author' | 'category' | 'publishedAt'> &
+    Pick<Partial<PublicArticle>, 'content'>,
   { image, modifiedAt }: { image: ImageRef; modifiedAt?: string },
 ): WithContext<NewsArticle> {
   const url = `${site.origin}/article/${encodeURIComponent(article.slug)}`;
@@ -81,6 +83,8 @@ export function newsArticle(
     genre: 'Satire',
     headline: article.headline.length > 110 ? `${article.headline.slice(0, 109)}…` : article.headline,
     description: article.summary,
+    // Words of the body's plain text (never its markup), when the article carries it.
+    ...(article.content ? { wordCount: countWords(article.content) } : {}),
     image: [
       {
         '@type': 'ImageObject',

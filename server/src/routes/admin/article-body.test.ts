@@ -347,10 +347,40 @@ describe('readers', () => {
     expect(body.querySelectorAll('script, iframe, [onerror]').length).toBe(0);
     const raw = res.body.slice(res.body.indexOf('class="article-body'));
     expectNoInjection(raw.slice(0, raw.indexOf('</article>')));
-    for (const ld of doc.querySelectorAll('script[type="application/ld+json"]')) {
+    const lds = [...doc.querySelectorAll('script[type="application/ld+json"]')].map((ld) => {
       expect(ld.textContent).not.toContain('</script');
-      JSON.parse(ld.textContent!);
-    }
+      return JSON.parse(ld.textContent!) as { '@type'?: unknown; wordCount?: number; description?: string };
+    });
+    const news = lds.find((ld) => Array.isArray(ld['@type']) && ld['@type'].includes('NewsArticle'))!;
+    expect(news.description).toBe('Sum.');
+    expect(news.wordCount).toBeGreaterThan(20);
+    expect(JSON.stringify(news)).not.toContain('<h2');
+  });
+
+  it('without a summary, the description is the body’s first paragraph as plain text', async () => {
+    const body: BodyDoc = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Bold start', marks: [{ type: 'bold' }] },
+            { type: 'text', text: ' <em>here</em>' },
+          ],
+        },
+        { type: 'paragraph', content: [{ type: 'text', text: 'Second.' }] },
+      ],
+    };
+    const res = await call('POST', '/api/admin/articles', {
+      ...base,
+      summary: '',
+      headline: 'No Summary Story',
+      body,
+      published: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const page = await t.app.inject({ url: `/article/${res.json().slug}` });
+    expect(page.body).toContain('<meta name="description" content="Bold start &lt;em&gt;here&lt;/em&gt;" />');
   });
 
   it('the feeds carry the rendered body with absolute URLs', async () => {
