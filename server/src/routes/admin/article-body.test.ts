@@ -7,6 +7,7 @@ import { PROJECT_ROOT } from '../../project-root.ts';
 import { referencedImageIds } from '../../repositories/image-references.ts';
 import { ssrBundleFile } from '../../rendering/ssr-bundle.ts';
 import { snapshotArticles } from '../../test-support/admin-articles.ts';
+import { checkAtom, checkJsonFeed, checkRss } from '../../test-support/feed-check.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { multipartBody, testImage } from '../../test-support/test-images.ts';
@@ -387,6 +388,9 @@ describe('readers', () => {
     for (const feed of ['/feeds/rss.xml', '/feeds/atom.xml', '/feeds/feed.json']) {
       const res = await t.app.inject({ url: feed });
       expect(res.statusCode).toBe(200);
+      // The strict checker of the published rules: the rich body keeps every feed valid.
+      const check = feed.endsWith('rss.xml') ? checkRss : feed.endsWith('atom.xml') ? checkAtom : checkJsonFeed;
+      expect(check(res.body), feed).toEqual([]);
       const text = feed.endsWith('.json')
         ? (res.json().items as { content_html: string; title: string }[]).find(
             (i) => i.title === 'Readers See Every Node',
