@@ -384,6 +384,24 @@ describe('readers', () => {
     expect(page.body).toContain('<meta name="description" content="Bold start &lt;em&gt;here&lt;/em&gt;" />');
   });
 
+  it('search finds the words of the body, not its markup or link addresses', async () => {
+    const res = await call('POST', '/api/admin/articles', {
+      ...base,
+      headline: 'Searchable Markdown Story',
+      content: 'The **zebracrossing** affair, see [the minutes](https://example.com/quangofile).',
+      published: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const find = async (q: string) =>
+      (
+        (await t.app.inject({ url: `/News/search?q=${encodeURIComponent(q)}` })).json() as {
+          results: { headline: string }[];
+        }
+      ).results.map((r) => r.headline);
+    expect(await find('zebracrossing minutes')).toEqual(['Searchable Markdown Story']);
+    expect(await find('quangofile')).toEqual([]);
+  });
+
   it('the feeds carry the rendered body with absolute URLs', async () => {
     for (const feed of ['/feeds/rss.xml', '/feeds/atom.xml', '/feeds/feed.json']) {
       const res = await t.app.inject({ url: feed });
