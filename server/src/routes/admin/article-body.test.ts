@@ -168,6 +168,38 @@ describe('saving a body', () => {
   });
 });
 
+describe('history', () => {
+  it('restoring a revision brings its body back', async () => {
+    const first: BodyDoc = {
+      type: 'doc',
+      content: [{ type: 'pullQuote', content: [{ type: 'text', text: 'The first words.' }] }],
+    };
+    const created = (
+      await call('POST', '/api/admin/articles', { ...base, headline: 'Restore My Body', body: first })
+    ).json();
+    const edited = await call('PUT', `/api/admin/articles/${created.id}`, {
+      ...base,
+      headline: 'Restore My Body',
+      body: { type: 'doc', content: [{ type: 'horizontalRule' }] },
+      version: created.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const revisions = (await call('GET', `/api/admin/articles/${created.id}/revisions`)).json().revisions;
+    const original = revisions.find((r: { version: number }) => r.version === 1);
+    const restored = await call(
+      'POST',
+      `/api/admin/articles/${created.id}/revisions/${original.id}/restore`,
+      undefined,
+      {
+        'if-match': `"${edited.json().version}"`,
+      },
+    );
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().body).toEqual(first);
+    expect(restored.json().content).toBe('The first words.');
+  });
+});
+
 describe('refusing a body', () => {
   const cases: [string, unknown, string][] = [
     [
