@@ -309,6 +309,12 @@ describe('the validator', () => {
     expect(problems(huge)).toEqual([{ path: 'body', message: expect.stringContaining(`${BODY_MAX_BYTES / 1000} KB`) }]);
   });
 
+  it('refuses a value nested a million deep without overflowing the stack', () => {
+    const n = 1_000_000;
+    const deep = JSON.parse(`{"type":"doc","content":${'['.repeat(n)}${']'.repeat(n)}}`) as unknown;
+    expect(problems(deep)).toEqual([{ path: 'body', message: 'must not be nested more than 100 levels deep' }]);
+  });
+
   it('refuses lists nested too deep, and control characters', () => {
     let list: unknown = { type: 'paragraph' };
     for (let i = 0; i < 12; i++)

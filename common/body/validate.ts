@@ -324,6 +324,26 @@ function describeType(type: unknown): string {
   return typeof type === 'string' ? `'${type.slice(0, 40)}'` : 'a node without a type';
 }
 
+/** JSON nesting a valid body never reaches (lists 8 deep take about 40 levels). */
+const MAX_JSON_DEPTH = 100;
+
+/** Whether objects and arrays in `value` nest deeper than `limit` (an explicit stack, no recursion). */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  let visited = 0;
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > limit) return true;
+    // A request body is at most a few MB: this bounds the walk as well.
+    if (++visited > 5_000_000) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 /** The size of a body as stored: its JSON in UTF-8 bytes. */
 export function bodyBytes(value: unknown): number {
   return utf8Length(JSON.stringify(value) ?? '');
@@ -349,6 +369,13 @@ export function utf8Length(text: string): number {
  * `records[3].body`). The size is checked first, so a huge body costs one serialization.
  */
 export function validateBody(value: unknown, root = 'body'): BodyValidation {
+  // Measured without recursion first: a hostile value nested a million deep must not overflow the stack.
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    return {
+      ok: false,
+      problems: [{ path: root, message: `must not be nested more than ${MAX_JSON_DEPTH} levels deep` }],
+    };
+  }
   const size = bodyBytes(value);
   if (size > BODY_MAX_BYTES) {
     return {
