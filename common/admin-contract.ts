@@ -2,6 +2,7 @@
  * The admin API's JSON shapes (docs/product.md, Data), shared by the server that sends them, the admin
  * screens that read them, and the export/import record format.
  */
+import type { BodyDoc } from './body/types.ts';
 
 /** draft: not public, no schedule; scheduled: not public, goes out at `publishAt`; published: public. */
 export type ArticleStatus = 'draft' | 'published' | 'scheduled';
@@ -11,6 +12,9 @@ export interface AdminArticle {
   headline: string;
   slug: string;
   summary: string;
+  /** The body in the stored format (common/body/types.ts, decision 032). */
+  body: BodyDoc;
+  /** The body's plain text, read-only (for older clients; sending it sends Markdown, see ArticleEditInput). */
   content: string;
   author: string;
   /** Category name, e.g. 'Politics'. */
@@ -59,8 +63,8 @@ export interface AdminArticle {
   imageFocalY?: number;
 }
 
-/** An article in lists and on the dashboard: everything but `content` (and the share choice). */
-export type AdminArticleListItem = Omit<AdminArticle, 'content' | ArticleShareField | ArticleImageField>;
+/** An article in lists and on the dashboard: everything but `body`, `content` (and the share choice and image description). */
+export type AdminArticleListItem = Omit<AdminArticle, 'body' | 'content' | ArticleShareField | ArticleImageField>;
 
 /** The lead image's description and focal point (article GET, POST, PUT; not in lists). */
 export type ArticleImageField = 'imageAlt' | 'imageCaption' | 'imageCredit' | 'imageFocalX' | 'imageFocalY';
@@ -119,6 +123,12 @@ export interface AdminDashboard {
 export interface ArticleEditInput {
   headline: string;
   summary?: string;
+  /** The body in the stored format, validated (a 400 names the path of what is refused). */
+  body?: BodyDoc;
+  /**
+   * Instead of `body` (never both): CommonMark Markdown, or plain paragraphs separated by blank
+   * lines, converted to the stored format. For older clients and `npm run import`.
+   */
   content?: string;
   /** A category name; or give categoryId. */
   category?: string;
@@ -278,10 +288,13 @@ export interface ImageLibraryItem {
   uploadedBy: string | null;
 }
 
-/** One line of `npm run export`: what POST /api/admin/articles accepts plus id and timestamps. */
+/**
+ * One line of `npm run export`: what POST /api/admin/articles accepts plus id and timestamps. The body
+ * is in the stored format (`body`); `content`, its plain text, is left out (the import takes one of the two).
+ */
 export type ArticleRecord = Omit<
   AdminArticle,
-  'slug' | 'categoryId' | 'version' | 'status' | 'publishAt' | 'deletedAt' | 'updatedBy'
+  'slug' | 'categoryId' | 'version' | 'status' | 'publishAt' | 'deletedAt' | 'updatedBy' | 'content'
 >;
 
 // ---- Sharing to X and Facebook (GET/POST/DELETE /api/admin/articles/{id}/shares...) ----

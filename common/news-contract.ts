@@ -4,7 +4,10 @@ export interface PublicArticle {
   slug: string;
   headline: string;
   summary: string;
+  /** The body's plain text (the article only). */
   content?: string;
+  /** The body as HTML, from the one renderer (common/body/render.ts); the article only. */
+  bodyHtml?: string;
   author: string;
   category: string;
   source: string;

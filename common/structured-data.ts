@@ -1,3 +1,4 @@
+import { countWords } from './body/text.ts';
 import type { BreadcrumbList, NewsArticle, NewsMediaOrganization, WebSite, WithContext } from 'schema-dts';
 import type { PublicArticle } from './news-contract.ts';
 
@@ -80,7 +81,8 @@ export function webSite(site: SiteInfo): WithContext<WebSite> {
  */
 export function newsArticle(
   site: SiteInfo,
-  article: Pick<PublicArticle, 'slug' | 'headline' | 'summary' | 'author' | 'category' | 'publishedAt'>,
+  article: Pick<PublicArticle, 'slug' | 'headline' | 'summary' | 'author' | 'category' | 'publishedAt'> &
+    Pick<Partial<PublicArticle>, 'content'>,
   { image, modifiedAt, photo }: { image: ImageRef; modifiedAt?: string; photo?: ArticlePhoto },
 ): WithContext<NewsArticle> {
   // Each crop of the picture, then the share card (the card alone for pictures not uploaded here).
@@ -98,6 +100,8 @@ export function newsArticle(
     genre: 'Satire',
     headline: article.headline.length > 110 ? `${article.headline.slice(0, 109)}…` : article.headline,
     description: article.summary,
+    // Words of the body's plain text (never its markup), when the article carries it.
+    ...(article.content ? { wordCount: countWords(article.content) } : {}),
     image: [
       ...crops,
       {

@@ -1,11 +1,12 @@
 // The article record of `npm run export` (one JSON object per line) and how `npm run import`
 // reads its extra fields. A record is what POST /api/admin/articles accepts (headline, category
-// name, ..., publishedAt) plus `id`, `createdAt` and `updatedAt`, which the importer keeps with
+// name, the body in the stored format, ..., publishedAt) plus `id`, `createdAt` and `updatedAt`, which the importer keeps with
 // --keep-ids (and otherwise ignores), so export -> import --keep-ids -> export gives the same file.
 import { CATEGORIES } from '../common/categories.ts';
 import { parseDateTime } from '../server/src/domain/article-input.ts';
 import type { ArticleRow } from '../server/src/db/schema.ts';
 import type { ArticleRecord } from '../common/admin-contract.ts';
+import { parseStoredBody } from '../common/body/stored.ts';
 
 export type { ArticleRecord };
 
@@ -15,7 +16,7 @@ export function toRecord(row: ArticleRow): ArticleRecord {
     id: Number(row.id),
     headline: row.headline,
     summary: row.summary,
-    content: row.content,
+    body: parseStoredBody(row.body, row.content),
     author: row.author,
     category: CATEGORIES.find((c) => c.id === row.category_id)?.name ?? String(row.category_id),
     source: row.source,

@@ -30,7 +30,7 @@ describe('npm run export / npm run import -- --keep-ids (embedded database)', ()
       'id',
       'headline',
       'summary',
-      'content',
+      'body',
       'author',
       'category',
       'source',

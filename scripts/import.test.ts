@@ -218,3 +218,54 @@ describe('arrayElementLines', () => {
     expect(arrayElementLines('[1,2,3]')).toEqual([1, 1, 1]);
   });
 });
+
+describe('article bodies in an import', () => {
+  it('takes Markdown `content` or a stored `body`, and skips a body with a hostile link or a missing picture, naming where', async () => {
+    const file = path.join(dir, 'bodies.ndjson');
+    const records = [
+      { headline: 'Markdown Import', category: 'Politics', content: '## Sub\n\nSome **bold** text.' },
+      {
+        headline: 'Stored Import',
+        category: 'Politics',
+        body: { type: 'doc', content: [{ type: 'pullQuote', content: [{ type: 'text', text: 'Quoted.' }] }] },
+      },
+      {
+        headline: 'Hostile Import',
+        category: 'Politics',
+        body: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }],
+            },
+          ],
+        },
+      },
+      {
+        headline: 'Missing Picture Import',
+        category: 'Politics',
+        body: {
+          type: 'doc',
+          content: [{ type: 'image', attrs: { imageId: 'c'.repeat(32), alt: 'a', caption: '', credit: '' } }],
+        },
+      },
+    ];
+    await fs.writeFile(file, records.map((r) => JSON.stringify(r)).join('\n'));
+    const { code, stderr } = await runCli([file]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('line 3: body.content[0].content[0].marks[0].attrs.href must be');
+    expect(stderr).toContain('line 4: body.content[0].attrs.imageId is not an uploaded image');
+    const rows = await withDb((db) =>
+      db.db.selectFrom('articles').select(['headline', 'body', 'content']).orderBy('id').execute(),
+    );
+    expect(rows.map((r) => r.headline)).toEqual(['Markdown Import', 'Stored Import']);
+    expect(JSON.parse(rows[0]!.body).content[0]).toEqual({
+      type: 'heading',
+      attrs: { level: 2 },
+      content: [{ type: 'text', text: 'Sub' }],
+    });
+    expect(rows[0]!.content).toBe('Sub\n\nSome bold text.');
+    expect(JSON.parse(rows[1]!.body)).toEqual(records[1]!.body);
+  });
+});

@@ -16,6 +16,8 @@ import { validateArticleInput, type ValidArticle } from '../server/src/domain/ar
 import { formatFieldErrors, stripForbiddenCharacters } from '../server/src/domain/typebox-validation.ts';
 import { insertExactArticles, type ExactArticle } from '../server/src/repositories/article-transfer.ts';
 import { splitMeta } from './article-ndjson.ts';
+import { missingBodyImages } from '../server/src/images/body-images.ts';
+import { FileImageStore, S3ImageStore, type ImageStore } from '../server/src/images/storage.ts';
 import { parseFileCommand } from './file-command-args.ts';
 import { detectFormat, ImportFileError, readJsonArray, readNdjson, type RawRecord } from './import-records.ts';
 
@@ -82,6 +84,11 @@ export interface ImportOptions {
   tty: boolean;
   /** Store each record with its own id and timestamps (an export file). */
   keepIds?: boolean;
+  /**
+   * The site's uploaded images: a record whose body shows a picture (or embed thumbnail) not in it
+   * is skipped. Without it (tests of other rules), image ids are checked for their form only.
+   */
+  imageStore?: ImageStore;
 }
 
 export interface ImportResult {
@@ -125,7 +132,12 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
         // Characters no text may hold (NUL and other control characters) are removed, and reported.
         const clean = stripForbiddenCharacters(split.article);
         const v = validateArticleInput(clean.value);
-        if (v.ok) {
+        // An export read back (--keep-ids) was checked when it was stored; its pictures travel with
+        // the images folder or bucket, not with the file.
+        const missing =
+          v.ok && opts.imageStore && !opts.keepIds ? await missingBodyImages(opts.imageStore, v.value.body) : [];
+        if (missing.length > 0) skipped(r, formatFieldErrors(missing, 'record'));
+        else if (v.ok) {
           batch.push({ ...v.value, ...split.meta });
           if (clean.changed.length > 0) {
             result.cleaned.push({ line: r.line, index: r.index, fields: clean.changed });
@@ -176,11 +188,16 @@ async function main(): Promise<number> {
   if ('exitCode' in parsed) return parsed.exitCode;
   const file = path.resolve(parsed.baseDir, parsed.file);
   let database: Db | undefined;
+  let s3Store: S3ImageStore | undefined;
   try {
     if (!fs.existsSync(file)) throw new ImportFileError(`${file}: no such file`);
     const config = loadConfig(process.env);
     database = await openDatabase(config);
+    const { s3 } = config.newsroom;
+    s3Store = s3 ? new S3ImageStore(s3) : undefined;
+    const imageStore = s3Store ?? new FileImageStore(path.join(config.dataDir, 'images'));
     const result = await runImport({
+      imageStore,
       file,
       dryRun: parsed.values['dry-run'] === true,
       keepIds: parsed.values['keep-ids'] === true,
@@ -195,6 +212,7 @@ async function main(): Promise<number> {
     else console.error('import failed:', err);
     return 1;
   } finally {
+    s3Store?.destroy();
     await database?.destroy();
   }
 }

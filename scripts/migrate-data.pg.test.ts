@@ -155,6 +155,7 @@ describe('npm run migrate-data: the embedded database into PostgreSQL', () => {
           headline: 'After the move',
           slug: 'after-the-move',
           summary: '',
+          body: { type: 'doc', content: [] },
           content: '',
           author: '',
           categoryId: 1,

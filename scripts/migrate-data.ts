@@ -29,6 +29,7 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'oidc_payloads', key: ['kind', 'id'] },
   { name: 'social_tokens', key: ['persona', 'platform'] },
   { name: 'article_revisions', key: ['id'], serial: true },
+  { name: 'article_body_images', key: ['article_id', 'image_id'] },
   { name: 'slug_redirects', key: ['old_slug'] },
   { name: 'login_attempts', key: ['key'] },
   { name: 'jobs', key: ['id'], serial: true },

@@ -50,7 +50,7 @@ async function main() {
   const database = await openWithRetry(config, onPoolError);
   telemetry?.instrumentDatabase(database);
   app = await buildApp({ config, database, telemetry });
-  if (config.seedDemo) await seedIfEmpty(database, app.log);
+  if (config.seedDemo) await seedIfEmpty(database, app.log, { imageStore: app.imageStore });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,3 +1,4 @@
+import type { ArticleBodyImagesTable } from './schema/article-body-images.ts';
 import type { ArticleCountsTable } from './schema/article-counts.ts';
 import type { ArticleHourCountsTable } from './schema/article-hour-counts.ts';
 import type { ArticleRevisionsTable } from './schema/article-revisions.ts';
@@ -17,6 +18,7 @@ import type { SocialSettingsTable } from './schema/social-settings.ts';
 import type { SocialShareTable } from './schema/social-shares.ts';
 import type { SocialTokenTable } from './schema/social-tokens.ts';
 
+export type * from './schema/article-body-images.ts';
 export type * from './schema/article-counts.ts';
 export type * from './schema/article-hour-counts.ts';
 export type * from './schema/article-revisions.ts';
@@ -47,6 +49,7 @@ export interface Database {
   categories: CategoryTable;
   articles: ArticleTable;
   article_revisions: ArticleRevisionsTable;
+  article_body_images: ArticleBodyImagesTable;
   slug_redirects: SlugRedirectsTable;
   audit_log: AuditLogTable;
   editor_activity: EditorActivityTable;

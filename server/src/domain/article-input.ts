@@ -3,6 +3,10 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { CATEGORIES, findCategory } from '../../../common/categories.ts';
 import { MAX_SLUG_LENGTH } from '../../../common/site.ts';
 import { slugify } from '../../../common/slug.ts';
+import { bodyPlainText } from '../../../common/body/text.ts';
+import type { BodyDoc } from '../../../common/body/types.ts';
+import { validateBody } from '../../../common/body/validate.ts';
+import { markdownToBody } from '../../../common/body/markdown.ts';
 import { forbiddenCharacterErrors, typeboxErrors, type FieldError } from './typebox-validation.ts';
 
 export const HEADLINE_MAX_LENGTH = 300;
@@ -35,6 +39,9 @@ export const ArticleInputSchema = Type.Object(
   {
     headline: Type.String({ minLength: 1, maxLength: HEADLINE_MAX_LENGTH }),
     summary: text(2000),
+    // The body in the stored format (checked by validateBody, which names the path of a problem),
+    // or `content`: Markdown (plain paragraphs work as they are). Never both.
+    body: Type.Optional(Type.Unknown({ description: 'The body in the stored format (decision 032)' })),
     content: text(200_000),
     author: text(200),
     category: text(50),
@@ -75,6 +82,9 @@ export interface ValidArticle {
   headline: string;
   slug: string;
   summary: string;
+  /** The body in the stored format, validated. */
+  body: BodyDoc;
+  /** The body's plain text (derived from `body`). */
   content: string;
   author: string;
   categoryId: number;
@@ -191,7 +201,8 @@ function checkLink(value: string | null | undefined): string | null {
 export function validateArticleInput(value: unknown, now: Date = new Date()): ArticleValidation {
   if (!check.Check(value)) return { ok: false, errors: typeboxErrors(ArticleInputSchema, value, check) };
   // Characters XML forbids (NUL among them) make the feeds ill-formed; PostgreSQL cannot store NUL.
-  const forbidden = forbiddenCharacterErrors(value);
+  // (The body's texts are checked by validateBody, which names them by their path in the body.)
+  const forbidden = forbiddenCharacterErrors({ ...value, body: undefined });
   if (forbidden.length > 0) return { ok: false, errors: forbidden };
   const input = value;
   const errors: FieldError[] = [];
@@ -225,6 +236,21 @@ export function validateArticleInput(value: unknown, now: Date = new Date()): Ar
     if (problem) errors.push({ field, message: problem });
   }
 
+  let body: BodyDoc = { type: 'doc', content: [] };
+  if (input.body !== undefined && input.content !== undefined) {
+    errors.push({ field: 'content', message: 'must not be given with body (send one of them)' });
+  } else if (input.body !== undefined) {
+    const checked = validateBody(input.body, 'body');
+    if (checked.ok) body = checked.value;
+    else for (const p of checked.problems) errors.push({ field: p.path, message: p.message });
+  } else if (input.content !== undefined && input.content !== '') {
+    const checked = validateBody(markdownToBody(input.content), 'content');
+    if (checked.ok) body = checked.value;
+    else
+      for (const p of checked.problems)
+        errors.push({ field: 'content', message: `as Markdown gives a body whose ${p.path} ${p.message}` });
+  }
+
   let publishedAt: string | null = null;
   if (input.publishedAt !== undefined && input.publishedAt !== null) {
     const at = checkPublishedAt(input.publishedAt, now.getTime());
@@ -244,7 +270,8 @@ export function validateArticleInput(value: unknown, now: Date = new Date()): Ar
       headline,
       slug,
       summary: input.summary ?? '',
-      content: input.content ?? '',
+      body,
+      content: bodyPlainText(body),
       author: input.author ?? '',
       categoryId,
       source: input.source ?? '',

@@ -12,6 +12,7 @@ describe('validateArticleInput (shared by POST /api/admin/articles and npm run i
         headline: 'Vicar Banned From Bake-Off!',
         slug: 'vicar-banned-from-bake-off',
         summary: '',
+        body: { type: 'doc', content: [] },
         content: '',
         author: '',
         categoryId: 1,
@@ -24,6 +25,31 @@ describe('validateArticleInput (shared by POST /api/admin/articles and npm run i
         isBreaking: false,
         publishedAt: null,
       },
+    });
+  });
+
+  it('takes the body in the stored format or as Markdown content, never both, naming the path of a problem', () => {
+    const md = validateArticleInput({ headline: 'M', categoryId: 1, content: '## Sub\n\nText *here*.' }, NOW);
+    expect(md.ok && md.value.body.content[0]).toEqual({
+      type: 'heading',
+      attrs: { level: 2 },
+      content: [{ type: 'text', text: 'Sub' }],
+    });
+    expect(md.ok && md.value.content).toBe('Sub\n\nText here.');
+    const body = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x' }] }] };
+    const stored = validateArticleInput({ headline: 'S', categoryId: 1, body }, NOW);
+    expect(stored.ok && stored.value.body).toEqual(body);
+    expect(validateArticleInput({ headline: 'B', categoryId: 1, body, content: 'x' }, NOW)).toEqual({
+      ok: false,
+      errors: [{ field: 'content', message: 'must not be given with body (send one of them)' }],
+    });
+    const bad = validateArticleInput(
+      { headline: 'B', categoryId: 1, body: { type: 'doc', content: [{ type: 'video' }] } },
+      NOW,
+    );
+    expect(bad).toEqual({
+      ok: false,
+      errors: [{ field: 'body.content[0].type', message: "'video' is not an allowed block" }],
     });
   });
 

@@ -160,4 +160,64 @@ describe('the image sweep', () => {
     await db.deleteFrom('article_revisions').where('id', '=', row.id).execute();
     expect([...(await referencedImageIds(t.database.db, [id]))]).toEqual([]);
   });
+
+  it('keeps the pictures and embed thumbnails of bodies, also one an edit removed, until the article is purged', async () => {
+    const inline = await upload();
+    const thumb = await upload();
+    const dropped = await upload();
+    const trashedInline = await upload();
+    const picture = (imageId: string) => ({
+      type: 'image',
+      attrs: { imageId, alt: 'A picture', caption: '', credit: '' },
+    });
+    const withBody = (headline: string, content: unknown[]) => ({
+      ...article(headline, ''),
+      content: undefined,
+      body: { type: 'doc', content },
+    });
+    const ok = async (res: Awaited<ReturnType<typeof call>>) => {
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json() as { id: number; version: number };
+    };
+    await ok(
+      await call(
+        'POST',
+        '/api/admin/articles',
+        withBody('Inline Picture Story', [
+          picture(inline),
+          {
+            type: 'embed',
+            attrs: { provider: 'youtube', url: 'https://youtu.be/abc', text: 'A video', thumbnailImageId: thumb },
+          },
+        ]),
+      ),
+    );
+    const edited = await ok(
+      await call('POST', '/api/admin/articles', withBody('Dropped Picture Story', [picture(dropped)])),
+    );
+    await ok(
+      await call(
+        'PUT',
+        `/api/admin/articles/${edited.id}`,
+        withBody('Dropped Picture Story', [{ type: 'paragraph' }]),
+        {
+          'if-match': `"${edited.version}"`,
+        },
+      ),
+    );
+    const gone = await ok(
+      await call('POST', '/api/admin/articles', withBody('Trashed Picture Story', [picture(trashedInline)])),
+    );
+    expect((await call('DELETE', `/api/admin/articles/${gone.id}`)).statusCode).toBe(204);
+
+    const week = await t.app.scheduler.tick(new Date(Date.now() + 8 * DAY));
+    for (const id of [inline, thumb, dropped, trashedInline]) expect(week.imagesDeleted ?? []).not.toContain(id);
+    expect(await onDisk()).toEqual(expect.arrayContaining([inline, thumb, dropped, trashedInline]));
+
+    const purged = await t.app.scheduler.tick(new Date(Date.now() + 31 * DAY));
+    expect(purged.purged).toContain(gone.id);
+    expect(purged.imagesDeleted).toEqual([trashedInline]);
+    expect(await onDisk()).toEqual(expect.arrayContaining([inline, thumb, dropped]));
+    expect(await onDisk()).not.toContain(trashedInline);
+  });
 });

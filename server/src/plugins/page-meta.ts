@@ -5,6 +5,12 @@ import type { PublicArticle } from '../repositories/news-repository.ts';
 import { shareCardFor, siteShareCard } from '../share-cards/share-card.ts';
 import { jsonLdScript } from '../../../common/structured-data.ts';
 import { escapeHtml } from './html-escape.ts';
+
+/** The first non-empty paragraph of a plain text (blank-line separated), on one line. */
+function firstParagraph(text: string | undefined): string {
+  const first = (text ?? '').split(/\n\s*\n/).find((p) => p.trim() !== '') ?? '';
+  return first.replace(/\s+/g, ' ').trim();
+}
 import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from './http-cache.ts';
 
 /**
@@ -249,7 +255,8 @@ export async function resolvePage(
         ...page('article', 200, {
           title: site(article.headline),
           ogTitle: article.headline,
-          description: clip(article.summary || article.headline),
+          // Plain text only: the summary, else the body's first paragraph (its plain text), else the headline.
+          description: clip(article.summary || firstParagraph(article.content) || article.headline),
           path: `/article/${article.slug}`,
           ogType: 'article',
           image: card.url,

@@ -24,8 +24,8 @@ export interface FeedItem {
   url: string;
   title: string;
   summary: string;
-  /** The body as plain text: paragraphs separated by blank lines. */
-  content: string;
+  /** The body as HTML with absolute URLs (renderBodyHtml with the site's origin). */
+  contentHtml: string;
   /** The author's name, or ''. */
   author: string;
   /** The section's name and URL path segment ('Politics', 'politics'), or empty strings. */
@@ -65,16 +65,6 @@ export function tagUri(origin: string, date: string, specific: string): string {
   return `tag:${new URL(origin).hostname},${date}:${specific}`;
 }
 
-/** The body as HTML: one `<p>` per paragraph, the text escaped. */
-export function bodyHtml(content: string): string {
-  return content
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter((p) => p !== '')
-    .map((p) => `<p>${escapeHtml(p)}</p>`)
-    .join('');
-}
-
 /** The newest modification among the items (epoch when there are none). */
 function feedUpdated(items: FeedItem[]): string {
   let newest = 0;
@@ -110,7 +100,7 @@ export function rss2(channel: FeedChannel, items: FeedItem[]): string {
         item.category.name ? xmlElement('category', item.category.name) : '',
         // RSS readers take <description> for HTML: the plain-text summary is escaped as HTML first.
         item.summary ? xmlElement('description', escapeHtml(item.summary)) : '',
-        xmlElement('content:encoded', bodyHtml(item.content)),
+        xmlElement('content:encoded', item.contentHtml),
         // The picture with its text alternative and credit (Media RSS; RSS itself has no image per item).
         item.photo ? mediaContent(item.photo) : '',
         '</item>',
@@ -154,7 +144,7 @@ export function atom1(channel: FeedChannel, items: FeedItem[]): string {
           ? `<category term="${xmlText(item.category.term)}" label="${xmlText(item.category.name)}"/>`
           : '',
         item.summary ? xmlElement('summary', item.summary, { type: 'text' }) : '',
-        xmlElement('content', bodyHtml(item.content), { type: 'html' }),
+        xmlElement('content', item.contentHtml, { type: 'html' }),
         // The picture, its description as the link's title (length unknown, so left out: RFC 4287 allows it).
         item.photo
           ? `<link rel="enclosure" type="image/webp" href="${xmlText(item.photo.url)}"${item.photo.alt ? ` title="${xmlText(item.photo.alt)}"` : ''}/>`
@@ -185,7 +175,7 @@ export function jsonFeed1(channel: FeedChannel, items: FeedItem[]): string {
       url: item.url,
       title: text(item.title),
       ...(item.summary ? { summary: text(item.summary) } : {}),
-      content_html: xmlChars(bodyHtml(item.content)),
+      content_html: xmlChars(item.contentHtml),
       ...(item.image ? { image: item.image.url } : {}),
       // The picture, its description as the attachment's title.
       ...(item.photo

@@ -1,3 +1,4 @@
+import { legacyTextToBody } from '../../../common/body/legacy.ts';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresPool } from '../db/postgres-pool.ts';
@@ -236,6 +237,7 @@ function edit() {
     headline: 'Pothole protected',
     slug: 'pothole-protected',
     summary: 'Listed.',
+    body: legacyTextToBody('The pothole stays.'),
     content: 'The pothole stays.',
     author: 'Staff Hack',
     categoryId: 3,

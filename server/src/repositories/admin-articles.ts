@@ -13,6 +13,9 @@ import type { Dialect } from '../db/index.ts';
 import { ARTICLE_SHOWN_DATE } from '../db/migrations/030-list-by-shown-date.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
 import { imageAltMissing, type ValidArticle } from '../domain/article-input.ts';
+import { parseStoredBody, sameBody } from '../../../common/body/stored.ts';
+import { bodyImageIds } from '../../../common/body/validate.ts';
+import type { BodyDoc } from '../../../common/body/types.ts';
 import { activeEditorsSince } from './activity-editors.ts';
 import { writeAudit, type Actor, type AuditAction } from './audit-log.ts';
 import { changedFields, writeRevision } from './article-revisions.ts';
@@ -163,10 +166,11 @@ function shareColumns(a: Pick<ValidArticle, 'shareToX' | 'shareToFacebook' | 'sh
 }
 
 export function toAdminArticle(
-  row: ListRow & { content: string } & Partial<ShareColumns> & Partial<ImageColumns>,
+  row: ListRow & { content: string; body: string } & Partial<ShareColumns> & Partial<ImageColumns>,
 ): AdminArticle {
   const {
     content,
+    body,
     share_to_x,
     share_to_facebook,
     share_message,
@@ -177,7 +181,7 @@ export function toAdminArticle(
     image_focal_y,
     ...rest
   } = row;
-  const article: AdminArticle = { ...toListItem(rest), content };
+  const article: AdminArticle = { ...toListItem(rest), body: parseStoredBody(body, content), content };
   if (image_alt !== undefined) {
     article.imageAlt = image_alt;
     article.imageCaption = image_caption ?? '';
@@ -472,6 +476,7 @@ export class AdminArticlesRepository {
     const after = updated as ArticleRow;
     const beforeArticle = toAdminArticle(before);
     const afterArticle = toAdminArticle(after);
+    if (change.set.body !== undefined) await keepBodyImages(trx, [afterArticle]);
     await writeAudit(trx, [{ action, articleId: id, actor, at: now, before, after }]);
     await writeRevision(trx, {
       action,
@@ -518,6 +523,7 @@ export class AdminArticlesRepository {
             headline: edit.headline,
             slug: edit.slug,
             summary: edit.summary,
+            body: JSON.stringify(edit.body),
             content: edit.content,
             author: edit.author,
             category_id: edit.categoryId,
@@ -676,6 +682,7 @@ export class AdminArticlesRepository {
         })),
       );
       const articles = stored.map(toAdminArticle);
+      await keepBodyImages(trx, articles);
       for (const [i, article] of articles.entries()) {
         await writeRevision(trx, { action: 'create', actor, at: now, article, changed: [] });
         // Created published (the ingestion API): its share jobs are queued in this transaction.
@@ -749,6 +756,7 @@ export class AdminArticlesRepository {
       if (rows.length === 0) return [];
       const ids = rows.map((r) => Number(r.id));
       await trx.deleteFrom('article_revisions').where('article_id', 'in', ids).execute();
+      await trx.deleteFrom('article_body_images').where('article_id', 'in', ids).execute();
       await trx.deleteFrom('slug_redirects').where('article_id', 'in', ids).execute();
       await writeAudit(
         trx,
@@ -772,6 +780,7 @@ export function toNewArticleRow(a: ValidArticle, createdAt: string, updatedAt: s
     headline: a.headline,
     slug: a.slug,
     summary: a.summary,
+    body: JSON.stringify(a.body),
     content: a.content,
     author: a.author,
     category_id: a.categoryId,
@@ -814,7 +823,28 @@ const READER_FIELDS = [
 ] as const satisfies readonly (keyof AdminArticle)[];
 
 function changesForReaders(before: AdminArticle, after: AdminArticle): boolean {
-  return READER_FIELDS.some((f) => before[f] !== after[f]);
+  return READER_FIELDS.some((f) => before[f] !== after[f]) || !sameBody(before.body, after.body);
+}
+
+/**
+ * Records the library images the articles' bodies show (pictures, embed thumbnails) in
+ * article_body_images, which the image sweep reads. Rows are only added: a revision keeps showing
+ * an image the body no longer has, and every save writes a revision; they go with the article.
+ */
+export async function keepBodyImages(
+  trx: Pick<QueryCreator<Database>, 'insertInto'>,
+  articles: { id: number; body: BodyDoc }[],
+): Promise<void> {
+  const rows = articles.flatMap((a) =>
+    bodyImageIds(a.body).map((imageId) => ({ article_id: a.id, image_id: imageId })),
+  );
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('article_body_images')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.columns(['article_id', 'image_id']).doNothing())
+      .execute();
+  }
 }
 
 function isWas(value: unknown): value is Was {

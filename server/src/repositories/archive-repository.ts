@@ -27,6 +27,8 @@ export interface ArchivePage {
 
 export interface FeedRow extends ArchiveRow {
   content: string;
+  /** The body in the stored format (JSON text). */
+  body: string;
 }
 
 export function formatCursor(c: ArchiveCursor): string {
@@ -117,7 +119,7 @@ export class ArchiveRepository {
   /** The newest `count` published articles with their body, for feeds. */
   async latestWithContent(categoryId: number | undefined, count: number): Promise<FeedRow[]> {
     return (await this.scope(categoryId)
-      .select([...LIST_COLUMNS, 'articles.content'])
+      .select([...LIST_COLUMNS, 'articles.content', 'articles.body'])
       .orderBy('articles.published_at', 'desc')
       .orderBy('articles.id', 'desc')
       .limit(count)

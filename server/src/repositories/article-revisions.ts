@@ -1,5 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
 import { uploadedImageId } from '../../../common/images.ts';
+import { parseStoredBody } from '../../../common/body/stored.ts';
 import type { AdminArticle, ArticleRevision, ArticleRevisionSummary } from '../../../common/admin-contract.ts';
 import type { Kysely } from 'kysely';
 import type { Database, RevisionRow } from '../db/schema.ts';
@@ -11,6 +12,7 @@ const TRACKED: readonly (keyof AdminArticle)[] = [
   'headline',
   'slug',
   'summary',
+  'body',
   'content',
   'author',
   'categoryId',
@@ -32,7 +34,9 @@ const TRACKED: readonly (keyof AdminArticle)[] = [
 
 /** Names of the tracked fields that differ between two states of an article. */
 export function changedFields(before: AdminArticle, after: AdminArticle): string[] {
-  return TRACKED.filter((f) => before[f] !== after[f]);
+  return TRACKED.filter((f) =>
+    f === 'body' ? JSON.stringify(before.body) !== JSON.stringify(after.body) : before[f] !== after[f],
+  );
 }
 
 export interface RevisionInput {
@@ -120,5 +124,8 @@ export async function getRevision(
     .where('id', '=', revisionId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { ...toSummary(row), snapshot: JSON.parse(row.snapshot) as AdminArticle };
+  const snapshot = JSON.parse(row.snapshot) as AdminArticle;
+  // Snapshots converted by migration 035 carry the body; any other gets it from its plain text.
+  snapshot.body = parseStoredBody(snapshot.body, snapshot.content ?? '');
+  return { ...toSummary(row), snapshot };
 }

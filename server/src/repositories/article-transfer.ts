@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { ArticleRow, NewArticleRow } from '../db/schema.ts';
 import type { ValidArticle } from '../domain/article-input.ts';
-import { toAdminArticle, toNewArticleRow } from './admin-articles.ts';
+import { keepBodyImages, toAdminArticle, toNewArticleRow } from './admin-articles.ts';
 import { writeFirstRevisions } from './article-revisions.ts';
 import { writeAudit, type Actor } from './audit-log.ts';
 
@@ -66,7 +66,9 @@ export async function insertExactArticles(database: Db, articles: ExactArticle[]
       trx,
       stored.map((s) => ({ action: 'create' as const, articleId: Number(s.id), actor, at, before: null, after: s })),
     );
-    await writeFirstRevisions(trx, stored.map(toAdminArticle), actor, at);
+    const articlesStored = stored.map(toAdminArticle);
+    await keepBodyImages(trx, articlesStored);
+    await writeFirstRevisions(trx, articlesStored, actor, at);
   });
   await resetIdSequences(database, ['articles']);
 }

@@ -1,3 +1,5 @@
+import { renderBodyHtml } from '../../../common/body/render.ts';
+import { parseStoredBody } from '../../../common/body/stored.ts';
 import type { Kysely } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
 import type { Database } from '../db/schema.ts';
@@ -74,7 +76,11 @@ export function modifiedTime(row: { published_at: string | null; modified_at: st
     : new Date(modified).toISOString();
 }
 
-export function toPublicArticle(row: ListRow & { content?: string }): PublicArticle {
+/**
+ * A public article; a row read with its body (the article page) carries `content` (plain text) and
+ * `bodyHtml`, the body rendered by the one renderer (common/body/render.ts) with site paths.
+ */
+export function toPublicArticle(row: ListRow & { content?: string; body?: string }): PublicArticle {
   const article: PublicArticle = {
     id: Number(row.id),
     slug: row.slug,
@@ -95,6 +101,7 @@ export function toPublicArticle(row: ListRow & { content?: string }): PublicArti
     isBreaking: Number(row.is_breaking) === 1,
   };
   if (row.content !== undefined) article.content = row.content;
+  if (row.body !== undefined) article.bodyHtml = renderBodyHtml(parseStoredBody(row.body, row.content ?? ''));
   return article;
 }
 
@@ -124,7 +131,7 @@ export class NewsRepository {
   async findPublishedBySlug(slug: string): Promise<PublicArticle | undefined> {
     const row = await this.db
       .selectFrom('articles')
-      .select([...LIST_COLUMNS, 'content'])
+      .select([...LIST_COLUMNS, 'content', 'body'])
       .where('slug', '=', slug)
       .where('published_at', 'is not', null)
       .orderBy('published_at', 'desc')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
-import { toAdminArticle } from './admin-articles.ts';
+import { keepBodyImages, toAdminArticle } from './admin-articles.ts';
 import { writeFirstRevisions } from './article-revisions.ts';
 import { SEED_ACTOR } from './audit-log.ts';
 
@@ -24,7 +24,9 @@ export class SeedRepository {
       if (rows.length === 0) return 0;
       const stored = (await trx.insertInto('articles').values(rows).returningAll().execute()) as ArticleRow[];
       const at = new Date().toISOString();
-      await writeFirstRevisions(trx, stored.map(toAdminArticle), SEED_ACTOR, at);
+      const articles = stored.map(toAdminArticle);
+      await keepBodyImages(trx, articles);
+      await writeFirstRevisions(trx, articles, SEED_ACTOR, at);
       return rows.length;
     });
   }

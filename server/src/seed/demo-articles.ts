@@ -9,6 +9,8 @@
  * hours before now; a draft (`draft: true`) was last worked on `hoursAgo` hours ago and
  * has no publication time.
  */
+import type { BodyDoc } from '../../../common/body/types.ts';
+import { DEMO_PICTURES } from './pictures.ts';
 import type { CATEGORIES } from '../../../common/categories.ts';
 
 export type DemoCategory = (typeof CATEGORIES)[number]['name'];
@@ -16,8 +18,10 @@ export type DemoCategory = (typeof CATEGORIES)[number]['name'];
 export interface DemoArticle {
   headline: string;
   summary: string;
-  /** The body, one string per paragraph; stored joined by a blank line. */
+  /** The body, one string per paragraph; stored joined by a blank line (unless `body` is given). */
   paragraphs: readonly string[];
+  /** A rich body in the stored format, instead of the paragraphs. */
+  body?: BodyDoc;
   author: string;
   category: DemoCategory;
   source: string;
@@ -38,6 +42,8 @@ export interface DemoArticle {
 }
 
 const img = (name: string) => `/images/demo/${name}.svg`;
+const para = (text: string) => ({ type: 'paragraph' as const, content: [{ type: 'text' as const, text }] });
+const item = (text: string) => ({ type: 'listItem' as const, content: [para(text)] });
 
 export const DEMO_ARTICLES: readonly DemoArticle[] = [
   // ───────────────────────────── Politics ─────────────────────────────
@@ -62,6 +68,80 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
     imageUrl: img('podium'),
     isBreaking: true,
     hoursAgo: 1.5,
+    body: {
+      type: 'doc',
+      content: [
+        para(
+          "The Prime Minister's long-promised reshuffle has entered its fourth consecutive day, after what was meant to be a brisk morning of appointments descended into a game of musical chairs that nobody is prepared to lose.",
+        ),
+        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'How it started' }] },
+        para(
+          'Witnesses say the music was first stopped at 9.14am on Monday, when the Home Secretary and the Chancellor both landed on the chair nearest the biscuits. Neither would move, and a Cabinet Office lawyer was summoned to rule on "who had the majority of buttock".',
+        ),
+        {
+          type: 'image',
+          attrs: {
+            imageId: DEMO_PICTURES.chairs.id,
+            alt: 'Four black chairs in a row on a yellow background, with no minister sitting on any of them',
+            caption: 'The four remaining chairs, photographed during a rare moment of silence.',
+            credit: 'Daily Smear Picture Desk',
+          },
+        },
+        { type: 'heading', attrs: { level: 3 }, content: [{ type: 'text', text: 'The state of play' }] },
+        {
+          type: 'bulletList',
+          content: [
+            item('Chairs: down from twenty-two to four.'),
+            item('Ministers: up from twenty-two to thirty-one.'),
+            item('Biscuits: none left, according to the Treasury.'),
+          ],
+        },
+        {
+          type: 'pullQuote',
+          content: [{ type: 'text', text: 'The Prime Minister has full confidence in whoever ends up sitting down.' }],
+        },
+        para(
+          'One junior minister has reportedly been circling for so long that she has been appointed Minister for Circling.',
+        ),
+        {
+          type: 'blockquote',
+          content: [
+            para(
+              'This is a perfectly normal and orderly process. The Prime Minister has full confidence in whoever ends up sitting down.',
+            ),
+          ],
+        },
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'The spokesman then heard the music stop and ' },
+            { type: 'text', text: 'sprinted', marks: [{ type: 'bold' }] },
+            { type: 'text', text: ' out of the briefing room. ' },
+            {
+              type: 'text',
+              text: 'Read the full transcript',
+              marks: [
+                {
+                  type: 'link',
+                  attrs: { href: 'https://associated-pressure.example.org/politics/reshuffle-musical-chairs' },
+                },
+              ],
+            },
+            { type: 'text', text: ', if you must.', marks: [{ type: 'italic' }] },
+          ],
+        },
+        { type: 'horizontalRule' },
+        {
+          type: 'embed',
+          attrs: {
+            provider: 'x',
+            url: 'https://x.com/dailysmear/status/1000000000000000001',
+            text: 'BREAKING: the music has stopped again. Nobody is sitting down. More as we get it.',
+            thumbnailImageId: DEMO_PICTURES.podium.id,
+          },
+        },
+      ],
+    },
   },
   {
     headline: "Minister's £4.2bn 'Levelling-Up' Plan Revealed To Be One Very Long Ladder",
@@ -193,6 +273,31 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
     imageUrl: img('robot'),
     isBreaking: true,
     hoursAgo: 3,
+    body: {
+      type: 'doc',
+      content: [
+        para(
+          'A leading AI chatbot has been formally recognised as a British citizen after regulators concluded that its habit of apologising for everything met "every reasonable definition" of the national character.',
+        ),
+        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Forty thousand sorries' }] },
+        para(
+          'The breakthrough came when a user asked it for the weather and received the reply: "I\'m so sorry, I\'m terribly sorry to bother you, but it might rain. Sorry." Analysts counted more than 40,000 apologies in a single session.',
+        ),
+        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'What the chatbot gets' }] },
+        {
+          type: 'orderedList',
+          content: [
+            item('A passport.'),
+            item('A sausage-roll loyalty card.'),
+            item('Opinions about scones, never expressed out loud.'),
+          ],
+        },
+        {
+          type: 'pullQuote',
+          content: [{ type: 'text', text: 'No worries if not.' }],
+        },
+      ],
+    },
   },
   {
     headline: 'Über-Rich Founder Unveils $400 App That Reminds You To Drink Water',

@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { findCategory } from '../../../common/categories.ts';
 import { slugify } from '../../../common/slug.ts';
+import { legacyTextToBody } from '../../../common/body/legacy.ts';
+import { bodyPlainText } from '../../../common/body/text.ts';
 import type { Db } from '../db/index.ts';
 import type { NewArticleRow } from '../db/schema.ts';
 import { SeedRepository } from '../repositories/seed-repository.ts';
 import { DEMO_ARTICLES, type DemoArticle } from './demo-articles.ts';
+import { storeDemoPictures } from './pictures.ts';
+import type { ImageStore } from '../images/storage.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -16,6 +20,8 @@ export interface SeedOptions {
   now?: Date;
   /** The articles to insert (default: the demo articles). */
   articles?: readonly DemoArticle[];
+  /** Where uploads live: the pictures of the demo bodies are stored there (left out: not stored). */
+  imageStore?: ImageStore;
 }
 
 /** How long before publication (or a draft's last edit) a demo story was first written: 20-179 minutes, varied but stable. */
@@ -30,11 +36,13 @@ export function toArticleRow(article: DemoArticle, index: number, now: Date): Ne
   const at = now.getTime() - article.hoursAgo * HOUR_MS;
   const created = at - writingMinutes(index) * MINUTE_MS;
   const iso = (ms: number) => new Date(Math.round(ms)).toISOString();
+  const body = article.body ?? legacyTextToBody(article.paragraphs.join('\n\n'));
   return {
     headline: article.headline,
     slug: slugify(article.headline),
     summary: article.summary,
-    content: article.paragraphs.join('\n\n'),
+    body: JSON.stringify(body),
+    content: bodyPlainText(body),
     author: article.author,
     category_id: category.id,
     source: article.source,
@@ -63,6 +71,7 @@ export async function seedIfEmpty(database: Db, log: SeedLogger, options: SeedOp
     .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
 
   const inserted = await new SeedRepository(database).insertIfNoArticles(rows);
+  if (inserted > 0 && options.imageStore) await storeDemoPictures(options.imageStore);
 
   if (inserted > 0) log.info({ inserted }, `seeded ${inserted} demo articles`);
   else log.info('database already has articles; demo content not seeded');

@@ -133,7 +133,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database = await openDatabase(config);
     app = await buildApp({ config, database, logger });
     options.setup?.(app);
-    if (options.seed) await seedIfEmpty(database, app.log);
+    if (options.seed) await seedIfEmpty(database, app.log, { imageStore: app.imageStore });
     if (port) await app.listen({ port, host: '127.0.0.1' });
     else await app.ready();
     const baseUrl = port ? `http://127.0.0.1:${port}` : config.publicUrl;

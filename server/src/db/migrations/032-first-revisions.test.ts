@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateEdit } from '../../domain/article-input.ts';
-import { AdminArticlesRepository, toAdminArticle } from '../../repositories/admin-articles.ts';
-import { getRevision, listRevisions } from '../../repositories/article-revisions.ts';
+import { toAdminArticle } from '../../repositories/admin-articles.ts';
+import { getRevision, listRevisions, revisionRow } from '../../repositories/article-revisions.ts';
+import { writeAudit } from '../../repositories/audit-log.ts';
 import { insertArticles } from '../../test-support/admin-articles.ts';
 import type { ArticleRow } from '../schema.ts';
 import { migrateTo, openDatabase, type Db } from '../index.ts';
@@ -31,21 +31,38 @@ describe('migration 032: the first revision of every article', () => {
       { headline: 'Seeded And Never Touched', content: 'Original words.' },
       { headline: 'Seeded Then Edited', content: 'The seeded text.', editor_name: 'Seed Desk' },
     ]);
-    const repo = new AdminArticlesRepository(before.db, before.dialect);
-    const edit = validateEdit({
-      headline: 'Seeded Then Edited Twice Over',
-      category: 'Politics',
-      content: 'The edited text.',
+    // The edits as the code of that time wrote them (today's repository writes columns of later
+    // migrations): the row changed, and a revision of the change.
+    const editedRow = (await before.db
+      .updateTable('articles')
+      .set({
+        headline: 'Seeded Then Edited Twice Over',
+        content: 'The edited text.',
+        version: 2,
+        updated_by: editor.name,
+      })
+      .where('id', '=', edited!.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()) as ArticleRow;
+    const at = new Date().toISOString();
+    await before.db.transaction().execute(async (trx) => {
+      await writeAudit(trx, [
+        { action: 'edit', articleId: edited!.id, actor: editor, at, before: edited!, after: editedRow },
+      ]);
+      await trx
+        .insertInto('article_revisions')
+        .values(
+          revisionRow({ action: 'edit', actor: editor, at, article: toAdminArticle(editedRow), changed: ['headline'] }),
+        )
+        .execute();
     });
-    if (!edit.ok) throw new Error(JSON.stringify(edit.errors));
-    expect((await repo.edit(edited!.id, edit.value, editor, 1)).ok).toBe(true);
     // One created through the API already has its first revision.
-    created = (
-      await repo.create(
-        { ...edit.value, editorName: '', headline: 'Created On Screen', slug: 'created-on-screen', publishedAt: null },
-        editor,
-      )
-    ).id;
+    const [createdRow] = await insertArticles(before.db, [{ headline: 'Created On Screen', content: 'New.' }]);
+    created = createdRow!.id;
+    await before.db
+      .insertInto('article_revisions')
+      .values(revisionRow({ action: 'create', actor: editor, at, article: toAdminArticle(createdRow!), changed: [] }))
+      .execute();
     await before.destroy();
     after = await openDatabase({ dataDir: dir, databaseUrl: '' });
   });

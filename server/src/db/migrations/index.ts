@@ -19,6 +19,7 @@ import * as m031 from './031-article-counts-slots.ts';
 import * as m032 from './032-first-revisions.ts';
 import * as m033 from './033-modified-time-and-slugs.ts';
 import * as m034 from './034-backup-runs.ts';
+import * as m035 from './035-article-bodies.ts';
 import * as m036 from './036-described-images.ts';
 
 export interface AppMigration {
@@ -52,5 +53,6 @@ export const migrations: Record<string, AppMigration> = {
   '032-first-revisions': m032,
   '033-modified-time-and-slugs': m033,
   '034-backup-runs': m034,
+  '035-article-bodies': m035,
   '036-described-images': m036,
 };

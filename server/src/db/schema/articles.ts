@@ -2,13 +2,15 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * `articles`: the columns of migration 001-initial, then those of 007-newsroom (versions, scheduling,
- * trash), 016-social-shares (the article's sharing choice), 033-modified-time-and-slugs and 036-described-images.
+ * trash), 016-social-shares (the article's sharing choice), 033-modified-time-and-slugs,
+ * 035-article-bodies and 036-described-images.
  */
 export interface ArticleTable {
   id: Generated<number>;
   headline: string;
   slug: string;
   summary: string;
+  /** The body's plain text (035-article-bodies: derived from `body` on every save). */
   content: string;
   author: string;
   category_id: number;
@@ -40,6 +42,9 @@ export interface ArticleTable {
 
   // 033-modified-time-and-slugs: the last edit readers are told about (not a minor one); null: none.
   modified_at: Generated<string | null>;
+
+  // 035-article-bodies: the body as stored-format JSON text (common/body/types.ts).
+  body: Generated<string>;
 
   // 036-described-images: the lead image as this article describes it ('' : none; an empty alt is
   // missing) and a copy of the image's focal point (0..1; 0.5 the centre).

@@ -1,3 +1,4 @@
+import { legacyTextToBody } from '../../../../common/body/legacy.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { daysAgo, insertArticle, insertArticles, snapshotArticles } from '../../test-support/admin-articles.ts';
@@ -58,6 +59,7 @@ describe('GET /api/admin/articles/:id', () => {
       headline: 'Minister Eats Own Manifesto',
       slug: 'minister-eats-own-manifesto',
       summary: row.summary,
+      body: legacyTextToBody(row.content),
       content: row.content,
       author: row.author,
       category: 'Business',

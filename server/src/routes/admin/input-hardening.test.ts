@@ -57,7 +57,15 @@ describe('control characters', () => {
       content: 'Line one\r\nLine two\n\tIndented — “quoted” 😀',
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().content).toBe('Line one\r\nLine two\n\tIndented — “quoted” 😀');
+    // `content` is Markdown: the line breaks stay, the indentation of a continued line is Markdown's.
+    expect(res.json().content).toBe('Line one\nLine two\nIndented — “quoted” 😀');
+    const tabbed = await call('POST', '/api/admin/articles', {
+      ...base,
+      content: undefined,
+      body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a\tb — “c” 😀' }] }] },
+    });
+    expect(tabbed.statusCode, tabbed.body).toBe(201);
+    expect(tabbed.json().content).toBe('a\tb — “c” 😀');
   });
 
   it('NUL in a query string is a 400 problem, never a 500: the admin list, the audit, the public search', async () => {

@@ -38,6 +38,9 @@ const nullableBoolean = Type.Union([Type.Boolean(), Type.Null()]);
  */
 export const AdminArticleSchema = Type.Object({
   ...listItemFields,
+  /** The body in the stored format (common/body/types.ts, decision 032). */
+  body: Type.Unknown({ description: 'The body in the stored format: ProseMirror JSON (decision 032)' }),
+  /** Its plain text, read-only. */
   content: Type.String(),
   shareToX: Type.Optional(nullableBoolean),
   shareToFacebook: Type.Optional(nullableBoolean),

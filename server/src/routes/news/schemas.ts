@@ -28,7 +28,14 @@ const articleFields = {
 };
 
 export const PublicArticleListItemSchema = Type.Object(articleFields, { $id: 'PublicArticleListItem' });
-export const PublicArticleSchema = Type.Object({ ...articleFields, content: Type.String() }, { $id: 'PublicArticle' });
+export const PublicArticleSchema = Type.Object(
+  {
+    ...articleFields,
+    content: Type.String({ description: 'The body as plain text' }),
+    bodyHtml: Type.String({ description: 'The body as HTML (decision 032): what the article page shows' }),
+  },
+  { $id: 'PublicArticle' },
+);
 
 export const NewsListSchema = Type.Object({
   breakingNews: Type.Array(Type.Object(articleFields)),

@@ -1,3 +1,5 @@
+import { renderBodyHtml } from '../../../../common/body/render.ts';
+import { parseStoredBody } from '../../../../common/body/stored.ts';
 import fp from 'fastify-plugin';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -258,7 +260,7 @@ export default fp(
             url: articleUrl(origin, article.slug),
             title: article.headline,
             summary: article.summary,
-            content: row.content,
+            contentHtml: renderBodyHtml(parseStoredBody(row.body, row.content), { origin }),
             author: article.author,
             category: { name: article.category, term: categoryPath.get(Number(row.category_id)) ?? '' },
             published: article.publishedAt,

@@ -5,7 +5,13 @@ export interface Article {
   slug: string;
   headline: string;
   summary: string;
+  /** The body's plain text. */
   content: string;
+  /**
+   * The body as HTML from the one renderer (common/body/render.ts, escaped there): what the page
+   * shows. Absent from an older answer: the plain text's paragraphs are shown instead.
+   */
+  bodyHtml?: string;
   author: string;
   category: string;
   source: string;

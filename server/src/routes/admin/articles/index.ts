@@ -30,6 +30,9 @@ import {
   ScheduleSchema,
 } from '../schemas.ts';
 import { ValidationError } from '../../../domain/typebox-validation.ts';
+import { missingBodyImages } from '../../../images/body-images.ts';
+import { bodyPlainText } from '../../../../../common/body/text.ts';
+import type { BodyDoc } from '../../../../../common/body/types.ts';
 import {
   ArticleEditSchema,
   ArticleInputSchema,
@@ -103,6 +106,12 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     return { ...article, imageFocal: { x: Number(row.focal_x), y: Number(row.focal_y) } };
   }
 
+  /** Every picture and embed thumbnail of a body must be an uploaded image of the library (400 otherwise). */
+  const checkBodyImages = async (body: BodyDoc) => {
+    const missing = await missingBodyImages(app.imageStore, body);
+    if (missing.length > 0) throw new ValidationError(missing, 'body');
+  };
+
   app.get(
     '/articles',
     { schema: { querystring: ListQuerySchema, response: { 200: ArticlePageSchema } } },
@@ -149,6 +158,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       ) {
         throw altRequired();
       }
+      await checkBodyImages(result.value.body);
       const actor = actorOf(request);
       // An article created without an editor name gets the signed-in editor's display name.
       const named = result.value.editorName.trim() ? result.value : { ...result.value, editorName: actor.name };
@@ -174,6 +184,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const { version, minorEdit, ...fields } = request.body;
       const result = validateEdit(fields);
       if (!result.ok) throw new ValidationError(result.errors, 'body');
+      await checkBodyImages(result.value.body);
       const pre = precondition(request, version);
       const saved = await articles.edit(id, await withFocalPoint(result.value), actorOf(request), pre.version, 'edit', {
         minor: minorEdit === true,
@@ -344,7 +355,8 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
           headline: s.headline,
           slug,
           summary: s.summary,
-          content: s.content,
+          body: s.body,
+          content: bodyPlainText(s.body),
           author: s.author,
           categoryId: s.categoryId,
           source: s.source,

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { renderBodyHtml } from '@common/body/render';
 import { paths } from '@/config/paths';
 import { ArticlePreview, type AdminArticle } from '@/features/admin-articles';
 import { ArticleView } from '@/features/news/components/article-view';
@@ -15,6 +16,8 @@ function asPublicArticle(a: AdminArticle): Article {
     headline: a.headline,
     summary: a.summary,
     content: a.content,
+    // The one renderer, as the public page has it from the server.
+    bodyHtml: renderBodyHtml(a.body),
     author: a.author,
     category: a.category,
     source: a.source,

@@ -18,6 +18,7 @@ const ARTICLE: AdminArticle = {
   headline: 'Minister Denies Being A Lizard',
   slug: 'minister-denies-being-a-lizard',
   summary: 'He blinked sideways.',
+  body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'First paragraph.' }] }] },
   content: 'First paragraph.',
   author: 'Ann Author',
   category: 'Politics',

@@ -19,6 +19,7 @@ function article(over: Partial<AdminArticle>): AdminArticle {
     headline: 'Minister Caught Feeding Budget To Goat',
     slug: 'minister-caught-feeding-budget-to-goat',
     summary: 'Summary',
+    body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Content' }] }] },
     content: 'Content',
     author: 'A. Hack',
     category: 'Politics',

@@ -15,7 +15,6 @@ import type { Article } from '../types';
  * buttons (`shareActions`, composed by the page from the share feature), body.
  */
 export function ArticleView({ article, shareActions }: { article: Article; shareActions?: ReactNode }) {
-  const paragraphs = splitParagraphs(article.content);
   const category = findCategory(article.category);
   const clock = useNow();
   // Rendered on the server (and read as such without script): the full date, in UTC; after
@@ -114,13 +113,22 @@ export function ArticleView({ article, shareActions }: { article: Article; share
         </p>
       )}
       {shareActions}
-      <div className="mt-8 max-w-[68ch] font-serif text-body text-ink">
-        {paragraphs.map((paragraph, index) => (
-          <p key={index} className="mb-5 whitespace-pre-line">
-            {paragraph}
-          </p>
-        ))}
-      </div>
+      {article.bodyHtml !== undefined ? (
+        // The server's one renderer made this HTML from the validated body, every text escaped
+        // (common/body/render.ts); the same string on the server and after hydration.
+        <div
+          className="article-body mt-8 max-w-[68ch] font-serif text-body text-ink"
+          dangerouslySetInnerHTML={{ __html: article.bodyHtml }}
+        />
+      ) : (
+        <div className="article-body mt-8 max-w-[68ch] font-serif text-body text-ink">
+          {splitParagraphs(article.content).map((paragraph, index) => (
+            <p key={index} className="whitespace-pre-line">
+              {paragraph}
+            </p>
+          ))}
+        </div>
+      )}
       {article.source && <p className="mt-2 font-sans text-sm text-grey-dark">Source: {article.source}</p>}
     </article>
   );

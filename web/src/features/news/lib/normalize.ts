@@ -73,6 +73,7 @@ export function normalizeArticle(input: unknown, index = 0): Article {
   const headline = text(pick(raw, 'headline', 'Headline', 'title', 'Title'));
   const serverSlug = text(pick(raw, 'slug', 'Slug')).trim();
   const modifiedAt = optionalText(pick(raw, 'modifiedAt', 'ModifiedAt'));
+  const bodyHtml = pick(raw, 'bodyHtml', 'BodyHtml');
   return {
     id,
     slug: serverSlug || slugify(headline),
@@ -88,6 +89,7 @@ export function normalizeArticle(input: unknown, index = 0): Article {
     isBreaking: flag(pick(raw, 'isBreaking', 'IsBreaking')),
     ...(modifiedAt ? { modifiedAt } : {}),
     ...imageDetails(raw),
+    ...(typeof bodyHtml === 'string' ? { bodyHtml } : {}),
   };
 }
 

@@ -1,0 +1,63 @@
+import type { BodyBlock, BodyDoc, BodyInline } from './types.ts';
+
+/**
+ * The plain text of a body: what a reader reads, without markup. Blocks are separated by a blank
+ * line, line breaks are newlines, list items one a line, a picture gives its caption and an embed
+ * its text. It is what search indexes, what descriptions and share texts are cut from, and the
+ * read-only `content` of the admin API. For a body converted from plain text it is that text again.
+ */
+export function bodyPlainText(doc: BodyDoc): string {
+  return doc.content
+    .map(blockText)
+    .filter((text, i) => text !== '' || isTextBlock(doc.content[i]!))
+    .join('\n\n');
+}
+
+function isTextBlock(block: BodyBlock): boolean {
+  return block.type === 'paragraph' || block.type === 'heading' || block.type === 'pullQuote';
+}
+
+function inlineText(content: BodyInline[] | undefined): string {
+  if (!content) return '';
+  let out = '';
+  for (const node of content) out += node.type === 'hardBreak' ? '\n' : node.text;
+  return out;
+}
+
+function blockText(block: BodyBlock): string {
+  switch (block.type) {
+    case 'paragraph':
+    case 'heading':
+    case 'pullQuote':
+      return inlineText(block.content);
+    case 'blockquote':
+      return block.content.map((p) => inlineText(p.content)).join('\n\n');
+    case 'bulletList':
+    case 'orderedList':
+      return block.content.map((item) => item.content.map((child) => blockText(child)).join('\n')).join('\n');
+    case 'image':
+      return [block.attrs.caption, block.attrs.credit].filter(Boolean).join(' ');
+    case 'embed':
+      return block.attrs.text;
+    default:
+      return '';
+  }
+}
+
+/** The words of a text: runs of letters, digits and inner apostrophes or hyphens. */
+export function countWords(text: string): number {
+  return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+}
+
+/** Words a minute an adult reads on screen. */
+export const WORDS_PER_MINUTE = 230;
+
+/** Word count of a body's text. */
+export function bodyWordCount(doc: BodyDoc): number {
+  return countWords(bodyPlainText(doc));
+}
+
+/** Minutes to read a body: at least 1 for a body with words, 0 for an empty one. */
+export function readingMinutes(words: number): number {
+  return words === 0 ? 0 : Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}
