@@ -185,7 +185,7 @@ describe('a backup taken while 1,000 publishes and edits go on', () => {
       expect(manifest.database.dialect).toBe(t.database.dialect);
       expect(manifest.keyIncluded).toBe(true);
       expect(manifest.images.count).toBe(1);
-      expect(manifest.schemaVersion).toBe('034-backup-runs');
+      expect(manifest.schemaVersion).toBe('038-revision-autosave');
       // Writes went on during the backup: the copy holds more than what was acknowledged before it.
       expect(manifest.database.tables.articles).toBeGreaterThanOrEqual(ackedBefore.size);
 
@@ -456,7 +456,7 @@ describe('a backup of an older version', () => {
     }
     const { result } = await restoreFresh(archive, 'older-restored');
     expect(result.schemaBefore).toBe('031-article-counts-slots');
-    expect(result.schemaAfter).toBe('034-backup-runs');
+    expect(result.schemaAfter).toBe('038-revision-autosave');
     expect(result.mismatches).toEqual([]);
     expect(result.counts.find((c) => c.table === 'articles')).toEqual({ table: 'articles', manifest: 1, restored: 1 });
     // The counts are of the backup's own tables, taken before the migrations ran forward: the table a

@@ -433,6 +433,7 @@ export class AdminArticlesRepository {
       at: now,
       article: afterArticle,
       changed: changedFields(beforeArticle, afterArticle),
+      autosave: options.autosave,
     });
     if (action === 'publish' && this.onPublished) await this.onPublished(trx, id, after);
     return { ok: true, article: afterArticle, before: beforeArticle };
@@ -459,10 +460,10 @@ export class AdminArticlesRepository {
     actor: Actor,
     expectedVersion: number,
     action: 'edit' | 'restore' = 'edit',
-    { minor = false }: { minor?: boolean } = {},
+    { minor = false, autosave = false }: { minor?: boolean; autosave?: boolean } = {},
   ) {
     return this.db.transaction().execute(async (trx) => {
-      const result = await this.mutateIn<never>(
+      const result = await this.mutateIn<'not-a-draft'>(
         trx,
         id,
         action,
@@ -484,8 +485,13 @@ export class AdminArticlesRepository {
             is_breaking: edit.isBreaking ? 1 : 0,
             ...(shareColumns(edit) as Partial<ArticleRow>),
           },
+          // The form saves a draft by itself as the editor types; a published or scheduled article
+          // changes only when the editor saves it.
+          rule: autosave
+            ? { refuse: (row) => (row.published_at || row.publish_at ? 'not-a-draft' : undefined) }
+            : undefined,
         }),
-        { expectedVersion },
+        { expectedVersion, autosave },
       );
       if (result.ok && result.before.slug !== result.article.slug) {
         // The new slug is this article's own again: no redirect may point away from it.
@@ -770,6 +776,8 @@ interface MutateOptions {
   expectedVersion?: number;
   inTrash?: boolean;
   now?: Date;
+  /** The revision is an autosave of the edit form (folded in the History). */
+  autosave?: boolean;
 }
 
 /** The columns a change sets, its copied columns read from the row as it was. */

@@ -39,6 +39,8 @@ export interface RevisionInput {
   /** The article after the change. */
   article: AdminArticle;
   changed: string[];
+  /** Saved by the edit form on its own (an autosave of a draft). */
+  autosave?: boolean;
 }
 
 /** The row of one revision. */
@@ -53,6 +55,7 @@ export function revisionRow(r: RevisionInput): Insertable<ArticleRevisionsTable>
     changed_fields: JSON.stringify(r.changed),
     snapshot: JSON.stringify(r.article),
     image_id: uploadedImageId(r.article.imageUrl) ?? null,
+    autosave: r.autosave ? 1 : 0,
   };
 }
 
@@ -88,6 +91,7 @@ function toSummary(row: Omit<RevisionRow, 'snapshot' | 'image_id'>): ArticleRevi
     editorName: row.editor_name,
     at: row.at,
     changedFields: JSON.parse(row.changed_fields) as string[],
+    autosave: Number(row.autosave) === 1,
   };
 }
 
@@ -95,7 +99,17 @@ function toSummary(row: Omit<RevisionRow, 'snapshot' | 'image_id'>): ArticleRevi
 export async function listRevisions(db: Kysely<Database>, articleId: number): Promise<ArticleRevisionSummary[]> {
   const rows = await db
     .selectFrom('article_revisions')
-    .select(['id', 'article_id', 'version', 'action', 'editor_subject', 'editor_name', 'at', 'changed_fields'])
+    .select([
+      'id',
+      'article_id',
+      'version',
+      'action',
+      'editor_subject',
+      'editor_name',
+      'at',
+      'changed_fields',
+      'autosave',
+    ])
     .where('article_id', '=', articleId)
     // By version: a first revision written later (the backfill of migration 032) still comes last.
     .orderBy('version', 'desc')
