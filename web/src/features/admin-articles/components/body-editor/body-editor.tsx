@@ -46,30 +46,37 @@ export default function BodyEditor({
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const lengthId = `${id}-length`;
+  const invalidRef = useRef(invalid);
+  const describedByRef = useRef(describedBy);
   const editor = useEditor({
     extensions: bodyExtensions(() => openRef.current('link')),
     content: initial,
     editable: !disabled,
     editorProps: {
-      attributes: {
+      // A function, so a change of the field's error shows (re-read when the view updates, below).
+      attributes: () => ({
         id,
         name: 'body',
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelledBy,
-        'aria-describedby': [describedBy, lengthId].filter(Boolean).join(' '),
+        'aria-describedby': [describedByRef.current, lengthId].filter(Boolean).join(' '),
+        'aria-invalid': invalidRef.current ? 'true' : 'false',
         class: 'admin-input admin-body-editor__text',
-      },
+      }),
       transformPastedHTML: cleanPastedHtml,
     },
     onUpdate: ({ editor: e }) => onChangeRef.current(cleanDoc(e.getJSON())),
   });
   useEffect(() => {
-    editor.setEditable(!disabled);
+    // Without an update event: nothing the editor typed changed.
+    editor.setEditable(!disabled, false);
   }, [editor, disabled]);
   useEffect(() => {
-    editor.view.dom.setAttribute('aria-invalid', invalid ? 'true' : 'false');
-  }, [editor, invalid]);
+    invalidRef.current = invalid;
+    describedByRef.current = describedBy;
+    if (editor.isInitialized) editor.view.setProps({});
+  }, [editor, invalid, describedBy]);
   const words = useEditorState({
     editor,
     selector: ({ editor: e }) => countWords(e.getText({ blockSeparator: '\n\n' })),
