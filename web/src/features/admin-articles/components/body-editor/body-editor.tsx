@@ -77,9 +77,11 @@ export default function BodyEditor({
     describedByRef.current = describedBy;
     if (editor.isInitialized) editor.view.setProps({});
   }, [editor, invalid, describedBy]);
+  // The selector may meet an editor React has already destroyed (a remount): no words then.
   const words = useEditorState({
     editor,
-    selector: ({ editor: e }) => countWords(e.getText({ blockSeparator: '\n\n' })),
+    selector: ({ editor: e }) =>
+      e && !e.isDestroyed ? countWords(e.state.doc.textBetween(0, e.state.doc.content.size, '\n\n', ' ')) : 0,
   });
   const close = () => {
     setDialog(null);
@@ -93,12 +95,13 @@ export default function BodyEditor({
     } else chain.extendMarkRange('link').setMark('link', mark).run();
     setDialog(null);
   };
-  const current = editor.isActive('link')
-    ? {
-        href: String(editor.getAttributes('link').href ?? ''),
-        articleId: (editor.getAttributes('link').articleId as number | null) ?? null,
-      }
-    : undefined;
+  const current =
+    !editor.isDestroyed && editor.isActive('link')
+      ? {
+          href: String(editor.getAttributes('link').href ?? ''),
+          articleId: (editor.getAttributes('link').articleId as number | null) ?? null,
+        }
+      : undefined;
   return (
     <div className={`admin-body-editor${invalid ? ' admin-body-editor--invalid' : ''}`}>
       <Toolbar editor={editor} controls={id} disabled={disabled} onOpen={open} />

@@ -104,7 +104,9 @@ export const BodyImage = Node.create({
       insertBodyImage:
         (attrs) =>
         ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs }),
+          // With an empty paragraph after it, so the writer goes on typing below (and the next
+          // insertion does not replace the node, which would still be selected).
+          commands.insertContent([{ type: this.name, attrs }, { type: 'paragraph' }]),
     };
   },
 });
@@ -156,7 +158,9 @@ export const Embed = Node.create({
       insertEmbed:
         (attrs) =>
         ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs }),
+          // With an empty paragraph after it, so the writer goes on typing below (and the next
+          // insertion does not replace the node, which would still be selected).
+          commands.insertContent([{ type: this.name, attrs }, { type: 'paragraph' }]),
     };
   },
 });

@@ -88,7 +88,11 @@ export function Toolbar({ editor, controls, disabled = false, onOpen }: ToolbarP
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) =>
-      list.map((t) => ({ active: t.active ? t.active(e) : undefined, enabled: t.enabled ? t.enabled(e) : true })),
+      list.map((t) =>
+        !e || e.isDestroyed
+          ? { active: false, enabled: false }
+          : { active: t.active ? t.active(e) : undefined, enabled: t.enabled ? t.enabled(e) : true },
+      ),
     equalityFn: (a, b) => JSON.stringify(a) === JSON.stringify(b),
   });
   const ref = useRef<HTMLDivElement>(null);
