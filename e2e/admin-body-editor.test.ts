@@ -88,6 +88,7 @@ describe('the rich article body', () => {
     await pictureDialog
       .getByLabel('Upload a new picture…')
       .setInputFiles({ name: 'mayor.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await pictureDialog.getByText('Chosen picture').waitFor();
     await pictureDialog.getByRole('button', { name: 'Insert picture' }).click();
     await pictureDialog.getByText('Describe the picture in the alternative text.').waitFor();
     await pictureDialog.getByLabel('Alternative text (required)').fill('A tabby cat wearing a mayoral chain');
@@ -200,7 +201,9 @@ describe('the rich article body', () => {
     // The History folds the two autosaves into one entry, and compares the original with the last one.
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Show history' }).click();
-    const group = page.getByRole('button', { name: 'Show 2 autosaves' });
+    const group = page.getByRole('button', { name: /^(Show|Hide) 2 autosaves$/ });
+    expect(await group.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('button', { name: 'Restore version 2' }).count()).toBe(0);
     await group.click();
     expect(await group.getAttribute('aria-expanded')).toBe('true');
     await page.getByRole('button', { name: 'Restore version 2' }).waitFor();

@@ -16,7 +16,8 @@ export interface ImageDialogProps {
  */
 export function ImageDialog({ open, onInsert, onClose }: ImageDialogProps) {
   const id = useId();
-  const [imageId, setImageId] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<{ id: string; url: string } | null>(null);
+  const imageId = chosen?.id ?? null;
   const [alt, setAlt] = useState('');
   const [caption, setCaption] = useState('');
   const [credit, setCredit] = useState('');
@@ -62,13 +63,19 @@ export function ImageDialog({ open, onInsert, onClose }: ImageDialogProps) {
       <LibraryPicker
         selected={imageId}
         onSelect={(img) => {
-          setImageId(img.id);
+          setChosen({ id: img.id, url: img.url });
           setAlt((v) => v || img.alt);
           setCaption((v) => v || img.caption);
           setCredit((v) => v || img.credit);
           setError(null);
         }}
       />
+      {chosen ? (
+        <p className="admin-library__chosen">
+          <img src={chosen.url} alt="" width={96} height={64} />
+          <span>Chosen picture</span>
+        </p>
+      ) : null}
       {input(
         'alt',
         'Alternative text (required)',
