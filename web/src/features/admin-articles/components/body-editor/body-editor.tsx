@@ -77,11 +77,11 @@ export default function BodyEditor({
     describedByRef.current = describedBy;
     if (editor.isInitialized) editor.view.setProps({});
   }, [editor, invalid, describedBy]);
-  // The selector may meet an editor React has already destroyed (a remount): no words then.
+  // From the document itself (getText needs a mounted editor; the selector also runs before).
   const words = useEditorState({
     editor,
     selector: ({ editor: e }) =>
-      e && !e.isDestroyed ? countWords(e.state.doc.textBetween(0, e.state.doc.content.size, '\n\n', ' ')) : 0,
+      e?.state ? countWords(e.state.doc.textBetween(0, e.state.doc.content.size, '\n\n', ' ')) : 0,
   });
   const close = () => {
     setDialog(null);
@@ -96,7 +96,7 @@ export default function BodyEditor({
     setDialog(null);
   };
   const current =
-    !editor.isDestroyed && editor.isActive('link')
+    editor.state && editor.isActive('link')
       ? {
           href: String(editor.getAttributes('link').href ?? ''),
           articleId: (editor.getAttributes('link').articleId as number | null) ?? null,

@@ -89,8 +89,9 @@ export function Toolbar({ editor, controls, disabled = false, onOpen }: ToolbarP
     editor,
     selector: ({ editor: e }) =>
       list.map((t) =>
-        !e || e.isDestroyed
-          ? { active: false, enabled: false }
+        // (isDestroyed is also true before the view is mounted: the state is what counts here.)
+        !e?.state
+          ? { active: false, enabled: !t.enabled }
           : { active: t.active ? t.active(e) : undefined, enabled: t.enabled ? t.enabled(e) : true },
       ),
     equalityFn: (a, b) => JSON.stringify(a) === JSON.stringify(b),
