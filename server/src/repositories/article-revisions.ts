@@ -55,7 +55,8 @@ export function revisionRow(r: RevisionInput): Insertable<ArticleRevisionsTable>
     changed_fields: JSON.stringify(r.changed),
     snapshot: JSON.stringify(r.article),
     image_id: uploadedImageId(r.article.imageUrl) ?? null,
-    autosave: r.autosave ? 1 : 0,
+    // Only when set: the column's default (0) covers every other revision.
+    ...(r.autosave ? { autosave: 1 } : {}),
   };
 }
 
