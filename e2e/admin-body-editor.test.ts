@@ -70,6 +70,16 @@ describe('the rich article body', () => {
     await linkDialog.getByRole('button', { name: 'Apply link' }).click();
     await linkDialog.waitFor({ state: 'hidden' });
     await page.keyboard.press('Enter');
+    // Ctrl+B and Ctrl+I; the toolbar says the format is on where the cursor is.
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('Landslide');
+    expect(await page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' and ');
+    await page.keyboard.press('Control+i');
+    await page.keyboard.type('purring');
+    await page.keyboard.press('Control+i');
+    await page.keyboard.press('Enter');
     await page.keyboard.type('- Whiskers');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Naps');
@@ -123,6 +133,8 @@ describe('the rich article body', () => {
       expect.arrayContaining(['heading', 'paragraph', 'bulletList', 'blockquote', 'image', 'embed']),
     );
     expect(blocks.find((b) => b.type === 'heading')!.attrs).toEqual({ level: 2 });
+    expect(JSON.stringify(blocks)).toContain('{"type":"text","text":"Landslide","marks":[{"type":"bold"}]}');
+    expect(JSON.stringify(blocks)).toContain('{"type":"text","text":"purring","marks":[{"type":"italic"}]}');
     expect(JSON.stringify(blocks)).toContain(`"href":"/article/${earlier.slug}","articleId":${earlier.id}`);
     expect(blocks.find((b) => b.type === 'image')!.attrs).toMatchObject({
       alt: 'A tabby cat wearing a mayoral chain',
