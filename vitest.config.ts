@@ -27,6 +27,7 @@ const outage = ['server/src/**/*.outage.test.ts'];
 // code + PKCE sign-in), so their browser tests run once.
 const e2eOnPostgres = [
   'e2e/admin-articles.test.ts',
+  'e2e/admin-body-editor.test.ts',
   'e2e/admin-editor.test.ts',
   'e2e/admin-journeys.test.ts',
   'e2e/article-shares.test.ts',

@@ -208,6 +208,8 @@ export interface ArticleRevisionSummary {
   editorName: string;
   at: string;
   changedFields: string[];
+  /** Saved by the edit form on its own a few seconds after the editor stopped typing (drafts only). */
+  autosave: boolean;
 }
 
 /** GET /api/admin/articles/{id}/revisions/{revisionId}: the summary plus the full snapshot. */

@@ -175,12 +175,32 @@ describe('admin accessibility (axe-core)', () => {
     {
       name: 'new article',
       path: () => '/admin/articles/new',
-      ready: (p) => p.getByRole('heading', { level: 1, name: 'New Article' }).waitFor(),
+      // The body editor loads in its own chunk: its toolbar is part of the screen checked.
+      ready: (p) => p.getByRole('toolbar', { name: 'Formatting' }).waitFor(),
+    },
+    {
+      name: 'new article, link dialog open',
+      path: () => '/admin/articles/new',
+      ready: async (p) => {
+        await p.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Link' }).click();
+        await p.getByRole('dialog', { name: 'Add a link' }).waitFor();
+      },
+    },
+    {
+      name: 'new article, picture dialog open',
+      path: () => '/admin/articles/new',
+      ready: async (p) => {
+        await p.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Picture…' }).click();
+        await p.getByRole('dialog', { name: 'Insert a picture' }).waitFor();
+      },
     },
     {
       name: 'edit article',
       path: () => `/admin/articles/${ids.published}?edit=1`,
-      ready: (p) => p.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor(),
+      ready: async (p) => {
+        await p.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
+        await p.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+      },
     },
     {
       name: 'preview',

@@ -309,6 +309,8 @@ export const ArticleEditSchema = Type.Composite(
       ),
       // A minor edit (a typo fix) does not tell readers the story was updated.
       minorEdit: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
+      // Saved by the edit form on its own while the editor types (drafts only; folded in the History).
+      autosave: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
     }),
   ],
   { additionalProperties: false },
@@ -324,7 +326,7 @@ export type ValidEdit = Omit<ValidArticle, 'publishedAt' | 'editorName'> & { edi
  * name an editor (`editorName` left out) keeps the article's editor name.
  */
 export function validateEdit(
-  fields: Omit<ArticleEditInput, 'version' | 'minorEdit'>,
+  fields: Omit<ArticleEditInput, 'version' | 'minorEdit' | 'autosave'>,
 ): { ok: true; value: ValidEdit } | { ok: false; errors: FieldError[] } {
   const result = validateArticleInput(fields);
   if (!result.ok) return result;

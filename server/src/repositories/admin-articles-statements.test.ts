@@ -467,7 +467,7 @@ describe('a write that waited for another transaction holding the row (PostgreSQ
     const draft = await article();
     const id = Number(draft.id);
     const repo = repository();
-    const [publish, save] = await behindLock(
+    const [publish, save] = await behindLock<WriteResult<string>>(
       id,
       { published_at: RECENTLY, version: 2, updated_by: 'Someone Else', updated_at: RECENTLY },
       () => [repo.publish(id, EDITOR), repo.edit(id, edit(), EDITOR, 1)],

@@ -484,6 +484,7 @@ export class AdminArticlesRepository {
       at: now,
       article: afterArticle,
       changed: changedFields(beforeArticle, afterArticle),
+      autosave: options.autosave,
     });
     if (action === 'publish' && this.onPublished) await this.onPublished(trx, id, after);
     return { ok: true, article: afterArticle, before: beforeArticle };
@@ -510,10 +511,14 @@ export class AdminArticlesRepository {
     actor: Actor,
     expectedVersion: number,
     action: 'edit' | 'restore' = 'edit',
-    { minor = false, altExempt = false }: { minor?: boolean; altExempt?: boolean } = {},
+    {
+      minor = false,
+      altExempt = false,
+      autosave = false,
+    }: { minor?: boolean; altExempt?: boolean; autosave?: boolean } = {},
   ) {
     return this.db.transaction().execute(async (trx) => {
-      const result = await this.mutateIn<'image-alt-missing'>(
+      const result = await this.mutateIn<'image-alt-missing' | 'not-a-draft'>(
         trx,
         id,
         action,
@@ -538,20 +543,25 @@ export class AdminArticlesRepository {
             ...imageColumns(edit),
           },
           rule: {
-            // An article that is public (or scheduled) keeps a text alternative for its image; one
-            // published before alt texts existed may keep its picture without one (decision 033).
-            refuse: (row) =>
-              !altExempt &&
-              (row.published_at || row.publish_at) &&
-              imageAltMissing(
-                { imageUrl: edit.imageUrl || null, imageAlt: edit.imageAlt ?? row.image_alt },
-                { imageUrl: row.image_url || null, imageAlt: row.image_alt },
-              )
+            refuse: (row) => {
+              const isPublic = Boolean(row.published_at || row.publish_at);
+              // The form saves a draft by itself as the editor types; a published or scheduled article
+              // changes only when the editor saves it.
+              if (autosave && isPublic) return 'not-a-draft';
+              // An article that is public (or scheduled) keeps a text alternative for its image; one
+              // published before alt texts existed may keep its picture without one (decision 033).
+              return !altExempt &&
+                isPublic &&
+                imageAltMissing(
+                  { imageUrl: edit.imageUrl || null, imageAlt: edit.imageAlt ?? row.image_alt },
+                  { imageUrl: row.image_url || null, imageAlt: row.image_alt },
+                )
                 ? 'image-alt-missing'
-                : undefined,
+                : undefined;
+            },
           },
         }),
-        { expectedVersion },
+        { expectedVersion, autosave },
       );
       if (result.ok && result.before.slug !== result.article.slug) {
         // The new slug is this article's own again: no redirect may point away from it.
@@ -864,6 +874,8 @@ interface MutateOptions {
   expectedVersion?: number;
   inTrash?: boolean;
   now?: Date;
+  /** The revision is an autosave of the edit form (folded in the History). */
+  autosave?: boolean;
 }
 
 /** The columns a change sets, its copied columns read from the row as it was. */

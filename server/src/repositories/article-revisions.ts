@@ -46,6 +46,8 @@ export interface RevisionInput {
   /** The article after the change. */
   article: AdminArticle;
   changed: string[];
+  /** Saved by the edit form on its own (an autosave of a draft). */
+  autosave?: boolean;
 }
 
 /** The row of one revision. */
@@ -60,6 +62,8 @@ export function revisionRow(r: RevisionInput): Insertable<ArticleRevisionsTable>
     changed_fields: JSON.stringify(r.changed),
     snapshot: JSON.stringify(r.article),
     image_id: uploadedImageId(r.article.imageUrl) ?? null,
+    // Only when set: the column's default (0) covers every other revision.
+    ...(r.autosave ? { autosave: 1 } : {}),
   };
 }
 
@@ -95,6 +99,7 @@ function toSummary(row: Omit<RevisionRow, 'snapshot' | 'image_id'>): ArticleRevi
     editorName: row.editor_name,
     at: row.at,
     changedFields: JSON.parse(row.changed_fields) as string[],
+    autosave: Number(row.autosave) === 1,
   };
 }
 
@@ -102,7 +107,17 @@ function toSummary(row: Omit<RevisionRow, 'snapshot' | 'image_id'>): ArticleRevi
 export async function listRevisions(db: Kysely<Database>, articleId: number): Promise<ArticleRevisionSummary[]> {
   const rows = await db
     .selectFrom('article_revisions')
-    .select(['id', 'article_id', 'version', 'action', 'editor_subject', 'editor_name', 'at', 'changed_fields'])
+    .select([
+      'id',
+      'article_id',
+      'version',
+      'action',
+      'editor_subject',
+      'editor_name',
+      'at',
+      'changed_fields',
+      'autosave',
+    ])
     .where('article_id', '=', articleId)
     // By version: a first revision written later (the backfill of migration 032) still comes last.
     .orderBy('version', 'desc')

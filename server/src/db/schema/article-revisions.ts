@@ -15,6 +15,8 @@ export interface ArticleRevisionsTable {
   snapshot: string;
   /** The uploaded image the snapshot shows (32 hex), else null (migration 028-image-references). */
   image_id: string | null;
+  /** 1: saved by the edit form on its own while the editor typed (migration 038-revision-autosave). */
+  autosave: Generated<number>;
 }
 
 export type RevisionRow = Selectable<ArticleRevisionsTable>;

@@ -154,6 +154,8 @@ const revisionSummaryFields = {
   editorName: Type.String(),
   at: Type.String(),
   changedFields: Type.Array(Type.String()),
+  /** Saved by the edit form on its own (a draft's autosave). */
+  autosave: Type.Boolean(),
 };
 export const RevisionListSchema = Type.Object({ revisions: Type.Array(Type.Object(revisionSummaryFields)) });
 export const RevisionSchema = Type.Object({ ...revisionSummaryFields, snapshot: AdminArticleSchema });

@@ -181,14 +181,18 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { version, minorEdit, ...fields } = request.body;
+      const { version, minorEdit, autosave, ...fields } = request.body;
       const result = validateEdit(fields);
       if (!result.ok) throw new ValidationError(result.errors, 'body');
       await checkBodyImages(result.value.body);
       const pre = precondition(request, version);
       const saved = await articles.edit(id, await withFocalPoint(result.value), actorOf(request), pre.version, 'edit', {
         minor: minorEdit === true,
+        autosave: autosave === true,
       });
+      if (!saved.ok && saved.reason === 'not-a-draft') {
+        throw conflict('Only a draft is saved automatically: save a published or scheduled article with Save changes.');
+      }
       if (!saved.ok) throw refusal(id, saved, pre.status);
       clearNewsCache(app);
       reply.header('etag', `"${saved.article.version}"`);

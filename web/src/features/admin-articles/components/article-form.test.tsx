@@ -317,4 +317,54 @@ describe('ArticleForm', () => {
     expect((screen.getByLabelText('Headline') as HTMLInputElement).value).toBe(ARTICLE.headline);
     expect(sessionStorage.getItem(draftKey(7))).toBeNull();
   });
+
+  it('saves a draft by itself 3 s after typing stops, marked autosave, and says Saved', async () => {
+    const { client, sent } = fakeApi((req) =>
+      json(200, { ...ARTICLE, ...(req.body as object), version: 4, updatedAt: '2026-01-01T10:05:00.000Z' }),
+    );
+    renderForm(client, { article: ARTICLE });
+    fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'He blinked twice.' } });
+    expect(screen.getByText(/Unsaved changes/)).toBeTruthy();
+    await waitFor(() => expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1), { timeout: 5000 });
+    const put = sent.find((r) => r.method === 'PUT')!;
+    expect(put.headers['If-Match']).toBe('"3"');
+    expect(put.body).toMatchObject({ autosave: true, summary: 'He blinked twice.' });
+    expect((put.body as { body: { type: string } }).body.type).toBe('doc');
+    expect(put.body).not.toHaveProperty('content');
+    await screen.findByText(/^Saved /);
+    // The next save is based on the version the autosave made.
+    fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'He blinked thrice.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(2));
+    expect(sent.filter((r) => r.method === 'PUT')[1]!.headers['If-Match']).toBe('"4"');
+    expect(sent.filter((r) => r.method === 'PUT')[1]!.body).not.toHaveProperty('autosave');
+  }, 10_000);
+
+  it('an autosave that meets a newer version shows the conflict and keeps the text', async () => {
+    const { client, sent } = fakeApi(() =>
+      json(412, {
+        title: 'Precondition Failed',
+        status: 412,
+        currentVersion: 5,
+        changedBy: 'Rita Reporter',
+        changedAt: ARTICLE.updatedAt,
+      }),
+    );
+    renderForm(client, { article: ARTICLE });
+    fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'My words.' } });
+    await screen.findByText(/Rita Reporter saved it/, undefined, { timeout: 5000 });
+    expect((screen.getByLabelText('Summary') as HTMLTextAreaElement).value).toBe('My words.');
+    expect(JSON.parse(sessionStorage.getItem(draftKey(7)) ?? '{}').values.summary).toBe('My words.');
+    expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  }, 10_000);
+
+  it('does not save a published article by itself', async () => {
+    const { client, sent } = fakeApi(() => json(200, ARTICLE));
+    const published = { ...ARTICLE, publishedAt: '2026-01-02T10:00:00.000Z', status: 'published' as const };
+    renderForm(client, { article: published });
+    fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'Not yet.' } });
+    await act(() => new Promise((r) => setTimeout(r, 3500)));
+    expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(0);
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  }, 10_000);
 });

@@ -27,6 +27,10 @@ import type { AdminArticle } from '../types.ts';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { ImageField } from './image-field.tsx';
+import { LazyBodyEditor } from './body-editor/lazy-body-editor.tsx';
+import { AutosaveStatus } from './autosave-status.tsx';
+import { useAutosave } from './use-autosave.ts';
+import { parseBody } from '../lib/body-doc.ts';
 import { useArticleExtensions } from '../extensions.tsx';
 
 export interface ArticleFormProps {
@@ -68,7 +72,15 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
     return draft && !sameValues(draft.values, initial) ? draft : undefined;
   });
   const [values, setValues] = useState<ArticleFormValues>(restored?.values ?? initial);
-  const [baseVersion, setBaseVersion] = useState<number | undefined>(restored?.baseVersion ?? article?.version);
+  const [baseVersion, setBaseVersionState] = useState<number | undefined>(restored?.baseVersion ?? article?.version);
+  // Read by a save that waited for an autosave (its version is the autosave's).
+  const versionRef = useRef(baseVersion);
+  const setBaseVersion = (v: number | undefined) => {
+    versionRef.current = v;
+    setBaseVersionState(v);
+  };
+  // A new key starts the body editor again from the values (reload theirs, discard).
+  const [editorKey, setEditorKey] = useState(0);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<ConflictFacts | null>(null);
@@ -106,6 +118,18 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
   const saving = create.isPending || update.isPending || finishing;
   const section = useFormSection(article, { headline: values.headline, disabled: saving });
   const dirty = !sameValues(values, initial);
+  const autosave = useAutosave({
+    article,
+    values,
+    dirty,
+    version: () => versionRef.current,
+    paused: saving || conflict !== null,
+    onSaved: (saved, sent) => {
+      setBaseVersion(saved.version);
+      setInitial(sent);
+    },
+    onConflict: setConflict,
+  });
 
   // Keep the unsaved form in the browser (cleared when it matches the article again).
   useEffect(() => {
@@ -168,6 +192,12 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
   const [minorEdit, setMinorEdit] = useState(false);
   const submit = (overVersion?: number) => {
     if (saving) return;
+    // A draft being saved automatically: this save waits for it and is based on the version it makes.
+    const autosaving = autosave.settle();
+    if (autosaving) {
+      void autosaving.then(() => submit(overVersion));
+      return;
+    }
     // A published or scheduled article keeps a description of its image (the server's rule too).
     const found = validateForm(values, imageRule(article));
     setErrors(found);
@@ -180,7 +210,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
     const body = formToPayload(values);
     if (!article) create.mutate(body, { onError: onServerError });
     else {
-      const version = overVersion ?? baseVersion;
+      const version = overVersion ?? versionRef.current;
       update.mutate({ id: article.id, version, body, minorEdit }, { onError: onServerError });
     }
   };
@@ -192,6 +222,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
     setInitial(fresh);
     setValues(fresh);
     setBaseVersion(latest.version);
+    setEditorKey((k) => k + 1);
     setConflict(null);
     setTheirs(null);
     setErrors({});
@@ -250,7 +281,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
   const newSlug = slugify(values.headline.trim());
   const addressChange =
     article && isPublished(article.publishedAt) && newSlug && newSlug !== article.slug ? newSlug : undefined;
-  const area = (name: 'summary' | 'content' | 'comments', rows: number, max: number) =>
+  const area = (name: 'summary' | 'comments', rows: number, max: number) =>
     field(name, (p) => (
       <textarea
         {...p}
@@ -283,6 +314,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
             onClick={() => {
               setValues(initial);
               setBaseVersion(article?.version);
+              setEditorKey((k) => k + 1);
               setShowRestored(false);
               clearDraft(key);
             }}
@@ -325,7 +357,26 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
         </div>
       ) : null}
       {area('summary', 3, LIMITS.summary)}
-      {area('content', 12, LIMITS.content)}
+      <div className="admin-form__field">
+        <span id={`${uid}-body-label`} className="admin-form__label">
+          {FIELD_LABELS.body}
+        </span>
+        <LazyBodyEditor
+          key={editorKey}
+          id={`${uid}-body`}
+          labelledBy={`${uid}-body-label`}
+          describedBy={errors.body ? `${uid}-body-error` : undefined}
+          invalid={Boolean(errors.body)}
+          disabled={saving}
+          initial={parseBody(values.body)}
+          onChange={(doc) => set('body', JSON.stringify(doc))}
+        />
+        {errors.body ? (
+          <p id={`${uid}-body-error`} className="admin-field-error">
+            {errors.body}
+          </p>
+        ) : null}
+      </div>
       {field('categoryId', (p) => (
         <select
           {...p}
@@ -412,7 +463,11 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
         <button type="button" className="admin-btn" disabled={saving} onClick={onCancel}>
           Cancel
         </button>
-        {dirty ? <span className="admin-muted">Unsaved changes</span> : null}
+        {autosave.enabled ? (
+          <AutosaveStatus state={autosave.state} dirty={dirty} />
+        ) : dirty ? (
+          <span className="admin-muted">Unsaved changes</span>
+        ) : null}
       </div>
       <ConfirmDialog
         open={blocker.state === 'blocked'}

@@ -5,6 +5,8 @@ import {
   type ArticleFormValues,
   type FormField,
 } from '../lib/article-form.ts';
+import { parseBody } from '../lib/body-doc.ts';
+import { bodyText } from '../lib/body-text.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import type { ConflictFacts } from '../api/update-article.ts';
 import type { AdminArticle } from '../types.ts';
@@ -41,6 +43,7 @@ export function showField(
   if (field === 'categoryId' && value !== '') {
     return categories.find((c) => String(c.id) === value)?.name ?? show(value);
   }
+  if (field === 'body' && typeof value === 'string') return show(bodyText(parseBody(value)));
   return show(value);
 }
 

@@ -5,7 +5,7 @@ import { errorParts } from '@/lib/admin-error-context';
 import { toast } from '@/lib/toast';
 import { articleQueryOptions } from '../api/get-article.ts';
 import { revisionQueryOptions, useRevision } from '../api/get-revision.ts';
-import { useRevisions } from '../api/get-revisions.ts';
+import { useRevisions, type ArticleRevisionSummary } from '../api/get-revisions.ts';
 import { useRestoreRevision } from '../api/restore-revision.ts';
 import { conflictOf, type ConflictFacts } from '../api/update-article.ts';
 import { useCategories } from '../api/get-categories.ts';
@@ -13,6 +13,10 @@ import { formFromArticle } from '../lib/article-form.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import type { AdminArticle } from '../types.ts';
 import { ConflictPanel } from './conflict-panel.tsx';
+import { AutosaveGroup } from './autosave-group.tsx';
+import { RevisionCompare } from './revision-compare.tsx';
+import { RevisionSnapshot } from './revision-snapshot.tsx';
+import { foldAutosaves } from '../lib/history-groups.ts';
 
 const FIELD_NAMES: Record<string, string> = {
   headline: 'headline',
@@ -47,7 +51,8 @@ interface StaleRestore {
 }
 
 /**
- * The article's revisions (who, when, which fields), one shown in full, and a restore of one. A restore
+ * The article's revisions (who, when, which fields; consecutive autosaves folded into one entry), one
+ * shown in full, any two compared word by word, and a restore of one. A restore
  * is based on the version this screen shows (If-Match): if someone saved since, the conflict panel
  * offers to reload, compare or restore over their save.
  */
@@ -80,6 +85,36 @@ export function HistoryPanel({ article }: { article: Pick<AdminArticle, 'id' | '
     );
   };
   const latest = () => queryClient.fetchQuery({ ...articleQueryOptions(client, articleId), staleTime: 0 });
+  const item = (r: ArticleRevisionSummary) => (
+    <li key={r.id} className="admin-history__item">
+      <p>
+        <strong>{r.editorName || 'Unknown editor'}</strong> · {r.autosave ? 'autosave' : r.action} ·{' '}
+        <time dateTime={r.at}>{formatAdminDate(r.at)}</time>
+      </p>
+      {r.changedFields.length ? (
+        <p className="admin-muted">Changed: {r.changedFields.map((f) => FIELD_NAMES[f] ?? f).join(', ')}</p>
+      ) : null}
+      <div className="admin-actions">
+        <button
+          type="button"
+          className="admin-btn admin-btn--small"
+          aria-expanded={shown === r.id}
+          onClick={() => setShown(shown === r.id ? undefined : r.id)}
+        >
+          {shown === r.id ? 'Hide' : 'Show'} version {r.version}
+        </button>
+        <button
+          type="button"
+          className="admin-btn admin-btn--small"
+          disabled={restore.isPending}
+          onClick={() => restoreAt(r.id, r.version, article.version)}
+        >
+          Restore version {r.version}
+        </button>
+      </div>
+      {shown === r.id ? <RevisionSnapshot revision={revision} /> : null}
+    </li>
+  );
   return (
     <section className="admin-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>History</h2>
@@ -115,61 +150,18 @@ export function HistoryPanel({ article }: { article: Pick<AdminArticle, 'id' | '
       ) : revisions.data.length === 0 ? (
         <p className="admin-muted">No revisions yet.</p>
       ) : (
-        <ol className="admin-history">
-          {revisions.data.map((r) => (
-            <li key={r.id} className="admin-history__item">
-              <p>
-                <strong>{r.editorName || 'Unknown editor'}</strong> · {r.action} ·{' '}
-                <time dateTime={r.at}>{formatAdminDate(r.at)}</time>
-              </p>
-              {r.changedFields.length ? (
-                <p className="admin-muted">Changed: {r.changedFields.map((f) => FIELD_NAMES[f] ?? f).join(', ')}</p>
-              ) : null}
-              <div className="admin-actions">
-                <button
-                  type="button"
-                  className="admin-btn admin-btn--small"
-                  aria-expanded={shown === r.id}
-                  onClick={() => setShown(shown === r.id ? undefined : r.id)}
-                >
-                  {shown === r.id ? 'Hide' : 'Show'} version {r.version}
-                </button>
-                <button
-                  type="button"
-                  className="admin-btn admin-btn--small"
-                  disabled={restore.isPending}
-                  onClick={() => restoreAt(r.id, r.version, article.version)}
-                >
-                  Restore version {r.version}
-                </button>
-              </div>
-              {shown === r.id ? (
-                revision.data ? (
-                  <dl className="admin-info admin-history__snapshot">
-                    <dt>Headline</dt>
-                    <dd>{revision.data.snapshot.headline}</dd>
-                    <dt>Category</dt>
-                    <dd>{revision.data.snapshot.category}</dd>
-                    <dt>Summary</dt>
-                    <dd>{revision.data.snapshot.summary || '—'}</dd>
-                    <dt>Content</dt>
-                    <dd className="admin-pre">{revision.data.snapshot.content || '—'}</dd>
-                    <dt>Author</dt>
-                    <dd>{revision.data.snapshot.author || '—'}</dd>
-                    <dt>Source</dt>
-                    <dd>{revision.data.snapshot.source || '—'}</dd>
-                    <dt>Rating</dt>
-                    <dd>{revision.data.snapshot.ratingOutOfTen}/10</dd>
-                  </dl>
-                ) : revision.isError ? (
-                  <p className="admin-inline-error">Failed to load revision</p>
-                ) : (
-                  <p className="admin-muted">Loading…</p>
-                )
-              ) : null}
-            </li>
-          ))}
-        </ol>
+        <>
+          <RevisionCompare articleId={articleId} revisions={revisions.data} />
+          <ol className="admin-history">
+            {foldAutosaves(revisions.data).map((entry) =>
+              entry.kind === 'revision' ? (
+                item(entry.revision)
+              ) : (
+                <AutosaveGroup key={`auto-${entry.revisions[0]!.id}`} revisions={entry.revisions} item={item} />
+              ),
+            )}
+          </ol>
+        </>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { FORM_FIELDS, type ArticleFormValues } from './article-form.ts';
+import { docFromText } from './body-doc.ts';
 
 /**
  * An unsaved form kept in the browser, so a reload or a crash does not lose an editor's work. Drafts
@@ -37,8 +38,9 @@ export function saveDraft(id: number | 'new', draft: FormDraft): void {
 function isValues(v: unknown): v is ArticleFormValues {
   if (!v || typeof v !== 'object') return false;
   const o = v as Record<string, unknown>;
-  // Drafts kept before the form had the editor field.
+  // Drafts kept before the form had the editor field, or the rich body (plain text then).
   o.editorName ??= '';
+  if (o.body === undefined && typeof o.content === 'string') o.body = JSON.stringify(docFromText(o.content));
   return FORM_FIELDS.every((f) => (f === 'isBreaking' ? typeof o[f] === 'boolean' : typeof o[f] === 'string'));
 }
 

@@ -1,0 +1,76 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface EditorDialogProps {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  error?: string | null;
+  children: ReactNode;
+  /** More buttons before Cancel (e.g. Remove link). */
+  extra?: ReactNode;
+  onConfirm(): void;
+  onClose(): void;
+}
+
+/**
+ * A modal of the body editor on the native <dialog>: Escape and Cancel close it, focus goes to its
+ * first field. It sits inside the article form, so Enter in one of its fields confirms the dialog
+ * instead of submitting the article.
+ */
+export function EditorDialog({
+  open,
+  title,
+  confirmLabel,
+  error,
+  children,
+  extra,
+  onConfirm,
+  onClose,
+}: EditorDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('input, textarea, select')?.focus();
+    } else if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="admin-dialog admin-dialog--wide"
+      aria-labelledby={`${id}-title`}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+          e.preventDefault();
+          onConfirm();
+        }
+      }}
+    >
+      <h2 id={`${id}-title`} className="admin-dialog__title">
+        {title}
+      </h2>
+      {open ? children : null}
+      {open && error ? (
+        <p className="admin-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="admin-actions admin-actions--end">
+        {extra}
+        <button type="button" className="admin-btn" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="admin-btn admin-btn--primary" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
