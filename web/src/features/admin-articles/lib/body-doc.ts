@@ -4,6 +4,9 @@
  * YouTube embeds, hard breaks). The server validates it; this file only shapes what the editor
  * produces into that format (Tiptap adds attributes of its own that the format does not have).
  */
+import { legacyTextToBody } from '@common/body/legacy';
+import { isAllowedHref } from '@common/body/validate';
+
 export interface BodyMark {
   type: 'bold' | 'italic' | 'link';
   attrs?: { href: string; articleId?: number | null };
@@ -28,36 +31,13 @@ export function emptyDoc(): BodyDoc {
 
 /** Plain text (paragraphs separated by blank lines, single newlines as hard breaks) as a doc. */
 export function docFromText(text: string): BodyDoc {
-  const paragraphs = text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (!paragraphs.length) return emptyDoc();
-  return {
-    type: 'doc',
-    content: paragraphs.map((p) => {
-      const content: BodyNode[] = [];
-      p.split('\n').forEach((line, i) => {
-        if (i > 0) content.push({ type: 'hardBreak' });
-        if (line) content.push({ type: 'text', text: line });
-      });
-      return { type: 'paragraph', content };
-    }),
-  };
+  const doc = legacyTextToBody(text) as BodyDoc;
+  return doc.content.length ? doc : emptyDoc();
 }
 
 /** A link target the body allows: http(s) and mailto URLs, or another article's path. */
 export function allowedHref(href: string): boolean {
-  const v = href.trim();
-  if (!v || /\s/.test(v)) return false;
-  if (v.startsWith('/article/') && v.length > '/article/'.length) return true;
-  try {
-    const url = new URL(v);
-    return ['http:', 'https:', 'mailto:'].includes(url.protocol);
-  } catch {
-    return false;
-  }
+  return isAllowedHref(href.trim());
 }
 
 const KEPT_ATTRS: Record<string, readonly string[]> = {

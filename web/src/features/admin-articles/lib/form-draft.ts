@@ -38,8 +38,12 @@ export function saveDraft(id: number | 'new', draft: FormDraft): void {
 function isValues(v: unknown): v is ArticleFormValues {
   if (!v || typeof v !== 'object') return false;
   const o = v as Record<string, unknown>;
-  // Drafts kept before the form had the editor field, or the rich body (plain text then).
+  // Drafts kept before the form had the editor field, the image's description, or the rich body
+  // (plain text then).
   o.editorName ??= '';
+  o.imageAlt ??= '';
+  o.imageCaption ??= '';
+  o.imageCredit ??= '';
   if (o.body === undefined && typeof o.content === 'string') o.body = JSON.stringify(docFromText(o.content));
   return FORM_FIELDS.every((f) => (f === 'isBreaking' ? typeof o[f] === 'boolean' : typeof o[f] === 'string'));
 }
