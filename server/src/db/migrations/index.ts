@@ -19,6 +19,7 @@ import * as m031 from './031-article-counts-slots.ts';
 import * as m032 from './032-first-revisions.ts';
 import * as m033 from './033-modified-time-and-slugs.ts';
 import * as m034 from './034-backup-runs.ts';
+import * as m037 from './037-authors-and-tags.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -51,4 +52,5 @@ export const migrations: Record<string, AppMigration> = {
   '032-first-revisions': m032,
   '033-modified-time-and-slugs': m033,
   '034-backup-runs': m034,
+  '037-authors-and-tags': m037,
 };
