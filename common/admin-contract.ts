@@ -45,10 +45,16 @@ export interface AdminArticle {
   shareToFacebook?: boolean | null;
   /** Text of the posts instead of the headline; null: the headline. */
   shareMessage?: string | null;
+  /**
+   * The byline's authors in order (`author` is their names as one display string) and the tags.
+   * Sent by the article GET, POST and PUT and kept in revision snapshots (not in lists).
+   */
+  authors?: NamedRef[];
+  tags?: NamedRef[];
 }
 
-/** An article in lists and on the dashboard: everything but `content` (and the share choice). */
-export type AdminArticleListItem = Omit<AdminArticle, 'content' | ArticleShareField>;
+/** An article in lists and on the dashboard: everything but `content` (and the share choice, authors, tags). */
+export type AdminArticleListItem = Omit<AdminArticle, 'content' | ArticleShareField | 'authors' | 'tags'>;
 
 /** The share choice fields of an article (also accepted by POST and PUT; left out: unchanged). */
 export type ArticleShareField = 'shareToX' | 'shareToFacebook' | 'shareMessage';
@@ -108,7 +114,12 @@ export interface ArticleEditInput {
   /** A category name; or give categoryId. */
   category?: string;
   categoryId?: number;
+  /** The byline as one string (split by the rule of common/byline.ts); `authors` wins when both are given. */
   author?: string;
+  /** The authors in order; names are matched or created. */
+  authors?: NamedInput[];
+  /** Left out: unchanged. Names are matched or created. */
+  tags?: NamedInput[];
   source?: string;
   editorName?: string;
   originalUrl?: string | null;
@@ -339,3 +350,32 @@ export const SHARE_AUDIT_ACTIONS = [
   'share-delete-failed',
   'test-publish',
 ] as const;
+
+/** An author or a tag as an article names it: GET /api/admin/articles/{id} `authors` and `tags`. */
+export interface NamedRef {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** An author record (GET/POST/PATCH /api/admin/authors). */
+export interface AdminAuthor extends NamedRef {
+  bio: string;
+  /** The photo's URL (an uploaded image or an http(s) URL); null: none. */
+  photoUrl: string | null;
+  /** The X handle without '@'; null: none. */
+  xHandle: string | null;
+  /** Published stories that name this author. */
+  articleCount?: number;
+}
+
+/** A tag record (GET/POST/PATCH /api/admin/tags). */
+export interface AdminTag extends NamedRef {
+  articleCount?: number;
+}
+
+/**
+ * How a write names an author or a tag: an id, a name (matched by its slug, else created), or an
+ * object with either (what GET sent back is accepted as it is).
+ */
+export type NamedInput = number | string | { id?: number; name?: string; slug?: string };

@@ -12,10 +12,19 @@ import { TRASH_RETENTION_DAYS } from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
 import { ARTICLE_SHOWN_DATE } from '../db/migrations/030-list-by-shown-date.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
-import type { ValidArticle } from '../domain/article-input.ts';
+import { authorRefs, type NameRef, type ValidArticle } from '../domain/article-input.ts';
 import { activeEditorsSince } from './activity-editors.ts';
 import { writeAudit, type Actor, type AuditAction } from './audit-log.ts';
 import { changedFields, writeRevision } from './article-revisions.ts';
+import {
+  articleLinks,
+  bylineOf,
+  deleteArticleLinks,
+  resolveLinks,
+  storeLinks,
+  type ArticleLinks,
+  type ResolvedLinks,
+} from './authors-and-tags.ts';
 
 export type { AdminArticle, AdminArticleListItem } from '../../../common/admin-contract.ts';
 
@@ -136,9 +145,16 @@ function shareColumns(a: Pick<ValidArticle, 'shareToX' | 'shareToFacebook' | 'sh
   };
 }
 
-export function toAdminArticle(row: ListRow & { content: string } & Partial<ShareColumns>): AdminArticle {
+export function toAdminArticle(
+  row: ListRow & { content: string } & Partial<ShareColumns>,
+  links?: ArticleLinks,
+): AdminArticle {
   const { content, share_to_x, share_to_facebook, share_message, ...rest } = row;
   const article: AdminArticle = { ...toListItem(rest), content };
+  if (links) {
+    article.authors = links.authors;
+    article.tags = links.tags;
+  }
   // Rows read with every column carry the share choice (lists and old snapshots do not).
   if (share_to_x !== undefined) {
     article.shareToX = flag(share_to_x);
@@ -301,7 +317,8 @@ export class AdminArticlesRepository {
   /** An article, also one in the trash (its deletedAt tells). */
   async get(id: number): Promise<AdminArticle | undefined> {
     const row = await this.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? toAdminArticle(row) : undefined;
+    if (!row) return undefined;
+    return toAdminArticle(row, (await articleLinks(this.db, [id])).get(id));
   }
 
   async dashboard(now: Date = new Date()): Promise<Dashboard> {
@@ -399,6 +416,10 @@ export class AdminArticlesRepository {
     if (!before) return { ok: false, reason: 'not-found' };
     const refusal = refusalOf(before, change, options);
     if (refusal) return refusal;
+    const linksBefore = (await articleLinks(trx, [id])).get(id)!;
+    // Authors and tags named by the write (created when new), after the refusals: a refused write creates none.
+    const links: ResolvedLinks = options.links ? await resolveLinks(trx, options.links, now) : {};
+    if (links.authors) change.set.author = bylineOf(links.authors);
     // The version condition again in the statement: on SQLite (no row lock) it keeps a racing
     // writer from overwriting unseen; on PostgreSQL the row lock above already serialises them.
     const updated = await trx
@@ -424,8 +445,12 @@ export class AdminArticlesRepository {
       };
     }
     const after = updated as ArticleRow;
-    const beforeArticle = toAdminArticle(before);
-    const afterArticle = toAdminArticle(after);
+    await storeLinks(trx, id, links);
+    const beforeArticle = toAdminArticle(before, linksBefore);
+    const afterArticle = toAdminArticle(after, {
+      authors: links.authors ?? linksBefore.authors,
+      tags: links.tags ?? linksBefore.tags,
+    });
     await writeAudit(trx, [{ action, articleId: id, actor, at: now, before, after }]);
     await writeRevision(trx, {
       action,
@@ -485,7 +510,7 @@ export class AdminArticlesRepository {
             ...(shareColumns(edit) as Partial<ArticleRow>),
           },
         }),
-        { expectedVersion },
+        { expectedVersion, links: { authors: authorRefs(edit), ...(edit.tags ? { tags: edit.tags } : {}) } },
       );
       if (result.ok && result.before.slug !== result.article.slug) {
         // The new slug is this article's own again: no redirect may point away from it.
@@ -595,14 +620,18 @@ export class AdminArticlesRepository {
       const now = new Date().toISOString();
       const rows: NewArticleRow[] = inputs.map((a) => toNewArticleRow(a, now, now));
       const stored: ArticleRow[] = [];
+      const linked: ArticleLinks[] = [];
       // Row by row with RETURNING keeps ids exact on both dialects; batches stay one transaction.
-      for (const row of rows) {
+      for (const [i, row] of rows.entries()) {
+        const links = await resolveLinks(trx, { authors: authorRefs(inputs[i]!), tags: inputs[i]!.tags ?? [] }, now);
         const saved = await trx
           .insertInto('articles')
-          .values({ ...row, updated_by: actor.name })
+          .values({ ...row, author: bylineOf(links.authors!), updated_by: actor.name })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await storeLinks(trx, Number(saved.id), links);
         stored.push(saved as ArticleRow);
+        linked.push({ authors: links.authors!, tags: links.tags! });
       }
       await writeAudit(
         trx,
@@ -615,7 +644,7 @@ export class AdminArticlesRepository {
           after: s,
         })),
       );
-      const articles = stored.map(toAdminArticle);
+      const articles = stored.map((row, i) => toAdminArticle(row, linked[i]));
       for (const [i, article] of articles.entries()) {
         await writeRevision(trx, { action: 'create', actor, at: now, article, changed: [] });
         // Created published (the ingestion API): its share jobs are queued in this transaction.
@@ -653,7 +682,11 @@ export class AdminArticlesRepository {
         .where('deleted_at', 'is', null)
         .returningAll()
         .execute()) as ArticleRow[];
-      const published = rows.map(toAdminArticle);
+      const links = await articleLinks(
+        trx,
+        rows.map((r) => Number(r.id)),
+      );
+      const published = rows.map((row) => toAdminArticle(row, links.get(Number(row.id))));
       for (const [i, article] of published.entries()) {
         const after = rows[i]!;
         const before: ArticleRow = {
@@ -690,6 +723,7 @@ export class AdminArticlesRepository {
       const ids = rows.map((r) => Number(r.id));
       await trx.deleteFrom('article_revisions').where('article_id', 'in', ids).execute();
       await trx.deleteFrom('slug_redirects').where('article_id', 'in', ids).execute();
+      await deleteArticleLinks(trx, ids);
       await writeAudit(
         trx,
         rows.map((r) => ({
@@ -768,6 +802,8 @@ interface Change<R extends string> {
 
 interface MutateOptions {
   expectedVersion?: number;
+  /** The authors and tags the write gives (left out: unchanged). */
+  links?: { authors?: NameRef[]; tags?: NameRef[] };
   inTrash?: boolean;
   now?: Date;
 }

@@ -29,7 +29,11 @@ const TRACKED: readonly (keyof AdminArticle)[] = [
 
 /** Names of the tracked fields that differ between two states of an article. */
 export function changedFields(before: AdminArticle, after: AdminArticle): string[] {
-  return TRACKED.filter((f) => before[f] !== after[f]);
+  const ids = (list: AdminArticle['tags']) => (list ?? []).map((r) => r.id).join(',');
+  return [
+    ...TRACKED.filter((f) => before[f] !== after[f]),
+    ...(['authors', 'tags'] as const).filter((f) => ids(before[f]) !== ids(after[f])),
+  ];
 }
 
 export interface RevisionInput {

@@ -24,7 +24,12 @@ export class SeedRepository {
       if (rows.length === 0) return 0;
       const stored = (await trx.insertInto('articles').values(rows).returningAll().execute()) as ArticleRow[];
       const at = new Date().toISOString();
-      await writeFirstRevisions(trx, stored.map(toAdminArticle), SEED_ACTOR, at);
+      await writeFirstRevisions(
+        trx,
+        stored.map((row) => toAdminArticle(row)),
+        SEED_ACTOR,
+        at,
+      );
       return rows.length;
     });
   }

@@ -81,6 +81,9 @@ describe('GET /api/admin/articles/:id', () => {
       shareToX: null,
       shareToFacebook: null,
       shareMessage: null,
+      // Written by SQL alone: no author or tag records link it.
+      authors: [],
+      tags: [],
     });
     expect(res.headers.etag).toBe('"1"');
   });

@@ -5,6 +5,7 @@ import { CATEGORIES } from '../../../../../common/categories.ts';
 import { slugify } from '../../../../../common/slug.ts';
 import type { Refusal } from '../../../repositories/admin-articles.ts';
 import { getRevision, listRevisions } from '../../../repositories/article-revisions.ts';
+import { UnknownReference } from '../../../repositories/authors-and-tags.ts';
 import { announcePublished } from '../../../scheduler/article-events.ts';
 import { actorOf, clearNewsCache, type AdminRouteOptions } from '../context.ts';
 import {
@@ -67,6 +68,17 @@ function refusal(id: number, result: Refusal<string>, staleStatus: 409 | 412 = 4
   return conflict(`The article cannot be changed that way (${result.reason}).`);
 }
 
+/** A write that names an author or tag id that does not exist: 400 for that field. */
+async function namingRecords<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof UnknownReference)
+      throw new ValidationError([{ field: err.field, message: err.message }], 'body');
+    throw err;
+  }
+}
+
 /** The article list, detail, creation, edits, the editorial actions, the trash and the history. */
 const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { articles }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -115,7 +127,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const actor = actorOf(request);
       // An article created without an editor name gets the signed-in editor's display name.
       const input = result.value.editorName.trim() ? result.value : { ...result.value, editorName: actor.name };
-      const article = await articles.create(input, actor);
+      const article = await namingRecords(() => articles.create(input, actor));
       clearNewsCache(app);
       if (article.publishedAt) announcePublished(app, [article], 'manual');
       reply.code(201).header('location', `/api/admin/articles/${article.id}`).header('etag', `"${article.version}"`);
@@ -138,9 +150,9 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const result = validateEdit(fields);
       if (!result.ok) throw new ValidationError(result.errors, 'body');
       const pre = precondition(request, version);
-      const saved = await articles.edit(id, result.value, actorOf(request), pre.version, 'edit', {
-        minor: minorEdit === true,
-      });
+      const saved = await namingRecords(() =>
+        articles.edit(id, result.value, actorOf(request), pre.version, 'edit', { minor: minorEdit === true }),
+      );
       if (!saved.ok) throw refusal(id, saved, pre.status);
       clearNewsCache(app);
       reply.header('etag', `"${saved.article.version}"`);
@@ -301,26 +313,31 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const pre = precondition(request, request.body?.version);
       const s = revision.snapshot;
       const slug = slugify(s.headline);
-      const result = await articles.edit(
-        id,
-        {
-          headline: s.headline,
-          slug,
-          summary: s.summary,
-          content: s.content,
-          author: s.author,
-          categoryId: s.categoryId,
-          source: s.source,
-          editorName: s.editorName,
-          rating: s.ratingOutOfTen,
-          comments: s.comments,
-          imageUrl: s.imageUrl ?? '',
-          originalUrl: s.originalUrl ?? '',
-          isBreaking: s.isBreaking,
-        },
-        actorOf(request),
-        pre.version,
-        'restore',
+      const result = await namingRecords(() =>
+        articles.edit(
+          id,
+          {
+            headline: s.headline,
+            slug,
+            summary: s.summary,
+            content: s.content,
+            author: s.author,
+            // The snapshot's authors and tags (older snapshots: the byline split, the tags unchanged).
+            ...(s.authors ? { authors: s.authors.map((a) => ({ id: a.id })) } : {}),
+            ...(s.tags ? { tags: s.tags.map((t) => ({ id: t.id })) } : {}),
+            categoryId: s.categoryId,
+            source: s.source,
+            editorName: s.editorName,
+            rating: s.ratingOutOfTen,
+            comments: s.comments,
+            imageUrl: s.imageUrl ?? '',
+            originalUrl: s.originalUrl ?? '',
+            isBreaking: s.isBreaking,
+          },
+          actorOf(request),
+          pre.version,
+          'restore',
+        ),
       );
       if (!result.ok) throw refusal(id, result, pre.status);
       clearNewsCache(app);

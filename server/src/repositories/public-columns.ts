@@ -1,0 +1,30 @@
+/** The columns of a published article as the public lists, the archive, feeds, search and the author and tag pages read them. */
+export const NEWS_LIST_COLUMNS = [
+  'id',
+  'slug',
+  'headline',
+  'summary',
+  'author',
+  'category_id',
+  'source',
+  'image_url',
+  'original_url',
+  'published_at',
+  'modified_at',
+  'is_breaking',
+] as const;
+
+export type ListRow = {
+  id: number;
+  slug: string;
+  headline: string;
+  summary: string;
+  author: string;
+  category_id: number;
+  source: string;
+  image_url: string;
+  original_url: string;
+  published_at: string | null;
+  modified_at: string | null;
+  is_breaking: number;
+};
