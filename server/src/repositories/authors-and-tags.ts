@@ -438,6 +438,23 @@ export class AuthorsAndTagsRepository {
     return { articles: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
   }
 
+  /** The newest published stories of an author or tag with their content (the feeds). */
+  async latestWithContent(kind: Kind, id: number, count: number): Promise<(ListRow & { content: string })[]> {
+    const ids =
+      kind === 'authors'
+        ? this.db.selectFrom('article_authors').select('article_id').where('author_id', '=', id)
+        : this.db.selectFrom('article_tags').select('article_id').where('tag_id', '=', id);
+    return this.db
+      .selectFrom('articles')
+      .select([...NEWS_LIST_COLUMNS, 'content'])
+      .where('id', 'in', ids)
+      .where('published_at', 'is not', null)
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(count)
+      .execute();
+  }
+
   /** Authors or tags with at least one published story: slug and the newest story's time (sitemaps). */
   async withStories(kind: Kind): Promise<{ slug: string; lastmod: string | null }[]> {
     const rows =

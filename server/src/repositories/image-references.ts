@@ -17,7 +17,7 @@ export async function referencedImageIds(db: Kysely<Database>, ids: readonly str
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     const urls = chunk.flatMap((id) => IMAGE_WIDTHS.map((w) => imageVariantUrl(id, w)));
-    const [inArticles, inRevisions] = await Promise.all([
+    const [inArticles, inRevisions, inAuthors] = await Promise.all([
       admin
         .selectFrom('articles')
         .select('image_url')
@@ -26,7 +26,10 @@ export async function referencedImageIds(db: Kysely<Database>, ids: readonly str
         .where('image_url', 'in', urls)
         .execute(),
       admin.selectFrom('article_revisions').select('image_id').distinct().where('image_id', 'in', chunk).execute(),
+      // An author's photo (migration 037).
+      admin.selectFrom('authors').select('photo_image_id').where('photo_image_id', 'in', chunk).execute(),
     ]);
+    for (const row of inAuthors) if (row.photo_image_id) referenced.add(row.photo_image_id);
     for (const row of inArticles) {
       const id = uploadedImageId(row.image_url);
       if (id) referenced.add(id);
