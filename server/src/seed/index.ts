@@ -5,6 +5,8 @@ import type { Db } from '../db/index.ts';
 import type { NewArticleRow } from '../db/schema.ts';
 import { SeedRepository } from '../repositories/seed-repository.ts';
 import { DEMO_ARTICLES, type DemoArticle } from './demo-articles.ts';
+import { DEMO_AUTHORS, demoTags } from './demo-people.ts';
+import { CATEGORIES } from '../../../common/categories.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -62,7 +64,11 @@ export async function seedIfEmpty(database: Db, log: SeedLogger, options: SeedOp
     .map((a, i) => toArticleRow(a, i, now))
     .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
 
-  const inserted = await new SeedRepository(database).insertIfNoArticles(rows);
+  const inserted = await new SeedRepository(database).insertIfNoArticles(rows, {
+    authors: DEMO_AUTHORS,
+    tagsOf: (row) =>
+      demoTags({ headline: row.headline, category: CATEGORIES.find((c) => c.id === row.category_id)?.name ?? '' }),
+  });
 
   if (inserted > 0) log.info({ inserted }, `seeded ${inserted} demo articles`);
   else log.info('database already has articles; demo content not seeded');
