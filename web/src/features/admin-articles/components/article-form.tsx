@@ -14,6 +14,8 @@ import {
   formToPayload,
   FORM_FIELDS,
   LIMITS,
+  namesOf,
+  namesValue,
   sameValues,
   validateForm,
   type ArticleFormValues,
@@ -27,6 +29,8 @@ import type { AdminArticle } from '../types.ts';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { ImageField } from './image-field.tsx';
+import { AuthorsField } from './authors-field.tsx';
+import { TagsField } from './tags-field.tsx';
 import { useArticleExtensions } from '../extensions.tsx';
 
 export interface ArticleFormProps {
@@ -332,10 +336,19 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
           ))}
         </select>
       ))}
-      <div className="admin-form__row">
-        {text('author', LIMITS.author)}
-        {text('source', LIMITS.source)}
-      </div>
+      <AuthorsField
+        names={namesOf(values.authors)}
+        onChange={(names) => set('authors', namesValue(names))}
+        error={errors.authors}
+        disabled={saving}
+      />
+      <TagsField
+        names={namesOf(values.tags)}
+        onChange={(names) => set('tags', namesValue(names))}
+        error={errors.tags}
+        disabled={saving}
+      />
+      {text('source', LIMITS.source)}
       {text(
         'editorName',
         LIMITS.editorName,

@@ -7,7 +7,10 @@ export interface ArticleFormValues {
   summary: string;
   content: string;
   categoryId: string;
-  author: string;
+  /** The byline's author names in order, one a line (the authors picker edits them). */
+  authors: string;
+  /** The tag names, one a line (the tags picker). */
+  tags: string;
   source: string;
   /** The editor the article names (Article Info's "Editor"). */
   editorName: string;
@@ -26,7 +29,8 @@ export const FIELD_LABELS: Record<FormField, string> = {
   summary: 'Summary',
   content: 'Content',
   categoryId: 'Category',
-  author: 'Author',
+  authors: 'Authors',
+  tags: 'Tags',
   source: 'Source',
   editorName: 'Editor',
   originalUrl: 'Original URL',
@@ -57,7 +61,8 @@ export function emptyForm(): ArticleFormValues {
     summary: '',
     content: '',
     categoryId: '',
-    author: '',
+    authors: '',
+    tags: '',
     source: '',
     editorName: '',
     originalUrl: '',
@@ -74,7 +79,9 @@ export function formFromArticle(a: AdminArticle): ArticleFormValues {
     summary: a.summary ?? '',
     content: a.content ?? '',
     categoryId: a.categoryId ? String(a.categoryId) : '',
-    author: a.author ?? '',
+    // Older answers without author records: the byline text as one name.
+    authors: (a.authors ? a.authors.map((x) => x.name) : a.author ? [a.author] : []).join('\n'),
+    tags: (a.tags ?? []).map((x) => x.name).join('\n'),
     source: a.source ?? '',
     editorName: a.editorName ?? '',
     originalUrl: a.originalUrl ?? '',
@@ -92,7 +99,9 @@ export function formToPayload(v: ArticleFormValues) {
     summary: v.summary,
     content: v.content,
     categoryId: Number(v.categoryId),
-    author: v.author.trim(),
+    // Names: the server matches each to an author or tag record, or creates one.
+    authors: namesOf(v.authors),
+    tags: namesOf(v.tags),
     source: v.source.trim(),
     // Empty on a new article: the server signs it with the signed-in editor's name.
     editorName: v.editorName.trim(),
@@ -105,6 +114,17 @@ export function formToPayload(v: ArticleFormValues) {
 }
 
 export type ArticlePayload = ReturnType<typeof formToPayload>;
+
+/** The names of an authors or tags value (one a line). */
+export function namesOf(value: string): string[] {
+  return value
+    .split('\n')
+    .map((n) => n.trim())
+    .filter(Boolean);
+}
+
+/** An authors or tags value from names. */
+export const namesValue = (names: readonly string[]) => names.join('\n');
 
 function linkError(value: string): string | undefined {
   const v = value.trim();
@@ -138,7 +158,12 @@ export function validateForm(v: ArticleFormValues): FieldErrors {
   const more: [FormField, string | undefined][] = [
     ['summary', tooLong(v.summary, LIMITS.summary)],
     ['content', tooLong(v.content, LIMITS.content)],
-    ['author', tooLong(v.author, LIMITS.author)],
+    [
+      'authors',
+      namesOf(v.authors).find((n) => n.length > LIMITS.author)
+        ? `Names must be at most ${LIMITS.author} characters`
+        : undefined,
+    ],
     ['source', tooLong(v.source, LIMITS.source)],
     ['editorName', tooLong(v.editorName, LIMITS.editorName)],
     ['comments', tooLong(v.comments, LIMITS.comments)],
