@@ -40,7 +40,7 @@ export interface RequestMessages {
 }
 
 export interface AdminRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** Extra request headers (e.g. If-Match with the version an edit is based on). */
