@@ -39,7 +39,8 @@ export function NamesField(props: NamesFieldProps) {
   const listId = `${uid}-list`;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The highlighted option by id: suggestions that arrive later do not move the highlight to another name.
+  const [activeId, setActiveId] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const query = text.trim();
   const search = useNameSearch(kind, query, open && !disabled);
@@ -56,6 +57,8 @@ export function NamesField(props: NamesFieldProps) {
     return found;
   }, [search.data, chosen, query, uid]);
   const expanded = open && options.length > 0 && !full;
+  const active = activeId === null ? -1 : options.findIndex((o) => o.id === activeId);
+  const setActive = (index: number) => setActiveId(index >= 0 ? (options[index]?.id ?? null) : null);
 
   const add = (name: string) => {
     const clean = name.replace(/\s+/g, ' ').trim();
@@ -83,14 +86,14 @@ export function NamesField(props: NamesFieldProps) {
         </p>
       ) : null}
       {names.length > 0 ? (
-        <ul className="names-field__chips" aria-label={`Chosen ${label.toLowerCase()}`}>
+        <ul className="names-field__chips">
           {names.map((name, i) => (
             <li key={`${name}-${i}`} className="names-field__chip">
               <span>{name}</span>
               <button
                 type="button"
                 className="names-field__remove"
-                aria-label={`Remove ${noun} ${name}`}
+                aria-label={`Remove ${name}`}
                 disabled={disabled}
                 onClick={() => remove(i)}
               >
@@ -133,11 +136,11 @@ export function NamesField(props: NamesFieldProps) {
             if (e.key === 'ArrowDown') {
               e.preventDefault();
               setOpen(true);
-              if (options.length > 0) setActive((a) => (a + 1) % options.length);
+              if (options.length > 0) setActive((active + 1) % options.length);
             } else if (e.key === 'ArrowUp') {
               e.preventDefault();
               setOpen(true);
-              if (options.length > 0) setActive((a) => (a <= 0 ? options.length - 1 : a - 1));
+              if (options.length > 0) setActive(active <= 0 ? options.length - 1 : active - 1);
             } else if (e.key === 'Enter') {
               // Enter picks (never submits the form while a name is being typed).
               if (expanded && active >= 0 && options[active]) {
@@ -164,7 +167,8 @@ export function NamesField(props: NamesFieldProps) {
         <ul
           id={listId}
           role="listbox"
-          aria-label={`${label} suggestions`}
+          aria-busy={search.isFetching}
+          aria-label="Suggestions"
           className="names-field__list"
           hidden={!expanded}
         >
