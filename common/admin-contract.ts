@@ -255,8 +255,12 @@ export interface ImageUploadResult {
 /** One line of `npm run export`: what POST /api/admin/articles accepts plus id and timestamps. */
 export type ArticleRecord = Omit<
   AdminArticle,
-  'slug' | 'categoryId' | 'version' | 'status' | 'publishAt' | 'deletedAt' | 'updatedBy'
->;
+  'slug' | 'categoryId' | 'version' | 'status' | 'publishAt' | 'deletedAt' | 'updatedBy' | 'authors' | 'tags'
+> & {
+  /** The byline's author names in order and the tag names (matched or created on import). */
+  authors?: string[];
+  tags?: string[];
+};
 
 // ---- Sharing to X and Facebook (GET/POST/DELETE /api/admin/articles/{id}/shares...) ----
 
