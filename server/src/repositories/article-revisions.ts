@@ -32,7 +32,11 @@ export function changedFields(before: AdminArticle, after: AdminArticle): string
   const ids = (list: AdminArticle['tags']) => (list ?? []).map((r) => r.id).join(',');
   return [
     ...TRACKED.filter((f) => before[f] !== after[f]),
-    ...(['authors', 'tags'] as const).filter((f) => ids(before[f]) !== ids(after[f])),
+    // A byline that had no author records yet (written before them, or by plain SQL) gets them on its
+    // first save: not a change of authors unless the byline itself changed (then `author` says so).
+    ...(['authors', 'tags'] as const).filter(
+      (f) => ids(before[f]) !== ids(after[f]) && (f === 'tags' || (before.authors?.length ?? 0) > 0),
+    ),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { insertArticle } from '../../test-support/admin-articles.ts';
 
 /**
  * Authors and tags as records (decision 034), on the database of the project (SQLite in `api`,
@@ -124,6 +125,24 @@ describe('authors of an article', () => {
     expect(restored.json().tags.map((x: { name: string }) => x.name)).toEqual(['Royals', 'Tax']);
     const tags = (await call('GET', '/api/admin/tags?q=ta')).json().items;
     expect(tags.map((x: { name: string }) => x.name)).toEqual(['Tax']);
+  });
+
+  it('a byline without records gets them on its first save, which the history does not call an author change', async () => {
+    const row = await insertArticle(t.database.db, { headline: 'Old Story', author: 'Staff Hack' });
+    const before = (await call('GET', `/api/admin/articles/${row.id}`)).json();
+    expect(before.authors).toEqual([]);
+    const saved = await call('PUT', `/api/admin/articles/${row.id}`, {
+      ...FIELDS,
+      headline: 'Old Story',
+      summary: 'Changed.',
+      authors: ['Staff Hack'],
+      version: before.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().authors.map((a: { slug: string }) => a.slug)).toEqual(['staff-hack']);
+    const revisions = (await call('GET', `/api/admin/articles/${row.id}/revisions`)).json().revisions;
+    expect(revisions[0].changedFields).not.toContain('authors');
+    expect(revisions[0].changedFields).not.toContain('author');
   });
 
   it('refuses an unknown id, a blank name, too many, and creates nothing then', async () => {
