@@ -1,4 +1,5 @@
 import { slugify } from '@common/slug';
+import { splitByline } from '@common/byline';
 import type { AdminArticle } from '../types.ts';
 
 /** The editable fields of an article, as the form holds them (text inputs keep text). */
@@ -79,8 +80,9 @@ export function formFromArticle(a: AdminArticle): ArticleFormValues {
     summary: a.summary ?? '',
     content: a.content ?? '',
     categoryId: a.categoryId ? String(a.categoryId) : '',
-    // Older answers without author records: the byline text as one name.
-    authors: (a.authors ? a.authors.map((x) => x.name) : a.author ? [a.author] : []).join('\n'),
+    // A byline without author records (older answers, rows written by plain SQL): its names by the
+    // byline rule, so a save keeps it (the server matches or creates the records).
+    authors: (a.authors?.length ? a.authors.map((x) => x.name) : splitByline(a.author ?? '')).join('\n'),
     tags: (a.tags ?? []).map((x) => x.name).join('\n'),
     source: a.source ?? '',
     editorName: a.editorName ?? '',
