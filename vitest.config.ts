@@ -31,6 +31,7 @@ const e2eOnPostgres = [
   'e2e/admin-editor.test.ts',
   'e2e/admin-journeys.test.ts',
   'e2e/article-shares.test.ts',
+  'e2e/bylines-tags.test.ts',
   'e2e/social-admin.test.ts',
 ];
 // Tests that only make sense on PostgreSQL (several instances, migrate-data): project `pg`.

@@ -61,10 +61,22 @@ export interface AdminArticle {
   /** The image's focal point (0..1 from the left and the top; read-only here, set on the image: PATCH /api/admin/images/{id}). */
   imageFocalX?: number;
   imageFocalY?: number;
+  /**
+   * The byline's authors in order (`author` is their names as one display string) and the tags.
+   * Sent by the article GET, POST and PUT and kept in revision snapshots (not in lists).
+   */
+  authors?: NamedRef[];
+  tags?: NamedRef[];
 }
 
-/** An article in lists and on the dashboard: everything but `body`, `content` (and the share choice and image description). */
-export type AdminArticleListItem = Omit<AdminArticle, 'body' | 'content' | ArticleShareField | ArticleImageField>;
+/**
+ * An article in lists and on the dashboard: everything but `body`, `content` (and the share choice,
+ * the image description, authors and tags).
+ */
+export type AdminArticleListItem = Omit<
+  AdminArticle,
+  'body' | 'content' | ArticleShareField | ArticleImageField | 'authors' | 'tags'
+>;
 
 /** The lead image's description and focal point (article GET, POST, PUT; not in lists). */
 export type ArticleImageField = 'imageAlt' | 'imageCaption' | 'imageCredit' | 'imageFocalX' | 'imageFocalY';
@@ -133,7 +145,12 @@ export interface ArticleEditInput {
   /** A category name; or give categoryId. */
   category?: string;
   categoryId?: number;
+  /** The byline as one string (split by the rule of common/byline.ts); `authors` wins when both are given. */
   author?: string;
+  /** The authors in order; names are matched or created. */
+  authors?: NamedInput[];
+  /** Left out: unchanged. Names are matched or created. */
+  tags?: NamedInput[];
   source?: string;
   editorName?: string;
   originalUrl?: string | null;
@@ -296,8 +313,21 @@ export interface ImageLibraryItem {
  */
 export type ArticleRecord = Omit<
   AdminArticle,
-  'slug' | 'categoryId' | 'version' | 'status' | 'publishAt' | 'deletedAt' | 'updatedBy' | 'content'
->;
+  | 'slug'
+  | 'categoryId'
+  | 'version'
+  | 'status'
+  | 'publishAt'
+  | 'deletedAt'
+  | 'updatedBy'
+  | 'content'
+  | 'authors'
+  | 'tags'
+> & {
+  /** The byline's author names in order and the tag names (matched or created on import). */
+  authors?: string[];
+  tags?: string[];
+};
 
 // ---- Sharing to X and Facebook (GET/POST/DELETE /api/admin/articles/{id}/shares...) ----
 
@@ -391,3 +421,32 @@ export const SHARE_AUDIT_ACTIONS = [
   'share-delete-failed',
   'test-publish',
 ] as const;
+
+/** An author or a tag as an article names it: GET /api/admin/articles/{id} `authors` and `tags`. */
+export interface NamedRef {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** An author record (GET/POST/PATCH /api/admin/authors). */
+export interface AdminAuthor extends NamedRef {
+  bio: string;
+  /** The photo's URL (an uploaded image or an http(s) URL); null: none. */
+  photoUrl: string | null;
+  /** The X handle without '@'; null: none. */
+  xHandle: string | null;
+  /** Published stories that name this author. */
+  articleCount?: number;
+}
+
+/** A tag record (GET/POST/PATCH /api/admin/tags). */
+export interface AdminTag extends NamedRef {
+  articleCount?: number;
+}
+
+/**
+ * How a write names an author or a tag: an id, a name (matched by its slug, else created), or an
+ * object with either (what GET sent back is accepted as it is).
+ */
+export type NamedInput = number | string | { id?: number; name?: string; slug?: string };

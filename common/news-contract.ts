@@ -28,6 +28,32 @@ export interface PublicArticle {
    */
   modifiedAt: string | null;
   isBreaking: boolean;
+  /** The byline's authors in order (`author` is their names as one string); the article read only. */
+  authors?: PublicRef[];
+  /** The article's tags; the article read only. */
+  tags?: PublicRef[];
+}
+
+/** An author or tag as the public site links it: /author/{slug}, /tag/{slug}. */
+export interface PublicRef {
+  name: string;
+  slug: string;
+}
+
+/** GET /News/author/{slug}?page= : the author and one page of their published stories. */
+export interface AuthorPage {
+  author: PublicRef & { bio: string; photoUrl: string | null; xHandle: string | null };
+  articles: PublicArticle[];
+  page: number;
+  hasMore: boolean;
+}
+
+/** GET /News/tag/{slug}?page= : the tag and one page of its published stories. */
+export interface TagPage {
+  tag: PublicRef;
+  articles: PublicArticle[];
+  page: number;
+  hasMore: boolean;
 }
 
 export interface NewsList {

@@ -24,7 +24,9 @@ describe('structured data', () => {
     expect(ld.image[0]).toMatchObject({ url: 'https://news.test/share-cards/1-abc.png', width: '1200', height: '630' });
     expect(ld.datePublished).toBe(article.publishedAt);
     expect(ld.dateModified).toBe('2026-11-21T10:00:00.000Z');
+    // A byline without author records: its text, without a page; no tags, no keywords.
     expect(ld.author).toEqual([{ '@type': 'Person', name: 'Staff Hack' }]);
+    expect(ld).not.toHaveProperty('keywords');
     expect(ld.publisher).toMatchObject({
       name: 'The Daily Smear',
       logo: { url: 'https://news.test/share-cards/site.png' },
@@ -52,6 +54,27 @@ describe('structured data', () => {
       });
     }
     expect(ld.image[3].url).toBe('https://news.test/share-cards/1-abc.png');
+  });
+
+  it('each author record is a Person with their page; tags are the keywords', () => {
+    const ld = newsArticle(
+      site,
+      {
+        ...article,
+        author: 'Jane Doe and John Roe',
+        authors: [
+          { name: 'Jane Doe', slug: 'jane-doe' },
+          { name: 'John Roe', slug: 'john-roe' },
+        ],
+        tags: [{ name: 'Royals', slug: 'royals' }],
+      },
+      { image: { url: '/share-cards/1-abc.png', width: 1200, height: 630 } },
+    ) as Record<string, any>;
+    expect(ld.author).toEqual([
+      { '@type': 'Person', name: 'Jane Doe', url: 'https://news.test/author/jane-doe' },
+      { '@type': 'Person', name: 'John Roe', url: 'https://news.test/author/john-roe' },
+    ]);
+    expect(ld.keywords).toEqual(['Royals']);
   });
 
   it('headline is cut to 110 characters; no author means the publication', () => {

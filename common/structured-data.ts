@@ -1,6 +1,8 @@
 import { countWords } from './body/text.ts';
 import type { BreadcrumbList, NewsArticle, NewsMediaOrganization, WebSite, WithContext } from 'schema-dts';
-import type { PublicArticle } from './news-contract.ts';
+import type { ProfilePage, CollectionPage } from 'schema-dts';
+import { authorPath, tagPath } from './byline.ts';
+import type { AuthorPage, PublicArticle, PublicRef } from './news-contract.ts';
 
 /**
  * JSON-LD (schema.org) for the public pages, as pure functions of what the page shows. URLs are made
@@ -82,7 +84,8 @@ export function webSite(site: SiteInfo): WithContext<WebSite> {
 export function newsArticle(
   site: SiteInfo,
   article: Pick<PublicArticle, 'slug' | 'headline' | 'summary' | 'author' | 'category' | 'publishedAt'> &
-    Pick<Partial<PublicArticle>, 'content'>,
+    Pick<Partial<PublicArticle>, 'content'> &
+    Partial<Pick<PublicArticle, 'authors' | 'tags'>>,
   { image, modifiedAt, photo }: { image: ImageRef; modifiedAt?: string; photo?: ArticlePhoto },
 ): WithContext<NewsArticle> {
   // Each crop of the picture, then the share card (the card alone for pictures not uploaded here).
@@ -113,9 +116,13 @@ export function newsArticle(
     ],
     datePublished: article.publishedAt,
     dateModified: modifiedAt || article.publishedAt,
-    author: article.author
-      ? [{ '@type': 'Person', name: article.author }]
-      : [{ '@type': 'Organization', name: site.name }],
+    // Each author record with their page; an older byline without records as its text.
+    author: article.authors?.length
+      ? article.authors.map((a) => ({ '@type': 'Person', name: a.name, url: `${site.origin}${authorPath(a.slug)}` }))
+      : article.author
+        ? [{ '@type': 'Person', name: article.author }]
+        : [{ '@type': 'Organization', name: site.name }],
+    ...(article.tags?.length ? { keywords: article.tags.map((t) => t.name) } : {}),
     publisher: {
       '@type': 'NewsMediaOrganization',
       '@id': `${site.origin}/#organization`,
@@ -124,6 +131,35 @@ export function newsArticle(
     },
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     articleSection: article.category,
+  };
+}
+
+/** An author page: a ProfilePage about the Person (their page, photo, X profile). */
+export function authorProfilePage(site: SiteInfo, author: AuthorPage['author']): WithContext<ProfilePage> {
+  const url = `${site.origin}${authorPath(author.slug)}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    url,
+    mainEntity: {
+      '@type': 'Person',
+      name: author.name,
+      url,
+      ...(author.bio ? { description: author.bio } : {}),
+      ...(author.photoUrl ? { image: absolute(site.origin, author.photoUrl) } : {}),
+      ...(author.xHandle ? { sameAs: [`https://x.com/${author.xHandle}`] } : {}),
+    },
+  };
+}
+
+/** A tag page: a CollectionPage of the stories about the tag. */
+export function tagCollectionPage(site: SiteInfo, tag: PublicRef): WithContext<CollectionPage> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    name: tag.name,
+    url: `${site.origin}${tagPath(tag.slug)}`,
+    isPartOf: { '@id': `${site.origin}/#website` },
   };
 }
 

@@ -213,6 +213,16 @@ describe('admin accessibility (axe-core)', () => {
       ready: (p) => p.getByRole('table').waitFor(),
     },
     {
+      name: 'authors',
+      path: () => '/admin/authors',
+      ready: (p) => p.getByRole('heading', { level: 1, name: 'Authors' }).waitFor(),
+    },
+    {
+      name: 'tags',
+      path: () => '/admin/tags',
+      ready: (p) => p.getByRole('heading', { level: 1, name: 'Tags' }).waitFor(),
+    },
+    {
       name: 'social',
       path: () => '/admin/social',
       ready: (p) => p.getByRole('tab', { name: 'Facebook' }).waitFor(),

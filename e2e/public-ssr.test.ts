@@ -79,6 +79,10 @@ describe('server-rendered public pages', () => {
       '/privacy',
       '/no-such-page',
       '/article/no-such-story',
+      // Author and tag pages of the demo content (decision 034).
+      '/author/clive-outrage',
+      '/tag/money',
+      '/author/no-such-author',
     ];
     for (const route of routes) {
       const context = await web.newContext();

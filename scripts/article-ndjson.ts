@@ -3,6 +3,7 @@
 // name, the body in the stored format, ..., publishedAt) plus `id`, `createdAt` and `updatedAt`, which the importer keeps with
 // --keep-ids (and otherwise ignores), so export -> import --keep-ids -> export gives the same file.
 import { CATEGORIES } from '../common/categories.ts';
+import { splitByline } from '../common/byline.ts';
 import { parseDateTime } from '../server/src/domain/article-input.ts';
 import type { ArticleRow } from '../server/src/db/schema.ts';
 import type { ArticleRecord } from '../common/admin-contract.ts';
@@ -11,13 +12,19 @@ import { parseStoredBody } from '../common/body/stored.ts';
 export type { ArticleRecord };
 
 /** Fixed key order, so two exports of the same data are byte-identical. */
-export function toRecord(row: ArticleRow): ArticleRecord {
+export function toRecord(
+  row: ArticleRow,
+  links?: { authors: { name: string }[]; tags: { name: string }[] },
+): ArticleRecord {
   return {
     id: Number(row.id),
     headline: row.headline,
     summary: row.summary,
     body: parseStoredBody(row.body, row.content),
     author: row.author,
+    // A byline without author records (written by plain SQL) as the import will read it: split by the byline rule.
+    ...(links ? { authors: links.authors.length ? links.authors.map((a) => a.name) : splitByline(row.author) } : {}),
+    ...(links ? { tags: links.tags.map((t) => t.name) } : {}),
     category: CATEGORIES.find((c) => c.id === row.category_id)?.name ?? String(row.category_id),
     source: row.source,
     editorName: row.editor_name,

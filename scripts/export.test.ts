@@ -32,6 +32,8 @@ describe('npm run export / npm run import -- --keep-ids (embedded database)', ()
       'summary',
       'body',
       'author',
+      'authors',
+      'tags',
       'category',
       'source',
       'editorName',

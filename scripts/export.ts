@@ -11,16 +11,32 @@ import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { openDatabase, type Db } from '../server/src/db/index.ts';
 import { countTrashed, readArticlesById } from '../server/src/repositories/article-transfer.ts';
 import { toRecord } from './article-ndjson.ts';
+import { articleLinks } from '../server/src/repositories/authors-and-tags.ts';
+import type { ArticleRow } from '../server/src/db/schema.ts';
 import { parseFileCommand } from './file-command-args.ts';
 
 const USAGE = 'Usage: npm run export -- FILE\n  FILE  where to write the articles as NDJSON (- for standard output)';
 
 export async function runExport(database: Db, out: NodeJS.WritableStream): Promise<number> {
   let n = 0;
+  let batch: ArticleRow[] = [];
+  // Authors and tags are read for a thousand articles at a time.
+  const flush = async () => {
+    const links = await articleLinks(
+      database.db,
+      batch.map((r) => Number(r.id)),
+    );
+    for (const row of batch) {
+      if (!out.write(`${JSON.stringify(toRecord(row, links.get(Number(row.id))))}\n`)) await once(out, 'drain');
+      n++;
+    }
+    batch = [];
+  };
   for await (const row of readArticlesById(database)) {
-    if (!out.write(`${JSON.stringify(toRecord(row))}\n`)) await once(out, 'drain');
-    n++;
+    batch.push(row);
+    if (batch.length >= 1_000) await flush();
   }
+  await flush();
   return n;
 }
 

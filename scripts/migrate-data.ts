@@ -37,6 +37,12 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'social_settings', key: ['key'] },
   { name: 'backup_runs', key: ['id'], serial: true },
   { name: 'images', key: ['id'] },
+  { name: 'authors', key: ['id'], serial: true },
+  { name: 'article_authors', key: ['article_id', 'author_id'] },
+  { name: 'author_slug_redirects', key: ['old_slug'] },
+  { name: 'tags', key: ['id'], serial: true },
+  { name: 'article_tags', key: ['article_id', 'tag_id'] },
+  { name: 'tag_slug_redirects', key: ['old_slug'] },
 ];
 /** Derived data the target's own triggers rebuild while the articles are inserted. */
 const DERIVED = new Set([

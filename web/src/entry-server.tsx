@@ -10,6 +10,7 @@ import { archiveUrl, getArchiveQueryOptions, toArchiveResult } from './features/
 import { getArticleQueryOptions } from './features/news/api/get-article';
 import { getNewsQueryOptions } from './features/news/api/get-news';
 import { getSearchQueryOptions, searchApiUrl, toSearchResult } from './features/news/api/get-search';
+import { getListingQueryOptions, listingApiUrl, listingPage, toListingResult } from './features/news/api/get-listing';
 import { normalizeArticle, normalizeNewsList } from './features/news/lib/normalize';
 import type { ArticleResult } from './features/news/types';
 import { createQueryClient } from './lib/query-client';
@@ -77,6 +78,26 @@ export async function render({ url, origin, now, appConfig, data }: RenderInput)
     const q = (searchParams.get('q') ?? '').trim();
     const page = searchParams.get('page') ?? undefined;
     if (q) work.push(prefetchApi(searchApiUrl(q, page), getSearchQueryOptions(q, page).queryKey, toSearchResult));
+  }
+  // Author and tag pages: their API answer (a 404 too) is the page's data.
+  const listingMatch = /^\/(author|tag)\/([a-z0-9-]{1,200})$/.exec(path);
+  if (listingMatch) {
+    const kind = listingMatch[1] as 'author' | 'tag';
+    const slug = listingMatch[2]!;
+    const page = listingPage(searchParams.get('page'));
+    if (Number.isFinite(page)) {
+      work.push(
+        (async () => {
+          const res = await data.api?.(listingApiUrl(kind, slug, page));
+          if (res && (res.status === 200 || res.status === 404)) {
+            queryClient.setQueryData(
+              getListingQueryOptions(kind, slug, page).queryKey,
+              toListingResult(kind, res.status, res.body),
+            );
+          }
+        })(),
+      );
+    }
   }
   const articleMatch = /^\/article\/([^/]+)$/.exec(path);
   if (articleMatch) {

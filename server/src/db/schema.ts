@@ -5,6 +5,7 @@ import type { ArticleRevisionsTable } from './schema/article-revisions.ts';
 import type { ArticleTable } from './schema/articles.ts';
 import type { AuditLogTable } from './schema/audit-log.ts';
 import type { AuthKeyTable } from './schema/auth-keys.ts';
+import type { ArticleAuthorTable, AuthorSlugRedirectTable, AuthorTable } from './schema/authors.ts';
 import type { BackupRunTable } from './schema/backup-runs.ts';
 import type { CategoryTable } from './schema/categories.ts';
 import type { EditorActivityTable } from './schema/editor-activity.ts';
@@ -17,6 +18,7 @@ import type { SlugRedirectsTable } from './schema/slug-redirects.ts';
 import type { SocialSettingsTable } from './schema/social-settings.ts';
 import type { SocialShareTable } from './schema/social-shares.ts';
 import type { SocialTokenTable } from './schema/social-tokens.ts';
+import type { ArticleTagTable, TagSlugRedirectTable, TagTable } from './schema/tags.ts';
 
 export type * from './schema/article-body-images.ts';
 export type * from './schema/article-counts.ts';
@@ -25,6 +27,7 @@ export type * from './schema/article-revisions.ts';
 export type * from './schema/articles.ts';
 export type * from './schema/audit-log.ts';
 export type * from './schema/auth-keys.ts';
+export type * from './schema/authors.ts';
 export type * from './schema/backup-runs.ts';
 export type * from './schema/categories.ts';
 export type * from './schema/editor-activity.ts';
@@ -37,6 +40,7 @@ export type * from './schema/slug-redirects.ts';
 export type * from './schema/social-settings.ts';
 export type * from './schema/social-shares.ts';
 export type * from './schema/social-tokens.ts';
+export type * from './schema/tags.ts';
 
 /**
  * The database as Kysely sees it: every table, one file each under db/schema/ (a migration that adds
@@ -65,4 +69,10 @@ export interface Database {
   jobs: JobTable;
   backup_runs: BackupRunTable;
   images: ImageTable;
+  authors: AuthorTable;
+  article_authors: ArticleAuthorTable;
+  author_slug_redirects: AuthorSlugRedirectTable;
+  tags: TagTable;
+  article_tags: ArticleTagTable;
+  tag_slug_redirects: TagSlugRedirectTable;
 }

@@ -7,6 +7,13 @@ import { bodyPlainText } from '../../../common/body/text.ts';
 import type { BodyDoc } from '../../../common/body/types.ts';
 import { validateBody } from '../../../common/body/validate.ts';
 import { markdownToBody } from '../../../common/body/markdown.ts';
+import {
+  AUTHOR_NAME_MAX_LENGTH,
+  MAX_AUTHORS_PER_ARTICLE,
+  MAX_TAGS_PER_ARTICLE,
+  splitByline,
+  TAG_NAME_MAX_LENGTH,
+} from '../../../common/byline.ts';
 import { forbiddenCharacterErrors, typeboxErrors, type FieldError } from './typebox-validation.ts';
 
 export const HEADLINE_MAX_LENGTH = 300;
@@ -30,6 +37,39 @@ const shareFlag = Type.Optional(
   }),
 );
 
+const RECORD_ID = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/** Authors or tags of an article: ids, names, or objects with either (what GET sends is accepted back). */
+const namedList = (what: string, maxItems: number, nameMax: number) =>
+  Type.Optional(
+    Type.Array(
+      Type.Union([
+        RECORD_ID,
+        Type.String({ maxLength: nameMax }),
+        Type.Object(
+          {
+            id: Type.Optional(RECORD_ID),
+            name: Type.Optional(Type.String({ maxLength: nameMax })),
+            slug: Type.Optional(Type.String({ maxLength: MAX_SLUG_LENGTH })),
+          },
+          { additionalProperties: false },
+        ),
+      ]),
+      {
+        maxItems,
+        errorMessage: `must be a list of at most ${maxItems} ${what}: ids, names of at most ${nameMax} characters, or { id } / { name } objects`,
+      },
+    ),
+  );
+
+/** How a validated write names an author or a tag: an existing id, or a name matched by its slug or created. */
+export type NameRef = { id: number } | { name: string };
+
+/** The authors an article names: `authors`, else its `author` string split by the byline rule. */
+export function authorRefs(a: Pick<ValidArticle, 'author' | 'authors'>): NameRef[] {
+  return a.authors ?? splitByline(a.author).map((name) => ({ name }));
+}
+
 /**
  * A new article, as POST /api/admin/articles and `npm run import` accept it.
  * The category is given by name (`category`) or by id (`categoryId`); by default an
@@ -44,6 +84,10 @@ export const ArticleInputSchema = Type.Object(
     body: Type.Optional(Type.Unknown({ description: 'The body in the stored format (decision 032)' })),
     content: text(200_000),
     author: text(200),
+    /** The byline's authors in order; given, it wins over `author`. */
+    authors: namedList('authors', MAX_AUTHORS_PER_ARTICLE, AUTHOR_NAME_MAX_LENGTH),
+    /** Left out: none on a new article, unchanged on an edit. */
+    tags: namedList('tags', MAX_TAGS_PER_ARTICLE, TAG_NAME_MAX_LENGTH),
     category: text(50),
     categoryId: Type.Optional(Type.Integer({ minimum: 1 })),
     source: text(200),
@@ -87,6 +131,10 @@ export interface ValidArticle {
   /** The body's plain text (derived from `body`). */
   content: string;
   author: string;
+  /** The byline's authors (from `authors`, else `author` split by common/byline.ts); the store writes `author` from them. */
+  authors?: NameRef[];
+  /** undefined: not given (a new article has none, an edit keeps them). */
+  tags?: NameRef[];
   categoryId: number;
   source: string;
   editorName: string;
@@ -193,6 +241,25 @@ function checkLink(value: string | null | undefined): string | null {
   return 'must be an http(s) URL or a site path starting with /';
 }
 
+type NamedItem = NonNullable<ArticleInput['authors']>[number];
+
+/** The references of an `authors` or `tags` list; a blank name or an empty object is an error. */
+function namedRefs(field: 'authors' | 'tags', items: NamedItem[], errors: FieldError[]): NameRef[] {
+  const refs: NameRef[] = [];
+  items.forEach((item, i) => {
+    const id = typeof item === 'number' ? item : typeof item === 'object' ? item.id : undefined;
+    const name = typeof item === 'string' ? item : typeof item === 'object' ? item.name : undefined;
+    if (id !== undefined) refs.push({ id });
+    else {
+      const clean = (name ?? '').replace(/\s+/g, ' ').trim();
+      if (!slugify(clean) || slugify(clean).length > MAX_SLUG_LENGTH) {
+        errors.push({ field: `${field}.${i}`, message: 'must be an id or a name with at least one letter or digit' });
+      } else refs.push({ name: clean });
+    }
+  });
+  return refs;
+}
+
 /**
  * Validates one article record (the shape first, then the rules that a schema cannot say:
  * a known category, link forms, a parseable publication time, a usable slug).
@@ -250,6 +317,10 @@ export function validateArticleInput(value: unknown, now: Date = new Date()): Ar
       for (const p of checked.problems)
         errors.push({ field: 'content', message: `as Markdown gives a body whose ${p.path} ${p.message}` });
   }
+  const authors = input.authors
+    ? namedRefs('authors', input.authors, errors)
+    : splitByline(input.author ?? '').map((name) => ({ name }));
+  const tags = input.tags ? namedRefs('tags', input.tags, errors) : undefined;
 
   let publishedAt: string | null = null;
   if (input.publishedAt !== undefined && input.publishedAt !== null) {
@@ -273,6 +344,8 @@ export function validateArticleInput(value: unknown, now: Date = new Date()): Ar
       body,
       content: bodyPlainText(body),
       author: input.author ?? '',
+      authors,
+      ...(tags ? { tags } : {}),
       categoryId,
       source: input.source ?? '',
       editorName: input.editorName ?? '',

@@ -15,6 +15,8 @@ describe('validateArticleInput (shared by POST /api/admin/articles and npm run i
         body: { type: 'doc', content: [] },
         content: '',
         author: '',
+        // No byline: no authors (a byline given as text is split into names, see below).
+        authors: [],
         categoryId: 1,
         source: '',
         editorName: '',
@@ -51,6 +53,25 @@ describe('validateArticleInput (shared by POST /api/admin/articles and npm run i
       ok: false,
       errors: [{ field: 'body.content[0].type', message: "'video' is not an allowed block" }],
     });
+  });
+
+  it('names authors from `authors` (ids, names, objects), else from the `author` text by the byline rule', () => {
+    const fromText = validateArticleInput({ headline: 'A', categoryId: 2, author: 'Jane Doe and John Roe' }, NOW);
+    expect(fromText.ok && fromText.value.authors).toEqual([{ name: 'Jane Doe' }, { name: 'John Roe' }]);
+    const given = validateArticleInput(
+      {
+        headline: 'A',
+        categoryId: 2,
+        author: 'Ignored',
+        authors: [3, ' Ann  Poe ', { id: 4, name: 'x' }],
+        tags: ['Tax'],
+      },
+      NOW,
+    );
+    expect(given.ok && given.value.authors).toEqual([{ id: 3 }, { name: 'Ann Poe' }, { id: 4 }]);
+    expect(given.ok && given.value.tags).toEqual([{ name: 'Tax' }]);
+    const bad = validateArticleInput({ headline: 'A', categoryId: 2, authors: ['???', {}] }, NOW);
+    expect(bad.ok ? [] : bad.errors.map((e) => e.field)).toEqual(['authors.0', 'authors.1']);
   });
 
   it('stamps published: true with the given now, and normalises publishedAt to UTC', () => {

@@ -4,6 +4,7 @@ import { MAX_SLUG_LENGTH, TAGLINE } from '../../../common/site.ts';
 import type { PublicArticle } from '../repositories/news-repository.ts';
 import { shareCardFor, siteShareCard } from '../share-cards/share-card.ts';
 import { jsonLdScript } from '../../../common/structured-data.ts';
+import { authorPath } from '../../../common/byline.ts';
 import { escapeHtml } from './html-escape.ts';
 
 /** The first non-empty paragraph of a plain text (blank-line separated), on one line. */
@@ -25,7 +26,10 @@ export interface PageMeta {
   description: string;
   /** Path of the canonical URL (the origin is added when rendering). */
   path: string;
-  ogType: 'website' | 'article';
+  ogType: 'website' | 'article' | 'profile';
+  /** article:author (author page URLs) and article:tag (tag names) of an article page. */
+  articleAuthors?: string[];
+  articleTags?: string[];
   /** Absolute or site-relative image URL. */
   image?: string;
   imageAlt?: string;
@@ -57,6 +61,8 @@ export type PageKind =
   | 'contact'
   | 'privacy'
   | 'search'
+  | 'author'
+  | 'tag'
   | 'admin'
   | 'not-found'
   | 'article-not-found';
@@ -72,6 +78,8 @@ export interface ResolvedPage {
   category?: Category;
   /** Pages 2, 3, … of home and the sections (older stories). */
   archive?: ArchivePosition;
+  /** An author or tag page: the slug and page number from its address (NaN: not a page number). */
+  listing?: { slug: string; page: number };
 }
 
 /** Public pages: kept briefly by a shared cache, revalidated by browsers (plugins/http-cache.ts). */
@@ -239,6 +247,23 @@ export async function resolvePage(
       ...(archive ? { archive } : {}),
     };
   }
+  // Author and tag pages: what they show (and whether they exist) comes with their data (rendering/page-head.ts).
+  const listingMatch = /^\/(author|tag)\/([a-z0-9-]{1,200})$/.exec(path);
+  if (listingMatch) {
+    const kind = listingMatch[1] as 'author' | 'tag';
+    const pageParam = query.get('page');
+    const number = pageParam === null ? 1 : /^[1-9][0-9]{0,3}$/.test(pageParam) ? Number(pageParam) : Number.NaN;
+    return {
+      ...page(kind, 200, {
+        title: site(kind === 'author' ? 'Author' : 'Tag'),
+        description: `Stories from ${siteName}.`,
+        path: number > 1 ? `${path}?page=${number}` : path,
+        ogType: kind === 'author' ? 'profile' : 'website',
+        ...siteImage,
+      }),
+      listing: { slug: listingMatch[2]!, page: number },
+    };
+  }
   const articleMatch = /^\/article\/([^/]+)$/.exec(path);
   if (articleMatch) {
     let slug = '';
@@ -267,6 +292,8 @@ export async function resolvePage(
           publishedTime: article.publishedAt,
           ...(article.modifiedAt ? { modifiedTime: article.modifiedAt } : {}),
           section: article.category,
+          ...(article.authors?.length ? { articleAuthors: article.authors.map((a) => authorPath(a.slug)) } : {}),
+          ...(article.tags?.length ? { articleTags: article.tags.map((t) => t.name) } : {}),
         }),
         article,
       };
@@ -349,6 +376,11 @@ export function renderHead(meta: PageMeta, origin: string, siteName: string, soc
     if (meta.publishedTime) tags.push(`<meta property="article:published_time" content="${e(meta.publishedTime)}" />`);
     if (meta.modifiedTime) tags.push(`<meta property="article:modified_time" content="${e(meta.modifiedTime)}" />`);
     if (meta.section) tags.push(`<meta property="article:section" content="${e(meta.section)}" />`);
+    for (const author of meta.articleAuthors ?? []) {
+      const href = absoluteUrl(origin, author);
+      if (href) tags.push(`<meta property="article:author" content="${e(href)}" />`);
+    }
+    for (const tag of meta.articleTags ?? []) tags.push(`<meta property="article:tag" content="${e(tag)}" />`);
   }
   if (social.facebookAppId) tags.push(`<meta property="fb:app_id" content="${e(social.facebookAppId)}" />`);
   tags.push(

@@ -143,7 +143,7 @@ export default fp(
             // front end shows its not-found screen for the same answers).
             page = notFoundPage(siteName, pagePath + query);
           } else {
-            Object.assign(page.meta, { links: extras.links, jsonLd: extras.jsonLd });
+            Object.assign(page.meta, { links: extras.links, jsonLd: extras.jsonLd, ...extras.meta });
           }
         } catch (err) {
           app.log.error({ err, path: pagePath }, 'page head data failed: page sent without links and JSON-LD');

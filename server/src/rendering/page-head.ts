@@ -1,7 +1,12 @@
 import { CATEGORIES } from '../../../common/categories.ts';
 import { archiveNeighbours, olderThanFirstPage, archiveHref } from '../../../common/older-stories.ts';
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
+import { authorFeedPath, tagFeedPath } from '../../../common/byline.ts';
+import type { AuthorPage, TagPage } from '../../../common/news-contract.ts';
+import { clip, pageTitle } from '../plugins/page-meta.ts';
 import {
+  authorProfilePage,
+  tagCollectionPage,
   breadcrumbList,
   newsArticle,
   newsMediaOrganization,
@@ -41,6 +46,8 @@ export interface PageHeadExtras extends Pick<PageMeta, 'links' | 'jsonLd'> {
    * not ours), a search page number past the results. It is answered as the site's not-found page.
    */
   notFound?: boolean;
+  /** Title and description known only from the page's data (author and tag pages). */
+  meta?: Pick<PageMeta, 'title' | 'description'>;
 }
 
 export async function pageHeadExtras(
@@ -64,6 +71,46 @@ export async function pageHeadExtras(
       const results = (res.body as { results?: unknown[] } | null)?.results;
       if (res.status !== 200 || !results?.length) return { notFound: true };
     }
+  }
+
+  let meta: PageHeadExtras['meta'];
+  if ((page.kind === 'author' || page.kind === 'tag') && page.listing) {
+    const { slug, page: number } = page.listing;
+    if (!Number.isFinite(number)) return { notFound: true };
+    const res = await data.api(`/News/${page.kind}/${slug}${number > 1 ? `?page=${number}` : ''}`);
+    if (res.status !== 200 || !res.body) return { notFound: true };
+    const base = `/${page.kind}/${slug}`;
+    const body = res.body as AuthorPage | TagPage;
+    const paged = number > 1 ? `, page ${number}` : '';
+    if ('author' in body) {
+      const a = body.author;
+      meta = {
+        title: pageTitle(site.siteName, `${a.name}${paged}`),
+        description: clip(a.bio || `Stories by ${a.name} in ${site.siteName}.`),
+      };
+      links.push({
+        rel: 'alternate',
+        type: 'application/rss+xml',
+        href: authorFeedPath(a.slug),
+        title: `${site.siteName}: ${a.name}`,
+      });
+      jsonLd.push(authorProfilePage(info, a));
+    } else {
+      const t = body.tag;
+      meta = {
+        title: pageTitle(site.siteName, `${t.name}${paged}`),
+        description: `Stories about ${t.name} from ${site.siteName}.`,
+      };
+      links.push({
+        rel: 'alternate',
+        type: 'application/rss+xml',
+        href: tagFeedPath(t.slug),
+        title: `${site.siteName}: ${t.name}`,
+      });
+      jsonLd.push(tagCollectionPage(info, t));
+    }
+    if (number > 1) links.push({ rel: 'prev', href: number === 2 ? base : `${base}?page=${number - 1}` });
+    if (body.hasMore) links.push({ rel: 'next', href: `${base}?page=${number + 1}` });
   }
 
   links.push(...feedLinks('/feeds', `${site.siteName}: all stories`));
@@ -121,7 +168,7 @@ export async function pageHeadExtras(
     );
     if (section) links.push(...feedLinks(`/feeds/${section.path}`, `${site.siteName}: ${section.name}`));
   }
-  return { links, jsonLd };
+  return { links, jsonLd, ...(meta ? { meta } : {}) };
 }
 
 const CATEGORY_BY_NAME = new Map<string, (typeof CATEGORIES)[number]>(CATEGORIES.map((c) => [c.name, c]));

@@ -14,7 +14,7 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
  * rendered page in the page cache.
  */
 export function pageQuery(pagePath: string, rawUrl: string): string {
-  const names = PAGE_PARAMS[pagePath];
+  const names = PAGE_PARAMS[pagePath] ?? (/^\/(author|tag)\/[^/]+$/.test(pagePath) ? ['page'] : undefined);
   const at = rawUrl.indexOf('?');
   if (!names || at === -1) return '';
   let params: URLSearchParams;

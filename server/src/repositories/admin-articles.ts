@@ -12,13 +12,22 @@ import { TRASH_RETENTION_DAYS } from '../../../common/admin-contract.ts';
 import type { Dialect } from '../db/index.ts';
 import { ARTICLE_SHOWN_DATE } from '../db/migrations/030-list-by-shown-date.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
-import { imageAltMissing, type ValidArticle } from '../domain/article-input.ts';
+import { authorRefs, imageAltMissing, type NameRef, type ValidArticle } from '../domain/article-input.ts';
 import { parseStoredBody, sameBody } from '../../../common/body/stored.ts';
 import { bodyImageIds } from '../../../common/body/validate.ts';
 import type { BodyDoc } from '../../../common/body/types.ts';
 import { activeEditorsSince } from './activity-editors.ts';
 import { writeAudit, type Actor, type AuditAction } from './audit-log.ts';
 import { changedFields, writeRevision } from './article-revisions.ts';
+import {
+  articleLinks,
+  bylineOf,
+  deleteArticleLinks,
+  resolveLinks,
+  storeLinks,
+  type ArticleLinks,
+  type ResolvedLinks,
+} from './authors-and-tags.ts';
 
 export type { AdminArticle, AdminArticleListItem } from '../../../common/admin-contract.ts';
 
@@ -167,6 +176,7 @@ function shareColumns(a: Pick<ValidArticle, 'shareToX' | 'shareToFacebook' | 'sh
 
 export function toAdminArticle(
   row: ListRow & { content: string; body: string } & Partial<ShareColumns> & Partial<ImageColumns>,
+  links?: ArticleLinks,
 ): AdminArticle {
   const {
     content,
@@ -182,6 +192,10 @@ export function toAdminArticle(
     ...rest
   } = row;
   const article: AdminArticle = { ...toListItem(rest), body: parseStoredBody(body, content), content };
+  if (links) {
+    article.authors = links.authors;
+    article.tags = links.tags;
+  }
   if (image_alt !== undefined) {
     article.imageAlt = image_alt;
     article.imageCaption = image_caption ?? '';
@@ -351,7 +365,8 @@ export class AdminArticlesRepository {
   /** An article, also one in the trash (its deletedAt tells). */
   async get(id: number): Promise<AdminArticle | undefined> {
     const row = await this.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? toAdminArticle(row) : undefined;
+    if (!row) return undefined;
+    return toAdminArticle(row, (await articleLinks(this.db, [id])).get(id));
   }
 
   async dashboard(now: Date = new Date()): Promise<Dashboard> {
@@ -449,6 +464,10 @@ export class AdminArticlesRepository {
     if (!before) return { ok: false, reason: 'not-found' };
     const refusal = refusalOf(before, change, options);
     if (refusal) return refusal;
+    const linksBefore = (await articleLinks(trx, [id])).get(id)!;
+    // Authors and tags named by the write (created when new), after the refusals: a refused write creates none.
+    const links: ResolvedLinks = options.links ? await resolveLinks(trx, options.links, now) : {};
+    if (links.authors) change.set.author = bylineOf(links.authors);
     // The version condition again in the statement: on SQLite (no row lock) it keeps a racing
     // writer from overwriting unseen; on PostgreSQL the row lock above already serialises them.
     const updated = await trx
@@ -474,8 +493,12 @@ export class AdminArticlesRepository {
       };
     }
     const after = updated as ArticleRow;
-    const beforeArticle = toAdminArticle(before);
-    const afterArticle = toAdminArticle(after);
+    await storeLinks(trx, id, links);
+    const beforeArticle = toAdminArticle(before, linksBefore);
+    const afterArticle = toAdminArticle(after, {
+      authors: links.authors ?? linksBefore.authors,
+      tags: links.tags ?? linksBefore.tags,
+    });
     if (change.set.body !== undefined) await keepBodyImages(trx, [afterArticle]);
     await writeAudit(trx, [{ action, articleId: id, actor, at: now, before, after }]);
     await writeRevision(trx, {
@@ -561,7 +584,11 @@ export class AdminArticlesRepository {
             },
           },
         }),
-        { expectedVersion, autosave },
+        {
+          expectedVersion,
+          autosave,
+          links: { authors: authorRefs(edit), ...(edit.tags ? { tags: edit.tags } : {}) },
+        },
       );
       if (result.ok && result.before.slug !== result.article.slug) {
         // The new slug is this article's own again: no redirect may point away from it.
@@ -671,14 +698,18 @@ export class AdminArticlesRepository {
       const now = new Date().toISOString();
       const rows: NewArticleRow[] = inputs.map((a) => toNewArticleRow(a, now, now));
       const stored: ArticleRow[] = [];
+      const linked: ArticleLinks[] = [];
       // Row by row with RETURNING keeps ids exact on both dialects; batches stay one transaction.
-      for (const row of rows) {
+      for (const [i, row] of rows.entries()) {
+        const links = await resolveLinks(trx, { authors: authorRefs(inputs[i]!), tags: inputs[i]!.tags ?? [] }, now);
         const saved = await trx
           .insertInto('articles')
-          .values({ ...row, updated_by: actor.name })
+          .values({ ...row, author: bylineOf(links.authors!), updated_by: actor.name })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await storeLinks(trx, Number(saved.id), links);
         stored.push(saved as ArticleRow);
+        linked.push({ authors: links.authors!, tags: links.tags! });
       }
       await writeAudit(
         trx,
@@ -691,7 +722,7 @@ export class AdminArticlesRepository {
           after: s,
         })),
       );
-      const articles = stored.map(toAdminArticle);
+      const articles = stored.map((row, i) => toAdminArticle(row, linked[i]));
       await keepBodyImages(trx, articles);
       for (const [i, article] of articles.entries()) {
         await writeRevision(trx, { action: 'create', actor, at: now, article, changed: [] });
@@ -730,7 +761,11 @@ export class AdminArticlesRepository {
         .where('deleted_at', 'is', null)
         .returningAll()
         .execute()) as ArticleRow[];
-      const published = rows.map(toAdminArticle);
+      const links = await articleLinks(
+        trx,
+        rows.map((r) => Number(r.id)),
+      );
+      const published = rows.map((row) => toAdminArticle(row, links.get(Number(row.id))));
       for (const [i, article] of published.entries()) {
         const after = rows[i]!;
         const before: ArticleRow = {
@@ -768,6 +803,7 @@ export class AdminArticlesRepository {
       await trx.deleteFrom('article_revisions').where('article_id', 'in', ids).execute();
       await trx.deleteFrom('article_body_images').where('article_id', 'in', ids).execute();
       await trx.deleteFrom('slug_redirects').where('article_id', 'in', ids).execute();
+      await deleteArticleLinks(trx, ids);
       await writeAudit(
         trx,
         rows.map((r) => ({
@@ -872,6 +908,8 @@ interface Change<R extends string> {
 
 interface MutateOptions {
   expectedVersion?: number;
+  /** The authors and tags the write gives (left out: unchanged). */
+  links?: { authors?: NameRef[]; tags?: NameRef[] };
   inTrash?: boolean;
   now?: Date;
   /** The revision is an autosave of the edit form (folded in the History). */

@@ -34,9 +34,17 @@ const TRACKED: readonly (keyof AdminArticle)[] = [
 
 /** Names of the tracked fields that differ between two states of an article. */
 export function changedFields(before: AdminArticle, after: AdminArticle): string[] {
-  return TRACKED.filter((f) =>
-    f === 'body' ? JSON.stringify(before.body) !== JSON.stringify(after.body) : before[f] !== after[f],
-  );
+  const ids = (list: AdminArticle['tags']) => (list ?? []).map((r) => r.id).join(',');
+  return [
+    ...TRACKED.filter((f) =>
+      f === 'body' ? JSON.stringify(before.body) !== JSON.stringify(after.body) : before[f] !== after[f],
+    ),
+    // A byline that had no author records yet (written before them, or by plain SQL) gets them on its
+    // first save: not a change of authors unless the byline itself changed (then `author` says so).
+    ...(['authors', 'tags'] as const).filter(
+      (f) => ids(before[f]) !== ids(after[f]) && (f === 'tags' || (before.authors?.length ?? 0) > 0),
+    ),
+  ];
 }
 
 export interface RevisionInput {

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { ArticleRow, NewArticleRow } from '../db/schema.ts';
-import type { ValidArticle } from '../domain/article-input.ts';
+import { authorRefs, type ValidArticle } from '../domain/article-input.ts';
 import { keepBodyImages, toAdminArticle, toNewArticleRow } from './admin-articles.ts';
 import { writeFirstRevisions } from './article-revisions.ts';
+import { bylineOf, resolveLinks, storeLinks, type ArticleLinks } from './authors-and-tags.ts';
 import { writeAudit, type Actor } from './audit-log.ts';
 
 /**
@@ -62,11 +63,22 @@ export async function insertExactArticles(database: Db, articles: ExactArticle[]
   await database.db.transaction().execute(async (trx) => {
     const rows = articles.map(toRow);
     const stored = (await trx.insertInto('articles').values(rows).returningAll().execute()) as ArticleRow[];
+    const linked: ArticleLinks[] = [];
+    for (const [i, article] of articles.entries()) {
+      const links = await resolveLinks(trx, { authors: authorRefs(article), tags: article.tags ?? [] }, at);
+      await storeLinks(trx, article.id, links);
+      const byline = bylineOf(links.authors!);
+      if (byline !== stored[i]!.author) {
+        await trx.updateTable('articles').set({ author: byline }).where('id', '=', article.id).execute();
+        stored[i] = { ...stored[i]!, author: byline };
+      }
+      linked.push({ authors: links.authors!, tags: links.tags! });
+    }
     await writeAudit(
       trx,
       stored.map((s) => ({ action: 'create' as const, articleId: Number(s.id), actor, at, before: null, after: s })),
     );
-    const articlesStored = stored.map(toAdminArticle);
+    const articlesStored = stored.map((row, i) => toAdminArticle(row, linked[i]));
     await keepBodyImages(trx, articlesStored);
     await writeFirstRevisions(trx, articlesStored, actor, at);
   });

@@ -18,7 +18,7 @@ export async function referencedImageIds(db: Kysely<Database>, ids: readonly str
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     const urls = chunk.flatMap((id) => IMAGE_WIDTHS.map((w) => imageVariantUrl(id, w)));
-    const [inArticles, inRevisions, inBodies] = await Promise.all([
+    const [inArticles, inRevisions, inBodies, inAuthors] = await Promise.all([
       admin
         .selectFrom('articles')
         .select('image_url')
@@ -29,7 +29,10 @@ export async function referencedImageIds(db: Kysely<Database>, ids: readonly str
       admin.selectFrom('article_revisions').select('image_id').distinct().where('image_id', 'in', chunk).execute(),
       // Pictures and embed thumbnails of bodies, of articles and their revisions (migration 035).
       admin.selectFrom('article_body_images').select('image_id').distinct().where('image_id', 'in', chunk).execute(),
+      // An author's photo (migration 037).
+      admin.selectFrom('authors').select('photo_image_id').where('photo_image_id', 'in', chunk).execute(),
     ]);
+    for (const row of inAuthors) if (row.photo_image_id) referenced.add(row.photo_image_id);
     for (const row of inArticles) {
       const id = uploadedImageId(row.image_url);
       if (id) referenced.add(id);

@@ -3,6 +3,8 @@ import { parseStoredBody } from '../../../common/body/stored.ts';
 import type { Kysely } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
 import type { Database } from '../db/schema.ts';
+import { articleLinks } from './authors-and-tags.ts';
+import { NEWS_LIST_COLUMNS, type ListRow } from './public-columns.ts';
 
 /**
  * All SQL of the public side: published articles only (published_at not null), newest first
@@ -15,46 +17,9 @@ import type { NewsList, PublicArticle } from '../../../common/news-contract.ts';
 
 export type { NewsList, PublicArticle };
 
-const LIST_COLUMNS = [
-  'id',
-  'slug',
-  'headline',
-  'summary',
-  'author',
-  'category_id',
-  'source',
-  'image_url',
-  'image_alt',
-  'image_caption',
-  'image_credit',
-  'image_focal_x',
-  'image_focal_y',
-  'original_url',
-  'published_at',
-  'modified_at',
-  'is_breaking',
-] as const;
+const LIST_COLUMNS = NEWS_LIST_COLUMNS;
+export type { ListRow };
 
-/** The columns of a published article as the public lists, the archive, feeds and search read them. */
-export type ListRow = {
-  id: number;
-  slug: string;
-  headline: string;
-  summary: string;
-  author: string;
-  category_id: number;
-  source: string;
-  image_url: string;
-  image_alt: string;
-  image_caption: string;
-  image_credit: string;
-  image_focal_x: number;
-  image_focal_y: number;
-  original_url: string;
-  published_at: string | null;
-  modified_at: string | null;
-  is_breaking: number;
-};
 const categoryNames = new Map<number, string>(CATEGORIES.map((c) => [c.id, c.name]));
 
 function isoOrRaw(value: string | null): string {
@@ -138,6 +103,11 @@ export class NewsRepository {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row ? toPublicArticle(row) : undefined;
+    if (!row) return undefined;
+    const article = toPublicArticle(row);
+    const links = (await articleLinks(this.db, [article.id])).get(article.id);
+    article.authors = (links?.authors ?? []).map(({ name, slug }) => ({ name, slug }));
+    article.tags = (links?.tags ?? []).map(({ name, slug }) => ({ name, slug }));
+    return article;
   }
 }

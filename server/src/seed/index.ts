@@ -9,6 +9,8 @@ import { SeedRepository } from '../repositories/seed-repository.ts';
 import { DEMO_ARTICLES, type DemoArticle } from './demo-articles.ts';
 import { storeDemoPictures } from './pictures.ts';
 import type { ImageStore } from '../images/storage.ts';
+import { DEMO_AUTHORS, demoTags } from './demo-people.ts';
+import { CATEGORIES } from '../../../common/categories.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -70,7 +72,11 @@ export async function seedIfEmpty(database: Db, log: SeedLogger, options: SeedOp
     .map((a, i) => toArticleRow(a, i, now))
     .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
 
-  const inserted = await new SeedRepository(database).insertIfNoArticles(rows);
+  const inserted = await new SeedRepository(database).insertIfNoArticles(rows, {
+    authors: DEMO_AUTHORS,
+    tagsOf: (row) =>
+      demoTags({ headline: row.headline, category: CATEGORIES.find((c) => c.id === row.category_id)?.name ?? '' }),
+  });
   if (inserted > 0 && options.imageStore) await storeDemoPictures(options.imageStore);
 
   if (inserted > 0) log.info({ inserted }, `seeded ${inserted} demo articles`);

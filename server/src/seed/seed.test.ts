@@ -52,6 +52,19 @@ describe('demo content seeding (SQLite)', () => {
     expect(log.messages.some((m) => m.includes(String(inserted)))).toBe(true);
   });
 
+  it('makes every byline an author record with a bio, and tags every story', async () => {
+    await seedIfEmpty(database, recordingLogger());
+    const authors = await database.db.selectFrom('authors').selectAll().execute();
+    const bylines = new Set((await allRows()).map((r) => r.author));
+    expect(authors.map((a) => a.name).sort()).toEqual([...bylines].sort());
+    for (const a of authors) expect(a.bio, a.name).not.toBe('');
+    const links = await database.db.selectFrom('article_authors').selectAll().execute();
+    expect(links).toHaveLength(DEMO_ARTICLES.length);
+    const tagged = await database.db.selectFrom('article_tags').select('article_id').distinct().execute();
+    expect(tagged).toHaveLength(DEMO_ARTICLES.length);
+    expect((await database.db.selectFrom('tags').selectAll().execute()).length).toBeGreaterThanOrEqual(8);
+  });
+
   it('spreads the articles over all six categories, at least four published in each', async () => {
     await seedIfEmpty(database, recordingLogger());
     const rows = await allRows();

@@ -1,4 +1,12 @@
-import type { NewsList, NewsRepository, PublicArticle } from '../repositories/news-repository.ts';
+import { PERSON_PAGE_SIZE } from '../../../common/byline.ts';
+import type { AuthorPage, TagPage } from '../../../common/news-contract.ts';
+import type { AuthorsAndTagsRepository } from '../repositories/authors-and-tags.ts';
+import {
+  toPublicArticle,
+  type NewsList,
+  type NewsRepository,
+  type PublicArticle,
+} from '../repositories/news-repository.ts';
 import { etagOf } from '../plugins/http-cache.ts';
 import { compressBodyAsync, type EncodedBody } from '../rendering/encoded-body.ts';
 import type { NewsCache } from './news-cache.ts';
@@ -18,7 +26,56 @@ export class PublicNews {
   constructor(
     private readonly repository: NewsRepository,
     readonly cache: NewsCache,
+    private readonly people?: AuthorsAndTagsRepository,
   ) {}
+
+  /**
+   * An author page (GET /News/author/{slug}?page=): the author and a page of their published
+   * stories. null: no author has this slug, or a page after the first has no stories.
+   */
+  authorPage(slug: string, page: number): Promise<AuthorPage | null> {
+    return this.cache.get(`author:${slug}:${page}`, async () => {
+      const row = await this.people?.authorBySlug(slug);
+      if (!row) return null;
+      const { articles, hasMore } = await this.people!.stories('authors', Number(row.id), page, PERSON_PAGE_SIZE);
+      if (page > 1 && articles.length === 0) return null;
+      return {
+        author: { name: row.name, slug: row.slug, bio: row.bio, photoUrl: row.photo_url, xHandle: row.x_handle },
+        articles: articles.map(toPublicArticle),
+        page,
+        hasMore,
+      };
+    });
+  }
+
+  /** A tag page (GET /News/tag/{slug}?page=), as authorPage. */
+  tagPage(slug: string, page: number): Promise<TagPage | null> {
+    return this.cache.get(`tag:${slug}:${page}`, async () => {
+      const row = await this.people?.tagBySlug(slug);
+      if (!row) return null;
+      const { articles, hasMore } = await this.people!.stories('tags', Number(row.id), page, PERSON_PAGE_SIZE);
+      if (page > 1 && articles.length === 0) return null;
+      return { tag: { name: row.name, slug: row.slug }, articles: articles.map(toPublicArticle), page, hasMore };
+    });
+  }
+
+  /** Where a renamed author's or tag's old slug leads (undefined: nowhere). */
+  async movedTo(kind: 'authors' | 'tags', slug: string): Promise<string | undefined> {
+    return this.people?.redirectFor(kind, slug);
+  }
+
+  /** The body of an author or tag page answer, or null (as authorPage / tagPage). */
+  listingBody(
+    kind: 'authors' | 'tags',
+    slug: string,
+    page: number,
+    serialize: (value: AuthorPage | TagPage) => string,
+  ): Promise<CachedBody | null> {
+    return this.cache.get(`listing-body:${kind}:${slug}:${page}`, async () => {
+      const value = kind === 'authors' ? await this.authorPage(slug, page) : await this.tagPage(slug, page);
+      return value ? encoded(serialize(value)) : null;
+    });
+  }
 
   /** The list response body for (category, count). */
   listBody(categoryId: number | undefined, count: number, serialize: (list: NewsList) => string): Promise<CachedBody> {

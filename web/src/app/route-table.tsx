@@ -17,6 +17,8 @@ export const routes: RouteObject[] = [
       { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
       { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx').then(toRoute) },
       { path: paths.search.path, lazy: () => import('./routes/search.tsx').then(toRoute) },
+      { path: paths.author.path, lazy: () => import('./routes/author.tsx').then(toRoute) },
+      { path: paths.tag.path, lazy: () => import('./routes/tag.tsx').then(toRoute) },
       // Sign-in popup/iframe callbacks: tiny pages without the admin shell (before /admin/*).
       { path: '/admin/auth/callback', lazy: () => import('./routes/admin/auth-callback.tsx').then(toRoute) },
       { path: '/admin/auth/silent', lazy: () => import('./routes/admin/auth-silent.tsx').then(toRoute) },

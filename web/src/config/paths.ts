@@ -6,6 +6,16 @@ export const paths = {
   about: { path: '/about', getHref: () => '/about' },
   contact: { path: '/contact', getHref: () => '/contact' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
+  author: {
+    path: '/author/:slug',
+    getHref: (slug: string, page?: number) =>
+      `/author/${encodeURIComponent(slug)}${page && page > 1 ? `?page=${page}` : ''}`,
+  },
+  tag: {
+    path: '/tag/:slug',
+    getHref: (slug: string, page?: number) =>
+      `/tag/${encodeURIComponent(slug)}${page && page > 1 ? `?page=${page}` : ''}`,
+  },
   search: {
     path: '/search',
     getHref: (q?: string, page?: number) => {
@@ -46,6 +56,8 @@ export const paths = {
     },
     preview: { path: '/admin/articles/:id/preview', getHref: (id: number) => `/admin/articles/${id}/preview` },
     audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+    authors: { path: '/admin/authors', getHref: () => '/admin/authors' },
+    tags: { path: '/admin/tags', getHref: () => '/admin/tags' },
     social: { path: '/admin/social', getHref: () => '/admin/social' },
     socialTest: { path: '/admin/social/test', getHref: () => '/admin/social/test' },
   },

@@ -21,6 +21,7 @@ import * as m033 from './033-modified-time-and-slugs.ts';
 import * as m034 from './034-backup-runs.ts';
 import * as m035 from './035-article-bodies.ts';
 import * as m036 from './036-described-images.ts';
+import * as m037 from './037-authors-and-tags.ts';
 import * as m038 from './038-revision-autosave.ts';
 
 export interface AppMigration {
@@ -56,5 +57,6 @@ export const migrations: Record<string, AppMigration> = {
   '034-backup-runs': m034,
   '035-article-bodies': m035,
   '036-described-images': m036,
+  '037-authors-and-tags': m037,
   '038-revision-autosave': m038,
 };

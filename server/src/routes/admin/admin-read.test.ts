@@ -89,6 +89,9 @@ describe('GET /api/admin/articles/:id', () => {
       imageCredit: '',
       imageFocalX: 0.5,
       imageFocalY: 0.5,
+      // Written by SQL alone: no author or tag records link it.
+      authors: [],
+      tags: [],
     });
     expect(res.headers.etag).toBe('"1"');
   });

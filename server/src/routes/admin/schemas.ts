@@ -36,12 +36,18 @@ const nullableBoolean = Type.Union([Type.Boolean(), Type.Null()]);
  * The full admin article of the shared contract, with its share choice (optional: revision
  * snapshots older than sharing have none).
  */
+export const NamedRefSchema = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() });
+
 export const AdminArticleSchema = Type.Object({
   ...listItemFields,
   /** The body in the stored format (common/body/types.ts, decision 032). */
   body: Type.Unknown({ description: 'The body in the stored format: ProseMirror JSON (decision 032)' }),
   /** Its plain text, read-only. */
   content: Type.String(),
+  authors: Type.Optional(
+    Type.Array(NamedRefSchema, { description: 'The byline in order; `author` is their names as one string' }),
+  ),
+  tags: Type.Optional(Type.Array(NamedRefSchema)),
   shareToX: Type.Optional(nullableBoolean),
   shareToFacebook: Type.Optional(nullableBoolean),
   shareMessage: Type.Optional(nullableString),

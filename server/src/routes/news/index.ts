@@ -6,11 +6,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { findCategory, CATEGORIES } from '../../../../common/categories.ts';
 import { NEWS_PAGE_SIZE } from '../../../../common/site.ts';
 import { NewsRepository, type NewsList, type PublicArticle } from '../../repositories/news-repository.ts';
+import { AuthorsAndTagsRepository } from '../../repositories/authors-and-tags.ts';
 import { HttpProblem, sendProblem } from '../../plugins/problem.ts';
 import { PUBLIC_API_CACHE_CONTROL, sendEncoded } from '../../plugins/http-cache.ts';
 import { NewsCache } from '../../services/news-cache.ts';
 import { PublicNews } from '../../services/public-news.ts';
 import {
+  AuthorPageSchema,
+  ListingPageQuerySchema,
+  TagPageSchema,
   NewsListQuerySchema,
   NewsListSchema,
   ProblemSchema,
@@ -30,7 +34,11 @@ export default fp(
   async function newsRoutes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const cache = new NewsCache();
-    const publicNews = new PublicNews(new NewsRepository(app.database.db), cache);
+    const publicNews = new PublicNews(
+      new NewsRepository(app.database.db),
+      cache,
+      new AuthorsAndTagsRepository(app.database.db),
+    );
     app.decorate('newsCache', cache);
     app.decorate('publicNews', publicNews);
 
@@ -100,6 +108,46 @@ export default fp(
         });
       },
     );
+
+    // Author and tag pages: the record and a page of its published stories (decision 034).
+    for (const [kind, segment, schema, what] of [
+      ['authors', 'author', AuthorPageSchema, 'author'],
+      ['tags', 'tag', TagPageSchema, 'tag'],
+    ] as const) {
+      app.get(
+        `/News/${segment}/:slug`,
+        {
+          schema: {
+            summary: `One ${what} and a page of their published stories, newest first`,
+            params: SlugParamsSchema,
+            querystring: ListingPageQuerySchema,
+            response: {
+              200: schema,
+              301: Type.Null({ description: `A renamed ${what}'s old slug: Location names the current one` }),
+              400: ProblemSchema,
+              404: ProblemSchema,
+            },
+          },
+        },
+        async (request, reply) => {
+          const { slug } = request.params;
+          const page = request.query.page ?? 1;
+          const serialize = responseSerializer<unknown>(reply);
+          const found = await publicNews.listingBody(kind, slug, page, serialize);
+          if (!found) {
+            const moved = await publicNews.movedTo(kind, slug);
+            if (moved) {
+              const query = page > 1 ? `?page=${page}` : '';
+              return reply.code(301).header('location', `/News/${segment}/${moved}${query}`).send(null);
+            }
+            return sendProblem(reply, 404, `There is no ${what} '${slug}', or no page ${page} of their stories.`, {
+              title: `${what[0]!.toUpperCase()}${what.slice(1)} not found`,
+            });
+          }
+          return sendEncoded(request, reply, found, { cacheControl: PUBLIC_API_CACHE_CONTROL, contentType: JSON_TYPE });
+        },
+      );
+    }
   },
   { name: 'news', dependencies: ['problem'] },
 );

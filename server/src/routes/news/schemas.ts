@@ -28,14 +28,44 @@ const articleFields = {
 };
 
 export const PublicArticleListItemSchema = Type.Object(articleFields, { $id: 'PublicArticleListItem' });
+const PublicRefSchema = Type.Object({ name: Type.String(), slug: Type.String() });
+
 export const PublicArticleSchema = Type.Object(
   {
     ...articleFields,
     content: Type.String({ description: 'The body as plain text' }),
     bodyHtml: Type.String({ description: 'The body as HTML (decision 032): what the article page shows' }),
+    authors: Type.Optional(Type.Array(PublicRefSchema, { description: 'The byline: /author/{slug} each' })),
+    tags: Type.Optional(Type.Array(PublicRefSchema, { description: '/tag/{slug} each' })),
   },
   { $id: 'PublicArticle' },
 );
+
+/** GET /News/author/{slug}: the author and one page of their published stories. */
+export const AuthorPageSchema = Type.Object({
+  author: Type.Object({
+    name: Type.String(),
+    slug: Type.String(),
+    bio: Type.String(),
+    photoUrl: NullableString,
+    xHandle: NullableString,
+  }),
+  articles: Type.Array(Type.Object(articleFields)),
+  page: Type.Integer(),
+  hasMore: Type.Boolean(),
+});
+
+/** GET /News/tag/{slug}: the tag and one page of its published stories. */
+export const TagPageSchema = Type.Object({
+  tag: PublicRefSchema,
+  articles: Type.Array(Type.Object(articleFields)),
+  page: Type.Integer(),
+  hasMore: Type.Boolean(),
+});
+
+export const ListingPageQuerySchema = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Page number, 1-1000' })),
+});
 
 export const NewsListSchema = Type.Object({
   breakingNews: Type.Array(Type.Object(articleFields)),

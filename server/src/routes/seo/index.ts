@@ -23,6 +23,9 @@ import { uploadedImageId } from '../../../../common/images.ts';
 import { compressBodyAsync, sendCompressed, type CompressedBody } from './compressed-body.ts';
 import { requestOrigin } from '../../plugins/request-origin.ts';
 import { RefreshingCache } from '../../services/refreshing-cache.ts';
+import { AuthorsAndTagsRepository } from '../../repositories/authors-and-tags.ts';
+import { authorPath, tagPath } from '../../../../common/byline.ts';
+import type { ListRow } from '../../repositories/public-columns.ts';
 
 /**
  * URLs per sitemap file (files are id ranges of this size). The protocol allows 50,000; 10,000 keeps
@@ -88,6 +91,7 @@ export default fp(
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const sitemaps = new SitemapRepository(app.database.db);
     const archive = new ArchiveRepository(app.database.db);
+    const people = new AuthorsAndTagsRepository(app.database.db);
     const cards = new ShareCardStore(
       path.join(app.config.dataDir, 'share-cards'),
       app.config.webDistDir,
@@ -144,6 +148,16 @@ export default fp(
             { loc: `${origin}/sitemaps/sections.xml`, lastmod: await sitemaps.lastUpdated() },
             { loc: `${origin}/sitemaps/news.xml`, lastmod: await sitemaps.lastUpdated() },
           ];
+          // Author and tag pages (those with published stories), each file with its newest story's time.
+          for (const kind of ['authors', 'tags'] as const) {
+            const rows = await people.withStories(kind);
+            if (rows.length === 0) continue;
+            const lastmod = rows.reduce<string | null>(
+              (m, r) => (r.lastmod && (!m || r.lastmod > m) ? r.lastmod : m),
+              null,
+            );
+            entries.push({ loc: `${origin}/sitemaps/${kind}.xml`, lastmod: lastmod ?? undefined });
+          }
           for (let n = 1; n <= files; n++) {
             const lastmod = await sitemaps.lastModifiedInRange((n - 1) * SITEMAP_RANGE + 1, n * SITEMAP_RANGE);
             entries.push({ loc: `${origin}/sitemaps/articles-${n}.xml`, lastmod });
@@ -226,6 +240,27 @@ export default fp(
       },
     );
 
+    for (const kind of ['authors', 'tags'] as const) {
+      app.get(
+        `/sitemaps/${kind}.xml`,
+        {
+          schema: {
+            summary: `Sitemap of the ${kind === 'authors' ? 'author' : 'tag'} pages with published stories`,
+            response: { 200: TextBody('sitemap XML') },
+          },
+        },
+        async (request, reply) => {
+          const origin = originOf(request);
+          const body = await cached(`sitemap-${kind}:${origin}`, async () => {
+            const rows = await people.withStories(kind);
+            const path = kind === 'authors' ? authorPath : tagPath;
+            return urlset(rows.map((r) => urlEntry(`${origin}${path(r.slug)}`, isoDate(r.lastmod))));
+          });
+          return sendCompressed(request, reply, body, { contentType: XML, cacheControl: SEO_CACHE_CONTROL });
+        },
+      );
+    }
+
     const feedRoute = async (request: FastifyRequest, format: FeedFormat, category: string | undefined) => {
       const origin = originOf(request);
       const found = category === undefined ? undefined : findCategory(category);
@@ -233,57 +268,89 @@ export default fp(
       return cached(`feed:${origin}:${found?.id ?? 0}:${format}`, async () => {
         const rows = await archive.latestWithContent(found?.id, FEED_SIZE);
         const base = found ? `${origin}/feeds/${found.path}` : `${origin}/feeds`;
-        const channel: FeedChannel = {
+        return feedBody(origin, format, rows, {
           id: tagUri(origin, FEED_TAG_DATE, found ? `feed:${found.path}` : 'feed'),
           home: found ? `${origin}/${found.path}` : `${origin}/`,
           title: found ? `${DEFAULT_SITE_NAME}: ${found.name}` : DEFAULT_SITE_NAME,
-          description: TAGLINE,
-          self: { rss: `${base}/rss.xml`, atom: `${base}/atom.xml`, json: `${base}/feed.json` },
-          publisher: DEFAULT_SITE_NAME,
-          image: `${origin}/share-cards/site.png`,
-          icon: `${origin}/favicon.svg`,
-          language: 'en-GB',
-          copyright: `© ${DEFAULT_SITE_NAME}`,
-        };
-        const items: FeedItem[] = rows.map((row) => {
-          const article = toPublicArticle(row);
-          const card = shareCardFor({
-            id: article.id,
-            headline: article.headline,
-            category: article.category,
-            imageUrl: article.imageUrl,
-            imageFocalX: article.imageFocalX,
-            imageFocalY: article.imageFocalY,
-          });
-          return {
-            id: tagUri(origin, FEED_TAG_DATE, `article:${article.id}`),
-            url: articleUrl(origin, article.slug),
-            title: article.headline,
-            summary: article.summary,
-            contentHtml: renderBodyHtml(parseStoredBody(row.body, row.content), { origin }),
-            author: article.author,
-            category: { name: article.category, term: categoryPath.get(Number(row.category_id)) ?? '' },
-            published: article.publishedAt,
-            modified: article.modifiedAt ?? article.publishedAt,
-            image: { url: `${origin}${card.url}`, type: card.type },
-            ...(article.imageUrl && uploadedImageId(article.imageUrl)
-              ? {
-                  photo: {
-                    url: `${origin}${article.imageUrl}`,
-                    alt: article.imageAlt,
-                    caption: article.imageCaption,
-                    credit: article.imageCredit,
-                  },
-                }
-              : {}),
-          };
+          base,
         });
-        return format === 'rss.xml'
-          ? rss2(channel, items)
-          : format === 'atom.xml'
-            ? atom1(channel, items)
-            : jsonFeed1(channel, items);
       });
+    };
+
+    /** An author's or a tag's feed (undefined: no such author or tag). */
+    const listingFeed = async (request: FastifyRequest, format: FeedFormat, kind: 'authors' | 'tags', slug: string) => {
+      const origin = originOf(request);
+      const record = kind === 'authors' ? await people.authorBySlug(slug) : await people.tagBySlug(slug);
+      if (!record) return undefined;
+      const segment = kind === 'authors' ? 'author' : 'tag';
+      return cached(`feed:${origin}:${segment}:${record.slug}:${format}`, async () => {
+        const rows = await people.latestWithContent(kind, Number(record.id), FEED_SIZE);
+        return feedBody(origin, format, rows, {
+          id: tagUri(origin, FEED_TAG_DATE, `feed:${segment}:${record.id}`),
+          home: `${origin}/${segment}/${record.slug}`,
+          title: `${DEFAULT_SITE_NAME}: ${record.name}`,
+          base: `${origin}/feeds/${segment}/${record.slug}`,
+        });
+      });
+    };
+
+    const feedBody = (
+      origin: string,
+      format: FeedFormat,
+      rows: (ListRow & { content: string; body: string })[],
+      about: { id: string; home: string; title: string; base: string },
+    ): string => {
+      const base = about.base;
+      const channel: FeedChannel = {
+        id: about.id,
+        home: about.home,
+        title: about.title,
+        description: TAGLINE,
+        self: { rss: `${base}/rss.xml`, atom: `${base}/atom.xml`, json: `${base}/feed.json` },
+        publisher: DEFAULT_SITE_NAME,
+        image: `${origin}/share-cards/site.png`,
+        icon: `${origin}/favicon.svg`,
+        language: 'en-GB',
+        copyright: `© ${DEFAULT_SITE_NAME}`,
+      };
+      const items: FeedItem[] = rows.map((row) => {
+        const article = toPublicArticle(row);
+        const card = shareCardFor({
+          id: article.id,
+          headline: article.headline,
+          category: article.category,
+          imageUrl: article.imageUrl,
+          imageFocalX: article.imageFocalX,
+          imageFocalY: article.imageFocalY,
+        });
+        return {
+          id: tagUri(origin, FEED_TAG_DATE, `article:${article.id}`),
+          url: articleUrl(origin, article.slug),
+          title: article.headline,
+          summary: article.summary,
+          contentHtml: renderBodyHtml(parseStoredBody(row.body, row.content), { origin }),
+          author: article.author,
+          category: { name: article.category, term: categoryPath.get(Number(row.category_id)) ?? '' },
+          published: article.publishedAt,
+          modified: article.modifiedAt ?? article.publishedAt,
+          image: { url: `${origin}${card.url}`, type: card.type },
+          ...(article.imageUrl && uploadedImageId(article.imageUrl)
+            ? {
+                photo: {
+                  url: `${origin}${article.imageUrl}`,
+                  alt: article.imageAlt,
+                  caption: article.imageCaption,
+                  credit: article.imageCredit,
+                },
+              }
+            : {}),
+        };
+      });
+      return format === 'rss.xml'
+        ? rss2(channel, items)
+        : format === 'atom.xml'
+          ? atom1(channel, items)
+          : jsonFeed1(channel, items);
     };
 
     const FormatParam = Type.Union(Object.keys(FEED_FORMATS).map((f) => Type.Literal(f)));
@@ -324,6 +391,31 @@ export default fp(
         });
       },
     );
+
+    for (const [segment, kind] of [
+      ['author', 'authors'],
+      ['tag', 'tags'],
+    ] as const) {
+      app.get(
+        `/feeds/${segment}/:slug/:format`,
+        {
+          schema: {
+            summary: `An ${segment === 'author' ? "author's" : "tag's"} feed: RSS 2.0, Atom 1.0 or JSON Feed 1.1`,
+            params: Type.Object({ slug: Type.String({ pattern: '^[a-z0-9-]{1,200}$' }), format: FormatParam }),
+            response: { 200: TextBody('feed'), 400: ProblemSchema, 404: ProblemSchema },
+          },
+        },
+        async (request, reply) => {
+          const format = request.params.format as FeedFormat;
+          const body = await listingFeed(request, format, kind, request.params.slug);
+          if (!body) return sendProblem(reply, 404, `There is no ${segment} '${request.params.slug}'.`);
+          return sendCompressed(request, reply, body, {
+            contentType: FEED_FORMATS[format],
+            cacheControl: SEO_CACHE_CONTROL,
+          });
+        },
+      );
+    }
 
     const IMMUTABLE = 'public, max-age=31536000, immutable';
     app.get(

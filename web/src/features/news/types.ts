@@ -28,6 +28,16 @@ export interface Article {
   /** The last change readers are told about ("Updated"), when later than publishedAt; else null. */
   modifiedAt?: string | null;
   isBreaking: boolean;
+  /** The byline's authors (each links to /author/{slug}); the article page only. */
+  authors?: PublicRef[];
+  /** The article's tags (each links to /tag/{slug}); the article page only. */
+  tags?: PublicRef[];
+}
+
+/** An author or a tag as the public pages link it. */
+export interface PublicRef {
+  name: string;
+  slug: string;
 }
 
 export interface NewsList {

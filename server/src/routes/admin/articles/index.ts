@@ -5,6 +5,7 @@ import { CATEGORIES } from '../../../../../common/categories.ts';
 import { slugify } from '../../../../../common/slug.ts';
 import type { Refusal } from '../../../repositories/admin-articles.ts';
 import { getRevision, listRevisions } from '../../../repositories/article-revisions.ts';
+import { UnknownReference } from '../../../repositories/authors-and-tags.ts';
 import { announcePublished } from '../../../scheduler/article-events.ts';
 import { actorOf } from '../../../auth/actor.ts';
 import { clearNewsCache, type AdminRouteOptions } from '../context.ts';
@@ -79,6 +80,17 @@ function refusal(id: number, result: Refusal<string>, staleStatus: 409 | 412 = 4
   if (result.reason === 'deleted' && 'deletedAt' in result) return articleDeleted(id, result.deletedAt);
   if (result.reason === 'stale' && 'currentVersion' in result) return versionConflict(staleStatus, result);
   return conflict(`The article cannot be changed that way (${result.reason}).`);
+}
+
+/** A write that names an author or tag id that does not exist: 400 for that field. */
+async function namingRecords<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof UnknownReference)
+      throw new ValidationError([{ field: err.field, message: err.message }], 'body');
+    throw err;
+  }
 }
 
 /** The article list, detail, creation, edits, the editorial actions, the trash and the history. */
@@ -162,7 +174,8 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const actor = actorOf(request);
       // An article created without an editor name gets the signed-in editor's display name.
       const named = result.value.editorName.trim() ? result.value : { ...result.value, editorName: actor.name };
-      const article = await articles.create(await withFocalPoint(named), actor);
+      const input = await withFocalPoint(named);
+      const article = await namingRecords(() => articles.create(input, actor));
       clearNewsCache(app);
       if (article.publishedAt) announcePublished(app, [article], 'manual');
       reply.code(201).header('location', `/api/admin/articles/${article.id}`).header('etag', `"${article.version}"`);
@@ -186,10 +199,13 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       if (!result.ok) throw new ValidationError(result.errors, 'body');
       await checkBodyImages(result.value.body);
       const pre = precondition(request, version);
-      const saved = await articles.edit(id, await withFocalPoint(result.value), actorOf(request), pre.version, 'edit', {
-        minor: minorEdit === true,
-        autosave: autosave === true,
-      });
+      const edit = await withFocalPoint(result.value);
+      const saved = await namingRecords(() =>
+        articles.edit(id, edit, actorOf(request), pre.version, 'edit', {
+          minor: minorEdit === true,
+          autosave: autosave === true,
+        }),
+      );
       if (!saved.ok && saved.reason === 'not-a-draft') {
         throw conflict('Only a draft is saved automatically: save a published or scheduled article with Save changes.');
       }
@@ -353,34 +369,40 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const pre = precondition(request, request.body?.version);
       const s = revision.snapshot;
       const slug = slugify(s.headline);
-      const result = await articles.edit(
-        id,
-        await withFocalPoint({
-          headline: s.headline,
-          slug,
-          summary: s.summary,
-          body: s.body,
-          content: bodyPlainText(s.body),
-          author: s.author,
-          categoryId: s.categoryId,
-          source: s.source,
-          editorName: s.editorName,
-          rating: s.ratingOutOfTen,
-          comments: s.comments,
-          imageUrl: s.imageUrl ?? '',
-          originalUrl: s.originalUrl ?? '',
-          isBreaking: s.isBreaking,
-          // Snapshots older than image descriptions have none: the article's stay.
-          ...(s.imageAlt !== undefined ? { imageAlt: s.imageAlt } : {}),
-          ...(s.imageCaption !== undefined ? { imageCaption: s.imageCaption } : {}),
-          ...(s.imageCredit !== undefined ? { imageCredit: s.imageCredit } : {}),
-        }),
-        actorOf(request),
-        pre.version,
-        'restore',
-        // A version that was public without a description of its picture (saved before descriptions
-        // existed) is brought back as it was.
-        { altExempt: !s.imageAlt && Boolean(s.publishedAt) },
+      const restored = await withFocalPoint({
+        headline: s.headline,
+        slug,
+        summary: s.summary,
+        body: s.body,
+        content: bodyPlainText(s.body),
+        author: s.author,
+        // The snapshot's authors and tags (older snapshots: the byline split, the tags unchanged).
+        ...(s.authors ? { authors: s.authors.map((a) => ({ id: a.id })) } : {}),
+        ...(s.tags ? { tags: s.tags.map((t) => ({ id: t.id })) } : {}),
+        categoryId: s.categoryId,
+        source: s.source,
+        editorName: s.editorName,
+        rating: s.ratingOutOfTen,
+        comments: s.comments,
+        imageUrl: s.imageUrl ?? '',
+        originalUrl: s.originalUrl ?? '',
+        isBreaking: s.isBreaking,
+        // Snapshots older than image descriptions have none: the article's stay.
+        ...(s.imageAlt !== undefined ? { imageAlt: s.imageAlt } : {}),
+        ...(s.imageCaption !== undefined ? { imageCaption: s.imageCaption } : {}),
+        ...(s.imageCredit !== undefined ? { imageCredit: s.imageCredit } : {}),
+      });
+      const result = await namingRecords(() =>
+        articles.edit(
+          id,
+          restored,
+          actorOf(request),
+          pre.version,
+          'restore',
+          // A version that was public without a description of its picture (saved before descriptions
+          // existed) is brought back as it was.
+          { altExempt: !s.imageAlt && Boolean(s.publishedAt) },
+        ),
       );
       if (!result.ok) throw refusal(id, result, pre.status);
       clearNewsCache(app);

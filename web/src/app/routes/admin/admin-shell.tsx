@@ -18,6 +18,8 @@ const SocialPage = lazy(() => import('./social.tsx'));
 const NewArticlePage = lazy(() => import('./new-article.tsx'));
 const PreviewPage = lazy(() => import('./preview.tsx'));
 const AuditPage = lazy(() => import('./audit.tsx'));
+const AuthorsPage = lazy(() => import('./authors.tsx'));
+const TagsPage = lazy(() => import('./tags.tsx'));
 const SocialTestPage = lazy(() => import('./social-test.tsx'));
 
 /**
@@ -70,6 +72,8 @@ export function AdminShell() {
                   <Route path="articles/:id" element={<ArticlePage />} />
                   <Route path="articles/:id/preview" element={<PreviewPage />} />
                   <Route path="audit" element={<AuditPage />} />
+                  <Route path="authors" element={<AuthorsPage />} />
+                  <Route path="tags" element={<TagsPage />} />
                   <Route path="social" element={<SocialPage />} />
                   <Route path="social/test" element={<SocialTestPage />} />
                   <Route path="*" element={<AdminNotFound />} />

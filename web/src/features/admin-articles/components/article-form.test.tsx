@@ -251,20 +251,20 @@ describe('ArticleForm', () => {
     const { client } = fakeApi(() => json(200, ARTICLE));
     const { router } = renderForm(client, { article: ARTICLE });
     // Without changes, nothing holds the editor back.
-    fireEvent.change(screen.getByLabelText('Author'), { target: { value: 'New Author' } });
+    fireEvent.change(screen.getByLabelText('Source'), { target: { value: 'New Source' } });
     fireEvent.click(screen.getByRole('link', { name: 'Go elsewhere' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?', hidden: true });
     expect(router.state.location.pathname).toBe('/edit');
     fireEvent.click(screen.getByRole('button', { name: 'Stay', hidden: true }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/edit'));
-    expect((screen.getByLabelText('Author') as HTMLInputElement).value).toBe('New Author');
+    expect((screen.getByLabelText('Source') as HTMLInputElement).value).toBe('New Source');
     fireEvent.click(screen.getByRole('link', { name: 'Go elsewhere' }));
     await waitFor(() => expect((dialog as HTMLDialogElement).open).toBe(true));
     expect(dialog.textContent).toContain('They stay in this browser tab');
     fireEvent.click(screen.getByRole('button', { name: 'Leave', hidden: true }));
     await screen.findByRole('heading', { name: 'Elsewhere' });
     // As the dialog says: the unsaved changes stay in this tab's draft.
-    expect(JSON.parse(sessionStorage.getItem(draftKey(7)) ?? '{}').values.author).toBe('New Author');
+    expect(JSON.parse(sessionStorage.getItem(draftKey(7)) ?? '{}').values.source).toBe('New Source');
   });
 
   it('takes "Check the highlighted fields." away once every marked field is fixed', async () => {

@@ -14,6 +14,8 @@ import {
   formToPayload,
   FORM_FIELDS,
   LIMITS,
+  namesOf,
+  namesValue,
   sameValues,
   validateForm,
   type ArticleFormValues,
@@ -31,6 +33,8 @@ import { LazyBodyEditor } from './body-editor/lazy-body-editor.tsx';
 import { AutosaveStatus } from './autosave-status.tsx';
 import { useAutosave } from './use-autosave.ts';
 import { parseBody } from '../lib/body-doc.ts';
+import { AuthorsField } from './authors-field.tsx';
+import { TagsField } from './tags-field.tsx';
 import { useArticleExtensions } from '../extensions.tsx';
 
 export interface ArticleFormProps {
@@ -392,10 +396,19 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
           ))}
         </select>
       ))}
-      <div className="admin-form__row">
-        {text('author', LIMITS.author)}
-        {text('source', LIMITS.source)}
-      </div>
+      <AuthorsField
+        names={namesOf(values.authors)}
+        onChange={(names) => set('authors', namesValue(names))}
+        error={errors.authors}
+        disabled={saving}
+      />
+      <TagsField
+        names={namesOf(values.tags)}
+        onChange={(names) => set('tags', namesValue(names))}
+        error={errors.tags}
+        disabled={saving}
+      />
+      {text('source', LIMITS.source)}
       {text(
         'editorName',
         LIMITS.editorName,

@@ -1,5 +1,6 @@
 import { slugify } from '@common/slug';
 import { bodyOf, cleanDoc, emptyDoc, parseBody } from './body-doc.ts';
+import { splitByline } from '@common/byline';
 import type { AdminArticle } from '../types.ts';
 
 /** The editable fields of an article, as the form holds them (text inputs keep text). */
@@ -9,7 +10,10 @@ export interface ArticleFormValues {
   /** The body as JSON text (a doc of the body format), so values compare and store as text. */
   body: string;
   categoryId: string;
-  author: string;
+  /** The byline's author names in order, one a line (the authors picker edits them). */
+  authors: string;
+  /** The tag names, one a line (the tags picker). */
+  tags: string;
   source: string;
   /** The editor the article names (Article Info's "Editor"). */
   editorName: string;
@@ -32,7 +36,8 @@ export const FIELD_LABELS: Record<FormField, string> = {
   summary: 'Summary',
   body: 'Content',
   categoryId: 'Category',
-  author: 'Author',
+  authors: 'Authors',
+  tags: 'Tags',
   source: 'Source',
   editorName: 'Editor',
   originalUrl: 'Original URL',
@@ -75,7 +80,8 @@ export function emptyForm(): ArticleFormValues {
     summary: '',
     body: JSON.stringify(emptyDoc()),
     categoryId: '',
-    author: '',
+    authors: '',
+    tags: '',
     source: '',
     editorName: '',
     originalUrl: '',
@@ -95,7 +101,10 @@ export function formFromArticle(a: AdminArticle): ArticleFormValues {
     summary: a.summary ?? '',
     body: JSON.stringify(cleanDoc(bodyOf(a as { body?: unknown; content?: string }))),
     categoryId: a.categoryId ? String(a.categoryId) : '',
-    author: a.author ?? '',
+    // A byline without author records (older answers, rows written by plain SQL): its names by the
+    // byline rule, so a save keeps it (the server matches or creates the records).
+    authors: (a.authors?.length ? a.authors.map((x) => x.name) : splitByline(a.author ?? '')).join('\n'),
+    tags: (a.tags ?? []).map((x) => x.name).join('\n'),
     source: a.source ?? '',
     editorName: a.editorName ?? '',
     originalUrl: a.originalUrl ?? '',
@@ -116,7 +125,9 @@ export function formToPayload(v: ArticleFormValues) {
     summary: v.summary,
     body: parseBody(v.body),
     categoryId: Number(v.categoryId),
-    author: v.author.trim(),
+    // Names: the server matches each to an author or tag record, or creates one.
+    authors: namesOf(v.authors),
+    tags: namesOf(v.tags),
     source: v.source.trim(),
     // Empty on a new article: the server signs it with the signed-in editor's name.
     editorName: v.editorName.trim(),
@@ -132,6 +143,17 @@ export function formToPayload(v: ArticleFormValues) {
 }
 
 export type ArticlePayload = ReturnType<typeof formToPayload>;
+
+/** The names of an authors or tags value (one a line). */
+export function namesOf(value: string): string[] {
+  return value
+    .split('\n')
+    .map((n) => n.trim())
+    .filter(Boolean);
+}
+
+/** An authors or tags value from names. */
+export const namesValue = (names: readonly string[]) => names.join('\n');
 
 function linkError(value: string): string | undefined {
   const v = value.trim();
@@ -167,7 +189,12 @@ export function validateForm(
   if (!/^\d+$/.test(rating) || Number(rating) > 10) errors.ratingOutOfTen = 'Enter a whole number from 0 to 10';
   const more: [FormField, string | undefined][] = [
     ['summary', tooLong(v.summary, LIMITS.summary)],
-    ['author', tooLong(v.author, LIMITS.author)],
+    [
+      'authors',
+      namesOf(v.authors).find((n) => n.length > LIMITS.author)
+        ? `Names must be at most ${LIMITS.author} characters`
+        : undefined,
+    ],
     ['source', tooLong(v.source, LIMITS.source)],
     ['editorName', tooLong(v.editorName, LIMITS.editorName)],
     ['comments', tooLong(v.comments, LIMITS.comments)],

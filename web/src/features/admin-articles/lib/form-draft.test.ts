@@ -29,3 +29,26 @@ describe('a draft kept in the tab', () => {
     ]);
   });
 });
+
+describe('a draft kept before author and tag records', () => {
+  it('comes back with the byline as author names and no tags', () => {
+    const values = {
+      headline: 'Old Draft',
+      summary: '',
+      body: JSON.stringify({ type: 'doc', content: [] }),
+      categoryId: '1',
+      author: 'Jane Doe and John Roe',
+      source: '',
+      editorName: '',
+      originalUrl: '',
+      imageUrl: '',
+      ratingOutOfTen: '0',
+      comments: '',
+      isBreaking: false,
+    };
+    sessionStorage.setItem(draftKey(4), JSON.stringify({ values, baseVersion: 1, savedAt: '2026-01-01T00:00:00Z' }));
+    const draft = loadDraft(4)!;
+    expect(draft.values.authors).toBe('Jane Doe\nJohn Roe');
+    expect(draft.values.tags).toBe('');
+  });
+});

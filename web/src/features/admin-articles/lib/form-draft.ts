@@ -1,4 +1,5 @@
-import { FORM_FIELDS, type ArticleFormValues } from './article-form.ts';
+import { splitByline } from '@common/byline';
+import { FORM_FIELDS, namesValue, type ArticleFormValues } from './article-form.ts';
 import { docFromText } from './body-doc.ts';
 
 /**
@@ -44,6 +45,9 @@ function isValues(v: unknown): v is ArticleFormValues {
   o.imageAlt ??= '';
   o.imageCaption ??= '';
   o.imageCredit ??= '';
+  // Before author and tag records: the byline's names by the byline rule, no tags.
+  if (o.authors === undefined && typeof o.author === 'string') o.authors = namesValue(splitByline(o.author));
+  o.tags ??= '';
   if (o.body === undefined && typeof o.content === 'string') o.body = JSON.stringify(docFromText(o.content));
   return FORM_FIELDS.every((f) => (f === 'isBreaking' ? typeof o[f] === 'boolean' : typeof o[f] === 'string'));
 }

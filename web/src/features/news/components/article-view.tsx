@@ -9,6 +9,7 @@ import { objectPosition } from '@common/images';
 import { IMAGE_SIZES, imageSources } from '../lib/image-sources';
 import { splitParagraphs } from '../lib/paragraphs';
 import type { Article } from '../types';
+import { ArticleTags, Byline } from './byline';
 
 /**
  * The public article: badges, headline, byline and time, Original Sauce, hero image, the share
@@ -76,7 +77,7 @@ export function ArticleView({ article, shareActions }: { article: Article; share
         <p className="mt-4 font-serif text-xl leading-snug text-grey-dark md:text-2xl">{article.summary}</p>
       )}
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 border-y border-grey-light py-3 font-sans text-sm">
-        {article.author && <span className="font-bold uppercase tracking-wider">By {article.author}</span>}
+        <Byline article={article} />
         {published && article.publishedAt && (
           // As wide as the server's UTC form, whatever the refined text: the byline keeps its wrap
           // when hydration shortens the time, so nothing below it moves ('Original Sauce' sits at
@@ -130,6 +131,7 @@ export function ArticleView({ article, shareActions }: { article: Article; share
         </div>
       )}
       {article.source && <p className="mt-2 font-sans text-sm text-grey-dark">Source: {article.source}</p>}
+      <ArticleTags tags={article.tags} />
     </article>
   );
 }

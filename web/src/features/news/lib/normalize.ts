@@ -1,5 +1,5 @@
 import { slugify } from '@common/slug';
-import type { Article, NewsList } from '../types';
+import type { Article, NewsList, PublicRef } from '../types';
 
 type Raw = Record<string, unknown>;
 
@@ -90,7 +90,20 @@ export function normalizeArticle(input: unknown, index = 0): Article {
     ...(modifiedAt ? { modifiedAt } : {}),
     ...imageDetails(raw),
     ...(typeof bodyHtml === 'string' ? { bodyHtml } : {}),
+    ...refsOf(raw, 'authors'),
+    ...refsOf(raw, 'tags'),
   };
+}
+
+/** `authors` / `tags` of an article, when the answer has them: each with a name and a usable slug. */
+function refsOf(raw: Raw, key: 'authors' | 'tags'): Partial<Record<'authors' | 'tags', PublicRef[]>> {
+  const value = raw[key];
+  if (!Array.isArray(value)) return {};
+  const refs = value
+    .filter(isRecord)
+    .map((r) => ({ name: text(r.name), slug: text(r.slug) }))
+    .filter((r) => r.name !== '' && /^[a-z0-9-]+$/.test(r.slug));
+  return { [key]: refs };
 }
 
 function normalizeArray(value: unknown): Article[] {

@@ -41,6 +41,12 @@ export function AdminHeader() {
           <Link className="admin-btn admin-btn--small" to={paths.admin.audit.getHref()}>
             Audit
           </Link>
+          <Link className="admin-btn admin-btn--small" to={paths.admin.authors.getHref()}>
+            Authors
+          </Link>
+          <Link className="admin-btn admin-btn--small" to={paths.admin.tags.getHref()}>
+            Tags
+          </Link>
           <Link className="admin-btn admin-btn--small" to={paths.admin.social.getHref()}>
             Social Auth
           </Link>

@@ -1,0 +1,486 @@
+import type { Kysely, Transaction } from 'kysely';
+import { joinByline, MAX_LISTING_PAGE } from '../../../common/byline.ts';
+import type { AdminAuthor, AdminTag, NamedRef } from '../../../common/admin-contract.ts';
+import { uploadedImageId } from '../../../common/images.ts';
+import { slugify } from '../../../common/slug.ts';
+import type { AuthorRow, Database, TagRow } from '../db/schema.ts';
+import type { NameRef } from '../domain/article-input.ts';
+import { NEWS_LIST_COLUMNS, type ListRow } from './public-columns.ts';
+
+/**
+ * Authors and tags (migration 037, decision 034): the records, the article links, the byline's
+ * display string kept in `articles.author`, renames with old-slug redirects, and the public reads
+ * of the author and tag pages, their feeds and the sitemap.
+ */
+
+/** A write named an author or a tag id that does not exist (400 for the field). */
+export class UnknownReference extends Error {
+  constructor(
+    readonly field: 'authors' | 'tags',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type Kind = 'authors' | 'tags';
+
+export interface ArticleLinks {
+  authors: NamedRef[];
+  tags: NamedRef[];
+}
+
+type Db = Kysely<Database>;
+
+const toRef = (row: { id: number; name: string; slug: string }): NamedRef => ({
+  id: Number(row.id),
+  name: row.name,
+  slug: row.slug,
+});
+
+/** The records the references name, in order, without repeats; names not known yet are created. */
+async function resolve(trx: Db, kind: Kind, refs: readonly NameRef[], now: string): Promise<NamedRef[]> {
+  const out: NamedRef[] = [];
+  const seen = new Set<number>();
+  for (const ref of refs) {
+    let row: { id: number; name: string; slug: string } | undefined;
+    if ('id' in ref) {
+      row = await trx.selectFrom(kind).select(['id', 'name', 'slug']).where('id', '=', ref.id).executeTakeFirst();
+      if (!row) throw new UnknownReference(kind, `${kind === 'authors' ? 'author' : 'tag'} ${ref.id} does not exist`);
+    } else {
+      const slug = slugify(ref.name);
+      row = await trx.selectFrom(kind).select(['id', 'name', 'slug']).where('slug', '=', slug).executeTakeFirst();
+      if (!row) {
+        // A concurrent writer may create the same name: the unique slug keeps one, both use it.
+        await trx
+          .insertInto(kind)
+          .values({ name: ref.name, slug, created_at: now, updated_at: now })
+          .onConflict((oc) => oc.column('slug').doNothing())
+          .execute();
+        await releaseSlug(trx, kind, slug);
+        row = await trx
+          .selectFrom(kind)
+          .select(['id', 'name', 'slug'])
+          .where('slug', '=', slug)
+          .executeTakeFirstOrThrow();
+      }
+    }
+    const id = Number(row.id);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(toRef(row));
+  }
+  return out;
+}
+
+/** A slug in use is that record's own: no redirect may lead away from it. */
+async function releaseSlug(trx: Db, kind: Kind, slug: string): Promise<void> {
+  if (kind === 'authors') await trx.deleteFrom('author_slug_redirects').where('old_slug', '=', slug).execute();
+  else await trx.deleteFrom('tag_slug_redirects').where('old_slug', '=', slug).execute();
+}
+
+export interface ResolvedLinks {
+  authors?: NamedRef[];
+  tags?: NamedRef[];
+}
+
+/**
+ * The records a write names (inside its transaction): names are matched by slug or created, ids
+ * must exist (else UnknownReference). Left out: left out.
+ */
+export async function resolveLinks(
+  trx: Transaction<Database>,
+  links: { authors?: readonly NameRef[]; tags?: readonly NameRef[] },
+  now: string,
+): Promise<ResolvedLinks> {
+  return {
+    ...(links.authors ? { authors: await resolve(trx, 'authors', links.authors, now) } : {}),
+    ...(links.tags ? { tags: await resolve(trx, 'tags', links.tags, now) } : {}),
+  };
+}
+
+/** The byline as one display string, from the authors in order. */
+export const bylineOf = (authors: readonly NamedRef[]) => joinByline(authors.map((a) => a.name));
+
+/** Stores an article's authors and tags (those given), replacing what it had. */
+export async function storeLinks(trx: Transaction<Database>, articleId: number, links: ResolvedLinks): Promise<void> {
+  if (links.authors) {
+    await trx.deleteFrom('article_authors').where('article_id', '=', articleId).execute();
+    if (links.authors.length > 0) {
+      await trx
+        .insertInto('article_authors')
+        .values(links.authors.map((a, position) => ({ article_id: articleId, author_id: a.id, position })))
+        .execute();
+    }
+  }
+  if (links.tags) {
+    await trx.deleteFrom('article_tags').where('article_id', '=', articleId).execute();
+    if (links.tags.length > 0) {
+      await trx
+        .insertInto('article_tags')
+        .values(links.tags.map((t, position) => ({ article_id: articleId, tag_id: t.id, position })))
+        .execute();
+    }
+  }
+}
+
+/** The authors and tags of these articles, in order (articles without any: empty lists). */
+export async function articleLinks(db: Db, articleIds: readonly number[]): Promise<Map<number, ArticleLinks>> {
+  const map = new Map<number, ArticleLinks>(articleIds.map((id) => [id, { authors: [], tags: [] }]));
+  if (articleIds.length === 0) return map;
+  const ids = [...articleIds];
+  // One statement for both lists (a round trip less inside every editorial write).
+  const rows = await db
+    .selectFrom('article_authors')
+    .innerJoin('authors', 'authors.id', 'article_authors.author_id')
+    .select((eb) => [
+      'article_authors.article_id',
+      eb.val('a').as('kind'),
+      'authors.id',
+      'authors.name',
+      'authors.slug',
+      'article_authors.position',
+    ])
+    .where('article_authors.article_id', 'in', ids)
+    .unionAll(
+      db
+        .selectFrom('article_tags')
+        .innerJoin('tags', 'tags.id', 'article_tags.tag_id')
+        .select((eb) => [
+          'article_tags.article_id',
+          eb.val('t').as('kind'),
+          'tags.id',
+          'tags.name',
+          'tags.slug',
+          'article_tags.position',
+        ])
+        .where('article_tags.article_id', 'in', ids),
+    )
+    .execute();
+  rows.sort((x, y) => Number(x.position) - Number(y.position));
+  for (const row of rows) {
+    const links = map.get(Number(row.article_id));
+    if (links) (row.kind === 'a' ? links.authors : links.tags).push(toRef(row));
+  }
+  return map;
+}
+
+/** Removes the links of articles deleted for good (inside the purge's transaction). */
+export async function deleteArticleLinks(trx: Transaction<Database>, articleIds: readonly number[]): Promise<void> {
+  if (articleIds.length === 0) return;
+  await trx
+    .deleteFrom('article_authors')
+    .where('article_id', 'in', [...articleIds])
+    .execute();
+  await trx
+    .deleteFrom('article_tags')
+    .where('article_id', 'in', [...articleIds])
+    .execute();
+}
+
+export function toAdminAuthor(row: AuthorRow, articleCount?: number): AdminAuthor {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    slug: row.slug,
+    bio: row.bio,
+    photoUrl: row.photo_url,
+    xHandle: row.x_handle,
+    ...(articleCount !== undefined ? { articleCount } : {}),
+  };
+}
+
+export function toAdminTag(row: TagRow, articleCount?: number): AdminTag {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    slug: row.slug,
+    ...(articleCount !== undefined ? { articleCount } : {}),
+  };
+}
+
+export interface AuthorFields {
+  name?: string;
+  bio?: string;
+  /** null: no photo. */
+  photoUrl?: string | null;
+  /** Without '@'; null: none. */
+  xHandle?: string | null;
+}
+
+export type RecordWrite<T> = { ok: true; value: T } | { ok: false; reason: 'not-found' | 'duplicate'; slug?: string };
+
+/** LIKE's wildcards taken literally ('!' is the escape character). */
+const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+/** Public author or tag page: the record and one page of its published stories, newest first. */
+export interface StoriesPage<T> {
+  record: T;
+  articles: ListRow[];
+  hasMore: boolean;
+}
+
+export class AuthorsAndTagsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Authors whose name contains `q` (case-insensitive), by name; every author when `q` is empty. */
+  async searchAuthors(q: string, limit: number): Promise<AdminAuthor[]> {
+    let query = this.db.selectFrom('authors').selectAll();
+    if (q) query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', `%${escapeLike(q.toLowerCase())}%`));
+    const rows = await query.orderBy('name').orderBy('id').limit(limit).execute();
+    return rows.map((r) => toAdminAuthor(r));
+  }
+
+  async searchTags(q: string, limit: number): Promise<AdminTag[]> {
+    let query = this.db.selectFrom('tags').selectAll();
+    if (q) query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', `%${escapeLike(q.toLowerCase())}%`));
+    const rows = await query.orderBy('name').orderBy('id').limit(limit).execute();
+    return rows.map((r) => toAdminTag(r));
+  }
+
+  async getAuthor(id: number): Promise<AdminAuthor | undefined> {
+    const row = await this.db.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toAdminAuthor(row) : undefined;
+  }
+
+  async getTag(id: number): Promise<AdminTag | undefined> {
+    const row = await this.db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toAdminTag(row) : undefined;
+  }
+
+  /** A new author; a name whose slug another author has is refused ('duplicate'). */
+  createAuthor(fields: AuthorFields & { name: string }, now = new Date().toISOString()) {
+    return this.db.transaction().execute(async (trx): Promise<RecordWrite<AdminAuthor>> => {
+      const slug = slugify(fields.name);
+      const taken = await trx.selectFrom('authors').select('id').where('slug', '=', slug).executeTakeFirst();
+      if (taken) return { ok: false, reason: 'duplicate', slug };
+      const row = await trx
+        .insertInto('authors')
+        .values({
+          name: fields.name,
+          slug,
+          bio: fields.bio ?? '',
+          photo_url: fields.photoUrl ?? null,
+          photo_image_id: uploadedImageId(fields.photoUrl ?? '') ?? null,
+          x_handle: fields.xHandle ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await releaseSlug(trx, 'authors', slug);
+      return { ok: true, value: toAdminAuthor(row as AuthorRow) };
+    });
+  }
+
+  createTag(name: string, now = new Date().toISOString()) {
+    return this.db.transaction().execute(async (trx): Promise<RecordWrite<AdminTag>> => {
+      const slug = slugify(name);
+      const taken = await trx.selectFrom('tags').select('id').where('slug', '=', slug).executeTakeFirst();
+      if (taken) return { ok: false, reason: 'duplicate', slug };
+      const row = await trx
+        .insertInto('tags')
+        .values({ name, slug, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await releaseSlug(trx, 'tags', slug);
+      return { ok: true, value: toAdminTag(row as TagRow) };
+    });
+  }
+
+  /**
+   * Changes an author. A new name that gives a new slug moves the page: the old slug becomes a
+   * redirect (301) and the bylines of the author's articles are written again with the new name.
+   */
+  updateAuthor(id: number, fields: AuthorFields, now = new Date().toISOString()) {
+    return this.db.transaction().execute(async (trx): Promise<RecordWrite<AdminAuthor>> => {
+      const before = await trx.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!before) return { ok: false, reason: 'not-found' };
+      const name = fields.name ?? before.name;
+      const slug = fields.name !== undefined ? slugify(name) : before.slug;
+      if (slug !== before.slug) {
+        const taken = await trx.selectFrom('authors').select('id').where('slug', '=', slug).executeTakeFirst();
+        if (taken) return { ok: false, reason: 'duplicate', slug };
+      }
+      const row = await trx
+        .updateTable('authors')
+        .set({
+          name,
+          slug,
+          ...(fields.bio !== undefined ? { bio: fields.bio } : {}),
+          ...(fields.photoUrl !== undefined
+            ? { photo_url: fields.photoUrl, photo_image_id: uploadedImageId(fields.photoUrl ?? '') ?? null }
+            : {}),
+          ...(fields.xHandle !== undefined ? { x_handle: fields.xHandle } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (slug !== before.slug) {
+        await releaseSlug(trx, 'authors', slug);
+        await trx
+          .insertInto('author_slug_redirects')
+          .values({ old_slug: before.slug, author_id: id, created_at: now })
+          .onConflict((oc) => oc.column('old_slug').doUpdateSet({ author_id: id, created_at: now }))
+          .execute();
+      }
+      if (name !== before.name) await this.rewriteBylines(trx, id);
+      return { ok: true, value: toAdminAuthor(row as AuthorRow) };
+    });
+  }
+
+  /** Renames a tag; a new slug keeps the old one as a redirect. */
+  updateTag(id: number, name: string, now = new Date().toISOString()) {
+    return this.db.transaction().execute(async (trx): Promise<RecordWrite<AdminTag>> => {
+      const before = await trx.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!before) return { ok: false, reason: 'not-found' };
+      const slug = slugify(name);
+      if (slug !== before.slug) {
+        const taken = await trx.selectFrom('tags').select('id').where('slug', '=', slug).executeTakeFirst();
+        if (taken) return { ok: false, reason: 'duplicate', slug };
+      }
+      const row = await trx
+        .updateTable('tags')
+        .set({ name, slug, updated_at: now })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (slug !== before.slug) {
+        await releaseSlug(trx, 'tags', slug);
+        await trx
+          .insertInto('tag_slug_redirects')
+          .values({ old_slug: before.slug, tag_id: id, created_at: now })
+          .onConflict((oc) => oc.column('old_slug').doUpdateSet({ tag_id: id, created_at: now }))
+          .execute();
+      }
+      return { ok: true, value: toAdminTag(row as TagRow) };
+    });
+  }
+
+  /** The display byline of every article of an author, written again from the records. */
+  private async rewriteBylines(trx: Transaction<Database>, authorId: number): Promise<void> {
+    const articles = await trx
+      .selectFrom('article_authors')
+      .select('article_id')
+      .where('author_id', '=', authorId)
+      .execute();
+    for (const { article_id } of articles) {
+      const names = await trx
+        .selectFrom('article_authors')
+        .innerJoin('authors', 'authors.id', 'article_authors.author_id')
+        .select('authors.name')
+        .where('article_authors.article_id', '=', article_id)
+        .orderBy('article_authors.position')
+        .execute();
+      await trx
+        .updateTable('articles')
+        .set({ author: joinByline(names.map((n) => n.name)) })
+        .where('id', '=', article_id)
+        .execute();
+    }
+  }
+
+  // ---- public reads ----
+
+  async authorBySlug(slug: string): Promise<AuthorRow | undefined> {
+    return this.db.selectFrom('authors').selectAll().where('slug', '=', slug).executeTakeFirst();
+  }
+
+  async tagBySlug(slug: string): Promise<TagRow | undefined> {
+    return this.db.selectFrom('tags').selectAll().where('slug', '=', slug).executeTakeFirst();
+  }
+
+  /** Where an old slug of a renamed author or tag leads now (undefined: nowhere, or a record has that slug today). */
+  async redirectFor(kind: Kind, oldSlug: string): Promise<string | undefined> {
+    const row =
+      kind === 'authors'
+        ? await this.db
+            .selectFrom('author_slug_redirects')
+            .innerJoin('authors', 'authors.id', 'author_slug_redirects.author_id')
+            .select('authors.slug')
+            .where('author_slug_redirects.old_slug', '=', oldSlug)
+            .executeTakeFirst()
+        : await this.db
+            .selectFrom('tag_slug_redirects')
+            .innerJoin('tags', 'tags.id', 'tag_slug_redirects.tag_id')
+            .select('tags.slug')
+            .where('tag_slug_redirects.old_slug', '=', oldSlug)
+            .executeTakeFirst();
+    return row && row.slug !== oldSlug ? row.slug : undefined;
+  }
+
+  /**
+   * One page (from 1) of the published stories of an author or tag, newest first, and whether
+   * there are more. Past MAX_LISTING_PAGE: none.
+   */
+  async stories(
+    kind: Kind,
+    id: number,
+    page: number,
+    pageSize: number,
+  ): Promise<{ articles: ListRow[]; hasMore: boolean }> {
+    if (page < 1 || page > MAX_LISTING_PAGE) return { articles: [], hasMore: false };
+    const ids =
+      kind === 'authors'
+        ? this.db.selectFrom('article_authors').select('article_id').where('author_id', '=', id)
+        : this.db.selectFrom('article_tags').select('article_id').where('tag_id', '=', id);
+    const rows = await this.db
+      .selectFrom('articles')
+      .select(NEWS_LIST_COLUMNS)
+      .where('id', 'in', ids)
+      .where('published_at', 'is not', null)
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize + 1)
+      .offset((page - 1) * pageSize)
+      .execute();
+    return { articles: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+  }
+
+  /** The newest published stories of an author or tag with their content (the feeds). */
+  async latestWithContent(
+    kind: Kind,
+    id: number,
+    count: number,
+  ): Promise<(ListRow & { content: string; body: string })[]> {
+    const ids =
+      kind === 'authors'
+        ? this.db.selectFrom('article_authors').select('article_id').where('author_id', '=', id)
+        : this.db.selectFrom('article_tags').select('article_id').where('tag_id', '=', id);
+    return this.db
+      .selectFrom('articles')
+      .select([...NEWS_LIST_COLUMNS, 'content', 'body'])
+      .where('id', 'in', ids)
+      .where('published_at', 'is not', null)
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(count)
+      .execute();
+  }
+
+  /** Authors or tags with at least one published story: slug and the newest story's time (sitemaps). */
+  async withStories(kind: Kind): Promise<{ slug: string; lastmod: string | null }[]> {
+    const rows =
+      kind === 'authors'
+        ? await this.db
+            .selectFrom('authors')
+            .innerJoin('article_authors', 'article_authors.author_id', 'authors.id')
+            .innerJoin('articles', 'articles.id', 'article_authors.article_id')
+            .select((eb) => ['authors.slug', eb.fn.max('articles.published_at').as('lastmod')])
+            .where('articles.published_at', 'is not', null)
+            .groupBy('authors.slug')
+            .orderBy('authors.slug')
+            .execute()
+        : await this.db
+            .selectFrom('tags')
+            .innerJoin('article_tags', 'article_tags.tag_id', 'tags.id')
+            .innerJoin('articles', 'articles.id', 'article_tags.article_id')
+            .select((eb) => ['tags.slug', eb.fn.max('articles.published_at').as('lastmod')])
+            .where('articles.published_at', 'is not', null)
+            .groupBy('tags.slug')
+            .orderBy('tags.slug')
+            .execute();
+    return rows.map((r) => ({ slug: r.slug, lastmod: (r.lastmod as string | null) ?? null }));
+  }
+}

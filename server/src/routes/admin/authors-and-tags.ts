@@ -1,0 +1,210 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  AUTHOR_BIO_MAX_LENGTH,
+  AUTHOR_NAME_MAX_LENGTH,
+  TAG_NAME_MAX_LENGTH,
+  X_HANDLE,
+} from '../../../../common/byline.ts';
+import { MAX_SLUG_LENGTH } from '../../../../common/site.ts';
+import { slugify } from '../../../../common/slug.ts';
+import { AuthorsAndTagsRepository, type AuthorFields, type RecordWrite } from '../../repositories/authors-and-tags.ts';
+import { forbiddenCharacterErrors, ValidationError, type FieldError } from '../../domain/typebox-validation.ts';
+import { HttpProblem } from '../../plugins/problem.ts';
+import { clearNewsCache } from './context.ts';
+import { IdParamsSchema } from './schemas.ts';
+
+const nullableString = Type.Union([Type.String(), Type.Null()]);
+
+const AdminAuthorSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  bio: Type.String(),
+  photoUrl: nullableString,
+  xHandle: nullableString,
+});
+const AdminTagSchema = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() });
+
+const SearchQuerySchema = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name, case-insensitive' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'At most this many (default 20)' })),
+});
+
+const authorFields = {
+  bio: Type.Optional(Type.String({ maxLength: AUTHOR_BIO_MAX_LENGTH })),
+  photoUrl: Type.Optional(
+    Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], {
+      errorMessage: 'must be an http(s) URL, a site path such as /images/…, or null',
+    }),
+  ),
+  xHandle: Type.Optional(
+    Type.Union([Type.String({ maxLength: 16 }), Type.Null()], {
+      errorMessage: 'must be an X handle (1-15 letters, digits or underscores) or null',
+    }),
+  ),
+};
+const AuthorCreateSchema = Type.Object(
+  { name: Type.String({ maxLength: AUTHOR_NAME_MAX_LENGTH }), ...authorFields },
+  { additionalProperties: false },
+);
+const AuthorPatchSchema = Type.Object(
+  { name: Type.Optional(Type.String({ maxLength: AUTHOR_NAME_MAX_LENGTH })), ...authorFields },
+  { additionalProperties: false },
+);
+const TagBodySchema = Type.Object(
+  { name: Type.String({ maxLength: TAG_NAME_MAX_LENGTH }) },
+  { additionalProperties: false },
+);
+
+/** A name: spaces collapsed, with at least one letter or digit, whose slug fits. */
+function cleanName(name: string, errors: FieldError[]): string {
+  const clean = name.replace(/\s+/g, ' ').trim();
+  const slug = slugify(clean);
+  if (!slug) errors.push({ field: 'name', message: 'must contain at least one letter or digit' });
+  else if (slug.length > MAX_SLUG_LENGTH) errors.push({ field: 'name', message: 'is too long' });
+  return clean;
+}
+
+/** The author fields of a POST or PATCH body, checked (400 with every bad field). */
+function authorInput(body: { name?: string; bio?: string; photoUrl?: string | null; xHandle?: string | null }) {
+  const errors = forbiddenCharacterErrors(body);
+  const fields: AuthorFields = {};
+  if (body.name !== undefined) fields.name = cleanName(body.name, errors);
+  if (body.bio !== undefined) fields.bio = body.bio.trim();
+  if (body.photoUrl !== undefined) {
+    const url = body.photoUrl?.trim() || null;
+    if (url && !isPhotoUrl(url)) {
+      errors.push({ field: 'photoUrl', message: 'must be an http(s) URL or a site path such as /images/…' });
+    }
+    fields.photoUrl = url;
+  }
+  if (body.xHandle !== undefined) {
+    const handle = body.xHandle?.trim() || null;
+    const m = handle ? X_HANDLE.exec(handle) : null;
+    if (handle && !m) {
+      errors.push({ field: 'xHandle', message: 'must be an X handle: 1-15 letters, digits or underscores' });
+    }
+    fields.xHandle = m ? m[1]! : null;
+  }
+  if (errors.length > 0) throw new ValidationError(errors, 'body');
+  return fields;
+}
+
+function isPhotoUrl(url: string): boolean {
+  if (url.startsWith('/')) return !url.startsWith('//') && !/[\s\\]/.test(url);
+  try {
+    const u = new URL(url);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && !/\s/.test(url);
+  } catch {
+    return false;
+  }
+}
+
+/** The answer to a refused create or update: 404, or 409 when another record has the slug. */
+function refused(kind: 'author' | 'tag', id: number | undefined, result: Exclude<RecordWrite<unknown>, { ok: true }>) {
+  if (result.reason === 'not-found') return new HttpProblem(404, `There is no ${kind} ${id}.`);
+  return new HttpProblem(409, `Another ${kind} already has the address /${kind}/${result.slug}: choose another name.`, {
+    extensions: { slug: result.slug },
+  });
+}
+
+/**
+ * The newsroom's authors and tags (decision 034): search for the pickers, create, edit. A rename
+ * that changes the slug keeps the old address as a 301; another record with the slug is a 409.
+ */
+const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const repo = new AuthorsAndTagsRepository(app.database.db);
+
+  app.get(
+    '/authors',
+    {
+      schema: {
+        querystring: SearchQuerySchema,
+        response: { 200: Type.Object({ items: Type.Array(AdminAuthorSchema) }) },
+      },
+    },
+    async (request) => ({ items: await repo.searchAuthors((request.query.q ?? '').trim(), request.query.limit ?? 20) }),
+  );
+
+  app.get(
+    '/authors/:id',
+    { schema: { params: IdParamsSchema, response: { 200: AdminAuthorSchema } } },
+    async (request) => {
+      const author = await repo.getAuthor(request.params.id);
+      if (!author) throw new HttpProblem(404, `There is no author ${request.params.id}.`);
+      return author;
+    },
+  );
+
+  app.post(
+    '/authors',
+    { schema: { body: AuthorCreateSchema, response: { 201: AdminAuthorSchema } } },
+    async (request, reply) => {
+      const fields = authorInput(request.body);
+      const result = await repo.createAuthor({ ...fields, name: fields.name! });
+      if (!result.ok) throw refused('author', undefined, result);
+      clearNewsCache(app);
+      reply.code(201).header('location', `/api/admin/authors/${result.value.id}`);
+      return result.value;
+    },
+  );
+
+  app.patch(
+    '/authors/:id',
+    { schema: { params: IdParamsSchema, body: AuthorPatchSchema, response: { 200: AdminAuthorSchema } } },
+    async (request) => {
+      const result = await repo.updateAuthor(request.params.id, authorInput(request.body));
+      if (!result.ok) throw refused('author', request.params.id, result);
+      clearNewsCache(app);
+      return result.value;
+    },
+  );
+
+  app.get(
+    '/tags',
+    {
+      schema: {
+        querystring: SearchQuerySchema,
+        response: { 200: Type.Object({ items: Type.Array(AdminTagSchema) }) },
+      },
+    },
+    async (request) => ({ items: await repo.searchTags((request.query.q ?? '').trim(), request.query.limit ?? 20) }),
+  );
+
+  app.get('/tags/:id', { schema: { params: IdParamsSchema, response: { 200: AdminTagSchema } } }, async (request) => {
+    const tag = await repo.getTag(request.params.id);
+    if (!tag) throw new HttpProblem(404, `There is no tag ${request.params.id}.`);
+    return tag;
+  });
+
+  const tagName = (body: { name: string }) => {
+    const errors = forbiddenCharacterErrors(body);
+    const name = cleanName(body.name, errors);
+    if (errors.length > 0) throw new ValidationError(errors, 'body');
+    return name;
+  };
+
+  app.post('/tags', { schema: { body: TagBodySchema, response: { 201: AdminTagSchema } } }, async (request, reply) => {
+    const result = await repo.createTag(tagName(request.body));
+    if (!result.ok) throw refused('tag', undefined, result);
+    clearNewsCache(app);
+    reply.code(201).header('location', `/api/admin/tags/${result.value.id}`);
+    return result.value;
+  });
+
+  app.patch(
+    '/tags/:id',
+    { schema: { params: IdParamsSchema, body: TagBodySchema, response: { 200: AdminTagSchema } } },
+    async (request) => {
+      const result = await repo.updateTag(request.params.id, tagName(request.body));
+      if (!result.ok) throw refused('tag', request.params.id, result);
+      clearNewsCache(app);
+      return result.value;
+    },
+  );
+};
+
+export default authorsAndTagsRoutes;

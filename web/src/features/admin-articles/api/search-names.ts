@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { NamedRef } from '@common/admin-contract';
+import { adminRequest, useAdminApi } from '@/lib/admin-api-client';
+import { adminQueryDefaults } from './admin-query-defaults.ts';
+
+export type NameKind = 'authors' | 'tags';
+
+/** GET /api/admin/authors?q= or /api/admin/tags?q=: the records whose name contains `q` (the pickers' suggestions). */
+export function useNameSearch(kind: NameKind, q: string, enabled: boolean) {
+  const client = useAdminApi();
+  return useQuery({
+    queryKey: ['admin', kind, 'search', q],
+    queryFn: ({ signal }) =>
+      adminRequest<{ items: NamedRef[] }>(
+        client,
+        `/api/admin/${kind}?${new URLSearchParams({ q, limit: '8' }).toString()}`,
+        { failed: `Failed to search ${kind}`, error: `Error searching ${kind}` },
+        { signal },
+      ).then((r) => r.items),
+    ...adminQueryDefaults,
+    staleTime: 30_000,
+    enabled,
+  });
+}

@@ -1,0 +1,264 @@
+import { useId, useState } from 'react';
+import type { AdminAuthor, AdminTag } from '@common/admin-contract';
+import { authorPath, tagPath } from '@common/byline';
+import { AdminApiError } from '@/lib/admin-api-client';
+import { toast } from '@/lib/toast';
+import { usePeopleList, useUpdatePeople, type PeopleKind } from '../api/people.ts';
+
+type FieldErrors = Record<string, string>;
+
+/** Field messages of a 400 problem (errors: [{ name, message }]) or the detail of a 409/404. */
+function problemOf(err: unknown): { fields: FieldErrors; message: string } {
+  if (!(err instanceof AdminApiError)) return { fields: {}, message: 'The change was not saved.' };
+  const fields: FieldErrors = {};
+  const list = err.problem?.errors;
+  if (Array.isArray(list)) {
+    for (const e of list as { name?: string; message?: string }[]) {
+      if (e.name && e.message) fields[e.name] = e.message;
+    }
+  }
+  const detail = typeof err.problem?.detail === 'string' ? err.problem.detail : err.message;
+  return { fields, message: detail };
+}
+
+/**
+ * /admin/authors and /admin/tags: every author (or tag) by name, a filter, and an Edit form per row:
+ * an author's name, bio, photo and X handle; a tag's name. A new name that changes the address keeps
+ * the old address as a redirect.
+ */
+export function PeopleView({ kind }: { kind: PeopleKind }) {
+  const [q, setQ] = useState('');
+  const list = usePeopleList(kind, q.trim());
+  const [editing, setEditing] = useState<number | null>(null);
+  const title = kind === 'authors' ? 'Authors' : 'Tags';
+  const uid = useId();
+  return (
+    <section className="admin-page" aria-labelledby={`${uid}-title`}>
+      <h1 id={`${uid}-title`}>{title}</h1>
+      <p className="admin-muted">
+        {kind === 'authors'
+          ? 'New authors are added from the article form. Renaming moves the author page; the old address redirects.'
+          : 'New tags are added from the article form. Renaming moves the tag page; the old address redirects.'}
+      </p>
+      <div className="admin-form__field" style={{ maxWidth: '24rem', margin: '12px 0' }}>
+        <label className="admin-form__label" htmlFor={`${uid}-q`}>
+          Find {kind === 'authors' ? 'an author' : 'a tag'}
+        </label>
+        <input id={`${uid}-q`} className="admin-input" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      </div>
+      {list.isPending ? (
+        <p role="status">Loading…</p>
+      ) : list.isError ? (
+        <p role="alert">Failed to load the {kind}.</p>
+      ) : list.data.length === 0 ? (
+        <p>No {kind} found.</p>
+      ) : (
+        <ul className="admin-people-list" style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '12px' }}>
+          {list.data.map((record) => (
+            <li key={record.id} className="admin-form" style={{ maxWidth: '860px' }}>
+              {editing === record.id ? (
+                kind === 'authors' ? (
+                  <AuthorEditor author={record as AdminAuthor} onDone={() => setEditing(null)} />
+                ) : (
+                  <TagEditor tag={record as AdminTag} onDone={() => setEditing(null)} />
+                )
+              ) : (
+                <div style={{ display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center' }}>
+                  <h2 style={{ margin: 0, fontSize: '1.1rem' }}>{record.name}</h2>
+                  <a href={kind === 'authors' ? authorPath(record.slug) : tagPath(record.slug)}>
+                    {kind === 'authors' ? authorPath(record.slug) : tagPath(record.slug)}
+                  </a>
+                  <button
+                    type="button"
+                    className="admin-btn admin-btn--small"
+                    aria-label={`Edit ${record.name}`}
+                    onClick={() => setEditing(record.id)}
+                  >
+                    Edit
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Field(props: {
+  id: string;
+  label: string;
+  error?: string;
+  children: (p: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode;
+}) {
+  return (
+    <div className="admin-form__field">
+      <label className="admin-form__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      {props.children({
+        id: props.id,
+        'aria-invalid': props.error ? true : undefined,
+        'aria-describedby': props.error ? `${props.id}-error` : undefined,
+      })}
+      {props.error ? (
+        <p id={`${props.id}-error`} className="admin-field-error">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AuthorEditor({ author, onDone }: { author: AdminAuthor; onDone(): void }) {
+  const uid = useId();
+  const update = useUpdatePeople('authors');
+  const [name, setName] = useState(author.name);
+  const [bio, setBio] = useState(author.bio);
+  const [photoUrl, setPhotoUrl] = useState(author.photoUrl ?? '');
+  const [xHandle, setXHandle] = useState(author.xHandle ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState('');
+  return (
+    <form
+      aria-label={`Edit author ${author.name}`}
+      style={{ display: 'grid', gap: '12px' }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (update.isPending) return;
+        update.mutate(
+          { id: author.id, body: { name, bio, photoUrl: photoUrl.trim() || null, xHandle: xHandle.trim() || null } },
+          {
+            onSuccess: (saved) => {
+              toast({ title: `Saved ${saved.name}` });
+              onDone();
+            },
+            onError: (err) => {
+              const p = problemOf(err);
+              setErrors(p.fields);
+              setMessage(p.message);
+            },
+          },
+        );
+      }}
+    >
+      {message ? (
+        <p className="admin-form__error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <Field id={`${uid}-name`} label="Name" error={errors.name}>
+        {(p) => (
+          <input
+            {...p}
+            className="admin-input"
+            value={name}
+            maxLength={200}
+            onChange={(e) => setName(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={`${uid}-bio`} label="Bio" error={errors.bio}>
+        {(p) => (
+          <textarea
+            {...p}
+            className="admin-input admin-textarea"
+            rows={4}
+            maxLength={5000}
+            value={bio}
+            onChange={(e) => setBio(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={`${uid}-photo`} label="Photo URL" error={errors.photoUrl}>
+        {(p) => (
+          <input
+            {...p}
+            className="admin-input"
+            type="url"
+            value={photoUrl}
+            maxLength={2000}
+            onChange={(e) => setPhotoUrl(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={`${uid}-x`} label="X handle" error={errors.xHandle}>
+        {(p) => (
+          <input
+            {...p}
+            className="admin-input admin-input--short"
+            value={xHandle}
+            maxLength={16}
+            onChange={(e) => setXHandle(e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="admin-actions">
+        <button type="submit" className="admin-btn admin-btn--primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save author'}
+        </button>
+        <button type="button" className="admin-btn" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function TagEditor({ tag, onDone }: { tag: AdminTag; onDone(): void }) {
+  const uid = useId();
+  const update = useUpdatePeople('tags');
+  const [name, setName] = useState(tag.name);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState('');
+  return (
+    <form
+      aria-label={`Edit tag ${tag.name}`}
+      style={{ display: 'grid', gap: '12px' }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (update.isPending) return;
+        update.mutate(
+          { id: tag.id, body: { name } },
+          {
+            onSuccess: (saved) => {
+              toast({ title: `Saved ${saved.name}` });
+              onDone();
+            },
+            onError: (err) => {
+              const p = problemOf(err);
+              setErrors(p.fields);
+              setMessage(p.message);
+            },
+          },
+        );
+      }}
+    >
+      {message ? (
+        <p className="admin-form__error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <Field id={`${uid}-name`} label="Name" error={errors.name}>
+        {(p) => (
+          <input
+            {...p}
+            className="admin-input"
+            value={name}
+            maxLength={100}
+            onChange={(e) => setName(e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="admin-actions">
+        <button type="submit" className="admin-btn admin-btn--primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save tag'}
+        </button>
+        <button type="button" className="admin-btn" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
