@@ -359,14 +359,16 @@ describe('every newsroom journey holds', () => {
     const measure = (p: Page) =>
       p.evaluate(() => {
         const h1 = document.querySelector('article h1')!;
-        const para = [...document.querySelectorAll('article p')].find((e) =>
-          e.textContent?.startsWith('The first paragraph'),
-        )!;
+        const paras = [...document.querySelectorAll('article p')];
+        const para = paras.find((e) => e.textContent?.startsWith('The first paragraph'))!;
+        const next = paras.find((e) => e.textContent?.startsWith('The second paragraph'))!;
         const h = getComputedStyle(h1);
         const q = getComputedStyle(para);
+        // The space between the two paragraphs, whichever margin makes it.
+        const gap = `${Math.round(next.getBoundingClientRect().top - para.getBoundingClientRect().bottom)}px`;
         return {
           headline: [h.fontSize, h.fontFamily, h.lineHeight, h.textTransform],
-          paragraph: [q.fontSize, q.marginBottom, q.lineHeight, q.fontFamily],
+          paragraph: [q.fontSize, gap, q.lineHeight, q.fontFamily],
         };
       });
     await page.getByRole('heading', { level: 1, name: 'Penguin Chairs The Climate Summit' }).waitFor();
