@@ -1,13 +1,18 @@
-// `npm run lighthouse -- [BASE_URL=http://127.0.0.1:3000] [--runs N=1]`: Lighthouse (mobile preset,
-// default simulated throttling) on the home page and an article of a running server, with Debian's
-// chromium (CHROME_PATH, default /usr/bin/chromium). Prints performance, LCP, TBT and CLS per page.
+// `npm run lighthouse -- [BASE_URL=http://127.0.0.1:3000] [--runs N=1] [--path /article/slug ...]`:
+// Lighthouse (mobile preset, default simulated throttling) on the home page and an article of a running
+// server (the newest, or the pages given with --path), with Debian's chromium (CHROME_PATH, default
+// /usr/bin/chromium). Prints performance, LCP, TBT and CLS per page.
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '1' }, json: { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '1' },
+    json: { type: 'boolean', default: false },
+    path: { type: 'string', multiple: true },
+  },
 });
 const base = (positionals[0] ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -48,7 +53,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 try {
-  const urls = [`${base}/`, await articleUrl()];
+  const urls = [`${base}/`, ...(values.path?.length ? values.path.map((p) => `${base}${p}`) : [await articleUrl()])];
   const all: Figures[] = [];
   for (const url of urls) {
     for (let i = 0; i < Number(values.runs); i++) {
