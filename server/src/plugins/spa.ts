@@ -117,7 +117,7 @@ export default fp(
       news: (category?: string) =>
         app.publicNews.list(category ? findCategory(category)?.id : undefined, NEWS_PAGE_SIZE),
       article: (slug: string) => app.publicNews.article(slug),
-      api: publicPageData({ search: app.publicSearch, archive: app.publicArchive }),
+      api: publicPageData({ search: app.publicSearch, archive: app.publicArchive, news: app.publicNews }),
     };
 
     const { twitterSite, facebookAppId, sameAs } = app.config.siteAccounts;

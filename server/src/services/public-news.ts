@@ -7,6 +7,7 @@ import {
   type NewsRepository,
   type PublicArticle,
 } from '../repositories/news-repository.ts';
+import { Type } from '@sinclair/typebox';
 import { etagOf } from '../plugins/http-cache.ts';
 import { compressBodyAsync, type EncodedBody } from '../rendering/encoded-body.ts';
 import type { NewsCache } from './news-cache.ts';
@@ -16,6 +17,11 @@ import type { NewsCache } from './news-cache.ts';
  * event loop (libuv's pool), so a cache refill never stalls the requests being served meanwhile.
  */
 export type CachedBody = EncodedBody;
+
+/** The query of an author's or a tag's page (GET /News/author|tag/{slug} and /author|tag/{slug}). */
+export const ListingPageQuerySchema = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Page number, 1-1000' })),
+});
 
 /**
  * Cached reads of the public news, shared by the API routes and the HTML shell (article meta tags).

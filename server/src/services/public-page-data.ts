@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { typeboxValidatorCompiler, ValidationError } from '../domain/typebox-validation.ts';
 import { describeValidation, HttpProblem } from '../plugins/problem.ts';
 import { ArchiveQuerySchema, type ArchiveQuery, type PublicArchive } from './public-archive.ts';
+import { ListingPageQuerySchema, type PublicNews } from './public-news.ts';
 import { SearchQuerySchema, type PublicSearch } from './public-search.ts';
 
 /** A public API answer as a page's data: its status and JSON (a 400 problem's body too). */
@@ -11,13 +12,15 @@ export interface PublicAnswer {
 }
 
 /**
- * The search and older-stories answers a server-rendered page shows, read from the same services
- * (and caches) as GET /News/search and GET /News/archive, given as those API URLs: the query is
- * checked with the route's own schema, so a page shows the very 400 the API would answer.
+ * The search, older-stories, author and tag answers a server-rendered page shows, read from the same
+ * services (and caches) as GET /News/search, /News/archive, /News/author/{slug} and /News/tag/{slug},
+ * given as those API URLs: the query is checked with the route's own schema, so a page shows the very
+ * 400 or 404 the API would answer.
  */
-export function publicPageData(services: { search: PublicSearch; archive: PublicArchive }) {
+export function publicPageData(services: { search: PublicSearch; archive: PublicArchive; news: PublicNews }) {
   const readSearch = queryReader<{ q: string; page?: number }>(SearchQuerySchema);
   const readArchive = queryReader<ArchiveQuery>(ArchiveQuerySchema);
+  const readListing = queryReader<{ page?: number }>(ListingPageQuerySchema);
   return async function answer(apiUrl: string): Promise<PublicAnswer> {
     const { pathname, searchParams } = new URL(apiUrl, 'http://localhost');
     try {
@@ -26,6 +29,17 @@ export function publicPageData(services: { search: PublicSearch; archive: Public
         return json(await services.search.page(q, page));
       }
       if (pathname === '/News/archive') return json(await services.archive.page(readArchive(searchParams)));
+      const listing = /^\/News\/(author|tag)\/([^/]+)$/.exec(pathname);
+      if (listing) {
+        const what = listing[1]!;
+        const slug = decodeURIComponent(listing[2]!);
+        const { page = 1 } = readListing(searchParams);
+        const found =
+          what === 'author' ? await services.news.authorPage(slug, page) : await services.news.tagPage(slug, page);
+        if (found) return { status: 200, body: JSON.parse(JSON.stringify(found)) as unknown };
+        const detail = `There is no ${what} '${slug}', or no page ${page} of their stories.`;
+        return { status: 404, body: { status: 404, detail } };
+      }
     } catch (err) {
       if (err instanceof ValidationError) {
         return { status: 400, body: { status: 400, ...describeValidation(err.validationContext, err.validation) } };

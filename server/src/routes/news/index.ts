@@ -10,10 +10,9 @@ import { AuthorsAndTagsRepository } from '../../repositories/authors-and-tags.ts
 import { HttpProblem, sendProblem } from '../../plugins/problem.ts';
 import { PUBLIC_API_CACHE_CONTROL, sendEncoded } from '../../plugins/http-cache.ts';
 import { NewsCache } from '../../services/news-cache.ts';
-import { PublicNews } from '../../services/public-news.ts';
+import { ListingPageQuerySchema, PublicNews } from '../../services/public-news.ts';
 import {
   AuthorPageSchema,
-  ListingPageQuerySchema,
   TagPageSchema,
   NewsListQuerySchema,
   NewsListSchema,

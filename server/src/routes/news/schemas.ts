@@ -63,10 +63,6 @@ export const TagPageSchema = Type.Object({
   hasMore: Type.Boolean(),
 });
 
-export const ListingPageQuerySchema = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Page number, 1-1000' })),
-});
-
 export const NewsListSchema = Type.Object({
   breakingNews: Type.Array(Type.Object(articleFields)),
   allArticles: Type.Array(Type.Object(articleFields)),
