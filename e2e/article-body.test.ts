@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ARTICLES } from '../server/src/seed/demo-articles.ts';
+import { DEMO_PICTURES } from '../server/src/seed/pictures.ts';
 import { slugify } from '../common/slug.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser.ts';
@@ -85,4 +86,63 @@ describe('a rich article body, read without JavaScript', () => {
     expect(await page.locator('.article-body').innerHTML()).toBe(served);
     expect(errors).toEqual([]);
   });
+});
+
+// The body's pictures keep their room while they load: their width and height come from the image
+// library, so the text under them does not move when they arrive (layout shift at most 0.01).
+describe('a rich article body, while its pictures load', () => {
+  let running: RunningApp;
+  const web = useBrowser();
+  const story = DEMO_ARTICLES.find((a) => a.body?.content.some((b) => b.type === 'image'))!;
+  const href = `/article/${slugify(story.headline)}`;
+
+  beforeAll(async () => {
+    running = await startApp();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  for (const [name, viewport] of [
+    ['375 px', MOBILE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`does not move the text when the picture arrives at ${name}`, async () => {
+      const page = await web.newPage({ ...viewport });
+      // Uploaded pictures are held back until the page is drawn and the picture's place is in view.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/images\/[0-9a-f]{32}-\d+\.webp$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const w = window as unknown as { shift: number };
+        w.shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!entry.hadRecentInput) w.shift += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${running.baseUrl}${href}`);
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+      const picture = page.locator('.article-body figure.body-image img').first();
+      expect(await picture.getAttribute('width')).toBe(String(DEMO_PICTURES.chairs.width));
+      expect(await picture.getAttribute('height')).toBe(String(DEMO_PICTURES.chairs.height));
+      await picture.evaluate((img) => img.scrollIntoView({ block: 'center' }));
+      expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
+      const frames = () =>
+        page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await frames();
+      // Only what the pictures' arrival moves is measured from here.
+      await page.evaluate(() => ((window as unknown as { shift: number }).shift = 0));
+      release();
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      await frames();
+      expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThanOrEqual(0.01);
+    });
+  }
 });

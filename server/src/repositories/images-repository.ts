@@ -32,6 +32,28 @@ export class ImagesRepository {
     return this.db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The stored size of each of these pictures that has a library row (one query for up to 500
+   * pictures; a picture without a row, or with no size recorded, is left out).
+   */
+  async sizes(ids: Iterable<string>): Promise<Map<string, { width: number; height: number }>> {
+    const unique = [...new Set(ids)];
+    const sizes = new Map<string, { width: number; height: number }>();
+    for (let i = 0; i < unique.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('images')
+        .select(['id', 'width', 'height'])
+        .where('id', 'in', unique.slice(i, i + 500))
+        .execute();
+      for (const row of rows) {
+        const width = Number(row.width);
+        const height = Number(row.height);
+        if (width > 0 && height > 0) sizes.set(row.id, { width, height });
+      }
+    }
+    return sizes;
+  }
+
   /** Adds a row (an upload, or an older picture met for the first time); an existing row is kept. */
   async insert(row: ImageRow): Promise<ImageRow> {
     await this.db

@@ -1,9 +1,10 @@
-import { renderBodyHtml } from '../../../common/body/render.ts';
 import { parseStoredBody } from '../../../common/body/stored.ts';
 import type { Kysely } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
 import type { Database } from '../db/schema.ts';
 import { articleLinks } from './authors-and-tags.ts';
+import { renderBodiesForReaders } from '../rendering/body-html.ts';
+import { ImagesRepository } from './images-repository.ts';
 import { NEWS_LIST_COLUMNS, type ListRow } from './public-columns.ts';
 
 /**
@@ -42,10 +43,10 @@ export function modifiedTime(row: { published_at: string | null; modified_at: st
 }
 
 /**
- * A public article; a row read with its body (the article page) carries `content` (plain text) and
- * `bodyHtml`, the body rendered by the one renderer (common/body/render.ts) with site paths.
+ * A public article; a row read with its plain text carries `content`. The article page's `bodyHtml`
+ * is added by findPublishedBySlug, which also reads the sizes of the body's pictures.
  */
-export function toPublicArticle(row: ListRow & { content?: string; body?: string }): PublicArticle {
+export function toPublicArticle(row: ListRow & { content?: string }): PublicArticle {
   const article: PublicArticle = {
     id: Number(row.id),
     slug: row.slug,
@@ -66,7 +67,6 @@ export function toPublicArticle(row: ListRow & { content?: string; body?: string
     isBreaking: Number(row.is_breaking) === 1,
   };
   if (row.content !== undefined) article.content = row.content;
-  if (row.body !== undefined) article.bodyHtml = renderBodyHtml(parseStoredBody(row.body, row.content ?? ''));
   return article;
 }
 
@@ -92,7 +92,10 @@ export class NewsRepository {
     return q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(count).execute();
   }
 
-  /** The newest published article with this slug, with its content; undefined if none. */
+  /**
+   * The newest published article with this slug, with its content and `bodyHtml` (the body rendered
+   * by the one renderer with site paths and its pictures' sizes); undefined if none.
+   */
   async findPublishedBySlug(slug: string): Promise<PublicArticle | undefined> {
     const row = await this.db
       .selectFrom('articles')
@@ -104,8 +107,14 @@ export class NewsRepository {
       .limit(1)
       .executeTakeFirst();
     if (!row) return undefined;
-    const article = toPublicArticle(row);
-    const links = (await articleLinks(this.db, [article.id])).get(article.id);
+    const { body, ...listed } = row;
+    const article = toPublicArticle(listed);
+    const [[bodyHtml], linked] = await Promise.all([
+      renderBodiesForReaders(new ImagesRepository(this.db), [parseStoredBody(body, row.content ?? '')]),
+      articleLinks(this.db, [article.id]),
+    ]);
+    article.bodyHtml = bodyHtml;
+    const links = linked.get(article.id);
     article.authors = (links?.authors ?? []).map(({ name, slug }) => ({ name, slug }));
     article.tags = (links?.tags ?? []).map(({ name, slug }) => ({ name, slug }));
     return article;

@@ -6,6 +6,7 @@ import { bodyPlainText } from '../../../common/body/text.ts';
 import type { Db } from '../db/index.ts';
 import type { NewArticleRow } from '../db/schema.ts';
 import { SeedRepository } from '../repositories/seed-repository.ts';
+import { ImagesRepository } from '../repositories/images-repository.ts';
 import { DEMO_ARTICLES, type DemoArticle } from './demo-articles.ts';
 import { storeDemoPictures } from './pictures.ts';
 import type { ImageStore } from '../images/storage.ts';
@@ -22,7 +23,10 @@ export interface SeedOptions {
   now?: Date;
   /** The articles to insert (default: the demo articles). */
   articles?: readonly DemoArticle[];
-  /** Where uploads live: the pictures of the demo bodies are stored there (left out: not stored). */
+  /**
+   * Where uploads live: the pictures of the demo bodies are stored there, with their library rows
+   * (left out: neither).
+   */
   imageStore?: ImageStore;
 }
 
@@ -77,7 +81,8 @@ export async function seedIfEmpty(database: Db, log: SeedLogger, options: SeedOp
     tagsOf: (row) =>
       demoTags({ headline: row.headline, category: CATEGORIES.find((c) => c.id === row.category_id)?.name ?? '' }),
   });
-  if (inserted > 0 && options.imageStore) await storeDemoPictures(options.imageStore);
+  if (inserted > 0 && options.imageStore)
+    await storeDemoPictures(options.imageStore, new ImagesRepository(database.db));
 
   if (inserted > 0) log.info({ inserted }, `seeded ${inserted} demo articles`);
   else log.info('database already has articles; demo content not seeded');

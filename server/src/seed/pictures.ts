@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ImageStore } from '../images/storage.ts';
 import { processImage } from '../images/process.ts';
+import type { ImagesRepository } from '../repositories/images-repository.ts';
 
 /** A library id that never changes for a demo picture: the same on every fresh database. */
 const demoId = (name: string) => createHash('sha256').update(`daily-smear-demo:${name}`).digest('hex').slice(0, 32);
@@ -28,17 +29,31 @@ function podiumSvg(): string {
 }
 
 /**
- * Stores the demo pictures (every width) unless they are there already. Needs sharp, as uploads do.
+ * Stores the demo pictures (every width) unless they are there already, and gives each its library
+ * row as an upload does (its size is what readers' pages give the picture). Needs sharp, as uploads do.
  */
-export async function storeDemoPictures(store: ImageStore): Promise<void> {
+export async function storeDemoPictures(store: ImageStore, images: ImagesRepository): Promise<void> {
   const { default: sharp } = await import('sharp');
   for (const [picture, svg] of [
     [DEMO_PICTURES.chairs, chairsSvg()],
     [DEMO_PICTURES.podium, podiumSvg()],
   ] as const) {
-    if (await store.get(`${picture.id}-480.webp`)) continue;
-    const png = await sharp(Buffer.from(svg)).png().toBuffer();
-    const processed = await processImage(png);
-    for (const v of processed.variants) await store.put(`${picture.id}-${v.width}.webp`, v.body, 'image/webp');
+    if (!(await store.get(`${picture.id}-480.webp`))) {
+      const png = await sharp(Buffer.from(svg)).png().toBuffer();
+      const processed = await processImage(png);
+      for (const v of processed.variants) await store.put(`${picture.id}-${v.width}.webp`, v.body, 'image/webp');
+    }
+    await images.insert({
+      id: picture.id,
+      width: picture.width,
+      height: picture.height,
+      alt: '',
+      caption: '',
+      credit: '',
+      focal_x: 0.5,
+      focal_y: 0.5,
+      created_at: new Date().toISOString(),
+      uploaded_by: null,
+    });
   }
 }

@@ -11,6 +11,7 @@ import { seedIfEmpty, type SeedLogger } from './index.ts';
 import { validateBody } from '../../../common/body/validate.ts';
 import { missingBodyImages } from '../images/body-images.ts';
 import { FileImageStore } from '../images/storage.ts';
+import { DEMO_PICTURES } from './pictures.ts';
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../web/public');
 
@@ -288,6 +289,13 @@ describe('demo bodies', () => {
         expect(JSON.parse(row.body)).toEqual(first.body);
         expect(row.content.startsWith(first.paragraphs[0]!)).toBe(true);
         expect(await missingBodyImages(store, first.body!)).toEqual([]);
+        // Library rows as uploads have, so readers' pages give the pictures their size.
+        const rows = await database.db.selectFrom('images').select(['id', 'width', 'height']).orderBy('id').execute();
+        expect(rows.map((r) => ({ ...r, width: Number(r.width), height: Number(r.height) }))).toEqual(
+          Object.values(DEMO_PICTURES)
+            .map(({ id, width, height }) => ({ id, width, height }))
+            .sort((a, b) => (a.id < b.id ? -1 : 1)),
+        );
       } finally {
         await database.destroy();
       }

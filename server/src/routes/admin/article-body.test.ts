@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BodyDoc } from '../../../../common/body/types.ts';
 import { PROJECT_ROOT } from '../../project-root.ts';
 import { referencedImageIds } from '../../repositories/image-references.ts';
+import { ImagesRepository } from '../../repositories/images-repository.ts';
 import { ssrBundleFile } from '../../rendering/ssr-bundle.ts';
 import { snapshotArticles } from '../../test-support/admin-articles.ts';
 import { checkAtom, checkJsonFeed, checkRss } from '../../test-support/feed-check.ts';
@@ -15,8 +16,8 @@ import { multipartBody, testImage } from '../../test-support/test-images.ts';
 /**
  * The article body through the admin API and out to readers (SQLite in `api`, PostgreSQL in
  * `api-pg`): saved as the stored format or as Markdown, refused with the path of what is wrong,
- * rendered on the page, in the public API, the feeds and JSON-LD with every text escaped, and its
- * pictures kept by the image sweep.
+ * rendered on the page, in the public API, the feeds and JSON-LD with every text escaped, its
+ * pictures with the size the library stored for them, and kept by the image sweep.
  */
 const WEB_DIST = path.join(PROJECT_ROOT, 'dist/web');
 
@@ -24,9 +25,12 @@ let t: TestApp;
 let auth: { authorization: string };
 let imageId: string;
 let thumbId: string;
+/** The sizes the library stored for the body picture and the embed thumbnail. */
+let imageSize: { width: number; height: number };
+let thumbSize: { width: number; height: number };
 
-async function upload(): Promise<string> {
-  const { payload, headers } = multipartBody('file', 'p.jpg', 'image/jpeg', await testImage('jpeg', 800, 600));
+async function upload(width = 800, height = 600): Promise<{ id: string; width: number; height: number }> {
+  const { payload, headers } = multipartBody('file', 'p.jpg', 'image/jpeg', await testImage('jpeg', width, height));
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/admin/images',
@@ -34,7 +38,7 @@ async function upload(): Promise<string> {
     payload,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: string }).id;
+  return res.json() as { id: string; width: number; height: number };
 }
 
 beforeAll(async () => {
@@ -42,8 +46,14 @@ beforeAll(async () => {
     throw new Error('build the front end first: npx vite build --config web/vite.config.ts');
   t = await createTestApp({ env: { WEB_DIST_DIR: WEB_DIST, PUBLIC_URL: 'https://smear.example' } });
   auth = { authorization: await t.bearer({ sub: 'editor-body', name: 'Bo Body' }) };
-  imageId = await upload();
-  thumbId = await upload();
+  const image = await upload(800, 600);
+  const thumb = await upload(640, 360);
+  [imageId, thumbId] = [image.id, thumb.id];
+  imageSize = { width: image.width, height: image.height };
+  thumbSize = { width: thumb.width, height: thumb.height };
+  // What the library stored (the public pages read these, never the files).
+  expect(imageSize).toEqual({ width: 800, height: 600 });
+  expect(thumbSize).toEqual({ width: 640, height: 360 });
 });
 afterAll(async () => t?.close());
 
@@ -318,6 +328,22 @@ describe('refusing a body', () => {
   });
 });
 
+/** A size as an <img>'s width and height attributes. */
+const attrs = (size: { width: number; height: number }) => ({
+  width: String(size.width),
+  height: String(size.height),
+});
+
+/** The width and height attributes of each <img> of some HTML (null: none), in order. */
+function imgSizes(html: string): { width: string | null; height: string | null }[] {
+  const doc = new Window().document;
+  doc.body.innerHTML = html;
+  return [...doc.body.querySelectorAll('img')].map((img) => ({
+    width: img.getAttribute('width'),
+    height: img.getAttribute('height'),
+  }));
+}
+
 describe('readers', () => {
   let slug: string;
   beforeAll(async () => {
@@ -342,6 +368,8 @@ describe('readers', () => {
 
   it('the public API gives the rendered body and its plain text', async () => {
     const article = (await t.app.inject({ url: `/News/slug/${slug}` })).json();
+    // Each picture with the size the library stored for it, so the page keeps its room while it loads.
+    expect(imgSizes(article.bodyHtml)).toEqual([attrs(imageSize), attrs(thumbSize)]);
     expect(article.bodyHtml).toContain('<h2>Sub &quot;&gt;&lt;script&gt;');
     expect(article.bodyHtml).toContain(`<figure class="body-image"><img src="/images/${imageId}-960.webp"`);
     expect(article.bodyHtml).toContain(
@@ -376,6 +404,12 @@ describe('readers', () => {
       expect(body.querySelector(selector), selector).not.toBeNull();
     }
     expect(body.querySelector('figure.body-image img')!.getAttribute('alt')).toBe(`Alt ${EVIL}`);
+    const sizeOf = (img: { getAttribute(name: string): string | null }) => ({
+      width: img.getAttribute('width'),
+      height: img.getAttribute('height'),
+    });
+    expect(sizeOf(body.querySelector('figure.body-image img')!)).toEqual(attrs(imageSize));
+    expect(sizeOf(body.querySelector('.embed-card img')!)).toEqual(attrs(thumbSize));
     expect(body.querySelector('.embed-card')!.textContent).toContain('View on X');
     expect(body.querySelectorAll('script, iframe, [onerror]').length).toBe(0);
     const raw = res.body.slice(res.body.indexOf('class="article-body'));
@@ -454,6 +488,14 @@ describe('readers', () => {
             .replace(/&quot;/g, '"')
             .replace(/&amp;/g, '&');
       expect(html, feed).toContain(`src="https://smear.example/images/${imageId}-960.webp"`);
+      for (const [id, size] of [
+        [imageId, imageSize],
+        [thumbId, thumbSize],
+      ] as const) {
+        const img = new RegExp(`<img src="https://smear\\.example/images/${id}-960\\.webp"[^>]*>`).exec(html);
+        expect(img, feed).not.toBeNull();
+        expect(imgSizes(img![0]), feed).toEqual([attrs(size)]);
+      }
       expect(html, feed).toContain('href="https://smear.example/article/other-story"');
       if (feed.endsWith('.json')) expectNoInjection(text);
     }
@@ -462,5 +504,38 @@ describe('readers', () => {
   it('the image sweep keeps the body picture and the embed thumbnail, of the article and its revisions', async () => {
     const kept = await referencedImageIds(t.database.db, [imageId, thumbId, '0'.repeat(32)]);
     expect([...kept].sort()).toEqual([imageId, thumbId].sort());
+  });
+});
+
+describe('picture sizes for readers', () => {
+  it('a picture uploaded before the library gets its row when an article body is saved, and readers its size; without a row, none (no file is read)', async () => {
+    const older = await upload(720, 480);
+    const library = new ImagesRepository(t.database.db);
+    // An upload from before the library: its files are stored, it has no row.
+    await library.deleteRows([older.id]);
+    expect(await library.get(older.id)).toBeUndefined();
+    const body: BodyDoc = {
+      type: 'doc',
+      content: [{ type: 'image', attrs: { imageId: older.id, alt: 'An older picture', caption: '', credit: '' } }],
+    };
+    const res = await call('POST', '/api/admin/articles', {
+      ...base,
+      headline: 'An Older Picture Story',
+      body,
+      published: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await library.get(older.id);
+    expect(row).toBeDefined();
+    // Its size read from its largest stored width: the picture's shape.
+    expect(Number(row!.width) / Number(row!.height)).toBeCloseTo(720 / 480, 2);
+    const url = `/News/slug/${res.json().slug}`;
+    expect(imgSizes((await t.app.inject({ url })).json().bodyHtml)).toEqual([
+      attrs({ width: Number(row!.width), height: Number(row!.height) }),
+    ]);
+
+    await library.deleteRows([older.id]);
+    t.app.newsCache.clear();
+    expect(imgSizes((await t.app.inject({ url })).json().bodyHtml)).toEqual([{ width: null, height: null }]);
   });
 });

@@ -1,4 +1,3 @@
-import { renderBodyHtml } from '../../../../common/body/render.ts';
 import { parseStoredBody } from '../../../../common/body/stored.ts';
 import fp from 'fastify-plugin';
 import { Type } from '@sinclair/typebox';
@@ -24,6 +23,8 @@ import { compressBodyAsync, sendCompressed, type CompressedBody } from './compre
 import { requestOrigin } from '../../plugins/request-origin.ts';
 import { RefreshingCache } from '../../services/refreshing-cache.ts';
 import { AuthorsAndTagsRepository } from '../../repositories/authors-and-tags.ts';
+import { ImagesRepository } from '../../repositories/images-repository.ts';
+import { renderBodiesForReaders } from '../../rendering/body-html.ts';
 import { authorPath, tagPath } from '../../../../common/byline.ts';
 import type { ListRow } from '../../repositories/public-columns.ts';
 
@@ -92,6 +93,7 @@ export default fp(
     const sitemaps = new SitemapRepository(app.database.db);
     const archive = new ArchiveRepository(app.database.db);
     const people = new AuthorsAndTagsRepository(app.database.db);
+    const images = new ImagesRepository(app.database.db);
     const cards = new ShareCardStore(
       path.join(app.config.dataDir, 'share-cards'),
       app.config.webDistDir,
@@ -294,13 +296,18 @@ export default fp(
       });
     };
 
-    const feedBody = (
+    const feedBody = async (
       origin: string,
       format: FeedFormat,
       rows: (ListRow & { content: string; body: string })[],
       about: { id: string; home: string; title: string; base: string },
-    ): string => {
+    ): Promise<string> => {
       const base = about.base;
+      const contentHtml = await renderBodiesForReaders(
+        images,
+        rows.map((row) => parseStoredBody(row.body, row.content)),
+        { origin },
+      );
       const channel: FeedChannel = {
         id: about.id,
         home: about.home,
@@ -313,7 +320,7 @@ export default fp(
         language: 'en-GB',
         copyright: `© ${DEFAULT_SITE_NAME}`,
       };
-      const items: FeedItem[] = rows.map((row) => {
+      const items: FeedItem[] = rows.map((row, i) => {
         const article = toPublicArticle(row);
         const card = shareCardFor({
           id: article.id,
@@ -328,7 +335,7 @@ export default fp(
           url: articleUrl(origin, article.slug),
           title: article.headline,
           summary: article.summary,
-          contentHtml: renderBodyHtml(parseStoredBody(row.body, row.content), { origin }),
+          contentHtml: contentHtml[i]!,
           author: article.author,
           category: { name: article.category, term: categoryPath.get(Number(row.category_id)) ?? '' },
           published: article.publishedAt,

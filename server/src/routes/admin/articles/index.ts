@@ -34,6 +34,7 @@ import { ValidationError } from '../../../domain/typebox-validation.ts';
 import { missingBodyImages } from '../../../images/body-images.ts';
 import { bodyPlainText } from '../../../../../common/body/text.ts';
 import type { BodyDoc } from '../../../../../common/body/types.ts';
+import { bodyImageIds } from '../../../../../common/body/validate.ts';
 import {
   ArticleEditSchema,
   ArticleInputSchema,
@@ -118,10 +119,17 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     return { ...article, imageFocal: { x: Number(row.focal_x), y: Number(row.focal_y) } };
   }
 
-  /** Every picture and embed thumbnail of a body must be an uploaded image of the library (400 otherwise). */
+  /**
+   * Every picture and embed thumbnail of a body must be an uploaded image of the library (400
+   * otherwise). One uploaded before the library gets its library row here, so readers' pages know
+   * its size (they never read image files).
+   */
   const checkBodyImages = async (body: BodyDoc) => {
     const missing = await missingBodyImages(app.imageStore, body);
     if (missing.length > 0) throw new ValidationError(missing, 'body');
+    const ids = bodyImageIds(body);
+    const known = await images.sizes(ids);
+    for (const id of ids) if (!known.has(id)) await ensureImageRow(images, app.imageStore, id);
   };
 
   app.get(
