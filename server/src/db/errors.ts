@@ -28,15 +28,15 @@ const MESSAGES = [
   /cannot use a pool after calling end/i,
 ];
 
-// SQLite: busy / locked beyond busy_timeout.
-const SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED']);
+// SQLite: busy / locked beyond busy_timeout, with their extended codes (SQLITE_BUSY_SNAPSHOT…).
+const SQLITE_CODES = /^SQLITE_(?:BUSY|LOCKED)(?:_|$)/;
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if (typeof e !== 'object') return false;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {
-      if (NETWORK_CODES.has(code) || SQLITE_CODES.has(code) || PG_STATES.has(code) || code.startsWith('08'))
+      if (NETWORK_CODES.has(code) || SQLITE_CODES.test(code) || PG_STATES.has(code) || code.startsWith('08'))
         return true;
     }
     if (e instanceof AggregateError && e.errors.some((x) => isDatabaseUnavailable(x))) return true;

@@ -11,11 +11,17 @@ export const STATEMENT_CACHE_SIZE = 200;
  * parameterized, so the SQL texts are the app's query shapes, not its data. SQLite re-prepares a
  * cached statement by itself after a schema change; a statement still busy (an open iterator) is
  * never handed out twice: a fresh one is prepared instead.
+ *
+ * Kysely begins a transaction with a plain (deferred) `begin`: here it becomes `begin immediate`, which
+ * takes the write lock at once (waiting up to busy_timeout). A deferred transaction that reads and then
+ * writes fails at once with SQLITE_BUSY_SNAPSHOT when another process (`npm run backup` recording its
+ * run, `npm run import`) committed in between; an immediate one never holds a stale read.
  */
 export function withStatementCache(file: SqliteFile, maxEntries = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const statements = new Map<string, Statement>();
   return {
-    prepare(sql: string) {
+    prepare(text: string) {
+      const sql = text === 'begin' ? 'begin immediate' : text;
       let stmt = statements.get(sql);
       if (stmt) {
         if (stmt.busy) return file.prepare(sql);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -56,5 +59,42 @@ describe('SQLite statement cache', () => {
     expect(await db.selectFrom('t').selectAll().execute()).toEqual([{ id: 1, name: 'x', extra: 'e' }]);
     await db.destroy();
     expect(file.open).toBe(false);
+  });
+});
+
+describe('SQLite transactions', () => {
+  it('take the write lock when they begin: a read then a write never fails on another connection commit', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabloid-immediate-'));
+    try {
+      const file = new SQLite(path.join(dir, 'db.sqlite'));
+      files.push(file);
+      file.pragma('journal_mode = WAL');
+      file.pragma('busy_timeout = 5000');
+      file.exec('create table t (id integer primary key, name text)');
+      const other = new SQLite(path.join(dir, 'db.sqlite'));
+      files.push(other);
+      other.pragma('busy_timeout = 5000');
+      const db = new Kysely<{ t: { id: number; name: string } }>({
+        dialect: new SqliteDialect({ database: withStatementCache(file) }),
+      });
+      await db.transaction().execute(async (trx) => {
+        await trx.selectFrom('t').selectAll().execute();
+        // Another process writing meanwhile waits for this transaction (it holds the write lock):
+        // with a deferred begin its commit would land here and this write would fail (SQLITE_BUSY_SNAPSHOT).
+        expect(() => {
+          other.pragma('busy_timeout = 0');
+          other.prepare('insert into t (name) values (?)').run('other');
+        }).toThrow(/locked|busy/i);
+        await trx.insertInto('t').values({ id: 1, name: 'mine' }).execute();
+      });
+      other.prepare('insert into t (name) values (?)').run('other');
+      expect((await db.selectFrom('t').select('name').orderBy('id').execute()).map((r) => r.name)).toEqual([
+        'mine',
+        'other',
+      ]);
+      await db.destroy();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
