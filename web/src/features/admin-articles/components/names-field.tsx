@@ -119,7 +119,9 @@ export function NamesField(props: NamesFieldProps) {
           autoComplete="off"
           maxLength={maxLength}
           disabled={disabled || full}
-          placeholder={full ? `At most ${maxNames}` : `Type to find or add a ${noun}`}
+          placeholder={
+            full ? `At most ${maxNames}` : `Type to find or add ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
+          }
           value={text}
           onChange={(e) => {
             setText(e.target.value);
