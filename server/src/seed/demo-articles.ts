@@ -42,6 +42,33 @@ export interface DemoArticle {
 }
 
 const img = (name: string) => `/images/demo/${name}.svg`;
+
+/** What each demo illustration shows: the lead picture's alt text (required to publish). */
+export const DEMO_PICTURE_ALT: Record<string, string> = {
+  'ballot-box': 'Illustration: a ballot paper marked with a red cross going into a black ballot box',
+  capitol: 'Illustration: a white domed capitol building against red and white stripes and yellow stars',
+  car: 'Illustration: a small red car seen from the side',
+  'crash-chart': 'Illustration: a chart whose line zigzags and breaks, with a big red arrow pointing down',
+  football: 'Illustration: a black and white football',
+  fridge: 'Illustration: a tall white fridge with its door shut',
+  megaphone: 'Illustration: a yellow megaphone blaring sound waves on a red and black sunburst',
+  'money-bag': 'Illustration: a bulging sack of money marked with a pound sign',
+  phone: 'Illustration: a smartphone with a glowing screen',
+  podium: 'Illustration: an empty speaker’s lectern with two microphones on a red sunburst',
+  'rain-cloud': 'Illustration: a grey cloud letting fall a few drops of rain',
+  robot: 'Illustration: a boxy grey robot with round eyes',
+  seagull: 'Illustration: a seagull with a beady eye and an open beak',
+  teacup: 'Illustration: a cup of tea on a saucer with a biscuit leaning on it',
+  train: 'Illustration: a commuter train seen from the front',
+  trophy: 'Illustration: a gold trophy cup with two handles',
+  truck: 'Illustration: a delivery lorry seen from the side',
+};
+
+/** The alt text of a demo lead picture ('' for anything else). */
+export function demoPictureAlt(imageUrl: string | undefined): string {
+  const name = /^\/images\/demo\/([a-z-]+)\.svg$/.exec(imageUrl ?? '')?.[1];
+  return (name && DEMO_PICTURE_ALT[name]) || '';
+}
 const para = (text: string) => ({ type: 'paragraph' as const, content: [{ type: 'text' as const, text }] });
 const item = (text: string) => ({ type: 'listItem' as const, content: [para(text)] });
 

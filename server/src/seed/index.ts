@@ -7,7 +7,7 @@ import type { Db } from '../db/index.ts';
 import type { NewArticleRow } from '../db/schema.ts';
 import { SeedRepository } from '../repositories/seed-repository.ts';
 import { ImagesRepository } from '../repositories/images-repository.ts';
-import { DEMO_ARTICLES, type DemoArticle } from './demo-articles.ts';
+import { DEMO_ARTICLES, demoPictureAlt, type DemoArticle } from './demo-articles.ts';
 import { storeDemoPictures } from './pictures.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { DEMO_AUTHORS, demoTags } from './demo-people.ts';
@@ -56,6 +56,7 @@ export function toArticleRow(article: DemoArticle, index: number, now: Date): Ne
     rating: article.rating,
     comments: article.comments,
     image_url: article.imageUrl ?? '',
+    image_alt: demoPictureAlt(article.imageUrl),
     original_url: article.originalUrl ?? '',
     is_breaking: article.isBreaking ? 1 : 0,
     published_at: article.draft ? null : iso(at),

@@ -304,3 +304,13 @@ describe('demo bodies', () => {
     }
   });
 });
+
+describe('demo lead pictures', () => {
+  it('every demo article with a picture has its alt text, and each demo illustration is described', async () => {
+    const { DEMO_ARTICLES, demoPictureAlt, DEMO_PICTURE_ALT } = await import('./demo-articles.ts');
+    for (const article of DEMO_ARTICLES.filter((a) => a.imageUrl))
+      expect(demoPictureAlt(article.imageUrl), article.headline).not.toBe('');
+    const files = fs.readdirSync(path.join(import.meta.dirname, '../../../web/public/images/demo'));
+    expect(Object.keys(DEMO_PICTURE_ALT).sort()).toEqual(files.map((f) => f.replace(/\.svg$/, '')).sort());
+  });
+});
