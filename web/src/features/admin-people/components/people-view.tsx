@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { AdminAuthor, AdminTag } from '@common/admin-contract';
 import { authorPath, tagPath } from '@common/byline';
 import { AdminApiError } from '@/lib/admin-api-client';
@@ -111,28 +111,39 @@ function Field(props: {
   );
 }
 
-function AuthorEditor({ author, onDone }: { author: AdminAuthor; onDone(): void }) {
+/**
+ * The edit form of an author or a tag: its name field, the fields `children` adds, Save and Cancel; a
+ * refusal shows its message and the fields it names.
+ */
+function RecordEditor(props: {
+  kind: PeopleKind;
+  id: number;
+  label: string;
+  noun: 'author' | 'tag';
+  name: string;
+  nameMaxLength: number;
+  body(name: string): Record<string, unknown>;
+  onDone(): void;
+  children?: (errors: FieldErrors, uid: string) => ReactNode;
+}) {
   const uid = useId();
-  const update = useUpdatePeople('authors');
-  const [name, setName] = useState(author.name);
-  const [bio, setBio] = useState(author.bio);
-  const [photoUrl, setPhotoUrl] = useState(author.photoUrl ?? '');
-  const [xHandle, setXHandle] = useState(author.xHandle ?? '');
+  const update = useUpdatePeople(props.kind);
+  const [name, setName] = useState(props.name);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState('');
   return (
     <form
-      aria-label={`Edit author ${author.name}`}
+      aria-label={props.label}
       style={{ display: 'grid', gap: '12px' }}
       onSubmit={(e) => {
         e.preventDefault();
         if (update.isPending) return;
         update.mutate(
-          { id: author.id, body: { name, bio, photoUrl: photoUrl.trim() || null, xHandle: xHandle.trim() || null } },
+          { id: props.id, body: props.body(name) },
           {
             onSuccess: (saved) => {
               toast({ title: `Saved ${saved.name}` });
-              onDone();
+              props.onDone();
             },
             onError: (err) => {
               const p = problemOf(err);
@@ -154,51 +165,17 @@ function AuthorEditor({ author, onDone }: { author: AdminAuthor; onDone(): void 
             {...p}
             className="admin-input"
             value={name}
-            maxLength={200}
+            maxLength={props.nameMaxLength}
             onChange={(e) => setName(e.target.value)}
           />
         )}
       </Field>
-      <Field id={`${uid}-bio`} label="Bio" error={errors.bio}>
-        {(p) => (
-          <textarea
-            {...p}
-            className="admin-input admin-textarea"
-            rows={4}
-            maxLength={5000}
-            value={bio}
-            onChange={(e) => setBio(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field id={`${uid}-photo`} label="Photo URL" error={errors.photoUrl}>
-        {(p) => (
-          <input
-            {...p}
-            className="admin-input"
-            type="url"
-            value={photoUrl}
-            maxLength={2000}
-            onChange={(e) => setPhotoUrl(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field id={`${uid}-x`} label="X handle" error={errors.xHandle}>
-        {(p) => (
-          <input
-            {...p}
-            className="admin-input admin-input--short"
-            value={xHandle}
-            maxLength={16}
-            onChange={(e) => setXHandle(e.target.value)}
-          />
-        )}
-      </Field>
+      {props.children?.(errors, uid)}
       <div className="admin-actions">
         <button type="submit" className="admin-btn admin-btn--primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save author'}
+          {update.isPending ? 'Saving…' : `Save ${props.noun}`}
         </button>
-        <button type="button" className="admin-btn" onClick={onDone}>
+        <button type="button" className="admin-btn" onClick={props.onDone}>
           Cancel
         </button>
       </div>
@@ -206,59 +183,75 @@ function AuthorEditor({ author, onDone }: { author: AdminAuthor; onDone(): void 
   );
 }
 
-function TagEditor({ tag, onDone }: { tag: AdminTag; onDone(): void }) {
-  const uid = useId();
-  const update = useUpdatePeople('tags');
-  const [name, setName] = useState(tag.name);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
+function AuthorEditor({ author, onDone }: { author: AdminAuthor; onDone(): void }) {
+  const [bio, setBio] = useState(author.bio);
+  const [photoUrl, setPhotoUrl] = useState(author.photoUrl ?? '');
+  const [xHandle, setXHandle] = useState(author.xHandle ?? '');
   return (
-    <form
-      aria-label={`Edit tag ${tag.name}`}
-      style={{ display: 'grid', gap: '12px' }}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (update.isPending) return;
-        update.mutate(
-          { id: tag.id, body: { name } },
-          {
-            onSuccess: (saved) => {
-              toast({ title: `Saved ${saved.name}` });
-              onDone();
-            },
-            onError: (err) => {
-              const p = problemOf(err);
-              setErrors(p.fields);
-              setMessage(p.message);
-            },
-          },
-        );
-      }}
+    <RecordEditor
+      kind="authors"
+      id={author.id}
+      label={`Edit author ${author.name}`}
+      noun="author"
+      name={author.name}
+      nameMaxLength={200}
+      body={(name) => ({ name, bio, photoUrl: photoUrl.trim() || null, xHandle: xHandle.trim() || null })}
+      onDone={onDone}
     >
-      {message ? (
-        <p className="admin-form__error" role="alert">
-          {message}
-        </p>
-      ) : null}
-      <Field id={`${uid}-name`} label="Name" error={errors.name}>
-        {(p) => (
-          <input
-            {...p}
-            className="admin-input"
-            value={name}
-            maxLength={100}
-            onChange={(e) => setName(e.target.value)}
-          />
-        )}
-      </Field>
-      <div className="admin-actions">
-        <button type="submit" className="admin-btn admin-btn--primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save tag'}
-        </button>
-        <button type="button" className="admin-btn" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      {(errors, uid) => (
+        <>
+          <Field id={`${uid}-bio`} label="Bio" error={errors.bio}>
+            {(p) => (
+              <textarea
+                {...p}
+                className="admin-input admin-textarea"
+                rows={4}
+                maxLength={5000}
+                value={bio}
+                onChange={(e) => setBio(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field id={`${uid}-photo`} label="Photo URL" error={errors.photoUrl}>
+            {(p) => (
+              <input
+                {...p}
+                className="admin-input"
+                type="url"
+                value={photoUrl}
+                maxLength={2000}
+                onChange={(e) => setPhotoUrl(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field id={`${uid}-x`} label="X handle" error={errors.xHandle}>
+            {(p) => (
+              <input
+                {...p}
+                className="admin-input admin-input--short"
+                value={xHandle}
+                maxLength={16}
+                onChange={(e) => setXHandle(e.target.value)}
+              />
+            )}
+          </Field>
+        </>
+      )}
+    </RecordEditor>
+  );
+}
+
+function TagEditor({ tag, onDone }: { tag: AdminTag; onDone(): void }) {
+  return (
+    <RecordEditor
+      kind="tags"
+      id={tag.id}
+      label={`Edit tag ${tag.name}`}
+      noun="tag"
+      name={tag.name}
+      nameMaxLength={100}
+      body={(name) => ({ name })}
+      onDone={onDone}
+    />
   );
 }
