@@ -1,3 +1,5 @@
+import type { LiveBlog } from './live-contract.ts';
+
 /** The public news API's JSON shapes (GET /News and GET /News/slug/{slug}); list items omit `content`. */
 export interface PublicArticle {
   id: number;
@@ -28,6 +30,10 @@ export interface PublicArticle {
    */
   modifiedAt: string | null;
   isBreaking: boolean;
+  /** A live blog whose coverage runs now ("Live" on its card); list items and the article read. */
+  isLive?: boolean;
+  /** The article read only: the live blog (entries, key events, coverage times); absent otherwise. */
+  live?: LiveBlog | null;
   /** The byline's authors in order (`author` is their names as one string); the article read only. */
   authors?: PublicRef[];
   /** The article's tags; the article read only. */
