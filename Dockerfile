@@ -64,4 +64,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
 # SIGTERM: stop accepting, finish requests in flight (at most 10 s), close the database, exit 0.
 STOPSIGNAL SIGTERM
 # The flags of scripts/start.mjs (young and old generation sizes: docs/decisions/030).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "--max-old-space-size=256", "dist/server/server.js"]
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=256", "dist/server/server.js"]

@@ -42,7 +42,7 @@ export async function startServer(opts: {
   timeoutMs?: number;
 }): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${opts.port}`;
-  const args = opts.entry ? ['--enable-source-maps', opts.entry] : ['--import', 'tsx', 'server/src/server.ts'];
+  const args = opts.entry ? [opts.entry] : ['--import', 'tsx', 'server/src/server.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {

@@ -82,7 +82,7 @@ function startNode(
   // The flags `npm start` and the image use (scripts/start.mjs).
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', '--max-semi-space-size=4', '--max-old-space-size=256', entry],
+    ['--max-semi-space-size=4', '--max-old-space-size=256', entry],
     {
       cwd: ROOT,
       env: {

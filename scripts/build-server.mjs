@@ -38,12 +38,13 @@ export const EXTERNAL = [
   's3rver',
 ];
 
-/** Compiles server/src/server.ts into `outdir` (emptied first); returns the entry file. */
+/** Compiles the server (server/src/main.ts, then server.ts) into `outdir` (emptied first); returns the entry file. */
 export async function buildServer(outdir = path.join(ROOT, 'dist/server')) {
   fs.rmSync(outdir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { server: 'server/src/server.ts' },
+    // server/src/main.ts turns source maps on, then loads server.ts (a chunk of its own).
+    entryPoints: { server: 'server/src/main.ts' },
     outdir,
     bundle: true,
     splitting: true,
@@ -58,8 +59,8 @@ export async function buildServer(outdir = path.join(ROOT, 'dist/server')) {
     // Whitespace and syntax only: function names stay as written in stack traces and profiles.
     minifyWhitespace: true,
     minifySyntax: true,
-    // Source maps without the sources' text (the files are in the tree): --enable-source-maps keeps
-    // every map it reads in memory.
+    // Source maps without the sources' text (the files are in the tree): Node keeps every map it
+    // reads in memory (server/src/main.ts turns them on for our code only).
     sourcemap: true,
     sourcesContent: false,
     chunkNames: 'chunks/[name]-[hash]',

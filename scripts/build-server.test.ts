@@ -31,8 +31,15 @@ describe('the compiled server (npm run build:server, what npm start runs)', () =
   it('starts from dist without tsx, answers /healthz and the pages read from the source tree, and stops on SIGTERM', async () => {
     const { entry, bytes } = await build(outdir);
     expect(bytes).toBeGreaterThan(10_000);
+    // The entry only turns source maps on (for our code, not node_modules) and loads the server.
+    const entryCode = fs.readFileSync(entry, 'utf8');
+    expect(entryCode).toContain('setSourceMapsSupport');
+    expect(entryCode).toContain('nodeModules:!1');
     // Plain JavaScript: no TypeScript syntax or .ts imports left for a loader to handle.
-    const code = fs.readFileSync(entry, 'utf8');
+    const chunks = path.join(outdir, 'chunks');
+    const serverChunk = fs.readdirSync(chunks).find((f) => f.startsWith('server-') && f.endsWith('.js'));
+    expect(serverChunk).toBeDefined();
+    const code = entryCode + fs.readFileSync(path.join(chunks, serverChunk!), 'utf8');
     expect(code).not.toMatch(/from "\.[^"]*\.ts"/);
     // The pure-JavaScript packages are bundled (no bare import of them is left); the native and
     // file-reading ones stay in node_modules.

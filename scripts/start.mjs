@@ -26,7 +26,7 @@ const preload =
 
 const server = spawn(
   process.execPath,
-  ['--enable-source-maps', '--max-semi-space-size=4', '--max-old-space-size=256', 'dist/server/server.js'],
+  ['--max-semi-space-size=4', '--max-old-space-size=256', 'dist/server/server.js'],
   {
     stdio: 'inherit',
     // MALLOC_ARENA_MAX=2 (without jemalloc): glibc would keep memory freed by sharp's threads in
