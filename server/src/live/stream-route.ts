@@ -87,6 +87,8 @@ export function registerLiveStream(fastify: FastifyInstance, pull: () => Promise
 
       reply.hijack();
       const res = reply.raw;
+      // The reader may have gone while the log was read: nothing to open.
+      if (res.destroyed || request.raw.socket.destroyed) return reply;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
