@@ -96,6 +96,11 @@ export function registerLiveStream(fastify: FastifyInstance, pull: () => Promise
         'x-content-type-options': 'nosniff',
         'x-request-id': request.id,
       });
+      // HEAD (a health check, a prefetch): the headers only, no stream kept open.
+      if (request.method === 'HEAD') {
+        res.end();
+        return reply;
+      }
       request.raw.socket.setNoDelay(true);
       request.raw.socket.setKeepAlive(true, 60_000);
       endRequestSpanEarly(request, 200);
