@@ -5,7 +5,7 @@ import { LIVE_STREAM_PATH } from '../../../common/live-contract.ts';
 import { sendProblem } from '../plugins/problem.ts';
 import { ProblemSchema } from '../routes/news/schemas.ts';
 import { endRequestSpanEarly } from '../telemetry/request-span.ts';
-import type { LiveStream } from './live-hub.ts';
+import { LIVE_MAX_BUFFERED_BYTES, reloadFrame, type LiveStream } from './live-hub.ts';
 
 /** What EventSource waits before it reconnects after the stream broke. */
 export const LIVE_RETRY_MS = 3_000;
@@ -107,7 +107,11 @@ export function registerLiveStream(fastify: FastifyInstance, pull: () => Promise
       // An open stream is not a request being answered: the share workers need not wait for it.
       app.requestActivity.release(res);
       let first = `retry: ${LIVE_RETRY_MS}\n: live\n\n`;
-      if (lastEventId !== undefined) first += hub.replay(lastEventId, articleId).join('');
+      if (lastEventId !== undefined) {
+        const replay = hub.replay(lastEventId, articleId).join('');
+        // More than a stream may hold unsent: the page fetches its data again instead.
+        first += replay.length > LIVE_MAX_BUFFERED_BYTES ? reloadFrame(hub.lastId) : replay;
+      }
       res.write(first);
       const stream: LiveStream = { res, articleId };
       hub.add(stream);
