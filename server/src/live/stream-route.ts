@@ -86,6 +86,7 @@ export function registerLiveStream(fastify: FastifyInstance, pull: () => Promise
       if (lastEventId !== undefined && lastEventId > app.live.lastEventId()) await pull();
 
       reply.hijack();
+      endRequestSpanEarly(request, 200);
       const res = reply.raw;
       // The reader may have gone while the log was read: nothing to open.
       if (res.destroyed || request.raw.socket.destroyed) return reply;
@@ -103,7 +104,6 @@ export function registerLiveStream(fastify: FastifyInstance, pull: () => Promise
       }
       request.raw.socket.setNoDelay(true);
       request.raw.socket.setKeepAlive(true, 60_000);
-      endRequestSpanEarly(request, 200);
       // An open stream is not a request being answered: the share workers need not wait for it.
       app.requestActivity.release(res);
       let first = `retry: ${LIVE_RETRY_MS}\n: live\n\n`;
