@@ -1,0 +1,16 @@
+import type { KeyboardEvent } from 'react';
+
+/** Ctrl+Enter (Cmd+Enter on a Mac): post or save. */
+export function isSubmitChord(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
+  return e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey;
+}
+
+/** Focuses the element with this id once it is on the page (the editor mounts after a tick). */
+export function focusWhenPresent(id: string, tries = 20): void {
+  const el = document.getElementById(id);
+  if (el) {
+    el.focus();
+    return;
+  }
+  if (tries > 0) setTimeout(() => focusWhenPresent(id, tries - 1), 25);
+}
