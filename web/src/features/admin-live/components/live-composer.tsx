@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ShareDefaults } from '@common/admin-contract';
 import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { emptyDoc } from '@/lib/body/body-doc';
@@ -33,9 +33,12 @@ export function LiveComposer({
       setKeyEvent(false);
       setShares(NO_SHARES);
       setRound((r) => r + 1);
-      focusWhenPresent(editorId);
     },
   });
+  useEffect(() => {
+    // The new, empty editor (after a post) takes the focus for the next entry.
+    if (round > 0) focusWhenPresent(editorId);
+  }, [round, editorId]);
   const submit = () => {
     if (post.isPending) return;
     if (!hasContent(doc)) {
