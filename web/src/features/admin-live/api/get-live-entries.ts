@@ -32,5 +32,6 @@ export function useLiveEntries(articleId: number, pollMs = LIVE_ENTRIES_POLL_MS)
     ...liveEntriesQueryOptions(useAdminApi(), articleId),
     refetchInterval: pollMs > 0 ? pollMs : false,
     refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
   });
 }
