@@ -32,7 +32,7 @@ import { ImageField } from './image-field.tsx';
 import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { AutosaveStatus } from './autosave-status.tsx';
 import { useAutosave } from './use-autosave.ts';
-import { parseBody } from '@/lib/body/body-doc';
+import { parseBody } from '@/lib/admin-body/body-doc';
 import { AuthorsField } from './authors-field.tsx';
 import { TagsField } from './tags-field.tsx';
 import { useArticleExtensions } from '../extensions.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { ShareDefaults } from '@common/admin-contract';
 import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
-import { emptyDoc } from '@/lib/body/body-doc';
+import { emptyDoc } from '@/lib/admin-body/body-doc';
 import { usePostLiveEntry } from '../api/post-live-entry.ts';
 import { entryBody, hasContent, type EditorDoc } from '../lib/entries.ts';
 import { focusWhenPresent, isSubmitChord } from '../lib/submit-keys.ts';

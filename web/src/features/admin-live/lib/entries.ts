@@ -1,5 +1,5 @@
 import type { BodyDoc } from '@common/body/types';
-import type { BodyDoc as EditorDoc } from '@/lib/body/body-doc';
+import type { BodyDoc as EditorDoc } from '@/lib/admin-body/body-doc';
 import type { AdminLiveEntry } from '../types.ts';
 
 /** Newest first by posting time, then by id (as the API and the reader page order them). */
