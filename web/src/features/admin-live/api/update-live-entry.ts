@@ -25,9 +25,27 @@ export function updateLiveEntry(
   );
 }
 
-/** Another editor saved the entry since this edit began. */
+/** Another editor saved the entry since this edit began: who, when, and its version now. */
+export interface EntryConflict {
+  changedBy?: string;
+  changedAt?: string;
+  currentVersion: number;
+}
+
+/** The stale-version refusal (a 409 with the current version), not another 409 (coverage not running). */
+export function entryConflictOf(err: unknown): EntryConflict | undefined {
+  if (!(err instanceof AdminApiError) || err.status !== 409) return undefined;
+  const p = err.problem ?? {};
+  if (typeof p.currentVersion !== 'number') return undefined;
+  return {
+    currentVersion: p.currentVersion,
+    changedBy: typeof p.changedBy === 'string' ? p.changedBy : undefined,
+    changedAt: typeof p.changedAt === 'string' ? p.changedAt : undefined,
+  };
+}
+
 export function isEntryConflict(err: unknown): boolean {
-  return err instanceof AdminApiError && err.status === 409;
+  return entryConflictOf(err) !== undefined;
 }
 
 export function useUpdateLiveEntry(opts: { onSaved?: (entry: AdminLiveEntry) => void } = {}) {

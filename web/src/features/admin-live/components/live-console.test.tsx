@@ -21,7 +21,7 @@ afterEach(() => {
 const live = article({ liveStartedAt: '2026-11-27T10:00:00.000Z' });
 
 async function editorOf(name: string | RegExp, root: HTMLElement = document.body) {
-  const text = await within(root).findByRole('textbox', { name });
+  const text = await within(root).findByRole('textbox', { name }, { timeout: 5000 });
   return { text, editor: (text as unknown as { editor: Editor }).editor };
 }
 
@@ -169,7 +169,7 @@ describe('LiveConsole', () => {
     state.entries[0] = { ...state.entries[0]!, version: 2, bodyHtml: '<p>Polls open at nine.</p>' };
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     const alert = await within(form).findByRole('alert');
-    expect(alert.textContent).toContain('Another editor changed this entry');
+    expect(alert.textContent).toContain('Ann changed this entry while you were editing it');
     await waitFor(() => expect(alert.textContent).toContain('Polls open at nine.'));
     expect(sent.find((r) => r.method === 'PATCH')!.body).toMatchObject({ version: 1 });
     expect(toasts).toHaveLength(0);
@@ -186,6 +186,37 @@ describe('LiveConsole', () => {
     });
     expect(await screen.findByText('corrected')).toBeTruthy();
     expect(toasts.at(-1)?.title).toBe('Entry saved');
+  });
+
+  it('another refusal of an edit (coverage not running) is a toast, not a conflict', async () => {
+    const { client } = fakeLiveApi({
+      article: live,
+      entries: [entry(1, 'Polls open.')],
+      override: (req) => (req.method === 'PATCH' ? problem(409, 'Conflict', 'Article 7 is not live.') : undefined),
+    });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit the entry of/ }));
+    const form = await screen.findByRole('form', { name: /^Edit the entry of/ });
+    await editorOf('Entry text', form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toMatchObject({
+      title: 'Failed to save the entry',
+      description: '409 Conflict: Article 7 is not live.',
+    });
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('after the end of coverage there is no composer, and Resume brings it back', async () => {
+    const { client } = fakeLiveApi({
+      article: article({ liveStartedAt: '2026-11-27T10:00:00.000Z', liveEndedAt: '2026-11-27T12:00:00.000Z' }),
+    });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    expect(await screen.findByText('Coverage has ended: resume it to post entries.')).toBeTruthy();
+    expect(screen.getByText('Ended')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Entry' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume coverage' }));
+    await editorOf('Entry');
   });
 
   it('Escape leaves an edit unchanged; Ctrl+Enter saves it', async () => {

@@ -52,8 +52,12 @@ export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps
         ) : null}
       </header>
       <div className="admin-live__grid">
-        {state === 'off' ? (
-          <p className="admin-panel admin-muted">Start live coverage to post entries.</p>
+        {state !== 'live' ? (
+          <p className="admin-panel admin-muted">
+            {state === 'off'
+              ? 'Start live coverage to post entries.'
+              : 'Coverage has ended: resume it to post entries.'}
+          </p>
         ) : (
           <LiveComposer articleId={articleId} connected={connected} />
         )}

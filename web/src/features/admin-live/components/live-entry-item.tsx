@@ -6,7 +6,7 @@ import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor'
 import { useAdminApi } from '@/lib/admin-api-client';
 import { useDeleteLiveEntry } from '../api/delete-live-entry.ts';
 import { liveEntriesQueryOptions } from '../api/get-live-entries.ts';
-import { isEntryConflict, useUpdateLiveEntry } from '../api/update-live-entry.ts';
+import { entryConflictOf, useUpdateLiveEntry, type EntryConflict } from '../api/update-live-entry.ts';
 import { formatEntryTime } from '../lib/coverage.ts';
 import { editorDoc, entryBody, hasContent, type EditorDoc } from '../lib/entries.ts';
 import { focusWhenPresent, isSubmitChord } from '../lib/submit-keys.ts';
@@ -22,6 +22,7 @@ interface Editing {
   shares: ShareChoice;
   round: number;
   theirs?: AdminLiveEntry | null;
+  conflict?: EntryConflict;
 }
 
 /** One entry of the console: time, author, key-event mark, the text; Edit in place, Delete with a confirmation. */
@@ -72,13 +73,14 @@ export function LiveEntryItem({
       },
       {
         onError: (err) => {
-          if (!isEntryConflict(err)) return;
+          const conflict = entryConflictOf(err);
+          if (!conflict) return;
           // Show what the other editor saved; the edit stays as typed.
           void queryClient
             .fetchQuery({ ...liveEntriesQueryOptions(client, entry.articleId), staleTime: 0 })
             .then((list) => list.find((e) => e.id === entry.id) ?? null)
             .catch(() => null)
-            .then((theirs) => setEditing((cur) => (cur ? { ...cur, theirs } : cur)));
+            .then((theirs) => setEditing((cur) => (cur ? { ...cur, theirs, conflict } : cur)));
         },
       },
     );
@@ -152,7 +154,10 @@ export function LiveEntryItem({
           {editing.theirs !== undefined ? (
             <div className="admin-conflict" role="alert">
               <p>
-                <strong>Another editor changed this entry while you were editing it.</strong>{' '}
+                <strong>
+                  {editing.conflict?.changedBy ?? 'Another editor'} changed this entry while you were editing it
+                  {editing.conflict?.changedAt ? ` (${formatEntryTime(editing.conflict.changedAt)})` : ''}.
+                </strong>{' '}
                 {editing.theirs
                   ? 'Their version is below; Save mine replaces it with yours.'
                   : 'It has been deleted since.'}

@@ -7,6 +7,7 @@ export function isSubmitChord(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKe
 
 /** Focuses the element with this id once it is on the page (the editor mounts after a tick). */
 export function focusWhenPresent(id: string, tries = 20): void {
+  if (typeof document === 'undefined') return;
   const el = document.getElementById(id);
   if (el) {
     el.focus();

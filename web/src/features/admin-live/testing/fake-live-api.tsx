@@ -15,8 +15,8 @@ export interface Sent {
 export const json = (status: number, body: unknown, type = 'application/json') =>
   new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': type } });
 
-export const problem = (status: number, title: string, detail?: string) =>
-  json(status, { type: 'about:blank', title, status, detail }, 'application/problem+json');
+export const problem = (status: number, title: string, detail?: string, extra: Record<string, unknown> = {}) =>
+  json(status, { type: 'about:blank', title, status, detail, ...extra }, 'application/problem+json');
 
 export function article(over: Partial<LiveArticle> = {}): LiveArticle {
   return {
@@ -156,7 +156,12 @@ export function fakeLiveApi(
         });
       if (req.method === 'PATCH') {
         const input = req.body as { body: AdminLiveEntry['body']; keyEvent?: boolean; version: number };
-        if (input.version !== cur.version) return problem(409, 'Conflict', 'Another editor changed this entry.');
+        if (input.version !== cur.version)
+          return problem(409, 'Conflict', `The entry was changed by Ann (now version ${cur.version}).`, {
+            currentVersion: cur.version,
+            changedBy: 'Ann',
+            changedAt: cur.postedAt,
+          });
         const next = {
           ...cur,
           body: input.body,
