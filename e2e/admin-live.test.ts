@@ -61,7 +61,7 @@ describe('the live console', () => {
     await page.keyboard.type('Polls open in the village.');
     await page.keyboard.press('Control+Enter');
     await expect.poll(() => entryTexts(page)).toEqual(['Polls open in the village.']);
-    await expect.poll(() => composer(page).innerText()).toBe('');
+    await expect.poll(() => composer(page).textContent()).toBe('');
     expect(await composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
 
     // A key event, with the button; the share boxes stay off (no network connected).

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ShareDefaults } from '@common/admin-contract';
 import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { emptyDoc } from '@/lib/admin-body/body-doc';
@@ -27,18 +27,23 @@ export function LiveComposer({
   const [keyEvent, setKeyEvent] = useState(false);
   const [shares, setShares] = useState<ShareChoice>(NO_SHARES);
   const [empty, setEmpty] = useState(false);
+  const focusNext = useRef(false);
   const post = usePostLiveEntry({
     onPosted: () => {
       setDoc(emptyDoc());
       setKeyEvent(false);
       setShares(NO_SHARES);
       setRound((r) => r + 1);
+      focusNext.current = true;
     },
   });
+  const { isPending } = post;
   useEffect(() => {
-    // The new, empty editor (after a post) takes the focus for the next entry.
-    if (round > 0) focusWhenPresent(editorId);
-  }, [round, editorId]);
+    // The new, empty editor (after a post) takes the focus for the next entry, once it is editable again.
+    if (!focusNext.current || isPending) return;
+    focusNext.current = false;
+    focusWhenPresent(editorId);
+  }, [round, isPending, editorId]);
   const submit = () => {
     if (post.isPending) return;
     if (!hasContent(doc)) {
