@@ -159,6 +159,45 @@ describe('the live console', () => {
     }
     expect(stored.map((e) => e.author).sort()).toEqual(['Ann Editor', 'Bob Editor']);
   });
+
+  it('two editors correct one entry: the later save shows the other’s text, and Save mine wins', async () => {
+    const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Recount Ordered' }]);
+    await api('POST', `/api/admin/articles/${story!.id}/live/start`);
+    await api('POST', `/api/admin/articles/${story!.id}/live/entries`, {
+      body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Recount at noon.' }] }] },
+    });
+    const url = `${running.baseUrl}/admin/articles/${story!.id}/live`;
+    const pages: Page[] = [];
+    for (const name of ['Ann Editor', 'Bob Editor']) {
+      const context = await web.newContext();
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      await guardNetwork(context);
+      const page = await context.newPage();
+      await openSignedIn(page, running, url, { username: EDITOR.username, name });
+      await entries(page)
+        .first()
+        .getByRole('button', { name: /^Edit the entry of/ })
+        .click();
+      await page.getByRole('textbox', { name: 'Entry text' }).click();
+      await page.keyboard.press('End');
+      pages.push(page);
+    }
+    const [ann, bob] = pages as [Page, Page];
+    await ann.keyboard.type(' Ann says one.');
+    await ann.keyboard.press('Control+Enter');
+    await expect.poll(() => entryTexts(ann)).toEqual(['Recount at noon. Ann says one.']);
+    await bob.keyboard.type(' Bob says two.');
+    await bob.keyboard.press('Control+Enter');
+    const conflict = bob.getByRole('form', { name: /^Edit the entry of/ }).getByRole('alert');
+    await conflict.getByText(/changed this entry while you were editing it/).waitFor();
+    await conflict.getByText('Recount at noon. Ann says one.').waitFor();
+    await conflict.getByRole('button', { name: 'Save mine' }).click();
+    await expect.poll(() => entryTexts(bob)).toEqual(['Recount at noon. Bob says two.']);
+    // Ann's console catches up with the poll.
+    await expect.poll(() => entryTexts(ann), { timeout: 10_000 }).toEqual(['Recount at noon. Bob says two.']);
+    const [stored] = await listEntries(story!.id);
+    expect(stored!.version).toBe(3);
+  });
 });
 
 /** The text of a rendered entry (one paragraph in these tests). */
