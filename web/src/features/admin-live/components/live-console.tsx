@@ -61,7 +61,7 @@ export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps
         ) : (
           <LiveComposer articleId={articleId} connected={connected} />
         )}
-        <section className="admin-live__entries" aria-labelledby="live-entries-title" aria-busy={entries.isFetching}>
+        <section className="admin-live__entries" aria-labelledby="live-entries-title" aria-busy={entries.isLoading}>
           <h2 id="live-entries-title">
             Entries{entries.data ? <span className="admin-muted"> ({entries.data.length})</span> : null}
           </h2>
