@@ -35,7 +35,7 @@ beforeAll(async () => {
       const record: LivePublisher = {
         async publish(type, data, topic) {
           if (failPublish) throw new Error('stream down');
-          sent.push({ type, data, topic });
+          sent.push({ type, data, topic: topic ?? 'site' });
           return { id: ++nextEventId };
         },
         lastEventId: () => nextEventId,
