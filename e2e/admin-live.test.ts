@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AdminLiveEntry } from '../common/live-contract.ts';
+import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
+import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
+import { createSocial } from '../server/src/sharing/social-clients.ts';
+import { connectX } from '../server/src/test-support/shares.ts';
+import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { insertArticles } from './support/articles.ts';
 import { ACTION_TIMEOUT_MS, useBrowser } from './support/browser.ts';
@@ -20,6 +25,8 @@ const entryTexts = (page: Page) => entries(page).locator('.admin-live-entry__bod
 describe('the live console', () => {
   let running: RunningApp;
   let authorization: string;
+  let x: FakeX;
+  let fb: FakeFacebook;
 
   async function api<T>(method: string, path: string, payload?: unknown): Promise<T> {
     const res = await fetch(`${running.baseUrl}${path}`, {
@@ -34,11 +41,17 @@ describe('the live console', () => {
     (await api<{ entries: AdminLiveEntry[] }>('GET', `/api/admin/articles/${id}/live/entries`)).entries;
 
   beforeAll(async () => {
-    running = await startApp({ seed: false });
+    // X connected (the fake), Facebook not: a key event can be posted to X only.
+    x = await startFakeX();
+    fb = await startFakeFacebook();
+    running = await startApp({ seed: false, env: { ...fakeProviderEnv(x, fb), JOBS_POLL_MS: '50' } });
+    await connectX(createSocial(running.config, running.database), x, running.config.siteName);
     authorization = await running.bearer({ sub: '1', name: 'E2E Editor', preferred_username: EDITOR.username });
   });
   afterAll(async () => {
     await running?.close();
+    await x?.close();
+    await fb?.close();
   });
 
   it('an editor starts coverage, posts with Ctrl+Enter, marks a key event, edits, deletes and ends coverage', async () => {
@@ -64,18 +77,25 @@ describe('the live console', () => {
     await expect.poll(() => composer(page).textContent()).toBe('');
     expect(await composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
 
-    // A key event, with the button; the share boxes stay off (no network connected).
+    // A key event, with the button, posted to X (connected); Facebook is not connected.
     await page.keyboard.type('The goat wins by a landslide.');
+    const toX = page.getByRole('checkbox', { name: 'Post to X' });
+    expect(await toX.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: 'Key event' }).check();
-    expect(await page.getByRole('checkbox', { name: 'Post to X' }).isDisabled()).toBe(true);
+    expect(await toX.isDisabled()).toBe(false);
+    expect(await toX.isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Post to Facebook' }).isDisabled()).toBe(true);
+    await toX.check();
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     await expect.poll(() => entryTexts(page)).toEqual(['The goat wins by a landslide.', 'Polls open in the village.']);
     await entries(page).first().getByText('Key event').waitFor();
     let stored = await listEntries(story!.id);
     expect(stored.map((e) => [e.keyEvent, e.shareToX, e.shareToFacebook])).toEqual([
-      [true, false, false],
+      [true, true, false],
       [false, false, false],
     ]);
+    // The share job posts the key event on X.
+    await expect.poll(() => x.posts.map((p) => p.text).join('\n'), { timeout: 10_000 }).toContain('landslide');
 
     // Edit the older entry in place.
     const older = entries(page).nth(1);
