@@ -250,6 +250,7 @@ describe('LiveConsole', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(sent.find((r) => r.method === 'DELETE')!.url).toBe('/api/admin/articles/7/live/entries/2');
     expect(within(list).getByText('Polls open.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: /^Entries/ })));
   });
 
   it('History lists the entry’s versions', async () => {

@@ -8,7 +8,7 @@ import { useShareDefaults } from '../api/get-share-defaults.ts';
 import { coverageState, isPublic } from '../lib/coverage.ts';
 import { CoverageControls } from './coverage-controls.tsx';
 import { LiveComposer } from './live-composer.tsx';
-import { LiveEntryItem } from './live-entry-item.tsx';
+import { ENTRIES_HEADING_ID, LiveEntryItem } from './live-entry-item.tsx';
 
 export interface LiveConsoleProps {
   articleId: number;
@@ -61,8 +61,8 @@ export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps
         ) : (
           <LiveComposer articleId={articleId} connected={connected} />
         )}
-        <section className="admin-live__entries" aria-labelledby="live-entries-title" aria-busy={entries.isLoading}>
-          <h2 id="live-entries-title">
+        <section className="admin-live__entries" aria-labelledby={ENTRIES_HEADING_ID} aria-busy={entries.isLoading}>
+          <h2 id={ENTRIES_HEADING_ID} tabIndex={-1}>
             Entries{entries.data ? <span className="admin-muted"> ({entries.data.length})</span> : null}
           </h2>
           {entries.isError && !entries.data ? (

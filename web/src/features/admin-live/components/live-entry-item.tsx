@@ -14,6 +14,9 @@ import type { AdminLiveEntry } from '../types.ts';
 import { EntryRevisions } from './entry-revisions.tsx';
 import { effectiveShares, ShareToggles, type ShareChoice } from './share-toggles.tsx';
 
+/** The console's "Entries" heading (it takes the focus after a deletion). */
+export const ENTRIES_HEADING_ID = 'live-entries-title';
+
 /** What an edit started from and what it holds now; `theirs`: the entry another editor saved meanwhile. */
 interface Editing {
   base: AdminLiveEntry;
@@ -47,7 +50,13 @@ export function LiveEntryItem({
       focusWhenPresent(editButtonId);
     },
   });
-  const remove = useDeleteLiveEntry({ onDeleted: () => setConfirming(false) });
+  const remove = useDeleteLiveEntry({
+    onDeleted: () => {
+      setConfirming(false);
+      // The entry and its buttons are gone: the focus goes to the list's heading.
+      focusWhenPresent(ENTRIES_HEADING_ID);
+    },
+  });
   const startEdit = () => {
     setEditing({
       base: entry,
