@@ -218,6 +218,52 @@ describe('the live console', () => {
     const [stored] = await listEntries(story!.id);
     expect(stored!.version).toBe(3);
   });
+
+  it('at 390 px, from the keyboard alone: post a key event, then delete it; nothing scrolls sideways', async () => {
+    const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Keyboard Coverage' }]);
+    await api('POST', `/api/admin/articles/${story!.id}/live/start`);
+    const context = await web.newContext(PHONE);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    await guardNetwork(context);
+    const page = await context.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}/live`);
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (el?.getAttribute('role') === 'textbox') return 'textbox';
+        return ((el as HTMLInputElement | null)?.labels?.[0]?.textContent ?? el?.textContent ?? '').trim();
+      });
+    await composer(page).waitFor();
+    await page.getByRole('button', { name: 'End coverage' }).focus();
+    await page.keyboard.press('Tab'); // the toolbar: one tab stop
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="toolbar"]') !== null)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('textbox');
+    await page.keyboard.type('Goat keyboard entry.');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Key event');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Post to X');
+    // Ctrl+Enter from anywhere in the composer posts.
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => entryTexts(page)).toEqual(['Goat keyboard entry.']);
+    expect((await listEntries(story!.id))[0]!.keyEvent).toBe(true);
+    const del = entries(page)
+      .first()
+      .getByRole('button', { name: /^Delete the entry of/ });
+    await del.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this entry?' });
+    await dialog.waitFor();
+    expect(await focused()).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Delete');
+    await page.keyboard.press('Enter');
+    await page.getByText('No entries yet.').waitFor();
+    expect(await focused()).toMatch(/^Entries/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
 });
 
 /** The text of a rendered entry (one paragraph in these tests). */
