@@ -30,6 +30,7 @@ const e2eOnPostgres = [
   'e2e/admin-body-editor.test.ts',
   'e2e/admin-editor.test.ts',
   'e2e/admin-journeys.test.ts',
+  'e2e/admin-live.test.ts',
   'e2e/article-shares.test.ts',
   'e2e/bylines-tags.test.ts',
   'e2e/social-admin.test.ts',

@@ -53,7 +53,7 @@ describe('admin accessibility (axe-core)', () => {
   let x: FakeX;
   let fb: FakeFacebook;
   const web = useBrowser();
-  const ids = { draft: 0, published: 0, scheduled: 0, trashed: 0, posted: 0 };
+  const ids = { draft: 0, published: 0, scheduled: 0, trashed: 0, posted: 0, live: 0 };
 
   beforeAll(async () => {
     // The fake X and Facebook connected: the screens show posts, Post now, Delete post and share audit rows.
@@ -66,12 +66,13 @@ describe('admin accessibility (axe-core)', () => {
     await connectX(social, x, running.config.siteName);
     await connectFacebook(social, fb, running.config.siteName);
     const day = 24 * 60 * 60 * 1000;
-    const [draft, published, scheduled, trashed, posted] = await insertArticles(running.database, running.app, [
+    const [draft, published, scheduled, trashed, posted, live] = await insertArticles(running.database, running.app, [
       { headline: 'Axe Draft About A Goose', published_at: null, comments: 'Check the goose.' },
       { headline: 'Axe Published About A Duck', editor_name: 'Pat Editor', share_to_x: 0, share_to_facebook: 0 },
       { headline: 'Axe Scheduled About A Swan', published_at: null },
       { headline: 'Axe Trashed About A Heron', published_at: null },
       { headline: 'Axe Posted About A Coot', published_at: null },
+      { headline: 'Axe Live About A Gull', share_to_x: 0, share_to_facebook: 0 },
     ]);
     await running.database.db
       .updateTable('articles')
@@ -89,6 +90,7 @@ describe('admin accessibility (axe-core)', () => {
       scheduled: scheduled!.id,
       trashed: trashed!.id,
       posted: posted!.id,
+      live: live!.id,
     });
     // A little history and an audit trail to look at.
     const authorization = await running.bearer({ sub: '1', name: 'Erin Editor' });
@@ -105,6 +107,24 @@ describe('admin accessibility (axe-core)', () => {
       method: 'POST',
       headers: { authorization },
     });
+    // A live blog with two entries, one a key event.
+    await fetch(`${running.baseUrl}/api/admin/articles/${live!.id}/live/start`, {
+      method: 'POST',
+      headers: { authorization },
+    });
+    for (const [text, keyEvent] of [
+      ['The gull lands.', false],
+      ['The gull takes the chips.', true],
+    ] as const) {
+      await fetch(`${running.baseUrl}/api/admin/articles/${live!.id}/live/entries`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+          keyEvent,
+        }),
+      });
+    }
     // Published with sharing on (the defaults): both posts go out (share rows in the audit trail).
     await fetch(`${running.baseUrl}/api/admin/articles/${posted!.id}/publish`, {
       method: 'POST',
@@ -171,6 +191,38 @@ describe('admin accessibility (axe-core)', () => {
       name: 'detail (trashed)',
       path: () => `/admin/articles/${ids.trashed}`,
       ready: (p) => p.getByRole('heading', { name: 'This article was deleted' }).waitFor(),
+    },
+    {
+      name: 'detail (live coverage running)',
+      path: () => `/admin/articles/${ids.live}`,
+      ready: (p) => p.getByRole('link', { name: 'Open live console' }).waitFor(),
+    },
+    {
+      name: 'live console',
+      path: () => `/admin/articles/${ids.live}/live`,
+      ready: async (p) => {
+        await p.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+        await p.getByText('The gull takes the chips.').waitFor();
+      },
+    },
+    {
+      name: 'live console, an entry with its history open',
+      path: () => `/admin/articles/${ids.live}/live`,
+      ready: async (p) => {
+        const first = p.getByRole('list', { name: 'Entries, newest first' }).locator(':scope > li').first();
+        await first.getByRole('button', { name: /^History of the entry/ }).click();
+        await first.getByRole('list', { name: 'Versions of the entry' }).waitFor();
+      },
+    },
+    {
+      name: 'live console, an entry in edit',
+      path: () => `/admin/articles/${ids.live}/live`,
+      ready: async (p) => {
+        const first = p.getByRole('list', { name: 'Entries, newest first' }).locator(':scope > li').first();
+        await first.getByRole('button', { name: /^Edit the entry of/ }).click();
+        await p.getByRole('textbox', { name: 'Entry text' }).waitFor();
+        await p.getByRole('checkbox', { name: 'Key event' }).nth(1).waitFor();
+      },
     },
     {
       name: 'new article',

@@ -1,5 +1,6 @@
 import { PERSON_PAGE_SIZE } from '../../../common/byline.ts';
 import type { AuthorPage, TagPage } from '../../../common/news-contract.ts';
+import type { LiveEntriesPage } from '../../../common/live-contract.ts';
 import type { AuthorsAndTagsRepository } from '../repositories/authors-and-tags.ts';
 import {
   toPublicArticle,
@@ -11,6 +12,7 @@ import { Type } from '@sinclair/typebox';
 import { etagOf } from '../plugins/http-cache.ts';
 import { compressBodyAsync, type EncodedBody } from '../rendering/encoded-body.ts';
 import type { NewsCache } from './news-cache.ts';
+import type { LiveBlogReader } from '../live-blog/live-entries-view.ts';
 
 /**
  * UTF-8 bytes, encoded once, with their brotli and gzip forms made once per cached body off the
@@ -33,6 +35,8 @@ export class PublicNews {
     private readonly repository: NewsRepository,
     readonly cache: NewsCache,
     private readonly people?: AuthorsAndTagsRepository,
+    /** Live blogs' `live` on the article read (decision 037). */
+    private readonly live?: LiveBlogReader,
   ) {}
 
   /**
@@ -99,7 +103,26 @@ export class PublicNews {
 
   /** The newest published article with this slug (with content), or null. */
   article(slug: string): Promise<PublicArticle | null> {
-    return this.cache.get(`article:${slug}`, async () => (await this.repository.findPublishedBySlug(slug)) ?? null);
+    return this.cache.get(`article:${slug}`, async () => {
+      const article = await this.repository.findPublishedBySlug(slug);
+      if (!article) return null;
+      const live = await this.live?.blog(article.id);
+      if (live) article.live = live;
+      return article;
+    });
+  }
+
+  /**
+   * One page of a live blog's entries, newest first, older than entry `before` (the newest without
+   * it): GET /News/slug/{slug}/entries and the article page's /article/{slug}?before={entryId}.
+   * 'no-blog': no published live blog has this slug; 'no-entry': `before` is no entry of it.
+   */
+  liveEntries(slug: string, before?: number): Promise<LiveEntriesPage | 'no-blog' | 'no-entry'> {
+    return this.cache.get(`live-entries:${slug}:${before ?? ''}`, async () => {
+      const article = await this.article(slug);
+      if (!article?.live || !this.live) return 'no-blog' as const;
+      return (await this.live.page(article.id, before)) ?? ('no-entry' as const);
+    });
   }
 
   /** The article response body, or null when there is no published article with this slug. */

@@ -54,6 +54,10 @@ export const paths = {
       path: '/admin/articles/:id',
       getHref: (id: number, opts: { edit?: boolean } = {}) => `/admin/articles/${id}${opts.edit ? '?edit=1' : ''}`,
     },
+    liveConsole: {
+      path: '/admin/articles/:id/live',
+      getHref: (id: number) => `/admin/articles/${id}/live`,
+    },
     preview: { path: '/admin/articles/:id/preview', getHref: (id: number) => `/admin/articles/${id}/preview` },
     audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
     authors: { path: '/admin/authors', getHref: () => '/admin/authors' },

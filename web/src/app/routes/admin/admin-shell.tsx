@@ -21,6 +21,7 @@ const AuditPage = lazy(() => import('./audit.tsx'));
 const AuthorsPage = lazy(() => import('./authors.tsx'));
 const TagsPage = lazy(() => import('./tags.tsx'));
 const SocialTestPage = lazy(() => import('./social-test.tsx'));
+const LiveConsolePage = lazy(() => import('./live-console.tsx'));
 
 /**
  * The signed-in admin area: header, the screens, and the error screen for failed actions
@@ -71,6 +72,7 @@ export function AdminShell() {
                   <Route path="articles/new" element={<NewArticlePage />} />
                   <Route path="articles/:id" element={<ArticlePage />} />
                   <Route path="articles/:id/preview" element={<PreviewPage />} />
+                  <Route path="articles/:id/live" element={<LiveConsolePage />} />
                   <Route path="audit" element={<AuditPage />} />
                   <Route path="authors" element={<AuthorsPage />} />
                   <Route path="tags" element={<TagsPage />} />

@@ -8,6 +8,9 @@ import {
 } from '@/features/article-shares';
 import '@/features/article-shares/article-shares.css';
 import type { AdminArticle, ArticleExtensions } from '@/features/admin-articles';
+import { LiveCoveragePanel } from '@/features/admin-live';
+import '@/features/admin-live/admin-live.css';
+import { paths } from '@/config/paths';
 
 const published = (a: Pick<AdminArticle, 'publishedAt'>) => {
   const t = a.publishedAt ? Date.parse(a.publishedAt) : NaN;
@@ -15,6 +18,8 @@ const published = (a: Pick<AdminArticle, 'publishedAt'>) => {
 };
 
 /**
+ * Live coverage adds its panel (start, end, the console) to the detail's side column.
+ *
  * What sharing to X and Facebook adds to the article screens (the two features never import each
  * other; they meet here): the share choice in the form and the publish confirmation, each platform's
  * status on the detail and in the lists, and deleting the posts when unpublishing or deleting.
@@ -43,12 +48,15 @@ export const articleExtensions: ArticleExtensions = {
     return useRemovePostsOffer(article.id);
   },
   DetailSection: ({ article }) => (
-    <ShareStatusPanel
-      articleId={article.id}
-      headline={article.headline}
-      published={published(article)}
-      scheduled={article.status === 'scheduled'}
-    />
+    <>
+      <LiveCoveragePanel article={article} consoleHref={paths.admin.liveConsole.getHref(article.id)} />
+      <ShareStatusPanel
+        articleId={article.id}
+        headline={article.headline}
+        published={published(article)}
+        scheduled={article.status === 'scheduled'}
+      />
+    </>
   ),
   RowSection: ({ article }) => (
     <ShareStatusLine articleId={article.id} headline={article.headline} published={published(article)} />

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminKeys, adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 import { toApiSearch } from '../lib/list-query.ts';
 import type { ArticlePage, ListQuery } from '../types.ts';
-import { adminQueryDefaults } from './admin-query-defaults.ts';
+import { adminQueryDefaults } from '@/lib/admin-query-defaults';
 
 /** GET /api/admin/articles?page&pageSize&status&categoryId */
 export function getArticles(client: AdminApiClient, q: ListQuery, signal?: AbortSignal): Promise<ArticlePage> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys, adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 import type { Category } from '../types.ts';
-import { adminQueryDefaults } from './admin-query-defaults.ts';
+import { adminQueryDefaults } from '@/lib/admin-query-defaults';
 
 /** GET /api/admin/categories */
 export function getCategories(client: AdminApiClient, signal?: AbortSignal): Promise<Category[]> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys, adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
-import { adminQueryDefaults } from './admin-query-defaults.ts';
+import { adminQueryDefaults } from '@/lib/admin-query-defaults';
 import type { ArticleRevision } from '@common/admin-contract';
 
 /** GET /api/admin/articles/{id}/revisions/{rid}: one revision with the article as it was saved. */

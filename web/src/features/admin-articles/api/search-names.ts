@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NamedRef } from '@common/admin-contract';
 import { adminRequest, useAdminApi } from '@/lib/admin-api-client';
-import { adminQueryDefaults } from './admin-query-defaults.ts';
+import { adminQueryDefaults } from '@/lib/admin-query-defaults';
 
 export type NameKind = 'authors' | 'tags';
 

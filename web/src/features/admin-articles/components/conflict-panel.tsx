@@ -5,7 +5,7 @@ import {
   type ArticleFormValues,
   type FormField,
 } from '../lib/article-form.ts';
-import { parseBody } from '../lib/body-doc.ts';
+import { parseBody } from '@/lib/admin-body/body-doc';
 import { bodyText } from '../lib/body-text.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import type { ConflictFacts } from '../api/update-article.ts';

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { objectPosition, uploadedImageId } from '@common/images';
-import { useUploadImage } from '../api/upload-image.ts';
+import { useUploadImage } from '@/components/admin/body-editor/upload-image';
 import { useFocalPoint, type FocalPoint } from '../api/update-image.ts';
 import { ALT_EXPLAINED, FIELD_LABELS, LIMITS } from '../lib/article-form.ts';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { ArticleRevisionSummary } from '@common/admin-contract';
 import { useRevision } from '../api/get-revision.ts';
-import { bodyOf } from '../lib/body-doc.ts';
+import { bodyOf } from '@/lib/admin-body/body-doc';
 import { bodyText } from '../lib/body-text.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { wordDiff, type DiffPart } from '../lib/word-diff.ts';

@@ -1,5 +1,5 @@
 import { slugify } from '@common/slug';
-import { bodyOf, cleanDoc, emptyDoc, parseBody } from './body-doc.ts';
+import { bodyOf, cleanDoc, emptyDoc, parseBody } from '@/lib/admin-body/body-doc';
 import { splitByline } from '@common/byline';
 import type { AdminArticle } from '../types.ts';
 

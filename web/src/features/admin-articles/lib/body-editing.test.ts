@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { allowedHref, bodyOf, cleanDoc, docFromText } from './body-doc.ts';
+import { allowedHref, bodyOf, cleanDoc, docFromText } from '@/lib/admin-body/body-doc';
 import { bodyText } from './body-text.ts';
-import { embedProviderOf } from './embed-provider.ts';
+import { embedProviderOf } from '@/lib/admin-body/embed-provider';
 import { foldAutosaves } from './history-groups.ts';
-import { countWords, describeLength, readingMinutes } from './word-count.ts';
+import { countWords, describeLength, readingMinutes } from '@/lib/admin-body/word-count';
 import { wordDiff } from './word-diff.ts';
 
 describe('the body as the editor sends it', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseBody } from './body-doc.ts';
+import { parseBody } from '@/lib/admin-body/body-doc';
 import { draftKey, loadDraft } from './form-draft.ts';
 
 beforeEach(() => sessionStorage.clear());

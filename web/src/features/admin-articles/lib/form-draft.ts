@@ -1,6 +1,6 @@
 import { splitByline } from '@common/byline';
 import { FORM_FIELDS, namesValue, type ArticleFormValues } from './article-form.ts';
-import { docFromText } from './body-doc.ts';
+import { docFromText } from '@/lib/admin-body/body-doc';
 
 /**
  * An unsaved form kept in the browser, so a reload or a crash does not lose an editor's work. Drafts

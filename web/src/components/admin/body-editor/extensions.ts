@@ -3,7 +3,7 @@ import Blockquote from '@tiptap/extension-blockquote';
 import Link from '@tiptap/extension-link';
 import { ListItem } from '@tiptap/extension-list';
 import StarterKit from '@tiptap/starter-kit';
-import { allowedHref } from '../../lib/body-doc.ts';
+import { allowedHref } from '@/lib/admin-body/body-doc';
 import { BodyImage, Embed, PullQuote } from './nodes.ts';
 
 /** A link to a URL or to another article (its id when chosen by headline search). */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys, adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
-import { adminQueryDefaults } from './admin-query-defaults.ts';
+import { adminQueryDefaults } from '@/lib/admin-query-defaults';
 
 /** A picture of the library, as GET /api/admin/images lists it. */
 export interface LibraryImage {

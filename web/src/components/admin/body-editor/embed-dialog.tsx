@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { embedProviderOf } from '../../lib/embed-provider.ts';
+import { embedProviderOf } from '@/lib/admin-body/embed-provider';
 import type { EmbedAttrs } from './nodes.ts';
 import { EditorDialog } from './editor-dialog.tsx';
 import { LibraryPicker } from './library-picker.tsx';

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdminApiContext, type AdminApiClient } from '@/lib/admin-api-client';
-import type { BodyDoc } from '../../lib/body-doc.ts';
+import type { BodyDoc } from '@/lib/admin-body/body-doc';
 import BodyEditor from './body-editor.tsx';
 
 const json = (status: number, body: unknown) =>

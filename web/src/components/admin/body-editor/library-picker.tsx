@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useImages, type LibraryImage } from '../../api/get-images.ts';
-import { useUploadImage } from '../../api/upload-image.ts';
+import { useImages, type LibraryImage } from './get-images.ts';
+import { useUploadImage } from './upload-image.ts';
 import { uploadedImageId } from '@common/images';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { cleanDoc, type BodyDoc } from '../../lib/body-doc.ts';
-import { countWords, describeLength } from '../../lib/word-count.ts';
+import { cleanDoc, type BodyDoc } from '@/lib/admin-body/body-doc';
+import { countWords, describeLength } from '@/lib/admin-body/word-count';
 import { EmbedDialog } from './embed-dialog.tsx';
 import { bodyExtensions } from './extensions.ts';
 import { ImageDialog } from './image-dialog.tsx';

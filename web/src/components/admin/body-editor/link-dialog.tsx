@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useHeadlineSearch } from '../../api/search-headlines.ts';
-import { allowedHref } from '../../lib/body-doc.ts';
+import { useHeadlineSearch } from './search-headlines.ts';
+import { allowedHref } from '@/lib/admin-body/body-doc';
 import { EditorDialog } from './editor-dialog.tsx';
 
 export interface LinkChoice {

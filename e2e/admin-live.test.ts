@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { AdminLiveEntry } from '../common/live-contract.ts';
+import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
+import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
+import { createSocial } from '../server/src/sharing/social-clients.ts';
+import { connectX } from '../server/src/test-support/shares.ts';
+import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { insertArticles } from './support/articles.ts';
+import { ACTION_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import { guardNetwork } from './support/network.ts';
+import { EDITOR } from './support/sign-in.ts';
+import { openSignedIn } from './support/signed-in.ts';
+
+const web = useBrowser();
+const PHONE = { width: 390, height: 844 };
+
+/** The composer's editor. */
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Entry', exact: true });
+const entries = (page: Page) => page.getByRole('list', { name: 'Entries, newest first' }).locator(':scope > li');
+/** Each entry's text, newest first, as the console shows it. */
+const entryTexts = (page: Page) => entries(page).locator('.admin-live-entry__body').allInnerTexts();
+
+describe('the live console', () => {
+  let running: RunningApp;
+  let authorization: string;
+  let x: FakeX;
+  let fb: FakeFacebook;
+
+  async function api<T>(method: string, path: string, payload?: unknown): Promise<T> {
+    const res = await fetch(`${running.baseUrl}${path}`, {
+      method,
+      headers: { authorization, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+    });
+    expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  }
+  const listEntries = async (id: number) =>
+    (await api<{ entries: AdminLiveEntry[] }>('GET', `/api/admin/articles/${id}/live/entries`)).entries;
+
+  beforeAll(async () => {
+    // X connected (the fake), Facebook not: a key event can be posted to X only.
+    x = await startFakeX();
+    fb = await startFakeFacebook();
+    running = await startApp({ seed: false, env: { ...fakeProviderEnv(x, fb), JOBS_POLL_MS: '50' } });
+    await connectX(createSocial(running.config, running.database), x, running.config.siteName);
+    authorization = await running.bearer({ sub: '1', name: 'E2E Editor', preferred_username: EDITOR.username });
+  });
+  afterAll(async () => {
+    await running?.close();
+    await x?.close();
+    await fb?.close();
+  });
+
+  it('an editor starts coverage, posts with Ctrl+Enter, marks a key event, edits, deletes and ends coverage', async () => {
+    const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Runs For Mayor' }]);
+    const context = await web.newContext();
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    const net = await guardNetwork(context);
+    const page = await context.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}`);
+
+    const panel = page.getByRole('region', { name: 'Live coverage' });
+    await panel.getByRole('button', { name: 'Start live coverage' }).click();
+    await panel.getByText(/since/).waitFor();
+    await panel.getByRole('link', { name: 'Open live console' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Goat Runs For Mayor' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/articles/${story!.id}/live`);
+
+    // Ctrl+Enter posts (no line break), and the composer is empty and focused for the next one.
+    await composer(page).click();
+    await page.keyboard.type('Polls open in the village.');
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => entryTexts(page)).toEqual(['Polls open in the village.']);
+    await expect.poll(() => composer(page).textContent()).toBe('');
+    expect(await composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A key event, with the button, posted to X (connected); Facebook is not connected.
+    await page.keyboard.type('The goat wins by a landslide.');
+    const toX = page.getByRole('checkbox', { name: 'Post to X' });
+    expect(await toX.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Key event' }).check();
+    expect(await toX.isDisabled()).toBe(false);
+    expect(await toX.isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Post to Facebook' }).isDisabled()).toBe(true);
+    await toX.check();
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect.poll(() => entryTexts(page)).toEqual(['The goat wins by a landslide.', 'Polls open in the village.']);
+    await entries(page).first().getByText('Key event').waitFor();
+    let stored = await listEntries(story!.id);
+    expect(stored.map((e) => [e.keyEvent, e.shareToX, e.shareToFacebook])).toEqual([
+      [true, true, false],
+      [false, false, false],
+    ]);
+    // The share job posts the key event on X.
+    await expect.poll(() => x.posts.map((p) => p.text).join('\n'), { timeout: 10_000 }).toContain('landslide');
+
+    // Edit the older entry in place.
+    const older = entries(page).nth(1);
+    await older.getByRole('button', { name: /^Edit the entry of/ }).click();
+    const edit = page.getByRole('textbox', { name: 'Entry text' });
+    await edit.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Queues are long.');
+    await page
+      .getByRole('form', { name: /^Edit the entry of/ })
+      .getByRole('button', { name: 'Save' })
+      .click();
+    await expect
+      .poll(() => entryTexts(page))
+      .toEqual(['The goat wins by a landslide.', 'Polls open in the village. Queues are long.']);
+    stored = await listEntries(story!.id);
+    expect(stored[1]!.version).toBe(2);
+
+    // Delete the key event, after the confirmation.
+    await entries(page)
+      .first()
+      .getByRole('button', { name: /^Delete the entry of/ })
+      .click();
+    await page.getByRole('alertdialog', { name: 'Delete this entry?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => entryTexts(page)).toEqual(['Polls open in the village. Queues are long.']);
+    expect((await listEntries(story!.id)).length).toBe(1);
+
+    // End coverage (asks first); it can resume.
+    await page.getByRole('button', { name: 'End coverage' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'End live coverage?' })
+      .getByRole('button', { name: 'End coverage' })
+      .click();
+    await page.getByRole('button', { name: 'Resume coverage' }).waitFor();
+    const article = await api<{ liveStartedAt: string | null; liveEndedAt: string | null }>(
+      'GET',
+      `/api/admin/articles/${story!.id}`,
+    );
+    expect(article.liveStartedAt).toBeTruthy();
+    expect(article.liveEndedAt).toBeTruthy();
+    expect(net.external).toEqual([]);
+  });
+
+  it('two editors post at once and both see both entries, in the same order', async () => {
+    const [story] = await insertArticles(running.database, running.app, [{ headline: 'Two Desks One Goat' }]);
+    await api('POST', `/api/admin/articles/${story!.id}/live/start`);
+    const url = `${running.baseUrl}/admin/articles/${story!.id}/live`;
+    const pages: Page[] = [];
+    for (const [name, size] of [
+      ['Ann Editor', undefined],
+      ['Bob Editor', PHONE],
+    ] as const) {
+      const context = await web.newContext(size);
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      await guardNetwork(context);
+      const page = await context.newPage();
+      await openSignedIn(page, running, url, { username: EDITOR.username, name });
+      await composer(page).click();
+      await page.keyboard.type(`${name} reporting.`);
+      pages.push(page);
+    }
+    // Both press Ctrl+Enter at the same moment.
+    await Promise.all(pages.map((p) => p.keyboard.press('Control+Enter')));
+    const stored = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const list = await listEntries(story!.id);
+        if (list.length === 2) return list;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the two entries were not both stored');
+    })();
+    const expected = stored.map((e) => textOf(e.bodyHtml));
+    expect([...expected].sort()).toEqual(['Ann Editor reporting.', 'Bob Editor reporting.']);
+    // Each console shows the other's entry within the polling period, newest first as the API orders them.
+    for (const page of pages) {
+      await expect.poll(() => entryTexts(page), { timeout: 10_000 }).toEqual(expected);
+      expect(await entries(page).locator('.admin-live-entry__meta').allInnerTexts()).toEqual([
+        expect.stringContaining(stored[0]!.author),
+        expect.stringContaining(stored[1]!.author),
+      ]);
+    }
+    expect(stored.map((e) => e.author).sort()).toEqual(['Ann Editor', 'Bob Editor']);
+  });
+
+  it('two editors correct one entry: the later save shows the other’s text, and Save mine wins', async () => {
+    const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Recount Ordered' }]);
+    await api('POST', `/api/admin/articles/${story!.id}/live/start`);
+    await api('POST', `/api/admin/articles/${story!.id}/live/entries`, {
+      body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Recount at noon.' }] }] },
+    });
+    const url = `${running.baseUrl}/admin/articles/${story!.id}/live`;
+    const pages: Page[] = [];
+    for (const name of ['Ann Editor', 'Bob Editor']) {
+      const context = await web.newContext();
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      await guardNetwork(context);
+      const page = await context.newPage();
+      await openSignedIn(page, running, url, { username: EDITOR.username, name });
+      await entries(page)
+        .first()
+        .getByRole('button', { name: /^Edit the entry of/ })
+        .click();
+      await page.getByRole('textbox', { name: 'Entry text' }).click();
+      await page.keyboard.press('End');
+      pages.push(page);
+    }
+    const [ann, bob] = pages as [Page, Page];
+    await ann.keyboard.type(' Ann says one.');
+    await ann.keyboard.press('Control+Enter');
+    await expect.poll(() => entryTexts(ann)).toEqual(['Recount at noon. Ann says one.']);
+    await bob.keyboard.type(' Bob says two.');
+    await bob.keyboard.press('Control+Enter');
+    const conflict = bob.getByRole('form', { name: /^Edit the entry of/ }).getByRole('alert');
+    await conflict.getByText(/changed this entry while you were editing it/).waitFor();
+    await conflict.getByText('Recount at noon. Ann says one.').waitFor();
+    await conflict.getByRole('button', { name: 'Save mine' }).click();
+    await expect.poll(() => entryTexts(bob)).toEqual(['Recount at noon. Bob says two.']);
+    // Ann's console catches up with the poll.
+    await expect.poll(() => entryTexts(ann), { timeout: 10_000 }).toEqual(['Recount at noon. Bob says two.']);
+    const [stored] = await listEntries(story!.id);
+    expect(stored!.version).toBe(3);
+  });
+
+  it('at 390 px, from the keyboard alone: post a key event, then delete it; nothing scrolls sideways', async () => {
+    const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Keyboard Coverage' }]);
+    await api('POST', `/api/admin/articles/${story!.id}/live/start`);
+    const context = await web.newContext(PHONE);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    await guardNetwork(context);
+    const page = await context.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}/live`);
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (el?.getAttribute('role') === 'textbox') return 'textbox';
+        return ((el as HTMLInputElement | null)?.labels?.[0]?.textContent ?? el?.textContent ?? '').trim();
+      });
+    await composer(page).waitFor();
+    await page.getByRole('button', { name: 'End coverage' }).focus();
+    await page.keyboard.press('Tab'); // the toolbar: one tab stop
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="toolbar"]') !== null)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('textbox');
+    await page.keyboard.type('Goat keyboard entry.');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Key event');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Post to X');
+    // Ctrl+Enter from anywhere in the composer posts.
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => entryTexts(page)).toEqual(['Goat keyboard entry.']);
+    expect((await listEntries(story!.id))[0]!.keyEvent).toBe(true);
+    const del = entries(page)
+      .first()
+      .getByRole('button', { name: /^Delete the entry of/ });
+    await del.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this entry?' });
+    await dialog.waitFor();
+    expect(await focused()).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Delete');
+    await page.keyboard.press('Enter');
+    await page.getByText('No entries yet.').waitFor();
+    expect(await focused()).toMatch(/^Entries/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+});
+
+/** The text of a rendered entry (one paragraph in these tests). */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .trim();
+}

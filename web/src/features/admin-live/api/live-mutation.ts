@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query';
+import { useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+import { errorParts } from '@/lib/admin-error-context';
+import { toast } from '@/lib/toast';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
+
+interface LiveMutationSpec<V, R> {
+  request(client: AdminApiClient, vars: V): Promise<R>;
+  /** The toast after a success; none when the screen shows the result itself (a new entry in the list). */
+  successTitle?: string;
+  after?: (vars: V, result: R) => void | Promise<void>;
+  /** Failures shown in their own place (an edit's conflict) instead of a toast. */
+  quiet?: (error: unknown) => boolean;
+}
+
+/**
+ * A write of live coverage: a failure shows the error catalogue's message with the server's
+ * problem title and detail in a destructive toast, as every admin action does, and the screen
+ * stays usable. One request at a time (a double Ctrl+Enter posts once).
+ */
+export function useLiveMutation<V, R>({ request, successTitle, after, quiet }: LiveMutationSpec<V, R>) {
+  const client = useAdminApi();
+  const mutation = useMutation<R, Error, V>({
+    mutationFn: (vars: V) => request(client, vars),
+    onSuccess: async (result, vars) => {
+      if (successTitle) toast({ title: successTitle });
+      await after?.(vars, result);
+    },
+    onError: (err) => {
+      if (quiet?.(err)) return;
+      const { message, details } = errorParts(err);
+      toast({ title: message, description: details, variant: 'destructive' });
+    },
+  });
+  return useOneAtATime(mutation);
+}

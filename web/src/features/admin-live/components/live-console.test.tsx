@@ -1,0 +1,290 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Editor } from '@tiptap/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { article, entry, fakeLiveApi, problem, renderInAdmin } from '../testing/fake-live-api.tsx';
+import { LiveConsole } from './live-console.tsx';
+
+const toasts = vi.hoisted(() => [] as { title: string; description?: string; variant?: string }[]);
+vi.mock('@/lib/toast', () => ({
+  toast: (t: { title: string; description?: string; variant?: string }) => {
+    toasts.push(t);
+    return toasts.length;
+  },
+}));
+
+afterEach(() => {
+  cleanup();
+  toasts.length = 0;
+});
+
+const live = article({ liveStartedAt: '2026-11-27T10:00:00.000Z' });
+
+async function editorOf(name: string | RegExp, root: HTMLElement = document.body) {
+  const text = await within(root).findByRole('textbox', { name }, { timeout: 5000 });
+  return { text, editor: (text as unknown as { editor: Editor }).editor };
+}
+
+function type(editor: Editor, words: string) {
+  act(() => void editor.commands.insertContent(words));
+}
+
+describe('LiveConsole', () => {
+  it('shows the headline, the state and the entries newest first with time, author and the key-event mark', async () => {
+    const { client } = fakeLiveApi({
+      article: live,
+      entries: [
+        entry(1, 'Polls open.'),
+        entry(3, 'Goat leads.', { keyEvent: true, author: 'Ann' }),
+        entry(2, 'Turnout high.'),
+      ],
+    });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Goat Elected Mayor' })).toBeTruthy();
+    expect(screen.getByText('Live')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'End coverage' })).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Entries, newest first' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.admin-live-entry__body')!.textContent)).toEqual([
+      'Goat leads.',
+      'Turnout high.',
+      'Polls open.',
+    ]);
+    expect(within(items[0]!).getByText('Key event')).toBeTruthy();
+    expect(within(items[0]!).getByText('Ann')).toBeTruthy();
+    const time = items[0]!.querySelector('time')!;
+    expect(time.getAttribute('datetime')).toBe(entry(3, '').postedAt);
+    expect(time.textContent).toMatch(/\d\d:\d\d/);
+    expect(within(items[1]!).queryByText('Key event')).toBeNull();
+    expect(screen.queryByText(/not published/)).toBeNull();
+  });
+
+  it('warns when the story is not published, and offers Start before any composer', async () => {
+    const { client, sent } = fakeLiveApi({ article: article({ publishedAt: null, status: 'draft' }) });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    expect(await screen.findByText(/This story is not published/)).toBeTruthy();
+    expect(screen.getByText('Start live coverage to post entries.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start live coverage' }));
+    await editorOf('Entry');
+    expect(sent.some((r) => r.method === 'POST' && r.url.endsWith('/live/start'))).toBe(true);
+    expect(screen.getByText('Live')).toBeTruthy();
+    expect(toasts.at(-1)?.title).toBe('Live coverage started');
+  });
+
+  it('posts with Ctrl+Enter (no line break), the entry on top, the composer empty and focused again', async () => {
+    const { client, sent } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const { text, editor } = await editorOf('Entry');
+    type(editor, 'The goat concedes nothing.');
+    fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1));
+    const post = sent.find((r) => r.method === 'POST')!;
+    expect(post.url).toBe('/api/admin/articles/7/live/entries');
+    expect(post.body).toEqual({
+      body: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The goat concedes nothing.' }] }],
+      },
+      keyEvent: false,
+      shareToX: false,
+      shareToFacebook: false,
+    });
+    const list = await screen.findByRole('list', { name: 'Entries, newest first' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('posted entry');
+    const fresh = await editorOf('Entry');
+    expect(fresh.editor.getText()).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(fresh.text));
+  });
+
+  it('Cmd+Enter posts too; an empty entry is refused without a request', async () => {
+    const { client, sent } = fakeLiveApi({ article: live });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const { text, editor } = await editorOf('Entry');
+    fireEvent.keyDown(text, { key: 'Enter', metaKey: true });
+    expect((await screen.findByRole('alert')).textContent).toBe('Write the entry before posting it.');
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+    type(editor, 'Now with words.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.keyDown(text, { key: 'Enter', metaKey: true });
+    await waitFor(() => expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1));
+  });
+
+  it('share boxes: off by default, enabled only for a key event on a connected network', async () => {
+    const { client, sent } = fakeLiveApi({ article: live, connected: { x: true, facebook: false } });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const { editor } = await editorOf('Entry');
+    const x = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Post to X' });
+    const fb = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Post to Facebook' });
+    await waitFor(() => expect(x.getAttribute('aria-describedby')).toBeTruthy());
+    expect([x.checked, x.disabled, fb.checked, fb.disabled]).toEqual([false, true, false, true]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Key event' }));
+    expect(x.disabled).toBe(false);
+    expect(fb.disabled).toBe(true);
+    expect(document.getElementById(fb.getAttribute('aria-describedby')!)!.textContent).toContain('not connected');
+    fireEvent.click(x);
+    type(editor, 'Goat sworn in.');
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(sent.find((r) => r.method === 'POST')!.body).toMatchObject({
+      keyEvent: true,
+      shareToX: true,
+      shareToFacebook: false,
+    });
+    // The composer starts again with every box off.
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Key event' }).checked).toBe(false),
+    );
+  });
+
+  it('a refused post shows the problem title and detail, and keeps the text', async () => {
+    const { client } = fakeLiveApi({
+      article: live,
+      override: (req) =>
+        req.method === 'POST' && req.url.endsWith('/entries')
+          ? problem(409, 'Conflict', 'Live coverage has ended.')
+          : undefined,
+    });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const { text, editor } = await editorOf('Entry');
+    type(editor, 'Too late.');
+    fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toEqual({
+      title: 'Failed to post the entry',
+      description: '409 Conflict: Live coverage has ended.',
+      variant: 'destructive',
+    });
+    expect(editor.getText()).toBe('Too late.');
+  });
+
+  it('edits in place: Save sends the version; a 409 shows the other editor’s text and Save mine overrides it', async () => {
+    const { client, sent, state } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit the entry of/ }));
+    const form = await screen.findByRole('form', { name: /^Edit the entry of/ });
+    const { editor } = await editorOf('Entry text', form);
+    act(() => void editor.commands.setContent('<p>Polls open at eight.</p>', { emitUpdate: true }));
+    // Meanwhile another editor saves it.
+    state.entries[0] = { ...state.entries[0]!, version: 2, bodyHtml: '<p>Polls open at nine.</p>' };
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain('Ann changed this entry while you were editing it');
+    await waitFor(() => expect(alert.textContent).toContain('Polls open at nine.'));
+    expect(sent.find((r) => r.method === 'PATCH')!.body).toMatchObject({ version: 1 });
+    expect(toasts).toHaveLength(0);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Save mine' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: /^Edit the entry of/ })).toBeNull());
+    const patches = sent.filter((r) => r.method === 'PATCH');
+    expect(patches).toHaveLength(2);
+    expect(patches[1]!.body).toMatchObject({
+      version: 2,
+      body: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Polls open at eight.' }] }],
+      },
+    });
+    expect(await screen.findByText('corrected')).toBeTruthy();
+    expect(toasts.at(-1)?.title).toBe('Entry saved');
+  });
+
+  it('another refusal of an edit (coverage not running) is a toast, not a conflict', async () => {
+    const { client } = fakeLiveApi({
+      article: live,
+      entries: [entry(1, 'Polls open.')],
+      override: (req) => (req.method === 'PATCH' ? problem(409, 'Conflict', 'Article 7 is not live.') : undefined),
+    });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit the entry of/ }));
+    const form = await screen.findByRole('form', { name: /^Edit the entry of/ });
+    await editorOf('Entry text', form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toMatchObject({
+      title: 'Failed to save the entry',
+      description: '409 Conflict: Article 7 is not live.',
+    });
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('after the end of coverage there is no composer, and Resume brings it back', async () => {
+    const { client } = fakeLiveApi({
+      article: article({ liveStartedAt: '2026-11-27T10:00:00.000Z', liveEndedAt: '2026-11-27T12:00:00.000Z' }),
+    });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    expect(await screen.findByText('Coverage has ended: resume it to post entries.')).toBeTruthy();
+    expect(screen.getByText('Ended')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Entry' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume coverage' }));
+    await editorOf('Entry');
+  });
+
+  it('Escape leaves an edit unchanged; Ctrl+Enter saves it', async () => {
+    const { client, sent } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit the entry of/ }));
+    let form = await screen.findByRole('form', { name: /^Edit the entry of/ });
+    let { text } = await editorOf('Entry text', form);
+    fireEvent.keyDown(text, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('form', { name: /^Edit the entry of/ })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /^Edit the entry of/ }));
+    form = await screen.findByRole('form', { name: /^Edit the entry of/ });
+    ({ text } = await editorOf('Entry text', form));
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Key event' }));
+    fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(sent.filter((r) => r.method === 'PATCH')).toHaveLength(1));
+    expect(sent.find((r) => r.method === 'PATCH')!.body).toMatchObject({ keyEvent: true, version: 1 });
+  });
+
+  it('Delete asks first, then removes the entry', async () => {
+    const { client, sent } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.'), entry(2, 'Oops.')] });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const list = await screen.findByRole('list', { name: 'Entries, newest first' });
+    const first = within(list).getAllByRole('listitem')[0]!;
+    fireEvent.click(within(first).getByRole('button', { name: /^Delete the entry of/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this entry?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sent.some((r) => r.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(first).getByRole('button', { name: /^Delete the entry of/ }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(sent.find((r) => r.method === 'DELETE')!.url).toBe('/api/admin/articles/7/live/entries/2');
+    expect(within(list).getByText('Polls open.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: /^Entries/ })));
+  });
+
+  it('History lists the entry’s versions', async () => {
+    const { client } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const toggle = await screen.findByRole('button', { name: /^History of the entry/ });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const versions = await screen.findByRole('list', { name: 'Versions of the entry' });
+    expect(
+      within(versions)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Edited by Ann'), expect.stringContaining('first words')]);
+  });
+
+  it('shows entries other editors post (the list is asked again every few seconds)', async () => {
+    const { client, state } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={50} />, client);
+    const list = await screen.findByRole('list', { name: 'Entries, newest first' });
+    state.entries.push(entry(5, 'From another editor.', { author: 'Ann' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('From another editor.');
+  });
+
+  it('a failed load shows the error screen with the problem detail', async () => {
+    const { client } = fakeLiveApi({
+      override: (req) =>
+        req.method === 'GET' && req.url === '/api/admin/articles/7'
+          ? problem(404, 'Not Found', 'No article 7.')
+          : undefined,
+    });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    expect(await screen.findByText('Failed to load article details')).toBeTruthy();
+    expect(screen.getByText(/No article 7\./)).toBeTruthy();
+  });
+});

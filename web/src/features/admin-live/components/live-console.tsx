@@ -1,0 +1,90 @@
+import { Link } from 'react-router';
+import { AdminSpinner } from '@/components/admin/admin-spinner';
+import { AdminQueryError } from '@/lib/admin-error-context';
+import { errorParts } from '@/lib/admin-error-context';
+import { useLiveArticle } from '../api/get-live-article.ts';
+import { useLiveEntries } from '../api/get-live-entries.ts';
+import { useShareDefaults } from '../api/get-share-defaults.ts';
+import { coverageState, isPublic } from '../lib/coverage.ts';
+import { CoverageControls } from './coverage-controls.tsx';
+import { LiveComposer } from './live-composer.tsx';
+import { ENTRIES_HEADING_ID, LiveEntryItem } from './live-entry-item.tsx';
+
+export interface LiveConsoleProps {
+  articleId: number;
+  /** The article's admin screen. */
+  articleHref: string;
+  /** How often to ask for other editors' entries (ms; 0: never, for tests). */
+  pollMs?: number;
+}
+
+/**
+ * The live console (docs/product.md, Live console): the story's headline and state, the composer,
+ * and every entry newest first. Entries of other editors appear within a few seconds: the entries
+ * query is asked again every `pollMs` while the tab is visible.
+ */
+export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps) {
+  const article = useLiveArticle(articleId);
+  const entries = useLiveEntries(articleId, pollMs);
+  const defaults = useShareDefaults();
+  if (article.isError) return <AdminQueryError error={article.error} onRetry={() => void article.refetch()} />;
+  if (!article.data) return <AdminSpinner label="Loading the live console…" />;
+  const a = article.data;
+  const state = coverageState(a);
+  const connected = defaults.data?.connected;
+  return (
+    <article className="admin-live" aria-labelledby="live-console-title">
+      <div className="admin-detail__back">
+        <Link className="admin-btn admin-btn--small" to={articleHref}>
+          ← Article
+        </Link>
+      </div>
+      <header className="admin-live__head">
+        <p className="admin-muted admin-live__kicker">Live console</p>
+        <h1 id="live-console-title" className="admin-detail__headline">
+          {a.headline}
+        </h1>
+        <CoverageControls article={a} />
+        {!isPublic(a) ? (
+          <p className="admin-live__warning" role="note">
+            This story is not published: readers see no entries until it is.
+          </p>
+        ) : null}
+      </header>
+      <div className="admin-live__grid">
+        {state !== 'live' ? (
+          <p className="admin-panel admin-muted">
+            {state === 'off'
+              ? 'Start live coverage to post entries.'
+              : 'Coverage has ended: resume it to post entries.'}
+          </p>
+        ) : (
+          <LiveComposer articleId={articleId} connected={connected} />
+        )}
+        <section className="admin-live__entries" aria-labelledby={ENTRIES_HEADING_ID} aria-busy={entries.isLoading}>
+          <h2 id={ENTRIES_HEADING_ID} tabIndex={-1}>
+            Entries{entries.data ? <span className="admin-muted"> ({entries.data.length})</span> : null}
+          </h2>
+          {entries.isError && !entries.data ? (
+            <AdminQueryError error={entries.error} onRetry={() => void entries.refetch()} />
+          ) : !entries.data ? (
+            <AdminSpinner label="Loading entries…" />
+          ) : entries.data.length === 0 ? (
+            <p className="admin-empty">No entries yet.</p>
+          ) : (
+            <ol className="admin-live-entries" aria-label="Entries, newest first">
+              {entries.data.map((e) => (
+                <LiveEntryItem key={e.id} entry={e} connected={connected} />
+              ))}
+            </ol>
+          )}
+          {entries.isError && entries.data ? (
+            <p className="admin-inline-error" role="status">
+              {errorParts(entries.error).message}: the list may be out of date.
+            </p>
+          ) : null}
+        </section>
+      </div>
+    </article>
+  );
+}

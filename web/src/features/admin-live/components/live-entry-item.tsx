@@ -1,0 +1,273 @@
+import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ShareDefaults } from '@common/admin-contract';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
+import { useAdminApi } from '@/lib/admin-api-client';
+import { useDeleteLiveEntry } from '../api/delete-live-entry.ts';
+import { liveEntriesQueryOptions } from '../api/get-live-entries.ts';
+import { entryConflictOf, useUpdateLiveEntry, type EntryConflict } from '../api/update-live-entry.ts';
+import { formatEntryTime } from '../lib/coverage.ts';
+import { editorDoc, entryBody, hasContent, type EditorDoc } from '../lib/entries.ts';
+import { focusWhenPresent, isSubmitChord } from '../lib/submit-keys.ts';
+import type { AdminLiveEntry } from '../types.ts';
+import { EntryRevisions } from './entry-revisions.tsx';
+import { effectiveShares, ShareToggles, type ShareChoice } from './share-toggles.tsx';
+
+/** The console's "Entries" heading (it takes the focus after a deletion). */
+export const ENTRIES_HEADING_ID = 'live-entries-title';
+
+/** What an edit started from and what it holds now; `theirs`: the entry another editor saved meanwhile. */
+interface Editing {
+  base: AdminLiveEntry;
+  doc: EditorDoc;
+  keyEvent: boolean;
+  shares: ShareChoice;
+  round: number;
+  theirs?: AdminLiveEntry | null;
+  conflict?: EntryConflict;
+}
+
+/** One entry of the console: time, author, key-event mark, the text; Edit in place, Delete with a confirmation. */
+export function LiveEntryItem({
+  entry,
+  connected,
+}: {
+  entry: AdminLiveEntry;
+  connected: ShareDefaults['connected'] | undefined;
+}) {
+  const uid = useId();
+  const client = useAdminApi();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [history, setHistory] = useState(false);
+  const editorId = `${uid}-body`;
+  const editButtonId = `${uid}-edit`;
+  const update = useUpdateLiveEntry({
+    onSaved: () => {
+      setEditing(null);
+      focusWhenPresent(editButtonId);
+    },
+  });
+  const remove = useDeleteLiveEntry({
+    onDeleted: () => {
+      setConfirming(false);
+      // The entry and its buttons are gone: the focus goes to the list's heading.
+      focusWhenPresent(ENTRIES_HEADING_ID);
+    },
+  });
+  const startEdit = () => {
+    setEditing({
+      base: entry,
+      doc: editorDoc(entry.body),
+      keyEvent: entry.keyEvent,
+      shares: { shareToX: entry.shareToX, shareToFacebook: entry.shareToFacebook },
+      round: 0,
+    });
+    focusWhenPresent(editorId);
+  };
+  const save = (version: number) => {
+    if (!editing || update.isPending || !hasContent(editing.doc)) return;
+    update.mutate(
+      {
+        articleId: entry.articleId,
+        entryId: entry.id,
+        input: {
+          body: entryBody(editing.doc),
+          keyEvent: editing.keyEvent,
+          ...effectiveShares(editing.keyEvent, connected, editing.shares),
+          version,
+        },
+      },
+      {
+        onError: (err) => {
+          const conflict = entryConflictOf(err);
+          if (!conflict) return;
+          // Show what the other editor saved; the edit stays as typed.
+          void queryClient
+            .fetchQuery({ ...liveEntriesQueryOptions(client, entry.articleId), staleTime: 0 })
+            .then((list) => list.find((e) => e.id === entry.id) ?? null)
+            .catch(() => null)
+            .then((theirs) => setEditing((cur) => (cur ? { ...cur, theirs, conflict } : cur)));
+        },
+      },
+    );
+  };
+  const posted = formatEntryTime(entry.postedAt);
+  return (
+    <li id={`entry-${entry.id}`} className={`admin-live-entry${entry.keyEvent ? ' admin-live-entry--key' : ''}`}>
+      <div className="admin-live-entry__meta">
+        <time dateTime={entry.postedAt}>{posted}</time>
+        <span>{entry.author}</span>
+        {entry.keyEvent ? <span className="admin-badge admin-badge--key">Key event</span> : null}
+        {entry.updatedAt ? (
+          <span className="admin-muted">
+            edited <time dateTime={entry.updatedAt}>{formatEntryTime(entry.updatedAt)}</time>
+          </span>
+        ) : null}
+      </div>
+      {editing ? (
+        <form
+          className="admin-live-edit"
+          aria-label={`Edit the entry of ${posted}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            save(editing.base.version);
+          }}
+          onKeyDownCapture={(e) => {
+            if (e.key === 'Escape' && !(e.target as HTMLElement).closest('dialog')) {
+              setEditing(null);
+              focusWhenPresent(editButtonId);
+              return;
+            }
+            if (!isSubmitChord(e) || (e.target as HTMLElement).closest('dialog')) return;
+            e.preventDefault();
+            e.stopPropagation();
+            save(editing.base.version);
+          }}
+        >
+          <span id={`${uid}-label`} className="admin-sr-only">
+            Entry text
+          </span>
+          <LazyBodyEditor
+            key={editing.round}
+            id={editorId}
+            labelledBy={`${uid}-label`}
+            invalid={!hasContent(editing.doc)}
+            disabled={update.isPending}
+            initial={editing.doc}
+            onChange={(doc) => setEditing((cur) => (cur ? { ...cur, doc } : cur))}
+          />
+          <fieldset className="admin-live-options">
+            <legend className="admin-sr-only">Entry options</legend>
+            <div className="admin-live-check">
+              <input
+                id={`${uid}-key`}
+                type="checkbox"
+                checked={editing.keyEvent}
+                disabled={update.isPending}
+                onChange={(e) => setEditing({ ...editing, keyEvent: e.target.checked })}
+              />
+              <label htmlFor={`${uid}-key`}>Key event</label>
+            </div>
+            <ShareToggles
+              idPrefix={uid}
+              keyEvent={editing.keyEvent}
+              connected={connected}
+              value={editing.shares}
+              disabled={update.isPending}
+              onChange={(shares) => setEditing({ ...editing, shares })}
+            />
+          </fieldset>
+          {editing.theirs !== undefined ? (
+            <div className="admin-conflict" role="alert">
+              <p>
+                <strong>
+                  {editing.conflict?.changedBy ?? 'Another editor'} changed this entry while you were editing it
+                  {editing.conflict?.changedAt ? ` (${formatEntryTime(editing.conflict.changedAt)})` : ''}.
+                </strong>{' '}
+                {editing.theirs
+                  ? 'Their version is below; Save mine replaces it with yours.'
+                  : 'It has been deleted since.'}
+              </p>
+              {editing.theirs ? (
+                <>
+                  <div
+                    className="admin-live-entry__body admin-live-entry__theirs"
+                    // The server's one body renderer (escaped text, checked links).
+                    dangerouslySetInnerHTML={{ __html: editing.theirs.bodyHtml }}
+                  />
+                  <div className="admin-actions">
+                    <button
+                      type="button"
+                      className="admin-btn admin-btn--small admin-btn--primary"
+                      disabled={update.isPending}
+                      onClick={() => editing.theirs && save(editing.theirs.version)}
+                    >
+                      Save mine
+                    </button>
+                    <button
+                      type="button"
+                      className="admin-btn admin-btn--small"
+                      onClick={() => {
+                        setEditing(null);
+                        focusWhenPresent(editButtonId);
+                      }}
+                    >
+                      Keep theirs
+                    </button>
+                  </div>
+                </>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="admin-actions">
+            {editing.theirs === undefined ? (
+              <button
+                type="submit"
+                className="admin-btn admin-btn--small admin-btn--primary"
+                disabled={update.isPending || !hasContent(editing.doc)}
+              >
+                {update.isPending ? 'Saving…' : 'Save'}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="admin-btn admin-btn--small"
+              onClick={() => {
+                setEditing(null);
+                focusWhenPresent(editButtonId);
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <div
+            className="admin-live-entry__body"
+            // The server's one body renderer (escaped text, checked links).
+            dangerouslySetInnerHTML={{ __html: entry.bodyHtml }}
+          />
+          <div className="admin-actions">
+            <button id={editButtonId} type="button" className="admin-btn admin-btn--small" onClick={startEdit}>
+              Edit<span className="admin-sr-only"> the entry of {posted}</span>
+            </button>
+            <button
+              type="button"
+              className="admin-btn admin-btn--small admin-btn--danger-outline"
+              onClick={() => setConfirming(true)}
+            >
+              Delete<span className="admin-sr-only"> the entry of {posted}</span>
+            </button>
+            <button
+              type="button"
+              className="admin-btn admin-btn--small admin-btn--link"
+              aria-expanded={history}
+              aria-controls={`${uid}-history`}
+              onClick={() => setHistory((h) => !h)}
+            >
+              History<span className="admin-sr-only"> of the entry of {posted}</span>
+            </button>
+          </div>
+          {history ? (
+            <div id={`${uid}-history`}>
+              <EntryRevisions articleId={entry.articleId} entryId={entry.id} />
+            </div>
+          ) : null}
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this entry?"
+        message="Readers stop seeing it at once. Its history stays in the audit trail."
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate({ articleId: entry.articleId, entryId: entry.id })}
+        onCancel={() => setConfirming(false)}
+      />
+    </li>
+  );
+}
