@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicArticle } from '@common/news-contract';
 import { breakingReducer, type BreakingState } from './breaking-state';
-import { newStoriesLabel, newStoriesReducer } from './new-stories';
+import { newStoriesLabel, newStoriesReducer, type NewStoriesState } from './new-stories';
 
 function story(id: number, headline: string, over: Partial<PublicArticle> = {}): PublicArticle {
   return {
@@ -74,7 +74,7 @@ describe('newStoriesReducer', () => {
 
   it('counts stories published into the listing that it does not show, once each', () => {
     const home = newStoriesReducer(undefined);
-    let s = { known, fresh: [] as string[] };
+    let s: NewStoriesState = { known, fresh: [] };
     s = home(s, { type: 'published', article: story(3, 'New') });
     s = home(s, { type: 'published', article: story(3, 'New') });
     s = home(s, { type: 'published', article: story(2, 'Known') });

@@ -55,7 +55,10 @@ describe('liveBlogReducer', () => {
   });
 
   it('brings the key events up to date when new updates are shown', () => {
-    let s = liveBlogReducer(start, { type: 'added', entry: entry(3, 20, 'Goose <b>wins</b> &amp; honks', { keyEvent: true }) });
+    let s = liveBlogReducer(start, {
+      type: 'added',
+      entry: entry(3, 20, 'Goose <b>wins</b> &amp; honks', { keyEvent: true }),
+    });
     s = liveBlogReducer(s, { type: 'updated', entry: entry(2, 10, 'Second', { keyEvent: false }) });
     expect(s.keyEvents.map((k) => k.id)).toEqual([2]);
     s = liveBlogReducer(s, { type: 'show-new' });
