@@ -21,6 +21,8 @@ import schedulerPlugin from './scheduler/index.ts';
 import backupPlugin from './backup/plugin.ts';
 import slugRedirectsPlugin from './plugins/slug-redirects.ts';
 import sharingPlugin from './sharing/plugin.ts';
+import livePlugin from './live/plugin.ts';
+import liveBlogPlugin from './live-blog/plugin.ts';
 import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
@@ -106,12 +108,16 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(configRoutes);
   await app.register(authPlugin);
   await app.register(articleEventsPlugin);
+  // Live updates: the event log, app.live.publish() and GET /live/stream (live/plugin.ts).
+  await app.register(livePlugin, { telemetry });
   // Uploaded images: storage and the public /images/<id>-<width>.webp route.
   await app.register(imagesPlugin);
   // Sharing to X and Facebook (sharing/): before the admin API and the scheduler, since publishing
   // queues share jobs through app.articleShares.
   await app.register(sharingPlugin);
   await app.register(adminRoutes);
+  // Live blogs (live-blog/): the newsroom's coverage and entries API, readers' older entries.
+  await app.register(liveBlogPlugin);
   // Publishes scheduled articles and empties the trash (SCHEDULER_INTERVAL_MS).
   await app.register(schedulerPlugin);
   // Marks DATA_DIR as in use (a restore refuses it) and takes scheduled backups (BACKUP_INTERVAL_HOURS).

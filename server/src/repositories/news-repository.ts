@@ -67,6 +67,8 @@ export function toPublicArticle(row: ListRow & { content?: string }): PublicArti
     isBreaking: Number(row.is_breaking) === 1,
   };
   if (row.content !== undefined) article.content = row.content;
+  // A live blog while its coverage runs ("Live" on its card); left out otherwise.
+  if (row.live_started_at && !row.live_ended_at) article.isLive = true;
   return article;
 }
 
@@ -90,6 +92,18 @@ export class NewsRepository {
       .where('published_at', 'is not', null);
     if (categoryId !== undefined) q = q.where('category_id', '=', categoryId);
     return q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(count).execute();
+  }
+
+  /** Published articles by id as GET /News lists them (no body), in no particular order; unpublished ones are left out. */
+  async listedByIds(ids: number[]): Promise<PublicArticle[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('articles')
+      .select(LIST_COLUMNS)
+      .where('id', 'in', ids)
+      .where('published_at', 'is not', null)
+      .execute();
+    return rows.map(toPublicArticle);
   }
 
   /**
