@@ -14,7 +14,14 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
  * rendered page in the page cache.
  */
 export function pageQuery(pagePath: string, rawUrl: string): string {
-  const names = PAGE_PARAMS[pagePath] ?? (/^\/(author|tag)\/[^/]+$/.test(pagePath) ? ['page'] : undefined);
+  const names =
+    PAGE_PARAMS[pagePath] ??
+    (/^\/(author|tag)\/[^/]+$/.test(pagePath)
+      ? ['page']
+      : // a live article's older entries (`?before={entryId}`), read without script
+        /^\/article\/[^/]+$/.test(pagePath)
+        ? ['before']
+        : undefined);
   const at = rawUrl.indexOf('?');
   if (!names || at === -1) return '';
   let params: URLSearchParams;
