@@ -272,14 +272,23 @@ describe('live updates on the public pages', () => {
     expect(await card.locator('.live-badge').textContent()).toBe('LIVE');
   });
 
-  it('a live page has no axe violation, at 390 px and on desktop, with updates waiting and one removed', async () => {
+  it('a live page has no axe violation at 360 and 390 px and on desktop (updates waiting, one removed), fits 360 px and hydrates cleanly', async () => {
     const live = await liveStory('Pelican Press Conference Live');
     await postEntry(live.id, 'The pelican takes questions.', true);
     const gone = await postEntry(live.id, 'A fish is mentioned.');
-    for (const size of [PHONE, {}]) {
+    for (const size of [PHONE, {}, { width: 360, height: 740 }]) {
       const page = await web.newPage(size);
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
       await openLive(page, `/article/${live.slug}`);
       expect(await axeViolations(page)).toEqual([]);
+      // no sideways scrolling, and the server's page hydrated as it was (no mismatch)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      );
+      expect(errors).toEqual([]);
     }
     const page = await web.newPage(PHONE);
     await openLive(page, `/article/${live.slug}`);
