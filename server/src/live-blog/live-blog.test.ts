@@ -344,8 +344,18 @@ describe('readers', () => {
     const item = [...list.breakingNews, ...list.allArticles].find((a: PublicArticle) => a.id === id);
     expect(item.isLive).toBe(true);
 
-    // A write reaches readers at once (the caches are cleared), and the end of coverage too.
+    // A write reaches readers at once (the caches are cleared), and the end of coverage too; the
+    // read's validators change with it (a reader's If-None-Match no longer matches).
+    const etag = res.headers.etag as string;
+    expect(etag).toBeTruthy();
     const newest = await post(id, { body: text('Newest.') });
+    const revalidated = await env.app.inject({
+      method: 'GET',
+      url: `/News/slug/${slug}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.headers.etag).not.toBe(etag);
     await call('POST', `/api/admin/articles/${id}/live/end`);
     const after = (await env.app.inject({ method: 'GET', url: `/News/slug/${slug}` })).json() as PublicArticle;
     expect(after.live!.entries[0]!.id).toBe(newest.id);
