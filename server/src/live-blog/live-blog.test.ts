@@ -119,10 +119,13 @@ describe('coverage', () => {
     expect(resumed).toMatchObject({ liveStartedAt: started.liveStartedAt, liveEndedAt: null });
 
     expect(await auditActions(id)).toEqual(['live-start', 'live-end', 'live-start']);
-    expect(sent.map((e) => [e.type, e.topic, e.data.coverageEndTime === null])).toEqual([
-      ['coverage-changed', `article:${id}`, true],
-      ['coverage-changed', `article:${id}`, false],
-      ['coverage-changed', `article:${id}`, true],
+    expect(sent.map((e) => [e.type, e.topic, e.data.coverageEndTime === null, e.data.article?.isLive])).toEqual([
+      ['coverage-changed', `article:${id}`, true, undefined],
+      ['story-updated', 'site', false, true],
+      ['coverage-changed', `article:${id}`, false, undefined],
+      ['story-updated', 'site', false, undefined],
+      ['coverage-changed', `article:${id}`, true, undefined],
+      ['story-updated', 'site', false, true],
     ]);
     // The article list knows it too.
     const list = (await call('GET', `/api/admin/articles?search=${encodeURIComponent(row.headline)}`)).json();
@@ -195,13 +198,19 @@ describe('entries', () => {
     expect(revisions.revisions[1].body).toEqual(text('The minister arrives, late.'));
 
     expect(await auditActions(id)).toEqual(['live-start', 'live-entry-post', 'live-entry-edit', 'live-entry-delete']);
-    expect(sent.map((e) => e.type)).toEqual(['coverage-changed', 'entry-added', 'entry-updated', 'entry-deleted']);
-    expect(sent[1]!.data.entry).toMatchObject({
+    expect(sent.map((e) => e.type)).toEqual([
+      'coverage-changed',
+      'story-updated',
+      'entry-added',
+      'entry-updated',
+      'entry-deleted',
+    ]);
+    expect(sent[2]!.data.entry).toMatchObject({
       id: entry.id,
       articleId: id,
       bodyHtml: '<p>The minister arrives.</p>',
     });
-    expect(sent[3]!.data).toEqual({ id: entry.id, articleId: id });
+    expect(sent[4]!.data).toEqual({ id: entry.id, articleId: id });
 
     // The audit view filters by the live actions and names the entry.
     const audit = (await call('GET', '/api/admin/audit?action=live-entry-post')).json();
@@ -335,8 +344,18 @@ describe('readers', () => {
     const item = [...list.breakingNews, ...list.allArticles].find((a: PublicArticle) => a.id === id);
     expect(item.isLive).toBe(true);
 
-    // A write reaches readers at once (the caches are cleared), and the end of coverage too.
+    // A write reaches readers at once (the caches are cleared), and the end of coverage too; the
+    // read's validators change with it (a reader's If-None-Match no longer matches).
+    const etag = res.headers.etag as string;
+    expect(etag).toBeTruthy();
     const newest = await post(id, { body: text('Newest.') });
+    const revalidated = await env.app.inject({
+      method: 'GET',
+      url: `/News/slug/${slug}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.headers.etag).not.toBe(etag);
     await call('POST', `/api/admin/articles/${id}/live/end`);
     const after = (await env.app.inject({ method: 'GET', url: `/News/slug/${slug}` })).json() as PublicArticle;
     expect(after.live!.entries[0]!.id).toBe(newest.id);
@@ -357,5 +376,51 @@ describe('readers', () => {
     expect(read.isLive).toBeUndefined();
     const draft = await liveArticle(false);
     expectProblem(await env.app.inject({ method: 'GET', url: `/News/slug/${draft.slug}/entries` }), 404);
+  });
+});
+
+describe('feeds and pages', () => {
+  it("a live blog's feed item leads with its newest entries and is dated by the latest one", async () => {
+    const { id, slug } = await liveArticle();
+    const first = await post(id, { body: text('First <update>.') });
+    const second = await post(id, { body: text('Second update.') });
+    const json = (await env.app.inject({ method: 'GET', url: '/feeds/feed.json' })).json();
+    const item = json.items.find((i: any) => i.url.endsWith(`/article/${slug}`));
+    expect(item).toBeDefined();
+    const html: string = item.content_html;
+    expect(html.indexOf('Second update.')).toBeGreaterThan(-1);
+    expect(html.indexOf('Second update.')).toBeLessThan(html.indexOf('First &lt;update&gt;.'));
+    expect(html).toContain(`#entry-${second.id}`);
+    expect(item.date_modified).toBe(second.postedAt);
+
+    // A correction of the older entry dates it now.
+    const fixed = await call('PATCH', `/api/admin/articles/${id}/live/entries/${first.id}`, {
+      body: text('First update, corrected.'),
+      version: 1,
+    });
+    const atom = (await env.app.inject({ method: 'GET', url: '/feeds/atom.xml' })).body;
+    expect(atom).toContain('First update, corrected.');
+    expect(atom).toContain(`<updated>${(fixed.json() as AdminLiveEntry).updatedAt}</updated>`);
+  });
+
+  it("the article page's data reads older entries as GET /News/slug/{slug}/entries does", async () => {
+    const { publicPageData } = await import('../services/public-page-data.ts');
+    const { pageQuery } = await import('../rendering/page-query.ts');
+    const { id, slug } = await liveArticle();
+    const posted: AdminLiveEntry[] = [];
+    for (let i = 0; i < LIVE_ENTRIES_PAGE + 2; i++) posted.push(await post(id, { body: text(`P${i}`) }));
+    const answer = publicPageData({
+      search: env.app.publicSearch,
+      archive: env.app.publicArchive,
+      news: env.app.publicNews,
+    });
+    const older = await answer(`/News/slug/${slug}/entries?before=${posted[2]!.id}`);
+    expect(older.status).toBe(200);
+    expect((older.body as LiveEntriesPage).entries.map((e) => e.id)).toEqual([posted[1]!.id, posted[0]!.id]);
+    expect((await answer(`/News/slug/${slug}/entries?before=abc`)).status).toBe(400);
+    expect((await answer(`/News/slug/${slug}/entries?before=99999999`)).status).toBe(404);
+    // The page keeps exactly that parameter (and names its cached render by it).
+    expect(pageQuery(`/article/${slug}`, `/article/${slug}?utm_source=x&before=12`)).toBe('?before=12');
+    expect(pageQuery(`/article/${slug}`, `/article/${slug}?utm_source=x`)).toBe('');
   });
 });

@@ -3,7 +3,7 @@ import { LIVE_STREAM_PATH } from '../../../common/live-contract.ts';
 import { expectProblem } from '../test-support/problem-assertions.ts';
 import { openSse, type SseClient } from '../test-support/sse-client.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { LIVE_REPLAY_EVENTS } from './live-hub.ts';
+import { LIVE_MAX_BUFFERED_BYTES, LIVE_REPLAY_EVENTS } from './live-hub.ts';
 
 // The live event stream over real HTTP (inject() cannot read an endless answer), on SQLite in `api`
 // and PostgreSQL in `api-pg`.
@@ -123,10 +123,28 @@ describe('GET /live/stream', () => {
     expect(d.events().every((e) => e.event === 'story-removed')).toBe(true);
   });
 
+  it('sends reload instead of a replay larger than a stream may hold unsent', async () => {
+    const from = t.app.live.lastEventId();
+    const big = 'x'.repeat(LIVE_MAX_BUFFERED_BYTES / 4);
+    for (let i = 0; i < 5; i++) await t.app.live.publish('story-removed', { id: i, slug: big, category: 'News' });
+    const c = await stream('', { 'last-event-id': String(from) });
+    await c.waitFor((m) => m.some((e) => e.event === 'reload'));
+    expect(c.events().map((e) => e.event)).toEqual(['reload']);
+  });
+
   it('keeps an idle stream alive with a heartbeat comment', async () => {
     const c = await stream();
     await c.waitFor((m) => m.some((e) => e.comments.includes('keep-alive')), 3_000);
     expect(c.events()).toEqual([]);
+  });
+
+  it('answers HEAD with the headers only and keeps nothing open', async () => {
+    await expect.poll(() => t.app.liveHub.streams.size).toBe(0);
+    const res = await t.app.inject({ method: 'HEAD', url: LIVE_STREAM_PATH });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(res.body).toBe('');
+    expect(t.app.liveHub.streams.size).toBe(0);
   });
 
   it('refuses a bad article or lastEventId with 400 problem+json', async () => {

@@ -5,7 +5,7 @@ import { LIVE_STREAM_PATH } from '../../../common/live-contract.ts';
 import { sendProblem } from '../plugins/problem.ts';
 import { ProblemSchema } from '../routes/news/schemas.ts';
 import { endRequestSpanEarly } from '../telemetry/request-span.ts';
-import type { LiveStream } from './live-hub.ts';
+import { LIVE_MAX_BUFFERED_BYTES, reloadFrame, type LiveStream } from './live-hub.ts';
 
 /** What EventSource waits before it reconnects after the stream broke. */
 export const LIVE_RETRY_MS = 3_000;
@@ -86,7 +86,10 @@ export function registerLiveStream(fastify: FastifyInstance, pull: () => Promise
       if (lastEventId !== undefined && lastEventId > app.live.lastEventId()) await pull();
 
       reply.hijack();
+      endRequestSpanEarly(request, 200);
       const res = reply.raw;
+      // The reader may have gone while the log was read: nothing to open.
+      if (res.destroyed || request.raw.socket.destroyed) return reply;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -94,13 +97,21 @@ export function registerLiveStream(fastify: FastifyInstance, pull: () => Promise
         'x-content-type-options': 'nosniff',
         'x-request-id': request.id,
       });
+      // HEAD (a health check, a prefetch): the headers only, no stream kept open.
+      if (request.method === 'HEAD') {
+        res.end();
+        return reply;
+      }
       request.raw.socket.setNoDelay(true);
       request.raw.socket.setKeepAlive(true, 60_000);
-      endRequestSpanEarly(request, 200);
       // An open stream is not a request being answered: the share workers need not wait for it.
       app.requestActivity.release(res);
       let first = `retry: ${LIVE_RETRY_MS}\n: live\n\n`;
-      if (lastEventId !== undefined) first += hub.replay(lastEventId, articleId).join('');
+      if (lastEventId !== undefined) {
+        const replay = hub.replay(lastEventId, articleId).join('');
+        // More than a stream may hold unsent: the page fetches its data again instead.
+        first += replay.length > LIVE_MAX_BUFFERED_BYTES ? reloadFrame(hub.lastId) : replay;
+      }
       res.write(first);
       const stream: LiveStream = { res, articleId };
       hub.add(stream);

@@ -111,21 +111,13 @@ export default fp(
       queryPages.clear();
     });
 
-    const pageData = publicPageData({ search: app.publicSearch, archive: app.publicArchive, news: app.publicNews });
-    // A live article's older entries (`/article/{slug}?before=`): the public route's own answer,
-    // through its cache (a 400 or 404 included), asked in process.
-    const pageApi = async (apiUrl: string) => {
-      if (!/^\/News\/slug\/[^/?]+\/entries\?/.test(apiUrl)) return pageData(apiUrl);
-      const res = await app.inject({ method: 'GET', url: apiUrl });
-      return { status: res.statusCode, body: res.json() as unknown };
-    };
     // The page's data, from the same services and caches as the public API (the same JSON values
     // the browser would fetch), search and older stories included, with the API's query rules.
     const data = {
       news: (category?: string) =>
         app.publicNews.list(category ? findCategory(category)?.id : undefined, NEWS_PAGE_SIZE),
       article: (slug: string) => app.publicNews.article(slug),
-      api: pageApi,
+      api: publicPageData({ search: app.publicSearch, archive: app.publicArchive, news: app.publicNews }),
     };
 
     const { twitterSite, facebookAppId, sameAs } = app.config.siteAccounts;

@@ -1,6 +1,6 @@
 import { CATEGORIES } from '../../../common/categories.ts';
 
-/** The query parameters a public page renders from: search terms and page, older-stories cursors. */
+/** The query parameters a public page renders from: search terms and page, older-stories and older-entries cursors. */
 const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/search': ['q', 'page'],
   '/': ['page', 'before', 'after'],
@@ -18,7 +18,7 @@ export function pageQuery(pagePath: string, rawUrl: string): string {
     PAGE_PARAMS[pagePath] ??
     (/^\/(author|tag)\/[^/]+$/.test(pagePath)
       ? ['page']
-      : // a live article's older entries (`?before={entryId}`), read without script
+      : // A live blog's older entries without JavaScript (decision 037).
         /^\/article\/[^/]+$/.test(pagePath)
         ? ['before']
         : undefined);
