@@ -33,6 +33,8 @@ const e2eOnPostgres = [
   'e2e/admin-live.test.ts',
   'e2e/article-shares.test.ts',
   'e2e/bylines-tags.test.ts',
+  // live updates: the newsroom's writes reach readers through the event log (PostgreSQL NOTIFY there)
+  'e2e/public-live.test.ts',
   'e2e/social-admin.test.ts',
 ];
 // Tests that only make sense on PostgreSQL (several instances, migrate-data): project `pg`.

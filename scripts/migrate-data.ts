@@ -33,7 +33,7 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'slug_redirects', key: ['old_slug'] },
   { name: 'login_attempts', key: ['key'] },
   { name: 'jobs', key: ['id'], serial: true },
-  { name: 'social_shares', key: ['article_id', 'platform'] },
+  { name: 'social_shares', key: ['article_id', 'platform', 'entry_id'] },
   { name: 'social_settings', key: ['key'] },
   { name: 'backup_runs', key: ['id'], serial: true },
   { name: 'images', key: ['id'] },
@@ -43,6 +43,8 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'tags', key: ['id'], serial: true },
   { name: 'article_tags', key: ['article_id', 'tag_id'] },
   { name: 'tag_slug_redirects', key: ['old_slug'] },
+  { name: 'live_entries', key: ['id'], serial: true },
+  { name: 'live_entry_revisions', key: ['id'], serial: true },
   // The live stream's recent events: copied so the ids go on increasing (a reader's Last-Event-ID stays valid).
   { name: 'live_events', key: ['id'], serial: true },
 ];

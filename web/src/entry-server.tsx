@@ -12,6 +12,7 @@ import { getNewsQueryOptions } from './features/news/api/get-news';
 import { getSearchQueryOptions, searchApiUrl, toSearchResult } from './features/news/api/get-search';
 import { getListingQueryOptions, listingApiUrl, listingPage, toListingResult } from './features/news/api/get-listing';
 import { normalizeArticle, normalizeNewsList } from './features/news/lib/normalize';
+import { entriesApiUrl, entriesBefore, getEntriesQueryOptions, toEntriesPage } from './features/live/api/get-entries';
 import type { ArticleResult } from './features/news/types';
 import { createQueryClient } from './lib/query-client';
 import { setRenderClock } from './lib/render-clock';
@@ -112,6 +113,14 @@ export async function render({ url, origin, now, appConfig, data }: RenderInput)
         const raw = slug ? await data.article(slug) : null;
         const result: ArticleResult = raw ? { article: normalizeArticle(raw) } : { article: null, error: 'Not found' };
         queryClient.setQueryData(getArticleQueryOptions(slug).queryKey, result);
+        // A live article's older entries (`?before=`): the page without script pages through them.
+        const before = entriesBefore(searchParams.get('before'));
+        if (result.article?.live && before !== undefined) {
+          const res = await data.api?.(entriesApiUrl(slug, before)).catch(() => undefined);
+          if (res?.status === 200) {
+            queryClient.setQueryData(getEntriesQueryOptions(slug, before).queryKey, toEntriesPage(res.body));
+          }
+        }
         if (result.article?.category) await prefetchNews(result.article.category);
       })(),
     );

@@ -119,10 +119,13 @@ describe('coverage', () => {
     expect(resumed).toMatchObject({ liveStartedAt: started.liveStartedAt, liveEndedAt: null });
 
     expect(await auditActions(id)).toEqual(['live-start', 'live-end', 'live-start']);
-    expect(sent.map((e) => [e.type, e.topic, e.data.coverageEndTime === null])).toEqual([
-      ['coverage-changed', `article:${id}`, true],
-      ['coverage-changed', `article:${id}`, false],
-      ['coverage-changed', `article:${id}`, true],
+    expect(sent.map((e) => [e.type, e.topic, e.data.coverageEndTime === null, e.data.article?.isLive])).toEqual([
+      ['coverage-changed', `article:${id}`, true, undefined],
+      ['story-updated', 'site', false, true],
+      ['coverage-changed', `article:${id}`, false, undefined],
+      ['story-updated', 'site', false, undefined],
+      ['coverage-changed', `article:${id}`, true, undefined],
+      ['story-updated', 'site', false, true],
     ]);
     // The article list knows it too.
     const list = (await call('GET', `/api/admin/articles?search=${encodeURIComponent(row.headline)}`)).json();
@@ -195,13 +198,19 @@ describe('entries', () => {
     expect(revisions.revisions[1].body).toEqual(text('The minister arrives, late.'));
 
     expect(await auditActions(id)).toEqual(['live-start', 'live-entry-post', 'live-entry-edit', 'live-entry-delete']);
-    expect(sent.map((e) => e.type)).toEqual(['coverage-changed', 'entry-added', 'entry-updated', 'entry-deleted']);
-    expect(sent[1]!.data.entry).toMatchObject({
+    expect(sent.map((e) => e.type)).toEqual([
+      'coverage-changed',
+      'story-updated',
+      'entry-added',
+      'entry-updated',
+      'entry-deleted',
+    ]);
+    expect(sent[2]!.data.entry).toMatchObject({
       id: entry.id,
       articleId: id,
       bodyHtml: '<p>The minister arrives.</p>',
     });
-    expect(sent[3]!.data).toEqual({ id: entry.id, articleId: id });
+    expect(sent[4]!.data).toEqual({ id: entry.id, articleId: id });
 
     // The audit view filters by the live actions and names the entry.
     const audit = (await call('GET', '/api/admin/audit?action=live-entry-post')).json();
@@ -335,8 +344,18 @@ describe('readers', () => {
     const item = [...list.breakingNews, ...list.allArticles].find((a: PublicArticle) => a.id === id);
     expect(item.isLive).toBe(true);
 
-    // A write reaches readers at once (the caches are cleared), and the end of coverage too.
+    // A write reaches readers at once (the caches are cleared), and the end of coverage too; the
+    // read's validators change with it (a reader's If-None-Match no longer matches).
+    const etag = res.headers.etag as string;
+    expect(etag).toBeTruthy();
     const newest = await post(id, { body: text('Newest.') });
+    const revalidated = await env.app.inject({
+      method: 'GET',
+      url: `/News/slug/${slug}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.headers.etag).not.toBe(etag);
     await call('POST', `/api/admin/articles/${id}/live/end`);
     const after = (await env.app.inject({ method: 'GET', url: `/News/slug/${slug}` })).json() as PublicArticle;
     expect(after.live!.entries[0]!.id).toBe(newest.id);

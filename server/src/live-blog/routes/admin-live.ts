@@ -14,6 +14,7 @@ import { HttpProblem } from '../../plugins/problem.ts';
 import type { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
 import { ImagesRepository } from '../../repositories/images-repository.ts';
 import type { SharePlatform } from '../../sharing/repositories/social-shares.ts';
+import { announceStories } from '../../live/story-events.ts';
 import { publishLiveEvent } from '../events.ts';
 import { entrySummary, toAdminLiveEntries, toLiveEntries, toRevision } from '../live-entries-view.ts';
 import type {
@@ -162,6 +163,8 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
             { articleId: id, coverageStartTime: after.live_started_at, coverageEndTime: after.live_ended_at },
             articleTopic(id),
           );
+          // The lists' cards show "Live" while coverage runs: the story changed for every page too.
+          await announceStories(app, 'story-updated', [id]);
         }
         const article = await articles.get(id);
         if (!article) throw articleNotFound(id);

@@ -79,6 +79,9 @@ describe('GET /api/admin/articles/:id', () => {
       publishAt: null,
       deletedAt: null,
       updatedBy: null,
+      // Not a live blog.
+      liveStartedAt: null,
+      liveEndedAt: null,
       // Sharing follows the Social page's defaults until the article chooses.
       shareToX: null,
       shareToFacebook: null,

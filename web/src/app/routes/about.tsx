@@ -1,16 +1,15 @@
-import { PublicLayout } from '@/components/layout/public-layout';
 import { StaticPage } from '@/components/layout/static-page';
 import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
-import { BreakingStrip } from '@/features/news/components/breaking-strip';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { LivePublicPage } from './components/live-page';
 
 /** /about: what the publication is, its satire policy and how to ask for a correction. */
 export default function AboutPage() {
   useDocumentTitle('About');
   const { siteName } = getAppConfig();
   return (
-    <PublicLayout strip={<BreakingStrip />}>
+    <LivePublicPage>
       <StaticPage
         title={`About ${siteName}`}
         intro={
@@ -48,6 +47,6 @@ export default function AboutPage() {
           </p>
         </section>
       </StaticPage>
-    </PublicLayout>
+    </LivePublicPage>
   );
 }

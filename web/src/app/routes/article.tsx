@@ -1,39 +1,47 @@
-import { useParams } from 'react-router';
-import { PublicLayout } from '@/components/layout/public-layout';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { getSiteOrigin } from '@/config/app-config';
 import { paths } from '@/config/paths';
+import { entriesBefore, useEntries } from '@/features/live/api/get-entries';
+import { LiveBlogView } from '@/features/live/components/live-blog-view';
 import { useArticle } from '@/features/news/api/get-article';
 import { useNews } from '@/features/news/api/get-news';
 import { ArticleNotFound } from '@/features/news/components/article-not-found';
 import { ArticleSkeleton } from '@/features/news/components/article-skeleton';
 import { ArticleView } from '@/features/news/components/article-view';
-import { BreakingStrip } from '@/features/news/components/breaking-strip';
 import { RelatedTeasers } from '@/features/news/components/related-teasers';
 import { ArticleShareActions } from '@/features/share/components/article-share-actions';
 import { pickRelatedArticles } from '@/features/news/lib/related-articles';
 import type { Article } from '@/features/news/types';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { LivePublicPage } from './components/live-page';
 
 export default function ArticlePage() {
   const { slug = '' } = useParams();
   const { result, isLoading } = useArticle(slug);
   const article = result.article;
   useDocumentTitle(article ? article.headline : 'Article Not Found', !isLoading);
+  // The stream carries the article's entries while its coverage runs (until it ends on this page).
+  const [endedId, setEndedId] = useState<number>();
+  const liveId =
+    article?.live && !article.live.coverageEndTime && typeof article.id === 'number' && article.id !== endedId
+      ? article.id
+      : undefined;
 
   return (
-    <PublicLayout strip={<BreakingStrip />}>
+    <LivePublicPage articleId={liveId} since={article?.live?.lastEventId}>
       {isLoading ? (
         <ArticleSkeleton />
       ) : article ? (
-        <FoundArticle key={article.slug} article={article} />
+        <FoundArticle key={article.slug} article={article} onCoverageEnded={setEndedId} />
       ) : (
         <ArticleNotFound />
       )}
-    </PublicLayout>
+    </LivePublicPage>
   );
 }
 
-function FoundArticle({ article }: { article: Article }) {
+function FoundArticle({ article, onCoverageEnded }: { article: Article; onCoverageEnded: (id: number) => void }) {
   const sameCategory = useNews(article.category || undefined);
   const home = useNews();
   const related = pickRelatedArticles(article, [
@@ -50,8 +58,41 @@ function FoundArticle({ article }: { article: Article }) {
         shareActions={
           <ArticleShareActions share={{ url: shareUrl, title: article.headline, description: article.summary }} />
         }
+        live={
+          article.live && typeof article.id === 'number' ? (
+            <ArticleLiveBlog article={article} articleId={article.id} onCoverageEnded={onCoverageEnded} />
+          ) : null
+        }
       />
       <RelatedTeasers articles={related} isLoading={sameCategory.isLoading || home.isLoading} />
     </>
+  );
+}
+
+const NO_ENTRIES = { entries: [], olderBefore: null };
+
+/** The live blog under the article: the newest entries, or with `?before=` a page of older ones. */
+function ArticleLiveBlog({
+  article,
+  articleId,
+  onCoverageEnded,
+}: {
+  article: Article;
+  articleId: number;
+  onCoverageEnded: (id: number) => void;
+}) {
+  const [params] = useSearchParams();
+  const before = entriesBefore(params.get('before'));
+  const { page } = useEntries(article.slug, before);
+  if (!article.live) return null;
+  return (
+    <LiveBlogView
+      key={before ?? 'newest'}
+      articleId={articleId}
+      slug={article.slug}
+      blog={article.live}
+      older={before !== undefined ? (page ?? NO_ENTRIES) : undefined}
+      onCoverageEnded={() => onCoverageEnded(articleId)}
+    />
   );
 }

@@ -1,12 +1,10 @@
 import { useParams, useSearchParams } from 'react-router';
 import { CATEGORIES } from '@common/categories';
 import { archivePosition } from '@common/older-stories';
-import { PublicLayout } from '@/components/layout/public-layout';
 import { NotFoundScreen } from '@/components/not-found-screen';
 import { ArchiveListing } from '@/features/news/components/archive-listing';
-import { BreakingStrip } from '@/features/news/components/breaking-strip';
-import { NewsListing } from '@/features/news/components/news-listing';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { LiveNewsListing, LivePublicPage } from './components/live-page';
 
 /** /politics ... /uk: the listing filtered by the category in the path; anything else is the 404 page. */
 export default function CategoryPage() {
@@ -14,9 +12,9 @@ export default function CategoryPage() {
   const category = CATEGORIES.find((c) => c.path === segment);
   if (!category) {
     return (
-      <PublicLayout strip={<BreakingStrip />}>
+      <LivePublicPage>
         <NotFoundScreen />
-      </PublicLayout>
+      </LivePublicPage>
     );
   }
   return <CategoryListing key={category.path} category={category} />;
@@ -27,12 +25,14 @@ function CategoryListing({ category }: { category: (typeof CATEGORIES)[number] }
   const position = archivePosition(params);
   useDocumentTitle(position ? `${category.name}: older stories, page ${position.page}` : category.name);
   return (
-    <PublicLayout strip={<BreakingStrip category={category.name} />}>
-      {position ? (
-        <ArchiveListing key={params.toString()} category={category} position={position} />
-      ) : (
-        <NewsListing category={category} />
-      )}
-    </PublicLayout>
+    <LivePublicPage category={category.name}>
+      {(breaking) =>
+        position ? (
+          <ArchiveListing key={params.toString()} category={category} position={position} />
+        ) : (
+          <LiveNewsListing category={category} breaking={breaking} />
+        )
+      }
+    </LivePublicPage>
   );
 }

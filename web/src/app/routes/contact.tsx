@@ -1,14 +1,13 @@
-import { PublicLayout } from '@/components/layout/public-layout';
 import { StaticPage } from '@/components/layout/static-page';
 import { getAppConfig } from '@/config/app-config';
-import { BreakingStrip } from '@/features/news/components/breaking-strip';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { LivePublicPage } from './components/live-page';
 
 export default function ContactPage() {
   useDocumentTitle('Contact');
   const { siteName } = getAppConfig();
   return (
-    <PublicLayout strip={<BreakingStrip />}>
+    <LivePublicPage>
       <StaticPage
         title="Contact Us"
         intro={
@@ -89,6 +88,6 @@ export default function ContactPage() {
           </p>
         </section>
       </StaticPage>
-    </PublicLayout>
+    </LivePublicPage>
   );
 }

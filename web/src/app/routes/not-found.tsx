@@ -1,11 +1,10 @@
-import { PublicLayout } from '@/components/layout/public-layout';
 import { NotFoundScreen } from '@/components/not-found-screen';
-import { BreakingStrip } from '@/features/news/components/breaking-strip';
+import { LivePublicPage } from './components/live-page';
 
 export default function NotFoundPage() {
   return (
-    <PublicLayout strip={<BreakingStrip />}>
+    <LivePublicPage>
       <NotFoundScreen />
-    </PublicLayout>
+    </LivePublicPage>
   );
 }

@@ -1,15 +1,14 @@
-import { PublicLayout } from '@/components/layout/public-layout';
 import { StaticPage } from '@/components/layout/static-page';
 import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
-import { BreakingStrip } from '@/features/news/components/breaking-strip';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { LivePublicPage } from './components/live-page';
 
 export default function PrivacyPage() {
   useDocumentTitle('Privacy Policy');
   const { siteName } = getAppConfig();
   return (
-    <PublicLayout strip={<BreakingStrip />}>
+    <LivePublicPage>
       <StaticPage
         title="Privacy Policy"
         intro={
@@ -116,6 +115,6 @@ export default function PrivacyPage() {
           </p>
         </section>
       </StaticPage>
-    </PublicLayout>
+    </LivePublicPage>
   );
 }

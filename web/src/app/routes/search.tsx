@@ -1,11 +1,10 @@
 import { useSearchParams } from 'react-router';
-import { PublicLayout } from '@/components/layout/public-layout';
 import { SearchForm } from '@/components/layout/search-form';
-import { BreakingStrip } from '@/features/news/components/breaking-strip';
 import { SearchResults } from '@/features/news/components/search-results';
 import { useSearch } from '@/features/news/api/get-search';
 import { NotFoundScreen } from '@/components/not-found-screen';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { LivePublicPage } from './components/live-page';
 
 /** /search?q=&page=: the site search, rendered on the server like every public page. */
 export default function SearchPage() {
@@ -18,18 +17,18 @@ export default function SearchPage() {
   const { result, isLoading, error } = useSearch(later ? q.trim() : '', later ? page : undefined);
   if (later && (q.trim() === '' || (!isLoading && !error && (!result || !result.ok || result.results.length === 0)))) {
     return (
-      <PublicLayout strip={<BreakingStrip />}>
+      <LivePublicPage>
         <NotFoundScreen />
-      </PublicLayout>
+      </LivePublicPage>
     );
   }
   return (
-    <PublicLayout strip={<BreakingStrip />}>
+    <LivePublicPage>
       <h1 className="mb-6 inline-block bg-ink px-3 py-1 font-display text-3xl uppercase text-white md:text-4xl">
         Search
       </h1>
       <SearchForm key={q} id="search-page-q" label="Search every story" defaultValue={q} className="mb-8 max-w-2xl" />
       <SearchResults q={q.trim()} page={page} />
-    </PublicLayout>
+    </LivePublicPage>
   );
 }

@@ -1,3 +1,5 @@
+import type { LiveBlog } from '@common/live-contract';
+
 /** A public article after normalisation (docs/product.md, Data). */
 export interface Article {
   /** Server id; falls back to Id, then Title, then the list index. */
@@ -28,6 +30,10 @@ export interface Article {
   /** The last change readers are told about ("Updated"), when later than publishedAt; else null. */
   modifiedAt?: string | null;
   isBreaking: boolean;
+  /** A live blog whose coverage runs now (LIVE on its card). */
+  isLive?: boolean;
+  /** The article page only: its live blog (entries, key events, coverage times); absent: not one. */
+  live?: LiveBlog;
   /** The byline's authors (each links to /author/{slug}); the article page only. */
   authors?: PublicRef[];
   /** The article's tags (each links to /tag/{slug}); the article page only. */

@@ -84,6 +84,11 @@ export function ArticleCard({
       )}
       <div className={cx('flex flex-col gap-2 pt-3', size === 'large' ? 'md:pt-4 lg:flex-none' : 'flex-1')}>
         <p className="flex flex-wrap items-center gap-2">
+          {article.isLive && (
+            <Badge tone="red" className="live-badge">
+              LIVE
+            </Badge>
+          )}
           {article.isBreaking && <Badge tone="red">BREAKING</Badge>}
           {article.category && <Badge tone="black">{article.category}</Badge>}
         </p>

@@ -13,9 +13,18 @@ import { ArticleTags, Byline } from './byline';
 
 /**
  * The public article: badges, headline, byline and time, Original Sauce, hero image, the share
- * buttons (`shareActions`, composed by the page from the share feature), body.
+ * buttons (`shareActions`, composed by the page from the share feature), body, and the live blog
+ * under it (`live`, composed by the page from the live feature).
  */
-export function ArticleView({ article, shareActions }: { article: Article; shareActions?: ReactNode }) {
+export function ArticleView({
+  article,
+  shareActions,
+  live,
+}: {
+  article: Article;
+  shareActions?: ReactNode;
+  live?: ReactNode;
+}) {
   const category = findCategory(article.category);
   const clock = useNow();
   // Rendered on the server (and read as such without script): the full date, in UTC; after
@@ -130,6 +139,7 @@ export function ArticleView({ article, shareActions }: { article: Article; share
           ))}
         </div>
       )}
+      {live}
       {article.source && <p className="mt-2 font-sans text-sm text-grey-dark">Source: {article.source}</p>}
       <ArticleTags tags={article.tags} />
     </article>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Category } from '@common/categories';
 import { archiveHref, olderThanFirstPage } from '@common/older-stories';
 import { NEWS_PAGE_SIZE } from '@common/site';
@@ -6,12 +7,24 @@ import { useNews } from '../api/get-news';
 import { cardSize, orderArticles, SKELETON_CARD_COUNT, splitListing } from '../lib/listing-layout';
 import { ArticleCard } from './article-card';
 import { LISTING_GRID_CLASS, ListingSkeleton } from './article-card-skeleton';
-import { BreakingBanner } from './breaking-banner';
+import { BreakingBanner, type BannerStory } from './breaking-banner';
 import { MoreTrash } from './more-trash';
 import { OlderStoriesNav } from './older-stories-nav';
 
-/** Home and category listing: BREAKING banner, card grid (or skeletons / empty state), MORE TRASH. */
-export function NewsListing({ category }: { category?: Category }) {
+/**
+ * Home and category listing: BREAKING banner, card grid (or skeletons / empty state), MORE TRASH.
+ * `top` goes first (the page's 'N new stories' button); `breaking`, the page's live breaking stories,
+ * newest first, puts its first headline in a banner that was there (none appears while reading).
+ */
+export function NewsListing({
+  category,
+  top,
+  breaking,
+}: {
+  category?: Category;
+  top?: ReactNode;
+  breaking?: readonly BannerStory[];
+}) {
   const { result, isLoading } = useNews(category?.name);
   const clock = useNow();
   const title = category ? category.name : 'Latest scandals';
@@ -41,13 +54,15 @@ export function NewsListing({ category }: { category?: Category }) {
   const { grid, more } = splitListing(ordered);
   const { now } = clock;
   const firstBreaking = result.breakingNews[0];
+  const banner: BannerStory | null | undefined = firstBreaking && (breaking ? (breaking[0] ?? null) : firstBreaking);
   const older = olderThanFirstPage(result, NEWS_PAGE_SIZE);
   const basePath = category ? `/${category.path}` : '/';
 
   return (
     <>
+      {top}
       {heading}
-      {firstBreaking && <BreakingBanner article={firstBreaking} />}
+      {banner !== undefined && <BreakingBanner article={banner} />}
       {ordered.length === 0 ? (
         <section className="border-4 border-ink px-6 py-12 text-center" aria-labelledby="no-trash-title">
           <h2 id="no-trash-title" className="font-display text-4xl uppercase md:text-5xl">

@@ -125,3 +125,20 @@ describe('normalizeNewsList', () => {
     expect(normalizeNewsList({ breakingNews: 'no', allArticles: {} })).toEqual({ breakingNews: [], allArticles: [] });
   });
 });
+
+describe('live stories', () => {
+  it('keeps isLive and a live blog of the expected shape', () => {
+    const live = {
+      coverageStartTime: '2026-11-27T11:00:00.000Z',
+      coverageEndTime: null,
+      entries: [],
+      keyEvents: [],
+      olderBefore: 5,
+      lastEventId: 99,
+    };
+    expect(normalizeArticle({ id: 1, headline: 'H', isLive: true, live })).toMatchObject({ isLive: true, live });
+    const plain = normalizeArticle({ id: 1, headline: 'H', isLive: false, live: { coverageStartTime: 'x' } });
+    expect(plain.isLive).toBeUndefined();
+    expect(plain.live).toBeUndefined();
+  });
+});

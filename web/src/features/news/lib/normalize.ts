@@ -1,4 +1,5 @@
 import { slugify } from '@common/slug';
+import type { LiveBlog } from '@common/live-contract';
 import type { Article, NewsList, PublicRef } from '../types';
 
 type Raw = Record<string, unknown>;
@@ -90,6 +91,8 @@ export function normalizeArticle(input: unknown, index = 0): Article {
     ...(modifiedAt ? { modifiedAt } : {}),
     ...imageDetails(raw),
     ...(typeof bodyHtml === 'string' ? { bodyHtml } : {}),
+    ...(flag(raw.isLive) ? { isLive: true } : {}),
+    ...liveOf(raw.live),
     ...refsOf(raw, 'authors'),
     ...refsOf(raw, 'tags'),
   };
@@ -104,6 +107,22 @@ function refsOf(raw: Raw, key: 'authors' | 'tags'): Partial<Record<'authors' | '
     .map((r) => ({ name: text(r.name), slug: text(r.slug) }))
     .filter((r) => r.name !== '' && /^[a-z0-9-]+$/.test(r.slug));
   return { [key]: refs };
+}
+
+/** The live blog of an article read, when it has one of the expected shape (its lists present). */
+function liveOf(value: unknown): { live?: LiveBlog } {
+  if (!isRecord(value) || typeof value.coverageStartTime !== 'string') return {};
+  if (!Array.isArray(value.entries) || !Array.isArray(value.keyEvents)) return {};
+  return {
+    live: {
+      coverageStartTime: value.coverageStartTime,
+      coverageEndTime: typeof value.coverageEndTime === 'string' ? value.coverageEndTime : null,
+      entries: value.entries as LiveBlog['entries'],
+      keyEvents: value.keyEvents as LiveBlog['keyEvents'],
+      olderBefore: typeof value.olderBefore === 'number' ? value.olderBefore : null,
+      lastEventId: typeof value.lastEventId === 'number' ? value.lastEventId : 0,
+    },
+  };
 }
 
 function normalizeArray(value: unknown): Article[] {

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ArticleShares } from '../../../common/admin-contract.ts';
+import type { AdminLiveEntry } from '../../../common/live-contract.ts';
+import type { BodyDoc } from '../../../common/body/types.ts';
+import { insertArticle } from '../test-support/admin-articles.ts';
+import { adminApi, connectFacebook, connectX } from '../test-support/shares.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { createSocial } from '../sharing/social-clients.ts';
+
+// A live blog's key events posted to X and Facebook by the share jobs (decision 037), against the
+// fake providers over real HTTP, on SQLite (api) and PostgreSQL (api-pg).
+let env: TestApp;
+let api: ReturnType<typeof adminApi>;
+
+beforeAll(async () => {
+  env = await createTestApp({
+    listen: true,
+    fakeProviders: true,
+    env: { JOBS_POLL_MS: '20', SHARE_RETRY_BASE_MS: '40', PUBLIC_URL: 'https://dailysmear.example.com' },
+  });
+  api = adminApi(env.baseUrl, await env.bearer());
+  const social = createSocial(env.config, env.database);
+  await connectX(social, env.x, env.config.siteName);
+  await connectFacebook(social, env.fb, env.config.siteName);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const text = (t: string): BodyDoc => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: t }] }],
+});
+
+/** A live article whose own publication shares nothing (its choice is off on both platforms). */
+async function liveArticle(published: boolean) {
+  const row = await insertArticle(env.database.db, {
+    published_at: published ? new Date().toISOString() : null,
+    share_to_x: 0,
+    share_to_facebook: 0,
+  });
+  expect((await api('POST', `/api/admin/articles/${row.id}/live/start`)).status).toBe(200);
+  return row;
+}
+
+async function entryShares(entryId: number) {
+  return env.database.db.selectFrom('social_shares').selectAll().where('entry_id', '=', entryId).execute();
+}
+
+describe('key event shares', () => {
+  it('posts a key event once to each platform chosen: its summary and the link to the entry', async () => {
+    const article = await liveArticle(true);
+    const long = `The minister has resigned, citing ${'an extraordinary number of biscuits '.repeat(8)}`;
+    const posted = await api('POST', `/api/admin/articles/${article.id}/live/entries`, {
+      body: text(long),
+      keyEvent: true,
+      shareToX: true,
+      shareToFacebook: true,
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    const entry = posted.body as AdminLiveEntry;
+    const link = `https://dailysmear.example.com/article/${article.slug}#entry-${entry.id}`;
+
+    await vi.waitFor(
+      async () => {
+        const rows = await entryShares(entry.id);
+        expect(rows.map((r) => r.state).sort()).toEqual(['posted', 'posted']);
+      },
+      { timeout: 15_000, interval: 25 },
+    );
+    const x = env.x.posts.filter((p) => p.text.includes(`#entry-${entry.id}`));
+    expect(x).toHaveLength(1);
+    expect(x[0]!.text).toMatch(/^The minister has resigned, citing an extraordinary/);
+    expect(x[0]!.text.endsWith(link)).toBe(true);
+    const fb = env.fb.posts.filter((p) => p.link === link);
+    expect(fb).toHaveLength(1);
+    expect([...fb[0]!.message].length).toBeLessThanOrEqual(140);
+    expect(fb[0]!.message.endsWith('…')).toBe(true);
+
+    // A correction never posts again; the article's own shares are untouched.
+    const fixed = await api('PATCH', `/api/admin/articles/${article.id}/live/entries/${entry.id}`, {
+      body: text('The minister has resigned.'),
+      version: 1,
+    });
+    expect(fixed.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(env.x.posts.filter((p) => p.text.includes(`#entry-${entry.id}`))).toHaveLength(1);
+    const own = (await api('GET', `/api/admin/articles/${article.id}/shares`)).body as ArticleShares;
+    expect(own.shares.map((s) => s.state)).toEqual([null, null]);
+
+    // The audit trail names the entry's posts.
+    const audit = await env.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('article_id', '=', article.id)
+      .where('action', '=', 'share-posted')
+      .execute();
+    expect(audit.map((a) => JSON.parse(a.after!).entryId)).toEqual([entry.id, entry.id]);
+  });
+
+  it('shares nothing off by default, for an entry that is no key event, or on an unpublished article', async () => {
+    const published = await liveArticle(true);
+    const plain = await api('POST', `/api/admin/articles/${published.id}/live/entries`, {
+      body: text('Quiet.'),
+      keyEvent: true,
+    });
+    const notKey = await api('POST', `/api/admin/articles/${published.id}/live/entries`, {
+      body: text('Not key.'),
+      shareToX: true,
+      shareToFacebook: true,
+    });
+    const draft = await liveArticle(false);
+    const hidden = await api('POST', `/api/admin/articles/${draft.id}/live/entries`, {
+      body: text('Nobody may see this yet.'),
+      keyEvent: true,
+      shareToX: true,
+    });
+    for (const r of [plain, notKey, hidden]) expect(r.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 200));
+    for (const r of [plain, notKey, hidden]) expect(await entryShares((r.body as AdminLiveEntry).id)).toEqual([]);
+    expect(env.x.posts.some((p) => p.text.includes('Nobody may see this yet'))).toBe(false);
+  });
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { pageQuery } from './page-query.ts';
+
+describe('pageQuery', () => {
+  it("keeps a live article page's `before` (its older entries), and nothing else of an article's query", () => {
+    expect(pageQuery('/article/goose-live', '/article/goose-live?before=42&utm_source=x')).toBe('?before=42');
+    expect(pageQuery('/article/goose-live', '/article/goose-live?utm_source=x')).toBe('');
+    expect(pageQuery('/article/goose-live', '/article/goose-live')).toBe('');
+  });
+  it('keeps the listing and search parameters as before', () => {
+    expect(pageQuery('/', '/?page=2&before=abc&x=1')).toBe('?page=2&before=abc');
+    expect(pageQuery('/author/ann', '/author/ann?page=3')).toBe('?page=3');
+    expect(pageQuery('/about', '/about?before=1')).toBe('');
+  });
+});
