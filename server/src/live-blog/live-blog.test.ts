@@ -9,6 +9,8 @@ import {
 } from '../../../common/live-contract.ts';
 import type { PublicArticle } from '../../../common/news-contract.ts';
 import { insertArticle } from '../test-support/admin-articles.ts';
+import { AdminArticlesRepository } from '../repositories/admin-articles.ts';
+import { SCHEDULER_ACTOR } from '../repositories/audit-log.ts';
 import { expectProblem } from '../test-support/problem-assertions.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import type { LivePublisher } from './events.ts';
@@ -422,5 +424,28 @@ describe('feeds and pages', () => {
     // The page keeps exactly that parameter (and names its cached render by it).
     expect(pageQuery(`/article/${slug}`, `/article/${slug}?utm_source=x&before=12`)).toBe('?before=12');
     expect(pageQuery(`/article/${slug}`, `/article/${slug}?utm_source=x`)).toBe('');
+  });
+});
+
+describe('the trash', () => {
+  it('a purged live blog takes its entries and their revisions with it', async () => {
+    const { id } = await liveArticle(false);
+    const entry = await post(id, { body: text('Gone soon.') });
+    await env.database.db
+      .updateTable('articles')
+      .set({ deleted_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', id)
+      .execute();
+    expectProblem(await call('POST', `/api/admin/articles/${id}/live/entries`, { body: text('x') }), 404);
+    const purged = await new AdminArticlesRepository(env.database.db, env.database.dialect).purgeTrash(SCHEDULER_ACTOR);
+    expect(purged).toContain(id);
+    const left = await env.database.db.selectFrom('live_entries').select('id').where('article_id', '=', id).execute();
+    expect(left).toEqual([]);
+    const revisions = await env.database.db
+      .selectFrom('live_entry_revisions')
+      .select('id')
+      .where('entry_id', '=', entry.id)
+      .execute();
+    expect(revisions).toEqual([]);
   });
 });

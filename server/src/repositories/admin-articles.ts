@@ -807,6 +807,12 @@ export class AdminArticlesRepository {
       await trx.deleteFrom('article_revisions').where('article_id', 'in', ids).execute();
       await trx.deleteFrom('article_body_images').where('article_id', 'in', ids).execute();
       await trx.deleteFrom('slug_redirects').where('article_id', 'in', ids).execute();
+      // A live blog's entries and their revisions (decision 037) go with it.
+      await trx
+        .deleteFrom('live_entry_revisions')
+        .where('entry_id', 'in', trx.selectFrom('live_entries').select('id').where('article_id', 'in', ids))
+        .execute();
+      await trx.deleteFrom('live_entries').where('article_id', 'in', ids).execute();
       await deleteArticleLinks(trx, ids);
       await writeAudit(
         trx,
