@@ -80,34 +80,30 @@ function startNode(
   const devNull = fs.openSync('/dev/null', 'w');
   const started = performance.now();
   // The flags `npm start` and the image use (scripts/start.mjs).
-  const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=4', '--max-old-space-size=256', entry],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        // As `npm start` and the image set it (scripts/start.mjs, Dockerfile).
-        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'info',
-        // Production has telemetry on and a proxy in front: so does the bench.
-        APPLICATIONINSIGHTS_CONNECTION_STRING: telemetry.connectionString,
-        NODE_EXTRA_CA_CERTS: telemetry.certFile,
-        TRUST_PROXY: '127.0.0.1',
-        ADMIN_USERNAME: 'bench.editor',
-        ADMIN_PASSWORD: 'bench-only password, not a secret',
-      },
-      // The logs go where an operator's would (a file or the journal): written, not read back.
-      stdio: ['ignore', devNull, 'inherit'],
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--max-old-space-size=256', entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      // As `npm start` and the image set it (scripts/start.mjs, Dockerfile).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'info',
+      // Production has telemetry on and a proxy in front: so does the bench.
+      APPLICATIONINSIGHTS_CONNECTION_STRING: telemetry.connectionString,
+      NODE_EXTRA_CA_CERTS: telemetry.certFile,
+      TRUST_PROXY: '127.0.0.1',
+      ADMIN_USERNAME: 'bench.editor',
+      ADMIN_PASSWORD: 'bench-only password, not a secret',
     },
-  );
+    // The logs go where an operator's would (a file or the journal): written, not read back.
+    stdio: ['ignore', devNull, 'inherit'],
+  });
   return { child, started };
 }
 
