@@ -56,6 +56,7 @@ describe('bench:live load generator: SSE parsing', () => {
 describe('bench:live load generator: 20 streams in 2 worker processes', () => {
   const LIMIT = 20;
   const streams = new Set<http.ServerResponse>();
+  const addresses = new Set<string>();
   let server: http.Server;
   let port: number;
   let fleet: StreamFleet;
@@ -69,6 +70,7 @@ describe('bench:live load generator: 20 streams in 2 worker processes', () => {
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
       res.write(': connected\n\n');
+      addresses.add(String(req.headers['x-forwarded-for']));
       streams.add(res);
       res.on('close', () => streams.delete(res));
     });
@@ -91,10 +93,14 @@ describe('bench:live load generator: 20 streams in 2 worker processes', () => {
       batch: 6,
       tickMs: 20,
       timeoutMs: 5000,
+      forwardedForOffset: 0,
     });
     expect(opened.opened).toBe(LIMIT);
     expect(opened.refused).toEqual({ '503': 4 });
     expect(streams.size).toBe(LIMIT);
+    // Each stream as its own reader behind the load balancer.
+    expect(addresses.size).toBe(LIMIT);
+    expect([...addresses].every((a) => /^10\.0\.0\.\d+$/.test(a))).toBe(true);
 
     // Another event first (not the one asked for), then the one, split over two writes.
     for (const res of streams) res.write('id: 41\nevent: story-published\ndata: {"article":{"id":9}}\n\n');

@@ -181,6 +181,11 @@ export interface OpenRequest {
   tickMs: number;
   /** Give up waiting for the response heads after this long. */
   timeoutMs: number;
+  /**
+   * Each stream sends its own X-Forwarded-For address (10.x.y.z from its number plus this offset),
+   * as readers behind the load balancer do; absent: none sent.
+   */
+  forwardedForOffset?: number;
 }
 
 export interface OpenResult {
@@ -265,9 +270,14 @@ function createWorker() {
       settle(outcome);
     };
     socket.setNoDelay(true);
+    const n = index + (req.forwardedForOffset ?? 0) + 1;
+    const xff =
+      req.forwardedForOffset === undefined
+        ? ''
+        : `X-Forwarded-For: 10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}\r\n`;
     socket.on('connect', () => {
       socket.write(
-        `GET ${req.path} HTTP/1.1\r\nHost: ${req.host}:${req.port}\r\nAccept: text/event-stream\r\nCache-Control: no-cache\r\nUser-Agent: bench-live\r\n\r\n`,
+        `GET ${req.path} HTTP/1.1\r\nHost: ${req.host}:${req.port}\r\nAccept: text/event-stream\r\nCache-Control: no-cache\r\nUser-Agent: bench-live\r\n${xff}\r\n`,
       );
     });
     socket.on('data', (buf: Buffer) => {
@@ -395,10 +405,7 @@ function createWorker() {
 }
 
 type Command =
-  | { cmd: 'open'; req: OpenRequest }
-  | { cmd: 'arrivals'; req: ArrivalRequest }
-  | { cmd: 'stats' }
-  | { cmd: 'close' };
+  { cmd: 'open'; req: OpenRequest } | { cmd: 'arrivals'; req: ArrivalRequest } | { cmd: 'stats' } | { cmd: 'close' };
 
 if (process.argv[1] && path.resolve(process.argv[1]) === THIS_FILE && process.send) {
   const worker = createWorker();
@@ -425,10 +432,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === THIS_FILE && process.se
  * Runs a command line through bash with the open-files limit raised as far as allowed (65,535, or
  * the hard limit): 10,000 streams need 10,000 descriptors on each side.
  */
-export function spawnWithFileLimit(
-  argv: string[],
-  options: Parameters<typeof spawn>[2],
-): ChildProcess {
+export function spawnWithFileLimit(argv: string[], options: Parameters<typeof spawn>[2]): ChildProcess {
   const script = 'ulimit -n 65535 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"';
   return spawn('bash', ['-c', script, 'bash', ...argv], options);
 }
@@ -485,7 +489,15 @@ export async function startStreamWorkers(workers = 2): Promise<StreamFleet> {
         children.map((c, i) =>
           c.call<OpenResult & { group: number }>({
             cmd: 'open',
-            req: { ...req, count: share(i), batch: Math.max(1, Math.round(req.batch / workers)) },
+            req: {
+              ...req,
+              count: share(i),
+              batch: Math.max(1, Math.round(req.batch / workers)),
+              forwardedForOffset:
+                req.forwardedForOffset === undefined
+                  ? undefined
+                  : req.forwardedForOffset + children.slice(0, i).reduce((s, _c, j) => s + share(j), 0),
+            },
           }),
         ),
       );
