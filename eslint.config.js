@@ -139,6 +139,7 @@ export default tseslint.config(
     ignores: [
       'server/src/repositories/**',
       'server/src/sharing/repositories/**',
+      'server/src/live/repositories/**',
       'server/src/db/**',
       'server/src/sharing/jobs/*-engine.ts',
       '**/*.test.ts',

@@ -43,6 +43,8 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'tags', key: ['id'], serial: true },
   { name: 'article_tags', key: ['article_id', 'tag_id'] },
   { name: 'tag_slug_redirects', key: ['old_slug'] },
+  // The live stream's recent events: copied so the ids go on increasing (a reader's Last-Event-ID stays valid).
+  { name: 'live_events', key: ['id'], serial: true },
 ];
 /** Derived data the target's own triggers rebuild while the articles are inserted. */
 const DERIVED = new Set([

@@ -21,6 +21,7 @@ import schedulerPlugin from './scheduler/index.ts';
 import backupPlugin from './backup/plugin.ts';
 import slugRedirectsPlugin from './plugins/slug-redirects.ts';
 import sharingPlugin from './sharing/plugin.ts';
+import livePlugin from './live/plugin.ts';
 import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
@@ -106,6 +107,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(configRoutes);
   await app.register(authPlugin);
   await app.register(articleEventsPlugin);
+  // Live updates: the event log, app.live.publish() and GET /live/stream (live/plugin.ts).
+  await app.register(livePlugin);
   // Uploaded images: storage and the public /images/<id>-<width>.webp route.
   await app.register(imagesPlugin);
   // Sharing to X and Facebook (sharing/): before the admin API and the scheduler, since publishing

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadNewsroomConfig, type NewsroomConfig } from './newsroom-config.ts';
 import { DEFAULT_SITE_NAME } from '../../common/site.ts';
+import { LIVE_HEARTBEAT_MS } from '../../common/live-contract.ts';
 import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
 import { loadSocialConfig, type SocialConfig } from './sharing/config.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
@@ -46,6 +47,13 @@ export interface Config {
   newsroom: NewsroomConfig;
   /** Scheduled backups and their retention (server/src/backup/config.ts). */
   backup: BackupConfig;
+  /** The live event stream (server/src/live/, decision 036). */
+  live: {
+    /** Open streams one instance accepts (LIVE_MAX_STREAMS, default 12000); beyond it 503 with Retry-After. */
+    maxStreams: number;
+    /** The heartbeat comment's period in ms (LIVE_HEARTBEAT_MS, default 25000). */
+    heartbeatMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     social: loadSocialConfig(env, databaseUrl, problems),
     newsroom: loadNewsroomConfig(env, problems),
     backup: loadBackupConfig(env, root, dataDir, problems),
+    live: {
+      maxStreams: int('LIVE_MAX_STREAMS', env.LIVE_MAX_STREAMS, 12_000, 0, 1_000_000, problems),
+      heartbeatMs: int('LIVE_HEARTBEAT_MS', env.LIVE_HEARTBEAT_MS, LIVE_HEARTBEAT_MS, 100, 600_000, problems),
+    },
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${config.logLevel}")`);

@@ -12,6 +12,7 @@ import type { EditorActivityTable } from './schema/editor-activity.ts';
 import type { EditorTable } from './schema/editors.ts';
 import type { ImageTable } from './schema/images.ts';
 import type { JobTable } from './schema/jobs.ts';
+import type { LiveEventTable } from './schema/live-events.ts';
 import type { LoginAttemptTable } from './schema/login-attempts.ts';
 import type { OidcPayloadTable } from './schema/oidc-payloads.ts';
 import type { SlugRedirectsTable } from './schema/slug-redirects.ts';
@@ -34,6 +35,7 @@ export type * from './schema/editor-activity.ts';
 export type * from './schema/editors.ts';
 export type * from './schema/images.ts';
 export type * from './schema/jobs.ts';
+export type * from './schema/live-events.ts';
 export type * from './schema/login-attempts.ts';
 export type * from './schema/oidc-payloads.ts';
 export type * from './schema/slug-redirects.ts';
@@ -75,4 +77,5 @@ export interface Database {
   tags: TagTable;
   article_tags: ArticleTagTable;
   tag_slug_redirects: TagSlugRedirectTable;
+  live_events: LiveEventTable;
 }

@@ -29,6 +29,7 @@ import type {
 import type { Db } from '../db/index.ts';
 import { redactUrl } from './logger.ts';
 import type { ServerTelemetry } from './otel.ts';
+import { REQUEST_SPAN } from './request-span.ts';
 
 /** Loaded by otel.ts only when a connection string is set. */
 export const SERVICE_NAME = 'tabloid';
@@ -73,7 +74,7 @@ export function createServerTelemetry(
   };
 }
 
-const requestSpan = Symbol('telemetry.span');
+const requestSpan = REQUEST_SPAN;
 type WithSpan = FastifyRequest & { [requestSpan]?: Span };
 
 /** A server span per request (becomes RequestData), with the route, status and any exception. */

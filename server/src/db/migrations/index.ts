@@ -23,6 +23,7 @@ import * as m035 from './035-article-bodies.ts';
 import * as m036 from './036-described-images.ts';
 import * as m037 from './037-authors-and-tags.ts';
 import * as m038 from './038-revision-autosave.ts';
+import * as m039 from './039-live-events.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -59,4 +60,5 @@ export const migrations: Record<string, AppMigration> = {
   '036-described-images': m036,
   '037-authors-and-tags': m037,
   '038-revision-autosave': m038,
+  '039-live-events': m039,
 };
