@@ -204,6 +204,28 @@ async function wrk(url: string, seconds = WRK_SECONDS): Promise<WrkResult> {
   };
 }
 
+/** wrk on each page (after a 3 s warm-up when asked); with `base`, p99 against it (target <= 2x). */
+async function pageRun(
+  pages: Array<{ name: string; url: string }>,
+  warm: boolean,
+  base?: Record<string, WrkResult>,
+): Promise<Record<string, WrkResult>> {
+  const out: Record<string, WrkResult> = {};
+  for (const p of pages) {
+    if (warm) await wrk(p.url, 3);
+    const r = (out[p.name] = await wrk(p.url));
+    const b = base?.[p.name];
+    const ratio = b ? r.p99 / b.p99 : NaN;
+    log(
+      `    ${p.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}, non-2xx ${r.non2xx}` +
+        (b
+          ? `; p99 ${ratio.toFixed(2)}x of the run without streams (target <= 2x: ${ratio <= 2 ? 'met' : 'MISSED'})`
+          : ''),
+    );
+  }
+  return out;
+}
+
 interface Admin {
   call(method: string, p: string, body?: unknown): Promise<{ status: number; json: unknown; ms: number }>;
 }
@@ -250,6 +272,8 @@ function entryInput(n: number) {
 interface Arrival {
   what: string;
   requestMs: number;
+  /** The instances' CPU time (user + system) from the post until every stream had the event. */
+  serverCpuMs: number;
   expected: number;
   received: number;
   p50: number;
@@ -260,6 +284,7 @@ interface Arrival {
 
 /** Sends one post (an entry or a publish), then collects every stream's arrival of its event. */
 async function measure(
+  pids: number[],
   fleet: StreamFleet,
   group: number,
   what: string,
@@ -267,6 +292,8 @@ async function measure(
   matchOf: (json: unknown) => EventMatch,
   waitMs: number,
 ): Promise<Arrival> {
+  const cpu = () => pids.reduce((t, pid) => t + (readCpuMs(pid) ?? NaN), 0);
+  const cpuBefore = cpu();
   const since = clock();
   const res = await send();
   if (res.status >= 300) throw new Error(`${what}: answered ${res.status} ${JSON.stringify(res.json)}`);
@@ -275,6 +302,7 @@ async function measure(
   return {
     what,
     requestMs: res.ms,
+    serverCpuMs: cpu() - cpuBefore,
     expected: r.open,
     received: a.length,
     p50: percentile(a, 50),
@@ -288,7 +316,7 @@ function logArrival(a: Arrival, target: number) {
   log(
     `  ${a.what}: ${a.received.toLocaleString('en-GB')} of ${a.expected.toLocaleString('en-GB')} streams received it; ` +
       `after the post: p50 ${ms(a.p50)}, p95 ${ms(a.p95)}, p99 ${ms(a.p99)}, max ${ms(a.max)} ` +
-      `(the POST answered in ${ms(a.requestMs)}; target p99 <= ${target} ms: ${a.p99 <= target && a.received === a.expected ? 'met' : 'MISSED'})`,
+      `(the POST answered in ${ms(a.requestMs)}, server CPU ${ms(a.serverCpuMs)} from the post to the last arrival; target p99 <= ${target} ms: ${a.p99 <= target && a.received === a.expected ? 'met' : 'MISSED'})`,
   );
 }
 
@@ -406,14 +434,7 @@ async function sqliteRun(entry: string, telemetry: { connectionString: string; c
     log(
       `  public pages without streams (wrk -t2 -c${WRK_CONNECTIONS} --latency, ${WRK_SECONDS} s each, straight at the instance); load average ${loadavg()}`,
     );
-    const before: Record<string, WrkResult> = {};
-    for (const p of pages) {
-      await wrk(p.url, 3); // warm-up
-      before[p.name] = await wrk(p.url);
-      log(
-        `    ${p.name}: ${before[p.name]!.rps.toFixed(0)} req/s, p50 ${before[p.name]!.p50.toFixed(1)} ms, p99 ${before[p.name]!.p99.toFixed(1)} ms, errors ${before[p.name]!.errors}, non-2xx ${before[p.name]!.non2xx}`,
-      );
-    }
+    const before = await pageRun(pages, true);
 
     fleet = await startStreamWorkers(WORKERS);
     const sampler = sampleRss(instance.pid, 200);
@@ -429,15 +450,7 @@ async function sqliteRun(entry: string, telemetry: { connectionString: string; c
     log(`  ${await workerSummary(fleet)}; load average ${loadavg()}`);
 
     log(`  public pages with the streams open; load average ${loadavg()}`);
-    const during: Record<string, WrkResult> = {};
-    for (const p of pages) {
-      during[p.name] = await wrk(p.url);
-      const ratio = during[p.name]!.p99 / before[p.name]!.p99;
-      log(
-        `    ${p.name}: ${during[p.name]!.rps.toFixed(0)} req/s, p50 ${during[p.name]!.p50.toFixed(1)} ms, p99 ${during[p.name]!.p99.toFixed(1)} ms, errors ${during[p.name]!.errors}, non-2xx ${during[p.name]!.non2xx}; ` +
-          `p99 ${ratio.toFixed(2)}x of the run without streams (target <= 2x: ${ratio <= 2 ? 'met' : 'MISSED'})`,
-      );
-    }
+    const during = await pageRun(pages, false, before);
     log(`  ${await workerSummary(fleet)}`);
 
     log(
@@ -447,6 +460,7 @@ async function sqliteRun(entry: string, telemetry: { connectionString: string; c
     if (live) {
       for (let n = 1; n <= POSTS; n++) {
         const a = await measure(
+          [instance.pid],
           fleet,
           opened.group,
           `live entry ${n}`,
@@ -461,6 +475,7 @@ async function sqliteRun(entry: string, telemetry: { connectionString: string; c
     }
     const storyId = drafts.shift()!;
     const story = await measure(
+      [instance.pid],
       fleet,
       opened.group,
       'story published',
@@ -479,8 +494,23 @@ async function sqliteRun(entry: string, telemetry: { connectionString: string; c
     log(`  ${await workerSummary(fleet)}; load average ${loadavg()}`);
     await fleet.closeAll();
     await sleep(2000);
-    log(`  server RSS 2 s after every stream closed: ${mb(readRss(instance.pid)!.rss)}`);
-    return { live, idleRss, streamsRss, afterRss: afterRss.rss, peakRss: peak, opened, before, during, arrivals };
+    const closedRss = readRss(instance.pid)!.rss;
+    log(`  server RSS 2 s after every stream closed: ${mb(closedRss)}`);
+    log(`  public pages again without streams (how much the machine alone moves p99); load average ${loadavg()}`);
+    const after = await pageRun(pages, false);
+    return {
+      live,
+      idleRss,
+      streamsRss,
+      afterRss: afterRss.rss,
+      closedRss,
+      peakRss: peak,
+      opened,
+      before,
+      during,
+      after,
+      arrivals,
+    };
   } catch (err) {
     if (instance) console.error(instance.output().slice(-5000));
     throw err;
@@ -527,6 +557,7 @@ async function postgresRun(entry: string, telemetry: { connectionString: string;
     if (live) {
       for (let n = 1; n <= POSTS; n++) {
         const r = await measure(
+          [a.pid, b.pid],
           fleet,
           opened.group,
           `live entry ${n}, posted on the first instance`,
@@ -541,6 +572,7 @@ async function postgresRun(entry: string, telemetry: { connectionString: string;
     }
     const storyId = drafts.shift()!;
     const story = await measure(
+      [a.pid, b.pid],
       fleet,
       opened.group,
       'story published on the first instance',
