@@ -108,7 +108,7 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(authPlugin);
   await app.register(articleEventsPlugin);
   // Live updates: the event log, app.live.publish() and GET /live/stream (live/plugin.ts).
-  await app.register(livePlugin);
+  await app.register(livePlugin, { telemetry });
   // Uploaded images: storage and the public /images/<id>-<width>.webp route.
   await app.register(imagesPlugin);
   // Sharing to X and Facebook (sharing/): before the admin API and the scheduler, since publishing

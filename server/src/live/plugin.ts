@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { LiveEventPayloads, LiveEventType, LiveTopic } from '../../../common/live-contract.ts';
 import { notify as pgNotify } from '../db/index.ts';
+import type { ServerTelemetry } from '../telemetry/otel.ts';
 import { LiveHub } from './live-hub.ts';
 import { LiveEventsRepository } from './repositories/live-events-repository.ts';
 import { registerLiveStream } from './stream-route.ts';
@@ -43,8 +44,16 @@ declare module 'fastify' {
  * PostgreSQL also through NOTIFY to the other instances, each of which pulls too (and pulls again
  * whenever its listener reconnects, since notifications sent meanwhile are lost).
  */
-export default fp(
-  async function livePlugin(app: FastifyInstance) {
+export interface LivePluginOptions {
+  /** Server telemetry: the open streams are reported as the gauge `live.streams.open`. */
+  telemetry?: Pick<ServerTelemetry, 'observeGauge'> | null;
+}
+
+/** The gauge of the open streams of an instance. */
+export const LIVE_STREAMS_METRIC = 'live.streams.open';
+
+export default fp<LivePluginOptions>(
+  async function livePlugin(app: FastifyInstance, options) {
     const { database } = app;
     const repository = new LiveEventsRepository(database);
     const hub = new LiveHub();
@@ -128,6 +137,11 @@ export default fp(
     void prune();
 
     registerLiveStream(app, pull);
+    options.telemetry?.observeGauge(
+      LIVE_STREAMS_METRIC,
+      'Open live event streams (GET /live/stream) on this instance',
+      () => hub.streams.size,
+    );
 
     app.addHook('onClose', async () => {
       clearInterval(pruneTimer);

@@ -92,6 +92,18 @@ export class NewsRepository {
     return q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(count).execute();
   }
 
+  /** Published articles by id as GET /News lists them (no body), in no particular order; unpublished ones are left out. */
+  async listedByIds(ids: number[]): Promise<PublicArticle[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('articles')
+      .select(LIST_COLUMNS)
+      .where('id', 'in', ids)
+      .where('published_at', 'is not', null)
+      .execute();
+    return rows.map(toPublicArticle);
+  }
+
   /**
    * The newest published article with this slug, with its content and `bodyHtml` (the body rendered
    * by the one renderer with site paths and its pictures' sizes); undefined if none.

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { AdminArticle } from '../../../common/admin-contract.ts';
+import { announceStories } from '../live/story-events.ts';
 
 /** How an article went public: an editor's Publish, the scheduler, or a restore from the trash. */
 export type PublishedHow = 'manual' | 'scheduled' | 'restored';
@@ -25,10 +26,18 @@ declare module 'fastify' {
   }
 }
 
-/** What every publication does, whoever publishes: the public caches go, listeners hear of it. */
+/**
+ * What every publication does, whoever publishes: the public caches go, the live streams get a
+ * `story-published` event per article (in the background; a failure is logged), listeners hear of it.
+ */
 export function announcePublished(app: FastifyInstance, articles: AdminArticle[], how: PublishedHow): void {
   if (articles.length === 0) return;
   (app as FastifyInstance & { newsCache?: { clear(): void } }).newsCache?.clear();
+  void announceStories(
+    app,
+    'story-published',
+    articles.map((a) => a.id),
+  );
   for (const article of articles) {
     try {
       app.articleEvents?.emit('published', { article, how });

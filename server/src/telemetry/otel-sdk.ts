@@ -1,4 +1,4 @@
-import { AzureMonitorTraceExporter } from '@azure/monitor-opentelemetry-exporter';
+import { AzureMonitorMetricExporter, AzureMonitorTraceExporter } from '@azure/monitor-opentelemetry-exporter';
 import {
   context,
   propagation,
@@ -10,6 +10,7 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { MeterProvider, PeriodicExportingMetricReader, type MetricReader } from '@opentelemetry/sdk-metrics';
 import {
   BatchSpanProcessor,
   NodeTracerProvider,
@@ -35,11 +36,16 @@ import { REQUEST_SPAN } from './request-span.ts';
 export const SERVICE_NAME = 'tabloid';
 /** Spans are sent in batches at least this often. */
 export const EXPORT_DELAY_MS = 5_000;
+/** Metrics (gauges) are collected and sent this often, and once more at shutdown. */
+export const METRICS_INTERVAL_MS = 60_000;
 
-/** `exporter` replaces the Azure Monitor exporter (tests: an in-memory exporter, spans passed on at once). */
+/**
+ * `exporter` replaces the Azure Monitor exporter (tests: an in-memory exporter, spans passed on at
+ * once); `metricReader` replaces the periodic reader of the Azure Monitor metric exporter.
+ */
 export function createServerTelemetry(
   connectionString: string,
-  options: { exporter?: SpanExporter } = {},
+  options: { exporter?: SpanExporter; metricReader?: MetricReader } = {},
 ): ServerTelemetry {
   // the cloud role name in Application Insights
   process.env.OTEL_SERVICE_NAME ||= SERVICE_NAME;
@@ -55,16 +61,32 @@ export function createServerTelemetry(
     ignoreRequestHook: (request) => request.path.startsWith('/v2') && request.path.endsWith('/track'),
   });
   const tracer = trace.getTracer(SERVICE_NAME);
+  // Its own provider, not the global one: nothing else in the process records metrics.
+  const meterProvider = new MeterProvider({
+    readers: [
+      options.metricReader ??
+        new PeriodicExportingMetricReader({
+          exporter: new AzureMonitorMetricExporter({ connectionString }),
+          exportIntervalMillis: METRICS_INTERVAL_MS,
+        }),
+    ],
+  });
+  const meter = meterProvider.getMeter(SERVICE_NAME);
 
   return {
     fastifyPlugin: requestSpans(tracer),
     instrumentDatabase(database: Db) {
       database.db = database.db.withPlugin(new QuerySpans(tracer, database.dialect));
     },
-    flush: () => provider.forceFlush(),
+    observeGauge(name, description, read) {
+      meter.createObservableGauge(name, { description }).addCallback((result) => result.observe(read()));
+    },
+    flush: async () => {
+      await Promise.all([provider.forceFlush(), meterProvider.forceFlush()]);
+    },
     async shutdown() {
       undici.disable();
-      await provider.shutdown();
+      await Promise.all([provider.shutdown(), meterProvider.shutdown()]);
       // Release the globals register() took, so a later start in the same process (a test file after
       // another in one worker) registers its own provider.
       trace.disable();

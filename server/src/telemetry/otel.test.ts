@@ -125,6 +125,11 @@ describe('server telemetry (OpenTelemetry -> Azure Monitor exporter)', () => {
     expect(
       sql.some((e) => e.tags?.['ai.operation.id'] === operationId && e.tags?.['ai.operation.parentId'] === news!.id),
     ).toBe(true);
+    // The gauges are sent at shutdown too: the open live streams (none here).
+    const metrics = collector
+      .ofType('MetricData')
+      .flatMap((e) => (e.data.baseData?.metrics ?? []) as { name: string }[]);
+    expect(metrics.map((m) => m.name)).toContain('live.streams.open');
     for (const e of collector.envelopes) expect(e.iKey).toBe(collector.instrumentationKey);
   }, 90_000);
 });

@@ -7,6 +7,7 @@ import type { Refusal } from '../../../repositories/admin-articles.ts';
 import { getRevision, listRevisions } from '../../../repositories/article-revisions.ts';
 import { UnknownReference } from '../../../repositories/authors-and-tags.ts';
 import { announcePublished } from '../../../scheduler/article-events.ts';
+import { announceStories, announceStoryRemoved } from '../../../live/story-events.ts';
 import { actorOf } from '../../../auth/actor.ts';
 import { clearNewsCache, type AdminRouteOptions } from '../context.ts';
 import {
@@ -219,6 +220,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       }
       if (!saved.ok) throw refusal(id, saved, pre.status);
       clearNewsCache(app);
+      if (saved.article.publishedAt) void announceStories(app, 'story-updated', [id]);
       reply.header('etag', `"${saved.article.version}"`);
       return saved.article;
     },
@@ -242,6 +244,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         throw refusal(id, result);
       }
       clearNewsCache(app);
+      if (result.article.publishedAt) void announceStories(app, 'story-updated', [id]);
       return result.article;
     },
   );
@@ -251,12 +254,15 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     { schema: { params: IdParamsSchema, response: { 204: Type.Null({ description: 'Moved to the trash' }) } } },
     async (request, reply) => {
       const { id } = request.params;
+      // Whether readers could see it: only then do the live streams hear of its removal.
+      const before = await articles.get(id);
       const result = await articles.delete(id, actorOf(request));
       if (!result.ok) {
         if (result.reason === 'already-deleted') throw conflict('The article is already in the trash.');
         throw refusal(id, result);
       }
       clearNewsCache(app);
+      if (before?.publishedAt) void announceStoryRemoved(app, before);
       return reply.code(204).send(null);
     },
   );
@@ -299,12 +305,14 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     { schema: { params: IdParamsSchema, response: { 200: AdminArticleSchema } } },
     async (request) => {
       const { id } = request.params;
+      const before = await articles.get(id);
       const result = await articles.unpublish(id, actorOf(request));
       if (!result.ok) {
         if (result.reason === 'not-published') throw conflict('The article is not published.');
         throw refusal(id, result);
       }
       clearNewsCache(app);
+      if (before?.publishedAt) void announceStoryRemoved(app, before);
       return result.article;
     },
   );
@@ -414,6 +422,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       );
       if (!result.ok) throw refusal(id, result, pre.status);
       clearNewsCache(app);
+      if (result.article.publishedAt) void announceStories(app, 'story-updated', [id]);
       reply.header('etag', `"${result.article.version}"`);
       return result.article;
     },
