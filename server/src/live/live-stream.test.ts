@@ -41,6 +41,8 @@ describe('GET /live/stream', () => {
     expect(c.headers['cache-control']).toBe('no-store');
     expect(c.headers['x-accel-buffering']).toBe('no');
     expect(c.raw()).toMatch(/^retry: 3000\n:[^\n]*\n\n/);
+    // An open stream is not a request in progress for the background work that gives way to those.
+    expect(t.app.requestActivity.inFlight).toBe(0);
   });
 
   it('sends each event as id, event and one data line of JSON', async () => {

@@ -97,6 +97,8 @@ export function registerLiveStream(fastify: FastifyInstance, pull: () => Promise
       request.raw.socket.setNoDelay(true);
       request.raw.socket.setKeepAlive(true, 60_000);
       endRequestSpanEarly(request, 200);
+      // An open stream is not a request being answered: the share workers need not wait for it.
+      app.requestActivity.release(res);
       let first = `retry: ${LIVE_RETRY_MS}\n: live\n\n`;
       if (lastEventId !== undefined) first += hub.replay(lastEventId, articleId).join('');
       res.write(first);

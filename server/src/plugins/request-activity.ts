@@ -24,6 +24,16 @@ export class RequestActivity {
     res.once('close', this.#ended);
   }
 
+  /**
+   * An answer that stays open (the live event stream) stops counting once it is open: it is not
+   * work the background gives way to, and would otherwise hold the count up for hours.
+   */
+  release(res: ServerResponse): void {
+    if (!res.listeners('close').includes(this.#ended)) return;
+    res.off('close', this.#ended);
+    this.#ended();
+  }
+
   /** True while a request is being answered, or one ended less than `quietMs` ago. */
   busy(quietMs: number): boolean {
     return this.#inFlight > 0 || this.#now() - this.#lastEnd < quietMs;

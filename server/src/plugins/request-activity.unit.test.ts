@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -50,5 +51,20 @@ describe('RequestActivity', () => {
     aborted.abort();
     expect(await gone).toBe('aborted');
     await expect.poll(() => activity.inFlight).toBe(0);
+  });
+
+  it('stops counting a released answer at once, and counts it only once when it closes later', () => {
+    let clock = 1_000;
+    const activity = new RequestActivity(() => clock);
+    const res = new (class extends EventEmitter {})() as unknown as http.ServerResponse;
+    activity.track(res);
+    expect(activity.inFlight).toBe(1);
+    activity.release(res);
+    expect(activity.inFlight).toBe(0);
+    activity.release(res);
+    res.emit('close');
+    expect(activity.inFlight).toBe(0);
+    clock += 50;
+    expect(activity.busy(20)).toBe(false);
   });
 });
