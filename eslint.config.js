@@ -133,13 +133,14 @@ export default tseslint.config(
     },
   },
   {
-    // All SQL lives in the data layer: repositories/ (the app's, and sharing's own), db/ (connections,
+    // All SQL lives in the data layer: repositories/ (the app's, sharing's and live blogs' own), db/ (connections,
     // migrations, schema) and the job engines. Everything else calls a repository method (decision 019).
     files: ['server/src/**/*.ts'],
     ignores: [
       'server/src/repositories/**',
       'server/src/sharing/repositories/**',
       'server/src/live/repositories/**',
+      'server/src/live-blog/repositories/**',
       'server/src/db/**',
       'server/src/sharing/jobs/*-engine.ts',
       '**/*.test.ts',

@@ -41,6 +41,12 @@ export interface AdminArticle {
   /** Display name of the editor who changed the article last; null before any editor change. */
   updatedBy: string | null;
   /**
+   * Live coverage (decision 037): when it started (null: not a live blog) and when it ended (null
+   * while it runs). POST .../live/start and .../live/end set them.
+   */
+  liveStartedAt: string | null;
+  liveEndedAt: string | null;
+  /**
    * Whether publishing posts the article to X / Facebook: null follows the Social page's default
    * (on when the account is connected). Sent by the article GET, POST and PUT (not in lists, nor in
    * revision snapshots older than sharing).
@@ -320,6 +326,8 @@ export type ArticleRecord = Omit<
   | 'publishAt'
   | 'deletedAt'
   | 'updatedBy'
+  | 'liveStartedAt'
+  | 'liveEndedAt'
   | 'content'
   | 'authors'
   | 'tags'

@@ -22,6 +22,7 @@ import backupPlugin from './backup/plugin.ts';
 import slugRedirectsPlugin from './plugins/slug-redirects.ts';
 import sharingPlugin from './sharing/plugin.ts';
 import livePlugin from './live/plugin.ts';
+import liveBlogPlugin from './live-blog/plugin.ts';
 import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
@@ -115,6 +116,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   // queues share jobs through app.articleShares.
   await app.register(sharingPlugin);
   await app.register(adminRoutes);
+  // Live blogs (live-blog/): the newsroom's coverage and entries API, readers' older entries.
+  await app.register(liveBlogPlugin);
   // Publishes scheduled articles and empties the trash (SCHEDULER_INTERVAL_MS).
   await app.register(schedulerPlugin);
   // Marks DATA_DIR as in use (a restore refuses it) and takes scheduled backups (BACKUP_INTERVAL_HOURS).

@@ -13,6 +13,7 @@ import type { EditorTable } from './schema/editors.ts';
 import type { ImageTable } from './schema/images.ts';
 import type { JobTable } from './schema/jobs.ts';
 import type { LiveEventTable } from './schema/live-events.ts';
+import type { LiveEntryRevisionTable, LiveEntryTable } from './schema/live-entries.ts';
 import type { LoginAttemptTable } from './schema/login-attempts.ts';
 import type { OidcPayloadTable } from './schema/oidc-payloads.ts';
 import type { SlugRedirectsTable } from './schema/slug-redirects.ts';
@@ -36,6 +37,7 @@ export type * from './schema/editors.ts';
 export type * from './schema/images.ts';
 export type * from './schema/jobs.ts';
 export type * from './schema/live-events.ts';
+export type * from './schema/live-entries.ts';
 export type * from './schema/login-attempts.ts';
 export type * from './schema/oidc-payloads.ts';
 export type * from './schema/slug-redirects.ts';
@@ -78,4 +80,6 @@ export interface Database {
   article_tags: ArticleTagTable;
   tag_slug_redirects: TagSlugRedirectTable;
   live_events: LiveEventTable;
+  live_entries: LiveEntryTable;
+  live_entry_revisions: LiveEntryRevisionTable;
 }

@@ -88,6 +88,8 @@ const LIST_COLUMNS = [
   'publish_at',
   'deleted_at',
   'updated_by',
+  'live_started_at',
+  'live_ended_at',
 ] as const;
 
 type ListRow = Pick<ArticleRow, (typeof LIST_COLUMNS)[number]>;
@@ -126,6 +128,8 @@ export function toListItem(row: ListRow): AdminArticleListItem {
     publishAt: row.publish_at || null,
     deletedAt: row.deleted_at || null,
     updatedBy: row.updated_by || null,
+    liveStartedAt: row.live_started_at || null,
+    liveEndedAt: row.live_ended_at || null,
   };
 }
 

@@ -96,6 +96,12 @@ function detailOf(details: Record<string, unknown> | undefined): string {
   return parts.join(' · ').slice(0, 300);
 }
 
+/** A live entry's row (decision 037) names its entry. */
+function liveEntryDetail(action: string, entry: Record<string, unknown> | undefined): string {
+  if (!action.startsWith('live-entry-') || typeof entry?.entryId !== 'number') return '';
+  return `entry ${entry.entryId}${Number(entry.key_event) === 1 ? ' (key event)' : ''}`;
+}
+
 /**
  * The trail, newest first, filtered by editor and action; one row more than the page tells if another
  * follows. A row that keeps no copy of its article (a social post's) is named by the article's headline
@@ -131,7 +137,7 @@ export async function listAudit(
         headline:
           (isPost ? undefined : (headlineOf(after) ?? headlineOf(parseJson(r.before)))) ?? r.current_headline ?? '',
         platform,
-        detail: isPost ? detailOf(after) : '',
+        detail: isPost ? detailOf(after) : liveEntryDetail(r.action, after ?? parseJson(r.before)),
         editorName: r.actor_name,
         editorSubject: r.actor_subject,
         at: r.at,

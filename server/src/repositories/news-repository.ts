@@ -67,6 +67,8 @@ export function toPublicArticle(row: ListRow & { content?: string }): PublicArti
     isBreaking: Number(row.is_breaking) === 1,
   };
   if (row.content !== undefined) article.content = row.content;
+  // A live blog while its coverage runs ("Live" on its card); left out otherwise.
+  if (row.live_started_at && !row.live_ended_at) article.isLive = true;
   return article;
 }
 

@@ -17,6 +17,8 @@ export const NEWS_LIST_COLUMNS = [
   'published_at',
   'modified_at',
   'is_breaking',
+  'live_started_at',
+  'live_ended_at',
 ] as const;
 
 export type ListRow = {
@@ -37,4 +39,7 @@ export type ListRow = {
   published_at: string | null;
   modified_at: string | null;
   is_breaking: number;
+  /** Live coverage (migration 040): a row read with other columns may not carry them. */
+  live_started_at?: string | null;
+  live_ended_at?: string | null;
 };

@@ -11,6 +11,7 @@ import { Type } from '@sinclair/typebox';
 import { etagOf } from '../plugins/http-cache.ts';
 import { compressBodyAsync, type EncodedBody } from '../rendering/encoded-body.ts';
 import type { NewsCache } from './news-cache.ts';
+import type { LiveBlogReader } from '../live-blog/live-entries-view.ts';
 
 /**
  * UTF-8 bytes, encoded once, with their brotli and gzip forms made once per cached body off the
@@ -33,6 +34,8 @@ export class PublicNews {
     private readonly repository: NewsRepository,
     readonly cache: NewsCache,
     private readonly people?: AuthorsAndTagsRepository,
+    /** Live blogs' `live` on the article read (decision 037). */
+    private readonly live?: LiveBlogReader,
   ) {}
 
   /**
@@ -99,7 +102,13 @@ export class PublicNews {
 
   /** The newest published article with this slug (with content), or null. */
   article(slug: string): Promise<PublicArticle | null> {
-    return this.cache.get(`article:${slug}`, async () => (await this.repository.findPublishedBySlug(slug)) ?? null);
+    return this.cache.get(`article:${slug}`, async () => {
+      const article = await this.repository.findPublishedBySlug(slug);
+      if (!article) return null;
+      const live = await this.live?.blog(article.id);
+      if (live) article.live = live;
+      return article;
+    });
   }
 
   /** The article response body, or null when there is no published article with this slug. */

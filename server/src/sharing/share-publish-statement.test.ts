@@ -71,6 +71,7 @@ async function prepare(s: Scenario): Promise<number> {
       .insertInto('social_shares')
       .values({
         article_id: id,
+        entry_id: 0,
         platform: p,
         state,
         message: 'old words',

@@ -107,6 +107,38 @@ export class ShareService {
     if (queued.length > 0) setTimeout(() => this.#queue.nudge(), 10).unref?.();
   }
 
+  /**
+   * Called inside the transaction that posts (or corrects) a live blog's key event: queues its post
+   * on each platform asked for and connected, once per entry and platform (decision 037). The text
+   * is the entry's summary and the article's link to the entry (`#entry-{id}`).
+   */
+  async onKeyEvent(
+    trx: Transaction<Database>,
+    entry: { articleId: number; entryId: number; slug: string; summary: string },
+    platforms: SharePlatform[],
+  ): Promise<SharePlatform[]> {
+    if (platforms.length === 0) return [];
+    const link = `${this.link(entry.slug)}#entry-${entry.entryId}`;
+    const queued = await this.#repo.queueEntryShares(
+      trx,
+      entry.articleId,
+      entry.entryId,
+      platforms.map((platform) => ({
+        platform,
+        message: platform === 'x' ? composeXText(entry.summary, link).text : composeFacebookMessage(entry.summary),
+        link,
+      })),
+      {
+        persona: this.#o.persona,
+        actor: SHARE_WORKER,
+        job: { kind: SHARE_JOB, maxAttempts: this.#o.jobs.maxAttempts },
+        enqueueMany: (tx, jobs) => this.#queue.enqueueMany(tx, jobs),
+      },
+    );
+    if (queued.length > 0) setTimeout(() => this.#queue.nudge(), 10).unref?.();
+    return queued;
+  }
+
   /** 'Retry' (failed/unconfirmed) and 'Post now' (never shared, or its post deleted): queues a new job. */
   async requeue(articleId: number, platform: SharePlatform, actor: Actor, mode: 'retry' | 'post-now') {
     const result = await this.#repo.transaction(async (trx) => {
@@ -156,6 +188,8 @@ export class ShareService {
       'unconfirmed',
       { reason: UNCONFIRMED_REASON },
       { event: 'unconfirmed', details: { reason: UNCONFIRMED_REASON }, actor: SHARE_WORKER, when: 'moved' },
+      undefined,
+      Number(s.entry_id ?? 0),
     );
     if (moved)
       this.#o.log.warn({ articleId: s.article_id, platform: s.platform }, 'share outcome unknown: unconfirmed');
@@ -169,6 +203,8 @@ export class ShareService {
   async run(job: ClaimedJob): Promise<JobOutcome> {
     const articleId = Number(job.payload.articleId);
     const platform = job.payload.platform as SharePlatform;
+    // A live entry's post (decision 037) names its entry; an article's own post does not (0).
+    const entryId = Number(job.payload.entryId ?? 0);
     // The compare-and-swap that makes this run the only sender: queued -> posting.
     const share = await this.#repo.transitionAudited(
       articleId,
@@ -177,9 +213,11 @@ export class ShareService {
       'posting',
       { addAttempt: true },
       { event: 'attempt', details: { attempt: job.attempt }, actor: SHARE_WORKER, when: 'moved' },
+      undefined,
+      entryId,
     );
     if (!share) {
-      const current = await this.#repo.get(articleId, platform);
+      const current = await this.#repo.get(articleId, platform, undefined, entryId);
       // The previous run of this job ended (its lease ran out) without recording an answer.
       if (current?.state === 'posting') await this.#markUnconfirmed(current);
       return { done: true };
@@ -193,15 +231,23 @@ export class ShareService {
         'posted',
         { post_id: sent.postId, post_url: sent.postUrl, reason: null, next_attempt_at: null },
         { event: 'posted', details: { ...sent }, actor: SHARE_WORKER, when: 'always' },
+        undefined,
+        entryId,
       );
-      this.#o.log.info({ articleId, platform, postId: sent.postId }, 'article shared');
+      this.#o.log.info({ articleId, entryId, platform, postId: sent.postId }, 'article shared');
       return { done: true };
     } catch (err) {
-      return this.#failed(articleId, platform, job, err);
+      return this.#failed(articleId, platform, job, err, entryId);
     }
   }
 
-  async #failed(articleId: number, platform: SharePlatform, job: ClaimedJob, err: unknown): Promise<JobOutcome> {
+  async #failed(
+    articleId: number,
+    platform: SharePlatform,
+    job: ClaimedJob,
+    err: unknown,
+    entryId: number,
+  ): Promise<JobOutcome> {
     const p =
       err instanceof SocialProblem
         ? err
@@ -230,6 +276,8 @@ export class ShareService {
           actor: SHARE_WORKER,
           when: 'always',
         },
+        undefined,
+        entryId,
       );
       this.#o.log.warn({ articleId, platform, type: p.slug, nextAttemptAt: at.toISOString() }, 'share will be retried');
       return { done: false, at, error: p.detail, countsAsAttempt: !rateLimited };
@@ -241,6 +289,8 @@ export class ShareService {
       'failed',
       { reason: p.detail, next_attempt_at: null },
       { event: 'failed', details: { attempt: job.attempt, reason: p.detail }, actor: SHARE_WORKER, when: 'always' },
+      undefined,
+      entryId,
     );
     this.#o.log.warn({ articleId, platform, type: p.slug }, 'share failed');
     return { done: true };

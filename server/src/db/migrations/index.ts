@@ -24,6 +24,7 @@ import * as m036 from './036-described-images.ts';
 import * as m037 from './037-authors-and-tags.ts';
 import * as m038 from './038-revision-autosave.ts';
 import * as m039 from './039-live-events.ts';
+import * as m040 from './040-live-blog.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -61,4 +62,5 @@ export const migrations: Record<string, AppMigration> = {
   '037-authors-and-tags': m037,
   '038-revision-autosave': m038,
   '039-live-events': m039,
+  '040-live-blog': m040,
 };

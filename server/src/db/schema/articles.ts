@@ -3,7 +3,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 /**
  * `articles`: the columns of migration 001-initial, then those of 007-newsroom (versions, scheduling,
  * trash), 016-social-shares (the article's sharing choice), 033-modified-time-and-slugs,
- * 035-article-bodies and 036-described-images.
+ * 035-article-bodies, 036-described-images and 040-live-blog.
  */
 export interface ArticleTable {
   id: Generated<number>;
@@ -53,6 +53,10 @@ export interface ArticleTable {
   image_credit: Generated<string>;
   image_focal_x: Generated<number>;
   image_focal_y: Generated<number>;
+
+  // 040-live-blog: the coverage of a live article (null, null: not a live blog; ended when both are set).
+  live_started_at: Generated<string | null>;
+  live_ended_at: Generated<string | null>;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;

@@ -1,7 +1,7 @@
 export type SharePlatform = 'x' | 'facebook';
 export type ShareState = 'queued' | 'posting' | 'posted' | 'failed' | 'unconfirmed' | 'deleted';
 
-/** `social_shares` (migration 016-social-shares): the state of one article's post on one platform. No token. */
+/** `social_shares` (migration 016-social-shares): the state of one article's post (or one of its live entries' posts) on one platform. No token. */
 export interface SocialShareTable {
   article_id: number;
   platform: SharePlatform;
@@ -15,4 +15,6 @@ export interface SocialShareTable {
   next_attempt_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 040-live-blog: 0 for the article's own post, else the key event entry the post announces. */
+  entry_id: number;
 }

@@ -26,6 +26,8 @@ const listItemFields = {
   publishAt: nullableString,
   deletedAt: nullableString,
   updatedBy: nullableString,
+  liveStartedAt: nullableString,
+  liveEndedAt: nullableString,
 };
 
 /** An article in lists (no `content`). */

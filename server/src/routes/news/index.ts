@@ -7,6 +7,10 @@ import { findCategory, CATEGORIES } from '../../../../common/categories.ts';
 import { NEWS_PAGE_SIZE } from '../../../../common/site.ts';
 import { NewsRepository, type NewsList, type PublicArticle } from '../../repositories/news-repository.ts';
 import { AuthorsAndTagsRepository } from '../../repositories/authors-and-tags.ts';
+import { ImagesRepository } from '../../repositories/images-repository.ts';
+import { lastLiveEventId } from '../../live-blog/events.ts';
+import { LiveBlogReader } from '../../live-blog/live-entries-view.ts';
+import { LiveEntriesRepository } from '../../live-blog/repositories/live-entries.ts';
 import { HttpProblem, sendProblem } from '../../plugins/problem.ts';
 import { PUBLIC_API_CACHE_CONTROL, sendEncoded } from '../../plugins/http-cache.ts';
 import { NewsCache } from '../../services/news-cache.ts';
@@ -37,6 +41,9 @@ export default fp(
       new NewsRepository(app.database.db),
       cache,
       new AuthorsAndTagsRepository(app.database.db),
+      new LiveBlogReader(new LiveEntriesRepository(app.database.db), new ImagesRepository(app.database.db), () =>
+        lastLiveEventId(app),
+      ),
     );
     app.decorate('newsCache', cache);
     app.decorate('publicNews', publicNews);

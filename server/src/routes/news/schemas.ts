@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_SLUG_LENGTH, NEWS_MAX_COUNT } from '../../../../common/site.ts';
+import { LiveBlogSchema } from '../../live-blog/schemas.ts';
 
 /** TypeBox schemas of the public news API (the shared public article contract). */
 
@@ -25,6 +26,7 @@ const articleFields = {
     description: 'ISO-8601 UTC: the last edit readers are told about, when later than publishedAt; else null',
   }),
   isBreaking: Type.Boolean(),
+  isLive: Type.Optional(Type.Boolean({ description: 'A live blog whose coverage runs now' })),
 };
 
 export const PublicArticleListItemSchema = Type.Object(articleFields, { $id: 'PublicArticleListItem' });
@@ -37,6 +39,9 @@ export const PublicArticleSchema = Type.Object(
     bodyHtml: Type.String({ description: 'The body as HTML (decision 032): what the article page shows' }),
     authors: Type.Optional(Type.Array(PublicRefSchema, { description: 'The byline: /author/{slug} each' })),
     tags: Type.Optional(Type.Array(PublicRefSchema, { description: '/tag/{slug} each' })),
+    live: Type.Optional(
+      Type.Union([LiveBlogSchema, Type.Null()], { description: 'A live blog: its coverage, entries and key events' }),
+    ),
   },
   { $id: 'PublicArticle' },
 );

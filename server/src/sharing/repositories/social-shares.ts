@@ -40,6 +40,9 @@ export interface QueueOnPublishOptions {
   ) => Promise<void>;
 }
 
+/** social_shares.entry_id of an article's own post (other rows announce one live entry: decision 037). */
+export const ARTICLE_POST = 0;
+
 /** States in which a share is not queued again by a publish: a post exists, may exist, or is on its way. */
 export const KEPT_ON_PUBLISH: ShareState[] = ['posted', 'posting', 'unconfirmed', 'queued'];
 
@@ -65,7 +68,12 @@ export class SocialSharesRepository {
   /** The share rows of several articles (the article list shows each row's status). */
   async ofArticles(ids: readonly number[]): Promise<Selectable<SocialShareTable>[]> {
     if (ids.length === 0) return [];
-    return this.db.selectFrom('social_shares').selectAll().where('article_id', 'in', ids).execute();
+    return this.db
+      .selectFrom('social_shares')
+      .selectAll()
+      .where('article_id', 'in', ids)
+      .where('entry_id', '=', ARTICLE_POST)
+      .execute();
   }
 
   async article(id: number, tx: Tx = this.db): Promise<ArticleShareColumns | undefined> {
@@ -120,15 +128,26 @@ export class SocialSharesRepository {
   }
 
   async list(articleId: number, tx: Tx = this.db): Promise<SocialShareTable[]> {
-    return tx.selectFrom('social_shares').selectAll().where('article_id', '=', articleId).execute();
+    return tx
+      .selectFrom('social_shares')
+      .selectAll()
+      .where('article_id', '=', articleId)
+      .where('entry_id', '=', ARTICLE_POST)
+      .execute();
   }
 
-  async get(articleId: number, platform: SharePlatform, tx: Tx = this.db): Promise<SocialShareTable | undefined> {
+  async get(
+    articleId: number,
+    platform: SharePlatform,
+    tx: Tx = this.db,
+    entryId = ARTICLE_POST,
+  ): Promise<SocialShareTable | undefined> {
     return tx
       .selectFrom('social_shares')
       .selectAll()
       .where('article_id', '=', articleId)
       .where('platform', '=', platform)
+      .where('entry_id', '=', entryId)
       .executeTakeFirst();
   }
 
@@ -150,12 +169,18 @@ export class SocialSharesRepository {
     if (shares.length === 0) return;
     const now = new Date().toISOString();
     if (renew.length > 0)
-      await tx.deleteFrom('social_shares').where('article_id', '=', articleId).where('platform', 'in', renew).execute();
+      await tx
+        .deleteFrom('social_shares')
+        .where('article_id', '=', articleId)
+        .where('platform', 'in', renew)
+        .where('entry_id', '=', ARTICLE_POST)
+        .execute();
     await tx
       .insertInto('social_shares')
       .values(
         shares.map((s) => ({
           article_id: articleId,
+          entry_id: ARTICLE_POST,
           platform: s.platform,
           state: 'queued' as const,
           message: s.message,
@@ -218,6 +243,7 @@ export class SocialSharesRepository {
       .values(
         chosen.map((c) => ({
           article_id: articleId,
+          entry_id: ARTICLE_POST,
           platform: c.platform,
           state: 'queued' as const,
           message: c.message,
@@ -233,7 +259,7 @@ export class SocialSharesRepository {
       )
       .onConflict((oc) =>
         oc
-          .columns(['article_id', 'platform'])
+          .columns(['article_id', 'platform', 'entry_id'])
           .doUpdateSet((eb) => ({
             state: eb.ref('excluded.state'),
             message: eb.ref('excluded.message'),
@@ -267,6 +293,76 @@ export class SocialSharesRepository {
       })),
     );
     return queued.map((q) => q.platform);
+  }
+
+  /**
+   * The posts of a live blog's key event (decision 037), inside the transaction that posts or
+   * corrects the entry: for each platform asked for and connected for the persona, a 'queued' share
+   * row for the entry (never a second one: an entry is announced at most once per platform), its
+   * 'share-queued' audit row and its job (payload { articleId, platform, entryId }). Answers the
+   * platforms queued.
+   */
+  async queueEntryShares(
+    tx: Tx,
+    articleId: number,
+    entryId: number,
+    shares: { platform: SharePlatform; message: string; link: string }[],
+    o: Omit<QueueOnPublishOptions, 'persona'> & { persona: string },
+  ): Promise<SharePlatform[]> {
+    if (shares.length === 0) return [];
+    const connected = await this.connected(o.persona, tx);
+    const chosen = shares.filter((s) => connected.has(s.platform));
+    if (chosen.length === 0) return [];
+    const now = new Date().toISOString();
+    const written = await tx
+      .insertInto('social_shares')
+      .values(
+        chosen.map((c) => ({
+          article_id: articleId,
+          entry_id: entryId,
+          platform: c.platform,
+          state: 'queued' as const,
+          message: c.message,
+          link: c.link,
+          post_id: null,
+          post_url: null,
+          reason: null,
+          attempts: 0,
+          next_attempt_at: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['article_id', 'platform', 'entry_id']).doNothing())
+      .returning('platform')
+      .execute();
+    const queued = chosen.filter((c) => written.some((w) => w.platform === c.platform));
+    if (queued.length === 0) return [];
+    await this.auditMany(
+      articleId,
+      queued.map((q) => ({ platform: q.platform, event: 'queued', details: { entryId, message: q.message } })),
+      o.actor,
+      tx,
+    );
+    await o.enqueueMany(
+      tx,
+      queued.map((q) => ({
+        kind: o.job.kind,
+        payload: { articleId, platform: q.platform, entryId },
+        maxAttempts: o.job.maxAttempts,
+      })),
+    );
+    return queued.map((q) => q.platform);
+  }
+
+  /** The share rows of one live entry (decision 037). */
+  async ofEntry(articleId: number, entryId: number, tx: Tx = this.db): Promise<SocialShareTable[]> {
+    return tx
+      .selectFrom('social_shares')
+      .selectAll()
+      .where('article_id', '=', articleId)
+      .where('entry_id', '=', entryId)
+      .execute();
   }
 
   /** Several audit rows of one article in one INSERT (as audit() writes them one by one). */
@@ -315,6 +411,7 @@ export class SocialSharesRepository {
     },
     audit: { event: string; details: Record<string, unknown>; actor: Actor; when: 'moved' | 'always' },
     tx?: Tx,
+    entryId = ARTICLE_POST,
   ): Promise<SocialShareTable | undefined> {
     const { addAttempt, ...rest } = fields;
     const move = async (t: Tx) => {
@@ -328,11 +425,19 @@ export class SocialSharesRepository {
         }))
         .where('article_id', '=', articleId)
         .where('platform', '=', platform)
+        .where('entry_id', '=', entryId)
         .where('state', 'in', from)
         .returningAll()
         .executeTakeFirst();
       if (moved || audit.when === 'always')
-        await this.audit(articleId, platform, audit.event, audit.details, audit.actor, t);
+        await this.audit(
+          articleId,
+          platform,
+          audit.event,
+          entryId === ARTICLE_POST ? audit.details : { entryId, ...audit.details },
+          audit.actor,
+          t,
+        );
       return moved;
     };
     return tx ? move(tx) : this.db.transaction().execute(move);

@@ -38,6 +38,8 @@ const ARTICLE: AdminArticle = {
   publishAt: null,
   deletedAt: null,
   updatedBy: null,
+  liveStartedAt: null,
+  liveEndedAt: null,
 };
 
 interface Sent {

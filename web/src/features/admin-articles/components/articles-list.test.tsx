@@ -39,6 +39,8 @@ function article(over: Partial<AdminArticle>): AdminArticle {
     publishAt: null,
     deletedAt: null,
     updatedBy: null,
+    liveStartedAt: null,
+    liveEndedAt: null,
     ...over,
   };
 }

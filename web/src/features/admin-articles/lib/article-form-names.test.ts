@@ -27,6 +27,8 @@ const BASE = {
   publishAt: null,
   deletedAt: null,
   updatedBy: null,
+  liveStartedAt: null,
+  liveEndedAt: null,
 } satisfies AdminArticle;
 
 describe('authors and tags in the article form', () => {

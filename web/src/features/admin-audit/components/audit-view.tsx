@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, type AuditEntry } from '@common/admin-contract';
+import { LIVE_AUDIT_ACTIONS } from '@common/live-contract';
 import { paths } from '@/config/paths';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { useAudit, type AuditListParams } from '../api/get-audit.ts';
@@ -60,7 +61,7 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
             onChange={(e) => onQueryChange({ ...query, action: e.target.value || undefined, page: 1 })}
           >
             <option value="">All actions</option>
-            {[...AUDIT_ACTIONS, ...SHARE_AUDIT_ACTIONS].map((a) => (
+            {[...AUDIT_ACTIONS, ...SHARE_AUDIT_ACTIONS, ...LIVE_AUDIT_ACTIONS].map((a) => (
               <option key={a} value={a}>
                 {a}
               </option>
