@@ -75,8 +75,10 @@ const TOKEN_KEY = Buffer.alloc(32, 9).toString('base64');
 const BATCH = 500;
 const TICK_MS = 100;
 const MB = 1048576;
+/** The running commentary: on stdout, or on stderr with --json (stdout then carries the JSON alone). */
 const log = (s: string) => {
-  if (!args.json) console.log(s);
+  if (args.json) console.error(s);
+  else console.log(s);
 };
 const loadavg = () =>
   os
