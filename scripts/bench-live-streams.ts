@@ -191,7 +191,7 @@ export interface OpenRequest {
 export interface OpenResult {
   /** Streams that answered 200 with their head. */
   opened: number;
-  /** Other answers by status, and connection errors as `error`, `timeout` (no head in time). */
+  /** Other answers by status, connection errors as `error CODE`, `timeout` (no head in time). */
   refused: Record<string, number>;
   ms: number;
 }
@@ -300,9 +300,9 @@ function createWorker() {
         }
       }
     });
-    socket.on('error', () => done('error'));
+    socket.on('error', (err: NodeJS.ErrnoException) => done(`error ${err.code ?? err.message}`));
     socket.on('close', () => {
-      done('error');
+      done('closed before the head');
       if (stream.open) {
         stream.open = false;
         closed += 1;
