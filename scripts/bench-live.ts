@@ -597,6 +597,46 @@ async function postgresRun(entry: string, telemetry: { connectionString: string;
   }
 }
 
+/** The three targets against this run's figures (the bench exits 1 when one is missed). */
+function summary(
+  sqlite: Awaited<ReturnType<typeof sqliteRun>> | null,
+  postgres: Awaited<ReturnType<typeof postgresRun>> | null,
+): Array<{ target: string; figure: string; met: boolean }> {
+  const out: Array<{ target: string; figure: string; met: boolean }> = [];
+  const all = (a: Arrival[]) => a.every((x) => x.received === x.expected && x.expected > 0);
+  const entries = (a: Arrival[]) => a.filter((x) => x.what.startsWith('live entry'));
+  log('\nSummary:');
+  if (sqlite) {
+    const full = sqlite.opened.opened >= STREAMS;
+    out.push({
+      target: `one instance holds ${STREAMS.toLocaleString('en-GB')} streams in <= 400 MB (peak RSS while they were open)`,
+      figure: `${sqlite.opened.opened.toLocaleString('en-GB')} open, ${mb(sqlite.streamsRss)} once open, ${mb(sqlite.peakRss)} peak`,
+      met: full && sqlite.peakRss <= 400 * MB,
+    });
+    const ratios = Object.keys(sqlite.before).map((k) => ({ k, r: sqlite.during[k]!.p99 / sqlite.before[k]!.p99 }));
+    out.push({
+      target: 'public pages p99 within 2x of the run without streams',
+      figure: ratios.map(({ k, r }) => `${k} ${r.toFixed(2)}x`).join(', '),
+      met: ratios.every(({ r }) => r <= 2),
+    });
+    const measured = sqlite.live ? entries(sqlite.arrivals) : sqlite.arrivals;
+    out.push({
+      target: `${sqlite.live ? 'a live entry' : 'a story event (no live blogs on this server)'} reaches p99 of the streams within 1 s`,
+      figure: measured.map((a) => `p99 ${ms(a.p99)} (${a.received}/${a.expected})`).join(', '),
+      met: all(measured) && measured.every((a) => a.p99 <= 1000),
+    });
+  }
+  if (postgres) {
+    const measured = postgres.live ? entries(postgres.arrivals) : postgres.arrivals;
+    out.push({
+      target: "PostgreSQL: posted on one instance, p99 of the other's streams within 2 s",
+      figure: measured.map((a) => `p99 ${ms(a.p99)} (${a.received}/${a.expected})`).join(', '),
+      met: all(measured) && measured.every((a) => a.p99 <= 2000),
+    });
+  }
+  return out;
+}
+
 async function main() {
   if (!fs.existsSync(path.join(ROOT, 'dist/ssr/entry-server.js')))
     throw new Error('build the front end first: npx vite build --config web/vite.config.ts');
@@ -614,8 +654,13 @@ async function main() {
     log(
       `\nTelemetry: ${collector.envelopes.length} envelopes received by the fake collector; load average at the end ${loadavg()}`,
     );
+    const verdicts = summary(sqlite, postgres);
+    for (const v of verdicts) log(`  ${v.met ? 'met   ' : 'MISSED'} ${v.target}: ${v.figure}`);
+    if (verdicts.some((v) => !v.met)) process.exitCode = 1;
     if (args.json)
-      console.log(JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), sqlite, postgres }, null, 2));
+      console.log(
+        JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), sqlite, postgres, verdicts }, null, 2),
+      );
   } finally {
     await collector.close();
     compiled.remove();
