@@ -57,6 +57,8 @@ describe('bench:live load generator: 20 streams in 2 worker processes', () => {
   const LIMIT = 20;
   const streams = new Set<http.ServerResponse>();
   const addresses = new Set<string>();
+  /** Connections to cut before answering (a server too busy to accept them). */
+  let resets = 0;
   let server: http.Server;
   let port: number;
   let fleet: StreamFleet;
@@ -64,6 +66,10 @@ describe('bench:live load generator: 20 streams in 2 worker processes', () => {
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       if (!req.url?.startsWith('/live/stream')) return res.writeHead(404).end();
+      if (resets > 0) {
+        resets -= 1;
+        return req.socket.destroy();
+      }
       if (streams.size >= LIMIT) {
         res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '5' });
         return res.end('{"status":503}');
@@ -138,6 +144,25 @@ describe('bench:live load generator: 20 streams in 2 worker processes', () => {
     await new Promise((r) => setTimeout(r, 200));
     const after = await fleet.stats();
     expect(after.reduce((s, w) => s + w.closed, 0)).toBe(3);
+    await fleet.closeAll();
+  }, 20_000);
+
+  it('tries a connection cut before its answer again, as EventSource does', async () => {
+    await new Promise((r) => setTimeout(r, 100));
+    expect(streams.size).toBe(0);
+    resets = 3;
+    const opened = await fleet.open({
+      host: '127.0.0.1',
+      port,
+      path: '/live/stream',
+      count: 6,
+      batch: 6,
+      tickMs: 20,
+      timeoutMs: 5000,
+      retries: 2,
+      retryMs: 50,
+    });
+    expect(opened).toMatchObject({ opened: 6, refused: {}, retried: 3 });
     await fleet.closeAll();
   }, 20_000);
 });

@@ -186,6 +186,9 @@ export interface OpenRequest {
    * as readers behind the load balancer do; absent: none sent.
    */
   forwardedForOffset?: number;
+  /** A connection that fails before its answer (reset, closed) is tried again this often (default 0), after retryMs (3 s). */
+  retries?: number;
+  retryMs?: number;
 }
 
 export interface OpenResult {
@@ -193,6 +196,8 @@ export interface OpenResult {
   opened: number;
   /** Other answers by status, connection errors as `error CODE`, `timeout` (no head in time). */
   refused: Record<string, number>;
+  /** Connections tried again after an error (see OpenRequest.retries). */
+  retried: number;
   ms: number;
 }
 
@@ -315,10 +320,22 @@ function createWorker() {
     groups.push(group);
     const refused: Record<string, number> = {};
     let opened = 0;
+    let retried = 0;
     let pending = req.count;
     const started = clock();
     await new Promise<void>((resolve) => {
-      const settle = (outcome: string) => {
+      const attempts = new Uint8Array(req.count);
+      const settle = (index: number, outcome: string) => {
+        if (pending === 0) return;
+        // A connection that failed before its answer is tried again later, as EventSource does.
+        if (outcome !== '200' && !/^\d{3}$/.test(outcome) && attempts[index]! < (req.retries ?? 0)) {
+          attempts[index]! += 1;
+          retried += 1;
+          setTimeout(() => {
+            if (pending > 0) openOne(group, index, req, (o) => settle(index, o));
+          }, req.retryMs ?? 3000);
+          return;
+        }
         if (outcome === '200') opened += 1;
         else refused[outcome] = (refused[outcome] ?? 0) + 1;
         pending -= 1;
@@ -327,7 +344,10 @@ function createWorker() {
       let next = 0;
       const tick = () => {
         const end = Math.min(req.count, next + req.batch);
-        for (; next < end; next++) openOne(group, next, req, settle);
+        for (; next < end; next++) {
+          const index = next;
+          openOne(group, index, req, (o) => settle(index, o));
+        }
         if (next < req.count) setTimeout(tick, req.tickMs);
       };
       tick();
@@ -340,8 +360,8 @@ function createWorker() {
         }
       }, req.timeoutMs).unref();
     });
-    if (req.count === 0) return { group: groups.length - 1, opened: 0, refused, ms: 0 };
-    return { group: groups.length - 1, opened, refused, ms: clock() - started };
+    if (req.count === 0) return { group: groups.length - 1, opened: 0, refused, retried, ms: 0 };
+    return { group: groups.length - 1, opened, refused, retried, ms: clock() - started };
   }
 
   function lookup(group: Group, match: EventMatch) {
@@ -508,6 +528,7 @@ export async function startStreamWorkers(workers = 2): Promise<StreamFleet> {
         group: groupIds.length - 1,
         opened: results.reduce((s, r) => s + r.opened, 0),
         refused,
+        retried: results.reduce((s, r) => s + r.retried, 0),
         ms: Math.max(...results.map((r) => r.ms)),
       };
     },

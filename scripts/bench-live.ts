@@ -382,10 +382,12 @@ async function openStreams(fleet: StreamFleet, t: StreamsTarget, count: number) 
     tickMs: TICK_MS,
     timeoutMs: 120_000,
     forwardedForOffset: 0,
+    retries: 3,
   });
   log(
     `  ${r.opened.toLocaleString('en-GB')} of ${count.toLocaleString('en-GB')} streams open in ${(r.ms / 1000).toFixed(1)} s` +
-      (Object.keys(r.refused).length ? `; refused: ${JSON.stringify(r.refused)}` : ''),
+      (Object.keys(r.refused).length ? `; refused: ${JSON.stringify(r.refused)}` : '') +
+      (r.retried ? `; ${r.retried} connections tried again 3 s after an error, as EventSource does` : ''),
   );
   return r;
 }
