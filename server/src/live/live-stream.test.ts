@@ -129,6 +129,15 @@ describe('GET /live/stream', () => {
     expect(c.events()).toEqual([]);
   });
 
+  it('answers HEAD with the headers only and keeps nothing open', async () => {
+    await expect.poll(() => t.app.liveHub.streams.size).toBe(0);
+    const res = await t.app.inject({ method: 'HEAD', url: LIVE_STREAM_PATH });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(res.body).toBe('');
+    expect(t.app.liveHub.streams.size).toBe(0);
+  });
+
   it('refuses a bad article or lastEventId with 400 problem+json', async () => {
     for (const query of ['?article=abc', '?article=0', '?article=-3', '?article=1.5', '?lastEventId=x']) {
       const res = await t.app.inject({ method: 'GET', url: `${LIVE_STREAM_PATH}${query}` });

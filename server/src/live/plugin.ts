@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LiveEventPayloads, LiveEventType, LiveTopic } from '../../../common/live-contract.ts';
 import { notify as pgNotify } from '../db/index.ts';
 import type { ServerTelemetry } from '../telemetry/otel.ts';
-import { LiveHub } from './live-hub.ts';
+import { LIVE_REPLAY_EVENTS, LiveHub } from './live-hub.ts';
 import { LiveEventsRepository } from './repositories/live-events-repository.ts';
 import { registerLiveStream } from './stream-route.ts';
 
@@ -57,7 +57,7 @@ export default fp<LivePluginOptions>(
     const { database } = app;
     const repository = new LiveEventsRepository(database);
     const hub = new LiveHub();
-    hub.load(await repository.recent(1_000), await repository.maxId());
+    hub.load(await repository.recent(LIVE_REPLAY_EVENTS), await repository.maxId());
     app.decorate('liveHub', hub);
 
     // Pulls run one after the other; calls made while one waits to start share it (it reads everything
@@ -125,16 +125,18 @@ export default fp<LivePluginOptions>(
     app.decorate('live', live);
 
     // The window's age limit, and the table's retention now and then.
-    const prune = () =>
-      repository.prune(new Date(Date.now() - LIVE_RETENTION_MS).toISOString()).catch((err: unknown) => {
+    let pruning: Promise<unknown> = Promise.resolve();
+    const prune = () => {
+      pruning = repository.prune(new Date(Date.now() - LIVE_RETENTION_MS).toISOString()).catch((err: unknown) => {
         app.log.warn({ err }, 'could not prune the live event log');
       });
+    };
     const pruneTimer = setInterval(() => {
       hub.trim();
-      void prune();
+      prune();
     }, LIVE_PRUNE_EVERY_MS);
     pruneTimer.unref();
-    void prune();
+    prune();
 
     registerLiveStream(app, pull);
     options.telemetry?.observeGauge(
@@ -146,7 +148,7 @@ export default fp<LivePluginOptions>(
     app.addHook('onClose', async () => {
       clearInterval(pruneTimer);
       await stopListener();
-      await tail;
+      await Promise.all([tail, pruning]);
     });
   },
   { name: 'live' },

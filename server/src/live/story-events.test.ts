@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_STREAM_PATH } from '../../../common/live-contract.ts';
 import type { PublicArticle } from '../../../common/news-contract.ts';
 import { openSse, type SseClient, type SseEvent } from '../test-support/sse-client.ts';
@@ -112,8 +112,24 @@ describe('story events', () => {
     expect(dataOf(deleted!)).toEqual({ id, slug, category: 'Politics' });
   });
 
-  it('a publish whose event cannot be sent still succeeds (the failure is logged)', async () => {
+  it('a scheduled story: story-published when the scheduler publishes it', async () => {
+    const draft = await call('POST', '/api/admin/articles', {
+      headline: 'Moon Declares Independence',
+      category: 'Politics',
+    });
+    const { id } = draft.json();
+    const publishAt = new Date(Date.now() + 60_000).toISOString();
+    expect((await call('POST', `/api/admin/articles/${id}/schedule`, { publishAt })).statusCode).toBe(200);
+    const tick = await t.app.scheduler.tick(new Date(Date.now() + 120_000));
+    expect(tick.published).toEqual([id]);
+    const [published] = await next(1);
+    expect(published!.event).toBe('story-published');
+    expect(dataOf(published!).article).toMatchObject({ id, headline: 'Moon Declares Independence' });
+  });
+
+  it('a publish whose event cannot be sent still succeeds, and the failure is logged', async () => {
     const original = t.app.live.publish;
+    const logged = vi.spyOn(t.app.log, 'error');
     t.app.live.publish = () => Promise.reject(new Error('event log unavailable'));
     try {
       const res = await call('POST', '/api/admin/articles', {
@@ -122,8 +138,12 @@ describe('story events', () => {
         published: true,
       });
       expect(res.statusCode).toBe(201);
+      await expect
+        .poll(() => logged.mock.calls.some((c) => String(c[1]).includes('could not send a story event')))
+        .toBe(true);
     } finally {
       t.app.live.publish = original;
+      logged.mockRestore();
     }
   });
 });

@@ -87,6 +87,8 @@ export function registerLiveStream(fastify: FastifyInstance, pull: () => Promise
 
       reply.hijack();
       const res = reply.raw;
+      // The reader may have gone while the log was read: nothing to open.
+      if (res.destroyed || request.raw.socket.destroyed) return reply;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -94,6 +96,11 @@ export function registerLiveStream(fastify: FastifyInstance, pull: () => Promise
         'x-content-type-options': 'nosniff',
         'x-request-id': request.id,
       });
+      // HEAD (a health check, a prefetch): the headers only, no stream kept open.
+      if (request.method === 'HEAD') {
+        res.end();
+        return reply;
+      }
       request.raw.socket.setNoDelay(true);
       request.raw.socket.setKeepAlive(true, 60_000);
       endRequestSpanEarly(request, 200);
