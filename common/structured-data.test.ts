@@ -11,6 +11,70 @@ const article = {
   publishedAt: '2026-11-20T10:00:00.000Z',
 };
 
+const entry = (id: number, text: string, postedAt: string, updatedAt: string | null = null) => ({
+  id,
+  articleId: 7,
+  body: { type: 'doc' as const, content: [{ type: 'paragraph' as const, content: [{ type: 'text' as const, text }] }] },
+  bodyHtml: `<p>${text}</p>`,
+  keyEvent: false,
+  postedAt,
+  updatedAt,
+  author: 'Desk Editor',
+});
+
+describe('live blogs', () => {
+  const live = {
+    coverageStartTime: '2026-11-20T10:00:00.000Z',
+    coverageEndTime: null,
+    entries: [
+      entry(12, 'The minister wakes up.', '2026-11-20T12:00:00.000Z'),
+      entry(11, 'Still asleep. '.repeat(20).trim(), '2026-11-20T11:00:00.000Z', '2026-11-20T12:30:00.000Z'),
+    ],
+    keyEvents: [],
+    olderBefore: null,
+    lastEventId: 5,
+  };
+  const image = { url: '/share-cards/1-abc.png', width: 1200, height: 630 };
+
+  it('a live article is a LiveBlogPosting with its coverage and its entries as BlogPosting updates', () => {
+    const ld = newsArticle(site, { ...article, live }, { image }) as Record<string, any>;
+    expect(ld['@type']).toEqual(['LiveBlogPosting', 'SatiricalArticle']);
+    expect(ld.coverageStartTime).toBe('2026-11-20T10:00:00.000Z');
+    expect(ld).not.toHaveProperty('coverageEndTime');
+    expect(ld.liveBlogUpdate).toHaveLength(2);
+    expect(ld.liveBlogUpdate[0]).toEqual({
+      '@type': 'BlogPosting',
+      headline: 'The minister wakes up.',
+      articleBody: 'The minister wakes up.',
+      datePublished: '2026-11-20T12:00:00.000Z',
+      dateModified: '2026-11-20T12:00:00.000Z',
+      url: 'https://news.test/article/minister-naps#entry-12',
+      author: { '@type': 'Person', name: 'Desk Editor' },
+    });
+    // A long entry's headline is cut at a word; its body is whole; a correction is its dateModified.
+    expect(ld.liveBlogUpdate[1].headline.length).toBeLessThanOrEqual(110);
+    expect(ld.liveBlogUpdate[1].headline).toMatch(/(Still|asleep)…$/);
+    expect(ld.liveBlogUpdate[1].articleBody).toBe('Still asleep. '.repeat(20).trim());
+    expect(ld.liveBlogUpdate[1].dateModified).toBe('2026-11-20T12:30:00.000Z');
+    // The article was last modified by its latest entry.
+    expect(ld.dateModified).toBe('2026-11-20T12:30:00.000Z');
+  });
+
+  it('an ended live blog names its end; a later edit of the article stays its dateModified', () => {
+    const ended = { ...live, coverageEndTime: '2026-11-20T13:00:00.000Z' };
+    const ld = newsArticle(
+      site,
+      { ...article, live: ended },
+      { image, modifiedAt: '2026-11-21T00:00:00.000Z' },
+    ) as Record<string, any>;
+    expect(ld.coverageEndTime).toBe('2026-11-20T13:00:00.000Z');
+    expect(ld.dateModified).toBe('2026-11-21T00:00:00.000Z');
+    const plain = newsArticle(site, { ...article, live: null }, { image }) as Record<string, any>;
+    expect(plain['@type']).toEqual(['NewsArticle', 'SatiricalArticle']);
+    expect(plain).not.toHaveProperty('liveBlogUpdate');
+  });
+});
+
 describe('structured data', () => {
   it('NewsArticle carries the article fields', () => {
     const ld = newsArticle(site, article, {

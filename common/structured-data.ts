@@ -1,8 +1,10 @@
-import { countWords } from './body/text.ts';
+import { bodyPlainText, countWords } from './body/text.ts';
+import { liveSummary } from './live-entry.ts';
 import type { BreadcrumbList, NewsArticle, NewsMediaOrganization, WebSite, WithContext } from 'schema-dts';
 import type { ProfilePage, CollectionPage } from 'schema-dts';
 import { authorPath, tagPath } from './byline.ts';
 import type { AuthorPage, PublicArticle, PublicRef } from './news-contract.ts';
+import type { LiveBlog } from './live-contract.ts';
 
 /**
  * JSON-LD (schema.org) for the public pages, as pure functions of what the page shows. URLs are made
@@ -85,7 +87,7 @@ export function newsArticle(
   site: SiteInfo,
   article: Pick<PublicArticle, 'slug' | 'headline' | 'summary' | 'author' | 'category' | 'publishedAt'> &
     Pick<Partial<PublicArticle>, 'content'> &
-    Partial<Pick<PublicArticle, 'authors' | 'tags'>>,
+    Partial<Pick<PublicArticle, 'authors' | 'tags' | 'live'>>,
   { image, modifiedAt, photo }: { image: ImageRef; modifiedAt?: string; photo?: ArticlePhoto },
 ): WithContext<NewsArticle> {
   // Each crop of the picture, then the share card (the card alone for pictures not uploaded here).
@@ -96,10 +98,20 @@ export function newsArticle(
     ...(photo?.credit ? { creditText: photo.credit } : {}),
   }));
   const url = `${site.origin}/article/${encodeURIComponent(article.slug)}`;
+  const live = article.live;
+  // A live blog was last modified by its newest entry (or correction) when that is later than its own edit.
+  const latestEntry = live?.entries.reduce<string | undefined>((latest, e) => {
+    const at = e.updatedAt ?? e.postedAt;
+    return !latest || at > latest ? at : latest;
+  }, undefined);
+  const ownModified = modifiedAt || article.publishedAt;
   return {
     '@context': 'https://schema.org',
-    // schema-dts types one @type; schema.org allows several.
-    '@type': ['NewsArticle', 'SatiricalArticle'] as unknown as 'NewsArticle',
+    // schema-dts types one @type; schema.org allows several. A live blog is a LiveBlogPosting (a NewsArticle's kin).
+    '@type': (live
+      ? ['LiveBlogPosting', 'SatiricalArticle']
+      : ['NewsArticle', 'SatiricalArticle']) as unknown as 'NewsArticle',
+    ...(live ? liveBlogFields(live, url) : {}),
     genre: 'Satire',
     headline: article.headline.length > 110 ? `${article.headline.slice(0, 109)}…` : article.headline,
     description: article.summary,
@@ -115,7 +127,7 @@ export function newsArticle(
       },
     ],
     datePublished: article.publishedAt,
-    dateModified: modifiedAt || article.publishedAt,
+    dateModified: latestEntry && latestEntry > ownModified ? latestEntry : ownModified,
     // Each author record with their page; an older byline without records as its text.
     author: article.authors?.length
       ? article.authors.map((a) => ({ '@type': 'Person', name: a.name, url: `${site.origin}${authorPath(a.slug)}` }))
@@ -131,6 +143,29 @@ export function newsArticle(
     },
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     articleSection: article.category,
+  };
+}
+
+/**
+ * A live blog's coverage times and its entries on the page (newest first) as BlogPosting updates,
+ * each with its own address on the page (`#entry-{id}`).
+ */
+function liveBlogFields(live: LiveBlog, url: string) {
+  return {
+    coverageStartTime: live.coverageStartTime,
+    ...(live.coverageEndTime ? { coverageEndTime: live.coverageEndTime } : {}),
+    liveBlogUpdate: live.entries.map((entry) => {
+      const text = bodyPlainText(entry.body);
+      return {
+        '@type': 'BlogPosting',
+        headline: liveSummary(text, 110),
+        articleBody: text,
+        datePublished: entry.postedAt,
+        dateModified: entry.updatedAt ?? entry.postedAt,
+        url: `${url}#entry-${entry.id}`,
+        ...(entry.author ? { author: { '@type': 'Person', name: entry.author } } : {}),
+      };
+    }),
   };
 }
 

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveEventPayloads, LiveEventType, LiveTopic } from '../../../common/live-contract.ts';
+import type { Live } from '../live/plugin.ts';
 
-/** What the event stream plugin (server/src/live) decorates the app with, as this feature uses it. */
-export interface LivePublisher {
-  publish<T extends LiveEventType>(type: T, data: LiveEventPayloads[T], topic: LiveTopic): Promise<{ id: number }>;
-  lastEventId(): number | Promise<number>;
-}
+/** What this feature uses of the event stream (server/src/live, decision 036). */
+export type LivePublisher = Pick<Live, 'publish' | 'lastEventId'>;
 
+/** The event stream, when this process runs it. */
 function publisherOf(app: FastifyInstance): LivePublisher | undefined {
-  return (app as FastifyInstance & { live?: LivePublisher }).live;
+  return app.hasDecorator('live') ? app.live : undefined;
 }
 
 /**

@@ -35,7 +35,7 @@ beforeAll(async () => {
       const record: LivePublisher = {
         async publish(type, data, topic) {
           if (failPublish) throw new Error('stream down');
-          sent.push({ type, data, topic });
+          sent.push({ type, data, topic: topic ?? 'site' });
           return { id: ++nextEventId };
         },
         lastEventId: () => nextEventId,
@@ -357,5 +357,51 @@ describe('readers', () => {
     expect(read.isLive).toBeUndefined();
     const draft = await liveArticle(false);
     expectProblem(await env.app.inject({ method: 'GET', url: `/News/slug/${draft.slug}/entries` }), 404);
+  });
+});
+
+describe('feeds and pages', () => {
+  it("a live blog's feed item leads with its newest entries and is dated by the latest one", async () => {
+    const { id, slug } = await liveArticle();
+    const first = await post(id, { body: text('First <update>.') });
+    const second = await post(id, { body: text('Second update.') });
+    const json = (await env.app.inject({ method: 'GET', url: '/feeds/feed.json' })).json();
+    const item = json.items.find((i: any) => i.url.endsWith(`/article/${slug}`));
+    expect(item).toBeDefined();
+    const html: string = item.content_html;
+    expect(html.indexOf('Second update.')).toBeGreaterThan(-1);
+    expect(html.indexOf('Second update.')).toBeLessThan(html.indexOf('First &lt;update&gt;.'));
+    expect(html).toContain(`#entry-${second.id}`);
+    expect(item.date_modified).toBe(second.postedAt);
+
+    // A correction of the older entry dates it now.
+    const fixed = await call('PATCH', `/api/admin/articles/${id}/live/entries/${first.id}`, {
+      body: text('First update, corrected.'),
+      version: 1,
+    });
+    const atom = (await env.app.inject({ method: 'GET', url: '/feeds/atom.xml' })).body;
+    expect(atom).toContain('First update, corrected.');
+    expect(atom).toContain(`<updated>${(fixed.json() as AdminLiveEntry).updatedAt}</updated>`);
+  });
+
+  it("the article page's data reads older entries as GET /News/slug/{slug}/entries does", async () => {
+    const { publicPageData } = await import('../services/public-page-data.ts');
+    const { pageQuery } = await import('../rendering/page-query.ts');
+    const { id, slug } = await liveArticle();
+    const posted: AdminLiveEntry[] = [];
+    for (let i = 0; i < LIVE_ENTRIES_PAGE + 2; i++) posted.push(await post(id, { body: text(`P${i}`) }));
+    const answer = publicPageData({
+      search: env.app.publicSearch,
+      archive: env.app.publicArchive,
+      news: env.app.publicNews,
+    });
+    const older = await answer(`/News/slug/${slug}/entries?before=${posted[2]!.id}`);
+    expect(older.status).toBe(200);
+    expect((older.body as LiveEntriesPage).entries.map((e) => e.id)).toEqual([posted[1]!.id, posted[0]!.id]);
+    expect((await answer(`/News/slug/${slug}/entries?before=abc`)).status).toBe(400);
+    expect((await answer(`/News/slug/${slug}/entries?before=99999999`)).status).toBe(404);
+    // The page keeps exactly that parameter (and names its cached render by it).
+    expect(pageQuery(`/article/${slug}`, `/article/${slug}?utm_source=x&before=12`)).toBe('?before=12');
+    expect(pageQuery(`/article/${slug}`, `/article/${slug}?utm_source=x`)).toBe('');
   });
 });

@@ -42,6 +42,27 @@ export interface FeedItem {
   photo?: { url: string; alt: string; caption: string; credit: string };
 }
 
+/** A live blog's entry in its feed item (decision 037). */
+export interface FeedLiveEntry {
+  id: number;
+  postedAt: string;
+  author: string;
+  /** The entry rendered with absolute URLs. */
+  html: string;
+}
+
+/**
+ * A live blog item's content: its entries, newest first, each with its time, byline and a link to
+ * it on the page (`#entry-{id}`), then the article's own body.
+ */
+export function liveItemHtml(url: string, entries: readonly FeedLiveEntry[], bodyHtml: string): string {
+  const items = entries.map(
+    (e) =>
+      `<article id="entry-${e.id}"><p><a href="${escapeHtml(`${url}#entry-${e.id}`)}"><time datetime="${escapeHtml(e.postedAt)}">${escapeHtml(e.postedAt)}</time></a>${e.author ? ` · ${escapeHtml(e.author)}` : ''}</p>${e.html}</article>`,
+  );
+  return `${items.join('')}${items.length && bodyHtml ? '<hr>' : ''}${bodyHtml}`;
+}
+
 export interface FeedChannel {
   /** Permanent id of the feed (a tag: URI). */
   id: string;

@@ -1,6 +1,6 @@
 import { CATEGORIES } from '../../../common/categories.ts';
 
-/** The query parameters a public page renders from: search terms and page, older-stories cursors. */
+/** The query parameters a public page renders from: search terms and page, older-stories and older-entries cursors. */
 const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/search': ['q', 'page'],
   '/': ['page', 'before', 'after'],
@@ -14,7 +14,14 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
  * rendered page in the page cache.
  */
 export function pageQuery(pagePath: string, rawUrl: string): string {
-  const names = PAGE_PARAMS[pagePath] ?? (/^\/(author|tag)\/[^/]+$/.test(pagePath) ? ['page'] : undefined);
+  const names =
+    PAGE_PARAMS[pagePath] ??
+    (/^\/(author|tag)\/[^/]+$/.test(pagePath)
+      ? ['page']
+      : // A live blog's older entries without JavaScript (decision 037).
+        /^\/article\/[^/]+$/.test(pagePath)
+        ? ['before']
+        : undefined);
   const at = rawUrl.indexOf('?');
   if (!names || at === -1) return '';
   let params: URLSearchParams;

@@ -1,5 +1,6 @@
 import { PERSON_PAGE_SIZE } from '../../../common/byline.ts';
 import type { AuthorPage, TagPage } from '../../../common/news-contract.ts';
+import type { LiveEntriesPage } from '../../../common/live-contract.ts';
 import type { AuthorsAndTagsRepository } from '../repositories/authors-and-tags.ts';
 import {
   toPublicArticle,
@@ -108,6 +109,19 @@ export class PublicNews {
       const live = await this.live?.blog(article.id);
       if (live) article.live = live;
       return article;
+    });
+  }
+
+  /**
+   * One page of a live blog's entries, newest first, older than entry `before` (the newest without
+   * it): GET /News/slug/{slug}/entries and the article page's /article/{slug}?before={entryId}.
+   * 'no-blog': no published live blog has this slug; 'no-entry': `before` is no entry of it.
+   */
+  liveEntries(slug: string, before?: number): Promise<LiveEntriesPage | 'no-blog' | 'no-entry'> {
+    return this.cache.get(`live-entries:${slug}:${before ?? ''}`, async () => {
+      const article = await this.article(slug);
+      if (!article?.live || !this.live) return 'no-blog' as const;
+      return (await this.live.page(article.id, before)) ?? ('no-entry' as const);
     });
   }
 

@@ -4,6 +4,7 @@ import { describeValidation, HttpProblem } from '../plugins/problem.ts';
 import { ArchiveQuerySchema, type ArchiveQuery, type PublicArchive } from './public-archive.ts';
 import { ListingPageQuerySchema, type PublicNews } from './public-news.ts';
 import { SearchQuerySchema, type PublicSearch } from './public-search.ts';
+import { EntriesQuerySchema } from '../live-blog/schemas.ts';
 
 /** A public API answer as a page's data: its status and JSON (a 400 problem's body too). */
 export interface PublicAnswer {
@@ -12,15 +13,16 @@ export interface PublicAnswer {
 }
 
 /**
- * The search, older-stories, author and tag answers a server-rendered page shows, read from the same
+ * The search, older-stories, author, tag and live blog entries answers a server-rendered page shows, read from the same
  * services (and caches) as GET /News/search, /News/archive, /News/author/{slug} and /News/tag/{slug},
- * given as those API URLs: the query is checked with the route's own schema, so a page shows the very
+ * and GET /News/slug/{slug}/entries, given as those API URLs: the query is checked with the route's own schema, so a page shows the very
  * 400 or 404 the API would answer.
  */
 export function publicPageData(services: { search: PublicSearch; archive: PublicArchive; news: PublicNews }) {
   const readSearch = queryReader<{ q: string; page?: number }>(SearchQuerySchema);
   const readArchive = queryReader<ArchiveQuery>(ArchiveQuerySchema);
   const readListing = queryReader<{ page?: number }>(ListingPageQuerySchema);
+  const readEntries = queryReader<{ before?: number }>(EntriesQuerySchema);
   return async function answer(apiUrl: string): Promise<PublicAnswer> {
     const { pathname, searchParams } = new URL(apiUrl, 'http://localhost');
     try {
@@ -29,6 +31,18 @@ export function publicPageData(services: { search: PublicSearch; archive: Public
         return json(await services.search.page(q, page));
       }
       if (pathname === '/News/archive') return json(await services.archive.page(readArchive(searchParams)));
+      const entries = /^\/News\/slug\/([^/]+)\/entries$/.exec(pathname);
+      if (entries) {
+        // A live blog's older entries (the article page /article/{slug}?before={entryId}, decision 037).
+        const slug = decodeURIComponent(entries[1]!);
+        const { before } = readEntries(searchParams);
+        const found = await services.news.liveEntries(slug, before);
+        if (found === 'no-blog')
+          return { status: 404, body: { status: 404, detail: `No published live blog has the slug '${slug}'.` } };
+        if (found === 'no-entry')
+          return { status: 404, body: { status: 404, detail: `The live blog '${slug}' has no entry ${before}.` } };
+        return { status: 200, body: JSON.parse(JSON.stringify(found)) as unknown };
+      }
       const listing = /^\/News\/(author|tag)\/([^/]+)$/.exec(pathname);
       if (listing) {
         const what = listing[1]!;

@@ -326,12 +326,22 @@ export class LiveEntriesRepository {
       .execute();
   }
 
-  /** The newest `perArticle` entries of each of several articles, newest first (the feeds). */
+  /**
+   * The newest `perArticle` entries of each live blog among several articles, newest first (the
+   * feeds): one read of which are live blogs, then one page read per live blog.
+   */
   async newestOf(articleIds: readonly number[], perArticle: number): Promise<Map<number, LiveEntryRow[]>> {
     const out = new Map<number, LiveEntryRow[]>();
-    for (const id of articleIds) {
-      const page = await this.page(id, perArticle);
-      out.set(id, page?.entries ?? []);
+    if (articleIds.length === 0) return out;
+    const live = await this.db
+      .selectFrom('articles')
+      .select('id')
+      .where('id', 'in', articleIds)
+      .where('live_started_at', 'is not', null)
+      .execute();
+    for (const { id } of live) {
+      const page = await this.page(Number(id), perArticle);
+      out.set(Number(id), page?.entries ?? []);
     }
     return out;
   }

@@ -4,14 +4,13 @@ import { PUBLIC_API_CACHE_CONTROL } from '../../plugins/http-cache.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
 import { ProblemSchema, SlugParamsSchema } from '../../routes/news/schemas.ts';
 import { EntriesQuerySchema, LiveEntriesPageSchema } from '../schemas.ts';
-import type { LiveBlogReader } from '../live-entries-view.ts';
 
 /**
  * GET /News/slug/{slug}/entries?before={entryId}: one page of a live blog's entries, newest first,
  * older than entry `before` (the newest page without it). The article page without JavaScript
  * reads the same page (/article/{slug}?before={entryId}).
  */
-export async function publicLiveRoutes(fastify: FastifyInstance, { reader }: { reader: LiveBlogReader }) {
+export async function publicLiveRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/News/slug/:slug/entries',
@@ -26,16 +25,11 @@ export async function publicLiveRoutes(fastify: FastifyInstance, { reader }: { r
     async (request, reply) => {
       const { slug } = request.params;
       const { before } = request.query;
-      const page = await app.newsCache.get(`live-entries:${slug}:${before ?? ''}`, async () => {
-        const article = await app.publicNews.article(slug);
-        if (!article?.live) return { found: 'article' as const };
-        const found = await reader.page(article.id, before);
-        return found ? { found: 'page' as const, page: found } : { found: 'entry' as const };
-      });
-      if (page.found === 'article') throw new HttpProblem(404, `No published live blog has the slug '${slug}'.`);
-      if (page.found === 'entry') throw new HttpProblem(404, `The live blog '${slug}' has no entry ${before}.`);
+      const page = await app.publicNews.liveEntries(slug, before);
+      if (page === 'no-blog') throw new HttpProblem(404, `No published live blog has the slug '${slug}'.`);
+      if (page === 'no-entry') throw new HttpProblem(404, `The live blog '${slug}' has no entry ${before}.`);
       reply.header('cache-control', PUBLIC_API_CACHE_CONTROL);
-      return page.page;
+      return page;
     },
   );
 }

@@ -10,7 +10,18 @@ import { ABOUT_PATH } from '../../../../common/structured-data.ts';
 import { ArchiveRepository } from '../../repositories/archive-repository.ts';
 import { SitemapRepository, type SitemapRow } from '../../repositories/sitemap-repository.ts';
 import { modifiedTime, toPublicArticle } from '../../repositories/news-repository.ts';
-import { atom1, jsonFeed1, rss2, tagUri, type FeedChannel, type FeedItem } from '../../rendering/feeds.ts';
+import {
+  atom1,
+  jsonFeed1,
+  liveItemHtml,
+  rss2,
+  tagUri,
+  type FeedChannel,
+  type FeedItem,
+} from '../../rendering/feeds.ts';
+import { LIVE_ENTRIES_PAGE } from '../../../../common/live-contract.ts';
+import { LiveEntriesRepository } from '../../live-blog/repositories/live-entries.ts';
+import { toLiveEntries } from '../../live-blog/live-entries-view.ts';
 import { xmlText } from '../../rendering/xml.ts';
 import { publishedArticles } from '../../repositories/published-articles.ts';
 import { sendProblem } from '../../plugins/problem.ts';
@@ -94,6 +105,7 @@ export default fp(
     const archive = new ArchiveRepository(app.database.db);
     const people = new AuthorsAndTagsRepository(app.database.db);
     const images = new ImagesRepository(app.database.db);
+    const liveEntries = new LiveEntriesRepository(app.database.db);
     const cards = new ShareCardStore(
       path.join(app.config.dataDir, 'share-cards'),
       app.config.webDistDir,
@@ -308,6 +320,13 @@ export default fp(
         rows.map((row) => parseStoredBody(row.body, row.content)),
         { origin },
       );
+      // Live blogs (decision 037): their newest entries lead the item, and the newest one dates it.
+      const liveRows = await liveEntries.newestOf(
+        rows.map((r) => Number(r.id)),
+        LIVE_ENTRIES_PAGE,
+      );
+      const live = new Map<number, Awaited<ReturnType<typeof toLiveEntries>>>();
+      for (const [id, entryRows] of liveRows) live.set(id, await toLiveEntries(images, entryRows, origin));
       const channel: FeedChannel = {
         id: about.id,
         home: about.home,
@@ -330,16 +349,29 @@ export default fp(
           imageFocalX: article.imageFocalX,
           imageFocalY: article.imageFocalY,
         });
+        const url = articleUrl(origin, article.slug);
+        const entries = live.get(article.id) ?? [];
+        const ownModified = article.modifiedAt ?? article.publishedAt;
+        const latestEntry = entries.reduce<string | undefined>((latest, e) => {
+          const at = e.updatedAt ?? e.postedAt;
+          return !latest || at > latest ? at : latest;
+        }, undefined);
         return {
           id: tagUri(origin, FEED_TAG_DATE, `article:${article.id}`),
-          url: articleUrl(origin, article.slug),
+          url,
           title: article.headline,
           summary: article.summary,
-          contentHtml: contentHtml[i]!,
+          contentHtml: entries.length
+            ? liveItemHtml(
+                url,
+                entries.map((e) => ({ id: e.id, postedAt: e.postedAt, author: e.author, html: e.bodyHtml })),
+                contentHtml[i]!,
+              )
+            : contentHtml[i]!,
           author: article.author,
           category: { name: article.category, term: categoryPath.get(Number(row.category_id)) ?? '' },
           published: article.publishedAt,
-          modified: article.modifiedAt ?? article.publishedAt,
+          modified: latestEntry && latestEntry > ownModified ? latestEntry : ownModified,
           image: { url: `${origin}${card.url}`, type: card.type },
           ...(article.imageUrl && uploadedImageId(article.imageUrl)
             ? {
