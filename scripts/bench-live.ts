@@ -46,6 +46,8 @@ import {
   type EventMatch,
   type StreamFleet,
 } from './bench-live-streams.ts';
+// @ts-expect-error: a plain .mjs module without type declarations
+import { PRODUCTION_NODE_FLAGS } from './production-node.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WRK = process.env.WRK_PATH || 'wrk';
@@ -108,33 +110,30 @@ async function startInstance(opts: {
 }): Promise<Instance> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawnWithFileLimit(
-    [process.execPath, '--enable-source-maps', '--max-semi-space-size=4', '--max-old-space-size=256', opts.entry],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        ...allocatorEnv(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: opts.dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'info',
-        APPLICATIONINSIGHTS_CONNECTION_STRING: opts.telemetry.connectionString,
-        NODE_EXTRA_CA_CERTS: opts.telemetry.certFile,
-        TRUST_PROXY: '127.0.0.1',
-        TOKEN_ENCRYPTION_KEY: TOKEN_KEY,
-        SCHEDULER_INTERVAL_MS: '15000',
-        // Room for every stream of the run (the limit itself is not what is measured).
-        LIVE_MAX_STREAMS: String(Math.max(STREAMS, PG_STREAMS) + 1000),
-        ...opts.env,
-      },
-      // The logs are written where an operator's go (here: a pipe that is read and kept only for errors).
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnWithFileLimit([process.execPath, ...(PRODUCTION_NODE_FLAGS as string[]), opts.entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ...allocatorEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      APPLICATIONINSIGHTS_CONNECTION_STRING: opts.telemetry.connectionString,
+      NODE_EXTRA_CA_CERTS: opts.telemetry.certFile,
+      TRUST_PROXY: '127.0.0.1',
+      TOKEN_ENCRYPTION_KEY: TOKEN_KEY,
+      SCHEDULER_INTERVAL_MS: '15000',
+      // Room for every stream of the run (the limit itself is not what is measured).
+      LIVE_MAX_STREAMS: String(Math.max(STREAMS, PG_STREAMS) + 1000),
+      ...opts.env,
     },
-  );
+    // The logs are written where an operator's go (here: a pipe that is read and kept only for errors).
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const keep = (d: Buffer) => {
     out += d.toString();

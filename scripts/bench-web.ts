@@ -21,6 +21,8 @@ import { nginxMainConf, startNginxFront } from '../server/src/test-support/nginx
 import { selfSignedCertificate } from '../server/src/test-support/self-signed-certificate.ts';
 import { startAppInsightsCollector } from '../server/src/fakes/appinsights-collector.ts';
 import { buildBenchServer, readRss, sampleRss } from './bench-server.ts';
+// @ts-expect-error: a plain .mjs module without type declarations
+import { PRODUCTION_NODE_FLAGS } from './production-node.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
@@ -80,7 +82,7 @@ function startNode(
   const devNull = fs.openSync('/dev/null', 'w');
   const started = performance.now();
   // The flags `npm start` and the image use (scripts/start.mjs).
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--max-old-space-size=256', entry], {
+  const child = spawn(process.execPath, [...(PRODUCTION_NODE_FLAGS as string[]), entry], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import { PRODUCTION_NODE_FLAGS } from './production-node.mjs';
 
 const npm = process.env.npm_execpath;
 const build = npm
@@ -24,15 +25,11 @@ const preload =
     ? { LD_PRELOAD: jemalloc }
     : {};
 
-const server = spawn(
-  process.execPath,
-  ['--max-semi-space-size=4', '--max-old-space-size=256', 'dist/server/server.js'],
-  {
-    stdio: 'inherit',
-    // MALLOC_ARENA_MAX=2 (without jemalloc): glibc would keep memory freed by sharp's threads in
-    // per-thread arenas, so the server would not come back near its resting size after uploads.
-    env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...preload, ...process.env },
-  },
-);
+const server = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'dist/server/server.js'], {
+  stdio: 'inherit',
+  // MALLOC_ARENA_MAX=2 (without jemalloc): glibc would keep memory freed by sharp's threads in
+  // per-thread arenas, so the server would not come back near its resting size after uploads.
+  env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...preload, ...process.env },
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

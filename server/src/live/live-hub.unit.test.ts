@@ -82,6 +82,20 @@ describe('LiveHub', () => {
     expect(site.fake.written.endsWith(HEARTBEAT_FRAME)).toBe(true);
   });
 
+  it('sends the heartbeat in slices: each stream once per round of slices, no slice to all of them', () => {
+    const hub = new LiveHub();
+    hub.load([], 0);
+    const streams = Array.from({ length: 10 }, () => stream());
+    for (const s of streams) hub.add(s);
+    const beats = () => streams.map((s) => s.fake.written.split(HEARTBEAT_FRAME).length - 1);
+    hub.heartbeat(0, 4);
+    expect(beats().filter((n) => n === 1).length).toBe(3);
+    hub.heartbeat(1, 4);
+    hub.heartbeat(2, 4);
+    hub.heartbeat(3, 4);
+    expect(beats()).toEqual(streams.map(() => 1));
+  });
+
   it('drops a stream whose unsent bytes exceed the limit', () => {
     const hub = new LiveHub();
     hub.load([], 0);

@@ -12,6 +12,9 @@ export const LIVE_RETRY_MS = 3_000;
 /** Retry-After (s) of the 503 beyond the connection limit and while the instance shuts down. */
 export const LIVE_BUSY_RETRY_AFTER_S = 5;
 
+/** The heartbeat period is cut into this many slices of streams (see LiveHub.heartbeat). */
+export const HEARTBEAT_SLICES = 25;
+
 /** A random reconnection delay for the streams ended at shutdown: they do not all come back at once. */
 export function shutdownRetryMs(): number {
   return 1_000 + Math.floor(Math.random() * 4_001);
@@ -49,7 +52,12 @@ export function registerLiveStream(fastify: FastifyInstance, pull: () => Promise
   const { maxStreams, heartbeatMs } = app.config.live;
   let closing = false;
 
-  const heartbeat = setInterval(() => hub.heartbeat(), heartbeatMs);
+  // The heartbeat goes out in slices, one every heartbeatMs / HEARTBEAT_SLICES (LiveHub.heartbeat).
+  let tick = 0;
+  const heartbeat = setInterval(
+    () => hub.heartbeat(tick++ % HEARTBEAT_SLICES, HEARTBEAT_SLICES),
+    heartbeatMs / HEARTBEAT_SLICES,
+  );
   heartbeat.unref();
 
   app.get(
