@@ -237,62 +237,7 @@ export class SocialSharesRepository {
       (c) => connected.has(c.platform) && (c.choice === null ? byDefault(c.platform) : c.choice === 1),
     );
     if (chosen.length === 0) return [];
-    const now = new Date().toISOString();
-    const written = await tx
-      .insertInto('social_shares')
-      .values(
-        chosen.map((c) => ({
-          article_id: articleId,
-          entry_id: ARTICLE_POST,
-          platform: c.platform,
-          state: 'queued' as const,
-          message: c.message,
-          link: c.link,
-          post_id: null,
-          post_url: null,
-          reason: null,
-          attempts: 0,
-          next_attempt_at: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc
-          .columns(['article_id', 'platform', 'entry_id'])
-          .doUpdateSet((eb) => ({
-            state: eb.ref('excluded.state'),
-            message: eb.ref('excluded.message'),
-            link: eb.ref('excluded.link'),
-            post_id: null,
-            post_url: null,
-            reason: null,
-            attempts: 0,
-            next_attempt_at: null,
-            created_at: eb.ref('excluded.created_at'),
-            updated_at: eb.ref('excluded.updated_at'),
-          }))
-          .where('social_shares.state', 'not in', KEPT_ON_PUBLISH),
-      )
-      .returning('platform')
-      .execute();
-    const queued = chosen.filter((c) => written.some((w) => w.platform === c.platform));
-    if (queued.length === 0) return [];
-    await this.auditMany(
-      articleId,
-      queued.map((q) => ({ platform: q.platform, event: 'queued', details: { message: q.message } })),
-      o.actor,
-      tx,
-    );
-    await o.enqueueMany(
-      tx,
-      queued.map((q) => ({
-        kind: o.job.kind,
-        payload: { articleId, platform: q.platform },
-        maxAttempts: o.job.maxAttempts,
-      })),
-    );
-    return queued.map((q) => q.platform);
+    return this.#queue(tx, articleId, ARTICLE_POST, chosen, o);
   }
 
   /**
@@ -313,6 +258,23 @@ export class SocialSharesRepository {
     const connected = await this.connected(o.persona, tx);
     const chosen = shares.filter((s) => connected.has(s.platform));
     if (chosen.length === 0) return [];
+    return this.#queue(tx, articleId, entryId, chosen, o);
+  }
+
+  /**
+   * The 'queued' share rows of `chosen` for the article's own post (entryId ARTICLE_POST) or for a
+   * live entry, their 'share-queued' audit rows and their jobs; answers the platforms written.
+   * The article's post replaces a share that is not in a KEPT_ON_PUBLISH state (its condition reads
+   * the row as it is when written, so a share another transaction queued meanwhile is kept); an
+   * entry's post is written once and never replaced.
+   */
+  async #queue(
+    tx: Tx,
+    articleId: number,
+    entryId: number,
+    chosen: { platform: SharePlatform; message: string; link: string }[],
+    o: Omit<QueueOnPublishOptions, 'persona'>,
+  ): Promise<SharePlatform[]> {
     const now = new Date().toISOString();
     const written = await tx
       .insertInto('social_shares')
@@ -333,14 +295,32 @@ export class SocialSharesRepository {
           updated_at: now,
         })),
       )
-      .onConflict((oc) => oc.columns(['article_id', 'platform', 'entry_id']).doNothing())
+      .onConflict((oc) => {
+        const key = oc.columns(['article_id', 'platform', 'entry_id']);
+        if (entryId !== ARTICLE_POST) return key.doNothing();
+        return key
+          .doUpdateSet((eb) => ({
+            state: eb.ref('excluded.state'),
+            message: eb.ref('excluded.message'),
+            link: eb.ref('excluded.link'),
+            post_id: null,
+            post_url: null,
+            reason: null,
+            attempts: 0,
+            next_attempt_at: null,
+            created_at: eb.ref('excluded.created_at'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .where('social_shares.state', 'not in', KEPT_ON_PUBLISH);
+      })
       .returning('platform')
       .execute();
     const queued = chosen.filter((c) => written.some((w) => w.platform === c.platform));
     if (queued.length === 0) return [];
+    const entry = entryId === ARTICLE_POST ? {} : { entryId };
     await this.auditMany(
       articleId,
-      queued.map((q) => ({ platform: q.platform, event: 'queued', details: { entryId, message: q.message } })),
+      queued.map((q) => ({ platform: q.platform, event: 'queued', details: { ...entry, message: q.message } })),
       o.actor,
       tx,
     );
@@ -348,7 +328,7 @@ export class SocialSharesRepository {
       tx,
       queued.map((q) => ({
         kind: o.job.kind,
-        payload: { articleId, platform: q.platform, entryId },
+        payload: { articleId, platform: q.platform, ...entry },
         maxAttempts: o.job.maxAttempts,
       })),
     );
