@@ -2,4 +2,4 @@ export { ShareChoiceEditor, useShareChoiceStep, type SaveChoice } from './compon
 export { ShareStatusLine, ShareStatusPanel } from './components/share-status.tsx';
 export { useRemovePostsOffer } from './components/remove-posts.tsx';
 export { FailedSharesPanel } from './components/failed-shares.tsx';
-export { useShareDefaults } from './api/share-defaults.ts';
+export { useShareDefaults } from '@/lib/share-defaults';

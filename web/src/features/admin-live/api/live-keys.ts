@@ -6,7 +6,6 @@ export const liveKeys = {
   revisions: (articleId: number, entryId: number) =>
     [...adminKeys.articleDetail(articleId), 'live', 'entries', entryId, 'revisions'] as const,
   /** The Social page defaults and which accounts are connected (shared with the sharing screens). */
-  shareDefaults: () => ['admin', 'share-defaults'] as const,
 };
 
 export const livePath = (articleId: number) => `/api/admin/articles/${articleId}/live`;

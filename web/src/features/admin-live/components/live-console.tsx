@@ -4,7 +4,7 @@ import { AdminQueryError } from '@/lib/admin-error-context';
 import { errorParts } from '@/lib/admin-error-context';
 import { useLiveArticle } from '../api/get-live-article.ts';
 import { useLiveEntries } from '../api/get-live-entries.ts';
-import { useShareDefaults } from '../api/get-share-defaults.ts';
+import { useShareDefaults } from '@/lib/share-defaults';
 import { coverageState, isPublic } from '../lib/coverage.ts';
 import { CoverageControls } from './coverage-controls.tsx';
 import { LiveComposer } from './live-composer.tsx';

@@ -7,7 +7,7 @@ import { slugify } from '@common/slug';
 import { composeXText, X_MAX_WEIGHTED_LENGTH, xWeightedLength } from '../../../../../common/share-text.ts';
 import type { ArticleShareChoice, SharePlatform } from '../../../../../common/admin-contract.ts';
 import { sharesKey, useArticleShares } from '../api/get-article-shares.ts';
-import { useShareDefaults } from '../api/share-defaults.ts';
+import { useShareDefaults } from '@/lib/share-defaults';
 import { updateShareChoice } from '../api/update-share-choice.ts';
 import { PLATFORM_NAMES } from '../lib/platforms.ts';
 

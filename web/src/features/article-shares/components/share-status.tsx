@@ -3,7 +3,7 @@ import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import type { PlatformShare } from '../../../../../common/admin-contract.ts';
 import { useArticleShares } from '../api/get-article-shares.ts';
 import { useShareAction, type ShareAction } from '../api/share-action.ts';
-import { useShareDefaults } from '../api/share-defaults.ts';
+import { useShareDefaults } from '@/lib/share-defaults';
 import { useSharesOf } from '../api/shares-of-articles.ts';
 import { PLATFORM_NAMES, shareActions, STATE_LABELS, worthShowing } from '../lib/platforms.ts';
 
