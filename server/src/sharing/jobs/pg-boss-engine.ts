@@ -152,7 +152,6 @@ export class PgBossJobEngine implements JobEngine {
   /** Starts pg-boss (creating or migrating its schema) and creates the queues of these kinds. */
   async prepare(kinds: string[]): Promise<void> {
     if (!this.#boss) {
-      const { PgBoss: PgBossClass } = await import('pg-boss');
       const pool = await createPostgresPool({
         connectionString: this.#connectionString,
         max: this.#o.poolMax,
@@ -162,27 +161,26 @@ export class PgBossJobEngine implements JobEngine {
         onError: (err) => this.#o.onError?.(err),
       });
       this.#pool = pool;
-      await moveVersion10Schema(pool);
-      const seconds = this.#o.maintenanceSeconds;
-      const boss = new PgBossClass({
-        db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
-        schema: PGBOSS_SCHEMA,
-        migrate: true,
-        // Supervision (expiry of a dead worker's job, deletion of old finished jobs, queue counts)
-        // only in instances with workers, every `maintenanceSeconds`.
-        supervise: this.#o.supervise,
-        superviseIntervalSeconds: seconds,
-        monitorIntervalSeconds: seconds,
-        // No cron schedules (and so no clock-skew checks of the timekeeper).
-        schedule: false,
-        // The app's own telemetry covers requests; no span per fetch of an idle poll.
-        openTelemetry: { enabled: false },
+      // One instance at a time moves an old schema aside and lets pg-boss create or migrate its own:
+      // two instances starting at once on the same database otherwise raced in pg-boss's creation of
+      // its schema (a duplicate-key error from pg_namespace, seen in one start of two). The lock is
+      // held on a connection of its own (pg-boss's start needs the pool's).
+      const lock = await createPostgresPool({
+        connectionString: this.#connectionString,
+        max: 1,
+        statementTimeoutMs: 0,
+        applicationName: 'tabloid-pgboss-start',
+        onError: (err) => this.#o.onError?.(err),
       });
-      boss.on('error', (err) => this.#o.onError?.(err));
-      this.#boss = boss;
-      await boss.start();
+      try {
+        await lock.query(`select pg_advisory_lock(hashtext('tabloid pg-boss start'))`);
+        await moveVersion10Schema(pool);
+        await this.#startBoss(pool);
+      } finally {
+        await lock.end().catch(() => undefined);
+      }
     }
-    const boss = this.#boss;
+    const boss = this.#started();
     for (const kind of kinds) {
       if (this.#kinds.has(kind)) continue;
       // Standard policy (no singleton rules: exactly-once is the share row's compare-and-swap). pg-boss
@@ -190,6 +188,28 @@ export class PgBossJobEngine implements JobEngine {
       await boss.createQueue(kind, { policy: 'standard' });
       this.#kinds.add(kind);
     }
+  }
+
+  async #startBoss(pool: pg.Pool): Promise<void> {
+    const { PgBoss: PgBossClass } = await import('pg-boss');
+    const seconds = this.#o.maintenanceSeconds;
+    const boss = new PgBossClass({
+      db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+      schema: PGBOSS_SCHEMA,
+      migrate: true,
+      // Supervision (expiry of a dead worker's job, deletion of old finished jobs, queue counts)
+      // only in instances with workers, every `maintenanceSeconds`.
+      supervise: this.#o.supervise,
+      superviseIntervalSeconds: seconds,
+      monitorIntervalSeconds: seconds,
+      // No cron schedules (and so no clock-skew checks of the timekeeper).
+      schedule: false,
+      // The app's own telemetry covers requests; no span per fetch of an idle poll.
+      openTelemetry: { enabled: false },
+    });
+    boss.on('error', (err) => this.#o.onError?.(err));
+    this.#boss = boss;
+    await boss.start();
   }
 
   #started(): PgBoss {
