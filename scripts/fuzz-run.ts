@@ -8,6 +8,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/index.ts';
 import { PROJECT_ROOT } from '../server/src/project-root.ts';
 import { leadsOffSite } from '../server/src/plugins/site-paths.ts';
+import { LIVE_STREAM_PATH } from '../common/live-contract.ts';
 
 /**
  * Malformed requests over every route: the API routes as the OpenAPI document lists them
@@ -228,7 +229,9 @@ export async function runFuzz(
     await app.ready();
     const token = await mintTestToken(database, config);
     const doc = (await app.inject({ url: '/api/docs/json' })).json();
-    const ops = operations(doc);
+    // The live event stream answers a valid request with a stream that never ends, which inject
+    // would wait on forever; its malformed requests are tested over HTTP in server/src/live.
+    const ops = operations(doc).filter((op) => op.path !== LIVE_STREAM_PATH);
     const report: FuzzReport = { requests: 0, byStatus: {}, byRoute: {}, failures: [] };
 
     // Percent-encoded, or now and then raw (a lone '%', '%zz', an unpaired surrogate's bytes).
