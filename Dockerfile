@@ -26,7 +26,8 @@ RUN npm run build \
 FROM node:24-slim AS runtime
 # jemalloc instead of glibc's malloc: glibc keeps much of the memory sharp's threads free after an
 # image upload, even with MALLOC_ARENA_MAX=2; jemalloc hands it back within seconds
-# (docs/performance.md). The link gives LD_PRELOAD one path on amd64 and arm64.
+# (docs/performance.md). The link gives LD_PRELOAD one path on amd64 and arm64. MALLOC_CONF is
+# scripts/production-node.mjs's: freed pages go back to the system after 1 s.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libjemalloc2 \
  && rm -rf /var/lib/apt/lists/* \
@@ -38,7 +39,8 @@ ENV NODE_ENV=production \
     BACKUP_DIR=/backups \
     WEB_DIST_DIR=/app/dist/web \
     MALLOC_ARENA_MAX=2 \
-    LD_PRELOAD=/usr/local/lib/libjemalloc.so.2
+    LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 \
+    MALLOC_CONF=background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
 COPY --from=build /app/node_modules ./node_modules

@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+// @ts-expect-error: a plain .mjs module without type declarations
+import { PRODUCTION_MALLOC_CONF } from './production-node.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -181,7 +183,8 @@ export function stealPercent(
 
 /**
  * The allocator settings `npm start` (scripts/start.mjs) gives the server: MALLOC_ARENA_MAX=2, and
- * jemalloc preloaded when the system has it and LD_PRELOAD is not set.
+ * jemalloc preloaded with its settings (scripts/production-node.mjs) when the system has it and
+ * LD_PRELOAD is not set.
  */
 export function allocatorEnv(): Record<string, string> {
   const arch = ({ x64: 'x86_64', arm64: 'aarch64' } as Record<string, string>)[os.arch()];
@@ -189,6 +192,7 @@ export function allocatorEnv(): Record<string, string> {
   const env: Record<string, string> = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
   if (process.platform === 'linux' && !process.env.LD_PRELOAD && jemalloc && fs.existsSync(jemalloc)) {
     env.LD_PRELOAD = jemalloc;
+    env.MALLOC_CONF = process.env.MALLOC_CONF ?? (PRODUCTION_MALLOC_CONF as string);
   }
   return env;
 }

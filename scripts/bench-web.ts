@@ -20,7 +20,7 @@ import { freePort } from '../server/src/test-support/free-port.ts';
 import { nginxMainConf, startNginxFront } from '../server/src/test-support/nginx-front.ts';
 import { selfSignedCertificate } from '../server/src/test-support/self-signed-certificate.ts';
 import { startAppInsightsCollector } from '../server/src/fakes/appinsights-collector.ts';
-import { buildBenchServer, readRss, sampleRss } from './bench-server.ts';
+import { allocatorEnv, buildBenchServer, readRss, sampleRss } from './bench-server.ts';
 // @ts-expect-error: a plain .mjs module without type declarations
 import { PRODUCTION_NODE_FLAGS } from './production-node.mjs';
 
@@ -87,8 +87,8 @@ function startNode(
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      // As `npm start` and the image set it (scripts/start.mjs, Dockerfile).
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      // The allocator as `npm start` and the image set it (scripts/start.mjs, Dockerfile).
+      ...allocatorEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import { PRODUCTION_NODE_FLAGS } from './production-node.mjs';
+import { PRODUCTION_MALLOC_CONF, PRODUCTION_NODE_FLAGS } from './production-node.mjs';
 
 const npm = process.env.npm_execpath;
 const build = npm
@@ -22,7 +22,7 @@ const arch = { x64: 'x86_64', arm64: 'aarch64' }[os.arch()];
 const jemalloc = arch && `/usr/lib/${arch}-linux-gnu/libjemalloc.so.2`;
 const preload =
   process.platform === 'linux' && !process.env.LD_PRELOAD && jemalloc && fs.existsSync(jemalloc)
-    ? { LD_PRELOAD: jemalloc }
+    ? { LD_PRELOAD: jemalloc, MALLOC_CONF: PRODUCTION_MALLOC_CONF }
     : {};
 
 const server = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'dist/server/server.js'], {
