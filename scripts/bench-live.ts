@@ -23,7 +23,7 @@
 //     --pg-streams streams on the second, the entries posted on the first (target: p99 <= 2 s).
 // When the server has no live blogs (no entries API), the story event is the measure and the output
 // says so.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,9 +48,9 @@ import {
 } from './bench-live-streams.ts';
 // @ts-expect-error: a plain .mjs module without type declarations
 import { PRODUCTION_NODE_FLAGS } from './production-node.mjs';
+import { wrk, type WrkResult } from './wrk.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const WRK = process.env.WRK_PATH || 'wrk';
 
 const { values: args } = parseArgs({
   options: {
@@ -169,40 +169,9 @@ function stopInstance(i: Instance | undefined): Promise<void> {
   });
 }
 
-interface WrkResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-/** wrk --latency against one URL; its requests/s and latency percentiles in ms. */
-async function wrk(url: string, seconds = WRK_SECONDS): Promise<WrkResult> {
-  const argv = ['-t2', `-c${WRK_CONNECTIONS}`, `-d${seconds}s`, '--timeout', '5s', '--latency', url];
-  const child = spawn(WRK, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`wrk failed (${code}): ${err}`);
-  const toMs = (v: string, unit: string) => Number(v) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? NaN);
-  const pct = (p: string) => {
-    const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(out);
-    return m ? toMs(m[1]!, m[2]!) : NaN;
-  };
-  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
-    p50: pct('50'),
-    p99: pct('99'),
-    errors: errors ? errors.slice(1).reduce((s, n) => s + Number(n), 0) : 0,
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-  };
+/** wrk --latency against one URL: requests/s, p50 and p99 in ms, errors. */
+function wrkPage(url: string, seconds = WRK_SECONDS): Promise<WrkResult> {
+  return wrk(url, { connections: WRK_CONNECTIONS, seconds, latency: true });
 }
 
 /** wrk on each page (after a 3 s warm-up when asked); with `base`, p99 against it (target <= 2x). */
@@ -213,12 +182,12 @@ async function pageRun(
 ): Promise<Record<string, WrkResult>> {
   const out: Record<string, WrkResult> = {};
   for (const p of pages) {
-    if (warm) await wrk(p.url, 3);
-    const r = (out[p.name] = await wrk(p.url));
+    if (warm) await wrkPage(p.url, 3);
+    const r = (out[p.name] = await wrkPage(p.url));
     const b = base?.[p.name];
     const ratio = b ? r.p99 / b.p99 : NaN;
     log(
-      `    ${p.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}, non-2xx ${r.non2xx}` +
+      `    ${p.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.timeouts + r.socketErrors}, non-2xx ${r.non2xx}` +
         (b
           ? `; p99 ${ratio.toFixed(2)}x of the run without streams (target <= 2x: ${ratio <= 2 ? 'met' : 'MISSED'})`
           : ''),

@@ -23,10 +23,10 @@ import { startAppInsightsCollector } from '../server/src/fakes/appinsights-colle
 import { allocatorEnv, buildBenchServer, readRss, sampleRss } from './bench-server.ts';
 // @ts-expect-error: a plain .mjs module without type declarations
 import { PRODUCTION_NODE_FLAGS } from './production-node.mjs';
+import { wrk } from './wrk.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
-const WRK = process.env.WRK_PATH || 'wrk';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,38 +40,6 @@ const { values: args } = parseArgs({
 const log = (msg: string) => {
   if (!args.json) console.log(msg);
 };
-
-interface WrkResult {
-  rps: number;
-  timeouts: number;
-  socketErrors: number;
-  non2xx: number;
-}
-
-/** Runs wrk (asynchronously, so memory sampling goes on meanwhile) and reads its summary. */
-async function wrk(url: string, opts: { connections: number; seconds: number; script?: string }): Promise<WrkResult> {
-  const argv = ['-t2', `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '5s'];
-  if (opts.script) argv.push('-s', opts.script);
-  const child = spawn(WRK, [...argv, url], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`wrk failed (${code}): ${err}`);
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
-  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  return {
-    rps,
-    timeouts: errors ? Number(errors[4]) : 0,
-    socketErrors: errors ? Number(errors[1]) + Number(errors[2]) + Number(errors[3]) : 0,
-    non2xx,
-  };
-}
 
 function startNode(
   entry: string,
