@@ -21,8 +21,6 @@
 //  2. Two instances on one PostgreSQL database (created for the run through --database-url, else
 //     TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres, and dropped afterwards):
 //     --pg-streams streams on the second, the entries posted on the first (target: p99 <= 2 s).
-// When the server has no live blogs (no entries API), the story event is the measure and the output
-// says so.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -298,9 +296,10 @@ async function workerSummary(fleet: StreamFleet): Promise<string> {
   );
 }
 
-/** Whether the server has live blogs: its entries API answers for a published article. */
-async function hasLiveBlogs(admin: Admin, articleId: number): Promise<boolean> {
-  return (await admin.call('GET', `/api/admin/articles/${articleId}/live/entries`)).status === 200;
+/** Starts live coverage of a published article (the streams then carry its entries). */
+async function startCoverage(admin: Admin, articleId: number): Promise<void> {
+  const started = await admin.call('POST', `/api/admin/articles/${articleId}/live/start`);
+  if (started.status >= 300) throw new Error(`live/start answered ${started.status}: ${JSON.stringify(started.json)}`);
 }
 
 /** Drafts to publish during the run (story events), and one article for the live blog. */
@@ -383,14 +382,7 @@ async function sqliteRun(entry: string, telemetry: { connectionString: string; c
     const published = await admin.call('POST', `/api/admin/articles/${liveId}/publish`);
     if (published.status !== 200)
       throw new Error(`publish answered ${published.status}: ${JSON.stringify(published.json)}`);
-    const live = await hasLiveBlogs(admin, liveId);
-    if (live) {
-      const started = await admin.call('POST', `/api/admin/articles/${liveId}/live/start`);
-      if (started.status >= 300)
-        throw new Error(`live/start answered ${started.status}: ${JSON.stringify(started.json)}`);
-    } else {
-      log('  (this server has no live blogs yet: the story event is the measure, the streams are the site-wide ones)');
-    }
+    await startCoverage(admin, liveId);
 
     const list = (await (await fetch(`${instance.baseUrl}/News?count=15`)).json()) as {
       allArticles: Array<{ slug: string }>;
@@ -411,7 +403,7 @@ async function sqliteRun(entry: string, telemetry: { connectionString: string; c
     fleet = await startStreamWorkers(WORKERS);
     const sampler = sampleRss(instance.pid, 200);
     const cpu0 = readCpuMs(instance.pid);
-    const opened = await openStreams(fleet, { instance, articleId: live ? liveId : null }, STREAMS);
+    const opened = await openStreams(fleet, { instance, articleId: liveId }, STREAMS);
     const cpu1 = readCpuMs(instance.pid);
     await sleep(5000);
     const streamsRss = readRss(instance.pid)!.rss;
@@ -429,21 +421,19 @@ async function sqliteRun(entry: string, telemetry: { connectionString: string; c
       `  arrivals, one post at a time (each stream's arrival minus the moment the POST was sent); load average ${loadavg()}`,
     );
     const arrivals: Arrival[] = [];
-    if (live) {
-      for (let n = 1; n <= POSTS; n++) {
-        const a = await measure(
-          [instance.pid],
-          fleet,
-          opened.group,
-          `live entry ${n}`,
-          () => admin.call('POST', `/api/admin/articles/${liveId}/live/entries`, entryInput(n)),
-          (json) => ({ event: 'entry-added', field: ['entry', 'id'], value: (json as { id: number }).id }),
-          15_000,
-        );
-        arrivals.push(a);
-        logArrival(a, 1000);
-        await sleep(2000);
-      }
+    for (let n = 1; n <= POSTS; n++) {
+      const a = await measure(
+        [instance.pid],
+        fleet,
+        opened.group,
+        `live entry ${n}`,
+        () => admin.call('POST', `/api/admin/articles/${liveId}/live/entries`, entryInput(n)),
+        (json) => ({ event: 'entry-added', field: ['entry', 'id'], value: (json as { id: number }).id }),
+        15_000,
+      );
+      arrivals.push(a);
+      logArrival(a, 1000);
+      await sleep(2000);
     }
     const storyId = drafts.shift()!;
     const story = await measure(
@@ -471,7 +461,6 @@ async function sqliteRun(entry: string, telemetry: { connectionString: string; c
     log(`  public pages again without streams (how much the machine alone moves p99); load average ${loadavg()}`);
     const after = await pageRun(pages, false);
     return {
-      live,
       idleRss,
       streamsRss,
       afterRss: afterRss.rss,
@@ -513,34 +502,27 @@ async function postgresRun(entry: string, telemetry: { connectionString: string;
     const published = await admin.call('POST', `/api/admin/articles/${liveId}/publish`);
     if (published.status !== 200)
       throw new Error(`publish answered ${published.status}: ${JSON.stringify(published.json)}`);
-    const live = await hasLiveBlogs(admin, liveId);
-    if (live) {
-      const started = await admin.call('POST', `/api/admin/articles/${liveId}/live/start`);
-      if (started.status >= 300)
-        throw new Error(`live/start answered ${started.status}: ${JSON.stringify(started.json)}`);
-    }
+    await startCoverage(admin, liveId);
     fleet = await startStreamWorkers(WORKERS);
-    const opened = await openStreams(fleet, { instance: b, articleId: live ? liveId : null }, PG_STREAMS);
+    const opened = await openStreams(fleet, { instance: b, articleId: liveId }, PG_STREAMS);
     await sleep(5000);
     log(
       `  RSS: the first instance ${mb(readRss(a.pid)!.rss)}, the second (with the streams) ${mb(readRss(b.pid)!.rss)}`,
     );
     const arrivals: Arrival[] = [];
-    if (live) {
-      for (let n = 1; n <= POSTS; n++) {
-        const r = await measure(
-          [a.pid, b.pid],
-          fleet,
-          opened.group,
-          `live entry ${n}, posted on the first instance`,
-          () => admin.call('POST', `/api/admin/articles/${liveId}/live/entries`, entryInput(n)),
-          (json) => ({ event: 'entry-added', field: ['entry', 'id'], value: (json as { id: number }).id }),
-          15_000,
-        );
-        arrivals.push(r);
-        logArrival(r, 2000);
-        await sleep(2000);
-      }
+    for (let n = 1; n <= POSTS; n++) {
+      const r = await measure(
+        [a.pid, b.pid],
+        fleet,
+        opened.group,
+        `live entry ${n}, posted on the first instance`,
+        () => admin.call('POST', `/api/admin/articles/${liveId}/live/entries`, entryInput(n)),
+        (json) => ({ event: 'entry-added', field: ['entry', 'id'], value: (json as { id: number }).id }),
+        15_000,
+      );
+      arrivals.push(r);
+      logArrival(r, 2000);
+      await sleep(2000);
     }
     const storyId = drafts.shift()!;
     const story = await measure(
@@ -555,7 +537,7 @@ async function postgresRun(entry: string, telemetry: { connectionString: string;
     arrivals.push(story);
     logArrival(story, 2000);
     log(`  ${await workerSummary(fleet)}; load average ${loadavg()}`);
-    return { live, opened, arrivals, rssA: readRss(a.pid)!.rss, rssB: readRss(b.pid)!.rss };
+    return { opened, arrivals, rssA: readRss(a.pid)!.rss, rssB: readRss(b.pid)!.rss };
   } catch (err) {
     for (const i of [a, b]) if (i) console.error(i.output().slice(-5000));
     throw err;
@@ -589,15 +571,15 @@ function summary(
       figure: ratios.map(({ k, r }) => `${k} ${r.toFixed(2)}x`).join(', '),
       met: ratios.every(({ r }) => r <= 2),
     });
-    const measured = sqlite.live ? entries(sqlite.arrivals) : sqlite.arrivals;
+    const measured = entries(sqlite.arrivals);
     out.push({
-      target: `${sqlite.live ? 'a live entry' : 'a story event (no live blogs on this server)'} reaches p99 of the streams within 1 s`,
+      target: 'a live entry reaches p99 of the streams within 1 s',
       figure: measured.map((a) => `p99 ${ms(a.p99)} (${a.received}/${a.expected})`).join(', '),
       met: all(measured) && measured.every((a) => a.p99 <= 1000),
     });
   }
   if (postgres) {
-    const measured = postgres.live ? entries(postgres.arrivals) : postgres.arrivals;
+    const measured = entries(postgres.arrivals);
     out.push({
       target: "PostgreSQL: posted on one instance, p99 of the other's streams within 2 s",
       figure: measured.map((a) => `p99 ${ms(a.p99)} (${a.received}/${a.expected})`).join(', '),
