@@ -216,7 +216,9 @@ export class JobQueue {
           this.#running.delete(p);
           // A slot is free: claim the next job at once if the last look stopped at the limit with
           // jobs maybe waiting; after a dry look, no claim per finished job (no polls while idle).
-          if (!this.#dry) this.#soon();
+          // A poll under way sees the free slot itself: it claims on while it finds jobs, and a
+          // look after it found none would be one more dry look.
+          if (!this.#dry && !this.#polling) this.#schedule(0);
         });
         this.#running.add(p);
       }
