@@ -1,9 +1,11 @@
+import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createJobEngine, type JobEngineOptions } from './engines.ts';
 import { PGBOSS_SCHEMA } from './pg-boss-engine.ts';
+import { claimStatement } from './table-engine.ts';
 import { JobQueue, type ClaimedJob, type JobEngine, type JobQueueOptions } from './queue.ts';
 
 // The job queue through its interface, on the engine of the database the project runs on: the
@@ -284,6 +286,37 @@ describe('the job queue', () => {
       await pool.end();
     }
     expect(await e.claim([kind])).toMatchObject({ kind, attempt: 1 });
+  });
+
+  it('on SQLite, a claim reads the first due job in the order of its index, sorting none of the waiting jobs', async () => {
+    const kind = 'queue-order-table';
+    const e = await engine({}, [kind]);
+    if (e.name !== 'table') return expect(e.name).toBe('pg-boss');
+    await env.database.db.transaction().execute((trx) =>
+      e.enqueueMany(
+        trx,
+        Array.from({ length: 2_000 }, (_, n) => ({ kind, payload: { n }, runAt: new Date(Date.now() - 2_000 + n) })),
+      ),
+    );
+    const statement = claimStatement(env.database.db, 'plan', [kind], new Date(), 30_000).compile();
+    const { rows } = await env.database.db.executeQuery<{ id: number; parent: number; detail: string }>(
+      CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]),
+    );
+    const reads = rows.filter((r) => / jobs /.test(`${r.detail} `) && !/PRIMARY KEY/.test(r.detail));
+    // Two reads (the ready jobs, the expired leases), each through the (state, run_at) index ...
+    expect(reads.map((r) => r.detail)).toEqual([
+      expect.stringMatching(/^SEARCH jobs USING INDEX jobs_due_idx \(state=\? AND run_at<\?\)/),
+      expect.stringMatching(/^SEARCH jobs USING INDEX jobs_due_idx \(state=\?\)/),
+    ]);
+    // ... each alone in its subquery, with no sort: the index gives the order, one row is read
+    // from each (not every waiting job sorted by run_at).
+    for (const read of reads) {
+      const subquery = rows.find((r) => r.id === read.parent)!;
+      expect(subquery.detail).toMatch(/^CO-ROUTINE /);
+      expect(rows.filter((r) => r.parent === subquery.id).map((r) => r.detail)).toEqual([read.detail]);
+    }
+    // The oldest due job comes first.
+    expect(await e.claim([kind])).toMatchObject({ payload: { n: 0 }, attempt: 1 });
   });
 
   it("on PostgreSQL, pending() (the one read of pg-boss's tables) counts the jobs findJobs shows unfinished", async () => {
