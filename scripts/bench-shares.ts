@@ -1,6 +1,6 @@
 // `npm run bench:shares`: sharing published articles to X and Facebook, against the local fakes.
 //
-//   npm run bench:shares -- [--publishes 2000] [--connections 10] [--burst 200] [--database-url ADMIN_URL]
+//   npm run bench:shares -- [--publishes 2000] [--connections 10] [--rate N] [--burst 200] [--database-url ADMIN_URL]
 //
 // The real server runs as a child process (compiled, as `npm start` runs it) with its default job
 // settings (JOBS_POLL_MS 1 s, JOBS_CONCURRENCY 4); the fake X and Facebook run in this process over
@@ -10,6 +10,9 @@
 //     first with no account connected (sharing off), then with X and Facebook connected (each publish
 //     queues two jobs, posted by the workers while the run goes on). Target: the p99 with sharing on
 //     within 10% of the same run's p99 with sharing off (the posts happen after the response).
+//     With --rate N the two measured runs send N publishes a second in all (a fixed pace,
+//     below what the server can take) instead of as many as the server answers: at saturation the
+//     latency is the queue, and its ratio that of the work per publish.
 //     Each run also reports the server's own p50/p99 (its Server-Timing header: without the time in
 //     the network stack and in this client) and how late this process ran its own work (the load
 //     generator and the fakes share the machine's cores with the server and the database).
@@ -44,12 +47,14 @@ const { values: args } = parseArgs({
     publishes: { type: 'string', default: '2000' },
     connections: { type: 'string', default: '10' },
     burst: { type: 'string', default: '200' },
+    rate: { type: 'string' },
     'database-url': { type: 'string' },
   },
 });
 const publishes = Number(args.publishes);
 const connections = Number(args.connections);
 const burst = Number(args.burst);
+const rate = args.rate ? Number(args.rate) : undefined;
 const TOKEN_KEY = Buffer.alloc(32, 11).toString('base64');
 const WARMUP = 200;
 const log = (s: string) => console.log(s);
@@ -123,7 +128,7 @@ async function main() {
     remove = compiled.remove;
     const server = await startServer({ port, dataDir, entry: compiled.entry, env, readyPath: '/readyz' });
     stop = server.stop;
-    async function publishRun(name: string, ids: number[]) {
+    async function publishRun(name: string, ids: number[], overallRate?: number) {
       // A fresh access token per run (a slow run on a busy machine outlives one).
       const auth = { authorization: `Bearer ${await mintTestToken(database!, config)}` };
       let i = 0;
@@ -148,6 +153,7 @@ async function main() {
         url: server.baseUrl,
         connections,
         amount: ids.length,
+        ...(overallRate ? { overallRate } : {}),
         requests: [{ setupRequest, onResponse }],
       });
       lateness.disable();
@@ -162,9 +168,11 @@ async function main() {
       return { ...r, serverP99: percentile(serverMs, 99) };
     }
 
-    log(`Publishing at ${connections} connections (${publishes} publishes each, after ${WARMUP} to warm up):`);
+    log(
+      `Publishing at ${connections} connections${rate ? `, ${rate} a second` : ''} (${publishes} publishes each, after ${WARMUP} to warm up):`,
+    );
     await publishRun('warm-up, sharing off', take(WARMUP));
-    const off = await publishRun('sharing off (nothing connected)', take(publishes));
+    const off = await publishRun('sharing off (nothing connected)', take(publishes), rate);
 
     const social = createSocial(config, database);
     await connectX(social, x, config.siteName);
@@ -173,7 +181,7 @@ async function main() {
     await publishRun('warm-up, sharing on', sharedIds);
     const onIds = take(publishes);
     const postsBefore = x.posts.length + fb.posts.length;
-    const on = await publishRun('sharing on (X and Facebook)', onIds);
+    const on = await publishRun('sharing on (X and Facebook)', onIds, rate);
     log(`  posts made while that run published: ${x.posts.length + fb.posts.length - postsBefore}`);
     sharedIds.push(...onIds);
     log('  waiting for the jobs of those publishes to finish ...');
