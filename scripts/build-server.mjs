@@ -38,6 +38,20 @@ export const EXTERNAL = [
   's3rver',
 ];
 
+/**
+ * twitter-text imports 'punycode', which Node resolves to its deprecated built-in module (a
+ * DeprecationWarning at every start): the import gets the npm package of that name that the
+ * importing package depends on (a trailing slash names the package, not the built-in).
+ */
+const punycodePackage = {
+  name: 'punycode-package',
+  setup(b) {
+    b.onResolve({ filter: /^punycode$/ }, (args) =>
+      b.resolve('punycode/', { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer }),
+    );
+  },
+};
+
 /** Compiles the server (server/src/main.ts, then server.ts) into `outdir` (emptied first); returns the entry file. */
 export async function buildServer(outdir = path.join(ROOT, 'dist/server')) {
   fs.rmSync(outdir, { recursive: true, force: true });
@@ -52,6 +66,7 @@ export async function buildServer(outdir = path.join(ROOT, 'dist/server')) {
     format: 'esm',
     target: 'node20',
     external: EXTERNAL,
+    plugins: [punycodePackage],
     // The bundled CommonJS packages call require() for Node's modules and their JSON files.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

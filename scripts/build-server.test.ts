@@ -119,6 +119,9 @@ describe('the compiled server (npm run build:server, what npm start runs)', () =
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toContain('application/problem+json');
 
+    // No dependency loads a deprecated Node module (punycode: twitter-text).
+    expect(out).not.toContain('DeprecationWarning');
+
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 60_000);
