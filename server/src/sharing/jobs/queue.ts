@@ -113,7 +113,7 @@ export class JobQueue {
   #stopped = true;
   #polling = false;
   #pollUnderWay: Promise<void> = Promise.resolve();
-  /** Look again as soon as the poll under way ends (a nudge or a free slot came while it ran). */
+  /** Look again as soon as the poll under way ends (a nudge came while it ran). */
   #again = false;
   /** The last claim found nothing due: a finished job does not look again until a nudge or the timer. */
   #dry = false;
