@@ -21,14 +21,14 @@ const webZones = [
     message: 'Features do not import each other: compose them in web/src/app.',
   })),
   {
-    target: ['./web/src/features', './web/src/lib', './web/src/components', './web/src/config'],
+    target: ['./web/src/features', './web/src/lib', './web/src/components', './web/src/config', './web/src/testing'],
     from: './web/src/app',
     message: 'Only the app imports from web/src/app.',
   },
   {
-    target: ['./web/src/lib', './web/src/components', './web/src/config'],
+    target: ['./web/src/lib', './web/src/components', './web/src/config', './web/src/testing'],
     from: './web/src/features',
-    message: 'Shared code (lib, components, config) does not import features.',
+    message: 'Shared code (lib, components, config, testing) does not import features.',
   },
 ];
 

@@ -4,19 +4,10 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AdminApiContext, type AdminApiClient } from '@/lib/admin-api-client';
 import { AdminErrorContext } from '@/lib/admin-error-context';
+import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
 import type { AdminLiveEntry, LiveArticle } from '../types.ts';
 
-export interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-export const json = (status: number, body: unknown, type = 'application/json') =>
-  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': type } });
-
-export const problem = (status: number, title: string, detail?: string, extra: Record<string, unknown> = {}) =>
-  json(status, { type: 'about:blank', title, status, detail, ...extra }, 'application/problem+json');
+export { json, problem, type Sent };
 
 export function article(over: Partial<LiveArticle> = {}): LiveArticle {
   return {
@@ -91,7 +82,6 @@ export function fakeLiveApi(
     entries: [...(opts.entries ?? [])],
     nextId: 100,
   };
-  const sent: Sent[] = [];
   const newest = () => [...state.entries].sort((a, b) => b.postedAt.localeCompare(a.postedAt) || b.id - a.id);
   const respond = (req: Sent): Response => {
     const answer = opts.override?.(req);
@@ -179,18 +169,7 @@ export function fakeLiveApi(
     }
     return problem(404, 'Not Found');
   };
-  const client: AdminApiClient = {
-    getAccessToken: async () => 'token',
-    fetch: async (input, init) => {
-      const req: Sent = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      sent.push(req);
-      return respond(req);
-    },
-  };
+  const { client, sent } = fakeApi(respond);
   return { client, sent, state };
 }
 

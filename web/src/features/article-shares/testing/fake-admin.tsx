@@ -3,34 +3,10 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AdminApiContext, type AdminApiClient } from '@/lib/admin-api-client';
+import { fakeApi, json, type Sent } from '@/testing/fake-admin-api';
 import type { ArticleShares, PlatformShare } from '../../../../../common/admin-contract.ts';
 
-export interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-export const json = (status: number, body: unknown, type = 'application/json') =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
-
-/** The admin API as components see it: `respond` answers, every request is recorded in `sent`. */
-export function fakeApi(respond: (req: Sent) => Response | Promise<Response>) {
-  const sent: Sent[] = [];
-  const client: AdminApiClient = {
-    getAccessToken: async () => 'token',
-    fetch: async (input, init) => {
-      const req: Sent = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      sent.push(req);
-      return respond(req);
-    },
-  };
-  return { client, sent };
-}
+export { fakeApi, json, type Sent };
 
 /** Renders `ui` inside the admin's providers (router, query cache, API client). */
 export function renderInAdmin(ui: ReactNode, client: AdminApiClient, opts: { router?: boolean } = {}) {

@@ -1,0 +1,34 @@
+import type { AdminApiClient } from '@/lib/admin-api-client';
+
+/** A request a component sent to the fake admin API. */
+export interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A JSON answer (no body for 204). */
+export const json = (status: number, body: unknown, type = 'application/json') =>
+  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': type } });
+
+/** A problem+json answer, as the server gives for an error. */
+export const problem = (status: number, title: string, detail?: string, extra: Record<string, unknown> = {}) =>
+  json(status, { type: 'about:blank', title, status, detail, ...extra }, 'application/problem+json');
+
+/** The admin API as components see it: `respond` answers, every request is recorded in `sent`. */
+export function fakeApi(respond: (req: Sent) => Response | Promise<Response>) {
+  const sent: Sent[] = [];
+  const client: AdminApiClient = {
+    getAccessToken: async () => 'token',
+    fetch: async (input, init) => {
+      const req: Sent = {
+        method: init?.method ?? 'GET',
+        url: String(input),
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      };
+      sent.push(req);
+      return respond(req);
+    },
+  };
+  return { client, sent };
+}
