@@ -7,6 +7,7 @@ import { adminChunks, fileOf } from './support/chunks.ts';
 import { guardNetwork } from './support/network.ts';
 import { EDITOR } from './support/sign-in.ts';
 import { openSignedIn } from './support/signed-in.ts';
+import { adminRequest } from './support/admin-request.ts';
 
 const web = useBrowser();
 
@@ -24,15 +25,8 @@ describe('the rich article body', () => {
   let running: RunningApp;
   let authorization: string;
 
-  async function api<T>(method: string, path: string, payload?: unknown): Promise<T> {
-    const res = await fetch(`${running.baseUrl}${path}`, {
-      method,
-      headers: { authorization, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-    });
-    expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
-    return (await res.json()) as T;
-  }
+  const api = <T>(method: string, path: string, payload?: unknown) =>
+    adminRequest<T>(running.baseUrl, authorization, method, path, payload);
 
   beforeAll(async () => {
     running = await startApp({ seed: false });

@@ -12,6 +12,7 @@ import { ACTION_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { guardNetwork } from './support/network.ts';
 import { EDITOR } from './support/sign-in.ts';
 import { openSignedIn } from './support/signed-in.ts';
+import { adminRequest } from './support/admin-request.ts';
 
 const web = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -28,15 +29,8 @@ describe('the live console', () => {
   let x: FakeX;
   let fb: FakeFacebook;
 
-  async function api<T>(method: string, path: string, payload?: unknown): Promise<T> {
-    const res = await fetch(`${running.baseUrl}${path}`, {
-      method,
-      headers: { authorization, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-    });
-    expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
-    return (res.status === 204 ? undefined : await res.json()) as T;
-  }
+  const api = <T>(method: string, path: string, payload?: unknown) =>
+    adminRequest<T>(running.baseUrl, authorization, method, path, payload);
   const listEntries = async (id: number) =>
     (await api<{ entries: AdminLiveEntry[] }>('GET', `/api/admin/articles/${id}/live/entries`)).entries;
 

@@ -7,6 +7,7 @@ import type { AdminLiveEntry } from '../common/live-contract.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
 import { EDITOR } from './support/sign-in.ts';
+import { adminRequest } from './support/admin-request.ts';
 
 // Live updates as readers get them (docs/product.md, Live updates): two reader pages open while an
 // editor (the admin API) publishes a breaking story and posts, corrects and deletes live entries.
@@ -21,15 +22,8 @@ const web = useBrowser();
 let running: RunningApp;
 let authorization: string;
 
-async function api<T>(method: string, path: string, payload?: unknown): Promise<T> {
-  const res = await fetch(`${running.baseUrl}${path}`, {
-    method,
-    headers: { authorization, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-  expect(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`).toBe(true);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
+const api = <T>(method: string, path: string, payload?: unknown) =>
+  adminRequest<T>(running.baseUrl, authorization, method, path, payload);
 
 const text = (t: string): BodyDoc => ({
   type: 'doc',
