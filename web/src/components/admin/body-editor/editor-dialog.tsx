@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from '../use-modal-dialog.ts';
 
 export interface EditorDialogProps {
   open: boolean;
@@ -27,16 +28,8 @@ export function EditorDialog({
   onConfirm,
   onClose,
 }: EditorDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open, (dialog) => dialog.querySelector<HTMLElement>('input, textarea, select'));
   const id = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      dialog.querySelector<HTMLElement>('input, textarea, select')?.focus();
-    } else if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}
