@@ -15,6 +15,25 @@ export const PUBLIC_API_CACHE_CONTROL = SHARED_CACHE_CONTROL;
 /** Admin pages and API, writes, and every answer to a request with credentials: kept by nobody. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
+/**
+ * The errors whose answer to a GET or HEAD follows from the URL alone: a bad query (400), nothing
+ * there (404, 410), a path that only takes other methods (405), an address too long (414). Like a
+ * page, it is the same for every reader until the content changes, so a shared cache keeps it as
+ * it keeps pages. Kept, a burst of requests for one such URL costs the app one request a second;
+ * not kept, the shipped nginx lets them reach the app one at a time (concurrent misses of a key
+ * wait for the one fetch, and an answer it may not store hands the key to the next waiter only).
+ * Every other error (401, 403, 429, any 5xx) depends on who asks or on the moment: kept by nobody.
+ * With credentials the shared-cache plugin makes any answer private.
+ */
+const URL_DETERMINED_ERRORS = new Set([400, 404, 405, 410, 414]);
+
+/** The Cache-Control of an error answer (a problem or an error page) with `status` to `method`. */
+export function errorCacheControl(method: string, status: number): string {
+  return (method === 'GET' || method === 'HEAD') && URL_DETERMINED_ERRORS.has(status)
+    ? SHARED_CACHE_CONTROL
+    : 'no-store';
+}
+
 /** How many validators' first-seen times are kept (oldest out first). */
 export const VALIDATOR_TIMES_MAX = 10_000;
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import problemPlugin, { HttpProblem, frameworkErrors, sendProblem } from './problem.ts';
 import { expectProblem } from '../test-support/problem-assertions.ts';
 import { typeboxValidatorCompiler } from '../domain/typebox-validation.ts';
+import { SHARED_CACHE_CONTROL } from './http-cache.ts';
 
 let app: FastifyInstance;
 const logged: string[] = [];
@@ -143,6 +144,25 @@ describe('problem plugin', () => {
     expectProblem(res, 405, 'PUT');
     expect(res.headers.allow).toBe('POST');
     expect((await app.inject({ method: 'DELETE', url: '/api/boom' })).headers.allow).toBe('GET, HEAD');
+  });
+
+  it('lets a shared cache keep the errors the URL alone decides, and no other', async () => {
+    const cacheControl = async (method: 'GET' | 'HEAD' | 'POST' | 'PUT', url: string, status: number) => {
+      const res = await app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(res.statusCode, url).toBe(status);
+      return res.headers['cache-control'];
+    };
+    // The same for every reader until the content changes: kept like a page.
+    expect(await cacheControl('GET', '/api/nothing', 404)).toBe(SHARED_CACHE_CONTROL);
+    expect(await cacheControl('HEAD', '/api/nothing', 404)).toBe(SHARED_CACHE_CONTROL);
+    expect(await cacheControl('GET', '/api/gone', 410)).toBe(SHARED_CACHE_CONTROL);
+    expect(await cacheControl('GET', '/api/%E0%A4%A', 400)).toBe(SHARED_CACHE_CONTROL);
+    // Who asks, the moment, or a write decides these: kept by nobody.
+    expect(await cacheControl('GET', '/api/status-error', 429)).toBe('no-store');
+    expect(await cacheControl('GET', '/api/boom', 500)).toBe('no-store');
+    expect(await cacheControl('GET', '/api/teapot', 418)).toBe('no-store');
+    expect(await cacheControl('POST', '/api/things', 400)).toBe('no-store');
+    expect(await cacheControl('PUT', '/api/things', 405)).toBe('no-store');
   });
 
   it('answers a badly encoded URL with 400', async () => {

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { sendErrorPage, wantsHtml } from '../rendering/error-page.ts';
+import { errorCacheControl } from './http-cache.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isUnstorableText } from '../db/errors.ts';
 
 /**
@@ -92,7 +93,7 @@ export function sendProblem(
   return reply
     .code(status)
     .header('content-type', PROBLEM_CONTENT_TYPE)
-    .header('cache-control', 'no-store')
+    .header('cache-control', errorCacheControl(reply.request.method, status))
     .header('x-content-type-options', 'nosniff')
     .send(JSON.stringify(problemBody(status, detail, { ...options, instance: requestPath(reply.request) })));
 }

@@ -112,6 +112,22 @@ describe('the shipped nginx cache', () => {
     expect(withCookie.headers.get('cache-control')).toBe('private, no-store');
   });
 
+  it("keeps a bad query's 400 and a missing story's 404 like a page, and never one asked with credentials", async () => {
+    for (const url of ['/News?count=abc', '/News/slug/no-such-story', '/article/no-such-story']) {
+      const first = await get(url);
+      expect(first.status, url).toBeGreaterThanOrEqual(400);
+      expect(first.headers.get('cache-control'), url).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=1');
+      const before = times(url);
+      const again = await get(url);
+      expect(again.status, url).toBe(first.status);
+      expect(again.cache, url).toBe('HIT');
+      expect(times(url), url).toBe(before);
+      const withCookie = await get(url, { cookie: 'theme=dark' });
+      expect(withCookie.cache, url).toBe('BYPASS');
+      expect(withCookie.headers.get('cache-control'), url).toBe('private, no-store');
+    }
+  });
+
   it('answers 304 from the cache to If-None-Match and If-Modified-Since', async () => {
     const live = await insertArticle(t.database.db, {
       headline: 'Validators Stand Firm',

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../plugins/html-escape.ts';
+import { errorCacheControl } from '../plugins/http-cache.ts';
 
 /**
  * A small self-contained HTML error page for browsers whose page URL cannot be served at all
@@ -45,12 +46,12 @@ export function wantsHtml(request: FastifyRequest): boolean {
   return typeof accept === 'string' && /\btext\/html\b/i.test(accept);
 }
 
-/** Answers an HTML error page (never cached). */
+/** Answers an HTML error page (kept by a shared cache only when the URL alone decides it: errorCacheControl). */
 export function sendErrorPage(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
+    .header('cache-control', errorCacheControl(reply.request.method, status))
     .header('x-content-type-options', 'nosniff')
     .send(errorPageHtml(status, message));
 }
