@@ -103,26 +103,36 @@ export async function startServer(opts: {
   };
 }
 
-/** Resident memory of a process in bytes, from /proc (Linux); `peak` is the kernel's high-water mark (VmHWM). */
-export function readRss(pid: number): { rss: number; peak: number } | null {
+/**
+ * Resident memory of a process in bytes, from /proc (Linux); `peak` is the kernel's high-water mark
+ * (VmHWM). `anon` is its own memory (RssAnon: heap, stacks, buffers); the rest of `rss` is mostly
+ * pages of the files it maps, above all the Node binary, which every Node process on the host shares
+ * and the kernel can drop and read again.
+ */
+export function readRss(pid: number): { rss: number; peak: number; anon: number } | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
-    return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+    return { rss: kb('VmRSS'), peak: kb('VmHWM'), anon: kb('RssAnon') };
   } catch {
     return null;
   }
 }
 
-/** Samples VmRSS every `everyMs` until stopped; returns the highest sample. */
-export function sampleRss(pid: number, everyMs = 200): { stop(): { peakSampled: number; samples: number } } {
+/** Samples VmRSS and RssAnon every `everyMs` until stopped; returns the highest samples. */
+export function sampleRss(
+  pid: number,
+  everyMs = 200,
+): { stop(): { peakSampled: number; peakAnon: number; samples: number } } {
   let peak = 0;
+  let peakAnon = 0;
   let samples = 0;
   const tick = () => {
     const m = readRss(pid);
     if (m && Number.isFinite(m.rss)) {
       samples += 1;
       if (m.rss > peak) peak = m.rss;
+      if (m.anon > peakAnon) peakAnon = m.anon;
     }
   };
   tick();
@@ -131,7 +141,7 @@ export function sampleRss(pid: number, everyMs = 200): { stop(): { peakSampled: 
     stop() {
       clearInterval(timer);
       tick();
-      return { peakSampled: peak, samples };
+      return { peakSampled: peak, peakAnon, samples };
     },
   };
 }
