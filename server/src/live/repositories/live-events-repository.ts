@@ -23,24 +23,29 @@ export class LiveEventsRepository {
   constructor(private readonly database: Pick<Db, 'db' | 'dialect'>) {}
 
   /**
-   * Appends one event and returns its id. On PostgreSQL the insert holds the advisory lock until it
-   * commits (ids become visible in increasing order); SQLite serializes writes by itself.
+   * Appends one event and returns its id. On PostgreSQL the insert is one statement that takes the
+   * advisory lock before it draws its id and holds it until it commits (ids become visible in
+   * increasing order): the lock is held inside the database for the insert and its commit only, never
+   * across round trips to this process, so publishes at the same moment wait about a millisecond for
+   * each other, not for each other's event loops. SQLite serializes writes by itself.
    */
   async append(event: Omit<LiveEventRow, 'id'>): Promise<number> {
-    const values = { topic: event.topic, type: event.type, data: event.data, created_at: event.createdAt };
     if (this.database.dialect !== 'postgres') {
       const row = await this.database.db
         .insertInto('live_events')
-        .values(values)
+        .values({ topic: event.topic, type: event.type, data: event.data, created_at: event.createdAt })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(row.id);
     }
-    return this.database.db.transaction().execute(async (tx) => {
-      await sql`select pg_advisory_xact_lock(${sql.raw(LIVE_EVENTS_LOCK_KEY.toString())})`.execute(tx);
-      const row = await tx.insertInto('live_events').values(values).returning('id').executeTakeFirstOrThrow();
-      return Number(row.id);
-    });
+    // The lock's subquery yields the one row the insert takes, so the id (the column's default) is
+    // drawn after the lock is held; the statement's own transaction releases it at its commit.
+    const { rows } = await sql<{ id: number }>`
+      insert into live_events (topic, type, data, created_at)
+      select ${event.topic}, ${event.type}, ${event.data}, ${event.createdAt}
+      from (select pg_advisory_xact_lock(${sql.raw(LIVE_EVENTS_LOCK_KEY.toString())})) as ordered
+      returning id`.execute(this.database.db);
+    return Number(rows[0]!.id);
   }
 
   /** Events after `afterId`, oldest first, at most `limit`. */
