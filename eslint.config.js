@@ -129,6 +129,11 @@ export default tseslint.config(
           selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
           message: "No 'as unknown as' in the server: type the value (one Database type, typed helpers) instead.",
         },
+        {
+          selector:
+            "ImportExpression[source.value='sharp'], ImportDeclaration[source.value='sharp'][importKind!='type']",
+          message: 'Load sharp with loadSharp() (server/src/images/sharp.ts): its settings hold for every caller.',
+        },
       ],
     },
   },
@@ -152,6 +157,11 @@ export default tseslint.config(
         {
           selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
           message: "No 'as unknown as' in the server: type the value (one Database type, typed helpers) instead.",
+        },
+        {
+          selector:
+            "ImportExpression[source.value='sharp'], ImportDeclaration[source.value='sharp'][importKind!='type']",
+          message: 'Load sharp with loadSharp() (server/src/images/sharp.ts): its settings hold for every caller.',
         },
         {
           selector:

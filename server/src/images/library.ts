@@ -10,6 +10,7 @@ import {
 } from '../../../common/images.ts';
 import type { ImageRow } from '../db/schema.ts';
 import type { ImagesRepository } from '../repositories/images-repository.ts';
+import { loadSharp } from './sharp.ts';
 import type { ImageStore } from './storage.ts';
 
 /** One picture of the library as the admin API sends it (GET/PATCH /api/admin/images, the upload). */
@@ -47,13 +48,6 @@ export function toLibraryItem(row: ImageRow): ImageLibraryItem {
   };
 }
 
-let loaded: Promise<typeof import('sharp')> | undefined;
-/** sharp is loaded with the first crop, not at start. */
-function loadSharp(): Promise<typeof import('sharp')> {
-  loaded ??= import('sharp');
-  return loaded;
-}
-
 /** The largest stored width of an upload (the crops' source), with its width; undefined when none is stored. */
 export async function largestStored(store: ImageStore, id: string): Promise<{ body: Buffer; key: string } | undefined> {
   for (const width of [...IMAGE_WIDTHS].reverse()) {
@@ -77,7 +71,7 @@ export async function ensureImageRow(
   if (row) return row;
   const stored = await largestStored(store, id);
   if (!stored) return undefined;
-  const { default: sharp } = await loadSharp();
+  const sharp = await loadSharp();
   const meta = await sharp(stored.body).metadata();
   return images.insert({
     id,
@@ -106,7 +100,7 @@ export async function cropAroundFocalPoint(
   focalX: number,
   focalY: number,
 ): Promise<{ pipeline: import('sharp').Sharp; width: number; height: number }> {
-  const { default: sharp } = await loadSharp();
+  const sharp = await loadSharp();
   const meta = await sharp(bytes).metadata();
   const w = meta.width ?? 0;
   const h = meta.height ?? 0;

@@ -1,20 +1,7 @@
 import type { Metadata } from 'sharp';
 import { IMAGE_WIDTHS } from '../../../common/images.ts';
 import { LARGE_IMAGE_PIXELS, largeImages } from './decode-queue.ts';
-
-let loaded: Promise<typeof import('sharp')> | undefined;
-/** sharp (and libvips) is loaded on the first upload, not at start: readers never need it. */
-async function loadSharp(): Promise<typeof import('sharp')> {
-  loaded ??= import('sharp').then((mod) => {
-    // Every upload is a different picture: sharp's operation cache would only hold memory.
-    mod.default.cache(false);
-    // One libvips worker thread per picture: each thread holds its own tile buffers, and uploads are
-    // rare next to page reads (a large picture's resize takes a little longer, at less memory).
-    mod.default.concurrency(1);
-    return mod;
-  });
-  return loaded;
-}
+import { loadSharp } from './sharp.ts';
 
 /** The accepted formats, recognised by their first bytes (never by the file name or the declared type). */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
@@ -67,7 +54,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const format = sniffFormat(bytes);
   if (!format) throw new ImageRejected(415, 'The file is not a JPEG, PNG, WebP or AVIF image.');
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, sequentialRead: true };
-  const { default: sharp } = await loadSharp();
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, options).metadata();
@@ -93,7 +80,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
 
 async function render(bytes: Buffer, format: ImageFormat, meta: Metadata): Promise<ProcessedImage> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, sequentialRead: true };
-  const { default: sharp } = await loadSharp();
+  const sharp = await loadSharp();
   const w = meta.width ?? 0;
   const h = meta.height ?? 0;
   const rotated = (meta.orientation ?? 1) >= 5;

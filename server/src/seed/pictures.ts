@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ImageStore } from '../images/storage.ts';
 import { processImage } from '../images/process.ts';
+import { loadSharp } from '../images/sharp.ts';
 import type { ImagesRepository } from '../repositories/images-repository.ts';
 
 /** A library id that never changes for a demo picture: the same on every fresh database. */
@@ -33,7 +34,7 @@ function podiumSvg(): string {
  * row as an upload does (its size is what readers' pages give the picture). Needs sharp, as uploads do.
  */
 export async function storeDemoPictures(store: ImageStore, images: ImagesRepository): Promise<void> {
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   for (const [picture, svg] of [
     [DEMO_PICTURES.chairs, chairsSvg()],
     [DEMO_PICTURES.podium, podiumSvg()],

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createElement, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { focalCrop, focalPercent, uploadedImageId } from '../../../common/images.ts';
+import { loadSharp } from '../images/sharp.ts';
 
 /**
  * Share cards: a 1200x630 PNG per article for link previews (og:image, feeds). Made from the article's
@@ -206,11 +207,6 @@ export async function drawCard(headline: string, category: string, siteName: str
     fonts: await loadFonts(),
   });
   return Buffer.from(new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng());
-}
-
-/** sharp (and libvips) is loaded with the first card cropped, not at start. */
-async function loadSharp() {
-  return (await import('sharp')).default;
 }
 
 /** A card from a raster image file: cropped to fill 1200x630 (attention-based crop). */
