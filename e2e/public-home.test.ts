@@ -104,6 +104,27 @@ describe('public home page', () => {
     ).toEqual([]);
   });
 
+  it('the BREAKING banner shows two whole lines of a longer headline, and nothing of the third', async () => {
+    // At 360 px the demo's breaking politics headline takes more than two lines.
+    const page = await web.newPage({ width: 360, height: 800 });
+    await page.goto(`${running.baseUrl}/politics`);
+    const banner = page.locator('.breaking-banner__headline').first();
+    await banner.waitFor();
+    const { bottom, lineTops } = await banner.evaluate((el) => {
+      const text = el.querySelector('a')!.firstChild!;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const tops = [...range.getClientRects()].map((r) => r.top);
+      return {
+        bottom: el.getBoundingClientRect().bottom,
+        lineTops: [...new Set(tops.map(Math.round))].sort((a, b) => a - b),
+      };
+    });
+    expect(lineTops.length).toBeGreaterThan(2);
+    // The box ends where the third line starts: no sliver of it shows under the second.
+    expect(lineTops[2]!).toBeGreaterThanOrEqual(Math.floor(bottom));
+  });
+
   it('a card opens its article', async () => {
     const page = await web.newPage();
     await page.goto(`${running.baseUrl}/`);
