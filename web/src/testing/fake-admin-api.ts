@@ -4,6 +4,8 @@ import type { AdminApiClient } from '@/lib/admin-api-client';
 export interface Sent {
   method: string;
   url: string;
+  /** The headers the component set (e.g. If-Match); the client adds the token itself. */
+  headers: Record<string, string>;
   body: unknown;
 }
 
@@ -24,6 +26,7 @@ export function fakeApi(respond: (req: Sent) => Response | Promise<Response>) {
       const req: Sent = {
         method: init?.method ?? 'GET',
         url: String(input),
+        headers: (init?.headers ?? {}) as Record<string, string>,
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       };
       sent.push(req);

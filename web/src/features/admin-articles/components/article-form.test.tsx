@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminApiContext, adminKeys, type AdminApiClient } from '@/lib/admin-api-client';
+import { fakeApi, json } from '@/testing/fake-admin-api';
 import { draftKey } from '../lib/form-draft.ts';
 import type { AdminArticle } from '../types.ts';
 import { ArticleForm } from './article-form.tsx';
@@ -41,35 +42,6 @@ const ARTICLE: AdminArticle = {
   liveStartedAt: null,
   liveEndedAt: null,
 };
-
-interface Sent {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** The admin API as the form sees it: answers come from `respond`, every request is recorded. */
-function fakeApi(respond: (req: Sent) => Response | Promise<Response>) {
-  const sent: Sent[] = [];
-  const client: AdminApiClient = {
-    getAccessToken: async () => 'token',
-    fetch: async (input, init) => {
-      const req: Sent = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        headers: (init?.headers ?? {}) as Record<string, string>,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      sent.push(req);
-      return respond(req);
-    },
-  };
-  return { client, sent };
-}
-
-const json = (status: number, body: unknown, type = 'application/json') =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
 
 function renderForm(
   client: AdminApiClient,
