@@ -123,6 +123,19 @@ describe('public home page', () => {
     expect(lineTops.length).toBeGreaterThan(2);
     // The box ends where the third line starts: no sliver of it shows under the second.
     expect(lineTops[2]!).toBeGreaterThanOrEqual(Math.floor(bottom));
+
+    // Reached by keyboard, the headline shows its focus inside the box (the ring outside it is clipped).
+    const link = banner.locator('a');
+    for (let i = 0; i < 40 && !(await link.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    const focus = await link.evaluate((el) => ({
+      active: el === document.activeElement,
+      background: getComputedStyle(el).backgroundColor,
+      underline: getComputedStyle(el).textDecorationColor,
+    }));
+    expect(focus.active).toBe(true);
+    expect(focus.background).toBe('rgb(17, 17, 17)');
+    expect(focus.underline).toBe('rgb(255, 229, 0)');
   });
 
   it('a card opens its article', async () => {
