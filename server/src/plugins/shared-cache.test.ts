@@ -15,6 +15,10 @@ let nginx: NginxFront;
 let bearer: string;
 /** The requests that reached the app (not answered by the cache), by URL. */
 const reached: string[] = [];
+/** The request ids of the requests that reached the app (its log lines carry them). */
+const reachedIds: string[] = [];
+/** What the app got with each request that reached it: the headers nginx sent, and nginx's port. */
+const reachedWith = new Map<string, { headers: Record<string, unknown>; nginxPort: number | undefined }>();
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -23,6 +27,8 @@ beforeAll(async () => {
     setup: (app) => {
       app.addHook('onRequest', (request, _reply, done) => {
         reached.push(request.url);
+        reachedIds.push(request.id);
+        reachedWith.set(request.url, { headers: { ...request.headers }, nginxPort: request.socket.remotePort });
         done();
       });
       // A route that says any shared cache may keep its answer for a minute, whoever asks, and
@@ -126,6 +132,49 @@ describe('the shipped nginx cache', () => {
       expect(withCookie.cache, url).toBe('BYPASS');
       expect(withCookie.headers.get('cache-control'), url).toBe('private, no-store');
     }
+  });
+
+  it('hands the app the forwarded headers, the coding and the request id on a kept-alive connection, cached or not', async () => {
+    const urls = ['/News?count=4', '/News?count=5', '/admin', '/oidc/.well-known/openid-configuration'];
+    for (const url of urls) await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    for (const url of urls) {
+      const got = reachedWith.get(url)!;
+      expect(got, url).toBeDefined();
+      expect(got.headers, url).toMatchObject({
+        host: '127.0.0.1',
+        'x-forwarded-for': '127.0.0.1',
+        'x-forwarded-proto': 'http',
+        'x-forwarded-host': '127.0.0.1',
+        'accept-encoding': 'br',
+      });
+      expect(got.headers['x-request-id'], url).toMatch(/^[0-9a-f]{32}$/);
+      // Keep-alive to the instances: no 'Connection: close' on the way in.
+      expect(got.headers.connection, url).toBeUndefined();
+    }
+    // One upstream connection served them one after another.
+    expect(new Set(urls.map((url) => reachedWith.get(url)!.nginxPort)).size).toBe(1);
+  });
+
+  it("names each answer's own request id, a hit too, not the id of the request that filled the entry", async () => {
+    const url = '/News?count=3';
+    const first = await get(url);
+    expect(first.cache).toBe('MISS');
+    const missId = first.headers.get('x-request-id');
+    // nginx's id for the request, the one the app got and logs on a miss.
+    expect(missId).toMatch(/^[0-9a-f]{32}$/);
+    expect(reachedIds.at(-1)).toBe(missId);
+    const ids = new Set([missId]);
+    for (let i = 0; i < 3; i++) {
+      const hit = await get(url);
+      expect(hit.cache).toBe('HIT');
+      expect(hit.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+      ids.add(hit.headers.get('x-request-id'));
+    }
+    expect(ids.size).toBe(4);
+    // One x-request-id header, not the app's stored one beside nginx's.
+    const raw = await fetch(`${nginx.baseUrl}${url}`);
+    await raw.arrayBuffer();
+    expect(raw.headers.get('x-request-id')).not.toContain(',');
   });
 
   it('answers 304 from the cache to If-None-Match and If-Modified-Since', async () => {
