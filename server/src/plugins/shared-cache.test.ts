@@ -42,6 +42,11 @@ beforeAll(async () => {
         scope.get('/cache-probe', async (request) => ({
           who: request.headers.authorization ?? request.headers.cookie ?? 'anonymous',
         }));
+        // An answer that takes 1.5 s to make, the same for everyone.
+        scope.get('/slow-probe', async () => {
+          await new Promise((r) => setTimeout(r, 1_500));
+          return { made: 'slowly' };
+        });
       });
     },
   });
@@ -153,6 +158,21 @@ describe('the shipped nginx cache', () => {
     }
     // One upstream connection served them one after another.
     expect(new Set(urls.map((url) => reachedWith.get(url)!.nginxPort)).size).toBe(1);
+  });
+
+  it('holds concurrent first readers of a new key for a moment only, then lets them through to the app', async () => {
+    const url = '/slow-probe?n=1';
+    const answers = await Promise.all([1, 2, 3, 4].map(() => get(url)));
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(JSON.parse(a.body)).toEqual({ made: 'slowly' });
+    }
+    // Had they waited behind the first (nginx looks at its lock every 500 ms), the app would have
+    // been asked once; past the lock's 100 ms they went to the app themselves.
+    expect(times(url)).toBe(4);
+    // The first one's answer was stored for the next reader.
+    expect((await get(url)).cache).toBe('HIT');
+    expect(times(url)).toBe(4);
   });
 
   it("names each answer's own request id, a hit too, not the id of the request that filled the entry", async () => {
