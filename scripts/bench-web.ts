@@ -112,10 +112,16 @@ async function compare(name: string, a: string, b: string, rounds: number, secon
       );
     return r.rps;
   };
+  const each: string[] = [];
   for (let i = 0; i < rounds; i++) {
-    aSum += await run(a);
-    bSum += await run(b);
+    const ra = await run(a);
+    const rb = await run(b);
+    aSum += ra;
+    bSum += rb;
+    each.push((ra / rb).toFixed(2));
   }
+  // Each round's ratio as well: a wide spread says the machine was noisy during the comparison.
+  log(`    ${name}, each round: ${each.join(', ')}`);
   return { name, a: aSum / rounds, b: bSum / rounds, ratio: aSum / bSum };
 }
 
