@@ -145,11 +145,12 @@ describe('the shipped nginx cache', () => {
     for (const url of urls) {
       const got = reachedWith.get(url)!;
       expect(got, url).toBeDefined();
+      // The address as the reader asked for it, its port included.
       expect(got.headers, url).toMatchObject({
-        host: '127.0.0.1',
+        host: `127.0.0.1:${nginx.port}`,
         'x-forwarded-for': '127.0.0.1',
         'x-forwarded-proto': 'http',
-        'x-forwarded-host': '127.0.0.1',
+        'x-forwarded-host': `127.0.0.1:${nginx.port}`,
         'accept-encoding': 'br',
       });
       expect(got.headers['x-request-id'], url).toMatch(/^[0-9a-f]{32}$/);
