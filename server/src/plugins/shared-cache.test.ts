@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../project-root.ts';
@@ -159,6 +160,16 @@ describe('the shipped nginx cache', () => {
     }
     // One upstream connection served them one after another.
     expect(new Set(urls.map((url) => reachedWith.get(url)!.nginxPort)).size).toBe(1);
+    // An HTTP/1.0 request without a Host line is answered too, naming the address it came to.
+    const old = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(nginx.port, '127.0.0.1', () => socket.write('GET /News?count=7 HTTP/1.0\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d) => (text += d));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(old.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    expect(reachedWith.get('/News?count=7')!.headers.host).toBe(`127.0.0.1:${nginx.port}`);
   });
 
   it('holds concurrent first readers of a new key for a moment only, then lets them through to the app', async () => {
