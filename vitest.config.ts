@@ -11,6 +11,8 @@ const alias = { '@': path.join(root, 'web/src'), '@common': path.join(root, 'com
 // second time on PostgreSQL: every openDatabase() of a test gets a fresh database (postgres-setup.ts).
 const postgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
 const pgSetup = path.join(root, 'server/src/test-support/postgres-setup.ts');
+// ...copies of one migrated template database, made once per project and run (postgres-template.ts).
+const pgTemplate = path.join(root, 'server/src/test-support/postgres-template.ts');
 // Tests about the embedded file itself, or that hand their DATA_DIR to a child process.
 // (share-kill.test.ts starts its own PostgreSQL database for its child processes.)
 const sqliteOnly = [
@@ -137,6 +139,7 @@ export default defineConfig({
                 environment: 'node',
                 include: ['server/src/**/*.test.ts'],
                 exclude: ['server/src/**/*.unit.test.ts', ...outage, ...pgOnly, ...sqliteOnly],
+                globalSetup: [pgTemplate],
                 setupFiles: [pgSetup],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
@@ -160,6 +163,7 @@ export default defineConfig({
                 environment: 'node',
                 include: e2eOnPostgres,
                 exclude: sqliteOnly,
+                globalSetup: [pgTemplate],
                 setupFiles: [pgSetup],
                 testTimeout: 60_000,
                 hookTimeout: 120_000,

@@ -34,13 +34,18 @@ async function admin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>)
   }
 }
 
+/**
+ * An empty database, or with `template` a copy of that database (CREATE DATABASE ... TEMPLATE: PostgreSQL
+ * copies its files; nobody may be connected to the template meanwhile).
+ */
 export async function createTestPostgresDatabase(
   adminUrl = testDatabaseAdminUrl(),
   prefix = 'tabloid_test',
+  template?: string,
 ): Promise<TestPostgresDatabase> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  await admin(adminUrl, (c) => c.query(`create database ${name}`));
+  await admin(adminUrl, (c) => c.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   let dropped = false;
   return {
     name,

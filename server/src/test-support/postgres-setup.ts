@@ -1,11 +1,12 @@
 /**
  * Setup file of the vitest projects `api-pg` and `e2e-pg` (vitest.config.ts; only when
  * TEST_DATABASE_URL is set): the same test files as `api` / `e2e`, but every openDatabase() of a
- * test opens a FRESH PostgreSQL database instead of the SQLite file in its DATA_DIR.
+ * test opens a FRESH PostgreSQL database instead of the SQLite file in its DATA_DIR: a copy of the
+ * migrated template (postgres-template.ts), or an empty one when the first open skips migrations.
  * Reopening the same DATA_DIR in one test file reaches the same database (data persists as with
  * the file); every database created by a test file is dropped after that file.
  */
-import { afterAll, vi } from 'vitest';
+import { afterAll, inject, vi } from 'vitest';
 import type { DatabaseConfig, OpenDatabaseOptions } from '../db/index.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './postgres-databases.ts';
 
@@ -26,7 +27,8 @@ vi.mock('../db/index.ts', async (importOriginal) => {
       if (config.databaseUrl) return actual.openDatabase(config, options);
       let database = created.get(config.dataDir);
       if (!database) {
-        database = createTestPostgresDatabase();
+        const template = options.skipMigrations ? undefined : inject('postgresTemplate');
+        database = createTestPostgresDatabase(undefined, undefined, template);
         created.set(config.dataDir, database);
       }
       const { url } = await database;
