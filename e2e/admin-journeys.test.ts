@@ -446,6 +446,45 @@ describe('every newsroom journey holds', () => {
     expect(await listed.getByRole('button', { name: /Post now/ }).count()).toBe(0);
   });
 
+  it('an admin address opened directly shows its screen with the header, never a loading screen in between', async () => {
+    const context = await web.newContext();
+    await guardNetwork(context);
+    // Every change of the page, from its first script on: was the header ever there without a heading in
+    // <main>, or with the body editor still loading?
+    await context.addInitScript(() => {
+      const seen = { header: false, headerWithoutHeading: false, editorLoading: false };
+      (window as unknown as { screenStates: typeof seen }).screenStates = seen;
+      new MutationObserver(() => {
+        if (!document.querySelector('.admin-header')) return;
+        seen.header = true;
+        if (!document.querySelector('main h1')) seen.headerWithoutHeading = true;
+        if (document.querySelector('main')?.textContent?.includes('Loading the editor')) seen.editorLoading = true;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    const page = await context.newPage();
+    const screens: [string, string][] = [
+      ['/admin/audit', 'Audit Trail'],
+      ['/admin/authors', 'Authors'],
+      ['/admin/tags', 'Tags'],
+      ['/admin/social', 'Social Auth'],
+      ['/admin/social/test', 'Test Publish'],
+      ['/admin/articles/new', 'New Article'],
+    ];
+    await openSignedIn(page, running, `${running.baseUrl}/admin`, ME);
+    for (const [pathname, heading] of screens) {
+      await page.goto(`${running.baseUrl}${pathname}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      if (pathname.endsWith('/new')) await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+      const states = await page.evaluate(() => (window as unknown as { screenStates: object }).screenStates);
+      expect({ pathname, ...states }).toEqual({
+        pathname,
+        header: true,
+        headerWithoutHeading: false,
+        editorLoading: false,
+      });
+    }
+  });
+
   it('the header leads to Articles and New Article; a published headline change warns of the new address', async () => {
     const row = await draft('Gannet Made Minister For Fish');
     await api('POST', `/api/admin/articles/${row.id}/publish`);

@@ -22,7 +22,15 @@ export const routes: RouteObject[] = [
       // Sign-in popup/iframe callbacks: tiny pages without the admin shell (before /admin/*).
       { path: '/admin/auth/callback', lazy: () => import('./routes/admin/auth-callback.tsx').then(toRoute) },
       { path: '/admin/auth/silent', lazy: () => import('./routes/admin/auth-silent.tsx').then(toRoute) },
-      { path: `${paths.admin.root.path}/*`, lazy: () => import('./routes/admin/root.tsx').then(toRoute) },
+      {
+        path: `${paths.admin.root.path}/*`,
+        // With the chunk of the screen at the address opened, so that it shows without a loading state.
+        lazy: () =>
+          import('./routes/admin/root.tsx').then(async (m) => {
+            await m.preloadScreen(window.location.pathname);
+            return toRoute(m);
+          }),
+      },
       { path: paths.category.path, lazy: () => import('./routes/category.tsx').then(toRoute) },
       { path: '*', lazy: () => import('./routes/not-found.tsx').then(toRoute) },
     ],

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { matchRoutes, Route, Routes, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminErrorScreen } from '@/components/admin/admin-error-screen';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
@@ -7,6 +7,9 @@ import { useAuth } from '@/features/auth';
 import { AdminApiContext, adminKeys, type AdminApiClient } from '@/lib/admin-api-client';
 import { AdminErrorContext, errorParts, type AdminErrorHandling } from '@/lib/admin-error-context';
 import { ArticleExtensionsContext } from '@/features/admin-articles';
+import { paths } from '@/config/paths';
+import { preloadableLazy } from '@/lib/preloadable-lazy';
+import { preloadBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { AdminHeader } from './components/admin-header.tsx';
 import { articleExtensions } from './article-extensions.tsx';
 import DashboardPage from './dashboard.tsx';
@@ -14,14 +17,39 @@ import ArticlesPage from './articles.tsx';
 import ArticlePage from './article.tsx';
 import AdminNotFound from './not-found.tsx';
 
-const SocialPage = lazy(() => import('./social.tsx'));
-const NewArticlePage = lazy(() => import('./new-article.tsx'));
-const PreviewPage = lazy(() => import('./preview.tsx'));
-const AuditPage = lazy(() => import('./audit.tsx'));
-const AuthorsPage = lazy(() => import('./authors.tsx'));
-const TagsPage = lazy(() => import('./tags.tsx'));
-const SocialTestPage = lazy(() => import('./social-test.tsx'));
-const LiveConsolePage = lazy(() => import('./live-console.tsx'));
+/** A screen that opens with the body editor: it shows once the editor's chunk is there too. */
+const withEditor = async <M,>(screen: Promise<M>): Promise<M> => (await Promise.all([screen, preloadBodyEditor()]))[0];
+
+/**
+ * The admin screens by path under /admin (the dashboard is the index). The ones an editor opens less
+ * often are chunks of their own.
+ */
+const screens: { path: string; Screen: ComponentType & { preload?: () => Promise<void> } }[] = [
+  { path: 'articles', Screen: ArticlesPage },
+  { path: 'articles/new', Screen: preloadableLazy(() => withEditor(import('./new-article.tsx'))) },
+  { path: 'articles/:id', Screen: ArticlePage },
+  { path: 'articles/:id/preview', Screen: preloadableLazy(() => import('./preview.tsx')) },
+  { path: 'articles/:id/live', Screen: preloadableLazy(() => withEditor(import('./live-console.tsx'))) },
+  { path: 'audit', Screen: preloadableLazy(() => import('./audit.tsx')) },
+  { path: 'authors', Screen: preloadableLazy(() => import('./authors.tsx')) },
+  { path: 'tags', Screen: preloadableLazy(() => import('./tags.tsx')) },
+  { path: 'social', Screen: preloadableLazy(() => import('./social.tsx')) },
+  { path: 'social/test', Screen: preloadableLazy(() => import('./social-test.tsx')) },
+  { path: '*', Screen: AdminNotFound },
+];
+
+/**
+ * Loads the chunk of the screen at `pathname` (an /admin address) before the admin area first renders,
+ * so an editor opening that address sees the screen as soon as sign-in is checked.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const match = matchRoutes(
+    screens.map(({ path }) => ({ path })),
+    pathname,
+    paths.admin.root.path,
+  )?.at(-1);
+  await screens.find((s) => s.path === match?.route.path)?.Screen.preload?.();
+}
 
 /**
  * The signed-in admin area: header, the screens, and the error screen for failed actions
@@ -68,17 +96,9 @@ export function AdminShell() {
               <Suspense fallback={<AdminSpinner />}>
                 <Routes>
                   <Route index element={<DashboardPage />} />
-                  <Route path="articles" element={<ArticlesPage />} />
-                  <Route path="articles/new" element={<NewArticlePage />} />
-                  <Route path="articles/:id" element={<ArticlePage />} />
-                  <Route path="articles/:id/preview" element={<PreviewPage />} />
-                  <Route path="articles/:id/live" element={<LiveConsolePage />} />
-                  <Route path="audit" element={<AuditPage />} />
-                  <Route path="authors" element={<AuthorsPage />} />
-                  <Route path="tags" element={<TagsPage />} />
-                  <Route path="social" element={<SocialPage />} />
-                  <Route path="social/test" element={<SocialTestPage />} />
-                  <Route path="*" element={<AdminNotFound />} />
+                  {screens.map(({ path, Screen }) => (
+                    <Route key={path} path={path} element={<Screen />} />
+                  ))}
                 </Routes>
               </Suspense>
             )}
