@@ -483,6 +483,18 @@ describe('every newsroom journey holds', () => {
         editorLoading: false,
       });
     }
+
+    // An article's screen loads the editor while the editor reads it: Edit then opens the form at once.
+    const row = await draft('Otter Elected Harbour Master');
+    const editorChunk = page.waitForResponse((res) => /\/assets\/body-editor-[^/]*\.js$/.test(res.url()));
+    await page.goto(`${running.baseUrl}/admin/articles/${row.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Otter Elected Harbour Master' }).waitFor();
+    await (await editorChunk).finished();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { screenStates: object }).screenStates)).toMatchObject({
+      editorLoading: false,
+    });
   });
 
   it('the header leads to Articles and New Article; a published headline change warns of the new address', async () => {

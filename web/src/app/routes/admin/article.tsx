@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { preloadBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { ArticleDetailView } from '@/features/admin-articles';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import AdminNotFound from './not-found.tsx';
@@ -8,6 +9,8 @@ import AdminNotFound from './not-found.tsx';
 /** /admin/articles/{id}: back goes to the previous history entry, or the list when there is none in the app. */
 export default function ArticlePage() {
   useDocumentTitle('Article');
+  // Edit opens the form with the body editor: its chunk loads while the editor reads the article.
+  useEffect(() => void preloadBodyEditor().catch(() => undefined), []);
   const { id: raw } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
