@@ -475,6 +475,16 @@ describe('every newsroom journey holds', () => {
       await page.goto(`${running.baseUrl}${pathname}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       if (pathname.endsWith('/new')) await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+      if (pathname === '/admin/authors' || pathname === '/admin/tags') {
+        // The screen reads top to bottom: the heading, then the search field, then the list.
+        const [title, search, first] = await Promise.all([
+          page.getByRole('heading', { level: 1, name: heading }).boundingBox(),
+          page.getByRole('searchbox').boundingBox(),
+          page.getByRole('listitem').first().boundingBox(),
+        ]);
+        expect(title!.y + title!.height).toBeLessThanOrEqual(search!.y);
+        expect(search!.y + search!.height).toBeLessThanOrEqual(first!.y);
+      }
       const states = await page.evaluate(() => (window as unknown as { screenStates: object }).screenStates);
       expect({ pathname, ...states }).toEqual({
         pathname,

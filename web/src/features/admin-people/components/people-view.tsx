@@ -33,7 +33,7 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
   const title = kind === 'authors' ? 'Authors' : 'Tags';
   const uid = useId();
   return (
-    <section className="admin-page" aria-labelledby={`${uid}-title`}>
+    <section className="admin-section" aria-labelledby={`${uid}-title`}>
       <h1 id={`${uid}-title`}>{title}</h1>
       <p className="admin-muted">
         {kind === 'authors'
