@@ -505,6 +505,14 @@ describe('every newsroom journey holds', () => {
     expect(await page.evaluate(() => (window as unknown as { screenStates: object }).screenStates)).toMatchObject({
       editorLoading: false,
     });
+    // A reload while editing (the address says ?edit=1) opens the form with the editor at once too.
+    expect(new URL(page.url()).searchParams.get('edit')).toBe('1');
+    await page.reload();
+    await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { screenStates: object }).screenStates)).toMatchObject({
+      header: true,
+      editorLoading: false,
+    });
   });
 
   it('the header leads to Articles and New Article; a published headline change warns of the new address', async () => {

@@ -27,7 +27,7 @@ export const routes: RouteObject[] = [
         // With the chunk of the screen at the address opened, so that it shows without a loading state.
         lazy: () =>
           import('./routes/admin/root.tsx').then(async (m) => {
-            await m.preloadScreen(window.location.pathname);
+            await m.preloadScreen(window.location);
             return toRoute(m);
           }),
       },

@@ -24,10 +24,20 @@ const withEditor = async <M,>(screen: Promise<M>): Promise<M> => (await Promise.
  * The admin screens by path under /admin (the dashboard is the index). The ones an editor opens less
  * often are chunks of their own.
  */
-const screens: { path: string; Screen: ComponentType & { preload?: () => Promise<void> } }[] = [
+const screens: {
+  path: string;
+  Screen: ComponentType & { preload?: () => Promise<void> };
+  /** What to load ahead for this address, when it is not the screen's own chunk. */
+  preload?: (search: URLSearchParams) => Promise<void> | undefined;
+}[] = [
   { path: 'articles', Screen: ArticlesPage },
   { path: 'articles/new', Screen: preloadableLazy(() => withEditor(import('./new-article.tsx'))) },
-  { path: 'articles/:id', Screen: ArticlePage },
+  // An article opened in its edit form (`?edit=1`, e.g. a reload while editing) shows the editor at once.
+  {
+    path: 'articles/:id',
+    Screen: ArticlePage,
+    preload: (search) => (search.get('edit') === '1' ? preloadBodyEditor() : undefined),
+  },
   { path: 'articles/:id/preview', Screen: preloadableLazy(() => import('./preview.tsx')) },
   { path: 'articles/:id/live', Screen: preloadableLazy(() => withEditor(import('./live-console.tsx'))) },
   { path: 'audit', Screen: preloadableLazy(() => import('./audit.tsx')) },
@@ -39,16 +49,17 @@ const screens: { path: string; Screen: ComponentType & { preload?: () => Promise
 ];
 
 /**
- * Loads the chunk of the screen at `pathname` (an /admin address) before the admin area first renders,
+ * Loads the chunk of the screen at `location` (an /admin address) before the admin area first renders,
  * so an editor opening that address sees the screen as soon as sign-in is checked.
  */
-export async function preloadScreen(pathname: string): Promise<void> {
+export async function preloadScreen(location: { pathname: string; search: string }): Promise<void> {
   const match = matchRoutes(
     screens.map(({ path }) => ({ path })),
-    pathname,
+    location.pathname,
     paths.admin.root.path,
   )?.at(-1);
-  await screens.find((s) => s.path === match?.route.path)?.Screen.preload?.();
+  const screen = screens.find((s) => s.path === match?.route.path);
+  await (screen?.preload ? screen.preload(new URLSearchParams(location.search)) : screen?.Screen.preload?.());
 }
 
 /**
