@@ -61,4 +61,21 @@ describe('preloadableLazy', () => {
     expect(screen.getByRole('heading').textContent).toBe('Loaded screen, mount 1');
     expect(mounts()).toBe(1);
   });
+
+  it('after a failed preload, loads the screen again when it renders', async () => {
+    let loads = 0;
+    const Screen = preloadableLazy(async () => {
+      loads += 1;
+      if (loads === 1) throw new Error('chunk failed');
+      return { default: () => <h1>Loaded after a retry</h1> };
+    });
+    await expect(Screen.preload()).rejects.toThrow('chunk failed');
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <Screen />
+      </Suspense>,
+    );
+    await screen.findByRole('heading', { name: 'Loaded after a retry' });
+    expect(loads).toBe(2);
+  });
 });

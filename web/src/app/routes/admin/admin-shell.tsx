@@ -17,8 +17,12 @@ import ArticlesPage from './articles.tsx';
 import ArticlePage from './article.tsx';
 import AdminNotFound from './not-found.tsx';
 
-/** A screen that opens with the body editor: it shows once the editor's chunk is there too. */
-const withEditor = async <M,>(screen: Promise<M>): Promise<M> => (await Promise.all([screen, preloadBodyEditor()]))[0];
+/**
+ * A screen that opens with the body editor: it shows once the editor's chunk is there too (if that chunk
+ * fails, the screen shows anyway and the form's editor loads, or fails, in its own place).
+ */
+const withEditor = async <M,>(screen: Promise<M>): Promise<M> =>
+  (await Promise.all([screen, preloadBodyEditor().catch(() => undefined)]))[0];
 
 /**
  * The admin screens by path under /admin (the dashboard is the index). The ones an editor opens less
@@ -50,7 +54,8 @@ const screens: {
 
 /**
  * Loads the chunk of the screen at `location` (an /admin address) before the admin area first renders,
- * so an editor opening that address sees the screen as soon as sign-in is checked.
+ * so an editor opening that address sees the screen as soon as sign-in is checked. A chunk that fails to
+ * load here does not stop the admin area: the screen then loads (or shows its failure) when it renders.
  */
 export async function preloadScreen(location: { pathname: string; search: string }): Promise<void> {
   const match = matchRoutes(
@@ -59,7 +64,8 @@ export async function preloadScreen(location: { pathname: string; search: string
     paths.admin.root.path,
   )?.at(-1);
   const screen = screens.find((s) => s.path === match?.route.path);
-  await (screen?.preload ? screen.preload(new URLSearchParams(location.search)) : screen?.Screen.preload?.());
+  const preload = screen?.preload ? screen.preload(new URLSearchParams(location.search)) : screen?.Screen.preload?.();
+  await preload?.catch(() => undefined);
 }
 
 /**
