@@ -247,7 +247,7 @@ describe('admin articles', () => {
     await page.getByRole('button', { name: 'Delete Tech Draft 2' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this article?' });
     await dialog.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await listTitle(page, 'Draft Articles (8) - Technology');

@@ -177,6 +177,8 @@ describe('the rich article body', () => {
     const context = await web.newContext();
     const page = await context.newPage();
     await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${draft.id}?edit=1`);
+    // The autosave's wait runs on the page's clock, moved on below rather than waited out.
+    await page.clock.install();
     const text = body(page);
     await text.click();
     await page.keyboard.press('End');
@@ -193,13 +195,18 @@ describe('the rich article body', () => {
     expect(html).toContain('<strong>Pasted bold</strong>');
     expect(html).not.toMatch(/<span|<font|<table|<img|style=|Mso|tracker/);
 
-    // Three seconds after the last change the draft saves itself.
-    await page.getByText(/^Saved /).waitFor({ timeout: 15_000 });
+    // Three seconds after the last change the draft saves itself, not before.
+    await page.getByText(/Unsaved changes/).waitFor();
+    await page.clock.fastForward(2_500);
+    expect(await page.getByText(/^Saved /).count()).toBe(0);
+    await page.clock.fastForward(600);
+    await page.getByText(/^Saved /).waitFor();
     await text.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' More words.');
     await page.getByText(/Unsaved changes/).waitFor();
-    await page.getByText(/^Saved /).waitFor({ timeout: 15_000 });
+    await page.clock.fastForward(3_100);
+    await page.getByText(/^Saved /).waitFor();
     const stored = await api<{ content: string; version: number }>('GET', `/api/admin/articles/${draft.id}`);
     expect(stored.content).toContain('More words.');
     expect(stored.version).toBe(3);

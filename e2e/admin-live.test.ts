@@ -69,7 +69,8 @@ describe('the live console', () => {
     await page.keyboard.press('Control+Enter');
     await expect.poll(() => entryTexts(page)).toEqual(['Polls open in the village.']);
     await expect.poll(() => composer(page).textContent()).toBe('');
-    expect(await composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    // The focus comes once the new editor is editable again (the post's request has settled).
+    await expect.poll(() => composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
 
     // A key event, with the button, posted to X (connected); Facebook is not connected.
     await page.keyboard.type('The goat wins by a landslide.');

@@ -194,9 +194,22 @@ describe('admin sign-in and dashboard', () => {
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
-    await context.route('**/api/admin/articles?*', (route) => route.fulfill({ status: 500, body: '' }));
+    // A list that keeps failing is asked for four times (three retries, 1, 2 and 4 s apart) before the
+    // screen gives up. The page's clock is moved on past each wait rather than waited out.
+    let failures = 0;
+    await context.route('**/api/admin/articles?*', (route) => {
+      failures += 1;
+      return route.fulfill({ status: 500, body: '' });
+    });
+    await page.clock.install();
     await page.goto(`${running.baseUrl}/admin/articles?page=1&pageSize=20&status=all`);
-    await page.getByText('Failed to load articles').waitFor({ timeout: 30_000 });
+    const failed = page.getByText('Failed to load articles');
+    for (let asked = 1; asked <= 4 && !(await failed.isVisible()); asked++) {
+      await expect.poll(() => failures).toBeGreaterThanOrEqual(asked);
+      await page.clock.fastForward(4_000);
+    }
+    await failed.waitFor();
+    expect(failures).toBe(4);
     await page.getByText(/^500/).waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).last().waitFor();
   });

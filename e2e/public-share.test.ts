@@ -173,7 +173,9 @@ describe("share dialog 'Share This Scandal'", () => {
     const dialog = await openDialog(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toMatch(/share on social/i);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toMatch(/share on social/i);
   });
 });
 
