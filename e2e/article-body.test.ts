@@ -15,7 +15,8 @@ describe('a rich article body, read without JavaScript', () => {
   const href = `/article/${slugify(story.headline)}`;
 
   beforeAll(async () => {
-    running = await startApp();
+    // React's development build: it reports every hydration mismatch, attributes included.
+    running = await startApp({ build: 'development' });
   });
   afterAll(async () => {
     await running?.close();

@@ -98,7 +98,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  running = await startApp();
+  // React's development build: it reports every hydration mismatch, attributes included.
+  running = await startApp({ build: 'development' });
   authorization = await running.bearer({ sub: '1', name: 'Live Editor', preferred_username: EDITOR.username });
 });
 afterAll(async () => {

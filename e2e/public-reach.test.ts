@@ -16,7 +16,8 @@ describe('search, older stories and link previews', () => {
   const web = useBrowser();
 
   beforeAll(async () => {
-    running = await startApp();
+    // React's development build: it reports every hydration mismatch, attributes included.
+    running = await startApp({ build: 'development' });
     await insertArticles(running.database, running.app, [
       {
         headline: 'Flamingo Elected Mayor Of Seaside Town',

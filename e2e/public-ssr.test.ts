@@ -12,7 +12,8 @@ describe('server-rendered public pages', () => {
   const web = useBrowser();
 
   beforeAll(async () => {
-    running = await startApp();
+    // React's development build: it reports every hydration mismatch, attributes included.
+    running = await startApp({ build: 'development' });
     news = await fetchNews(running.baseUrl);
   });
   afterAll(async () => {

@@ -1,19 +1,27 @@
 // `npm test`: the whole suite. Makes sure Debian's chromium is there for the browser tests,
-// builds the front end the end-to-end tests load (dist/web), then runs every vitest project.
+// builds the front end the end-to-end tests load, then runs every vitest project. Two builds: the
+// production build readers and editors get (dist/web, dist/ssr), which the journeys use, and React's
+// development build (dist/dev/web, dist/dev/ssr) for the tests that check hydration: it reports every
+// mismatch between the server's HTML and the first render, attributes included (the production build
+// reports mismatched text only).
 // Extra arguments go to vitest: `npm test -- --project unit`, `npm test -- e2e/public-home.test.ts`.
 // It closes with 'N passed, N failed' (failed files and unhandled errors count as failures), a notice when the
 // PostgreSQL suites did not run, and the total duration.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { closingLine, failedFileLines } from './test-summary-reporter.mjs';
+
+/** Where the development build goes (e2e/support/app.ts serves it to the hydration checks). */
+const DEVELOPMENT_BUILD = 'dist/dev/web';
 
 const started = process.hrtime.bigint();
 ensureChromium();
 
 /** Runs node with the args; returns a process exit code (signals and spawn errors count as failures). */
-function run(args) {
-  const r = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+function run(args, nodeEnv = 'test') {
+  const r = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: nodeEnv } });
   if (r.error) {
     console.error(`npm test: could not run ${args[0]}: ${r.error.message}`);
     return 1;
@@ -30,7 +38,9 @@ function duration() {
   return `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
 }
 
-let status = run(['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+const viteBuild = ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'];
+let status = run(viteBuild, 'production');
+if (status === 0) status = run([...viteBuild, '--outDir', path.resolve(DEVELOPMENT_BUILD)]);
 if (status !== 0) console.error('npm test: the front-end build failed; the tests were not run.');
 else {
   const summaryFile = 'test-results/vitest-summary.json';

@@ -7,8 +7,6 @@ import tailwindcss from '@tailwindcss/vite';
 
 const root = import.meta.dirname;
 const outDir = path.join(root, '../dist/web');
-/** The server renderer's bundle (src/entry-server.tsx), outside the public files. */
-const ssrOutDir = path.join(root, '../dist/ssr');
 
 /** Text files that are served compressed: each gets a .br and a .gz twin, written once here. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|ico)$/;
@@ -32,27 +30,31 @@ function precompress(dir: string): void {
 
 /**
  * After the browser build: compress the static files once (brotli and gzip, served as they are),
- * then build the server renderer (same config, SSR mode) so every `vite build` yields both.
+ * then build the server renderer (same config, SSR mode) so every `vite build` yields both. The
+ * renderer's bundle (src/entry-server.tsx) lies next to the public files, outside them: dist/web ->
+ * dist/ssr (another `--outDir` gets its own `ssr` folder beside it).
  */
 function serverRendererAndCompression(): Plugin {
   let ssr = false;
   let logLevel: LogLevel | undefined;
+  let webOutDir = outDir;
   return {
     name: 'tabloid-ssr-and-compression',
     apply: 'build',
     configResolved(config) {
       ssr = Boolean(config.build.ssr);
       logLevel = config.logLevel;
+      webOutDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       if (ssr) return;
-      precompress(outDir);
+      precompress(webOutDir);
       await build({
         configFile: path.join(root, 'vite.config.ts'),
         logLevel,
         build: {
           ssr: path.join(root, 'src/entry-server.tsx'),
-          outDir: ssrOutDir,
+          outDir: path.join(path.dirname(webOutDir), 'ssr'),
           emptyOutDir: true,
           copyPublicDir: false,
           sourcemap: true,
@@ -61,7 +63,7 @@ function serverRendererAndCompression(): Plugin {
         // Node then loads one file instead of resolving and linking their modules in node_modules.
         ssr: { noExternal: true },
         // One build of each bundled package (React picks one at run time): the one of this build's
-        // mode, production unless the build runs under the tests (NODE_ENV=test, where the JSX is
+        // mode, production unless NODE_ENV says otherwise (the tests' development build, whose JSX is
         // compiled for React's development build too).
         define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
       });

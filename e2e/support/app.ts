@@ -9,6 +9,12 @@ export interface StartAppOptions {
   env?: Record<string, string>;
   /** Fill the database with the demo content (default true). */
   seed?: boolean;
+  /**
+   * The front end to serve: the production build readers and editors get (the default), or React's
+   * development build, which reports every mismatch between the server's HTML and the first render,
+   * attributes included (the tests that check hydration). `npm test` makes both (scripts/test.mjs).
+   */
+  build?: 'production' | 'development';
 }
 
 export type RunningApp = TestApp & { port: number };
@@ -18,15 +24,18 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 /**
  * The real application for the browser: the server suites' test app (server/src/test-support/test-app.ts)
  * on a real port with the demo content, the built front end and a known first editor (the admin tests sign
- * in as it). WEB_DIST_DIR defaults to dist/web (npm test builds it first); set it in the environment or in
- * opts.env to test another build.
+ * in as it). WEB_DIST_DIR defaults to dist/web, or dist/dev/web for the development build (npm test builds
+ * both first); set it in the environment or in opts.env to test another build.
  */
 export async function startApp(opts: StartAppOptions = {}): Promise<RunningApp> {
   const running = await createTestApp({
     listen: true,
     seed: opts.seed !== false,
     env: {
-      WEB_DIST_DIR: process.env.WEB_DIST_DIR || path.join(repoRoot, 'dist/web'),
+      WEB_DIST_DIR:
+        opts.build === 'development'
+          ? path.join(repoRoot, 'dist/dev/web')
+          : process.env.WEB_DIST_DIR || path.join(repoRoot, 'dist/web'),
       LOG_LEVEL: 'warn',
       ...EDITOR_ENV,
       ...opts.env,
