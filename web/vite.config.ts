@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { build, defineConfig, type LogLevel, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { ssrBundleFile } from '../server/src/rendering/ssr-bundle.ts';
 
 const root = import.meta.dirname;
 const outDir = path.join(root, '../dist/web');
@@ -54,7 +55,8 @@ function serverRendererAndCompression(): Plugin {
         logLevel,
         build: {
           ssr: path.join(root, 'src/entry-server.tsx'),
-          outDir: path.join(path.dirname(webOutDir), 'ssr'),
+          // Where the server looks for it (server/src/rendering/ssr-bundle.ts).
+          outDir: path.dirname(ssrBundleFile(webOutDir)),
           emptyOutDir: true,
           copyPublicDir: false,
           sourcemap: true,
