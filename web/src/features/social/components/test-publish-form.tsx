@@ -3,7 +3,14 @@ import type { SocialPlatformId } from '@common/social';
 import { useAdminApi } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
 import { useQuery } from '@tanstack/react-query';
-import { getFacebookToken, getXAccount, socialKeys, testPublish, type FacebookTokenStatus } from '../api/social-api.ts';
+import {
+  getFacebookToken,
+  getXAccount,
+  getXConfig,
+  socialKeys,
+  testPublish,
+  type FacebookTokenStatus,
+} from '../api/social-api.ts';
 import { autofillFrom, newestArticle, toPublishRequest, type AutofillArticle } from '../lib/publish-form.ts';
 
 /** The page by its name and id, or by its id alone when Facebook did not give the name. */
@@ -14,14 +21,22 @@ function facebookPage({ pageId, pageName }: FacebookTokenStatus): string {
 
 /**
  * Which live account a test post goes out on: the X handle or the Facebook page (the publication's
- * real accounts: a test post is public).
+ * real accounts: a test post is public). X is asked for the account only when a token is stored, as
+ * on Social Auth (without one the account request is a 409).
  */
 function AccountLine({ platform, persona }: { platform: SocialPlatformId; persona: string }) {
   const client = useAdminApi();
+  const xConfig = useQuery({
+    queryKey: socialKeys.xConfig(persona),
+    queryFn: () => getXConfig(client, persona),
+    enabled: platform === 'x',
+    retry: false,
+  });
+  const xConnected = !!xConfig.data?.tokenPresent;
   const x = useQuery({
     queryKey: socialKeys.xAccount(persona),
     queryFn: () => getXAccount(client, persona),
-    enabled: platform === 'x',
+    enabled: platform === 'x' && xConnected,
     retry: false,
   });
   const fb = useQuery({
@@ -33,11 +48,12 @@ function AccountLine({ platform, persona }: { platform: SocialPlatformId; person
   let text: string;
   if (platform === 'x') {
     const handle = x.data?.data?.username;
-    text = x.isPending
-      ? 'Looking up the X account…'
-      : handle
-        ? `Posts to the live X account @${handle}.`
-        : 'No X account is connected: connect one on Social Auth.';
+    text =
+      xConfig.isPending || (xConnected && x.isPending)
+        ? 'Looking up the X account…'
+        : handle
+          ? `Posts to the live X account @${handle}.`
+          : 'No X account is connected: connect one on Social Auth.';
   } else {
     text = fb.isPending
       ? 'Looking up the Facebook page…'
