@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import type { PostgresPoolOptions } from './postgres-pool.ts';

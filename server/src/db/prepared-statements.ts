@@ -65,5 +65,7 @@ export function withPreparedStatements(pool: pg.Pool): PostgresPool {
       return w;
     },
     end: () => pool.end(),
+    // Kysely opens a connection with these to cancel a query whose abort signal fired; the app passes none.
+    options: pool.options,
   };
 }
