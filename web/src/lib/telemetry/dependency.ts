@@ -7,7 +7,9 @@ export function isNewsCall(pathname: string): boolean {
 }
 
 /** A random id for the dependency (hex), without needing a secure context. */
-export function dependencyId(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+export function dependencyId(
+  random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b),
+): string {
   return Array.from(random(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
