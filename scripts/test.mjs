@@ -11,10 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { DEVELOPMENT_WEB_DIST } from './front-end-builds.mjs';
 import { closingLine, failedFileLines } from './test-summary-reporter.mjs';
-
-/** Where the development build goes (e2e/support/app.ts serves it to the hydration checks). */
-const DEVELOPMENT_BUILD = 'dist/dev/web';
 
 const started = process.hrtime.bigint();
 ensureChromium();
@@ -40,7 +38,7 @@ function duration() {
 
 const viteBuild = ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'];
 let status = run(viteBuild, 'production');
-if (status === 0) status = run([...viteBuild, '--outDir', path.resolve(DEVELOPMENT_BUILD)]);
+if (status === 0) status = run([...viteBuild, '--outDir', path.resolve(DEVELOPMENT_WEB_DIST)]);
 if (status !== 0) console.error('npm test: the front-end build failed; the tests were not run.');
 else {
   const summaryFile = 'test-results/vitest-summary.json';

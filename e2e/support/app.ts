@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEVELOPMENT_WEB_DIST } from '../../scripts/front-end-builds.mjs';
 import { createTestApp, type TestApp } from '../../server/src/test-support/test-app.ts';
 import { EDITOR_ENV } from './sign-in.ts';
 
@@ -34,8 +35,9 @@ export async function startApp(opts: StartAppOptions = {}): Promise<RunningApp> 
     env: {
       WEB_DIST_DIR:
         opts.build === 'development'
-          ? path.join(repoRoot, 'dist/dev/web')
-          : process.env.WEB_DIST_DIR || path.join(repoRoot, 'dist/web'),
+          ? path.join(repoRoot, DEVELOPMENT_WEB_DIST)
+          : // The production build: the server's own default (dist/web) unless the environment names another.
+            (process.env.WEB_DIST_DIR ?? ''),
       LOG_LEVEL: 'warn',
       ...EDITOR_ENV,
       ...opts.env,
