@@ -4,7 +4,8 @@ import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor'
 import { emptyDoc } from '@/lib/admin-body/body-doc';
 import { usePostLiveEntry } from '../api/post-live-entry.ts';
 import { entryBody, hasContent, type EditorDoc } from '../lib/entries.ts';
-import { focusWhenPresent, isSubmitChord } from '../lib/submit-keys.ts';
+import { focusWhenPresent } from '../lib/focus-when-present.ts';
+import { isSubmitChord } from '../lib/submit-keys.ts';
 import { effectiveShares, ShareToggles, type ShareChoice } from './share-toggles.tsx';
 
 const NO_SHARES: ShareChoice = { shareToX: false, shareToFacebook: false };
