@@ -48,24 +48,33 @@ const pgOnly = ['server/src/**/*.pg.test.ts', 'scripts/**/*.pg.test.ts'];
  * (`isolate: false`): a file's tests make their own app, database and fakes and close them, so what stays
  * is the imported code. Module state that outlives a file is kept where every file reaches the same
  * (test-support/postgres-setup.ts keeps its databases on globalThis: a module imported by an earlier file
- * holds the mock made then). The browser suites keep a module graph per file: their time is the browser's
- * (sharing their modules too was measured in two whole runs, 11 min 06 s against 11 min 10 s: no gain).
+ * holds the mock made then). The unit files share theirs too (a new worker per file cost 14 s of a 34 s unit
+ * run): a unit test replaces a module's export with `vi.spyOn` (web/src/testing/record-toasts.ts), never with
+ * `vi.mock`, which cannot reach a module an earlier file of the worker already imported. The browser suites
+ * keep a module graph per file: their time is the browser's (sharing their modules too was measured in two
+ * whole runs, 11 min 06 s against 11 min 10 s: no gain).
  */
 const shareModules = { isolate: false } as const;
 const ownModules = { isolate: true } as const;
 
 /** The projects that drive a real browser. */
 const browserProjects = new Set(['e2e', 'e2e-pg']);
+/** The order of the other projects in their lane: the longest files first, the unit files (under a second) last. */
+const restOrder = ['api', 'api-pg', 'pg', 'unit'];
 
 /**
  * Both cores work all the time: every project but the outage runs in one group of `maxWorkers` workers (one per
  * core), and this order keeps one browser file beside the server files rather than two browsers at once. The
- * browser files (the longest) form one lane and everything else another, each longest first; the queue takes
- * the next file from whichever lane has less estimated work queued, so a worker that finishes a server file
- * takes another one while the browser file on the other core goes on. Estimates are rough (a browser file
- * weighs about four server files, a larger file more than a smaller one) and the same on every machine, so a
- * run does not depend on an earlier run's cache; a worker that runs ahead only shifts which core runs the next
- * browser file.
+ * browser files (the longest) form one lane and everything else another; the queue takes the next file from
+ * whichever lane has less estimated work queued, so a worker that finishes a server file takes another one while
+ * the browser file on the other core goes on. Estimates are rough (a browser file weighs about four server files,
+ * a larger file more than a smaller one) and the same on every machine, so a run does not depend on an earlier
+ * run's cache; a worker that runs ahead only shifts which core runs the next browser file.
+ *
+ * The browser lane is longest first. The other lane keeps each project's files together (api, api-pg, pg, then
+ * the short unit files, each longest first): vitest hands a worker's shared module graph (`isolate: false`) to
+ * the next file only when that file is next in the queue and of the same project, so a lane that changed project
+ * from file to file started a new worker and imported the whole server again for most API files.
  */
 class LaneSequencer extends BaseSequencer {
   override async sort(specs: TestSpecification[]): Promise<TestSpecification[]> {
@@ -83,7 +92,11 @@ class LaneSequencer extends BaseSequencer {
     for (const order of orders) {
       const group = specs.filter((s) => s.project.config.sequence.groupOrder === order);
       const browser = group.filter((s) => browserProjects.has(s.project.name)).sort(longestFirst);
-      const rest = group.filter((s) => !browserProjects.has(s.project.name)).sort(longestFirst);
+      const rank = (name: string) => (restOrder.includes(name) ? restOrder.indexOf(name) : restOrder.length);
+      const projects = [...new Set(group.map((s) => s.project.name))].sort((a, b) => rank(a) - rank(b));
+      const rest = projects
+        .filter((name) => !browserProjects.has(name))
+        .flatMap((name) => group.filter((s) => s.project.name === name).sort(longestFirst));
       let browserWork = 0;
       let restWork = 0;
       while (browser.length || rest.length) {
@@ -117,6 +130,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['common/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'server/src/**/*.unit.test.ts'],
+          ...shareModules,
         },
       },
       {

@@ -1,21 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { article, entry, fakeLiveApi, problem, renderInAdmin } from '../testing/fake-live-api.tsx';
 import { LiveConsole } from './live-console.tsx';
+import { recordToasts } from '@/testing/record-toasts';
 
-const toasts = vi.hoisted(() => [] as { title: string; description?: string; variant?: string }[]);
-vi.mock('@/lib/toast', () => ({
-  toast: (t: { title: string; description?: string; variant?: string }) => {
-    toasts.push(t);
-    return toasts.length;
-  },
-}));
+const toasts = recordToasts();
 
 afterEach(() => {
   cleanup();
-  toasts.length = 0;
 });
 
 const live = article({ liveStartedAt: '2026-11-27T10:00:00.000Z' });

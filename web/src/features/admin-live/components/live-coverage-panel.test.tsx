@@ -1,23 +1,17 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useAdminApi } from '@/lib/admin-api-client';
 import { liveArticleQueryOptions } from '../api/get-live-article.ts';
 import { article, fakeLiveApi, problem, renderInAdmin } from '../testing/fake-live-api.tsx';
 import { LiveCoveragePanel } from './live-coverage-panel.tsx';
+import { recordToasts } from '@/testing/record-toasts';
 
-const toasts = vi.hoisted(() => [] as { title: string; description?: string; variant?: string }[]);
-vi.mock('@/lib/toast', () => ({
-  toast: (t: { title: string; description?: string; variant?: string }) => {
-    toasts.push(t);
-    return toasts.length;
-  },
-}));
+const toasts = recordToasts();
 
 afterEach(() => {
   cleanup();
-  toasts.length = 0;
 });
 
 /** The panel as the article screen shows it: fed by the article's detail query. */
