@@ -170,3 +170,26 @@ describe('keyboard', () => {
     expect(`${unfocused.outline} ${unfocused.shadow}`).not.toBe(`${focused.outline} ${focused.shadow}`);
   });
 });
+
+describe('the API documentation', () => {
+  it('/api/docs shows the API with nothing its policy refuses and nothing from another host', async () => {
+    const context = await web.newContext();
+    const network = await guardNetwork(context);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      (window as unknown as { refused: string[] }).refused = refused;
+      document.addEventListener('securitypolicyviolation', (e) => refused.push(`${e.effectiveDirective} ${e.sample}`));
+    });
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(`${running.baseUrl}/api/docs/`);
+    await page.getByText('/News/slug/{slug}').first().waitFor();
+    await page.getByRole('heading', { name: /API/ }).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(network.external).toEqual([]);
+  });
+});

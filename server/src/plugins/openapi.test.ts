@@ -76,6 +76,10 @@ describe('OpenAPI document and docs UI', () => {
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
     expect(csp).toContain("base-uri 'none'");
     expect(csp).not.toContain("frame-ancestors 'self'");
+    // Styles, fonts and pictures from this server only: no other host, not even the validator badge's.
+    expect(csp).not.toMatch(/https:|validator\.swagger\.io/);
+    expect(csp).toContain("style-src-attr 'unsafe-inline'");
+    expect(csp).not.toMatch(/style-src [^;]*'unsafe-inline'/);
     const asset = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body.length).toBeGreaterThan(100_000);

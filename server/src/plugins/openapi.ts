@@ -6,11 +6,14 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 
 export const OPENAPI_UI_PREFIX = '/api/docs';
 
+/** The hash of the <style> element inside Swagger UI's logo (its colours), the one inline style the UI adds. */
+const SWAGGER_LOGO_STYLE = 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=';
+
 /**
  * The API described by an OpenAPI 3 document generated from the route schemas (@fastify/swagger),
  * served at /api/docs/json (and /api/docs/yaml), with Swagger UI at /api/docs. The UI's files come
  * from the installed package (no CDN). Its pages carry their own Content-Security-Policy (the UI
- * needs inline styles and data: images); the public pages keep their strict policy (plugins/spa.ts).
+ * sets style attributes and shows data: images); the public pages keep their strict policy (plugins/spa.ts).
  * Register before the routes: routes added later are collected through onRoute.
  */
 export default fp(
@@ -57,10 +60,21 @@ export default fp(
     await app.register(fastifySwaggerUi, {
       routePrefix: OPENAPI_UI_PREFIX,
       staticCSP: true,
-      // The UI's own policy, with framing, <base> and form posts shut off (each directive once).
+      // The UI's own policy, with framing, <base> and form posts shut off (each directive once), its
+      // styles, fonts and pictures from this server only, the style attributes its scripts set
+      // (style-src-attr) and one <style> element by its hash: the one inside Swagger UI's logo.
       transformStaticCSP: (header) =>
-        withDirectives(header, { 'frame-ancestors': "'none'", 'base-uri': "'none'", 'form-action': "'none'" }),
-      uiConfig: { deepLinking: false },
+        withDirectives(header, {
+          'frame-ancestors': "'none'",
+          'base-uri': "'none'",
+          'form-action': "'none'",
+          'style-src': `'self' '${SWAGGER_LOGO_STYLE}'`,
+          'style-src-attr': "'unsafe-inline'",
+          'font-src': "'self' data:",
+          'img-src': "'self' data:",
+        }),
+      // No validator badge: it would send the document's address to validator.swagger.io.
+      uiConfig: { deepLinking: false, validatorUrl: null },
     });
   },
   { name: 'openapi', dependencies: ['problem'] },
