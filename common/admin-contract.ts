@@ -16,6 +16,11 @@ export interface AdminArticle {
   body: BodyDoc;
   /** The body's plain text, read-only (for older clients; sending it sends Markdown, see ArticleEditInput). */
   content: string;
+  /**
+   * Sent by the article GET only: the body as readers will see it, drawn by the public page's renderer
+   * with every picture's width and height from the image library (the preview shows it).
+   */
+  bodyHtml?: string;
   author: string;
   /** Category name, e.g. 'Politics'. */
   category: string;

@@ -142,6 +142,18 @@ describe('the rich article body', () => {
       thumbnailImageId: null,
     });
 
+    // The preview draws the body as readers will get it: the picture keeps its room while it loads
+    // (its width and height from the image library, 640 by 360 as uploaded).
+    await page.getByRole('link', { name: 'Preview' }).click();
+    await page.waitForURL(`${running.baseUrl}/admin/articles/${id}/preview`);
+    const previewed = page.getByRole('img', { name: 'A tabby cat wearing a mayoral chain' });
+    await previewed.waitFor();
+    const [width, height] = await Promise.all([previewed.getAttribute('width'), previewed.getAttribute('height')]);
+    expect(Number(width) * 360).toBe(Number(height) * 640);
+    expect(Number(width)).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Back to the article' }).click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.locator('.admin-detail__badges').getByText('Published', { exact: true }).waitFor();
 

@@ -1,4 +1,5 @@
 import { legacyTextToBody } from '../../../../common/body/legacy.ts';
+import { renderBodyHtml } from '../../../../common/body/render.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { daysAgo, insertArticle, insertArticles, snapshotArticles } from '../../test-support/admin-articles.ts';
@@ -61,6 +62,8 @@ describe('GET /api/admin/articles/:id', () => {
       summary: row.summary,
       body: legacyTextToBody(row.content),
       content: row.content,
+      // The body as readers will see it, for the preview (no pictures here, so no sizes to look up).
+      bodyHtml: renderBodyHtml(legacyTextToBody(row.content)),
       author: row.author,
       category: 'Business',
       categoryId: 4,

@@ -272,8 +272,10 @@ describe('POST /api/admin/articles', () => {
       originalUrl: valid.originalUrl,
       publishedAt: null,
     });
-    const stored = (await call('GET', res.headers.location as string)).json();
+    // The GET is the POST's article, and the body as readers will see it (the preview's).
+    const { bodyHtml, ...stored } = (await call('GET', res.headers.location as string)).json();
     expect(stored).toEqual(article);
+    expect(bodyHtml).toBe('<p>Para one.</p><p>Para two.</p>');
     const [audit] = await auditFor(t.database.db, article.id);
     expect(audit).toMatchObject({ action: 'create', before: null, actor_subject: EDITOR.sub });
     expect(JSON.parse(audit!.after!)).toMatchObject({ id: article.id, headline: valid.headline });

@@ -379,6 +379,16 @@ describe('readers', () => {
     expectNoInjection(article.bodyHtml);
   });
 
+  it("the admin's article GET gives the preview the same body as readers get, sizes included; the list does not", async () => {
+    const published = (await t.app.inject({ url: `/News/slug/${slug}` })).json();
+    const admin = await call('GET', `/api/admin/articles/${published.id}`);
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().bodyHtml).toBe(published.bodyHtml);
+    expect(imgSizes(admin.json().bodyHtml)).toEqual([attrs(imageSize), attrs(thumbSize)]);
+    const list = (await call('GET', '/api/admin/articles?pageSize=50')).json();
+    expect(list.articles.some((a: { bodyHtml?: string }) => 'bodyHtml' in a)).toBe(false);
+  });
+
   it('the server-rendered page shows every element without script, escaped; JSON-LD stays plain', async () => {
     const res = await t.app.inject({ url: `/article/${slug}` });
     expect(res.statusCode).toBe(200);

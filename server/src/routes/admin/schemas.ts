@@ -46,6 +46,12 @@ export const AdminArticleSchema = Type.Object({
   body: Type.Unknown({ description: 'The body in the stored format: ProseMirror JSON (decision 032)' }),
   /** Its plain text, read-only. */
   content: Type.String(),
+  bodyHtml: Type.Optional(
+    Type.String({
+      description:
+        "GET only: the body as readers will see it (the public page's renderer, every picture with the library's width and height), for the preview",
+    }),
+  ),
   authors: Type.Optional(
     Type.Array(NamedRefSchema, { description: 'The byline in order; `author` is their names as one string' }),
   ),

@@ -49,6 +49,7 @@ import {
 import { uploadedImageId } from '../../../../../common/images.ts';
 import { ensureImageRow } from '../../../images/library.ts';
 import { ImagesRepository } from '../../../repositories/images-repository.ts';
+import { renderBodiesForReaders } from '../../../rendering/body-html.ts';
 
 const isKnownCategory = (id: number) => CATEGORIES.some((c) => c.id === id);
 
@@ -163,7 +164,8 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       if (!article) throw articleNotFound(request.params.id);
       if (article.deletedAt) throw articleDeleted(article.id, article.deletedAt);
       reply.header('etag', `"${article.version}"`);
-      return article;
+      const [bodyHtml] = await renderBodiesForReaders(images, [article.body]);
+      return { ...article, bodyHtml };
     },
   );
 

@@ -16,8 +16,9 @@ function asPublicArticle(a: AdminArticle): Article {
     headline: a.headline,
     summary: a.summary,
     content: a.content,
-    // The one renderer, as the public page has it from the server.
-    bodyHtml: renderBodyHtml(a.body),
+    // Drawn by the server as the public page is (the pictures' sizes come from its image library); the
+    // same renderer here only if an answer came without it.
+    bodyHtml: a.bodyHtml ?? renderBodyHtml(a.body),
     author: a.author,
     category: a.category,
     source: a.source,
