@@ -59,7 +59,7 @@ const ownModules = { isolate: true } as const;
 
 /** The projects that drive a real browser. */
 const browserProjects = new Set(['e2e', 'e2e-pg']);
-/** The order of the other projects in their lane: the longest files first, the unit files (under a second) last. */
+/** The order of the other projects in their lane: the API files (the longest) first, the unit files (under a second) last. */
 const restOrder = ['api', 'api-pg', 'pg', 'unit'];
 
 /**

@@ -6,7 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 
 export const OPENAPI_UI_PREFIX = '/api/docs';
 
-/** The hash of the <style> element inside Swagger UI's logo (its colours), the one inline style the UI adds. */
+/** The hash of the <style> element inside Swagger UI's logo (its colours): the one <style> element the UI adds. */
 const SWAGGER_LOGO_STYLE = 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=';
 
 /**
