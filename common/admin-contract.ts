@@ -17,8 +17,9 @@ export interface AdminArticle {
   /** The body's plain text, read-only (for older clients; sending it sends Markdown, see ArticleEditInput). */
   content: string;
   /**
-   * Sent by the article GET only: the body as readers will see it, drawn by the public page's renderer
-   * with every picture's width and height from the image library (the preview shows it).
+   * The body as readers will see it, drawn by the public page's renderer with every picture's width and
+   * height from the image library (the preview shows it). In every answer holding one article (a save's
+   * and an autosave's included); not in lists or revision snapshots.
    */
   bodyHtml?: string;
   author: string;

@@ -154,6 +154,21 @@ describe('the rich article body', () => {
     await page.getByRole('link', { name: 'Back to the article' }).click();
     await page.getByRole('heading', { level: 1 }).waitFor();
 
+    // The same after the draft saved itself: the preview shows the autosaved body, picture sizes included.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await body(page).getByText('Meow, said the mayor.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Purr.');
+    await page.getByText(/^Saved /).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('link', { name: 'Preview' }).click();
+    await page.getByText('Meow, said the mayor. Purr.').waitFor();
+    const autosaved = page.getByRole('img', { name: 'A tabby cat wearing a mayoral chain' });
+    const size = await Promise.all([autosaved.getAttribute('width'), autosaved.getAttribute('height')]);
+    expect(size).toEqual([width, height]);
+    await page.getByRole('link', { name: 'Back to the article' }).click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.locator('.admin-detail__badges').getByText('Published', { exact: true }).waitFor();
 

@@ -17,3 +17,16 @@ export async function renderBodiesForReaders(
   const sizes = await images.sizes(docs.flatMap(bodyImageIds));
   return docs.map((doc) => renderBodyHtml(doc, { ...options, imageSize: (id) => sizes.get(id) }));
 }
+
+/**
+ * An article as the newsroom's screens get it (every admin answer holding one article): with its body
+ * drawn as readers will see it, so a preview opened from any answer the screen kept (an autosave's
+ * included) keeps each picture's room.
+ */
+export async function withReaderBody<T extends { body: BodyDoc }>(
+  images: ImagesRepository,
+  article: T,
+): Promise<T & { bodyHtml: string }> {
+  const [bodyHtml] = await renderBodiesForReaders(images, [article.body]);
+  return { ...article, bodyHtml: bodyHtml! };
+}

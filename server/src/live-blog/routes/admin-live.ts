@@ -15,6 +15,7 @@ import type { AdminArticlesRepository } from '../../repositories/admin-articles.
 import { ImagesRepository } from '../../repositories/images-repository.ts';
 import type { SharePlatform } from '../../sharing/repositories/social-shares.ts';
 import { announceStories } from '../../live/story-events.ts';
+import { withReaderBody } from '../../rendering/body-html.ts';
 import { publishLiveEvent } from '../events.ts';
 import { entrySummary, toAdminLiveEntries, toLiveEntries, toRevision } from '../live-entries-view.ts';
 import type {
@@ -168,7 +169,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
         }
         const article = await articles.get(id);
         if (!article) throw articleNotFound(id);
-        return article;
+        return withReaderBody(images, article);
       },
     );
   }

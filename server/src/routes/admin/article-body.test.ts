@@ -389,6 +389,27 @@ describe('readers', () => {
     expect(list.articles.some((a: { bodyHtml?: string }) => 'bodyHtml' in a)).toBe(false);
   });
 
+  it("every answer holding one article (create, autosave, publish) carries the readers' body, sizes included", async () => {
+    // The editor's screen keeps these answers: a preview opened from one draws its pictures with their room.
+    const created = await call('POST', '/api/admin/articles', { ...base, headline: 'Answers Carry The Body' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(imgSizes(created.json().bodyHtml)).toEqual([]);
+    const id = created.json().id as number;
+    const autosaved = await call(
+      'PUT',
+      `/api/admin/articles/${id}`,
+      { ...base, headline: 'Answers Carry The Body', body: everyNode(), autosave: true },
+      { 'if-match': `"${created.json().version}"` },
+    );
+    expect(autosaved.statusCode, autosaved.body).toBe(200);
+    expect(imgSizes(autosaved.json().bodyHtml)).toEqual([attrs(imageSize), attrs(thumbSize)]);
+    const published = await call('POST', `/api/admin/articles/${id}/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().bodyHtml).toBe(autosaved.json().bodyHtml);
+    const readers = (await t.app.inject({ url: `/News/slug/${published.json().slug}` })).json();
+    expect(published.json().bodyHtml).toBe(readers.bodyHtml);
+  });
+
   it('the server-rendered page shows every element without script, escaped; JSON-LD stays plain', async () => {
     const res = await t.app.inject({ url: `/article/${slug}` });
     expect(res.statusCode).toBe(200);

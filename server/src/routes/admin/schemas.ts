@@ -49,7 +49,7 @@ export const AdminArticleSchema = Type.Object({
   bodyHtml: Type.Optional(
     Type.String({
       description:
-        "GET only: the body as readers will see it (the public page's renderer, every picture with the library's width and height), for the preview",
+        "The body as readers will see it (the public page's renderer, every picture with the library's width and height), for the preview: in every answer holding one article, not in lists or revision snapshots",
     }),
   ),
   authors: Type.Optional(

@@ -49,7 +49,7 @@ import {
 import { uploadedImageId } from '../../../../../common/images.ts';
 import { ensureImageRow } from '../../../images/library.ts';
 import { ImagesRepository } from '../../../repositories/images-repository.ts';
-import { renderBodiesForReaders } from '../../../rendering/body-html.ts';
+import { withReaderBody } from '../../../rendering/body-html.ts';
 
 const isKnownCategory = (id: number) => CATEGORIES.some((c) => c.id === id);
 
@@ -164,8 +164,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       if (!article) throw articleNotFound(request.params.id);
       if (article.deletedAt) throw articleDeleted(article.id, article.deletedAt);
       reply.header('etag', `"${article.version}"`);
-      const [bodyHtml] = await renderBodiesForReaders(images, [article.body]);
-      return { ...article, bodyHtml };
+      return withReaderBody(images, article);
     },
   );
 
@@ -190,7 +189,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       clearNewsCache(app);
       if (article.publishedAt) announcePublished(app, [article], 'manual');
       reply.code(201).header('location', `/api/admin/articles/${article.id}`).header('etag', `"${article.version}"`);
-      return article;
+      return withReaderBody(images, article);
     },
   );
 
@@ -224,7 +223,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       clearNewsCache(app);
       if (saved.article.publishedAt) void announceStories(app, 'story-updated', [id]);
       reply.header('etag', `"${saved.article.version}"`);
-      return saved.article;
+      return withReaderBody(images, saved.article);
     },
   );
 
@@ -247,7 +246,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       }
       clearNewsCache(app);
       if (result.article.publishedAt) void announceStories(app, 'story-updated', [id]);
-      return result.article;
+      return withReaderBody(images, result.article);
     },
   );
 
@@ -283,7 +282,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       }
       clearNewsCache(app);
       if (result.article.publishedAt) announcePublished(app, [result.article], 'restored');
-      return result.article;
+      return withReaderBody(images, result.article);
     },
   );
 
@@ -298,7 +297,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         throw refusal(id, result);
       }
       announcePublished(app, [result.article], 'manual');
-      return result.article;
+      return withReaderBody(images, result.article);
     },
   );
 
@@ -315,7 +314,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       }
       clearNewsCache(app);
       if (before?.publishedAt) void announceStoryRemoved(app, before);
-      return result.article;
+      return withReaderBody(images, result.article);
     },
   );
 
@@ -332,7 +331,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         if (result.reason === 'already-published') throw conflict('The article is already published.');
         throw refusal(id, result);
       }
-      return result.article;
+      return withReaderBody(images, result.article);
     },
   );
 
@@ -346,7 +345,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         if (result.reason === 'not-scheduled') throw conflict('The article is not scheduled.');
         throw refusal(id, result);
       }
-      return result.article;
+      return withReaderBody(images, result.article);
     },
   );
 
@@ -426,7 +425,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       clearNewsCache(app);
       if (result.article.publishedAt) void announceStories(app, 'story-updated', [id]);
       reply.header('etag', `"${result.article.version}"`);
-      return result.article;
+      return withReaderBody(images, result.article);
     },
   );
 };

@@ -16,8 +16,9 @@ function asPublicArticle(a: AdminArticle): Article {
     headline: a.headline,
     summary: a.summary,
     content: a.content,
-    // Drawn by the server as the public page is (the pictures' sizes come from its image library); the
-    // same renderer here only if an answer came without it.
+    // Drawn by the server as the public page is (the pictures' sizes come from its image library): every
+    // answer holding one article carries it. The same renderer here only for an answer without it (from an
+    // older server during a rolling deploy).
     bodyHtml: a.bodyHtml ?? renderBodyHtml(a.body),
     author: a.author,
     category: a.category,
