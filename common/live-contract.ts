@@ -21,6 +21,19 @@ import type { PublicArticle } from './news-contract.ts';
 
 export const LIVE_STREAM_PATH = '/live/stream';
 
+/**
+ * The stream URL of a page: `?article={id}` for a live article (its entry events too: its public page,
+ * and the newsroom's live console), and `lastEventId` when the page knows where its data stands (the
+ * live blog's `lastEventId`, or the last event a stream of this page delivered): the server replays
+ * what came after. Reconnections send the Last-Event-ID header (the browser's), which the server prefers.
+ */
+export function liveStreamUrl(articleId?: number, lastEventId?: number): string {
+  const params = new URLSearchParams();
+  if (articleId !== undefined) params.set('article', String(articleId));
+  if (lastEventId !== undefined && lastEventId > 0) params.set('lastEventId', String(lastEventId));
+  return params.size ? `${LIVE_STREAM_PATH}?${params.toString()}` : LIVE_STREAM_PATH;
+}
+
 /** The heartbeat comment's period. */
 export const LIVE_HEARTBEAT_MS = 25_000;
 

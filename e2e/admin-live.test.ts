@@ -139,13 +139,15 @@ describe('the live console', () => {
     await api('POST', `/api/admin/articles/${story!.id}/live/start`);
     const url = `${running.baseUrl}/admin/articles/${story!.id}/live`;
     const pages: Page[] = [];
+    const streams: (() => string[])[] = [];
     for (const [name, size] of [
       ['Ann Editor', undefined],
       ['Bob Editor', PHONE],
     ] as const) {
       const context = await web.newContext(size);
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
-      await guardNetwork(context);
+      const net = await guardNetwork(context);
+      streams.push(() => net.requests.filter((u) => new URL(u).pathname === '/live/stream'));
       const page = await context.newPage();
       await openSignedIn(page, running, url, { username: EDITOR.username, name });
       await composer(page).click();
@@ -164,7 +166,9 @@ describe('the live console', () => {
     })();
     const expected = stored.map((e) => textOf(e.bodyHtml));
     expect([...expected].sort()).toEqual(['Ann Editor reporting.', 'Bob Editor reporting.']);
-    // Each console shows the other's entry within the polling period, newest first as the API orders them.
+    // Each console shows the other's entry, newest first as the API orders them: at once, told by the
+    // readers' live stream of the story (the entries' polling is the fallback).
+    for (const stream of streams) expect(stream()).toEqual([`${running.baseUrl}/live/stream?article=${story!.id}`]);
     for (const page of pages) {
       await expect.poll(() => entryTexts(page), { timeout: 10_000 }).toEqual(expected);
       expect(await entries(page).locator('.admin-live-entry__meta').allInnerTexts()).toEqual([

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { article, entry, fakeLiveApi, problem, renderInAdmin } from '../testing/fake-live-api.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { article, entry, fakeLiveApi, paragraph, problem, renderInAdmin } from '../testing/fake-live-api.tsx';
 import { LiveConsole } from './live-console.tsx';
 import { recordToasts } from '@/testing/record-toasts';
+import { FakeEventSource } from '@/features/live/testing/fake-event-source';
 
 const toasts = recordToasts();
 
@@ -268,6 +269,58 @@ describe('LiveConsole', () => {
     state.entries.push(entry(5, 'From another editor.', { author: 'Ann' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('From another editor.');
+  });
+
+  it("shows another editor's entry, correction and deletion at once through the readers' live stream", async () => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    try {
+      const { client, state, sent } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
+      // No polling: what changes on screen came through the stream.
+      const { unmount } = renderInAdmin(
+        <LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />,
+        client,
+      );
+      const list = await screen.findByRole('list', { name: 'Entries, newest first' });
+      const stream = FakeEventSource.latest();
+      expect(stream.url).toBe('/live/stream?article=7');
+      const entryReads = () => sent.filter((r) => r.method === 'GET' && r.url.endsWith('/live/entries')).length;
+      const before = entryReads();
+
+      // Another story's entry asks for nothing.
+      stream.send('entry-added', { entry: { ...entry(9, 'Elsewhere.'), articleId: 8 } });
+      const added = entry(5, 'From another editor.', { author: 'Ann' });
+      state.entries.push(added);
+      stream.send('entry-added', { entry: added });
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+      expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('From another editor.');
+      expect(entryReads()).toBe(before + 1);
+
+      state.entries[state.entries.length - 1] = {
+        ...added,
+        body: paragraph('Corrected by Ann.'),
+        bodyHtml: '<p>Corrected by Ann.</p>',
+        version: 2,
+      };
+      stream.send('entry-updated', { entry: state.entries.at(-1)! });
+      await within(list).findByText('Corrected by Ann.');
+      state.entries.splice(0, 1);
+      stream.send('entry-deleted', { id: 1, articleId: 7 });
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+
+      // Coverage ended in another tab: the console says so.
+      state.article = { ...state.article, liveEndedAt: '2026-11-27T12:00:00.000Z' };
+      stream.send('coverage-changed', {
+        articleId: 7,
+        coverageStartTime: '2026-11-27T10:00:00.000Z',
+        coverageEndTime: '2026-11-27T12:00:00.000Z',
+      });
+      expect(await screen.findByText('Coverage has ended: resume it to post entries.')).toBeTruthy();
+      unmount();
+      expect(stream.closed).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('a failed load shows the error screen with the problem detail', async () => {

@@ -4,6 +4,7 @@ import { AdminQueryError } from '@/lib/admin-error-context';
 import { errorParts } from '@/lib/admin-error-context';
 import { useLiveArticle } from '../api/get-live-article.ts';
 import { useLiveEntries } from '../api/get-live-entries.ts';
+import { useLiveChanges } from '../api/listen-live-changes.ts';
 import { useShareDefaults } from '@/lib/share-defaults';
 import { coverageState, isPublic } from '../lib/coverage.ts';
 import { CoverageControls } from './coverage-controls.tsx';
@@ -20,12 +21,14 @@ export interface LiveConsoleProps {
 
 /**
  * The live console (docs/product.md, Live console): the story's headline and state, the composer,
- * and every entry newest first. Entries of other editors appear within a few seconds: the entries
- * query is asked again every `pollMs` while the tab is visible.
+ * and every entry newest first. Entries of other editors appear at once while the story is public
+ * (the readers' live stream says so), and otherwise within a few seconds: the entries query is asked
+ * again every `pollMs` while the tab is visible.
  */
 export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps) {
   const article = useLiveArticle(articleId);
   const entries = useLiveEntries(articleId, pollMs);
+  useLiveChanges(articleId);
   const defaults = useShareDefaults();
   if (article.isError) return <AdminQueryError error={article.error} onRetry={() => void article.refetch()} />;
   if (!article.data) return <AdminSpinner label="Loading the live console…" />;

@@ -1,10 +1,9 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LiveEventType } from '@common/live-contract';
+import { liveStreamUrl, type LiveEventType } from '@common/live-contract';
 import {
   connectLiveStream,
   LiveHub,
-  liveStreamUrl,
   type EventSourceFactory,
   type LiveHandler,
   type LiveStatus,

@@ -1,16 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FakeEventSource, openFake } from '../testing/fake-event-source';
-import { connectLiveStream, LIVE_EVENT_TYPES, LiveHub, liveStreamUrl } from './live-hub';
-
-describe('liveStreamUrl', () => {
-  it('is the stream path, with the live article and the event id the page stands at', () => {
-    expect(liveStreamUrl()).toBe('/live/stream');
-    expect(liveStreamUrl(42)).toBe('/live/stream?article=42');
-    expect(liveStreamUrl(42, 1234)).toBe('/live/stream?article=42&lastEventId=1234');
-    expect(liveStreamUrl(undefined, 7)).toBe('/live/stream?lastEventId=7');
-    expect(liveStreamUrl(undefined, 0)).toBe('/live/stream');
-  });
-});
+import { connectLiveStream, LIVE_EVENT_TYPES, LiveHub } from './live-hub';
 
 describe('LiveHub', () => {
   it('gives each event to the handlers of its type, once, in order; never an id it has seen', () => {

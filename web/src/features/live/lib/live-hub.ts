@@ -1,4 +1,4 @@
-import { articleTopic, LIVE_STREAM_PATH, type LiveEventPayloads, type LiveEventType } from '@common/live-contract';
+import { articleTopic, type LiveEventPayloads, type LiveEventType } from '@common/live-contract';
 
 /** Every event type the stream sends (each is listened for by name: SSE `event:` lines). */
 export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
@@ -16,19 +16,6 @@ export type LiveHandler<T extends LiveEventType> = (data: LiveEventPayloads[T]) 
 
 /** The stream's state, for the page (and the browser tests: `<html data-live>`). */
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
-
-/**
- * The stream URL of a page: `?article={id}` on a live article's page (its entry events too), and
- * `lastEventId` when the page knows where its data stands (the live blog's `lastEventId`, or the
- * last event a stream of this page delivered): the server replays what came after. Reconnections
- * send the Last-Event-ID header (the browser's), which the server prefers.
- */
-export function liveStreamUrl(articleId?: number, lastEventId?: number): string {
-  const params = new URLSearchParams();
-  if (articleId !== undefined) params.set('article', String(articleId));
-  if (lastEventId !== undefined && lastEventId > 0) params.set('lastEventId', String(lastEventId));
-  return params.size ? `${LIVE_STREAM_PATH}?${params.toString()}` : LIVE_STREAM_PATH;
-}
 
 /** The topic the page listens to beyond the site's events, for logs and tests. */
 export function pageTopic(articleId?: number): string {
