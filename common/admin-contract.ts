@@ -396,6 +396,8 @@ export interface ShareDefaults {
 
 export interface FailedShare {
   articleId: number;
+  /** A live entry's post (a key event, retried on the entry): its entry; absent for the article's own post. */
+  entryId?: number;
   headline: string;
   platform: SharePlatform;
   state: 'failed' | 'unconfirmed';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ArticleShares } from '../../../common/admin-contract.ts';
+import type { ArticleShares, FailedShare } from '../../../common/admin-contract.ts';
 import type { AdminLiveEntry } from '../../../common/live-contract.ts';
 import type { BodyDoc } from '../../../common/body/types.ts';
 import { insertArticle } from '../test-support/admin-articles.ts';
@@ -119,5 +119,78 @@ describe('key event shares', () => {
     await new Promise((r) => setTimeout(r, 200));
     for (const r of [plain, notKey, hidden]) expect(await entryShares((r.body as AdminLiveEntry).id)).toEqual([]);
     expect(env.x.posts.some((p) => p.text.includes('Nobody may see this yet'))).toBe(false);
+  });
+
+  it("a key event's failed post is listed with its entry and retried on the entry, once; the article's own post is apart", async () => {
+    const article = await liveArticle(true);
+    const problemType = /^application\/problem\+json/;
+    env.x.fail('not-enrolled', ['tweets']);
+    let entry: AdminLiveEntry;
+    try {
+      const posted = await api('POST', `/api/admin/articles/${article.id}/live/entries`, {
+        body: text('The goat concedes.'),
+        keyEvent: true,
+        shareToX: true,
+      });
+      expect(posted.status).toBe(201);
+      entry = posted.body as AdminLiveEntry;
+      await vi.waitFor(async () => expect((await entryShares(entry.id)).map((r) => r.state)).toEqual(['failed']), {
+        timeout: 15_000,
+        interval: 25,
+      });
+    } finally {
+      env.x.fail(null);
+    }
+    const failedOf = async () =>
+      ((await api('GET', '/api/admin/shares/failed')).body as { failed: FailedShare[] }).failed.filter(
+        (f) => f.articleId === article.id,
+      );
+    expect(await failedOf()).toEqual([
+      expect.objectContaining({ entryId: entry.id, platform: 'x', state: 'failed', headline: article.headline }),
+    ]);
+    // The article's own Retry is about the article's post (never shared), not the entry's.
+    const own = await api('POST', `/api/admin/articles/${article.id}/shares/x/retry`);
+    expect(own.status).toBe(409);
+    expect(env.x.posts.filter((p) => p.text.includes(`#entry-${entry.id}`))).toEqual([]);
+
+    const retry = `/api/admin/articles/${article.id}/live/entries/${entry.id}/shares/x/retry`;
+    const retried = await api('POST', retry);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(202);
+    expect(retried.body).toEqual({ platform: 'x', state: 'queued' });
+    await vi.waitFor(async () => expect((await entryShares(entry.id)).map((r) => r.state)).toEqual(['posted']), {
+      timeout: 15_000,
+      interval: 25,
+    });
+    const sent = env.x.posts.filter((p) => p.text.includes(`#entry-${entry.id}`));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toMatch(/^The goat concedes\. https:/);
+    expect(await failedOf()).toEqual([]);
+    const audit = await env.database.db
+      .selectFrom('audit_log')
+      .select(['after'])
+      .where('article_id', '=', article.id)
+      .where('action', '=', 'share-retry')
+      .execute();
+    expect(audit.map((a) => JSON.parse(a.after!))).toContainEqual(
+      expect.objectContaining({ platform: 'x', entryId: entry.id, previous: 'failed' }),
+    );
+
+    // Posted: a second Retry is refused and posts nothing more.
+    const again = await api('POST', retry);
+    expect(again.status).toBe(409);
+    expect(again.type).toMatch(problemType);
+    expect((again.body as { detail: string }).detail).toContain('is posted');
+    // No such entry, a deleted one, an unknown platform: refused, nothing posted.
+    expect((await api('POST', `/api/admin/articles/${article.id}/live/entries/999999/shares/x/retry`)).status).toBe(
+      404,
+    );
+    const bad = await api('POST', `/api/admin/articles/${article.id}/live/entries/${entry.id}/shares/myspace/retry`);
+    expect(bad.status).toBe(400);
+    expect(bad.type).toMatch(problemType);
+    expect((await api('DELETE', `/api/admin/articles/${article.id}/live/entries/${entry.id}`)).status).toBe(204);
+    const gone = await api('POST', retry);
+    expect(gone.status).toBe(404);
+    expect(gone.type).toMatch(problemType);
+    expect(env.x.posts.filter((p) => p.text.includes(`#entry-${entry.id}`))).toHaveLength(1);
   });
 });

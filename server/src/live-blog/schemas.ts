@@ -78,3 +78,13 @@ export const LiveEntryRevisionsSchema = Type.Object({ revisions: Type.Array(Live
 
 export const ArticleIdParamsSchema = Type.Object({ id: id('an article id') });
 export const EntryParamsSchema = Type.Object({ id: id('an article id'), entryId: id('an entry id') });
+
+export const EntryShareParamsSchema = Type.Object({
+  id: id('an article id'),
+  entryId: id('an entry id'),
+  platform: Type.Union([Type.Literal('x'), Type.Literal('facebook')]),
+});
+export const EntryShareRetrySchema = Type.Object({
+  platform: Type.Union([Type.Literal('x'), Type.Literal('facebook')]),
+  state: Type.Literal('queued', { description: 'The post is queued again; the share jobs send it' }),
+});

@@ -168,6 +168,43 @@ export class ShareService {
   }
 
   /**
+   * 'Retry' of a live entry's failed or unconfirmed post (decision 037): the same row goes back to
+   * 'queued' with the text and link it was queued with, audited, and a new job names the entry. The
+   * caller checks that the entry is still there.
+   */
+  async retryEntryPost(articleId: number, entryId: number, platform: SharePlatform, actor: Actor) {
+    const result = await this.#repo.transaction(async (trx) => {
+      const article = await this.#repo.article(articleId, trx);
+      if (!article) return { ok: false as const, reason: 'not-found' as const };
+      if (!article.published_at) return { ok: false as const, reason: 'not-published' as const };
+      const connected = await this.#repo.connected(this.#o.persona, trx);
+      if (!connected.has(platform)) return { ok: false as const, reason: 'not-connected' as const };
+      const existing = await this.#repo.get(articleId, platform, trx, entryId);
+      const moved =
+        existing &&
+        (await this.#repo.transitionAudited(
+          articleId,
+          platform,
+          ['failed', 'unconfirmed'],
+          'queued',
+          { reason: null, next_attempt_at: null },
+          { event: 'retry', details: { previous: existing.state }, actor, when: 'moved' },
+          trx,
+          entryId,
+        ));
+      if (!moved) return { ok: false as const, reason: 'wrong-state' as const, state: existing?.state ?? null };
+      await this.#queue.enqueue(trx, {
+        kind: SHARE_JOB,
+        payload: { articleId, platform, entryId },
+        maxAttempts: this.#o.jobs.maxAttempts,
+      });
+      return { ok: true as const };
+    });
+    if (result.ok) this.#queue.nudge();
+    return result;
+  }
+
+  /**
    * On a single-instance (SQLite) start: shares left 'posting' by a process that died mid-call become
    * 'unconfirmed'. (With several instances a 'posting' share may be another instance's live call:
    * there the job's expired lease decides, in run().)

@@ -33,6 +33,8 @@ import {
   EntryParamsSchema,
   LiveEntryInputSchema,
   LiveEntryRevisionsSchema,
+  EntryShareParamsSchema,
+  EntryShareRetrySchema,
 } from '../schemas.ts';
 
 export interface AdminLiveOptions {
@@ -278,6 +280,37 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
         await publishLiveEvent(app, 'entry-deleted', { id: entryId, articleId: id }, articleTopic(id));
       }
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/articles/:id/live/entries/:entryId/shares/:platform/retry',
+    {
+      schema: {
+        summary: "Retry a key event's failed or unconfirmed post on X or Facebook",
+        params: EntryShareParamsSchema,
+        response: { 202: EntryShareRetrySchema },
+      },
+    },
+    async (request, reply) => {
+      const { id, entryId, platform } = request.params;
+      const name = platform === 'x' ? 'X' : 'Facebook';
+      if (!shares) throw new HttpProblem(409, 'Sharing to X and Facebook is not set up on this server.');
+      const article = await repo.article(id);
+      if (!article || article.deleted_at) throw articleNotFound(id);
+      // A deleted entry is gone for readers: its post would link to nothing.
+      if (!(await repo.entry(id, entryId))) throw entryNotFound(id, entryId);
+      const r = await shares.retryEntryPost(id, entryId, platform, actorOf(request));
+      if (!r.ok) {
+        if (r.reason === 'not-found') throw articleNotFound(id);
+        if (r.reason === 'not-published') throw new HttpProblem(409, 'The article is not published.');
+        if (r.reason === 'not-connected') throw new HttpProblem(409, `${name} is not connected on the Social page.`);
+        throw new HttpProblem(
+          409,
+          `Only a failed or unconfirmed post can be retried (this entry's ${name} post is ${r.state ?? 'not shared'}).`,
+        );
+      }
+      return reply.code(202).send({ platform, state: 'queued' as const });
     },
   );
 

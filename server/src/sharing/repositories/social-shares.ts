@@ -446,12 +446,15 @@ export class SocialSharesRepository {
       .execute();
   }
 
-  /** Failed (and unconfirmed) posts since `since`, newest first, with the article's headline. */
+  /**
+   * Failed (and unconfirmed) posts since `since`, newest first, with the article's headline: the
+   * articles' own posts and the live entries' (`entry_id` above 0).
+   */
   async failedSince(since: string, limit = 50) {
     return this.db
       .selectFrom('social_shares as s')
       .leftJoin('articles as a', 'a.id', 's.article_id')
-      .select(['s.article_id', 's.platform', 's.state', 's.reason', 's.updated_at', 'a.headline'])
+      .select(['s.article_id', 's.entry_id', 's.platform', 's.state', 's.reason', 's.updated_at', 'a.headline'])
       .where('s.state', 'in', ['failed', 'unconfirmed'])
       .where('s.updated_at', '>=', since)
       .orderBy('s.updated_at', 'desc')

@@ -201,6 +201,7 @@ export async function sharesApi(
       return {
         failed: rows.map((r) => ({
           articleId: Number(r.article_id),
+          ...(Number(r.entry_id) > 0 ? { entryId: Number(r.entry_id) } : {}),
           headline: r.headline ?? '',
           platform: r.platform,
           state: r.state as 'failed' | 'unconfirmed',

@@ -73,6 +73,12 @@ export const FailedSharesSchema = Type.Object({
   failed: Type.Array(
     Type.Object({
       articleId: Type.Integer(),
+      entryId: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          description: "A live entry's post (a key event): its entry. Absent for the article's own post",
+        }),
+      ),
       headline: Type.String(),
       platform: PlatformSchema,
       state: Type.Union([Type.Literal('failed'), Type.Literal('unconfirmed')]),

@@ -3,20 +3,35 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import type { FailedShare } from '../../../../../common/admin-contract.ts';
 import { useFailedShares } from '../api/failed-shares.ts';
+import { useRetryEntryPost } from '../api/retry-entry-post.ts';
 import { useShareAction } from '../api/share-action.ts';
 import { PLATFORM_NAMES, STATE_LABELS } from '../lib/platforms.ts';
 
-function FailedRow({ item }: { item: FailedShare }) {
-  const action = useShareAction(item.articleId);
+/** One failed post: what it announced (the article, or a live entry of it), its state and reason, and Retry. */
+function FailedRowView({
+  item,
+  action,
+  onRetry,
+}: {
+  item: FailedShare;
+  action: { isPending: boolean; isSuccess: boolean; isError: boolean; error: unknown };
+  onRetry: () => void;
+}) {
   const name = PLATFORM_NAMES[item.platform];
   const at = new Date(item.at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const headline = item.headline || `Article ${item.articleId}`;
+  const entry = item.entryId !== undefined;
   return (
     <li className="shares-failed__row" data-testid="failed-share">
       <div className="shares-failed__main">
-        <Link className="admin-row__headline" to={paths.admin.article.getHref(item.articleId)}>
-          {item.headline || `Article ${item.articleId}`}
+        <Link
+          className="admin-row__headline"
+          to={entry ? paths.admin.liveConsole.getHref(item.articleId) : paths.admin.article.getHref(item.articleId)}
+        >
+          {headline}
         </Link>
         <p>
+          {entry ? <span className="admin-muted">A key event of the live coverage · </span> : null}
           <span className={`shares-state shares-state--${item.state}`}>
             {name}: {STATE_LABELS[item.state]}
           </span>{' '}
@@ -33,13 +48,32 @@ function FailedRow({ item }: { item: FailedShare }) {
         type="button"
         className="admin-btn admin-btn--small"
         disabled={action.isPending || action.isSuccess}
-        aria-label={`Retry the ${name} post of ${item.headline}`}
-        onClick={() => action.mutate({ platform: item.platform, action: 'retry' })}
+        aria-label={
+          entry ? `Retry the ${name} post of a key event of ${headline}` : `Retry the ${name} post of ${headline}`
+        }
+        onClick={onRetry}
       >
         {action.isSuccess ? 'Queued' : 'Retry'}
       </button>
     </li>
   );
+}
+
+function ArticleFailedRow({ item }: { item: FailedShare }) {
+  const action = useShareAction(item.articleId);
+  return (
+    <FailedRowView
+      item={item}
+      action={action}
+      onRetry={() => action.mutate({ platform: item.platform, action: 'retry' })}
+    />
+  );
+}
+
+/** A live entry's post: retried on the entry (its own text and link), never as the article's post. */
+function EntryFailedRow({ item, entryId }: { item: FailedShare; entryId: number }) {
+  const action = useRetryEntryPost(item.articleId, entryId);
+  return <FailedRowView item={item} action={action} onRetry={() => action.mutate(item.platform)} />;
 }
 
 /** The dashboard's list of the posts that failed (or are unconfirmed) in the last week, with Retry. */
@@ -59,9 +93,13 @@ export function FailedSharesPanel() {
         <p className="admin-muted">No post failed in the last 7 days.</p>
       ) : (
         <ul className="shares-failed__list">
-          {q.data.failed.map((f) => (
-            <FailedRow key={`${f.articleId}-${f.platform}`} item={f} />
-          ))}
+          {q.data.failed.map((f) =>
+            f.entryId === undefined ? (
+              <ArticleFailedRow key={`${f.articleId}-${f.platform}`} item={f} />
+            ) : (
+              <EntryFailedRow key={`${f.articleId}-${f.entryId}-${f.platform}`} item={f} entryId={f.entryId} />
+            ),
+          )}
         </ul>
       )}
     </section>

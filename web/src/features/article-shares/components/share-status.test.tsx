@@ -147,6 +147,38 @@ describe('FailedSharesPanel', () => {
     expect(sent.some((r) => r.method === 'POST' && r.url === '/api/admin/articles/7/shares/x/retry')).toBe(true);
   });
 
+  it("a live entry's failed post beside the article's own: said so, linked to the live console, retried on the entry", async () => {
+    const failed = (entryId?: number) => ({
+      articleId: 7,
+      ...(entryId ? { entryId } : {}),
+      headline: 'Goat Elected Mayor',
+      platform: 'x',
+      state: 'failed',
+      reason: 'X refused',
+      at: '2026-01-05T09:30:00.000Z',
+    });
+    const { client, sent } = fakeApi((req) => {
+      if (req.url.startsWith('/api/admin/shares/failed')) return json(200, { failed: [failed(31), failed()] });
+      if (req.url.includes('/live/entries/')) return json(202, { platform: 'x', state: 'queued' });
+      return json(202, sharesView());
+    });
+    renderInAdmin(<FailedSharesPanel />, client);
+    await screen.findAllByTestId('failed-share');
+    const [entryRow, articleRow] = screen.getAllByTestId('failed-share');
+    expect(entryRow!.textContent).toContain('A key event of the live coverage');
+    expect(articleRow!.textContent).not.toContain('key event');
+    expect(within(entryRow!).getByRole('link', { name: 'Goat Elected Mayor' }).getAttribute('href')).toBe(
+      '/admin/articles/7/live',
+    );
+    fireEvent.click(
+      within(entryRow!).getByRole('button', { name: 'Retry the X post of a key event of Goat Elected Mayor' }),
+    );
+    await waitFor(() => expect(within(entryRow!).getByRole('button').textContent).toBe('Queued'));
+    const posts = sent.filter((r) => r.method === 'POST').map((r) => r.url);
+    expect(posts).toEqual(['/api/admin/articles/7/live/entries/31/shares/x/retry']);
+    expect(within(articleRow!).getByRole('button').textContent).toBe('Retry');
+  });
+
   it('says when nothing failed', async () => {
     const { client } = fakeApi(() => json(200, { failed: [] }));
     renderInAdmin(<FailedSharesPanel />, client);
