@@ -218,6 +218,55 @@ describe('the live console', () => {
     expect(stored!.version).toBe(3);
   });
 
+  it("a key event X refused: the dashboard lists it as the live coverage's, and Retry from the keyboard posts it once", async () => {
+    const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Refused By X' }]);
+    await api('POST', `/api/admin/articles/${story!.id}/live/start`);
+    const context = await web.newContext();
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    await guardNetwork(context);
+    const page = await context.newPage();
+    x.fail('not-enrolled', ['tweets']);
+    try {
+      await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}/live`);
+      await composer(page).click();
+      await page.keyboard.type('The goat demands a recount.');
+      await page.getByRole('checkbox', { name: 'Key event' }).check();
+      await page.getByRole('checkbox', { name: 'Post to X' }).check();
+      await page.keyboard.press('Control+Enter');
+      await expect.poll(() => entryTexts(page)).toEqual(['The goat demands a recount.']);
+      const [entry] = await listEntries(story!.id);
+
+      // The dashboard: the failed post, said to be the live coverage's, its headline leading to the console.
+      const row = page.getByTestId('failed-share').filter({ hasText: 'Goat Refused By X' });
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${running.baseUrl}/admin`);
+            await page.locator('section.shares-failed[aria-busy="false"]').waitFor();
+            return row.count();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(1);
+      expect(await row.textContent()).toContain('A key event of the live coverage');
+      expect(await row.textContent()).toContain('X: Failed');
+      expect(await row.getByRole('link', { name: 'Goat Refused By X' }).getAttribute('href')).toBe(
+        `/admin/articles/${story!.id}/live`,
+      );
+      x.fail(null);
+      await row.getByRole('button', { name: 'Retry the X post of a key event of Goat Refused By X' }).focus();
+      await page.keyboard.press('Enter');
+      const link = `/article/${story!.slug}#entry-${entry!.id}`;
+      await expect.poll(() => x.posts.filter((p) => p.text.includes(link)).length, { timeout: 15_000 }).toBe(1);
+      // The list is asked again after Retry: the post is no longer a failed one.
+      await row.waitFor({ state: 'detached' });
+      await page.getByText('No post failed in the last 7 days.').waitFor();
+    } finally {
+      x.fail(null);
+      await context.close();
+    }
+  });
+
   it('at 390 px, from the keyboard alone: post a key event, then delete it; nothing scrolls sideways', async () => {
     const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Keyboard Coverage' }]);
     await api('POST', `/api/admin/articles/${story!.id}/live/start`);

@@ -154,6 +154,10 @@ describe('key event shares', () => {
     expect(env.x.posts.filter((p) => p.text.includes(`#entry-${entry.id}`))).toEqual([]);
 
     const retry = `/api/admin/articles/${article.id}/live/entries/${entry.id}/shares/x/retry`;
+    // Only a signed-in editor retries.
+    const anonymous = await fetch(`${env.baseUrl}${retry}`, { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('content-type')).toMatch(problemType);
     const retried = await api('POST', retry);
     expect(retried.status, JSON.stringify(retried.body)).toBe(202);
     expect(retried.body).toEqual({ platform: 'x', state: 'queued' });
