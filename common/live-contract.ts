@@ -143,6 +143,18 @@ export interface AdminLiveEntry extends LiveEntry {
   /** Posted to X / Facebook with the share jobs (a key event only; off by default). */
   shareToX: boolean;
   shareToFacebook: boolean;
+  /** What became of its posts: one per platform it was queued for (none for an entry never posted). */
+  posts: LiveEntryPost[];
+}
+
+/** A key event's post on X or Facebook, as the share jobs left it. */
+export interface LiveEntryPost {
+  platform: 'x' | 'facebook';
+  state: 'queued' | 'posting' | 'posted' | 'failed' | 'unconfirmed' | 'deleted';
+  /** The post on the platform, once posted. */
+  postUrl: string | null;
+  /** The provider's reason of the last failure, or why it is unconfirmed. */
+  reason: string | null;
 }
 
 /** POST /api/admin/articles/{id}/live/entries and PATCH .../live/entries/{entryId}. */

@@ -119,9 +119,11 @@ describe('admin accessibility (axe-core)', () => {
       await fetch(`${running.baseUrl}/api/admin/articles/${live!.id}/live/entries`, {
         method: 'POST',
         headers: { authorization, 'content-type': 'application/json' },
+        // The key event posted to X: the console shows its post under it.
         body: JSON.stringify({
           body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
           keyEvent,
+          shareToX: keyEvent,
         }),
       });
     }
@@ -203,6 +205,7 @@ describe('admin accessibility (axe-core)', () => {
       ready: async (p) => {
         await p.getByRole('toolbar', { name: 'Formatting' }).waitFor();
         await p.getByText('The gull takes the chips.').waitFor();
+        await p.getByRole('link', { name: 'View post on X' }).waitFor();
       },
     },
     {

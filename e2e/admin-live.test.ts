@@ -235,6 +235,10 @@ describe('the live console', () => {
       await page.keyboard.press('Control+Enter');
       await expect.poll(() => entryTexts(page)).toEqual(['The goat demands a recount.']);
       const [entry] = await listEntries(story!.id);
+      // The console says so under the entry, with X's reason.
+      const posts = page.getByRole('list', { name: /^Posts of the entry of / });
+      await posts.getByText('X: Failed').waitFor({ timeout: 15_000 });
+      expect(await posts.textContent()).toContain('client-not-enrolled');
 
       // The dashboard: the failed post, said to be the live coverage's, its headline leading to the console.
       const row = page.getByTestId('failed-share').filter({ hasText: 'Goat Refused By X' });
@@ -261,6 +265,10 @@ describe('the live console', () => {
       // The list is asked again after Retry: the post is no longer a failed one.
       await row.waitFor({ state: 'detached' });
       await page.getByText('No post failed in the last 7 days.').waitFor();
+      // Back in the console (the dashboard's link), the entry's post is there, with its link.
+      await page.goto(`${running.baseUrl}/admin/articles/${story!.id}/live`);
+      await posts.getByText('X: Posted').waitFor();
+      expect(await posts.getByRole('link', { name: 'View post on X' }).getAttribute('href')).toMatch(/^https?:\/\//);
     } finally {
       x.fail(null);
       await context.close();

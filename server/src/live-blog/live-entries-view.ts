@@ -7,6 +7,7 @@ import {
   type LiveBlog,
   type LiveEntriesPage,
   type LiveEntry,
+  type LiveEntryPost,
   type LiveEntryRevision,
 } from '../../../common/live-contract.ts';
 import { liveSummary } from '../../../common/live-entry.ts';
@@ -52,6 +53,8 @@ export async function toLiveEntries(
 export async function toAdminLiveEntries(
   images: ImagesRepository,
   rows: readonly LiveEntryRow[],
+  /** Each entry's posts on X and Facebook, by entry id. */
+  posts: ReadonlyMap<number, LiveEntryPost[]> = new Map(),
 ): Promise<AdminLiveEntry[]> {
   const entries = await toLiveEntries(images, rows);
   return entries.map((entry, i) => ({
@@ -59,6 +62,7 @@ export async function toAdminLiveEntries(
     version: Number(rows[i]!.version),
     shareToX: Number(rows[i]!.share_to_x) === 1,
     shareToFacebook: Number(rows[i]!.share_to_facebook) === 1,
+    posts: posts.get(entry.id) ?? [],
   }));
 }
 

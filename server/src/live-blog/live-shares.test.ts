@@ -70,6 +70,16 @@ describe('key event shares', () => {
     );
     const x = env.x.posts.filter((p) => p.text.includes(`#entry-${entry.id}`));
     expect(x).toHaveLength(1);
+    const listed = (await api('GET', `/api/admin/articles/${article.id}/live/entries`)).body as {
+      entries: AdminLiveEntry[];
+    };
+    expect(listed.entries.find((e) => e.id === entry.id)!.posts.map((p) => [p.platform, p.state])).toEqual([
+      ['x', 'posted'],
+      ['facebook', 'posted'],
+    ]);
+    // The answer to the post itself already lists them (queued, or already on their way: the jobs run at once).
+    expect(entry.posts.map((p) => p.platform)).toEqual(['x', 'facebook']);
+    for (const p of entry.posts) expect(['queued', 'posting', 'posted']).toContain(p.state);
     expect(x[0]!.text).toMatch(/^The minister has resigned, citing an extraordinary/);
     expect(x[0]!.text.endsWith(link)).toBe(true);
     const fb = env.fb.posts.filter((p) => p.link === link);
@@ -141,6 +151,14 @@ describe('key event shares', () => {
     } finally {
       env.x.fail(null);
     }
+    // The console's entries say what became of the post, with the provider's reason.
+    const postsOf = async () =>
+      (
+        (await api('GET', `/api/admin/articles/${article.id}/live/entries`)).body as { entries: AdminLiveEntry[] }
+      ).entries.find((e) => e.id === entry.id)!.posts;
+    expect(await postsOf()).toEqual([
+      { platform: 'x', state: 'failed', postUrl: null, reason: expect.stringContaining('client-not-enrolled') },
+    ]);
     const failedOf = async () =>
       ((await api('GET', '/api/admin/shares/failed')).body as { failed: FailedShare[] }).failed.filter(
         (f) => f.articleId === article.id,
@@ -168,6 +186,9 @@ describe('key event shares', () => {
     const sent = env.x.posts.filter((p) => p.text.includes(`#entry-${entry.id}`));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toMatch(/^The goat concedes\. https:/);
+    expect(await postsOf()).toEqual([
+      { platform: 'x', state: 'posted', postUrl: expect.stringMatching(/^https:\/\//), reason: null },
+    ]);
     expect(await failedOf()).toEqual([]);
     const audit = await env.database.db
       .selectFrom('audit_log')

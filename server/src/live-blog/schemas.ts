@@ -45,11 +45,28 @@ export const EntriesQuerySchema = Type.Object({
   before: Type.Optional(id('an entry id')),
 });
 
+const PlatformSchema = Type.Union([Type.Literal('x'), Type.Literal('facebook')]);
+
+export const LiveEntryPostSchema = Type.Object({
+  platform: PlatformSchema,
+  state: Type.Union([
+    Type.Literal('queued'),
+    Type.Literal('posting'),
+    Type.Literal('posted'),
+    Type.Literal('failed'),
+    Type.Literal('unconfirmed'),
+    Type.Literal('deleted'),
+  ]),
+  postUrl: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+
 export const AdminLiveEntrySchema = Type.Object({
   ...LiveEntrySchema.properties,
   version: Type.Integer({ minimum: 1 }),
   shareToX: Type.Boolean(),
   shareToFacebook: Type.Boolean(),
+  posts: Type.Array(LiveEntryPostSchema, { description: 'Its posts on X and Facebook, as the share jobs left them' }),
 });
 
 export const AdminLiveEntriesSchema = Type.Object({ entries: Type.Array(AdminLiveEntrySchema) });
@@ -82,9 +99,9 @@ export const EntryParamsSchema = Type.Object({ id: id('an article id'), entryId:
 export const EntryShareParamsSchema = Type.Object({
   id: id('an article id'),
   entryId: id('an entry id'),
-  platform: Type.Union([Type.Literal('x'), Type.Literal('facebook')]),
+  platform: PlatformSchema,
 });
 export const EntryShareRetrySchema = Type.Object({
-  platform: Type.Union([Type.Literal('x'), Type.Literal('facebook')]),
+  platform: PlatformSchema,
   state: Type.Literal('queued', { description: 'The post is queued again; the share jobs send it' }),
 });

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEntryPost } from '../../../common/live-contract.ts';
 import { composeFacebookMessage, composeXText } from '../../../common/share-text.ts';
 import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from './jobs/queue.ts';
 import {
@@ -165,6 +166,19 @@ export class ShareService {
     });
     if (result.ok) this.#queue.nudge();
     return result;
+  }
+
+  /** What became of the posts of an article's live entries (the live console shows them), by entry id. */
+  async entryPosts(articleId: number): Promise<Map<number, LiveEntryPost[]>> {
+    const posts = new Map<number, LiveEntryPost[]>();
+    for (const row of await this.#repo.ofEntries(articleId)) {
+      const entryId = Number(row.entry_id);
+      posts.set(entryId, [
+        ...(posts.get(entryId) ?? []),
+        { platform: row.platform, state: row.state, postUrl: row.post_url, reason: row.reason },
+      ]);
+    }
+    return posts;
   }
 
   /**

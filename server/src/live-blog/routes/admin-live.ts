@@ -131,6 +131,9 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
     );
   };
 
+  /** The posts of the article's entries on X and Facebook (none where sharing is not set up). */
+  const postsOf = async (articleId: number) => (shares ? shares.entryPosts(articleId) : new Map());
+
   async function announce(type: 'entry-added' | 'entry-updated', article: LiveArticleRow, entry: LiveEntryRow) {
     if (!isPublic(article)) return;
     const [readerEntry] = await toLiveEntries(images, [entry]);
@@ -183,7 +186,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
       const { id } = request.params;
       const article = await repo.article(id);
       if (!article || article.deleted_at) throw articleNotFound(id);
-      return { entries: await toAdminLiveEntries(images, await repo.all(id)) };
+      return { entries: await toAdminLiveEntries(images, await repo.all(id), await postsOf(id)) };
     },
   );
 
@@ -218,7 +221,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
       if (!result.ok) throw refused(id, undefined, result);
       clearCaches();
       await announce('entry-added', result.article, result.entry);
-      const [entry] = await toAdminLiveEntries(images, [result.entry]);
+      const [entry] = await toAdminLiveEntries(images, [result.entry], await postsOf(id));
       reply.code(201).header('location', `/api/admin/articles/${id}/live/entries/${entry!.id}`);
       return entry!;
     },
@@ -258,7 +261,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
       if (!result.ok) throw refused(id, entryId, result);
       clearCaches();
       await announce('entry-updated', result.article, result.entry);
-      const [entry] = await toAdminLiveEntries(images, [result.entry]);
+      const [entry] = await toAdminLiveEntries(images, [result.entry], await postsOf(id));
       return entry!;
     },
   );

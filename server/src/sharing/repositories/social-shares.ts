@@ -345,6 +345,18 @@ export class SocialSharesRepository {
       .execute();
   }
 
+  /** The share rows of every live entry of an article (not the article's own post), by entry then platform. */
+  async ofEntries(articleId: number): Promise<SocialShareTable[]> {
+    return this.db
+      .selectFrom('social_shares')
+      .selectAll()
+      .where('article_id', '=', articleId)
+      .where('entry_id', '>', ARTICLE_POST)
+      .orderBy('entry_id')
+      .orderBy('platform', 'desc')
+      .execute();
+  }
+
   /** Several audit rows of one article in one INSERT (as audit() writes them one by one). */
   async auditMany(
     articleId: number,

@@ -2,6 +2,8 @@ import { useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { LiveConsole } from '@/features/admin-live';
 import '@/features/admin-live/admin-live.css';
+// The posts' state badges (a key event's posts on X and Facebook), as on the article's screen.
+import '@/features/article-shares/article-shares.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import AdminNotFound from './not-found.tsx';
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { article, entry, fakeLiveApi, paragraph, problem, renderInAdmin } from '../testing/fake-live-api.tsx';
+import { article, entry, fakeLiveApi, json, paragraph, problem, renderInAdmin } from '../testing/fake-live-api.tsx';
 import { LiveConsole } from './live-console.tsx';
 import { recordToasts } from '@/testing/record-toasts';
 import { FakeEventSource } from '@/features/live/testing/fake-event-source';
@@ -321,6 +321,45 @@ describe('LiveConsole', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it("shows a key event's posts: the link once posted, the reason and Retry when one failed", async () => {
+    const failedPost = {
+      platform: 'x' as const,
+      state: 'failed' as const,
+      postUrl: null,
+      reason: 'X refused the call.',
+    };
+    const posted = {
+      platform: 'facebook' as const,
+      state: 'posted' as const,
+      postUrl: 'https://www.facebook.com/1_2',
+      reason: null,
+    };
+    const { client, state, sent } = fakeLiveApi({
+      article: live,
+      entries: [entry(4, 'Goat concedes.', { keyEvent: true, posts: [failedPost, posted] }), entry(3, 'Quiet.')],
+      override: (req) => {
+        if (req.method !== 'POST' || !req.url.endsWith('/live/entries/4/shares/x/retry')) return undefined;
+        state.entries[0] = { ...state.entries[0]!, posts: [{ ...failedPost, state: 'queued', reason: null }, posted] };
+        return json(202, { platform: 'x', state: 'queued' });
+      },
+    });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const posts = await screen.findByRole('list', { name: /^Posts of the entry of / });
+    expect(within(posts).getByText('X: Failed')).toBeTruthy();
+    expect(within(posts).getByText('X refused the call.')).toBeTruthy();
+    expect(within(posts).getByRole('link', { name: 'View post on Facebook' }).getAttribute('href')).toBe(
+      'https://www.facebook.com/1_2',
+    );
+    // An entry never posted says nothing of posts.
+    expect(screen.getAllByRole('list', { name: /^Posts of the entry of / })).toHaveLength(1);
+    fireEvent.click(within(posts).getByRole('button', { name: /^Retry the X post of the entry of / }));
+    await within(posts).findByText('X: Queued');
+    expect(within(posts).queryByRole('button', { name: /^Retry/ })).toBeNull();
+    expect(sent.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+      '/api/admin/articles/7/live/entries/4/shares/x/retry',
+    ]);
   });
 
   it('a failed load shows the error screen with the problem detail', async () => {

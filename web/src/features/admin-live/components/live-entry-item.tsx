@@ -12,6 +12,7 @@ import { editorDoc, entryBody, hasContent, type EditorDoc } from '../lib/entries
 import { focusWhenPresent } from '../lib/focus-when-present.ts';
 import { isSubmitChord } from '../lib/submit-keys.ts';
 import type { AdminLiveEntry } from '../types.ts';
+import { EntryPosts } from './entry-posts.tsx';
 import { EntryRevisions } from './entry-revisions.tsx';
 import { effectiveShares, ShareToggles, type ShareChoice } from './share-toggles.tsx';
 
@@ -232,6 +233,7 @@ export function LiveEntryItem({
             // The server's one body renderer (escaped text, checked links).
             dangerouslySetInnerHTML={{ __html: entry.bodyHtml }}
           />
+          <EntryPosts entry={entry} posted={posted} />
           <div className="admin-actions">
             <button id={editButtonId} type="button" className="admin-btn admin-btn--small" onClick={startEdit}>
               Edit<span className="admin-sr-only"> the entry of {posted}</span>

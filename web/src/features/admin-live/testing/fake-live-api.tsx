@@ -61,6 +61,7 @@ export function entry(id: number, text: string, over: Partial<AdminLiveEntry> = 
     version: 1,
     shareToX: false,
     shareToFacebook: false,
+    posts: [],
     ...over,
   };
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+import { failedSharesKey } from '@/lib/share-posts';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import type { ArticleShares, SharePlatform } from '../../../../../common/admin-contract.ts';
 import { sharesKey } from './get-article-shares.ts';
@@ -35,7 +36,7 @@ export function useShareAction(articleId: number) {
     onSuccess: (data) => {
       queryClient.setQueryData(sharesKey(articleId), data);
       queryClient.setQueryData(sharesOfKey(articleId), data.shares);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'shares-failed'] });
+      void queryClient.invalidateQueries({ queryKey: failedSharesKey });
     },
   });
   return useOneAtATime(mutation);

@@ -1,15 +1,6 @@
-import type { PlatformShare, SharePlatform, ShareState } from '../../../../../common/admin-contract.ts';
+import type { PlatformShare } from '../../../../../common/admin-contract.ts';
 
-export const PLATFORM_NAMES: Record<SharePlatform, string> = { x: 'X', facebook: 'Facebook' };
-
-export const STATE_LABELS: Record<ShareState, string> = {
-  queued: 'Queued',
-  posting: 'Posting…',
-  posted: 'Posted',
-  failed: 'Failed',
-  unconfirmed: 'Unconfirmed',
-  deleted: 'Post deleted',
-};
+export { PLATFORM_NAMES, STATE_LABELS } from '@/lib/share-posts';
 
 /** What an editor can do with a share: Retry a failed or unconfirmed one, Post now one never sent. */
 export function shareActions(share: PlatformShare, published: boolean) {

@@ -1,0 +1,53 @@
+import { PLATFORM_NAMES, STATE_LABELS } from '@/lib/share-posts';
+import { useRetryEntryPost } from '../api/retry-entry-post.ts';
+import type { AdminLiveEntry } from '../types.ts';
+
+/**
+ * What became of a key event's posts on X and Facebook, under the entry: each platform's state, the
+ * link to the post once posted, the provider's reason and Retry for a failed or unconfirmed one.
+ * Nothing for an entry never posted. The console's polling (and the readers' stream) brings changes.
+ */
+export function EntryPosts({ entry, posted }: { entry: AdminLiveEntry; posted: string }) {
+  const retry = useRetryEntryPost(entry.articleId, entry.id);
+  if (entry.posts.length === 0) return null;
+  return (
+    <ul className="admin-live-posts" aria-label={`Posts of the entry of ${posted}`}>
+      {entry.posts.map((post) => {
+        const name = PLATFORM_NAMES[post.platform];
+        const canRetry = post.state === 'failed' || post.state === 'unconfirmed';
+        return (
+          <li key={post.platform} data-state={post.state}>
+            <span className={`shares-state shares-state--${post.state}`}>
+              {name}: {STATE_LABELS[post.state]}
+            </span>
+            {post.state === 'posted' && post.postUrl ? (
+              <a className="admin-link" href={post.postUrl} target="_blank" rel="noopener noreferrer">
+                View post on {name}
+              </a>
+            ) : null}
+            {canRetry && post.reason ? <span className="shares-item__reason">{post.reason}</span> : null}
+            {canRetry ? (
+              <button
+                type="button"
+                className="admin-btn admin-btn--small"
+                disabled={retry.isPending}
+                onClick={() => retry.mutate(post.platform)}
+              >
+                Retry
+                <span className="admin-sr-only">
+                  {' '}
+                  the {name} post of the entry of {posted}
+                </span>
+              </button>
+            ) : null}
+          </li>
+        );
+      })}
+      {retry.isError ? (
+        <li className="admin-field-error" role="alert">
+          {retry.error.message}
+        </li>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,32 @@
+import type { SharePlatform, ShareState } from '@common/admin-contract';
+import { adminRequest, type AdminApiClient } from '@/lib/admin-api-client';
+
+/**
+ * Posts on X and Facebook as every newsroom screen names them (an article's shares, the dashboard's
+ * failed posts, a live entry's posts in the console), and the Retry of a live entry's post, which the
+ * dashboard and the live console both offer.
+ */
+export const PLATFORM_NAMES: Record<SharePlatform, string> = { x: 'X', facebook: 'Facebook' };
+
+export const STATE_LABELS: Record<ShareState, string> = {
+  queued: 'Queued',
+  posting: 'Posting…',
+  posted: 'Posted',
+  failed: 'Failed',
+  unconfirmed: 'Unconfirmed',
+  deleted: 'Post deleted',
+};
+
+/** POST /api/admin/articles/{id}/live/entries/{entryId}/shares/{platform}/retry: a key event's post, queued again. */
+export function retryEntryPost(client: AdminApiClient, articleId: number, entryId: number, platform: SharePlatform) {
+  const what = `send the live entry's post to ${PLATFORM_NAMES[platform]}`;
+  return adminRequest<{ platform: SharePlatform; state: 'queued' }>(
+    client,
+    `/api/admin/articles/${articleId}/live/entries/${entryId}/shares/${platform}/retry`,
+    { failed: `Failed to ${what}`, error: `Error trying to ${what}` },
+    { method: 'POST' },
+  );
+}
+
+/** The dashboard's list of failed posts (the article's and the live entries'). */
+export const failedSharesKey = ['admin', 'shares-failed'] as const;
