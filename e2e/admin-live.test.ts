@@ -218,7 +218,7 @@ describe('the live console', () => {
     expect(stored!.version).toBe(3);
   });
 
-  it("a key event X refused: the dashboard lists it as the live coverage's, and Retry from the keyboard posts it once", async () => {
+  it("a key event X refused: the console and the dashboard say so, Retry posts it once, and the entry's deletion can take the post", async () => {
     const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Refused By X' }]);
     await api('POST', `/api/admin/articles/${story!.id}/live/start`);
     const context = await web.newContext();
@@ -269,6 +269,18 @@ describe('the live console', () => {
       await page.goto(`${running.baseUrl}/admin/articles/${story!.id}/live`);
       await posts.getByText('X: Posted').waitFor();
       expect(await posts.getByRole('link', { name: 'View post on X' }).getAttribute('href')).toMatch(/^https?:\/\//);
+
+      // Deleting the entry, the editor chooses to delete its post on X too: both are gone.
+      const postId = x.posts.find((p) => p.text.includes(link))!.id;
+      await entries(page)
+        .first()
+        .getByRole('button', { name: /^Delete the entry of/ })
+        .click();
+      const dialog = page.getByRole('alertdialog', { name: 'Delete this entry?' });
+      await dialog.getByRole('checkbox', { name: 'Also delete its post on X' }).check();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('No entries yet.').waitFor();
+      expect(x.deleted).toContain(postId);
     } finally {
       x.fail(null);
       await context.close();

@@ -205,6 +205,20 @@ describe('key event shares', () => {
     expect(again.status).toBe(409);
     expect(again.type).toMatch(problemType);
     expect((again.body as { detail: string }).detail).toContain('is posted');
+    // The newsroom deletes the post on X (the entry stays): the post is gone there, and the entry says so.
+    const postId = sent[0]!.id;
+    const deleted = await api('DELETE', `/api/admin/articles/${article.id}/live/entries/${entry.id}/shares/x`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body).toEqual({ platform: 'x', state: 'deleted' });
+    expect(env.x.deleted).toContain(postId);
+    expect((await postsOf()).map((p) => [p.platform, p.state])).toEqual([['x', 'deleted']]);
+    const twice = await api('DELETE', `/api/admin/articles/${article.id}/live/entries/${entry.id}/shares/x`);
+    expect(twice.status).toBe(409);
+    expect(twice.type).toMatch(problemType);
+    const never = await api('DELETE', `/api/admin/articles/${article.id}/live/entries/${entry.id}/shares/facebook`);
+    expect(never.status).toBe(409);
+    expect((never.body as { detail: string }).detail).toContain('absent');
+
     // No such entry, a deleted one, an unknown platform: refused, nothing posted.
     expect((await api('POST', `/api/admin/articles/${article.id}/live/entries/999999/shares/x/retry`)).status).toBe(
       404,

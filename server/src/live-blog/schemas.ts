@@ -105,3 +105,7 @@ export const EntryShareRetrySchema = Type.Object({
   platform: PlatformSchema,
   state: Type.Literal('queued', { description: 'The post is queued again; the share jobs send it' }),
 });
+export const EntryShareDeletedSchema = Type.Object({
+  platform: PlatformSchema,
+  state: Type.Literal('deleted', { description: 'The post is deleted on the platform' }),
+});

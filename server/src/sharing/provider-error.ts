@@ -40,6 +40,17 @@ export class SocialProblem extends HttpProblem {
   }
 }
 
+/**
+ * A provider's refusal while the newsroom deletes a post, as the answer of our API: its detail, title and
+ * Retry-After, with a provider's own failure (5xx) as 502 (the editor's request was fine; the provider was not).
+ */
+export function providerRefusal(err: SocialProblem): HttpProblem {
+  return new HttpProblem(err.status >= 500 ? 502 : err.status, err.detail, {
+    title: err.title,
+    ...(err.retryAfter ? { headers: { 'retry-after': String(err.retryAfter) } } : {}),
+  });
+}
+
 export function badRequest(detail: string, title = 'Invalid request'): SocialProblem {
   return new SocialProblem({ status: 400, title, detail, type: 'validation-error' });
 }

@@ -387,9 +387,12 @@ export class ShareService {
     }
   }
 
-  /** Deletes a posted share at the provider (unpublish/delete of the article) and records it as 'deleted'. */
-  async deletePost(articleId: number, platform: SharePlatform, actor: Actor) {
-    const share = await this.#repo.get(articleId, platform);
+  /**
+   * Deletes a posted share at the provider (unpublish/delete of the article, or of a live entry: `entryId`)
+   * and records it as 'deleted'.
+   */
+  async deletePost(articleId: number, platform: SharePlatform, actor: Actor, entryId = 0) {
+    const share = await this.#repo.get(articleId, platform, undefined, entryId);
     if (!share || share.state !== 'posted' || !share.post_id) {
       return { ok: false as const, state: share?.state ?? null };
     }
@@ -424,7 +427,14 @@ export class ShareService {
       }
     } catch (err) {
       const detail = err instanceof SocialProblem ? err.detail : 'unexpected error';
-      await this.#repo.audit(articleId, platform, 'delete-failed', { postId: share.post_id, reason: detail }, actor);
+      const entry = entryId ? { entryId } : {};
+      await this.#repo.audit(
+        articleId,
+        platform,
+        'delete-failed',
+        { ...entry, postId: share.post_id, reason: detail },
+        actor,
+      );
       throw err;
     }
     await this.#repo.transitionAudited(
@@ -434,6 +444,8 @@ export class ShareService {
       'deleted',
       { reason: null },
       { event: 'deleted', details: { postId: share.post_id }, actor, when: 'always' },
+      undefined,
+      entryId,
     );
     return { ok: true as const };
   }

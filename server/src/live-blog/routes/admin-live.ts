@@ -16,6 +16,7 @@ import { ImagesRepository } from '../../repositories/images-repository.ts';
 import type { SharePlatform } from '../../sharing/repositories/social-shares.ts';
 import { announceStories } from '../../live/story-events.ts';
 import { withReaderBody } from '../../rendering/body-html.ts';
+import { providerRefusal, SocialProblem } from '../../sharing/provider-error.ts';
 import { publishLiveEvent } from '../events.ts';
 import { entrySummary, toAdminLiveEntries, toLiveEntries, toRevision } from '../live-entries-view.ts';
 import type {
@@ -33,6 +34,7 @@ import {
   EntryParamsSchema,
   LiveEntryInputSchema,
   LiveEntryRevisionsSchema,
+  EntryShareDeletedSchema,
   EntryShareParamsSchema,
   EntryShareRetrySchema,
 } from '../schemas.ts';
@@ -314,6 +316,34 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
         );
       }
       return reply.code(202).send({ platform, state: 'queued' as const });
+    },
+  );
+
+  app.delete(
+    '/articles/:id/live/entries/:entryId/shares/:platform',
+    {
+      schema: {
+        summary: "Delete a key event's post on X or Facebook (before or after the entry itself)",
+        params: EntryShareParamsSchema,
+        response: { 200: EntryShareDeletedSchema },
+      },
+    },
+    async (request) => {
+      const { id, entryId, platform } = request.params;
+      if (!shares) throw new HttpProblem(409, 'Sharing to X and Facebook is not set up on this server.');
+      const article = await repo.article(id);
+      if (!article || article.deleted_at) throw articleNotFound(id);
+      let r;
+      try {
+        r = await shares.deletePost(id, platform, actorOf(request), entryId);
+      } catch (err) {
+        throw err instanceof SocialProblem ? providerRefusal(err) : err;
+      }
+      if (!r.ok) {
+        const name = platform === 'x' ? 'X' : 'Facebook';
+        throw new HttpProblem(409, `There is no post to delete (this entry's ${name} post is ${r.state ?? 'absent'}).`);
+      }
+      return { platform, state: 'deleted' as const };
     },
   );
 

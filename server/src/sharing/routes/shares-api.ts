@@ -8,7 +8,7 @@ import {
   type SharePlatform,
   type SocialShareTable,
 } from '../repositories/social-shares.ts';
-import { SocialProblem } from '../provider-error.ts';
+import { providerRefusal, SocialProblem } from '../provider-error.ts';
 import { PLATFORMS, type ShareService } from '../share-service.ts';
 import { actorOf } from '../../auth/actor.ts';
 import {
@@ -162,13 +162,7 @@ export async function sharesApi(
       try {
         r = await service.deletePost(id, platform, actorOf(request));
       } catch (err) {
-        if (err instanceof SocialProblem) {
-          throw new HttpProblem(err.status >= 500 ? 502 : err.status, err.detail, {
-            title: err.title,
-            ...(err.retryAfter ? { headers: { 'retry-after': String(err.retryAfter) } } : {}),
-          });
-        }
-        throw err;
+        throw err instanceof SocialProblem ? providerRefusal(err) : err;
       }
       if (!r.ok) throw new HttpProblem(409, `There is no post to delete (the share is ${r.state ?? 'absent'}).`);
       return view(id);

@@ -248,6 +248,49 @@ describe('LiveConsole', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: /^Entries/ })));
   });
 
+  it('Delete of a key event posted to X offers to delete the post first; a refusal keeps the entry, with the reason', async () => {
+    let refuse = true;
+    const onX = {
+      platform: 'x' as const,
+      state: 'posted' as const,
+      postUrl: 'https://x.com/i/web/status/9',
+      reason: null,
+    };
+    const { client, sent } = fakeLiveApi({
+      article: live,
+      entries: [entry(1, 'Polls open.'), entry(2, 'Goat wins.', { keyEvent: true, posts: [onX] })],
+      override: (req) =>
+        req.method === 'DELETE' && req.url.endsWith('/live/entries/2/shares/x')
+          ? refuse
+            ? problem(502, 'X did not delete the post', 'X did not delete the post (status 503).')
+            : json(200, { platform: 'x', state: 'deleted' })
+          : undefined,
+    });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const list = await screen.findByRole('list', { name: 'Entries, newest first' });
+    const first = list.querySelector<HTMLElement>(':scope > li')!;
+    fireEvent.click(within(first).getByRole('button', { name: /^Delete the entry of/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this entry?' });
+    const also = within(dialog).getByRole('checkbox', { name: 'Also delete its post on X' }) as HTMLInputElement;
+    expect(also.checked).toBe(false);
+    fireEvent.click(also);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText(/X did not delete the post \(status 503\)/)).toBeTruthy();
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
+      '/api/admin/articles/7/live/entries/2/shares/x',
+    ]);
+    expect(list.querySelectorAll(':scope > li')).toHaveLength(2);
+    // X answers again: the post goes first, then the entry.
+    refuse = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(list.querySelectorAll(':scope > li')).toHaveLength(1));
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
+      '/api/admin/articles/7/live/entries/2/shares/x',
+      '/api/admin/articles/7/live/entries/2/shares/x',
+      '/api/admin/articles/7/live/entries/2',
+    ]);
+  });
+
   it('History lists the entry’s versions', async () => {
     const { client } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
     renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);

@@ -4,7 +4,11 @@ import type { ShareDefaults } from '@common/admin-contract';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { useAdminApi } from '@/lib/admin-api-client';
+import { errorParts } from '@/lib/admin-error-context';
+import { PLATFORM_NAMES } from '@/lib/share-posts';
+import { deleteEntryPost } from '../api/delete-entry-post.ts';
 import { useDeleteLiveEntry } from '../api/delete-live-entry.ts';
+import { liveKeys } from '../api/live-keys.ts';
 import { liveEntriesQueryOptions } from '../api/get-live-entries.ts';
 import { entryConflictOf, useUpdateLiveEntry, type EntryConflict } from '../api/update-live-entry.ts';
 import { formatEntryTime } from '../lib/coverage.ts';
@@ -44,6 +48,9 @@ export function LiveEntryItem({
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [history, setHistory] = useState(false);
+  const [alsoPosts, setAlsoPosts] = useState(false);
+  const [removingPosts, setRemovingPosts] = useState(false);
+  const [postsError, setPostsError] = useState<string | null>(null);
   const editorId = `${uid}-body`;
   const editButtonId = `${uid}-edit`;
   const update = useUpdateLiveEntry({
@@ -97,6 +104,26 @@ export function LiveEntryItem({
     );
   };
   const posted = formatEntryTime(entry.postedAt);
+  // Its posts still on X or Facebook: the confirmation offers to delete them first (unticked: they stay).
+  const postedOn = entry.posts.filter((p) => p.state === 'posted');
+  const confirmDelete = async () => {
+    if (alsoPosts && postedOn.length > 0) {
+      setRemovingPosts(true);
+      setPostsError(null);
+      try {
+        for (const p of postedOn) await deleteEntryPost(client, entry.articleId, entry.id, p.platform);
+      } catch (err) {
+        // A refusal stops here: the entry stays, with the reason in the dialog.
+        const { message, details } = errorParts(err);
+        setPostsError(details ? `${message}: ${details}` : message);
+        void queryClient.invalidateQueries({ queryKey: liveKeys.entries(entry.articleId) });
+        return;
+      } finally {
+        setRemovingPosts(false);
+      }
+    }
+    remove.mutate({ articleId: entry.articleId, entryId: entry.id });
+  };
   return (
     <li id={`entry-${entry.id}`} className={`admin-live-entry${entry.keyEvent ? ' admin-live-entry--key' : ''}`}>
       <div className="admin-live-entry__meta">
@@ -267,10 +294,29 @@ export function LiveEntryItem({
         title="Delete this entry?"
         message="Readers stop seeing it at once. Its history stays in the audit trail."
         confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate({ articleId: entry.articleId, entryId: entry.id })}
-        onCancel={() => setConfirming(false)}
-      />
+        busy={remove.isPending || removingPosts}
+        error={postsError}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => {
+          setConfirming(false);
+          setPostsError(null);
+        }}
+      >
+        {postedOn.length > 0 ? (
+          <div className="admin-form__check">
+            <input
+              id={`${uid}-posts`}
+              type="checkbox"
+              checked={alsoPosts}
+              onChange={(e) => setAlsoPosts(e.target.checked)}
+            />
+            <label htmlFor={`${uid}-posts`}>
+              Also delete its {postedOn.length > 1 ? 'posts' : 'post'} on{' '}
+              {postedOn.map((p) => PLATFORM_NAMES[p.platform]).join(' and ')}
+            </label>
+          </div>
+        ) : null}
+      </ConfirmDialog>
     </li>
   );
 }
