@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { LIVE_ENTRIES_PAGE } from '../../../common/live-contract.ts';
+import { PlatformSchema, StateSchema } from '../sharing/routes/shares-schemas.ts';
 
 /** TypeBox schemas of live blogs (common/live-contract.ts). */
 
@@ -45,18 +46,9 @@ export const EntriesQuerySchema = Type.Object({
   before: Type.Optional(id('an entry id')),
 });
 
-const PlatformSchema = Type.Union([Type.Literal('x'), Type.Literal('facebook')]);
-
 export const LiveEntryPostSchema = Type.Object({
   platform: PlatformSchema,
-  state: Type.Union([
-    Type.Literal('queued'),
-    Type.Literal('posting'),
-    Type.Literal('posted'),
-    Type.Literal('failed'),
-    Type.Literal('unconfirmed'),
-    Type.Literal('deleted'),
-  ]),
+  state: StateSchema,
   postUrl: Type.Union([Type.String(), Type.Null()]),
   reason: Type.Union([Type.String(), Type.Null()]),
 });

@@ -140,14 +140,22 @@ export class ShareService {
     return queued;
   }
 
+  /** Whether anything may be posted for the article on the platform now: it exists, is published, the account is connected. */
+  async #readyToPost(trx: Transaction<Database>, articleId: number, platform: SharePlatform) {
+    const article = await this.#repo.article(articleId, trx);
+    if (!article) return { ok: false as const, reason: 'not-found' as const };
+    if (!article.published_at) return { ok: false as const, reason: 'not-published' as const };
+    const connected = await this.#repo.connected(this.#o.persona, trx);
+    if (!connected.has(platform)) return { ok: false as const, reason: 'not-connected' as const };
+    return { ok: true as const, article };
+  }
+
   /** 'Retry' (failed/unconfirmed) and 'Post now' (never shared, or its post deleted): queues a new job. */
   async requeue(articleId: number, platform: SharePlatform, actor: Actor, mode: 'retry' | 'post-now') {
     const result = await this.#repo.transaction(async (trx) => {
-      const article = await this.#repo.article(articleId, trx);
-      if (!article) return { ok: false as const, reason: 'not-found' as const };
-      if (!article.published_at) return { ok: false as const, reason: 'not-published' as const };
-      const connected = await this.#repo.connected(this.#o.persona, trx);
-      if (!connected.has(platform)) return { ok: false as const, reason: 'not-connected' as const };
+      const ready = await this.#readyToPost(trx, articleId, platform);
+      if (!ready.ok) return ready;
+      const { article } = ready;
       const existing = await this.#repo.get(articleId, platform, trx);
       const allowed = mode === 'retry' ? ['failed', 'unconfirmed'] : ['deleted'];
       if (existing ? !allowed.includes(existing.state) : mode === 'retry') {
@@ -188,11 +196,8 @@ export class ShareService {
    */
   async retryEntryPost(articleId: number, entryId: number, platform: SharePlatform, actor: Actor) {
     const result = await this.#repo.transaction(async (trx) => {
-      const article = await this.#repo.article(articleId, trx);
-      if (!article) return { ok: false as const, reason: 'not-found' as const };
-      if (!article.published_at) return { ok: false as const, reason: 'not-published' as const };
-      const connected = await this.#repo.connected(this.#o.persona, trx);
-      if (!connected.has(platform)) return { ok: false as const, reason: 'not-connected' as const };
+      const ready = await this.#readyToPost(trx, articleId, platform);
+      if (!ready.ok) return ready;
       const existing = await this.#repo.get(articleId, platform, trx, entryId);
       const moved =
         existing &&

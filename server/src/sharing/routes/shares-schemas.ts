@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 
 export const PlatformSchema = Type.Union([Type.Literal('x'), Type.Literal('facebook')]);
-const StateSchema = Type.Union([
+export const StateSchema = Type.Union([
   Type.Literal('queued'),
   Type.Literal('posting'),
   Type.Literal('posted'),
