@@ -280,9 +280,13 @@ describe('LiveConsole', () => {
       '/api/admin/articles/7/live/entries/2/shares/x',
     ]);
     expect(list.querySelectorAll(':scope > li')).toHaveLength(2);
-    // X answers again: the post goes first, then the entry.
+    // X answers again: the post goes first, then the entry; a double-click sends each request once.
     refuse = false;
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    act(() => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
     await waitFor(() => expect(list.querySelectorAll(':scope > li')).toHaveLength(1));
     expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
       '/api/admin/articles/7/live/entries/2/shares/x',

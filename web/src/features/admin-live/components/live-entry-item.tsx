@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ShareDefaults } from '@common/admin-contract';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
@@ -51,6 +51,7 @@ export function LiveEntryItem({
   const [alsoPosts, setAlsoPosts] = useState(false);
   const [removingPosts, setRemovingPosts] = useState(false);
   const [postsError, setPostsError] = useState<string | null>(null);
+  const deleting = useRef(false);
   const editorId = `${uid}-body`;
   const editButtonId = `${uid}-edit`;
   const update = useUpdateLiveEntry({
@@ -107,22 +108,29 @@ export function LiveEntryItem({
   // Its posts still on X or Facebook: the confirmation offers to delete them first (unticked: they stay).
   const postedOn = entry.posts.filter((p) => p.state === 'posted');
   const confirmDelete = async () => {
-    if (alsoPosts && postedOn.length > 0) {
-      setRemovingPosts(true);
-      setPostsError(null);
-      try {
-        for (const p of postedOn) await deleteEntryPost(client, entry.articleId, entry.id, p.platform);
-      } catch (err) {
-        // A refusal stops here: the entry stays, with the reason in the dialog.
-        const { message, details } = errorParts(err);
-        setPostsError(details ? `${message}: ${details}` : message);
-        void queryClient.invalidateQueries({ queryKey: liveKeys.entries(entry.articleId) });
-        return;
-      } finally {
-        setRemovingPosts(false);
+    // One deletion at a time: a double-click lands before React has disabled the button.
+    if (deleting.current) return;
+    deleting.current = true;
+    try {
+      if (alsoPosts && postedOn.length > 0) {
+        setRemovingPosts(true);
+        setPostsError(null);
+        try {
+          for (const p of postedOn) await deleteEntryPost(client, entry.articleId, entry.id, p.platform);
+        } catch (err) {
+          // A refusal stops here: the entry stays, with the reason in the dialog.
+          const { message, details } = errorParts(err);
+          setPostsError(details ? `${message}: ${details}` : message);
+          void queryClient.invalidateQueries({ queryKey: liveKeys.entries(entry.articleId) });
+          return;
+        } finally {
+          setRemovingPosts(false);
+        }
       }
+      remove.mutate({ articleId: entry.articleId, entryId: entry.id });
+    } finally {
+      deleting.current = false;
     }
-    remove.mutate({ articleId: entry.articleId, entryId: entry.id });
   };
   return (
     <li id={`entry-${entry.id}`} className={`admin-live-entry${entry.keyEvent ? ' admin-live-entry--key' : ''}`}>
