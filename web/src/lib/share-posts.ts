@@ -1,5 +1,7 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SharePlatform, ShareState } from '@common/admin-contract';
-import { adminRequest, type AdminApiClient } from '@/lib/admin-api-client';
+import { adminKeys, adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 /**
  * Posts on X and Facebook as every newsroom screen names them (an article's shares, the dashboard's
@@ -30,3 +32,20 @@ export function retryEntryPost(client: AdminApiClient, articleId: number, entryI
 
 /** The dashboard's list of failed posts (the article's and the live entries'). */
 export const failedSharesKey = ['admin', 'shares-failed'] as const;
+
+/**
+ * Retry of one live entry's failed or unconfirmed post, on the dashboard and in the live console, one
+ * request at a time; the failed posts and the article's screens (its entries among them) are asked again.
+ */
+export function useRetryEntryPost(articleId: number, entryId: number) {
+  const client = useAdminApi();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (platform: SharePlatform) => retryEntryPost(client, articleId, entryId, platform),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: failedSharesKey });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.articleDetail(articleId) });
+    },
+  });
+  return useOneAtATime(mutation);
+}

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicArticle } from '@common/news-contract';
-import { FakeEventSource } from '@/features/live/testing/fake-event-source';
+import { FakeEventSource } from '@/testing/fake-event-source';
 import { getNewsQueryOptions } from '@/features/news/api/get-news';
 import { normalizeArticle } from '@/features/news/lib/normalize';
 import { createQueryClient } from '@/lib/query-client';

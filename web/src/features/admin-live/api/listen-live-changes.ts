@@ -1,66 +1,42 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { liveStreamUrl, type LiveEventType } from '@common/live-contract';
+import { liveStreamUrl } from '@common/live-contract';
 import { adminKeys } from '@/lib/admin-api-client';
+import { connectLiveStream, LiveHub } from '@/lib/live-stream';
 import { liveKeys } from './live-keys.ts';
 
-/** The payloads' fields that name their story (`common/live-contract.ts`). */
-interface AboutStory {
-  entry?: { articleId?: unknown };
-  article?: { id?: unknown };
-  articleId?: unknown;
-  id?: unknown;
-}
-
-/** The article an event is about. */
-function articleOf(type: LiveEventType, data: AboutStory): unknown {
-  if (type === 'entry-added' || type === 'entry-updated') return data.entry?.articleId;
-  if (type === 'entry-deleted' || type === 'coverage-changed') return data.articleId;
-  if (type === 'story-updated') return data.article?.id;
-  return data.id;
-}
-
-/** What each event about the article makes the console ask again. */
-const REFRESH: Partial<Record<LiveEventType, 'entries' | 'article'>> = {
-  'entry-added': 'entries',
-  'entry-updated': 'entries',
-  'entry-deleted': 'entries',
-  'coverage-changed': 'article',
-  'story-updated': 'article',
-  'story-removed': 'article',
-};
-
 /**
- * GET /live/stream?article={id}, the stream readers' pages keep open: while the story is public, an
- * entry another editor posts, corrects or deletes (or coverage started or ended elsewhere) reaches
- * the console at once, and the console asks for its entries (or the whole article) again. The
- * stream carries only what readers may see: for a story that is not public, and after a stream
- * broke, the entries query's polling brings the changes. Nothing where the browser has no
+ * GET /live/stream?article={id}, the stream readers' pages keep open, through the same client
+ * (`@/lib/live-stream`): while the story is public, an entry another editor posts, corrects or deletes
+ * reaches the console at once and the console asks for its entries again; coverage started or ended
+ * elsewhere, a change of the story, or a replay the server no longer holds (`reload`) ask for the whole
+ * article. The stream carries only what readers may see: for a story that is not public, and after a
+ * stream broke, the entries query's polling brings the changes. Nothing where the browser has no
  * EventSource.
  */
 export function useLiveChanges(articleId: number) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(liveStreamUrl(articleId));
-    for (const [type, what] of Object.entries(REFRESH) as [LiveEventType, 'entries' | 'article'][]) {
-      source.addEventListener(type, (ev: MessageEvent<string>) => {
-        let data: AboutStory | null;
-        try {
-          data = JSON.parse(ev.data) as AboutStory | null;
-        } catch {
-          return;
-        }
-        if (!data || articleOf(type, data) !== articleId) return;
-        void queryClient.invalidateQueries({
-          queryKey: what === 'entries' ? liveKeys.entries(articleId) : adminKeys.articleDetail(articleId),
-        });
-      });
-    }
-    // The reader's page missed more than the server keeps: everything may have changed.
-    source.addEventListener('reload', () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.articleDetail(articleId) });
-    });
-    return () => source.close();
+    const hub = new LiveHub();
+    const refresh = (id: number, queryKey: readonly unknown[]) => {
+      if (id === articleId) void queryClient.invalidateQueries({ queryKey });
+    };
+    const entries = liveKeys.entries(articleId);
+    const article = adminKeys.articleDetail(articleId);
+    const stops = [
+      hub.subscribe('entry-added', (e) => refresh(e.entry.articleId, entries)),
+      hub.subscribe('entry-updated', (e) => refresh(e.entry.articleId, entries)),
+      hub.subscribe('entry-deleted', (e) => refresh(e.articleId, entries)),
+      hub.subscribe('coverage-changed', (e) => refresh(e.articleId, article)),
+      hub.subscribe('story-updated', (e) => refresh(e.article.id, article)),
+      hub.subscribe('story-removed', (e) => refresh(e.id, article)),
+      hub.subscribe('reload', () => refresh(articleId, article)),
+    ];
+    const close = connectLiveStream(hub, liveStreamUrl(articleId), (url) => new EventSource(url));
+    return () => {
+      close();
+      for (const stop of stops) stop();
+    };
   }, [articleId, queryClient]);
 }

@@ -1,5 +1,4 @@
-import { PLATFORM_NAMES, STATE_LABELS } from '@/lib/share-posts';
-import { useRetryEntryPost } from '../api/retry-entry-post.ts';
+import { PLATFORM_NAMES, STATE_LABELS, useRetryEntryPost } from '@/lib/share-posts';
 import type { AdminLiveEntry } from '../types.ts';
 
 /**

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { article, entry, fakeLiveApi, json, paragraph, problem, renderInAdmin } from '../testing/fake-live-api.tsx';
 import { LiveConsole } from './live-console.tsx';
 import { recordToasts } from '@/testing/record-toasts';
-import { FakeEventSource } from '@/features/live/testing/fake-event-source';
+import { FakeEventSource } from '@/testing/fake-event-source';
 
 const toasts = recordToasts();
 

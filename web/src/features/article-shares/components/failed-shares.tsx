@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useRetryEntryPost } from '@/lib/share-posts';
 import type { FailedShare } from '../../../../../common/admin-contract.ts';
 import { useFailedShares } from '../api/failed-shares.ts';
-import { useRetryEntryPost } from '../api/retry-entry-post.ts';
 import { useShareAction } from '../api/share-action.ts';
 import { PLATFORM_NAMES, STATE_LABELS } from '../lib/platforms.ts';
 

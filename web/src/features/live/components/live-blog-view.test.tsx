@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveBlog } from '@common/live-contract';
 import { createQueryClient } from '@/lib/query-client';
 import { blog, entry } from '../testing/entries';
-import { FakeEventSource, openFake } from '../testing/fake-event-source';
+import { FakeEventSource, openFake } from '@/testing/fake-event-source';
 import { ENTRY_REMOVED_TEXT, LiveBlogView } from './live-blog-view';
 import { LiveProvider } from './live-provider';
 

@@ -7,7 +7,7 @@ import {
   type EventSourceFactory,
   type LiveHandler,
   type LiveStatus,
-} from '../lib/live-hub';
+} from '@/lib/live-stream';
 
 const HubContext = createContext<LiveHub | null>(null);
 

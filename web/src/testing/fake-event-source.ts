@@ -1,5 +1,5 @@
 import type { LiveEventPayloads, LiveEventType } from '@common/live-contract';
-import type { EventSourceLike } from '../lib/live-hub';
+import type { EventSourceLike } from '@/lib/live-stream';
 
 /** A stand-in for the browser's EventSource: the test opens it and sends events by hand. */
 export class FakeEventSource implements EventSourceLike {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FakeEventSource, openFake } from '../testing/fake-event-source';
-import { connectLiveStream, LIVE_EVENT_TYPES, LiveHub } from './live-hub';
+import { FakeEventSource, openFake } from '@/testing/fake-event-source';
+import { connectLiveStream, LIVE_EVENT_TYPES, LiveHub } from './live-stream';
 
 describe('LiveHub', () => {
   it('gives each event to the handlers of its type, once, in order; never an id it has seen', () => {
