@@ -452,12 +452,13 @@ export interface AdminAuthor extends NamedRef {
   photoUrl: string | null;
   /** The X handle without '@'; null: none. */
   xHandle: string | null;
-  /** Published stories that name this author. */
+  /** In the lists: the articles that name this author (drafts, scheduled stories and the trash included). */
   articleCount?: number;
 }
 
 /** A tag record (GET/POST/PATCH /api/admin/tags). */
 export interface AdminTag extends NamedRef {
+  /** In the lists: the articles with this tag (drafts, scheduled stories and the trash included). */
   articleCount?: number;
 }
 

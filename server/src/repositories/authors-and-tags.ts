@@ -199,6 +199,22 @@ export function toAdminTag(row: TagRow, articleCount?: number): AdminTag {
   };
 }
 
+/**
+ * The link and redirect tables of each kind. The two link tables have the same shape (article_id,
+ * the record's id, position), as have the two redirect tables (old_slug, the record's id,
+ * created_at): one rule for both kinds is written against the tags' names of the columns.
+ */
+const LINKS = {
+  authors: { table: 'article_authors', column: 'author_id', redirects: 'author_slug_redirects' },
+  tags: { table: 'article_tags', column: 'tag_id', redirects: 'tag_slug_redirects' },
+} as unknown as Record<Kind, { table: 'article_tags'; column: 'tag_id'; redirects: 'tag_slug_redirects' }>;
+
+/** A merge or deletion refused: no such record, or (deleting an author) still named on articles. */
+export type RecordRemoval<T> =
+  | { ok: true; value: T }
+  | { ok: false; reason: 'not-found'; which: 'record' | 'target' }
+  | { ok: false; reason: 'in-use'; articles: number };
+
 export interface AuthorFields {
   name?: string;
   bio?: string;
@@ -228,14 +244,35 @@ export class AuthorsAndTagsRepository {
     let query = this.db.selectFrom('authors').selectAll();
     if (q) query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', `%${escapeLike(q.toLowerCase())}%`));
     const rows = await query.orderBy('name').orderBy('id').limit(limit).execute();
-    return rows.map((r) => toAdminAuthor(r));
+    const counts = await this.articleCounts(
+      'authors',
+      rows.map((r) => Number(r.id)),
+    );
+    return rows.map((r) => toAdminAuthor(r, counts.get(Number(r.id)) ?? 0));
   }
 
   async searchTags(q: string, limit: number): Promise<AdminTag[]> {
     let query = this.db.selectFrom('tags').selectAll();
     if (q) query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', `%${escapeLike(q.toLowerCase())}%`));
     const rows = await query.orderBy('name').orderBy('id').limit(limit).execute();
-    return rows.map((r) => toAdminTag(r));
+    const counts = await this.articleCounts(
+      'tags',
+      rows.map((r) => Number(r.id)),
+    );
+    return rows.map((r) => toAdminTag(r, counts.get(Number(r.id)) ?? 0));
+  }
+
+  /** How many articles name each of these records (drafts, scheduled stories and the trash included). */
+  private async articleCounts(kind: Kind, ids: number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const { table, column } = LINKS[kind];
+    const rows = await this.db
+      .selectFrom(table)
+      .select((eb) => [eb.ref(column).as('id'), eb.fn.countAll<number | string>().as('n')])
+      .where(column, 'in', ids)
+      .groupBy(column)
+      .execute();
+    return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
   }
 
   async getAuthor(id: number): Promise<AdminAuthor | undefined> {
@@ -356,6 +393,105 @@ export class AuthorsAndTagsRepository {
       }
       return { ok: true, value: toAdminTag(row as TagRow) };
     });
+  }
+
+  /**
+   * Merges one author or tag into another: every article that named `id` names `intoId` in its
+   * place (an article that named both keeps one), the old address and the addresses it had before
+   * lead to `intoId`'s page, and the record is removed. Authors' bylines are written again. Answers
+   * the record merged into, with its article count.
+   */
+  merge(kind: 'authors', id: number, intoId: number, now?: string): Promise<RecordRemoval<AdminAuthor>>;
+  merge(kind: 'tags', id: number, intoId: number, now?: string): Promise<RecordRemoval<AdminTag>>;
+  merge(kind: Kind, id: number, intoId: number, now = new Date().toISOString()) {
+    return this.db.transaction().execute(async (trx): Promise<RecordRemoval<AdminAuthor | AdminTag>> => {
+      const { table, column, redirects } = LINKS[kind];
+      const source = await trx.selectFrom(kind).select('slug').where('id', '=', id).executeTakeFirst();
+      if (!source) return { ok: false, reason: 'not-found', which: 'record' };
+      const target = await trx.selectFrom(kind).select('id').where('id', '=', intoId).executeTakeFirst();
+      if (!target) return { ok: false, reason: 'not-found', which: 'target' };
+      const both = trx.selectFrom(table).select('article_id').where(column, '=', intoId);
+      await trx.deleteFrom(table).where(column, '=', id).where('article_id', 'in', both).execute();
+      await trx.updateTable(table).set(column, intoId).where(column, '=', id).execute();
+      await trx.updateTable(redirects).set(column, intoId).where(column, '=', id).execute();
+      await trx
+        .insertInto(redirects)
+        .values({ old_slug: source.slug, [column]: intoId, created_at: now } as {
+          old_slug: string;
+          tag_id: number;
+          created_at: string;
+        })
+        .onConflict((oc) => oc.column('old_slug').doUpdateSet({ [column]: intoId, created_at: now }))
+        .execute();
+      await trx.deleteFrom(kind).where('id', '=', id).execute();
+      if (kind === 'authors') await this.rewriteBylines(trx, intoId);
+      return { ok: true, value: await this.#withCount(trx, kind, intoId) };
+    });
+  }
+
+  /**
+   * Deletes an author or a tag and the addresses that led to it (its page then answers 404). A tag
+   * is taken off its articles; an author still named on an article is refused ('in-use'): a byline
+   * is not emptied behind its story's back, the author is merged into another instead.
+   */
+  remove(kind: Kind, id: number): Promise<RecordRemoval<{ articles: number }>> {
+    return this.db.transaction().execute(async (trx): Promise<RecordRemoval<{ articles: number }>> => {
+      const { table, column, redirects } = LINKS[kind];
+      const record = await trx.selectFrom(kind).select('id').where('id', '=', id).executeTakeFirst();
+      if (!record) return { ok: false, reason: 'not-found', which: 'record' };
+      const linked = await trx
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(column, '=', id)
+        .executeTakeFirstOrThrow();
+      const articles = Number(linked.n);
+      if (kind === 'authors' && articles > 0) return { ok: false, reason: 'in-use', articles };
+      await trx.deleteFrom(table).where(column, '=', id).execute();
+      await trx.deleteFrom(redirects).where(column, '=', id).execute();
+      await trx.deleteFrom(kind).where('id', '=', id).execute();
+      return { ok: true, value: { articles } };
+    });
+  }
+
+  async #withCount(trx: Transaction<Database>, kind: Kind, id: number): Promise<AdminAuthor | AdminTag> {
+    const { table, column } = LINKS[kind];
+    const linked = await trx
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(column, '=', id)
+      .executeTakeFirstOrThrow();
+    if (kind === 'authors') {
+      const row = await trx.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return toAdminAuthor(row, Number(linked.n));
+    }
+    const row = await trx.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return toAdminTag(row, Number(linked.n));
+  }
+
+  /**
+   * The records an old version of an article named, as they are now (restoring a revision): a record
+   * that still exists by its id, one merged away by the record it was merged into (its address
+   * leads there), one deleted by its name (matched by slug, or created again as it was).
+   */
+  async currentRefs(kind: Kind, refs: readonly NamedRef[]): Promise<NameRef[]> {
+    if (refs.length === 0) return [];
+    const ids = refs.map((r) => r.id);
+    const existing = new Set(
+      (await this.db.selectFrom(kind).select('id').where('id', 'in', ids).execute()).map((r) => Number(r.id)),
+    );
+    const out: NameRef[] = [];
+    for (const ref of refs) {
+      if (existing.has(ref.id)) {
+        out.push({ id: ref.id });
+        continue;
+      }
+      const movedTo = await this.redirectFor(kind, ref.slug);
+      const moved = movedTo
+        ? await this.db.selectFrom(kind).select('id').where('slug', '=', movedTo).executeTakeFirst()
+        : undefined;
+      out.push(moved ? { id: Number(moved.id) } : { name: ref.name });
+    }
+    return out;
   }
 
   /** The display byline of every article of an author, written again from the records. */

@@ -24,8 +24,16 @@ const AdminAuthorSchema = Type.Object({
   bio: Type.String(),
   photoUrl: nullableString,
   xHandle: nullableString,
+  articleCount: Type.Optional(
+    Type.Integer({ description: 'Articles that name the author, drafts and the trash included' }),
+  ),
 });
-const AdminTagSchema = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() });
+const AdminTagSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  articleCount: Type.Optional(Type.Integer({ description: 'Articles with the tag, drafts and the trash included' })),
+});
 
 const SearchQuerySchema = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name, case-insensitive' })),
@@ -55,6 +63,11 @@ const AuthorPatchSchema = Type.Object(
 );
 const TagBodySchema = Type.Object(
   { name: Type.String({ maxLength: TAG_NAME_MAX_LENGTH }) },
+  { additionalProperties: false },
+);
+
+const MergeBodySchema = Type.Object(
+  { into: Type.Integer({ minimum: 1, description: 'The id of the record that takes its place' }) },
   { additionalProperties: false },
 );
 
@@ -111,8 +124,11 @@ function refused(kind: 'author' | 'tag', id: number | undefined, result: Exclude
 }
 
 /**
- * The newsroom's authors and tags (decision 034): search for the pickers, create, edit. A rename
- * that changes the slug keeps the old address as a 301; another record with the slug is a 409.
+ * The newsroom's authors and tags (decision 034): search for the pickers (with each record's
+ * article count), create, edit, merge, delete. A rename that changes the slug keeps the old address
+ * as a 301; another record with the slug is a 409. A merge moves the articles and the addresses to
+ * the record merged into; a deletion takes a tag off its articles, and is refused (409) for an
+ * author still named on one.
  */
 const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -205,6 +221,57 @@ const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
       return result.value;
     },
   );
+
+  for (const kind of ['authors', 'tags'] as const) {
+    const noun = kind === 'authors' ? 'author' : 'tag';
+    app.post(
+      `/${kind}/:id/merge`,
+      {
+        schema: {
+          summary: `Merge the ${noun} into another`,
+          params: IdParamsSchema,
+          body: MergeBodySchema,
+          response: { 200: kind === 'authors' ? AdminAuthorSchema : AdminTagSchema },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const { into } = request.body;
+        if (into === id) throw new ValidationError([{ field: 'into', message: `must be another ${noun}` }], 'body');
+        const result = await (kind === 'authors' ? repo.merge('authors', id, into) : repo.merge('tags', id, into));
+        if (!result.ok) {
+          if (result.reason === 'not-found' && result.which === 'target') {
+            throw new ValidationError([{ field: 'into', message: `there is no ${noun} ${into}` }], 'body');
+          }
+          throw new HttpProblem(404, `There is no ${noun} ${id}.`);
+        }
+        clearNewsCache(app);
+        return result.value;
+      },
+    );
+
+    app.delete(
+      `/${kind}/:id`,
+      { schema: { summary: `Delete the ${noun}`, params: IdParamsSchema, response: { 204: Type.Null() } } },
+      async (request, reply) => {
+        const { id } = request.params;
+        const result = await repo.remove(kind, id);
+        if (!result.ok) {
+          if (result.reason === 'in-use') {
+            const n = result.articles;
+            throw new HttpProblem(
+              409,
+              `The ${noun} is named on ${n} article${n === 1 ? '' : 's'}: merge it into another ${noun} instead.`,
+              { extensions: { articles: n } },
+            );
+          }
+          throw new HttpProblem(404, `There is no ${noun} ${id}.`);
+        }
+        clearNewsCache(app);
+        return reply.code(204).send(null);
+      },
+    );
+  }
 };
 
 export default authorsAndTagsRoutes;

@@ -5,7 +5,7 @@ import { CATEGORIES } from '../../../../../common/categories.ts';
 import { slugify } from '../../../../../common/slug.ts';
 import type { Refusal } from '../../../repositories/admin-articles.ts';
 import { getRevision, listRevisions } from '../../../repositories/article-revisions.ts';
-import { UnknownReference } from '../../../repositories/authors-and-tags.ts';
+import { AuthorsAndTagsRepository, UnknownReference } from '../../../repositories/authors-and-tags.ts';
 import { announcePublished } from '../../../scheduler/article-events.ts';
 import { announceStories, announceStoryRemoved } from '../../../live/story-events.ts';
 import { actorOf } from '../../../auth/actor.ts';
@@ -101,6 +101,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.database.db;
   const images = new ImagesRepository(db);
+  const records = new AuthorsAndTagsRepository(db);
 
   /**
    * The lead image's focal point, copied onto the article from the library (an uploaded picture
@@ -393,9 +394,10 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         body: s.body,
         content: bodyPlainText(s.body),
         author: s.author,
-        // The snapshot's authors and tags (older snapshots: the byline split, the tags unchanged).
-        ...(s.authors ? { authors: s.authors.map((a) => ({ id: a.id })) } : {}),
-        ...(s.tags ? { tags: s.tags.map((t) => ({ id: t.id })) } : {}),
+        // The snapshot's authors and tags as they are now: merged ones by the record they were merged
+        // into, deleted ones by name (older snapshots: the byline split, the tags unchanged).
+        ...(s.authors ? { authors: await records.currentRefs('authors', s.authors) } : {}),
+        ...(s.tags ? { tags: await records.currentRefs('tags', s.tags) } : {}),
         categoryId: s.categoryId,
         source: s.source,
         editorName: s.editorName,
