@@ -1,9 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { AdminApiContext, type AdminApiClient } from '@/lib/admin-api-client';
-import { AdminErrorContext } from '@/lib/admin-error-context';
 import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
 import type { AdminLiveEntry, LiveArticle } from '../types.ts';
 
@@ -174,21 +168,4 @@ export function fakeLiveApi(
   return { client, sent, state };
 }
 
-/** Renders `ui` inside the admin's providers (router, query cache, API client). */
-export function renderInAdmin(ui: ReactNode, client: AdminApiClient) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  function Providers({ children }: { children: ReactNode }) {
-    return (
-      <MemoryRouter>
-        <QueryClientProvider client={queryClient}>
-          <AdminApiContext.Provider value={client}>
-            <AdminErrorContext.Provider value={{ report: () => undefined, signOut: () => undefined }}>
-              {children}
-            </AdminErrorContext.Provider>
-          </AdminApiContext.Provider>
-        </QueryClientProvider>
-      </MemoryRouter>
-    );
-  }
-  return { ...render(ui, { wrapper: Providers }), queryClient };
-}
+export { renderInAdmin } from '@/testing/render-in-admin';

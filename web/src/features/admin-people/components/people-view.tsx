@@ -1,9 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import type { AdminAuthor, AdminTag } from '@common/admin-contract';
-import { authorPath, tagPath } from '@common/byline';
 import { AdminApiError } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
 import { usePeopleList, useUpdatePeople, type PeopleKind } from '../api/people.ts';
+import { articlesLabel, DeleteDialog, MergeDialog, pageOf } from './record-actions.tsx';
 
 type FieldErrors = Record<string, string>;
 
@@ -21,24 +21,41 @@ function problemOf(err: unknown): { fields: FieldErrors; message: string } {
   return { fields, message: detail };
 }
 
+type RecordAction = { type: 'merge' | 'delete'; record: AdminAuthor | AdminTag; open: boolean; key: number };
+
 /**
- * /admin/authors and /admin/tags: every author (or tag) by name, a filter, and an Edit form per row:
- * an author's name, bio, photo and X handle; a tag's name. A new name that changes the address keeps
- * the old address as a redirect.
+ * /admin/authors and /admin/tags: every author (or tag) by name with its number of articles, a
+ * filter, and per row an Edit form (an author's name, bio, photo and X handle; a tag's name), Merge
+ * into another record, and Delete (a tag; an author named on no article). A new name that changes
+ * the address keeps the old address as a redirect; so does a merge.
  */
 export function PeopleView({ kind }: { kind: PeopleKind }) {
   const [q, setQ] = useState('');
   const list = usePeopleList(kind, q.trim());
+  // Every record (the list above may be filtered): what a record can be merged into.
+  const all = usePeopleList(kind, '');
   const [editing, setEditing] = useState<number | null>(null);
+  const [action, setAction] = useState<RecordAction | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const title = kind === 'authors' ? 'Authors' : 'Tags';
   const uid = useId();
+  const open = (type: RecordAction['type'], record: AdminAuthor | AdminTag) =>
+    setAction((a) => ({ type, record, open: true, key: (a?.key ?? 0) + 1 }));
+  const close = () => setAction((a) => a && { ...a, open: false });
+  // The record's row is gone after a merge or a deletion: the focus goes to the heading.
+  const done = () => {
+    close();
+    heading.current?.focus();
+  };
   return (
     <section className="admin-section" aria-labelledby={`${uid}-title`}>
-      <h1 id={`${uid}-title`}>{title}</h1>
+      <h1 id={`${uid}-title`} ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
       <p className="admin-muted">
         {kind === 'authors'
-          ? 'New authors are added from the article form. Renaming moves the author page; the old address redirects.'
-          : 'New tags are added from the article form. Renaming moves the tag page; the old address redirects.'}
+          ? 'New authors are added from the article form. Renaming moves the author page; the old address redirects. An author named on articles is merged into another rather than deleted.'
+          : 'New tags are added from the article form. Renaming moves the tag page; the old address redirects. Merging moves the articles and the address to another tag.'}
       </p>
       <div className="admin-form__field" style={{ maxWidth: '24rem', margin: '12px 0' }}>
         <label className="admin-form__label" htmlFor={`${uid}-q`}>
@@ -65,23 +82,64 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
               ) : (
                 <div style={{ display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center' }}>
                   <h2 style={{ margin: 0, fontSize: '1.1rem' }}>{record.name}</h2>
-                  <a href={kind === 'authors' ? authorPath(record.slug) : tagPath(record.slug)}>
-                    {kind === 'authors' ? authorPath(record.slug) : tagPath(record.slug)}
-                  </a>
-                  <button
-                    type="button"
-                    className="admin-btn admin-btn--small"
-                    aria-label={`Edit ${record.name}`}
-                    onClick={() => setEditing(record.id)}
-                  >
-                    Edit
-                  </button>
+                  <a href={pageOf(kind, record.slug)}>{pageOf(kind, record.slug)}</a>
+                  {record.articleCount !== undefined ? (
+                    <span className="admin-muted">{articlesLabel(record.articleCount)}</span>
+                  ) : null}
+                  <span className="admin-actions" style={{ margin: 0 }}>
+                    <button
+                      type="button"
+                      className="admin-btn admin-btn--small"
+                      aria-label={`Edit ${record.name}`}
+                      onClick={() => setEditing(record.id)}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="admin-btn admin-btn--small"
+                      aria-label={`Merge ${record.name} into another ${kind === 'authors' ? 'author' : 'tag'}`}
+                      onClick={() => open('merge', record)}
+                    >
+                      Merge…
+                    </button>
+                    {kind === 'tags' || record.articleCount === 0 ? (
+                      <button
+                        type="button"
+                        className="admin-btn admin-btn--small admin-btn--danger-outline"
+                        aria-label={`Delete ${record.name}`}
+                        onClick={() => open('delete', record)}
+                      >
+                        Delete
+                      </button>
+                    ) : null}
+                  </span>
                 </div>
               )}
             </li>
           ))}
         </ul>
       )}
+      {action?.type === 'merge' ? (
+        <MergeDialog
+          key={action.key}
+          open={action.open}
+          kind={kind}
+          record={action.record}
+          others={all.data ?? []}
+          onClose={close}
+          onDone={done}
+        />
+      ) : action?.type === 'delete' ? (
+        <DeleteDialog
+          key={action.key}
+          open={action.open}
+          kind={kind}
+          record={action.record}
+          onClose={close}
+          onDone={done}
+        />
+      ) : null}
     </section>
   );
 }

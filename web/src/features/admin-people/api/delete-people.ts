@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
+import type { PeopleKind } from './people.ts';
+
+/**
+ * DELETE /api/admin/authors/{id} or /api/admin/tags/{id}: a tag is taken off its articles; an author
+ * still named on one is refused (409). Every admin view reloads after it.
+ */
+export function useDeletePeople(kind: PeopleKind) {
+  const client = useAdminApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      adminRequest<void>(
+        client,
+        `/api/admin/${kind}/${id}`,
+        { failed: `Failed to delete the ${kind === 'authors' ? 'author' : 'tag'}`, error: 'Error deleting' },
+        { method: 'DELETE' },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

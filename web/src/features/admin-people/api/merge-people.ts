@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
+import type { PeopleKind, PeopleRecord } from './people.ts';
+
+/**
+ * POST /api/admin/authors/{id}/merge or /api/admin/tags/{id}/merge with `{into}`: the record's
+ * articles and addresses move to `into`, and it is removed. Answers the record merged into; every
+ * admin view reloads after it (the articles' bylines and tags changed).
+ */
+export function useMergePeople<K extends PeopleKind>(kind: K) {
+  const client = useAdminApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, into }: { id: number; into: number }) =>
+      adminRequest<PeopleRecord<K>>(
+        client,
+        `/api/admin/${kind}/${id}/merge`,
+        { failed: `Failed to merge the ${kind === 'authors' ? 'authors' : 'tags'}`, error: 'Error merging' },
+        { method: 'POST', body: { into } },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

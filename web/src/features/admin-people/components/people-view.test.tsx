@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminTag } from '@common/admin-contract';
+import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
+import { renderInAdmin } from '@/testing/render-in-admin';
+import { PeopleView } from './people-view.tsx';
+
+afterEach(cleanup);
+
+/** The tags API of the screen, over a list the fake changes as the server would. */
+function tagsApi(tags: AdminTag[], answer?: (req: Sent) => Response | undefined) {
+  let list = [...tags];
+  return fakeApi((req) => {
+    const given = answer?.(req);
+    if (given) return given;
+    const u = new URL(req.url, 'http://admin.test');
+    if (req.method === 'GET' && u.pathname === '/api/admin/tags') {
+      const q = (u.searchParams.get('q') ?? '').toLowerCase();
+      return json(200, { items: list.filter((t) => t.name.toLowerCase().includes(q)) });
+    }
+    const merge = /^\/api\/admin\/tags\/(\d+)\/merge$/.exec(u.pathname);
+    if (req.method === 'POST' && merge) {
+      const from = list.find((t) => t.id === Number(merge[1]))!;
+      const into = list.find((t) => t.id === (req.body as { into: number }).into)!;
+      const merged = { ...into, articleCount: (into.articleCount ?? 0) + (from.articleCount ?? 0) };
+      list = list.filter((t) => t.id !== from.id).map((t) => (t.id === into.id ? merged : t));
+      return json(200, merged);
+    }
+    const one = /^\/api\/admin\/tags\/(\d+)$/.exec(u.pathname);
+    if (req.method === 'DELETE' && one) {
+      list = list.filter((t) => t.id !== Number(one[1]));
+      return json(204, null);
+    }
+    return problem(404, 'Not Found');
+  });
+}
+
+const TAGS: AdminTag[] = [
+  { id: 1, name: 'Politcs', slug: 'politcs', articleCount: 2 },
+  { id: 2, name: 'Politics', slug: 'politics', articleCount: 5 },
+  { id: 3, name: 'Weather', slug: 'weather', articleCount: 1 },
+];
+
+const row = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('li')!;
+
+describe('the tags screen', () => {
+  it('shows each tag with its page and its number of articles', async () => {
+    const { client } = tagsApi(TAGS);
+    renderInAdmin(<PeopleView kind="tags" />, client);
+    await screen.findByRole('heading', { level: 2, name: 'Politcs' });
+    expect(row('Politcs').textContent).toContain('2 articles');
+    expect(row('Weather').textContent).toContain('1 article');
+    expect(within(row('Weather')).getByRole('link', { name: '/tag/weather' })).toBeTruthy();
+  });
+
+  it('merges a tag into the one chosen, once on a double-click, and the list follows', async () => {
+    const { client, sent } = tagsApi(TAGS);
+    renderInAdmin(<PeopleView kind="tags" />, client);
+    await screen.findByRole('heading', { level: 2, name: 'Politcs' });
+    fireEvent.click(within(row('Politcs')).getByRole('button', { name: 'Merge Politcs into another tag' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Merge Politcs into another tag' });
+    expect(dialog.textContent).toContain('Every article tagged Politcs gets the tag you choose instead');
+    expect(dialog.textContent).toContain('/tag/politcs leads to');
+    const select = within(dialog).getByLabelText('Merge into') as HTMLSelectElement;
+    // Every other tag, with its count; not the tag itself.
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Choose a tag…',
+      'Politics (5 articles)',
+      'Weather (1 article)',
+    ]);
+    // Nothing chosen: nothing sent, and the dialog says why.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge tags' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Choose the tag to merge Politcs into.');
+    fireEvent.change(select, { target: { value: '2' } });
+    const confirm = within(dialog).getByRole('button', { name: 'Merge tags' });
+    act(() => {
+      confirm.click();
+      confirm.click();
+    });
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Politcs' })).toBeNull());
+    expect(sent.filter((r) => r.method !== 'GET')).toEqual([
+      expect.objectContaining({ method: 'POST', url: '/api/admin/tags/1/merge', body: { into: 2 } }),
+    ]);
+    expect(row('Politics').textContent).toContain('7 articles');
+  });
+
+  it('deletes a tag after saying what becomes of its articles; a refusal stays in the dialog', async () => {
+    let refuse = true;
+    const { client, sent } = tagsApi(TAGS, (req) => {
+      if (req.method === 'DELETE' && refuse) {
+        refuse = false;
+        return problem(404, 'Not Found', 'There is no tag 3.');
+      }
+      return undefined;
+    });
+    renderInAdmin(<PeopleView kind="tags" />, client);
+    await screen.findByRole('heading', { level: 2, name: 'Weather' });
+    fireEvent.click(within(row('Weather')).getByRole('button', { name: 'Delete Weather' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the tag Weather?' });
+    expect(dialog.textContent).toContain('It is taken off its 1 article, and /tag/weather will answer “not found”.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete tag' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('There is no tag 3.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete tag' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Weather' })).toBeNull());
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
+      '/api/admin/tags/3',
+      '/api/admin/tags/3',
+    ]);
+  });
+});
+
+describe('the authors screen', () => {
+  it('offers Delete only for an author named on no article; Merge for every author', async () => {
+    const { client } = fakeApi(() =>
+      json(200, {
+        items: [
+          { id: 1, name: 'Jane Doe', slug: 'jane-doe', bio: '', photoUrl: null, xHandle: null, articleCount: 3 },
+          { id: 2, name: 'Spare', slug: 'spare', bio: '', photoUrl: null, xHandle: null, articleCount: 0 },
+        ],
+      }),
+    );
+    renderInAdmin(<PeopleView kind="authors" />, client);
+    await screen.findByRole('heading', { level: 2, name: 'Jane Doe' });
+    expect(within(row('Jane Doe')).queryByRole('button', { name: 'Delete Jane Doe' })).toBeNull();
+    expect(within(row('Jane Doe')).getByRole('button', { name: 'Merge Jane Doe into another author' })).toBeTruthy();
+    expect(within(row('Spare')).getByRole('button', { name: 'Delete Spare' })).toBeTruthy();
+    expect(row('Spare').textContent).toContain('0 articles');
+  });
+});

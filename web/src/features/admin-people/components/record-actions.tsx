@@ -1,0 +1,149 @@
+import { useId, useRef, useState } from 'react';
+import type { AdminAuthor, AdminTag } from '@common/admin-contract';
+import { authorPath, tagPath } from '@common/byline';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { AdminApiError } from '@/lib/admin-api-client';
+import { toast } from '@/lib/toast';
+import { useDeletePeople } from '../api/delete-people.ts';
+import { useMergePeople } from '../api/merge-people.ts';
+import type { PeopleKind } from '../api/people.ts';
+
+type PeopleRecordAny = AdminAuthor | AdminTag;
+
+const nounOf = (kind: PeopleKind) => (kind === 'authors' ? 'author' : 'tag');
+export const pageOf = (kind: PeopleKind, slug: string) => (kind === 'authors' ? authorPath(slug) : tagPath(slug));
+export const articlesLabel = (n: number) => `${n} article${n === 1 ? '' : 's'}`;
+
+/** The detail of a refusal (problem+json), else the error's own message. */
+function refusalOf(err: unknown): string {
+  if (err instanceof AdminApiError && typeof err.problem?.detail === 'string') return err.problem.detail;
+  return err instanceof Error ? err.message : 'The change was not made.';
+}
+
+/**
+ * Merge an author or a tag into another: the dialog names what happens to the articles and the old
+ * address, and offers every other record of the kind. A double-click confirms once.
+ */
+export function MergeDialog(props: {
+  open: boolean;
+  kind: PeopleKind;
+  record: PeopleRecordAny;
+  others: PeopleRecordAny[];
+  onClose(): void;
+  onDone(): void;
+}) {
+  const { kind, record } = props;
+  const noun = nounOf(kind);
+  const uid = useId();
+  const merge = useMergePeople(kind);
+  const sent = useRef(false);
+  const [into, setInto] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const others = props.others.filter((o) => o.id !== record.id);
+  return (
+    <ConfirmDialog
+      open={props.open}
+      title={`Merge ${record.name} into another ${noun}`}
+      message={
+        kind === 'authors'
+          ? `Every byline that names ${record.name} names the author you choose instead, and ${pageOf(kind, record.slug)} leads to that author's page. ${record.name} is then removed.`
+          : `Every article tagged ${record.name} gets the tag you choose instead, and ${pageOf(kind, record.slug)} leads to that tag's page. ${record.name} is then removed.`
+      }
+      confirmLabel={`Merge ${kind}`}
+      busyLabel="Merging…"
+      busy={merge.isPending}
+      error={error}
+      onCancel={props.onClose}
+      onConfirm={() => {
+        const target = others.find((o) => String(o.id) === into);
+        if (!target) {
+          setError(`Choose the ${noun} to merge ${record.name} into.`);
+          return;
+        }
+        if (sent.current) return;
+        sent.current = true;
+        setError(null);
+        merge.mutate(
+          { id: record.id, into: target.id },
+          {
+            onSuccess: (merged) => {
+              toast({ title: `Merged ${record.name} into ${merged.name}` });
+              props.onDone();
+            },
+            onError: (err) => {
+              sent.current = false;
+              setError(refusalOf(err));
+            },
+          },
+        );
+      }}
+    >
+      <div className="admin-form__field">
+        <label className="admin-form__label" htmlFor={`${uid}-into`}>
+          Merge into
+        </label>
+        <select
+          id={`${uid}-into`}
+          className="admin-select"
+          value={into}
+          onChange={(e) => setInto(e.target.value)}
+          disabled={merge.isPending}
+        >
+          <option value="">Choose {kind === 'authors' ? 'an author' : 'a tag'}…</option>
+          {others.map((o) => (
+            <option key={o.id} value={String(o.id)}>
+              {o.articleCount === undefined ? o.name : `${o.name} (${articlesLabel(o.articleCount)})`}
+            </option>
+          ))}
+        </select>
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+/** Delete an author or a tag, saying what becomes of its articles and its page. A double-click deletes once. */
+export function DeleteDialog(props: {
+  open: boolean;
+  kind: PeopleKind;
+  record: PeopleRecordAny;
+  onClose(): void;
+  onDone(): void;
+}) {
+  const { kind, record } = props;
+  const noun = nounOf(kind);
+  const remove = useDeletePeople(kind);
+  const sent = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+  const n = record.articleCount ?? 0;
+  const page = pageOf(kind, record.slug);
+  return (
+    <ConfirmDialog
+      open={props.open}
+      title={`Delete the ${noun} ${record.name}?`}
+      message={
+        kind === 'tags' && n > 0
+          ? `It is taken off its ${articlesLabel(n)}, and ${page} will answer “not found”.`
+          : `${page} will answer “not found”.`
+      }
+      confirmLabel={`Delete ${noun}`}
+      busy={remove.isPending}
+      error={error}
+      onCancel={props.onClose}
+      onConfirm={() => {
+        if (sent.current) return;
+        sent.current = true;
+        setError(null);
+        remove.mutate(record.id, {
+          onSuccess: () => {
+            toast({ title: `Deleted ${record.name}` });
+            props.onDone();
+          },
+          onError: (err) => {
+            sent.current = false;
+            setError(refusalOf(err));
+          },
+        });
+      }}
+    />
+  );
+}
