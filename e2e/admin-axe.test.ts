@@ -321,7 +321,7 @@ describe('admin accessibility (axe-core)', () => {
     });
   }
 
-  it('the dialogs (delete, leave without saving) have no axe violation', async () => {
+  it('the dialogs (delete, leave without saving, merge a tag) have no axe violation', async () => {
     const context = await web.newContext(DESKTOP);
     await guardNetwork(context);
     const page = await context.newPage();
@@ -334,6 +334,17 @@ describe('admin accessibility (axe-core)', () => {
     await page.getByLabel('Summary').fill('Changed, not saved.');
     await page.getByRole('link', { name: 'Audit', exact: true }).click();
     await page.getByRole('alertdialog', { name: 'Leave without saving?' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Leave', exact: true }).click();
+    await page.goto(`${running.baseUrl}/admin/tags`);
+    await page
+      .getByRole('button', { name: /^Merge .+ into another tag$/ })
+      .first()
+      .click();
+    const merge = page.getByRole('alertdialog', { name: /^Merge .+ into another tag$/ });
+    await merge.getByRole('button', { name: 'Merge tags' }).click();
+    // With the refusal shown (nothing chosen).
+    await merge.getByRole('alert').waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 });

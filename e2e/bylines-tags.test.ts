@@ -101,4 +101,64 @@ describe('bylines and tags, from the form to the public pages', () => {
     );
     await profile.close();
   }, 120_000);
+
+  it('an editor merges a misspelt tag into the right one and deletes an unused one; readers follow the old address', async () => {
+    // Two published stories, one under a misspelt tag, and a tag no story has (made through the API).
+    const auth = { authorization: await running.bearer({ sub: 'tags-fixture', name: 'Tags Fixture' }) };
+    const post = async (url: string, payload: object) => {
+      const res = await running.app.inject({ method: 'POST', url, headers: auth, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    const body = { summary: 'S.', content: 'One.', category: 'UK', author: 'Clive Outrage', published: true };
+    const misspelt = await post('/api/admin/articles', { ...body, headline: 'Cat Elected Twice', tags: ['Kitens'] });
+    const right = await post('/api/admin/articles', { ...body, headline: 'Cat Resigns For Nap', tags: ['Kittens'] });
+    await post('/api/admin/tags', { name: 'Unused Tag' });
+
+    const page = await web.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/tags`);
+    await page.getByRole('heading', { level: 1, name: 'Tags' }).waitFor();
+    await page.getByLabel('Find a tag').fill('kit');
+    const row = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    await row('Kitens').getByText('1 article', { exact: true }).waitFor();
+    await row('Kittens').getByText('1 article', { exact: true }).waitFor();
+
+    await row('Kitens').getByRole('button', { name: 'Merge Kitens into another tag' }).click();
+    const merge = page.getByRole('alertdialog', { name: 'Merge Kitens into another tag' });
+    await merge.getByLabel('Merge into').selectOption({ label: 'Kittens (1 article)' });
+    await merge.getByRole('button', { name: 'Merge tags' }).click();
+    await page.getByText('Merged Kitens into Kittens').waitFor();
+    await row('Kittens').getByText('2 articles', { exact: true }).waitFor();
+    expect(await page.getByRole('heading', { level: 2, name: 'Kitens', exact: true }).count()).toBe(0);
+    // The row it was on is gone: the focus is on the screen's heading.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Tags');
+
+    const reader = await web.newPage({ javaScriptEnabled: false });
+    const landed = await reader.goto(`${running.baseUrl}/tag/kitens`);
+    expect(landed?.status()).toBe(200);
+    expect(new URL(reader.url()).pathname).toBe('/tag/kittens');
+    await reader.getByRole('heading', { level: 1, name: 'Kittens' }).waitFor();
+    for (const story of [misspelt, right])
+      await reader.locator(`main a[href="/article/${story.slug}"]`).first().waitFor();
+    await reader.goto(`${running.baseUrl}/article/${misspelt.slug}`);
+    expect(await reader.getByRole('navigation', { name: 'Tags' }).getByRole('link').allTextContents()).toEqual([
+      'Kittens',
+    ]);
+
+    // Delete, from the keyboard: the dialog opens on Cancel, Tab reaches Delete tag.
+    await page.getByLabel('Find a tag').fill('unused');
+    await row('Unused Tag').getByText('0 articles', { exact: true }).waitFor();
+    await row('Unused Tag').getByRole('button', { name: 'Delete Unused Tag' }).focus();
+    await page.keyboard.press('Enter');
+    const remove = page.getByRole('alertdialog', { name: 'Delete the tag Unused Tag?' });
+    await remove.getByText('/tag/unused-tag will answer “not found”.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText('Deleted Unused Tag').waitFor();
+    await page.getByText('No tags found.').waitFor();
+    expect((await reader.goto(`${running.baseUrl}/tag/unused-tag`))?.status()).toBe(404);
+    await reader.close();
+    await page.close();
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { AdminAuthor, AdminTag } from '@common/admin-contract';
 import { AdminApiError } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
@@ -42,11 +42,19 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
   const open = (type: RecordAction['type'], record: AdminAuthor | AdminTag) =>
     setAction((a) => ({ type, record, open: true, key: (a?.key ?? 0) + 1 }));
   const close = () => setAction((a) => a && { ...a, open: false });
-  // The record's row is gone after a merge or a deletion: the focus goes to the heading.
+  // The record's row is gone after a merge or a deletion: once the dialog has closed (it gives the
+  // focus back to the button that opened it), the focus goes to the heading.
+  const refocus = useRef(false);
   const done = () => {
+    refocus.current = true;
     close();
-    heading.current?.focus();
   };
+  useEffect(() => {
+    if (refocus.current && action && !action.open) {
+      refocus.current = false;
+      heading.current?.focus();
+    }
+  }, [action]);
   return (
     <section className="admin-section" aria-labelledby={`${uid}-title`}>
       <h1 id={`${uid}-title`} ref={heading} tabIndex={-1}>
