@@ -133,6 +133,17 @@ describe('bylines and tags, from the form to the public pages', () => {
     // The row it was on is gone: the focus is on the screen's heading.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Tags');
 
+    // The count leads to the tag's articles in the admin list; its button clears the filter.
+    await row('Kittens').getByRole('link', { name: '2 articles tagged Kittens' }).click();
+    await page.waitForURL(/\/admin\/articles\?.*tagId=/);
+    await page.locator('.admin-filter-note').getByText('Kittens').waitFor();
+    await page.getByText('2 articles total').waitFor();
+    for (const story of [misspelt, right]) {
+      await page.getByRole('link', { name: exactName(story.headline) }).waitFor();
+    }
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Tags' }).waitFor();
+
     const reader = await web.newPage({ javaScriptEnabled: false });
     const landed = await reader.goto(`${running.baseUrl}/tag/kitens`);
     expect(landed?.status()).toBe(200);

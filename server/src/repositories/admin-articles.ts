@@ -46,8 +46,15 @@ export interface ListQuery {
   categoryId?: number;
   /** Part of the headline (case-insensitive). */
   search?: string;
+  /** Only the articles that name this author. */
+  authorId?: number;
+  /** Only the articles with this tag. */
+  tagId?: number;
   sort?: ArticleListSort;
 }
+
+/** Which articles a list shows: everything of a query but its page, size and order. */
+type ListFilter = Pick<ListQuery, 'status' | 'categoryId' | 'search' | 'authorId' | 'tagId'>;
 
 /** Why a write was refused. */
 export type Refusal<R extends string> =
@@ -241,7 +248,7 @@ export class AdminArticlesRepository {
     this.db = db;
   }
 
-  private filtered(status: ArticleStatus, categoryId?: number, search?: string) {
+  private filtered({ status, categoryId, search, authorId, tagId }: ListFilter) {
     let q = this.db.selectFrom('articles');
     // Each combination has its own (partial) index, in list order: see migration 030-list-by-shown-date
     // (scheduled and trash: the small partial indexes of 007-newsroom).
@@ -267,6 +274,17 @@ export class AdminArticlesRepository {
       const pattern = `%${escapeLike(search.toLowerCase())}%`;
       q = q.where(sql<SqlBool>`lower(headline) like ${pattern} escape '!'`);
     }
+    // The link tables' (record, article) indexes give the ids.
+    if (authorId) {
+      q = q.where(
+        'id',
+        'in',
+        this.db.selectFrom('article_authors').select('article_id').where('author_id', '=', authorId),
+      );
+    }
+    if (tagId) {
+      q = q.where('id', 'in', this.db.selectFrom('article_tags').select('article_id').where('tag_id', '=', tagId));
+    }
     return q;
   }
 
@@ -279,32 +297,49 @@ export class AdminArticlesRepository {
     return q;
   }
 
-  /** Counts the filter's rows directly: for the small sets (scheduled, trash) and searches. */
-  private async countRows(status: ArticleStatus, categoryId?: number, search?: string): Promise<number> {
-    const row = await this.filtered(status, categoryId, search)
+  /** Counts the filter's rows directly: for the small sets (scheduled, trash), searches and one author's or tag's. */
+  private async countRows(filter: ListFilter): Promise<number> {
+    const row = await this.filtered(filter)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
-  async count(status: ArticleStatus = 'all', categoryId?: number, search?: string): Promise<number> {
-    if (search || status === 'scheduled' || status === 'trash') return this.countRows(status, categoryId, search);
-    if (status === 'draft') {
+  /** Whether article_counts (kept by triggers per status and category) holds this filter's total. */
+  private static countedByTriggers(f: ListFilter): f is ListFilter & { status: 'all' | 'published' | 'unpublished' } {
+    return (
+      !f.search &&
+      !f.authorId &&
+      !f.tagId &&
+      (f.status === 'all' || f.status === 'published' || f.status === 'unpublished')
+    );
+  }
+
+  /** The number of articles of a status (and category, and headline search). */
+  count(status: ArticleStatus = 'all', categoryId?: number, search?: string): Promise<number> {
+    return this.total({ status, categoryId, search });
+  }
+
+  private async total(filter: ListFilter): Promise<number> {
+    if (AdminArticlesRepository.countedByTriggers(filter)) {
+      const row = await this.countQuery(filter.status, filter.categoryId).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    }
+    if (filter.status === 'draft' && !filter.search && !filter.authorId && !filter.tagId) {
       const [unpublished, scheduled] = await Promise.all([
-        this.count('unpublished', categoryId),
-        this.countRows('scheduled', categoryId),
+        this.total({ ...filter, status: 'unpublished' }),
+        this.countRows({ ...filter, status: 'scheduled' }),
       ]);
       return unpublished - scheduled;
     }
-    const row = await this.countQuery(status, categoryId).executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return this.countRows(filter);
   }
 
   /** One page's rows in list order; the ids are found on the index alone (a deferred join). */
   private pageRows(query: ListQuery, limit: number, offset: number, fromEnd: boolean) {
     const ascending = query.sort === 'oldest';
     const dir = ascending !== fromEnd ? 'asc' : 'desc';
-    const pageIds = this.filtered(query.status, query.categoryId, query.search)
+    const pageIds = this.filtered(query)
       .select('id')
       .orderBy(ARTICLE_SHOWN_DATE, dir)
       .orderBy('id', dir)
@@ -327,8 +362,8 @@ export class AdminArticlesRepository {
    * Either way only the page's rows are read.
    */
   async list(query: ListQuery): Promise<ArticlePage> {
-    const { status, categoryId, search } = query;
-    const countedByTriggers = !search && (status === 'all' || status === 'published' || status === 'unpublished');
+    const { status, categoryId } = query;
+    const countedByTriggers = AdminArticlesRepository.countedByTriggers(query);
     const all = query.pageSize === -1;
     let articles: AdminArticleListItem[] = [];
     let totalCount: number | undefined;
@@ -342,7 +377,7 @@ export class AdminArticlesRepository {
         articles = rows.map(toListItem);
       }
     }
-    if (totalCount === undefined) totalCount = await this.count(status, categoryId, search);
+    if (totalCount === undefined) totalCount = await this.total(query);
     const pageSize = all ? totalCount : query.pageSize;
     const currentPage = all ? 1 : query.page;
     const totalPages = all ? 1 : Math.ceil(totalCount / pageSize);

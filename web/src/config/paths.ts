@@ -36,6 +36,8 @@ export const paths = {
           status?: string;
           categoryId?: number;
           search?: string;
+          authorId?: number;
+          tagId?: number;
           sort?: string;
         } = {},
       ) => {
@@ -45,6 +47,8 @@ export const paths = {
         p.set('status', q.status ?? 'all');
         if (q.categoryId && q.categoryId > 0) p.set('categoryId', String(q.categoryId));
         if (q.search) p.set('search', q.search);
+        if (q.authorId) p.set('authorId', String(q.authorId));
+        if (q.tagId) p.set('tagId', String(q.tagId));
         if (q.sort) p.set('sort', q.sort);
         return `/admin/articles?${p.toString()}`;
       },

@@ -130,6 +130,22 @@ export const ListQuerySchema = Type.Object(
       Type.Union([Type.Literal('newest'), Type.Literal('oldest')], { errorMessage: 'must be newest or oldest' }),
     ),
     categoryId: Type.Optional(Type.Integer({ minimum: 0, errorMessage: 'must be a category id (0 for all)' })),
+    authorId: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_ID,
+        errorMessage: 'must be an author id',
+        description: 'Only the articles that name this author',
+      }),
+    ),
+    tagId: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_ID,
+        errorMessage: 'must be a tag id',
+        description: 'Only the articles with this tag',
+      }),
+    ),
   },
   { additionalProperties: true },
 );

@@ -21,5 +21,9 @@ export interface ListQuery {
   categoryId?: number;
   /** Words of the headline. */
   search?: string;
+  /** Only the articles that name this author. */
+  authorId?: number;
+  /** Only the articles with this tag. */
+  tagId?: number;
   sort?: SortOrder;
 }

@@ -140,6 +140,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     { schema: { querystring: ListQuerySchema, response: { 200: ArticlePageSchema } } },
     async (request) => {
       const { page = 1, pageSize = 20, status = 'all', categoryId = 0, search = '', sort = 'newest' } = request.query;
+      const { authorId, tagId } = request.query;
       if (categoryId !== 0 && !isKnownCategory(categoryId)) {
         throw new ValidationError(
           [{ field: 'categoryId', message: `must be a known category id or 0 for all (${categoryId} is not)` }],
@@ -152,6 +153,8 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         status: status as 'all',
         categoryId,
         search: search.trim() || undefined,
+        authorId,
+        tagId,
         sort,
       });
     },

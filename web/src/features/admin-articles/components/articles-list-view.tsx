@@ -10,6 +10,7 @@ import { totalText, withFilter } from '../lib/list-query.ts';
 import type { ListQuery, SortOrder, StatusFilter } from '../types.ts';
 import { ArticleList } from './article-row.tsx';
 import { Pagination } from './pagination.tsx';
+import { RecordFilter } from './record-filter.tsx';
 
 export interface ArticlesListViewProps {
   query: ListQuery;
@@ -120,6 +121,20 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
           </select>
         </label>
       </div>
+      {query.authorId ? (
+        <RecordFilter
+          kind="authors"
+          id={query.authorId}
+          onClear={() => onQueryChange(withFilter(query, { authorId: undefined }))}
+        />
+      ) : null}
+      {query.tagId ? (
+        <RecordFilter
+          kind="tags"
+          id={query.tagId}
+          onClear={() => onQueryChange(withFilter(query, { tagId: undefined }))}
+        />
+      ) : null}
       {page ? (
         <>
           <ArticleList

@@ -23,6 +23,8 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   const statusRaw = params.get('status') as StatusFilter | null;
   const status = statusRaw && STATUSES.includes(statusRaw) ? statusRaw : 'all';
   const categoryId = positiveInt(params.get('categoryId'));
+  const authorId = positiveInt(params.get('authorId'));
+  const tagId = positiveInt(params.get('tagId'));
   const search = (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
   const sortRaw = params.get('sort') as SortOrder | null;
   const sort = sortRaw && SORTS.includes(sortRaw) && sortRaw !== 'newest' ? sortRaw : undefined;
@@ -32,16 +34,20 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     status,
     ...(categoryId ? { categoryId } : {}),
     ...(search ? { search } : {}),
+    ...(authorId ? { authorId } : {}),
+    ...(tagId ? { tagId } : {}),
     ...(sort ? { sort } : {}),
   };
 }
 
-/** The API call's query: status omitted when all, categoryId only when above 0. */
+/** The API call's query: status omitted when all, categoryId, authorId and tagId only when set. */
 export function toApiSearch(q: ListQuery): string {
   const p = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
   if (q.status !== 'all') p.set('status', q.status);
   if (q.categoryId && q.categoryId > 0) p.set('categoryId', String(q.categoryId));
   if (q.search) p.set('search', q.search);
+  if (q.authorId) p.set('authorId', String(q.authorId));
+  if (q.tagId) p.set('tagId', String(q.tagId));
   if (q.sort && q.sort !== 'newest') p.set('sort', q.sort);
   return p.toString();
 }
@@ -51,6 +57,8 @@ export function withFilter(q: ListQuery, change: Partial<Omit<ListQuery, 'page'>
   const next: ListQuery = { ...q, ...change, page: 1 };
   if (!next.categoryId) delete next.categoryId;
   if (!next.search) delete next.search;
+  if (!next.authorId) delete next.authorId;
+  if (!next.tagId) delete next.tagId;
   if (!next.sort || next.sort === 'newest') delete next.sort;
   return next;
 }

@@ -77,6 +77,14 @@ describe('list query', () => {
       pageSize: 20,
       status: 'all',
     });
+    expect(parseListQuery(new URLSearchParams('authorId=4&tagId=9'))).toMatchObject({ authorId: 4, tagId: 9 });
+    expect(parseListQuery(new URLSearchParams('authorId=0&tagId=x'))).toEqual({ page: 1, pageSize: 20, status: 'all' });
+  });
+  it('sends an author and a tag to the API, and a filter change keeps them unless it clears them', () => {
+    const q = { page: 3, pageSize: 20, status: 'all' as const, authorId: 4, tagId: 9 };
+    expect(toApiSearch(q)).toBe('page=3&pageSize=20&authorId=4&tagId=9');
+    expect(withFilter(q, { status: 'published' })).toMatchObject({ page: 1, authorId: 4, tagId: 9 });
+    expect(withFilter(q, { tagId: undefined })).toEqual({ page: 1, pageSize: 20, status: 'all', authorId: 4 });
   });
   it('omits status when all and categoryId unless above 0 in the API call', () => {
     expect(toApiSearch({ page: 1, pageSize: 20, status: 'all' })).toBe('page=1&pageSize=20');

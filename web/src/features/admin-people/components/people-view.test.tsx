@@ -52,6 +52,9 @@ describe('the tags screen', () => {
     expect(row('Politcs').textContent).toContain('2 articles');
     expect(row('Weather').textContent).toContain('1 article');
     expect(within(row('Weather')).getByRole('link', { name: '/tag/weather' })).toBeTruthy();
+    // The count leads to those articles in the admin list.
+    const count = within(row('Politcs')).getByRole('link', { name: '2 articles tagged Politcs' });
+    expect(count.getAttribute('href')).toBe('/admin/articles?page=1&pageSize=20&status=all&tagId=1');
   });
 
   it('merges a tag into the one chosen, once on a double-click, and the list follows', async () => {

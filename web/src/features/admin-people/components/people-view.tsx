@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { AdminAuthor, AdminTag } from '@common/admin-contract';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { AdminApiError } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
 import { usePeopleList, useUpdatePeople, type PeopleKind } from '../api/people.ts';
@@ -91,8 +93,17 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
                 <div style={{ display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center' }}>
                   <h2 style={{ margin: 0, fontSize: '1.1rem' }}>{record.name}</h2>
                   <a href={pageOf(kind, record.slug)}>{pageOf(kind, record.slug)}</a>
-                  {record.articleCount !== undefined ? (
-                    <span className="admin-muted">{articlesLabel(record.articleCount)}</span>
+                  {record.articleCount ? (
+                    <Link
+                      to={paths.admin.articles.getHref(
+                        kind === 'authors' ? { authorId: record.id } : { tagId: record.id },
+                      )}
+                      aria-label={`${articlesLabel(record.articleCount)} ${kind === 'authors' ? 'by' : 'tagged'} ${record.name}`}
+                    >
+                      {articlesLabel(record.articleCount)}
+                    </Link>
+                  ) : record.articleCount === 0 ? (
+                    <span className="admin-muted">{articlesLabel(0)}</span>
                   ) : null}
                   <span className="admin-actions" style={{ margin: 0 }}>
                     <button

@@ -3,9 +3,9 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 /**
  * Cleaning up authors and tags, on the database of the project (SQLite in `api`, PostgreSQL in
- * `api-pg`): each record's article count, merging one into another (articles, bylines and old
- * addresses follow), deleting, restoring a revision that named a record merged or deleted since,
- * and the refusals.
+ * `api-pg`): each record's article count and its articles in the admin list, merging one into
+ * another (articles, bylines and old addresses follow), deleting, restoring a revision that named a
+ * record merged or deleted since, and the refusals.
  */
 let t: TestApp;
 let auth: { authorization: string };
@@ -64,6 +64,39 @@ const counts = async (kind: 'authors' | 'tags') =>
       .json()
       .items.map((x: { name: string; articleCount: number }) => [x.name, x.articleCount]),
   );
+
+describe('the articles of an author or a tag', () => {
+  it('the admin list filters by either, with the other filters, and counts what it shows', async () => {
+    const a = await article({ headline: 'Tax Cut', authors: ['Jane Doe'], tags: ['Tax'], published: true });
+    const b = await article({ headline: 'Tax Rise', authors: ['Jane Doe', 'John Roe'], tags: ['Tax', 'Money'] });
+    const c = await article({ headline: 'Weather', authors: ['John Roe'], tags: ['Money'], published: true });
+    const [jane, john] = b.authors;
+    const tax = a.tags[0]!;
+    const list = async (query: string) => {
+      const res = await call('GET', `/api/admin/articles?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json();
+      return { ids: page.articles.map((x: { id: number }) => x.id), total: page.totalCount };
+    };
+    expect(await list(`authorId=${jane!.id}`)).toEqual({ ids: [b.id, a.id], total: 2 });
+    expect(await list(`authorId=${john!.id}&status=published`)).toEqual({ ids: [c.id], total: 1 });
+    expect(await list(`tagId=${tax.id}&status=unpublished`)).toEqual({ ids: [b.id], total: 1 });
+    expect(await list(`tagId=${tax.id}&authorId=${john!.id}`)).toEqual({ ids: [b.id], total: 1 });
+    expect(await list(`tagId=${tax.id}&search=cut`)).toEqual({ ids: [a.id], total: 1 });
+    expect(await list(`tagId=${tax.id}&pageSize=10&page=2`)).toEqual({ ids: [], total: 2 });
+    // A record that no longer exists (a bookmark after a merge): an empty list.
+    expect(await list('tagId=99999')).toEqual({ ids: [], total: 0 });
+    // The trash is listed apart, as without the filter.
+    expect((await call('DELETE', `/api/admin/articles/${a.id}`)).statusCode).toBe(204);
+    expect(await list(`tagId=${tax.id}`)).toEqual({ ids: [b.id], total: 1 });
+    expect(await list(`tagId=${tax.id}&status=trash`)).toEqual({ ids: [a.id], total: 1 });
+    for (const bad of ['authorId=0', 'authorId=abc', 'tagId=-1', 'tagId=1.5']) {
+      const res = await call('GET', `/api/admin/articles?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
+  });
+});
 
 describe('merging', () => {
   it('a tag into another: its articles (drafts too) get the other once, in its place, and its addresses lead there', async () => {
