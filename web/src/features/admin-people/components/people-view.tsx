@@ -92,9 +92,12 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
               ) : (
                 <div style={{ display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center' }}>
                   <h2 style={{ margin: 0, fontSize: '1.1rem' }}>{record.name}</h2>
-                  <a href={pageOf(kind, record.slug)}>{pageOf(kind, record.slug)}</a>
+                  <a className="admin-link admin-break" href={pageOf(kind, record.slug)}>
+                    {pageOf(kind, record.slug)}
+                  </a>
                   {record.articleCount ? (
                     <Link
+                      className="admin-link"
                       to={paths.admin.articles.getHref(
                         kind === 'authors' ? { authorId: record.id } : { tagId: record.id },
                       )}
