@@ -143,6 +143,8 @@ describe('bylines and tags, from the form to the public pages', () => {
     }
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Tags' }).waitFor();
+    // The filter was kept in the address.
+    expect(await page.getByLabel('Find a tag').inputValue()).toBe('kit');
 
     const reader = await web.newPage({ javaScriptEnabled: false });
     const landed = await reader.goto(`${running.baseUrl}/tag/kitens`);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { AdminAuthor, AdminTag } from '@common/admin-contract';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AdminApiError } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
@@ -23,6 +23,9 @@ function problemOf(err: unknown): { fields: FieldErrors; message: string } {
   return { fields, message: detail };
 }
 
+/** The longest name filter the API takes. */
+const MAX_FILTER_LENGTH = 200;
+
 type RecordAction = { type: 'merge' | 'delete'; record: AdminAuthor | AdminTag; open: boolean; key: number };
 
 /**
@@ -32,7 +35,10 @@ type RecordAction = { type: 'merge' | 'delete'; record: AdminAuthor | AdminTag; 
  * the address keeps the old address as a redirect; so does a merge.
  */
 export function PeopleView({ kind }: { kind: PeopleKind }) {
-  const [q, setQ] = useState('');
+  // The filter is kept in the URL (?q=): back from an article list keeps it, and a reload too.
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').slice(0, MAX_FILTER_LENGTH);
+  const setQ = (value: string) => setParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true });
   const list = usePeopleList(kind, q.trim());
   // Every record (the list above may be filtered): what a record can be merged into.
   const all = usePeopleList(kind, '');
@@ -71,7 +77,14 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
         <label className="admin-form__label" htmlFor={`${uid}-q`}>
           Find {kind === 'authors' ? 'an author' : 'a tag'}
         </label>
-        <input id={`${uid}-q`} className="admin-input" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        <input
+          id={`${uid}-q`}
+          className="admin-input"
+          type="search"
+          value={q}
+          maxLength={MAX_FILTER_LENGTH}
+          onChange={(e) => setQ(e.target.value)}
+        />
       </div>
       {list.isPending ? (
         <p role="status">Loading…</p>
