@@ -73,6 +73,23 @@ async function resolve(trx: Db, kind: Kind, refs: readonly NameRef[], now: strin
   return out;
 }
 
+/** The old slug of a record leads to record `id` from now on (a rename, a merge). */
+async function keepRedirect(trx: Db, kind: Kind, oldSlug: string, id: number, now: string): Promise<void> {
+  if (kind === 'authors') {
+    await trx
+      .insertInto('author_slug_redirects')
+      .values({ old_slug: oldSlug, author_id: id, created_at: now })
+      .onConflict((oc) => oc.column('old_slug').doUpdateSet({ author_id: id, created_at: now }))
+      .execute();
+  } else {
+    await trx
+      .insertInto('tag_slug_redirects')
+      .values({ old_slug: oldSlug, tag_id: id, created_at: now })
+      .onConflict((oc) => oc.column('old_slug').doUpdateSet({ tag_id: id, created_at: now }))
+      .execute();
+  }
+}
+
 /** A slug in use is that record's own: no redirect may lead away from it. */
 async function releaseSlug(trx: Db, kind: Kind, slug: string): Promise<void> {
   if (kind === 'authors') await trx.deleteFrom('author_slug_redirects').where('old_slug', '=', slug).execute();
@@ -202,12 +219,12 @@ export function toAdminTag(row: TagRow, articleCount?: number): AdminTag {
 /**
  * The link and redirect tables of each kind. The two link tables have the same shape (article_id,
  * the record's id, position), as have the two redirect tables (old_slug, the record's id,
- * created_at): one rule for both kinds is written against the tags' names of the columns.
+ * created_at): one rule serves both kinds.
  */
 const LINKS = {
   authors: { table: 'article_authors', column: 'author_id', redirects: 'author_slug_redirects' },
   tags: { table: 'article_tags', column: 'tag_id', redirects: 'tag_slug_redirects' },
-} as unknown as Record<Kind, { table: 'article_tags'; column: 'tag_id'; redirects: 'tag_slug_redirects' }>;
+} as const;
 
 /** A merge or deletion refused: no such record, or (deleting an author) still named on articles. */
 export type RecordRemoval<T> =
@@ -356,11 +373,7 @@ export class AuthorsAndTagsRepository {
         .executeTakeFirstOrThrow();
       if (slug !== before.slug) {
         await releaseSlug(trx, 'authors', slug);
-        await trx
-          .insertInto('author_slug_redirects')
-          .values({ old_slug: before.slug, author_id: id, created_at: now })
-          .onConflict((oc) => oc.column('old_slug').doUpdateSet({ author_id: id, created_at: now }))
-          .execute();
+        await keepRedirect(trx, 'authors', before.slug, id, now);
       }
       if (name !== before.name) await this.rewriteBylines(trx, id);
       return { ok: true, value: toAdminAuthor(row as AuthorRow) };
@@ -385,11 +398,7 @@ export class AuthorsAndTagsRepository {
         .executeTakeFirstOrThrow();
       if (slug !== before.slug) {
         await releaseSlug(trx, 'tags', slug);
-        await trx
-          .insertInto('tag_slug_redirects')
-          .values({ old_slug: before.slug, tag_id: id, created_at: now })
-          .onConflict((oc) => oc.column('old_slug').doUpdateSet({ tag_id: id, created_at: now }))
-          .execute();
+        await keepRedirect(trx, 'tags', before.slug, id, now);
       }
       return { ok: true, value: toAdminTag(row as TagRow) };
     });
@@ -414,15 +423,7 @@ export class AuthorsAndTagsRepository {
       await trx.deleteFrom(table).where(column, '=', id).where('article_id', 'in', both).execute();
       await trx.updateTable(table).set(column, intoId).where(column, '=', id).execute();
       await trx.updateTable(redirects).set(column, intoId).where(column, '=', id).execute();
-      await trx
-        .insertInto(redirects)
-        .values({ old_slug: source.slug, [column]: intoId, created_at: now } as {
-          old_slug: string;
-          tag_id: number;
-          created_at: string;
-        })
-        .onConflict((oc) => oc.column('old_slug').doUpdateSet({ [column]: intoId, created_at: now }))
-        .execute();
+      await keepRedirect(trx, kind, source.slug, intoId, now);
       await trx.deleteFrom(kind).where('id', '=', id).execute();
       if (kind === 'authors') await this.rewriteBylines(trx, intoId);
       return { ok: true, value: await this.#withCount(trx, kind, intoId) };
