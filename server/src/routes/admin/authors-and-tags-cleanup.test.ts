@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useBylinesApp } from '../../test-support/bylines-app.ts';
 
 /**
  * Cleaning up authors and tags, on the database of the project (SQLite in `api`, PostgreSQL in
@@ -7,39 +7,8 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
  * another (articles, bylines and old addresses follow), deleting, restoring a revision that named a
  * record merged or deleted since, and the refusals.
  */
-let t: TestApp;
-let auth: { authorization: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  auth = { authorization: await t.bearer({ sub: 'bylines', name: 'Byline Editor' }) };
-});
-afterAll(async () => t?.close());
-beforeEach(async () => {
-  const db = t.database.db;
-  for (const table of [
-    'articles',
-    'article_authors',
-    'article_tags',
-    'authors',
-    'tags',
-    'author_slug_redirects',
-    'tag_slug_redirects',
-    'article_revisions',
-  ] as const) {
-    await db.deleteFrom(table).execute();
-  }
-  t.app.newsCache.clear();
-});
-
-function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = {}) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...auth, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const bylines = useBylinesApp();
+const call = bylines.call;
 
 const FIELDS = { headline: 'Council Bans Tuesdays', summary: 'S.', content: 'One.', category: 'Politics' };
 
@@ -118,16 +87,16 @@ describe('merging', () => {
     expect(await counts('tags')).toEqual({ Politics: 3, Tax: 1 });
 
     for (const old of ['politcs', 'polticks']) {
-      const api = await t.app.inject({ url: `/News/tag/${old}` });
+      const api = await bylines.t.app.inject({ url: `/News/tag/${old}` });
       expect(api.statusCode, old).toBe(301);
       expect(api.headers.location).toBe('/News/tag/politics');
-      const page = await t.app.inject({ url: `/tag/${old}` });
+      const page = await bylines.t.app.inject({ url: `/tag/${old}` });
       expect(page.statusCode, old).toBe(301);
       expect(page.headers.location).toBe('/tag/politics');
     }
-    const page = (await t.app.inject({ url: '/News/tag/politics' })).json();
+    const page = (await bylines.t.app.inject({ url: '/News/tag/politics' })).json();
     expect(page.articles.map((x: { id: number }) => x.id).sort()).toEqual([a.id, b.id].sort());
-    expect((await t.app.inject({ url: `/News/slug/${a.slug}` })).json().tags).toEqual([
+    expect((await bylines.t.app.inject({ url: `/News/slug/${a.slug}` })).json().tags).toEqual([
       { name: 'Politics', slug: 'politics' },
     ]);
 
@@ -157,8 +126,8 @@ describe('merging', () => {
     const second = await read(b.id);
     expect(second.author).toBe('Jane Doe');
     expect(names(second.authors)).toEqual(['Jane Doe']);
-    expect((await t.app.inject({ url: `/News/slug/${a.slug}` })).json().author).toBe('Jane Doe and John Roe');
-    const old = await t.app.inject({ url: '/News/author/j-doe' });
+    expect((await bylines.t.app.inject({ url: `/News/slug/${a.slug}` })).json().author).toBe('Jane Doe and John Roe');
+    const old = await bylines.t.app.inject({ url: '/News/author/j-doe' });
     expect(old.statusCode).toBe(301);
     expect(old.headers.location).toBe('/News/author/jane-doe');
     expect(await counts('authors')).toEqual({ 'Jane Doe': 2, 'John Roe': 1 });
@@ -176,7 +145,7 @@ describe('deleting', () => {
     expect(names((await read(a.id)).tags)).toEqual(['Tax']);
     expect(await counts('tags')).toEqual({ Tax: 1 });
     for (const url of ['/News/tag/weather', '/News/tag/old-name']) {
-      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+      expect((await bylines.t.app.inject({ url })).statusCode, url).toBe(404);
     }
     expect((await call('DELETE', `/api/admin/tags/${tag.id}`)).statusCode).toBe(404);
 
@@ -200,12 +169,12 @@ describe('deleting', () => {
       articles: 1,
     });
     expect((await read(a.id)).author).toBe('Jane Doe');
-    expect((await t.app.inject({ url: '/News/author/jane-doe' })).statusCode).toBe(200);
+    expect((await bylines.t.app.inject({ url: '/News/author/jane-doe' })).statusCode).toBe(200);
 
     const spare = (await call('POST', '/api/admin/authors', { name: 'Spare Author' })).json();
     expect((await call('DELETE', `/api/admin/authors/${spare.id}`)).statusCode).toBe(204);
     expect(await counts('authors')).toEqual({ 'Jane Doe': 1 });
-    expect((await t.app.inject({ url: '/News/author/spare-author' })).statusCode).toBe(404);
+    expect((await bylines.t.app.inject({ url: '/News/author/spare-author' })).statusCode).toBe(404);
   });
 });
 
@@ -238,8 +207,12 @@ describe('refusals', () => {
     expect(await counts('authors')).toEqual({ 'Jane Doe': 0 });
 
     const anonymous = [
-      await t.app.inject({ method: 'DELETE', url: `/api/admin/tags/${tag.id}` }),
-      await t.app.inject({ method: 'POST', url: `/api/admin/authors/${author.id}/merge`, payload: { into: 1 } }),
+      await bylines.t.app.inject({ method: 'DELETE', url: `/api/admin/tags/${tag.id}` }),
+      await bylines.t.app.inject({
+        method: 'POST',
+        url: `/api/admin/authors/${author.id}/merge`,
+        payload: { into: 1 },
+      }),
     ];
     for (const res of anonymous) expect(res.statusCode).toBe(401);
     expect(await counts('tags')).toEqual({ Royals: 0 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useBylinesApp } from '../../test-support/bylines-app.ts';
 import { insertArticle } from '../../test-support/admin-articles.ts';
 
 /**
@@ -7,39 +7,8 @@ import { insertArticle } from '../../test-support/admin-articles.ts';
  * PostgreSQL in `api-pg`): an article's authors by id or name (matched or created), the old
  * `author` string still read and written, tags, renames with 301s, and the refusals.
  */
-let t: TestApp;
-let auth: { authorization: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  auth = { authorization: await t.bearer({ sub: 'bylines', name: 'Byline Editor' }) };
-});
-afterAll(async () => t?.close());
-beforeEach(async () => {
-  const db = t.database.db;
-  for (const table of [
-    'articles',
-    'article_authors',
-    'article_tags',
-    'authors',
-    'tags',
-    'author_slug_redirects',
-    'tag_slug_redirects',
-    'article_revisions',
-  ] as const) {
-    await db.deleteFrom(table).execute();
-  }
-  t.app.newsCache.clear();
-});
-
-function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, headers = {}) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...auth, 'content-type': 'application/json', ...headers },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const bylines = useBylinesApp();
+const call = bylines.call;
 
 const FIELDS = { headline: 'Council Bans Tuesdays', summary: 'S.', content: 'One.', category: 'Politics' };
 
@@ -128,7 +97,7 @@ describe('authors of an article', () => {
   });
 
   it('a byline without records gets them on its first save, which the history does not call an author change', async () => {
-    const row = await insertArticle(t.database.db, { headline: 'Old Story', author: 'Staff Hack' });
+    const row = await insertArticle(bylines.t.database.db, { headline: 'Old Story', author: 'Staff Hack' });
     const before = (await call('GET', `/api/admin/articles/${row.id}`)).json();
     expect(before.authors).toEqual([]);
     const saved = await call('PUT', `/api/admin/articles/${row.id}`, {
@@ -184,21 +153,21 @@ describe('the authors and tags screens', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ slug: 'jane-smith', bio: 'Writes.' });
     expect((await call('GET', `/api/admin/articles/${art.id}`)).json().author).toBe('Jane Smith and John Roe');
-    const pub = await t.app.inject({ url: `/News/slug/${art.slug}` });
+    const pub = await bylines.t.app.inject({ url: `/News/slug/${art.slug}` });
     expect(pub.json().author).toBe('Jane Smith and John Roe');
     expect(pub.json().authors).toEqual([
       { name: 'Jane Smith', slug: 'jane-smith' },
       { name: 'John Roe', slug: 'john-roe' },
     ]);
-    const old = await t.app.inject({ url: '/News/author/jane-doe?page=1' });
+    const old = await bylines.t.app.inject({ url: '/News/author/jane-doe?page=1' });
     expect(old.statusCode).toBe(301);
     expect(old.headers.location).toBe('/News/author/jane-smith');
-    const page = await t.app.inject({ url: '/News/author/jane-smith' });
+    const page = await bylines.t.app.inject({ url: '/News/author/jane-smith' });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ author: { name: 'Jane Smith', xHandle: 'jane_doe' }, page: 1, hasMore: false });
     expect(page.json().articles.map((a: { id: number }) => a.id)).toEqual([art.id]);
-    expect((await t.app.inject({ url: '/News/author/jane-smith?page=2' })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/News/author/nobody' })).statusCode).toBe(404);
+    expect((await bylines.t.app.inject({ url: '/News/author/jane-smith?page=2' })).statusCode).toBe(404);
+    expect((await bylines.t.app.inject({ url: '/News/author/nobody' })).statusCode).toBe(404);
 
     // Clearing fields; a name another author has is a 409.
     const cleared = await call('PATCH', `/api/admin/authors/${jane.id}`, { xHandle: null, photoUrl: '' });
@@ -235,24 +204,24 @@ describe('the authors and tags screens', () => {
     expect((await call('POST', '/api/admin/tags', { name: 'royals' })).statusCode).toBe(409);
     const renamed = await call('PATCH', `/api/admin/tags/${tag.id}`, { name: 'The Royals' });
     expect(renamed.json().slug).toBe('the-royals');
-    const old = await t.app.inject({ url: '/News/tag/royals' });
+    const old = await bylines.t.app.inject({ url: '/News/tag/royals' });
     expect(old.statusCode).toBe(301);
     expect(old.headers.location).toBe('/News/tag/the-royals');
-    const page = (await t.app.inject({ url: '/News/tag/the-royals' })).json();
+    const page = (await bylines.t.app.inject({ url: '/News/tag/the-royals' })).json();
     expect(page.tag).toEqual({ name: 'The Royals', slug: 'the-royals' });
     expect(page.articles).toHaveLength(1);
     // A new tag with the old name takes its address back from the redirect.
     const again = await call('POST', '/api/admin/tags', { name: 'Royals' });
     expect(again.statusCode).toBe(201);
     expect(again.json().slug).toBe('royals');
-    const back = await t.app.inject({ url: '/News/tag/royals' });
+    const back = await bylines.t.app.inject({ url: '/News/tag/royals' });
     expect(back.statusCode, back.body).toBe(200);
   });
 
   it('needs a signed-in editor', async () => {
-    expect((await t.app.inject({ url: '/api/admin/authors' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/tags', payload: { name: 'x' } })).statusCode).toBe(
-      401,
-    );
+    expect((await bylines.t.app.inject({ url: '/api/admin/authors' })).statusCode).toBe(401);
+    expect(
+      (await bylines.t.app.inject({ method: 'POST', url: '/api/admin/tags', payload: { name: 'x' } })).statusCode,
+    ).toBe(401);
   });
 });
