@@ -59,7 +59,7 @@ describe('the articles of an author or a tag', () => {
     expect((await call('DELETE', `/api/admin/articles/${a.id}`)).statusCode).toBe(204);
     expect(await list(`tagId=${tax.id}`)).toEqual({ ids: [b.id], total: 1 });
     expect(await list(`tagId=${tax.id}&status=trash`)).toEqual({ ids: [a.id], total: 1 });
-    for (const bad of ['authorId=0', 'authorId=abc', 'tagId=-1', 'tagId=1.5']) {
+    for (const bad of ['authorId=0', 'authorId=abc', 'tagId=-1', 'tagId=1.5', 'tagId=2147483648', 'authorId=1e20']) {
       const res = await call('GET', `/api/admin/articles?${bad}`);
       expect(res.statusCode, bad).toBe(400);
       expect(res.headers['content-type']).toContain('application/problem+json');
@@ -187,6 +187,10 @@ describe('refusals', () => {
       ['POST', `/api/admin/tags/${tag.id}/merge`, { into: 99999 }, 400],
       ['POST', `/api/admin/tags/${tag.id}/merge`, {}, 400],
       ['POST', `/api/admin/tags/${tag.id}/merge`, { into: 'x' }, 400],
+      ['POST', `/api/admin/tags/${tag.id}/merge`, { into: 2 ** 31 }, 400],
+      ['POST', `/api/admin/tags/${tag.id}/merge`, { into: 1e20 }, 400],
+      ['POST', `/api/admin/authors/${2 ** 31}/merge`, { into: author.id }, 400],
+      ['DELETE', `/api/admin/tags/${'9'.repeat(30)}`, undefined, 400],
       ['POST', `/api/admin/tags/${tag.id}/merge`, { into: author.id + 1000, extra: 1 }, 400],
       ['POST', '/api/admin/tags/99999/merge', { into: tag.id }, 404],
       ['POST', '/api/admin/tags/abc/merge', { into: tag.id }, 400],

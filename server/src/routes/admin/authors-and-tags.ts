@@ -13,7 +13,7 @@ import { AuthorsAndTagsRepository, type AuthorFields, type RecordWrite } from '.
 import { forbiddenCharacterErrors, ValidationError, type FieldError } from '../../domain/typebox-validation.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
 import { clearNewsCache } from './context.ts';
-import { IdParamsSchema } from './schemas.ts';
+import { IdParamsSchema, MAX_ID } from './schemas.ts';
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -67,7 +67,14 @@ const TagBodySchema = Type.Object(
 );
 
 const MergeBodySchema = Type.Object(
-  { into: Type.Integer({ minimum: 1, description: 'The id of the record that takes its place' }) },
+  {
+    into: Type.Integer({
+      minimum: 1,
+      maximum: MAX_ID,
+      errorMessage: `must be a whole number from 1 to ${MAX_ID}`,
+      description: 'The id of the record that takes its place',
+    }),
+  },
   { additionalProperties: false },
 );
 
