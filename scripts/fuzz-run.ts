@@ -99,6 +99,8 @@ const BAD_VALUES: unknown[] = [
   0,
   -1,
   1.5,
+  // One past PostgreSQL's integer (the ids' column type).
+  2 ** 31,
   2 ** 53,
   -(2 ** 63),
   1e308,
