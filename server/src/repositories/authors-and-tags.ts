@@ -232,6 +232,21 @@ export type RecordRemoval<T> =
   | { ok: false; reason: 'not-found'; which: 'record' | 'target' }
   | { ok: false; reason: 'in-use'; articles: number };
 
+/** How many articles name each of these records (drafts, scheduled stories and the trash included). */
+async function articleCounts(db: Db, kind: Kind, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const { table, column } = LINKS[kind];
+  const rows = await db
+    .selectFrom(table)
+    .select((eb) => [eb.ref(column).as('id'), eb.fn.countAll<number | string>().as('n')])
+    .where(column, 'in', [...ids])
+    .groupBy(column)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
+}
+
+const articleCount = async (db: Db, kind: Kind, id: number) => (await articleCounts(db, kind, [id])).get(id) ?? 0;
+
 export interface AuthorFields {
   name?: string;
   bio?: string;
@@ -261,7 +276,8 @@ export class AuthorsAndTagsRepository {
     let query = this.db.selectFrom('authors').selectAll();
     if (q) query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', `%${escapeLike(q.toLowerCase())}%`));
     const rows = await query.orderBy('name').orderBy('id').limit(limit).execute();
-    const counts = await this.articleCounts(
+    const counts = await articleCounts(
+      this.db,
       'authors',
       rows.map((r) => Number(r.id)),
     );
@@ -272,24 +288,12 @@ export class AuthorsAndTagsRepository {
     let query = this.db.selectFrom('tags').selectAll();
     if (q) query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', `%${escapeLike(q.toLowerCase())}%`));
     const rows = await query.orderBy('name').orderBy('id').limit(limit).execute();
-    const counts = await this.articleCounts(
+    const counts = await articleCounts(
+      this.db,
       'tags',
       rows.map((r) => Number(r.id)),
     );
     return rows.map((r) => toAdminTag(r, counts.get(Number(r.id)) ?? 0));
-  }
-
-  /** How many articles name each of these records (drafts, scheduled stories and the trash included). */
-  private async articleCounts(kind: Kind, ids: number[]): Promise<Map<number, number>> {
-    if (ids.length === 0) return new Map();
-    const { table, column } = LINKS[kind];
-    const rows = await this.db
-      .selectFrom(table)
-      .select((eb) => [eb.ref(column).as('id'), eb.fn.countAll<number | string>().as('n')])
-      .where(column, 'in', ids)
-      .groupBy(column)
-      .execute();
-    return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
   }
 
   async getAuthor(id: number): Promise<AdminAuthor | undefined> {
@@ -440,12 +444,7 @@ export class AuthorsAndTagsRepository {
       const { table, column, redirects } = LINKS[kind];
       const record = await trx.selectFrom(kind).select('id').where('id', '=', id).executeTakeFirst();
       if (!record) return { ok: false, reason: 'not-found', which: 'record' };
-      const linked = await trx
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where(column, '=', id)
-        .executeTakeFirstOrThrow();
-      const articles = Number(linked.n);
+      const articles = await articleCount(trx, kind, id);
       if (kind === 'authors' && articles > 0) return { ok: false, reason: 'in-use', articles };
       await trx.deleteFrom(table).where(column, '=', id).execute();
       await trx.deleteFrom(redirects).where(column, '=', id).execute();
@@ -455,18 +454,14 @@ export class AuthorsAndTagsRepository {
   }
 
   async #withCount(trx: Transaction<Database>, kind: Kind, id: number): Promise<AdminAuthor | AdminTag> {
-    const { table, column } = LINKS[kind];
-    const linked = await trx
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where(column, '=', id)
-      .executeTakeFirstOrThrow();
+    const n = await articleCount(trx, kind, id);
     if (kind === 'authors') {
-      const row = await trx.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      return toAdminAuthor(row, Number(linked.n));
+      return toAdminAuthor(
+        await trx.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+        n,
+      );
     }
-    const row = await trx.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return toAdminTag(row, Number(linked.n));
+    return toAdminTag(await trx.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), n);
   }
 
   /**
