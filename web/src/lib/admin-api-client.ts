@@ -109,6 +109,12 @@ export async function adminRequest<T>(
   }
 }
 
+/** What a refusal says to the editor: the server's problem detail, else the error's own message, else `fallback`. */
+export function problemDetail(err: unknown, fallback: string): string {
+  if (err instanceof AdminApiError && typeof err.problem?.detail === 'string') return err.problem.detail;
+  return err instanceof Error ? err.message : fallback;
+}
+
 /** Client errors (4xx) are final; network errors and 5xx are retried up to 3 times. */
 export function shouldRetryAdminRequest(failureCount: number, error: unknown): boolean {
   if (error instanceof AdminApiError && error.status !== undefined && error.status < 500) return false;

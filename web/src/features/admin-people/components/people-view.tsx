@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { AdminAuthor, AdminTag } from '@common/admin-contract';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { AdminApiError } from '@/lib/admin-api-client';
+import { AdminApiError, problemDetail } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
 import { usePeopleList, useUpdatePeople, type PeopleKind } from '../api/people.ts';
 import { articlesLabel, DeleteDialog, MergeDialog, pageOf } from './record-actions.tsx';
@@ -19,8 +19,7 @@ function problemOf(err: unknown): { fields: FieldErrors; message: string } {
       if (e.name && e.message) fields[e.name] = e.message;
     }
   }
-  const detail = typeof err.problem?.detail === 'string' ? err.problem.detail : err.message;
-  return { fields, message: detail };
+  return { fields, message: problemDetail(err, 'The change was not saved.') };
 }
 
 /** The longest name filter the API takes. */

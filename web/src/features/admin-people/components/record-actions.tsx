@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { AdminAuthor, AdminTag } from '@common/admin-contract';
 import { authorPath, tagPath } from '@common/byline';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
-import { AdminApiError } from '@/lib/admin-api-client';
+import { problemDetail } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
 import { useDeletePeople } from '../api/delete-people.ts';
 import { useMergePeople } from '../api/merge-people.ts';
@@ -13,12 +13,6 @@ type PeopleRecordAny = AdminAuthor | AdminTag;
 const nounOf = (kind: PeopleKind) => (kind === 'authors' ? 'author' : 'tag');
 export const pageOf = (kind: PeopleKind, slug: string) => (kind === 'authors' ? authorPath(slug) : tagPath(slug));
 export const articlesLabel = (n: number) => `${n} article${n === 1 ? '' : 's'}`;
-
-/** The detail of a refusal (problem+json), else the error's own message. */
-function refusalOf(err: unknown): string {
-  if (err instanceof AdminApiError && typeof err.problem?.detail === 'string') return err.problem.detail;
-  return err instanceof Error ? err.message : 'The change was not made.';
-}
 
 /**
  * Merge an author or a tag into another: the dialog names what happens to the articles and the old
@@ -72,7 +66,7 @@ export function MergeDialog(props: {
             },
             onError: (err) => {
               sent.current = false;
-              setError(refusalOf(err));
+              setError(problemDetail(err, 'The change was not made.'));
             },
           },
         );
@@ -140,7 +134,7 @@ export function DeleteDialog(props: {
           },
           onError: (err) => {
             sent.current = false;
-            setError(refusalOf(err));
+            setError(problemDetail(err, 'The change was not made.'));
           },
         });
       }}
