@@ -17,6 +17,7 @@ export function useDeletePeople(kind: PeopleKind) {
         { failed: `Failed to delete the ${kind === 'authors' ? 'author' : 'tag'}`, error: 'Error deleting' },
         { method: 'DELETE' },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    // A refusal reloads too: a 404 means another tab merged or deleted the record.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -18,6 +18,7 @@ export function useMergePeople<K extends PeopleKind>(kind: K) {
         { failed: `Failed to merge the ${kind === 'authors' ? 'authors' : 'tags'}`, error: 'Error merging' },
         { method: 'POST', body: { into } },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    // A refusal reloads too: a 404 means another tab merged or deleted the record.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
