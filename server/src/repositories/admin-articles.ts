@@ -505,7 +505,7 @@ export class AdminArticlesRepository {
     if (refusal) return refusal;
     const linksBefore = (await articleLinks(trx, [id])).get(id)!;
     // Authors and tags named by the write (created when new), after the refusals: a refused write creates none.
-    const links: ResolvedLinks = options.links ? await resolveLinks(trx, options.links, now) : {};
+    const links: ResolvedLinks = options.links ? await resolveLinks(trx, options.links, now, this.dialect) : {};
     if (links.authors) change.set.author = bylineOf(links.authors);
     // The version condition again in the statement: on SQLite (no row lock) it keeps a racing
     // writer from overwriting unseen; on PostgreSQL the row lock above already serialises them.
@@ -740,7 +740,12 @@ export class AdminArticlesRepository {
       const linked: ArticleLinks[] = [];
       // Row by row with RETURNING keeps ids exact on both dialects; batches stay one transaction.
       for (const [i, row] of rows.entries()) {
-        const links = await resolveLinks(trx, { authors: authorRefs(inputs[i]!), tags: inputs[i]!.tags ?? [] }, now);
+        const links = await resolveLinks(
+          trx,
+          { authors: authorRefs(inputs[i]!), tags: inputs[i]!.tags ?? [] },
+          now,
+          this.dialect,
+        );
         const saved = await trx
           .insertInto('articles')
           .values({ ...row, author: bylineOf(links.authors!), updated_by: actor.name })

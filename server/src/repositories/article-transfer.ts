@@ -65,7 +65,12 @@ export async function insertExactArticles(database: Db, articles: ExactArticle[]
     const stored = (await trx.insertInto('articles').values(rows).returningAll().execute()) as ArticleRow[];
     const linked: ArticleLinks[] = [];
     for (const [i, article] of articles.entries()) {
-      const links = await resolveLinks(trx, { authors: authorRefs(article), tags: article.tags ?? [] }, at);
+      const links = await resolveLinks(
+        trx,
+        { authors: authorRefs(article), tags: article.tags ?? [] },
+        at,
+        database.dialect,
+      );
       await storeLinks(trx, article.id, links);
       const byline = bylineOf(links.authors!);
       if (byline !== stored[i]!.author) {

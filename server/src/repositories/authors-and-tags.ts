@@ -3,6 +3,7 @@ import { joinByline, MAX_LISTING_PAGE } from '../../../common/byline.ts';
 import type { AdminAuthor, AdminTag, NamedRef } from '../../../common/admin-contract.ts';
 import { uploadedImageId } from '../../../common/images.ts';
 import { slugify } from '../../../common/slug.ts';
+import type { Dialect } from '../db/index.ts';
 import type { AuthorRow, Database, TagRow } from '../db/schema.ts';
 import type { NameRef } from '../domain/article-input.ts';
 import { NEWS_LIST_COLUMNS, type ListRow } from './public-columns.ts';
@@ -38,8 +39,19 @@ const toRef = (row: { id: number; name: string; slug: string }): NamedRef => ({
   slug: row.slug,
 });
 
+/**
+ * Row locks (PostgreSQL). Editorial writes run side by side there: a save holds the records it names
+ * (FOR SHARE) until it commits, and a merge, a deletion or an author's rename takes its records (FOR
+ * UPDATE) before it reads them. So a save never links a record that a merge has just removed, a merge
+ * never misses a link that a save is adding, and a byline is never written with a name being changed.
+ * Locks are taken in id order, and an author's articles before the author (a save locks its article
+ * before the records it names; an author's merge or rename writes the bylines of their articles), so
+ * no two writers wait for each other. SQLite runs one write transaction at a time and needs none.
+ */
+const rowLocks = (dialect: Dialect) => dialect === 'postgres';
+
 /** The records the references name, in order, without repeats; names not known yet are created. */
-async function resolve(trx: Db, kind: Kind, refs: readonly NameRef[], now: string): Promise<NamedRef[]> {
+async function resolveOnce(trx: Db, kind: Kind, refs: readonly NameRef[], now: string): Promise<NamedRef[]> {
   const out: NamedRef[] = [];
   const seen = new Set<number>();
   for (const ref of refs) {
@@ -71,6 +83,54 @@ async function resolve(trx: Db, kind: Kind, refs: readonly NameRef[], now: strin
     out.push(toRef(row));
   }
   return out;
+}
+
+/**
+ * The records the references name, held until the write commits (see rowLocks). A record merged or
+ * deleted by a transaction that committed meanwhile is looked up again: an id is then unknown, a name
+ * is matched or created as it would be after the merge.
+ */
+async function resolve(trx: Db, kind: Kind, refs: readonly NameRef[], now: string, dialect: Dialect) {
+  for (;;) {
+    const found = await resolveOnce(trx, kind, refs, now);
+    if (!rowLocks(dialect) || found.length === 0) return found;
+    const held = await trx
+      .selectFrom(kind)
+      .select(['id', 'name', 'slug'])
+      .where(
+        'id',
+        'in',
+        found.map((r) => r.id),
+      )
+      .orderBy('id')
+      .forShare()
+      .execute();
+    // Read again under the lock: a rename that committed meanwhile gives the byline its new name.
+    const byId = new Map(held.map((row) => [Number(row.id), toRef(row)]));
+    if (byId.size === found.length) return found.map((r) => byId.get(r.id)!);
+  }
+}
+
+/**
+ * Locks records before a merge, deletion or rename changes them (see rowLocks); for authors, their
+ * articles first.
+ */
+async function lockForChange(trx: Db, kind: Kind, ids: readonly number[], dialect: Dialect): Promise<void> {
+  if (!rowLocks(dialect)) return;
+  if (kind === 'authors') {
+    const theirs = trx
+      .selectFrom('article_authors')
+      .select('article_id')
+      .where('author_id', 'in', [...ids]);
+    await trx.selectFrom('articles').select('id').where('id', 'in', theirs).orderBy('id').forUpdate().execute();
+  }
+  await trx
+    .selectFrom(kind)
+    .select('id')
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /** The old slug of a record leads to record `id` from now on (a rename, a merge). */
@@ -109,10 +169,11 @@ export async function resolveLinks(
   trx: Transaction<Database>,
   links: { authors?: readonly NameRef[]; tags?: readonly NameRef[] },
   now: string,
+  dialect: Dialect,
 ): Promise<ResolvedLinks> {
   return {
-    ...(links.authors ? { authors: await resolve(trx, 'authors', links.authors, now) } : {}),
-    ...(links.tags ? { tags: await resolve(trx, 'tags', links.tags, now) } : {}),
+    ...(links.authors ? { authors: await resolve(trx, 'authors', links.authors, now, dialect) } : {}),
+    ...(links.tags ? { tags: await resolve(trx, 'tags', links.tags, now, dialect) } : {}),
   };
 }
 
@@ -269,7 +330,10 @@ export interface StoriesPage<T> {
 }
 
 export class AuthorsAndTagsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+  ) {}
 
   /** Authors whose name contains `q` (case-insensitive), by name; every author when `q` is empty. */
   async searchAuthors(q: string, limit: number): Promise<AdminAuthor[]> {
@@ -352,6 +416,7 @@ export class AuthorsAndTagsRepository {
    */
   updateAuthor(id: number, fields: AuthorFields, now = new Date().toISOString()) {
     return this.db.transaction().execute(async (trx): Promise<RecordWrite<AdminAuthor>> => {
+      await lockForChange(trx, 'authors', [id], this.dialect);
       const before = await trx.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) return { ok: false, reason: 'not-found' };
       const name = fields.name ?? before.name;
@@ -419,6 +484,7 @@ export class AuthorsAndTagsRepository {
   merge(kind: Kind, id: number, intoId: number, now = new Date().toISOString()) {
     return this.db.transaction().execute(async (trx): Promise<RecordRemoval<AdminAuthor | AdminTag>> => {
       const { table, column, redirects } = LINKS[kind];
+      await lockForChange(trx, kind, [id, intoId], this.dialect);
       const source = await trx.selectFrom(kind).select('slug').where('id', '=', id).executeTakeFirst();
       if (!source) return { ok: false, reason: 'not-found', which: 'record' };
       const target = await trx.selectFrom(kind).select('id').where('id', '=', intoId).executeTakeFirst();
@@ -442,6 +508,7 @@ export class AuthorsAndTagsRepository {
   remove(kind: Kind, id: number): Promise<RecordRemoval<{ articles: number }>> {
     return this.db.transaction().execute(async (trx): Promise<RecordRemoval<{ articles: number }>> => {
       const { table, column, redirects } = LINKS[kind];
+      await lockForChange(trx, kind, [id], this.dialect);
       const record = await trx.selectFrom(kind).select('id').where('id', '=', id).executeTakeFirst();
       if (!record) return { ok: false, reason: 'not-found', which: 'record' };
       const articles = await articleCount(trx, kind, id);

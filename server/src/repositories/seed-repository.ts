@@ -17,9 +17,11 @@ export interface SeedPeople {
 /** SQL of the demo content (seed/index.ts). */
 export class SeedRepository {
   readonly #db: Kysely<Database>;
+  readonly #dialect: Db['dialect'];
 
-  constructor(database: Pick<Db, 'db'>) {
+  constructor(database: Pick<Db, 'db' | 'dialect'>) {
     this.#db = database.db;
+    this.#dialect = database.dialect;
   }
 
   /**
@@ -57,6 +59,7 @@ export class SeedRepository {
             tags: (people.tagsOf?.(row) ?? []).map((name) => ({ name })),
           },
           at,
+          this.#dialect,
         );
         await storeLinks(trx, Number(row.id), links);
         linked.push({ authors: links.authors!, tags: links.tags! });

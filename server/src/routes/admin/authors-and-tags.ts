@@ -139,7 +139,7 @@ function refused(kind: 'author' | 'tag', id: number | undefined, result: Exclude
  */
 const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const repo = new AuthorsAndTagsRepository(app.database.db);
+  const repo = new AuthorsAndTagsRepository(app.database.db, app.database.dialect);
 
   app.get(
     '/authors',

@@ -40,7 +40,7 @@ export default fp(
     const publicNews = new PublicNews(
       new NewsRepository(app.database.db),
       cache,
-      new AuthorsAndTagsRepository(app.database.db),
+      new AuthorsAndTagsRepository(app.database.db, app.database.dialect),
       new LiveBlogReader(new LiveEntriesRepository(app.database.db), new ImagesRepository(app.database.db), () =>
         lastLiveEventId(app),
       ),

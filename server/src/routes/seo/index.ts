@@ -103,7 +103,7 @@ export default fp(
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const sitemaps = new SitemapRepository(app.database.db);
     const archive = new ArchiveRepository(app.database.db);
-    const people = new AuthorsAndTagsRepository(app.database.db);
+    const people = new AuthorsAndTagsRepository(app.database.db, app.database.dialect);
     const images = new ImagesRepository(app.database.db);
     const liveEntries = new LiveEntriesRepository(app.database.db);
     const cards = new ShareCardStore(

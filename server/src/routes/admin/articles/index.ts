@@ -101,7 +101,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.database.db;
   const images = new ImagesRepository(db);
-  const records = new AuthorsAndTagsRepository(db);
+  const records = new AuthorsAndTagsRepository(db, app.database.dialect);
 
   /**
    * The lead image's focal point, copied onto the article from the library (an uploaded picture
