@@ -438,6 +438,22 @@ export const SHARE_AUDIT_ACTIONS = [
   'test-publish',
 ] as const;
 
+/**
+ * The audit rows of the newsroom's authors and tags (they concern no one article): a record created,
+ * changed (renamed, or an author's bio, photo or X handle), merged into another, deleted.
+ */
+export const RECORD_AUDIT_ACTIONS = [
+  'author-create',
+  'author-edit',
+  'author-merge',
+  'author-delete',
+  'tag-create',
+  'tag-edit',
+  'tag-merge',
+  'tag-delete',
+] as const;
+export type RecordAuditAction = (typeof RECORD_AUDIT_ACTIONS)[number];
+
 /** An author or a tag as an article names it: GET /api/admin/articles/{id} `authors` and `tags`. */
 export interface NamedRef {
   id: number;

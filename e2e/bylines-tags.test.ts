@@ -172,6 +172,18 @@ describe('bylines and tags, from the form to the public pages', () => {
     await page.getByText('No tags found.').waitFor();
     expect((await reader.goto(`${running.baseUrl}/tag/unused-tag`))?.status()).toBe(404);
     await reader.close();
+
+    // The audit trail names the merge and the deletion, who made them and how many articles they moved.
+    await page.getByRole('link', { name: 'Audit', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
+    const merged = page.getByRole('row').filter({ hasText: 'tag-merge' });
+    await merged.waitFor();
+    expect(await merged.innerText()).toMatch(
+      /e2e\.editor\s+tag-merge\s*“Kitens” into “Kittens” · 1 article\s+—\s+No article \(a tag\)/,
+    );
+    await page.getByLabel('Action').selectOption('tag-delete');
+    await page.getByRole('row').filter({ hasText: '“Unused Tag” · 0 articles' }).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'tag-merge' }).count()).toBe(0);
     await page.close();
   }, 120_000);
 });

@@ -1,13 +1,17 @@
 import type { Insertable, Transaction } from 'kysely';
 import {
   AUDIT_ACTIONS,
+  RECORD_AUDIT_ACTIONS,
   SHARE_AUDIT_ACTIONS,
+  type AdminAuthor,
+  type AdminTag,
   type AuditAction,
+  type RecordAuditAction,
   type AuditEntry as AuditEntryView,
   type SharePlatform,
 } from '../../../common/admin-contract.ts';
 
-export { AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, type AuditAction };
+export { AUDIT_ACTIONS, RECORD_AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, type AuditAction, type RecordAuditAction };
 import type { Kysely } from 'kysely';
 import type { ArticleRow, AuditLogRow, Database } from '../db/schema.ts';
 import type { AuditLogTable } from '../db/schema/audit-log.ts';
@@ -52,6 +56,34 @@ export function auditRow(e: AuditEntry): Insertable<AuditLogTable> {
 export async function writeAudit(trx: Transaction<Database>, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await trx.insertInto('audit_log').values(entries.map(auditRow)).execute();
+}
+
+/** An author or a tag as its audit rows keep it (`articleCount`: the articles that named it then). */
+export type AuditedRecord = AdminAuthor | AdminTag;
+
+/** An audit row of an author or a tag (no article): what it was and what it became. */
+export interface RecordAuditEntry {
+  action: RecordAuditAction;
+  actor: Actor;
+  at: string;
+  before: AuditedRecord | null;
+  after: AuditedRecord | null;
+}
+
+/** Writes the row of a change to an author or a tag; call it inside the transaction that makes it. */
+export async function writeRecordAudit(trx: Transaction<Database>, e: RecordAuditEntry): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      action: e.action,
+      article_id: NO_ARTICLE,
+      actor_subject: e.actor.subject,
+      actor_name: e.actor.name,
+      at: e.at,
+      before: e.before ? JSON.stringify(e.before) : null,
+      after: e.after ? JSON.stringify(e.after) : null,
+    })
+    .execute();
 }
 
 /** The trail of one article, oldest first. */
@@ -102,6 +134,30 @@ function liveEntryDetail(action: string, entry: Record<string, unknown> | undefi
   return `entry ${entry.entryId}${Number(entry.key_event) === 1 ? ' (key event)' : ''}`;
 }
 
+const RECORD_FIELDS: Record<string, string> = { bio: 'bio', photoUrl: 'photo', xHandle: 'X handle' };
+const quoted = (name: unknown) => `“${typeof name === 'string' ? name : ''}”`;
+const articles = (n: unknown) => (typeof n === 'number' ? ` · ${n} article${n === 1 ? '' : 's'}` : '');
+
+/** What an author's or a tag's row says: which record, renamed or merged into which, how many articles. */
+function recordDetail(
+  action: string,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): string {
+  if (!(RECORD_AUDIT_ACTIONS as readonly string[]).includes(action)) return '';
+  const verb = action.slice(action.indexOf('-') + 1);
+  let text: string;
+  if (verb === 'merge') text = `${quoted(before?.name)} into ${quoted(after?.name)}${articles(before?.articleCount)}`;
+  else if (verb === 'delete') text = `${quoted(before?.name)}${articles(before?.articleCount)}`;
+  else if (verb === 'edit' && before?.name !== after?.name)
+    text = `${quoted(before?.name)} renamed ${quoted(after?.name)}`;
+  else if (verb === 'edit') {
+    const changed = Object.keys(RECORD_FIELDS).filter((f) => before?.[f] !== after?.[f]);
+    text = `${quoted(after?.name)}${changed.length > 0 ? `: ${changed.map((f) => RECORD_FIELDS[f]).join(', ')}` : ''}`;
+  } else text = quoted(after?.name);
+  return text.slice(0, 300);
+}
+
 /**
  * The trail, newest first, filtered by editor and action; one row more than the page tells if another
  * follows. A row that keeps no copy of its article (a social post's) is named by the article's headline
@@ -137,7 +193,10 @@ export async function listAudit(
         headline:
           (isPost ? undefined : (headlineOf(after) ?? headlineOf(parseJson(r.before)))) ?? r.current_headline ?? '',
         platform,
-        detail: isPost ? detailOf(after) : liveEntryDetail(r.action, after ?? parseJson(r.before)),
+        detail: isPost
+          ? detailOf(after)
+          : liveEntryDetail(r.action, after ?? parseJson(r.before)) ||
+            recordDetail(r.action, parseJson(r.before), after),
         editorName: r.actor_name,
         editorSubject: r.actor_subject,
         at: r.at,

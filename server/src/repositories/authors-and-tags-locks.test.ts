@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.ts';
 import { insertArticle } from '../test-support/admin-articles.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import type { Actor } from './audit-log.ts';
 import { AuthorsAndTagsRepository, resolveLinks, storeLinks } from './authors-and-tags.ts';
 
 // An article saved while its authors or tags are merged, deleted or renamed, on SQLite (api) and
@@ -14,6 +15,7 @@ import { AuthorsAndTagsRepository, resolveLinks, storeLinks } from './authors-an
 let env: TestApp;
 let repo: AuthorsAndTagsRepository;
 const NOW = '2026-11-29T10:00:00.000Z';
+const EDITOR: Actor = { subject: 'editor-1', name: 'Ed Itor' };
 const postgres = () => env.database.dialect === 'postgres';
 
 beforeAll(async () => {
@@ -75,8 +77,8 @@ const linksOf = async (table: 'article_tags' | 'article_authors', articleId: num
 
 describe('saving an article while its records change', () => {
   it('a tag merged while a save names it: the article ends with the tag merged into', async () => {
-    const from = await repo.createTag('Kitens ' + Math.random().toString(36).slice(2, 7));
-    const into = await repo.createTag('Kittens ' + Math.random().toString(36).slice(2, 7));
+    const from = await repo.createTag('Kitens ' + Math.random().toString(36).slice(2, 7), EDITOR);
+    const into = await repo.createTag('Kittens ' + Math.random().toString(36).slice(2, 7), EDITOR);
     if (!from.ok || !into.ok) throw new Error('tags not created');
     const article = Number((await insertArticle(env.database.db)).id);
     let links!: Awaited<ReturnType<typeof resolveLinks>>;
@@ -86,7 +88,7 @@ describe('saving an article while its records change', () => {
         await lockArticle(trx, article);
         links = await resolveLinks(trx, { tags: [{ name: from.value.name }] }, NOW, env.database.dialect);
       },
-      () => repo.merge('tags', from.value.id, into.value.id, NOW),
+      () => repo.merge('tags', from.value.id, into.value.id, EDITOR, NOW),
       (trx) => storeLinks(trx, article, links),
     );
 
@@ -97,7 +99,7 @@ describe('saving an article while its records change', () => {
   });
 
   it('an author deleted while a save names them: the deletion is refused, the byline keeps its author', async () => {
-    const author = await repo.createAuthor({ name: 'Jo Newcomer ' + Math.random().toString(36).slice(2, 7) });
+    const author = await repo.createAuthor({ name: 'Jo Newcomer ' + Math.random().toString(36).slice(2, 7) }, EDITOR);
     if (!author.ok) throw new Error('author not created');
     const article = Number((await insertArticle(env.database.db)).id);
 
@@ -108,7 +110,7 @@ describe('saving an article while its records change', () => {
         await lockArticle(trx, article);
         links = await resolveLinks(trx, { authors: [{ id: author.value.id }] }, NOW, env.database.dialect);
       },
-      () => repo.remove('authors', author.value.id),
+      () => repo.remove('authors', author.value.id, EDITOR),
       (trx) => storeLinks(trx, article, links),
     );
 
@@ -119,8 +121,8 @@ describe('saving an article while its records change', () => {
 
   it('an author merged while a save holds one of their articles: both go through, the byline names the author merged into', async () => {
     const suffix = Math.random().toString(36).slice(2, 7);
-    const from = await repo.createAuthor({ name: `J. Doe ${suffix}` });
-    const into = await repo.createAuthor({ name: `Jane Doe ${suffix}` });
+    const from = await repo.createAuthor({ name: `J. Doe ${suffix}` }, EDITOR);
+    const into = await repo.createAuthor({ name: `Jane Doe ${suffix}` }, EDITOR);
     if (!from.ok || !into.ok) throw new Error('authors not created');
     const article = Number((await insertArticle(env.database.db, { author: from.value.name })).id);
     await env.database.db.transaction().execute(async (trx) => {
@@ -131,7 +133,7 @@ describe('saving an article while its records change', () => {
     // must not hold the author while it waits for the article (two writers waiting for each other).
     const merged = await heldSave(
       (trx) => lockArticle(trx, article),
-      () => repo.merge('authors', from.value.id, into.value.id, NOW),
+      () => repo.merge('authors', from.value.id, into.value.id, EDITOR, NOW),
       async (trx) => {
         const links = await resolveLinks(trx, { authors: [{ id: from.value.id }] }, NOW, env.database.dialect);
         await storeLinks(trx, article, links);
@@ -150,7 +152,7 @@ describe('saving an article while its records change', () => {
   });
 
   it('a save that waited for an author being renamed writes the new name', async () => {
-    const author = await repo.createAuthor({ name: 'Sam Oldname ' + Math.random().toString(36).slice(2, 7) });
+    const author = await repo.createAuthor({ name: 'Sam Oldname ' + Math.random().toString(36).slice(2, 7) }, EDITOR);
     if (!author.ok) throw new Error('author not created');
     const renamed = author.value.name.replace('Oldname', 'Newname');
 

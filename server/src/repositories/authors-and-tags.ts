@@ -6,6 +6,7 @@ import { slugify } from '../../../common/slug.ts';
 import type { Dialect } from '../db/index.ts';
 import type { AuthorRow, Database, TagRow } from '../db/schema.ts';
 import type { NameRef } from '../domain/article-input.ts';
+import { writeRecordAudit, type Actor, type AuditedRecord } from './audit-log.ts';
 import { NEWS_LIST_COLUMNS, type ListRow } from './public-columns.ts';
 
 /**
@@ -287,6 +288,22 @@ const LINKS = {
   tags: { table: 'article_tags', column: 'tag_id', redirects: 'tag_slug_redirects' },
 } as const;
 
+const noun = (kind: Kind) => (kind === 'authors' ? 'author' : 'tag');
+
+/** An edit's audit row, unless nothing changed. */
+async function auditEdit(
+  trx: Transaction<Database>,
+  action: 'author-edit' | 'tag-edit',
+  actor: Actor,
+  at: string,
+  before: AuditedRecord,
+  after: AuditedRecord,
+): Promise<void> {
+  // Both views come from one function: the same fields in the same order.
+  if (JSON.stringify(before) !== JSON.stringify(after))
+    await writeRecordAudit(trx, { action, actor, at, before, after });
+}
+
 /** A merge or deletion refused: no such record, or (deleting an author) still named on articles. */
 export type RecordRemoval<T> =
   | { ok: true; value: T }
@@ -371,7 +388,7 @@ export class AuthorsAndTagsRepository {
   }
 
   /** A new author; a name whose slug another author has is refused ('duplicate'). */
-  createAuthor(fields: AuthorFields & { name: string }, now = new Date().toISOString()) {
+  createAuthor(fields: AuthorFields & { name: string }, actor: Actor, now = new Date().toISOString()) {
     return this.db.transaction().execute(async (trx): Promise<RecordWrite<AdminAuthor>> => {
       const slug = slugify(fields.name);
       const taken = await trx.selectFrom('authors').select('id').where('slug', '=', slug).executeTakeFirst();
@@ -391,11 +408,13 @@ export class AuthorsAndTagsRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       await releaseSlug(trx, 'authors', slug);
-      return { ok: true, value: toAdminAuthor(row as AuthorRow) };
+      const value = toAdminAuthor(row as AuthorRow);
+      await writeRecordAudit(trx, { action: 'author-create', actor, at: now, before: null, after: value });
+      return { ok: true, value };
     });
   }
 
-  createTag(name: string, now = new Date().toISOString()) {
+  createTag(name: string, actor: Actor, now = new Date().toISOString()) {
     return this.db.transaction().execute(async (trx): Promise<RecordWrite<AdminTag>> => {
       const slug = slugify(name);
       const taken = await trx.selectFrom('tags').select('id').where('slug', '=', slug).executeTakeFirst();
@@ -406,7 +425,9 @@ export class AuthorsAndTagsRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       await releaseSlug(trx, 'tags', slug);
-      return { ok: true, value: toAdminTag(row as TagRow) };
+      const value = toAdminTag(row as TagRow);
+      await writeRecordAudit(trx, { action: 'tag-create', actor, at: now, before: null, after: value });
+      return { ok: true, value };
     });
   }
 
@@ -414,7 +435,7 @@ export class AuthorsAndTagsRepository {
    * Changes an author. A new name that gives a new slug moves the page: the old slug becomes a
    * redirect (301) and the bylines of the author's articles are written again with the new name.
    */
-  updateAuthor(id: number, fields: AuthorFields, now = new Date().toISOString()) {
+  updateAuthor(id: number, fields: AuthorFields, actor: Actor, now = new Date().toISOString()) {
     return this.db.transaction().execute(async (trx): Promise<RecordWrite<AdminAuthor>> => {
       await lockForChange(trx, 'authors', [id], this.dialect);
       const before = await trx.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst();
@@ -445,12 +466,14 @@ export class AuthorsAndTagsRepository {
         await keepRedirect(trx, 'authors', before.slug, id, now);
       }
       if (name !== before.name) await this.rewriteBylines(trx, id);
-      return { ok: true, value: toAdminAuthor(row as AuthorRow) };
+      const value = toAdminAuthor(row as AuthorRow);
+      await auditEdit(trx, 'author-edit', actor, now, toAdminAuthor(before), value);
+      return { ok: true, value };
     });
   }
 
   /** Renames a tag; a new slug keeps the old one as a redirect. */
-  updateTag(id: number, name: string, now = new Date().toISOString()) {
+  updateTag(id: number, name: string, actor: Actor, now = new Date().toISOString()) {
     return this.db.transaction().execute(async (trx): Promise<RecordWrite<AdminTag>> => {
       const before = await trx.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) return { ok: false, reason: 'not-found' };
@@ -469,7 +492,9 @@ export class AuthorsAndTagsRepository {
         await releaseSlug(trx, 'tags', slug);
         await keepRedirect(trx, 'tags', before.slug, id, now);
       }
-      return { ok: true, value: toAdminTag(row as TagRow) };
+      const value = toAdminTag(row as TagRow);
+      await auditEdit(trx, 'tag-edit', actor, now, toAdminTag(before), value);
+      return { ok: true, value };
     });
   }
 
@@ -479,13 +504,13 @@ export class AuthorsAndTagsRepository {
    * lead to `intoId`'s page, and the record is removed. Authors' bylines are written again. Answers
    * the record merged into, with its article count.
    */
-  merge(kind: 'authors', id: number, intoId: number, now?: string): Promise<RecordRemoval<AdminAuthor>>;
-  merge(kind: 'tags', id: number, intoId: number, now?: string): Promise<RecordRemoval<AdminTag>>;
-  merge(kind: Kind, id: number, intoId: number, now = new Date().toISOString()) {
+  merge(kind: 'authors', id: number, intoId: number, actor: Actor, now?: string): Promise<RecordRemoval<AdminAuthor>>;
+  merge(kind: 'tags', id: number, intoId: number, actor: Actor, now?: string): Promise<RecordRemoval<AdminTag>>;
+  merge(kind: Kind, id: number, intoId: number, actor: Actor, now = new Date().toISOString()) {
     return this.db.transaction().execute(async (trx): Promise<RecordRemoval<AdminAuthor | AdminTag>> => {
       const { table, column, redirects } = LINKS[kind];
       await lockForChange(trx, kind, [id, intoId], this.dialect);
-      const source = await trx.selectFrom(kind).select('slug').where('id', '=', id).executeTakeFirst();
+      const source = await this.#withCount(trx, kind, id);
       if (!source) return { ok: false, reason: 'not-found', which: 'record' };
       const target = await trx.selectFrom(kind).select('id').where('id', '=', intoId).executeTakeFirst();
       if (!target) return { ok: false, reason: 'not-found', which: 'target' };
@@ -496,7 +521,9 @@ export class AuthorsAndTagsRepository {
       await keepRedirect(trx, kind, source.slug, intoId, now);
       await trx.deleteFrom(kind).where('id', '=', id).execute();
       if (kind === 'authors') await this.rewriteBylines(trx, intoId);
-      return { ok: true, value: await this.#withCount(trx, kind, intoId) };
+      const value = (await this.#withCount(trx, kind, intoId))!;
+      await writeRecordAudit(trx, { action: `${noun(kind)}-merge`, actor, at: now, before: source, after: value });
+      return { ok: true, value };
     });
   }
 
@@ -505,30 +532,35 @@ export class AuthorsAndTagsRepository {
    * is taken off its articles; an author still named on an article is refused ('in-use'): a byline
    * is not emptied behind its story's back, the author is merged into another instead.
    */
-  remove(kind: Kind, id: number): Promise<RecordRemoval<{ articles: number }>> {
+  remove(
+    kind: Kind,
+    id: number,
+    actor: Actor,
+    now = new Date().toISOString(),
+  ): Promise<RecordRemoval<{ articles: number }>> {
     return this.db.transaction().execute(async (trx): Promise<RecordRemoval<{ articles: number }>> => {
       const { table, column, redirects } = LINKS[kind];
       await lockForChange(trx, kind, [id], this.dialect);
-      const record = await trx.selectFrom(kind).select('id').where('id', '=', id).executeTakeFirst();
+      const record = await this.#withCount(trx, kind, id);
       if (!record) return { ok: false, reason: 'not-found', which: 'record' };
-      const articles = await articleCount(trx, kind, id);
+      const articles = record.articleCount!;
       if (kind === 'authors' && articles > 0) return { ok: false, reason: 'in-use', articles };
       await trx.deleteFrom(table).where(column, '=', id).execute();
       await trx.deleteFrom(redirects).where(column, '=', id).execute();
       await trx.deleteFrom(kind).where('id', '=', id).execute();
+      await writeRecordAudit(trx, { action: `${noun(kind)}-delete`, actor, at: now, before: record, after: null });
       return { ok: true, value: { articles } };
     });
   }
 
-  async #withCount(trx: Transaction<Database>, kind: Kind, id: number): Promise<AdminAuthor | AdminTag> {
-    const n = await articleCount(trx, kind, id);
+  /** The record with the number of articles that name it; undefined when there is none. */
+  async #withCount(trx: Transaction<Database>, kind: Kind, id: number): Promise<AdminAuthor | AdminTag | undefined> {
     if (kind === 'authors') {
-      return toAdminAuthor(
-        await trx.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-        n,
-      );
+      const row = await trx.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toAdminAuthor(row, await articleCount(trx, kind, id));
     }
-    return toAdminTag(await trx.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), n);
+    const row = await trx.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toAdminTag(row, await articleCount(trx, kind, id));
   }
 
   /**

@@ -18,7 +18,7 @@ export interface BylinesApp {
 
 /**
  * The authors and tags suites' app: one per file, on the project's database, with a signed-in
- * editor; before each test the articles, authors, tags, their links, redirects and revisions are
+ * editor; before each test the articles, authors, tags, their links, redirects, revisions and the audit trail are
  * emptied and the public cache cleared.
  */
 export function useBylinesApp(): BylinesApp {
@@ -53,6 +53,7 @@ export function useBylinesApp(): BylinesApp {
       'author_slug_redirects',
       'tag_slug_redirects',
       'article_revisions',
+      'audit_log',
     ] as const) {
       await db.deleteFrom(table).execute();
     }

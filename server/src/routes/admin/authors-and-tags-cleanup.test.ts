@@ -222,3 +222,50 @@ describe('refusals', () => {
     expect(await counts('tags')).toEqual({ Royals: 0 });
   });
 });
+
+describe('the audit trail', () => {
+  it('names who created, changed, merged and deleted each author and tag, and how many articles it had', async () => {
+    const kitens = (await call('POST', '/api/admin/tags', { name: 'Kitens' })).json();
+    const kittens = (await call('POST', '/api/admin/tags', { name: 'Kittens' })).json();
+    await article({ headline: 'One', tags: ['Kitens'] });
+    await article({ headline: 'Two', tags: ['Kitens', 'Kittens'], authors: ['John Roe'] });
+    const patch = (kind: string, id: number, body: object) => call('PATCH', `/api/admin/${kind}/${id}`, body);
+    // Saved as it was: nothing to record.
+    expect((await patch('tags', kittens.id, { name: 'Kittens' })).statusCode).toBe(200);
+    expect((await patch('tags', kittens.id, { name: 'Cute Kittens' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/tags/${kitens.id}/merge`, { into: kittens.id })).statusCode).toBe(200);
+    const jane = (await call('POST', '/api/admin/authors', { name: 'Jane Doe' })).json();
+    expect((await patch('authors', jane.id, { bio: 'Writes.', xHandle: 'janedoe' })).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/authors/${jane.id}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/admin/tags/${kittens.id}`)).statusCode).toBe(204);
+    // Refused: no row.
+    const john = (await call('GET', '/api/admin/authors?q=john')).json().items[0];
+    expect((await call('DELETE', `/api/admin/authors/${john.id}`)).statusCode).toBe(409);
+    expect((await call('POST', `/api/admin/authors/${john.id}/merge`, { into: 99999 })).statusCode).toBe(400);
+
+    const res = await call('GET', '/api/admin/audit');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res
+      .json()
+      .entries.filter((e: { articleId: number }) => e.articleId === 0)
+      .map((e: { action: string; detail: string; editorName: string; headline: string }) => [
+        e.action,
+        e.detail,
+        e.editorName,
+        e.headline,
+      ]);
+    expect(rows).toEqual([
+      ['tag-delete', '“Cute Kittens” · 2 articles', 'Byline Editor', ''],
+      ['author-delete', '“Jane Doe” · 0 articles', 'Byline Editor', ''],
+      ['author-edit', '“Jane Doe”: bio, X handle', 'Byline Editor', ''],
+      ['author-create', '“Jane Doe”', 'Byline Editor', ''],
+      ['tag-merge', '“Kitens” into “Cute Kittens” · 2 articles', 'Byline Editor', ''],
+      ['tag-edit', '“Kittens” renamed “Cute Kittens”', 'Byline Editor', ''],
+      ['tag-create', '“Kittens”', 'Byline Editor', ''],
+      ['tag-create', '“Kitens”', 'Byline Editor', ''],
+    ]);
+    const merges = await call('GET', '/api/admin/audit?action=tag-merge');
+    expect(merges.statusCode, merges.body).toBe(200);
+    expect(merges.json().entries.map((e: { action: string }) => e.action)).toEqual(['tag-merge']);
+  });
+});

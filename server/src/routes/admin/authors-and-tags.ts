@@ -9,6 +9,7 @@ import {
 } from '../../../../common/byline.ts';
 import { MAX_SLUG_LENGTH } from '../../../../common/site.ts';
 import { slugify } from '../../../../common/slug.ts';
+import { actorOf } from '../../auth/actor.ts';
 import { AuthorsAndTagsRepository, type AuthorFields, type RecordWrite } from '../../repositories/authors-and-tags.ts';
 import { forbiddenCharacterErrors, ValidationError, type FieldError } from '../../domain/typebox-validation.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
@@ -167,7 +168,7 @@ const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
     { schema: { body: AuthorCreateSchema, response: { 201: AdminAuthorSchema } } },
     async (request, reply) => {
       const fields = authorInput(request.body);
-      const result = await repo.createAuthor({ ...fields, name: fields.name! });
+      const result = await repo.createAuthor({ ...fields, name: fields.name! }, actorOf(request));
       if (!result.ok) throw refused('author', undefined, result);
       clearNewsCache(app);
       reply.code(201).header('location', `/api/admin/authors/${result.value.id}`);
@@ -179,7 +180,7 @@ const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
     '/authors/:id',
     { schema: { params: IdParamsSchema, body: AuthorPatchSchema, response: { 200: AdminAuthorSchema } } },
     async (request) => {
-      const result = await repo.updateAuthor(request.params.id, authorInput(request.body));
+      const result = await repo.updateAuthor(request.params.id, authorInput(request.body), actorOf(request));
       if (!result.ok) throw refused('author', request.params.id, result);
       clearNewsCache(app);
       return result.value;
@@ -211,7 +212,7 @@ const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
   };
 
   app.post('/tags', { schema: { body: TagBodySchema, response: { 201: AdminTagSchema } } }, async (request, reply) => {
-    const result = await repo.createTag(tagName(request.body));
+    const result = await repo.createTag(tagName(request.body), actorOf(request));
     if (!result.ok) throw refused('tag', undefined, result);
     clearNewsCache(app);
     reply.code(201).header('location', `/api/admin/tags/${result.value.id}`);
@@ -222,7 +223,7 @@ const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
     '/tags/:id',
     { schema: { params: IdParamsSchema, body: TagBodySchema, response: { 200: AdminTagSchema } } },
     async (request) => {
-      const result = await repo.updateTag(request.params.id, tagName(request.body));
+      const result = await repo.updateTag(request.params.id, tagName(request.body), actorOf(request));
       if (!result.ok) throw refused('tag', request.params.id, result);
       clearNewsCache(app);
       return result.value;
@@ -245,7 +246,10 @@ const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
         const { id } = request.params;
         const { into } = request.body;
         if (into === id) throw new ValidationError([{ field: 'into', message: `must be another ${noun}` }], 'body');
-        const result = await (kind === 'authors' ? repo.merge('authors', id, into) : repo.merge('tags', id, into));
+        const actor = actorOf(request);
+        const result = await (kind === 'authors'
+          ? repo.merge('authors', id, into, actor)
+          : repo.merge('tags', id, into, actor));
         if (!result.ok) {
           if (result.reason === 'not-found' && result.which === 'target') {
             throw new ValidationError([{ field: 'into', message: `there is no ${noun} ${into}` }], 'body');
@@ -262,7 +266,7 @@ const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
       { schema: { summary: `Delete the ${noun}`, params: IdParamsSchema, response: { 204: Type.Null() } } },
       async (request, reply) => {
         const { id } = request.params;
-        const result = await repo.remove(kind, id);
+        const result = await repo.remove(kind, id, actorOf(request));
         if (!result.ok) {
           if (result.reason === 'in-use') {
             const n = result.articles;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
-import { AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, type AuditEntry } from '@common/admin-contract';
+import { AUDIT_ACTIONS, RECORD_AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, type AuditEntry } from '@common/admin-contract';
 import { LIVE_AUDIT_ACTIONS } from '@common/live-contract';
 import { paths } from '@/config/paths';
 import { AdminQueryError } from '@/lib/admin-error-context';
@@ -13,7 +13,10 @@ const PLATFORM_NAMES = { x: 'X', facebook: 'Facebook' } as const;
 
 /** The article a row is about: a link by its headline, or what is left to say of it. */
 function ArticleCell({ entry }: { entry: AuditEntry }) {
-  if (entry.articleId <= 0) return <span className="admin-muted">No article (test post)</span>;
+  if (entry.articleId <= 0) {
+    const record = entry.action.startsWith('author-') ? 'an author' : entry.action.startsWith('tag-') ? 'a tag' : null;
+    return <span className="admin-muted">{record ? `No article (${record})` : 'No article (test post)'}</span>;
+  }
   if (!entry.headline) return <span className="admin-muted">Article {entry.articleId} (deleted for good)</span>;
   return (
     <Link className="admin-link" to={paths.admin.article.getHref(entry.articleId)}>
@@ -61,7 +64,7 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
             onChange={(e) => onQueryChange({ ...query, action: e.target.value || undefined, page: 1 })}
           >
             <option value="">All actions</option>
-            {[...AUDIT_ACTIONS, ...SHARE_AUDIT_ACTIONS, ...LIVE_AUDIT_ACTIONS].map((a) => (
+            {[...AUDIT_ACTIONS, ...SHARE_AUDIT_ACTIONS, ...LIVE_AUDIT_ACTIONS, ...RECORD_AUDIT_ACTIONS].map((a) => (
               <option key={a} value={a}>
                 {a}
               </option>
