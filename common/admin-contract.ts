@@ -383,7 +383,15 @@ export interface ArticleShares {
 
 /** GET /api/admin/shares?articleIds=1,2,3: each article's shares (for the article list). */
 export interface SharesOfArticles {
-  articles: { articleId: number; shares: PlatformShare[] }[];
+  articles: {
+    articleId: number;
+    shares: PlatformShare[];
+    /**
+     * Its live key events' posts that are on X or Facebook now (posted), by entry: what unpublishing
+     * or deleting the story offers to delete too (DELETE …/live/entries/{entryId}/shares/{platform}).
+     */
+    entryPosts: { entryId: number; platform: SharePlatform }[];
+  }[];
 }
 
 export interface ShareDefaults {

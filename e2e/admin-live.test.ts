@@ -287,6 +287,53 @@ describe('the live console', () => {
     }
   });
 
+  it("unpublishing a live story, the editor deletes its post and its key event's on X too", async () => {
+    const [story] = await insertArticles(running.database, running.app, [
+      { headline: 'Goat Withdrawn From Race', published_at: null },
+    ]);
+    await api('POST', `/api/admin/articles/${story!.id}/live/start`);
+    // Published: its own post goes to X (connected); then a key event posted to X.
+    await api('POST', `/api/admin/articles/${story!.id}/publish`);
+    const entry = await api<AdminLiveEntry>('POST', `/api/admin/articles/${story!.id}/live/entries`, {
+      body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The goat withdraws.' }] }] },
+      keyEvent: true,
+      shareToX: true,
+    });
+    const own = `/article/${story!.slug}`;
+    const ofEntry = `${own}#entry-${entry.id}`;
+    const postOf = (link: string) => x.posts.find((p) => p.text.endsWith(link))?.id;
+    await expect.poll(() => [postOf(own), postOf(ofEntry)].every(Boolean), { timeout: 15_000 }).toBe(true);
+    // The share rows say 'posted' once the worker has recorded the provider's answer.
+    await expect
+      .poll(async () => (await listEntries(story!.id))[0]!.posts.map((p) => p.state), { timeout: 15_000 })
+      .toEqual(['posted']);
+
+    const context = await web.newContext();
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    await guardNetwork(context);
+    const page = await context.newPage();
+    try {
+      await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}`);
+      const ownOnX = page.getByTestId('share-x').first();
+      await expect.poll(() => ownOnX.getAttribute('data-state')).toBe('posted');
+      await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
+      const ask = page.getByRole('alertdialog', { name: 'Unpublish this article?' });
+      await ask.getByRole('checkbox', { name: "Also delete its 2 posts on X (the story's and a key event's)" }).check();
+      await ask.getByRole('button', { name: 'Unpublish' }).click();
+      await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
+      expect(x.deleted).toEqual(expect.arrayContaining([postOf(own), postOf(ofEntry)]));
+      await expect.poll(() => ownOnX.getAttribute('data-state')).toBe('deleted');
+
+      // The console says so under the key event.
+      await page.goto(`${running.baseUrl}/admin/articles/${story!.id}/live`);
+      const posts = page.getByRole('list', { name: /^Posts of the entry of / });
+      await posts.getByText('X: Post deleted').waitFor();
+      expect(await posts.getByRole('link', { name: 'View post on X' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('at 390 px, from the keyboard alone: post a key event, then delete it; nothing scrolls sideways', async () => {
     const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Keyboard Coverage' }]);
     await api('POST', `/api/admin/articles/${story!.id}/live/start`);

@@ -5,8 +5,9 @@ import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 /**
  * Posts on X and Facebook as every newsroom screen names them (an article's shares, the dashboard's
- * failed posts, a live entry's posts in the console), and the Retry of a live entry's post, which the
- * dashboard and the live console both offer.
+ * failed posts, a live entry's posts in the console); the Retry of a live entry's post, which the
+ * dashboard and the live console both offer, and its deletion, which the console offers with the entry
+ * and the article screens with the story (unpublish, delete).
  */
 export const PLATFORM_NAMES: Record<SharePlatform, string> = { x: 'X', facebook: 'Facebook' };
 
@@ -27,6 +28,20 @@ export function retryEntryPost(client: AdminApiClient, articleId: number, entryI
     `/api/admin/articles/${articleId}/live/entries/${entryId}/shares/${platform}/retry`,
     { failed: `Failed to ${what}`, error: `Error trying to ${what}` },
     { method: 'POST' },
+  );
+}
+
+/**
+ * DELETE /api/admin/articles/{id}/live/entries/{entryId}/shares/{platform}: a key event's post, deleted on
+ * the platform (from the console's entry deletion, and with the story when it is unpublished or deleted).
+ */
+export function deleteEntryPost(client: AdminApiClient, articleId: number, entryId: number, platform: SharePlatform) {
+  const what = `delete the entry's post on ${PLATFORM_NAMES[platform]}`;
+  return adminRequest<{ platform: SharePlatform; state: 'deleted' }>(
+    client,
+    `/api/admin/articles/${articleId}/live/entries/${entryId}/shares/${platform}`,
+    { failed: `Failed to ${what}`, error: `Error trying to ${what}` },
+    { method: 'DELETE' },
   );
 }
 

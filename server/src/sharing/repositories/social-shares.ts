@@ -76,6 +76,27 @@ export class SocialSharesRepository {
       .execute();
   }
 
+  /**
+   * The live entries' posts of several articles that are on their platform now (posted, with a post
+   * id), by article, entry, then X before Facebook: one read however many articles are asked.
+   */
+  async postedEntryPosts(
+    ids: readonly number[],
+  ): Promise<Pick<SocialShareTable, 'article_id' | 'entry_id' | 'platform'>[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('social_shares')
+      .select(['article_id', 'entry_id', 'platform'])
+      .where('article_id', 'in', ids)
+      .where('entry_id', '>', ARTICLE_POST)
+      .where('state', '=', 'posted')
+      .where('post_id', 'is not', null)
+      .orderBy('article_id')
+      .orderBy('entry_id')
+      .orderBy('platform', 'desc')
+      .execute();
+  }
+
   async article(id: number, tx: Tx = this.db): Promise<ArticleShareColumns | undefined> {
     return tx
       .selectFrom('articles')

@@ -87,7 +87,12 @@ export async function sharesApi(
       if (ids.length > 100 || ids.some((n) => !Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647)) {
         throw new HttpProblem(400, 'articleIds must be at most 100 article ids separated by commas.');
       }
-      const [rows, connected] = await Promise.all([repo.ofArticles(ids), repo.connected(persona)]);
+      // Three reads however many articles are asked.
+      const [rows, entryRows, connected] = await Promise.all([
+        repo.ofArticles(ids),
+        repo.postedEntryPosts(ids),
+        repo.connected(persona),
+      ]);
       return {
         articles: ids.map((articleId) => ({
           articleId,
@@ -95,6 +100,9 @@ export async function sharesApi(
             rows.filter((r) => Number(r.article_id) === articleId),
             connected,
           ),
+          entryPosts: entryRows
+            .filter((r) => Number(r.article_id) === articleId)
+            .map((r) => ({ entryId: Number(r.entry_id), platform: r.platform })),
         })),
       };
     },

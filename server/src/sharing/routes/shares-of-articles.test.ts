@@ -50,6 +50,76 @@ describe('GET /api/admin/shares', () => {
     });
   });
 
+  it("lists a live story's key-event posts that are on X or Facebook now, never a failed or deleted one", async () => {
+    const [live, plain] = await insertArticles(env.database.db, [{ published_at: new Date().toISOString() }, {}]);
+    const send = (method: 'POST', url: string, payload?: object) =>
+      env.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
+    expect((await send('POST', `/api/admin/articles/${live!.id}/live/start`)).statusCode).toBe(200);
+    const keyEvent = async (text: string) => {
+      const res = await send('POST', `/api/admin/articles/${live!.id}/live/entries`, {
+        body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+        keyEvent: true,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { id: number }).id;
+    };
+    const [posted, refused] = [await keyEvent('The goat wins.'), await keyEvent('The goat concedes.')];
+    const now = new Date().toISOString();
+    const row = {
+      message: 'm',
+      link: `http://news.test/article/${live!.slug}`,
+      attempts: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    await env.database.db
+      .withTables<{ social_shares: Record<string, unknown> }>()
+      .insertInto('social_shares')
+      .values([
+        // The story's own post: in `shares`, not among the key events'.
+        {
+          ...row,
+          article_id: live!.id,
+          entry_id: 0,
+          platform: 'x',
+          state: 'posted',
+          post_id: '20',
+          post_url: 'https://x.com/i/20',
+        },
+        {
+          ...row,
+          article_id: live!.id,
+          entry_id: posted,
+          platform: 'x',
+          state: 'posted',
+          post_id: '21',
+          post_url: 'https://x.com/i/21',
+        },
+        {
+          ...row,
+          article_id: live!.id,
+          entry_id: posted,
+          platform: 'facebook',
+          state: 'posted',
+          post_id: '1_21',
+          post_url: 'https://www.facebook.com/1_21',
+        },
+        { ...row, article_id: live!.id, entry_id: refused, platform: 'x', state: 'failed', reason: 'Refused' },
+        { ...row, article_id: live!.id, entry_id: refused, platform: 'facebook', state: 'deleted', post_id: '1_22' },
+      ])
+      .execute();
+
+    const res = await get(`/api/admin/shares?articleIds=${live!.id},${plain!.id}`);
+    expect(res.statusCode).toBe(200);
+    const [ofLive, ofPlain] = (res.json() as SharesOfArticles).articles;
+    expect(ofLive!.entryPosts).toEqual([
+      { entryId: posted, platform: 'x' },
+      { entryId: posted, platform: 'facebook' },
+    ]);
+    expect(ofLive!.shares.find((s) => s.platform === 'x')).toMatchObject({ state: 'posted', postId: '20' });
+    expect(ofPlain).toEqual({ articleId: plain!.id, shares: expect.any(Array), entryPosts: [] });
+  });
+
   it('refuses a bad or too long id list with a problem, and strangers', async () => {
     for (const q of [
       '',

@@ -92,5 +92,14 @@ export const SharesOfArticlesQuerySchema = Type.Object({
   articleIds: Type.String({ pattern: '^[0-9]{1,10}(,[0-9]{1,10}){0,99}$' }),
 });
 export const SharesOfArticlesSchema = Type.Object({
-  articles: Type.Array(Type.Object({ articleId: Type.Integer(), shares: Type.Array(PlatformShareSchema) })),
+  articles: Type.Array(
+    Type.Object({
+      articleId: Type.Integer(),
+      shares: Type.Array(PlatformShareSchema),
+      entryPosts: Type.Array(Type.Object({ entryId: Type.Integer({ minimum: 1 }), platform: PlatformSchema }), {
+        description:
+          "Its live key events' posts that are on X or Facebook now (posted), by entry; each is deleted with DELETE /api/admin/articles/{id}/live/entries/{entryId}/shares/{platform}",
+      }),
+    }),
+  ),
 });

@@ -14,7 +14,8 @@ import {
   sharesView,
   type Sent,
 } from '@/features/article-shares/testing/fake-admin';
-import type { PlatformShare } from '../../../../../common/admin-contract.ts';
+import type { PlatformShare, SharesOfArticles } from '../../../../../common/admin-contract.ts';
+import { sharesOfKey, type SharesOfArticle } from '@/features/article-shares/api/shares-of-articles';
 import { articleExtensions } from './article-extensions.tsx';
 
 // The article screens with sharing composed in (what the admin shell provides): the share choice in the
@@ -24,7 +25,17 @@ beforeEach(() => localStorage.clear());
 
 const ARTICLE = { id: 7, headline: 'Goat Elected Mayor', publishedAt: null as string | null };
 
-function api(opts: { connected?: boolean; shares?: PlatformShare[]; refuseDelete?: boolean } = {}) {
+type EntryPost = SharesOfArticles['articles'][number]['entryPosts'][number];
+
+function api(
+  opts: {
+    connected?: boolean;
+    shares?: PlatformShare[];
+    entryPosts?: EntryPost[];
+    refuseDelete?: boolean;
+    refuseEntryDelete?: boolean;
+  } = {},
+) {
   const connected = opts.connected ?? true;
   return fakeApi((req: Sent) => {
     const u = new URL(req.url, 'http://admin.test');
@@ -33,11 +44,20 @@ function api(opts: { connected?: boolean; shares?: PlatformShare[]; refuseDelete
     if (u.pathname === '/api/admin/shares')
       return json(200, {
         articles: [
-          { articleId: 7, shares: opts.shares ?? [share({ platform: 'x' }), share({ platform: 'facebook' })] },
+          {
+            articleId: 7,
+            shares: opts.shares ?? [share({ platform: 'x' }), share({ platform: 'facebook' })],
+            entryPosts: opts.entryPosts ?? [],
+          },
         ],
       });
     if (u.pathname === '/api/admin/articles/7/shares') return json(200, sharesView());
     if (u.pathname.endsWith('/shares/choice')) return json(200, sharesView());
+    const entryPost = /^\/api\/admin\/articles\/7\/live\/entries\/\d+\/shares\/(x|facebook)$/.exec(u.pathname);
+    if (req.method === 'DELETE' && entryPost)
+      return opts.refuseEntryDelete
+        ? json(502, { title: 'Bad Gateway', detail: 'Facebook is down' }, 'application/problem+json')
+        : json(200, { platform: entryPost[1], state: 'deleted' });
     if (req.method === 'DELETE' && u.pathname.startsWith('/api/admin/articles/7/shares/'))
       return opts.refuseDelete
         ? json(502, { title: 'Bad Gateway', detail: 'X is down' }, 'application/problem+json')
@@ -130,6 +150,63 @@ describe('unpublish and delete with posts', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('X is down');
     expect(writes(sent)).toEqual(['DELETE /api/admin/articles/7/shares/x']);
+  });
+
+  it("a live story's key events posted on X or Facebook are counted and named, and go too, each on its entry", async () => {
+    const { client, sent } = api({
+      shares: [posted[0]!],
+      entryPosts: [
+        { entryId: 31, platform: 'x' },
+        { entryId: 35, platform: 'facebook' },
+      ],
+    });
+    const { queryClient } = renderInAdmin(actions(live), client);
+    await waitFor(() => expect(sent.some((r) => r.url.startsWith('/api/admin/shares?'))).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unpublish this article?' });
+    const box = within(dialog).getByLabelText(
+      "Also delete its 3 posts on X and Facebook (the story's and 2 key events')",
+    );
+    fireEvent.click(box);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+    await waitFor(() =>
+      expect(writes(sent)).toEqual([
+        'DELETE /api/admin/articles/7/shares/x',
+        'DELETE /api/admin/articles/7/live/entries/31/shares/x',
+        'DELETE /api/admin/articles/7/live/entries/35/shares/facebook',
+        'POST /api/admin/articles/7/unpublish',
+      ]),
+    );
+    // The key events' posts are gone from what the screens hold of the story.
+    expect(queryClient.getQueryData<SharesOfArticle>(sharesOfKey(7))?.entryPosts).toEqual([]);
+  });
+
+  it("a story whose only posts are a key event's still offers to delete them", async () => {
+    const { client, sent } = api({ entryPosts: [{ entryId: 31, platform: 'x' }] });
+    renderInAdmin(actions(live), client);
+    await waitFor(() => expect(sent.some((r) => r.url.startsWith('/api/admin/shares?'))).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this article?' });
+    fireEvent.click(within(dialog).getByLabelText("Also delete its post on X (a key event's)"));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(writes(sent)).toEqual([
+        'DELETE /api/admin/articles/7/live/entries/31/shares/x',
+        'DELETE /api/admin/articles/7',
+      ]),
+    );
+  });
+
+  it("a key event's post the provider will not delete stops the unpublish and says why", async () => {
+    const { client, sent } = api({ entryPosts: [{ entryId: 35, platform: 'facebook' }], refuseEntryDelete: true });
+    renderInAdmin(actions(live), client);
+    await waitFor(() => expect(sent.some((r) => r.url.startsWith('/api/admin/shares?'))).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unpublish this article?' });
+    fireEvent.click(within(dialog).getByLabelText("Also delete its post on Facebook (a key event's)"));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Facebook is down');
+    expect(writes(sent)).toEqual(['DELETE /api/admin/articles/7/live/entries/35/shares/facebook']);
   });
 
   it('unpublishing an article without posts acts at once', async () => {

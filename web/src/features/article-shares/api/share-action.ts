@@ -4,7 +4,7 @@ import { failedSharesKey } from '@/lib/share-posts';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import type { ArticleShares, SharePlatform } from '../../../../../common/admin-contract.ts';
 import { sharesKey } from './get-article-shares.ts';
-import { sharesOfKey } from './shares-of-articles.ts';
+import { sharesOfKey, withShares } from './shares-of-articles.ts';
 
 export type ShareAction = 'retry' | 'post-now' | 'delete';
 
@@ -35,7 +35,7 @@ export function useShareAction(articleId: number) {
     mutationFn: ({ platform, action }: Vars) => shareAction(client, articleId, platform, action),
     onSuccess: (data) => {
       queryClient.setQueryData(sharesKey(articleId), data);
-      queryClient.setQueryData(sharesOfKey(articleId), data.shares);
+      queryClient.setQueryData(sharesOfKey(articleId), withShares(data.shares));
       void queryClient.invalidateQueries({ queryKey: failedSharesKey });
     },
   });

@@ -4,9 +4,12 @@ import type { PlatformShare, SharesOfArticles } from '../../../../../common/admi
 
 export const sharesOfKey = (id: number) => ['admin', 'shares-of', id] as const;
 
+/** What the batch says of one article: its own shares, and its live key events' posts now on X or Facebook. */
+export type SharesOfArticle = Pick<SharesOfArticles['articles'][number], 'shares' | 'entryPosts'>;
+
 interface Waiter {
   id: number;
-  resolve(shares: PlatformShare[]): void;
+  resolve(of: SharesOfArticle): void;
   reject(err: unknown): void;
 }
 
@@ -24,8 +27,11 @@ async function flush(client: AdminApiClient) {
         failed: 'Failed to load the social posts',
         error: 'Error loading the social posts',
       });
-      const byId = new Map(body.articles.map((a) => [a.articleId, a.shares]));
-      for (const w of batch) w.resolve(byId.get(w.id) ?? []);
+      const byId = new Map(body.articles.map((a) => [a.articleId, a]));
+      for (const w of batch) {
+        const of = byId.get(w.id);
+        w.resolve({ shares: of?.shares ?? [], entryPosts: of?.entryPosts ?? [] });
+      }
     } catch (err) {
       for (const w of batch) w.reject(err);
     }
@@ -36,7 +42,7 @@ async function flush(client: AdminApiClient) {
  * The shares of one article, asked together with every other article asked in the same tick:
  * a list page of 20 rows makes one request (GET /api/admin/shares?articleIds=...).
  */
-export function loadSharesOf(client: AdminApiClient, id: number): Promise<PlatformShare[]> {
+export function loadSharesOf(client: AdminApiClient, id: number): Promise<SharesOfArticle> {
   return new Promise((resolve, reject) => {
     let queue = queues.get(client);
     if (!queue) {
@@ -56,11 +62,22 @@ export function sharesOfQueryOptions(client: AdminApiClient, id: number) {
     queryKey: sharesOfKey(id),
     queryFn: () => loadSharesOf(client, id),
     // While a post waits or is being sent, look again every 2 s.
-    refetchInterval: (q) => (isActive(q.state.data) ? 2000 : false),
+    refetchInterval: (q) => (isActive(q.state.data?.shares) ? 2000 : false),
   });
 }
 
+/** The cached answer with the article's shares as a share action answered them (nothing cached: left so). */
+export const withShares = (shares: PlatformShare[]) => (old: SharesOfArticle | undefined) =>
+  old ? { ...old, shares } : undefined;
+
+const sharesOnly = (of: SharesOfArticle) => of.shares;
+
 /** Each platform's share of an article (batched with the other rows of the screen). */
 export function useSharesOf(id: number) {
+  return useQuery({ ...sharesOfQueryOptions(useAdminApi(), id), select: sharesOnly });
+}
+
+/** The article's shares and its key events' posts (the same cached batch answer as useSharesOf). */
+export function useSharesOfArticle(id: number) {
   return useQuery(sharesOfQueryOptions(useAdminApi(), id));
 }

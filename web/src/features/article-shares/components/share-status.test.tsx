@@ -15,7 +15,9 @@ function api(byId: Record<number, PlatformShare[]>, after?: (req: Sent) => Respo
     const u = new URL(req.url, 'http://admin.test');
     if (u.pathname === '/api/admin/shares') {
       const ids = u.searchParams.get('articleIds')!.split(',').map(Number);
-      return json(200, { articles: ids.map((articleId) => ({ articleId, shares: byId[articleId] ?? [] })) });
+      return json(200, {
+        articles: ids.map((articleId) => ({ articleId, shares: byId[articleId] ?? [], entryPosts: [] })),
+      });
     }
     return json(404, { title: 'Not Found' }, 'application/problem+json');
   });
