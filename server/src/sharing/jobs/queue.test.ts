@@ -142,6 +142,9 @@ describe('the job queue', () => {
       busy = false;
       await until(() => done.length === 1);
       expect(done).toEqual([1]);
+      // The other free slot's look, which finds nothing, has ended too: no claim is under way when
+      // the load comes back (one still running would take the next job without giving way).
+      await until(() => queue.dryLooks === 1);
 
       // Busy all the time: the free slots wait their longest (1 s on the clock), then claim anyway.
       busy = true;
