@@ -163,6 +163,39 @@ describe('admin accessibility (axe-core)', () => {
       ready: (p) => p.locator('.admin-row').first().waitFor(),
     },
     {
+      name: 'list, rows selected with the bulk actions bar',
+      path: () => '/admin/articles?page=1&pageSize=20&status=all&search=axe',
+      ready: async (p) => {
+        await p.getByRole('checkbox', { name: 'Select Axe Draft About A Goose' }).check();
+        await p.getByRole('checkbox', { name: 'Select Axe Published About A Duck' }).check();
+        await p.getByRole('group', { name: 'Bulk actions' }).getByText('2 selected').waitFor();
+      },
+    },
+    {
+      name: 'list, the bulk confirmation open',
+      path: () => '/admin/articles?page=1&pageSize=20&status=all&search=axe',
+      ready: async (p) => {
+        await p.getByRole('checkbox', { name: 'Select all on this page' }).check();
+        await p
+          .getByRole('group', { name: 'Bulk actions' })
+          .getByRole('button', { name: 'Publish', exact: true })
+          .click();
+        // Publishing the drafts, with the published ones left out (the dialog says so).
+        await p
+          .getByRole('alertdialog', { name: /^Publish \d+ articles?\?$/ })
+          .getByText(/already published/)
+          .waitFor();
+      },
+    },
+    {
+      name: 'trash, a row selected with the bulk actions bar',
+      path: () => '/admin/articles?page=1&pageSize=20&status=trash',
+      ready: async (p) => {
+        await p.getByRole('checkbox', { name: 'Select Axe Trashed About A Heron' }).check();
+        await p.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Restore' }).waitFor();
+      },
+    },
+    {
       name: 'detail (draft) with its history open',
       path: () => `/admin/articles/${ids.draft}`,
       ready: async (p) => {

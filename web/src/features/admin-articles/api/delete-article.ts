@@ -1,10 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { adminKeys, adminRequest } from '@/lib/admin-api-client';
+import { adminKeys, adminRequest, type AdminApiClient } from '@/lib/admin-api-client';
 import { useArticleMutation } from './article-mutation.ts';
 import { useRestoreArticle } from './restore-article.ts';
 
+/** DELETE /api/admin/articles/{id}: to the Trash (204). */
+export function deleteArticle(client: AdminApiClient, id: number): Promise<void> {
+  return adminRequest<void>(
+    client,
+    `/api/admin/articles/${id}`,
+    { failed: 'Failed to delete article', error: 'Error deleting article' },
+    { method: 'DELETE' },
+  );
+}
+
 /**
- * DELETE /api/admin/articles/{id}: the article goes to the Trash, and the toast offers Undo. From the detail screen the selection clears and the screen
+ * The article goes to the Trash, and the toast offers Undo. From the detail screen the selection clears and the screen
  * navigates back (`leave`); the other views are marked stale so they reload when shown.
  * From the list or the dashboard the reload rule applies.
  */
@@ -13,13 +23,7 @@ export function useDeleteArticle(opts: { leave?: () => void } = {}) {
   const { leave } = opts;
   const restore = useRestoreArticle();
   return useArticleMutation<number, void>({
-    request: (client, id) =>
-      adminRequest<void>(
-        client,
-        `/api/admin/articles/${id}`,
-        { failed: 'Failed to delete article', error: 'Error deleting article' },
-        { method: 'DELETE' },
-      ),
+    request: deleteArticle,
     successTitle: 'Article moved to the Trash',
     // The toast offers to take it straight back out.
     successAction: (id) => ({ label: 'Undo', onClick: () => restore.mutate(id) }),

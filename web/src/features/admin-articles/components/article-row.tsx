@@ -71,8 +71,15 @@ function TrashLine({ deletedAt, deletedBy }: { deletedAt: string; deletedBy: str
   );
 }
 
-export function ArticleRow({ article }: { article: AdminArticle }) {
+/** A row's place in a selection (All Articles' bulk actions): its checkbox and whether it is ticked. */
+export interface RowSelection {
+  isSelected(id: number): boolean;
+  onToggle(id: number, selected: boolean): void;
+}
+
+export function ArticleRow({ article, selection }: { article: AdminArticle; selection?: RowSelection }) {
   const { RowSection } = useArticleExtensions();
+  const selected = selection?.isSelected(article.id) ?? false;
   const deleted = Boolean(article.deletedAt);
   const excerpt = commentExcerpt(article.comments);
   const meta = [
@@ -82,7 +89,17 @@ export function ArticleRow({ article }: { article: AdminArticle }) {
     formatAdminDate(article.publishedAt ?? article.createdAt),
   ].filter(Boolean);
   return (
-    <li className="admin-row">
+    <li className={`admin-row${selection ? ' admin-row--selectable' : ''}${selected ? ' admin-row--selected' : ''}`}>
+      {selection ? (
+        <label className="admin-row__select">
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={(e) => selection.onToggle(article.id, e.target.checked)}
+          />
+          <span className="admin-sr-only">Select {article.headline}</span>
+        </label>
+      ) : null}
       {article.imageUrl ? (
         <img className="admin-row__thumb" src={article.imageUrl} alt="" width={72} height={48} loading="lazy" />
       ) : (
@@ -130,15 +147,18 @@ export function ArticleRow({ article }: { article: AdminArticle }) {
 export function ArticleList({
   articles,
   emptyText = 'No articles found.',
+  selection,
 }: {
   articles: AdminArticle[];
   emptyText?: string;
+  /** A checkbox on each row (All Articles); the dashboard's list has none. */
+  selection?: RowSelection;
 }) {
   if (articles.length === 0) return <p className="admin-empty">{emptyText}</p>;
   return (
     <ul className="admin-rows">
       {articles.map((a) => (
-        <ArticleRow key={a.id} article={a} />
+        <ArticleRow key={a.id} article={a} selection={selection} />
       ))}
     </ul>
   );

@@ -6,9 +6,10 @@ import { AdminQueryError } from '@/lib/admin-error-context';
 import { useArticles } from '../api/get-articles.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { buildListTitle } from '../lib/list-title.ts';
-import { totalText, withFilter } from '../lib/list-query.ts';
+import { toApiSearch, totalText, withFilter } from '../lib/list-query.ts';
 import type { ListQuery, SortOrder, StatusFilter } from '../types.ts';
-import { ArticleList } from './article-row.tsx';
+import { ArticleList, type RowSelection } from './article-row.tsx';
+import { BulkActions } from './bulk-actions.tsx';
 import { Pagination } from './pagination.tsx';
 import { RecordFilter } from './record-filter.tsx';
 
@@ -26,13 +27,34 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'trash', label: 'Trash' },
 ];
 
-/** All Articles (docs/product.md, All Articles): title, filters, rows, pagination and rows per page. */
+const NONE: ReadonlySet<number> = new Set();
+
+/**
+ * All Articles (docs/product.md, All Articles): title, filters, the selection and its bulk actions, rows,
+ * pagination and rows per page.
+ */
 export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps) {
   const categories = useCategories();
   const articles = useArticles(query);
   const page = articles.data;
   const [search, setSearch] = useState(query.search ?? '');
   useEffect(() => setSearch(query.search ?? ''), [query.search]);
+
+  // The selection belongs to the page shown: another page, filter, search, sort or page size clears it.
+  const shown = toApiSearch(query);
+  const [selection, setSelection] = useState({ shown, ids: new Set<number>() });
+  if (selection.shown !== shown) setSelection({ shown, ids: new Set() });
+  const selected = selection.shown === shown ? selection.ids : NONE;
+  const select = (ids: Set<number>) => setSelection({ shown, ids });
+  const rowSelection: RowSelection = {
+    isSelected: (id) => selected.has(id),
+    onToggle: (id, on) => {
+      const ids = new Set(selected);
+      if (on) ids.add(id);
+      else ids.delete(id);
+      select(ids);
+    },
+  };
 
   // A page past the end (after deletions, or an edited URL) moves to the last page.
   useEffect(() => {
@@ -49,7 +71,7 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
   return (
     <section className="admin-section" aria-labelledby="admin-list-title" aria-busy={articles.isFetching}>
       <div className="admin-section__head">
-        <h1 id="admin-list-title">
+        <h1 id="admin-list-title" tabIndex={-1}>
           {page ? buildListTitle({ status: query.status, categoryName, total }) : 'Articles'}
         </h1>
         {page ? <p className="admin-muted">{totalText(total)}</p> : null}
@@ -137,9 +159,17 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
       ) : null}
       {page ? (
         <>
+          <BulkActions
+            rows={page.articles}
+            selected={selected}
+            onSelect={select}
+            inTrash={query.status === 'trash'}
+            headingId="admin-list-title"
+          />
           <ArticleList
             articles={page.articles}
             emptyText={query.status === 'trash' ? 'The trash is empty.' : undefined}
+            selection={rowSelection}
           />
           <Pagination
             currentPage={query.page}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import type { AdminArticle } from '../common/admin-contract.ts';
+import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
+import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
+import { createSocial } from '../server/src/sharing/social-clients.ts';
+import { connectFacebook, connectX } from '../server/src/test-support/shares.ts';
+import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
+import { adminRequest } from './support/admin-request.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { useBrowser } from './support/browser.ts';
+import { exactName } from './support/public-site.ts';
+import { EDITOR_ENV } from './support/sign-in.ts';
+import { openSignedIn } from './support/signed-in.ts';
+
+// Bulk actions on All Articles (docs/product.md, All Articles; decision 040), as an editor walks them in
+// headless Chromium against the real app with the fake X and Facebook connected. Runs on PostgreSQL too
+// (project e2e-pg) when TEST_DATABASE_URL is set.
+
+const web = useBrowser();
+const WAIT = { timeout: 10_000 };
+
+/** The admin API writes a page sends, as 'METHOD /path', in order. */
+function recordWrites(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (req: Request) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/admin/') && req.method() !== 'GET') calls.push(`${req.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
+const HEADLINES = [
+  'Hedgehog Elected To Parish Council',
+  'Hedgehog Demands A Recount Anyway',
+  'Hedgehog Concedes With Great Dignity',
+] as const;
+
+describe('bulk actions on All Articles', () => {
+  let running: RunningApp;
+  let x: FakeX;
+  let fb: FakeFacebook;
+  let authorization: string;
+
+  beforeAll(async () => {
+    x = await startFakeX();
+    fb = await startFakeFacebook();
+    running = await startApp({
+      env: { ...EDITOR_ENV, ...fakeProviderEnv(x, fb), JOBS_POLL_MS: '50', SOCIAL_HTTP_TIMEOUT_MS: '10000' },
+    });
+    const social = createSocial(running.config, running.database);
+    await connectX(social, x, running.config.siteName);
+    await connectFacebook(social, fb, running.config.siteName);
+    authorization = await running.bearer({ sub: '1', name: 'Erin Editor' });
+  });
+  afterAll(async () => {
+    await running?.close();
+    await x?.close();
+    await fb?.close();
+  });
+
+  const bar = (page: Page) => page.getByRole('group', { name: 'Bulk actions' });
+  const rows = (page: Page) => page.locator('.admin-row');
+  const box = (page: Page, headline: string) => page.getByRole('checkbox', { name: `Select ${headline}` });
+  const headingFocused = (page: Page) =>
+    page.waitForFunction(() => document.activeElement?.id === 'admin-list-title', undefined, WAIT);
+
+  it('publishes three drafts at once, moves two to the Trash and restores one; readers see each step', async () => {
+    // Three drafts made through the API; the last one says not to share.
+    const created: AdminArticle[] = [];
+    for (const [i, headline] of HEADLINES.entries()) {
+      created.push(
+        await adminRequest<AdminArticle>(running.baseUrl, authorization, 'POST', '/api/admin/articles', {
+          headline,
+          summary: `The hedgehog, part ${i + 1}.`,
+          content: 'Prickly news.',
+          category: 'UK',
+          author: 'Clive Outrage',
+          ...(i === 2 ? { shareToX: false, shareToFacebook: false } : {}),
+        }),
+      );
+    }
+    const page = await web.newPage();
+    await openSignedIn(
+      page,
+      running,
+      `${running.baseUrl}/admin/articles?page=1&pageSize=20&status=unpublished&search=Hedgehog`,
+    );
+    await expect.poll(() => rows(page).count(), WAIT).toBe(3);
+    const writes = recordWrites(page);
+
+    // One by a click, two by the keyboard (Space on the focused box).
+    await box(page, HEADLINES[0]).click();
+    expect(await bar(page).getByRole('status').innerText()).toBe('1 selected');
+    const selectAll = page.getByRole('checkbox', { name: 'Select all on this page' });
+    expect(await selectAll.evaluate((e: HTMLInputElement) => e.indeterminate)).toBe(true);
+    await box(page, HEADLINES[1]).focus();
+    await page.keyboard.press('Space');
+    await box(page, HEADLINES[2]).focus();
+    await page.keyboard.press('Space');
+    expect(await bar(page).getByRole('status').innerText()).toBe('3 selected');
+    expect(await selectAll.isChecked()).toBe(true);
+    expect(await selectAll.evaluate((e: HTMLInputElement) => e.indeterminate)).toBe(false);
+    // Drafts only: nothing to unpublish.
+    expect(await bar(page).getByRole('button').allInnerTexts()).toEqual([
+      'Clear selection',
+      'Publish',
+      'Move to Trash',
+    ]);
+
+    await bar(page).getByRole('button', { name: 'Publish', exact: true }).click();
+    const publish = page.getByRole('alertdialog', { name: 'Publish 3 articles?' });
+    expect(await publish.innerText()).toContain(
+      'They go live on the site now. Each is shared to X and Facebook as its own choice says',
+    );
+    await publish.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Published 3 articles', { exact: true }).waitFor();
+    await publish.waitFor({ state: 'hidden' });
+    // Gone from Drafts Only (the list reloaded), nothing selected, the focus on the list's heading.
+    await page.getByText('No articles found.').waitFor();
+    await headingFocused(page);
+    // One request per article, in the list's order (newest first).
+    expect(writes).toEqual([...created].reverse().map((a) => `POST /api/admin/articles/${a.id}/publish`));
+
+    // A reader without JavaScript finds all three on the home page.
+    const reader = await web.newPage({ javaScriptEnabled: false });
+    await reader.goto(`${running.baseUrl}/`);
+    for (const a of created) expect(await reader.locator(`a[href="/article/${a.slug}"]`).count()).toBeGreaterThan(0);
+    // Each was shared as its own choice said: the first two on X and Facebook, the third nowhere.
+    await expect.poll(() => x.posts.length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => fb.posts.length, { timeout: 20_000 }).toBe(2);
+    expect(x.posts.map((p) => p.text).join('\n')).not.toContain(HEADLINES[2]);
+
+    // Published Only: two to the Trash.
+    await page.getByLabel('Status').selectOption({ label: 'Published Only' });
+    await expect.poll(() => rows(page).count(), WAIT).toBe(3);
+    expect(await bar(page).count()).toBe(0);
+    await box(page, HEADLINES[0]).click();
+    await box(page, HEADLINES[1]).click();
+    await bar(page).getByRole('button', { name: 'Move to Trash' }).click();
+    const trash = page.getByRole('alertdialog', { name: 'Move 2 articles to the Trash?' });
+    expect(await trash.innerText()).toContain(
+      'They move to the Trash and come off the site. You can restore them from the Trash for 30 days',
+    );
+    expect(await trash.innerText()).toContain('Their posts on X and Facebook stay');
+    await trash.getByRole('button', { name: 'Move to Trash' }).click();
+    await page.getByText('Moved 2 articles to the Trash', { exact: true }).waitFor();
+    await expect.poll(() => rows(page).count(), WAIT).toBe(1);
+    await page.getByRole('link', { name: exactName(HEADLINES[2]) }).waitFor();
+    // The posts stay.
+    expect(fb.deleted).toEqual([]);
+    await reader.goto(`${running.baseUrl}/`);
+    expect(await reader.locator(`a[href="/article/${created[0]!.slug}"]`).count()).toBe(0);
+    expect(await reader.locator(`a[href="/article/${created[1]!.slug}"]`).count()).toBe(0);
+
+    // The Trash: both there; one restored.
+    await page.getByLabel('Status').selectOption({ label: 'Trash' });
+    await expect.poll(() => rows(page).count(), WAIT).toBe(2);
+    expect(await rows(page).getByText('Deleted', { exact: true }).count()).toBe(2);
+    await box(page, HEADLINES[0]).click();
+    expect(await bar(page).getByRole('button').allInnerTexts()).toEqual(['Clear selection', 'Restore']);
+    await bar(page).getByRole('button', { name: 'Restore' }).click();
+    const restore = page.getByRole('alertdialog', { name: 'Restore 1 article?' });
+    expect(await restore.innerText()).toContain(
+      `“${HEADLINES[0]}” comes back out of the Trash as it was: if it was published, it is on the site again at once.`,
+    );
+    await restore.getByRole('button', { name: 'Restore' }).click();
+    await page.getByText('Restored 1 article', { exact: true }).waitFor();
+    await expect.poll(() => rows(page).count(), WAIT).toBe(1);
+    await page.getByRole('link', { name: exactName(HEADLINES[1]) }).waitFor();
+    await headingFocused(page);
+
+    await page.getByLabel('Status').selectOption({ label: 'Published Only' });
+    await expect.poll(() => rows(page).count(), WAIT).toBe(2);
+    await page.getByRole('link', { name: exactName(HEADLINES[0]) }).waitFor();
+    await reader.goto(`${running.baseUrl}/article/${created[0]!.slug}`);
+    await reader.getByRole('heading', { level: 1, name: exactName(HEADLINES[0]) }).waitFor();
+  }, 120_000);
+});

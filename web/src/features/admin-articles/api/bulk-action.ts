@@ -1,0 +1,94 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { AdminApiError, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+import { errorParts } from '@/lib/admin-error-context';
+import { toast } from '@/lib/toast';
+import { bulkSummary, type BulkAction, type BulkArticle, type BulkOutcome } from '../lib/bulk-actions.ts';
+import { deleteArticle } from './delete-article.ts';
+import { publishArticle } from './publish-article.ts';
+import { restoreArticle } from './restore-article.ts';
+import { unpublishArticle } from './unpublish-article.ts';
+import { reloadAfterMutation } from './use-reload-after-mutation.ts';
+
+/** Each bulk action is the single article's own request (decision 040): its rules, audit row, posts and live announcement. */
+const REQUESTS: Record<BulkAction, (client: AdminApiClient, id: number) => Promise<unknown>> = {
+  publish: publishArticle,
+  unpublish: unpublishArticle,
+  trash: deleteArticle,
+  restore: restoreArticle,
+};
+
+/** What a refusal says: the server's problem detail, else the catalogue's message with its details (a network error). */
+export function refusalReason(err: unknown): string {
+  if (err instanceof AdminApiError && typeof err.problem?.detail === 'string' && err.problem.detail)
+    return err.problem.detail;
+  const { message, details } = errorParts(err);
+  return details ? `${message}: ${details}` : message;
+}
+
+/**
+ * Sends the action for each article, one request at a time, in order; a refusal is noted and the next
+ * article goes on. `onStep(i)` is called as the request for `articles[i]` starts.
+ */
+export async function runBulkAction(
+  client: AdminApiClient,
+  action: BulkAction,
+  articles: readonly BulkArticle[],
+  onStep?: (index: number) => void,
+): Promise<BulkOutcome> {
+  const outcome: BulkOutcome = { done: [], failed: [] };
+  for (const [index, article] of articles.entries()) {
+    onStep?.(index);
+    try {
+      await REQUESTS[action](client, article.id);
+      outcome.done.push(article);
+    } catch (err) {
+      outcome.failed.push({ article, reason: refusalReason(err) });
+    }
+  }
+  return outcome;
+}
+
+export interface BulkProgress {
+  action: BulkAction;
+  /** The article being sent now, from 0. */
+  index: number;
+  total: number;
+}
+
+/**
+ * Runs a bulk action: the requests one at a time, then one toast that sums them up and one reload of
+ * the views (the reload rule of the single actions: the list on screen, the others marked stale).
+ * `onDone` gets the outcome in the same update that ends the run (the dialog closes as the buttons come
+ * back). `run` answers null for a call made while a batch runs: a double click on the confirm runs it once.
+ */
+export function useBulkAction() {
+  const client = useAdminApi();
+  const queryClient = useQueryClient();
+  const running = useRef(false);
+  const [progress, setProgress] = useState<BulkProgress | null>(null);
+  const run = useCallback(
+    async (
+      action: BulkAction,
+      articles: readonly BulkArticle[],
+      onDone?: (outcome: BulkOutcome) => void,
+    ): Promise<BulkOutcome | null> => {
+      if (running.current) return null;
+      running.current = true;
+      const total = articles.length;
+      setProgress({ action, index: 0, total });
+      try {
+        const outcome = await runBulkAction(client, action, articles, (index) => setProgress({ action, index, total }));
+        toast(bulkSummary(action, outcome));
+        await reloadAfterMutation(queryClient);
+        onDone?.(outcome);
+        return outcome;
+      } finally {
+        running.current = false;
+        setProgress(null);
+      }
+    },
+    [client, queryClient],
+  );
+  return { run, progress, running: progress !== null };
+}

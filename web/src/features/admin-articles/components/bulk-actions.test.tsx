@@ -1,0 +1,352 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
+import { recordToasts } from '@/testing/record-toasts';
+import { renderInAdmin } from '@/testing/render-in-admin';
+import type { AdminArticle, ListQuery } from '../types.ts';
+import { ArticlesListView } from './articles-list-view.tsx';
+
+afterEach(cleanup);
+const toasts = recordToasts();
+
+function article(id: number, headline: string, over: Partial<AdminArticle> = {}): AdminArticle {
+  const publishedAt = over.publishedAt === undefined ? null : over.publishedAt;
+  return {
+    id,
+    headline,
+    slug: headline.toLowerCase().replace(/\W+/g, '-'),
+    summary: 'Summary',
+    body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Content' }] }] },
+    content: 'Content',
+    author: 'A. Hack',
+    category: 'Politics',
+    categoryId: 1,
+    source: 'Wire',
+    editorName: 'Ed Itor',
+    ratingOutOfTen: 5,
+    comments: '',
+    imageUrl: null,
+    originalUrl: null,
+    isBreaking: false,
+    createdAt: '2026-01-05T09:00:00.000Z',
+    updatedAt: '2026-01-05T09:00:00.000Z',
+    version: 1,
+    status: publishedAt ? 'published' : 'draft',
+    publishAt: null,
+    deletedAt: null,
+    updatedBy: null,
+    liveStartedAt: null,
+    liveEndedAt: null,
+    ...over,
+    publishedAt,
+  };
+}
+
+const PUBLISHED = '2026-01-04T08:00:00.000Z';
+
+/**
+ * The articles API over a list it changes as the server would: publish, unpublish, delete and restore
+ * with their 409s; `answer` may answer a request first (a refusal), `gate` holds each write until released.
+ */
+function articlesApi(
+  initial: AdminArticle[],
+  opts: { answer?: (req: Sent) => Response | undefined; gate?: () => Promise<void> } = {},
+) {
+  let list = initial.map((a) => ({ ...a }));
+  const api = fakeApi(async (req) => {
+    const u = new URL(req.url, 'http://admin.test');
+    if (req.method === 'GET' && u.pathname === '/api/admin/categories') return json(200, [{ id: 1, name: 'Politics' }]);
+    if (req.method === 'GET' && u.pathname === '/api/admin/articles') {
+      const status = u.searchParams.get('status') ?? 'all';
+      const rows = list.filter((a) =>
+        status === 'trash'
+          ? a.deletedAt
+          : !a.deletedAt && (status === 'published' ? a.publishedAt : status === 'unpublished' ? !a.publishedAt : true),
+      );
+      const page = Number(u.searchParams.get('page'));
+      const size = Number(u.searchParams.get('pageSize'));
+      const totalPages = Math.max(1, Math.ceil(rows.length / size));
+      return json(200, {
+        articles: rows.slice((page - 1) * size, page * size),
+        currentPage: page,
+        pageSize: size,
+        totalCount: rows.length,
+        totalPages,
+        hasNextPage: page < totalPages,
+        hasPreviousPage: page > 1,
+      });
+    }
+    await opts.gate?.();
+    const given = opts.answer?.(req);
+    if (given) return given;
+    const m = /^\/api\/admin\/articles\/(\d+)(?:\/(publish|unpublish|restore))?$/.exec(u.pathname);
+    const target = m ? list.find((a) => a.id === Number(m[1])) : undefined;
+    if (!m || !target) return problem(404, 'Not Found', `Article ${m?.[1]} was not found.`);
+    const change = (over: Partial<AdminArticle>) => {
+      list = list.map((a) => (a.id === target.id ? { ...a, ...over } : a));
+      return list.find((a) => a.id === target.id)!;
+    };
+    const action = req.method === 'DELETE' ? 'delete' : m[2];
+    if (action === 'publish') {
+      if (target.publishedAt) return problem(409, 'Conflict', 'The article is already published.');
+      return json(200, change({ publishedAt: new Date().toISOString(), status: 'published' }));
+    }
+    if (action === 'unpublish') {
+      if (!target.publishedAt) return problem(409, 'Conflict', 'The article is not published.');
+      return json(200, change({ publishedAt: null, status: 'draft' }));
+    }
+    if (action === 'delete') {
+      change({ deletedAt: new Date().toISOString() });
+      return json(204, null);
+    }
+    if (action === 'restore') return json(200, change({ deletedAt: null }));
+    return problem(404, 'Not Found');
+  });
+  return { ...api, writes: () => api.sent.filter((r) => r.method !== 'GET') };
+}
+
+/** All Articles with its URL state held in memory (page and filter changes work as on the screen). */
+function ListScreen({ initial }: { initial: ListQuery }) {
+  const [query, setQuery] = useState(initial);
+  return <ArticlesListView query={query} onQueryChange={setQuery} />;
+}
+
+const FIRST: ListQuery = { page: 1, pageSize: 20, status: 'all' };
+
+const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+const selectAll = () => checkbox('Select all on this page');
+const bar = () => screen.queryByRole('group', { name: 'Bulk actions' });
+const listRequests = (sent: Sent[]) =>
+  sent.filter((r) => r.method === 'GET' && r.url.startsWith('/api/admin/articles?'));
+
+async function showList(client: Parameters<typeof renderInAdmin>[1], query: ListQuery = FIRST) {
+  renderInAdmin(<ListScreen initial={query} />, client);
+  await screen.findByRole('checkbox', { name: 'Select all on this page' });
+}
+
+describe('bulk actions on All Articles', () => {
+  it('publishes the selected drafts one request after the other, leaves the published one out and sums up in one toast', async () => {
+    const held: (() => void)[] = [];
+    const { client, sent, writes } = articlesApi(
+      [
+        article(1, 'Goat Elected Mayor'),
+        article(2, 'Published Already', { publishedAt: PUBLISHED }),
+        article(3, 'Moon Found Under Sofa'),
+        article(4, 'Not Chosen'),
+      ],
+      { gate: () => new Promise<void>((resolve) => held.push(resolve)) },
+    );
+    await showList(client);
+
+    fireEvent.click(checkbox('Select Goat Elected Mayor'));
+    fireEvent.click(checkbox('Select Moon Found Under Sofa'));
+    expect(within(bar()!).getByText('2 selected')).toBeTruthy();
+    fireEvent.click(checkbox('Select Published Already'));
+    expect(within(bar()!).getByText('3 selected')).toBeTruthy();
+    // Outside the Trash: Publish, Unpublish and Move to Trash; no Restore.
+    expect(
+      within(bar()!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Clear selection', 'Publish', 'Unpublish', 'Move to Trash']);
+
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish 2 articles?' });
+    expect(dialog.textContent).toContain(
+      "They go live on the site now. Each is shared to X and Facebook as its own choice says (a box left untouched follows the Social page's default; nothing goes to an account that is not connected). 1 is already published and is left as it is.",
+    );
+    expect(writes()).toEqual([]);
+
+    const listsBefore = listRequests(sent).length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    // The first request waits: the second is not sent meanwhile, and the dialog says where it is.
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/admin/articles/1/publish']);
+    expect(within(dialog).getByRole('status').textContent).toBe('Publishing 1 of 2…');
+    expect((within(dialog).getByRole('button', { name: 'Publishing…' }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => held.shift()!());
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(within(dialog).getByRole('status').textContent).toBe('Publishing 2 of 2…');
+    act(() => held.shift()!());
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/admin/articles/1/publish',
+      'POST /api/admin/articles/3/publish',
+    ]);
+    expect(toasts).toEqual([{ title: 'Published 2 articles' }]);
+    // The list (and its counts) reloaded once, after the last request.
+    expect(listRequests(sent).length - listsBefore).toBe(1);
+    // Nothing stays selected; the focus goes to the list's heading.
+    expect(bar()).toBeNull();
+    expect(checkbox('Select Published Already').checked).toBe(false);
+    expect(document.activeElement?.id).toBe('admin-list-title');
+  });
+
+  it('a refusal does not stop the others: the toast names it and its row stays selected', async () => {
+    const { client, writes } = articlesApi([article(1, 'Goat Elected Mayor'), article(2, 'Moon Found Under Sofa')], {
+      answer: (req) =>
+        req.url === '/api/admin/articles/1/publish'
+          ? problem(409, 'Conflict', 'The article is already published.')
+          : undefined,
+    });
+    await showList(client);
+    fireEvent.click(selectAll());
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish 2 articles?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    expect(writes().map((r) => r.url)).toEqual(['/api/admin/articles/1/publish', '/api/admin/articles/2/publish']);
+    expect(toasts).toEqual([
+      {
+        title: 'Published 1 article; 1 could not be',
+        description: '“Goat Elected Mayor”: The article is already published.',
+        variant: 'destructive',
+      },
+    ]);
+    await waitFor(() => expect(screen.getByText('Published')).toBeTruthy());
+    expect(checkbox('Select Goat Elected Mayor').checked).toBe(true);
+    expect(checkbox('Select Moon Found Under Sofa').checked).toBe(false);
+    expect(within(bar()!).getByText('1 selected')).toBeTruthy();
+    // The focus is on the bar, where the refused row can be acted on again.
+    expect(document.activeElement).toBe(bar());
+  });
+
+  it('a network error is a refusal too, with its reason', async () => {
+    const { client } = articlesApi([article(1, 'Goat Elected Mayor'), article(2, 'Moon Found Under Sofa')], {
+      answer: (req) => {
+        if (req.url === '/api/admin/articles/2') throw new TypeError('Failed to fetch');
+        return undefined;
+      },
+    });
+    await showList(client);
+    fireEvent.click(selectAll());
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Move to Trash' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Move 2 articles to the Trash?' });
+    expect(dialog.textContent).toContain(
+      "They move to the Trash. You can restore them from the Trash for 30 days; after that they are deleted for good. Their posts on X and Facebook stay (an article's own Delete offers to delete them too).",
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to Trash' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toEqual({
+      title: 'Moved 1 article to the Trash; 1 could not be',
+      description: '“Moon Found Under Sofa”: Error deleting article: Failed to fetch.',
+      variant: 'destructive',
+    });
+  });
+
+  it('Select all on this page: checked, unchecked or mixed as the rows are', async () => {
+    const { client } = articlesApi([article(1, 'One'), article(2, 'Two'), article(3, 'Three')]);
+    await showList(client);
+    expect(selectAll().checked).toBe(false);
+    expect(selectAll().indeterminate).toBe(false);
+    expect(bar()).toBeNull();
+
+    fireEvent.click(checkbox('Select Two'));
+    expect(selectAll().checked).toBe(false);
+    expect(selectAll().indeterminate).toBe(true);
+
+    fireEvent.click(selectAll());
+    expect(['One', 'Two', 'Three'].map((h) => checkbox(`Select ${h}`).checked)).toEqual([true, true, true]);
+    expect(selectAll().checked).toBe(true);
+    expect(selectAll().indeterminate).toBe(false);
+    expect(within(bar()!).getByText('3 selected')).toBeTruthy();
+
+    fireEvent.click(checkbox('Select One'));
+    expect(selectAll().indeterminate).toBe(true);
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Clear selection' }));
+    expect(['One', 'Two', 'Three'].map((h) => checkbox(`Select ${h}`).checked)).toEqual([false, false, false]);
+    expect(selectAll().indeterminate).toBe(false);
+    expect(bar()).toBeNull();
+    expect(document.activeElement).toBe(selectAll());
+
+    fireEvent.click(selectAll());
+    fireEvent.click(selectAll());
+    expect(bar()).toBeNull();
+  });
+
+  it('another page clears the selection, and coming back does not bring it back', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => article(i + 1, `Story ${i + 1}`));
+    const { client } = articlesApi(many);
+    await showList(client, { page: 1, pageSize: 10, status: 'all' });
+    fireEvent.click(checkbox('Select Story 1'));
+    fireEvent.click(checkbox('Select Story 2'));
+    expect(within(bar()!).getByText('2 selected')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByRole('checkbox', { name: 'Select Story 11' });
+    expect(bar()).toBeNull();
+    expect(selectAll().checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await screen.findByRole('checkbox', { name: 'Select Story 1' });
+    expect(checkbox('Select Story 1').checked).toBe(false);
+    expect(bar()).toBeNull();
+
+    // A filter too.
+    fireEvent.click(checkbox('Select Story 3'));
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'oldest' } });
+    await waitFor(() => expect(bar()).toBeNull());
+    expect(checkbox('Select Story 3').checked).toBe(false);
+  });
+
+  it('a double click on the confirm sends each request once', async () => {
+    const { client, writes } = articlesApi([
+      article(1, 'Goat Elected Mayor', { publishedAt: PUBLISHED }),
+      article(2, 'Moon Found Under Sofa', { publishedAt: PUBLISHED }),
+    ]);
+    await showList(client);
+    fireEvent.click(selectAll());
+    expect(
+      within(bar()!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Clear selection', 'Unpublish', 'Move to Trash']);
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Unpublish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unpublish 2 articles?' });
+    expect(dialog.textContent).toContain(
+      "They come off the site. Their posts on X and Facebook stay (an article's own Unpublish offers to delete them too).",
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Unpublish' });
+    act(() => {
+      confirm.click();
+      confirm.click();
+    });
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/admin/articles/1/unpublish',
+      'POST /api/admin/articles/2/unpublish',
+    ]);
+    expect(toasts[0]).toEqual({ title: 'Unpublished 2 articles' });
+  });
+
+  it('in the Trash the bar offers Restore only', async () => {
+    const deletedAt = new Date().toISOString();
+    const { client, writes } = articlesApi([
+      article(1, 'Binned Goat', { deletedAt }),
+      article(2, 'Binned Moon', { deletedAt }),
+      article(3, 'Still Here'),
+    ]);
+    await showList(client, { page: 1, pageSize: 20, status: 'trash' });
+    fireEvent.click(selectAll());
+    expect(
+      within(bar()!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Clear selection', 'Restore']);
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Restore' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Restore 2 articles?' });
+    expect(dialog.textContent).toContain(
+      'They come back out of the Trash as they were: one that was published is on the site again at once.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(toasts).toEqual([{ title: 'Restored 2 articles' }]));
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/admin/articles/1/restore',
+      'POST /api/admin/articles/2/restore',
+    ]);
+    expect(await screen.findByText('The trash is empty.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { useBulkAction } from '../api/bulk-action.ts';
+import {
+  actionsFor,
+  BULK_WORDS,
+  bulkMessage,
+  bulkTitle,
+  progressText,
+  splitSelection,
+  type BulkAction,
+  type BulkArticle,
+} from '../lib/bulk-actions.ts';
+
+export interface BulkActionsProps {
+  /** The rows of the page shown, in order. */
+  rows: readonly BulkArticle[];
+  selected: ReadonlySet<number>;
+  onSelect(ids: Set<number>): void;
+  /** The Trash view: Restore instead of Publish, Unpublish and Move to Trash. */
+  inTrash: boolean;
+  /** The list's heading (focusable), which gets the focus when a run leaves nothing selected. */
+  headingId: string;
+}
+
+interface Asking {
+  action: BulkAction;
+  /** The articles the action is sent for, fixed when the editor asked (a reload meanwhile changes nothing). */
+  acting: BulkArticle[];
+  leftOut: BulkArticle[];
+}
+
+/**
+ * 'Select all on this page' and, while rows are selected, the bar (docs/product.md, All Articles):
+ * 'N selected', Clear selection and the view's actions, each behind a confirmation that runs the
+ * single-article requests one at a time with its progress (decision 040).
+ */
+export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: BulkActionsProps) {
+  const bulk = useBulkAction();
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const [focusAfter, setFocusAfter] = useState<'bar' | 'all' | null>(null);
+  const allBox = useRef<HTMLInputElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+
+  const chosen = rows.filter((r) => selected.has(r.id));
+  const all = rows.length > 0 && chosen.length === rows.length;
+  const some = chosen.length > 0 && !all;
+  // Mixed is a property, not an attribute: set after every render (the box may have just mounted).
+  useEffect(() => {
+    if (allBox.current) allBox.current.indeterminate = some;
+  });
+
+  // After the dialog has closed (its effect runs first and gives the focus back to the button that
+  // opened it, which may be gone): the bar while rows stay selected, else the list's heading.
+  useEffect(() => {
+    if (!focusAfter) return;
+    if (focusAfter === 'all') allBox.current?.focus();
+    else (bar.current ?? document.getElementById(headingId))?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, headingId]);
+
+  const actions = actionsFor(inTrash).filter((action) => splitSelection(action, chosen).acting.length > 0);
+  const ask = (action: BulkAction) => setAsking({ action, ...splitSelection(action, chosen) });
+  const confirm = () => {
+    if (!asking) return;
+    void bulk.run(asking.action, asking.acting, (outcome) => {
+      // The refused rows stay selected, to try again or look at; the others are done with.
+      onSelect(new Set(outcome.failed.map((f) => f.article.id)));
+      setAsking(null);
+      setFocusAfter('bar');
+    });
+  };
+
+  // The dialog stays mounted while a run empties the page (the last drafts published from Drafts Only).
+  return (
+    <>
+      {rows.length > 0 ? (
+        <div className="admin-bulk">
+          <label className="admin-bulk__all">
+            <input
+              ref={allBox}
+              type="checkbox"
+              checked={all}
+              disabled={bulk.running}
+              onChange={(e) => onSelect(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+            />
+            Select all on this page
+          </label>
+          {chosen.length > 0 ? (
+            <div ref={bar} className="admin-bulk__bar" role="group" aria-label="Bulk actions" tabIndex={-1}>
+              <span className="admin-bulk__count" role="status">
+                {chosen.length} selected
+              </span>
+              <button
+                type="button"
+                className="admin-btn admin-btn--small admin-btn--link"
+                disabled={bulk.running}
+                onClick={() => {
+                  onSelect(new Set());
+                  setFocusAfter('all');
+                }}
+              >
+                Clear selection
+              </button>
+              {actions.map((action) => (
+                <button
+                  key={action}
+                  type="button"
+                  className={`admin-btn admin-btn--small ${
+                    action === 'trash'
+                      ? 'admin-btn--danger-outline'
+                      : action === 'unpublish'
+                        ? ''
+                        : 'admin-btn--primary'
+                  }`}
+                  disabled={bulk.running}
+                  onClick={() => ask(action)}
+                >
+                  {BULK_WORDS[action].label}
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? bulkTitle(asking.action, asking.acting.length) : ''}
+        message={asking ? bulkMessage(asking.action, asking.acting, asking.leftOut) : ''}
+        confirmLabel={asking ? BULK_WORDS[asking.action].label : ''}
+        busyLabel={asking ? `${BULK_WORDS[asking.action].running}…` : undefined}
+        tone={asking?.action === 'publish' || asking?.action === 'restore' ? 'primary' : 'danger'}
+        busy={bulk.running}
+        onCancel={() => setAsking(null)}
+        onConfirm={confirm}
+      >
+        <p className="admin-bulk__progress" role="status">
+          {bulk.progress ? progressText(bulk.progress.action, bulk.progress.index, bulk.progress.total) : ''}
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

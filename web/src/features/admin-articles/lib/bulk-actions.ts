@@ -1,0 +1,162 @@
+import { TRASH_RETENTION_DAYS } from '@common/admin-contract';
+import type { ToastInput } from '@/lib/toast';
+import type { AdminArticle } from '../types.ts';
+import { isPublished } from './article-status.ts';
+
+/**
+ * The actions of All Articles' bulk bar (docs/product.md, All Articles; decision 040): what each acts on,
+ * the confirmation's words, the progress line and the toast that sums a run up.
+ */
+export type BulkAction = 'publish' | 'unpublish' | 'trash' | 'restore';
+
+/** What a bulk action needs of a row. */
+export type BulkArticle = Pick<AdminArticle, 'id' | 'headline' | 'publishedAt' | 'deletedAt'>;
+
+/** One article the server refused, and why (its problem detail). */
+export interface BulkFailure {
+  article: BulkArticle;
+  reason: string;
+}
+
+export interface BulkOutcome {
+  done: BulkArticle[];
+  failed: BulkFailure[];
+}
+
+interface Words {
+  /** The bar's button and the dialog's confirm. */
+  label: string;
+  /** 'Publishing' in 'Publishing 2 of 3…'. */
+  running: string;
+  /** 'Published 3 articles', 'Moved 3 articles to the Trash'. */
+  done: (what: string) => string;
+  /** 'could not be published'. */
+  notDone: string;
+}
+
+export const BULK_WORDS: Record<BulkAction, Words> = {
+  publish: { label: 'Publish', running: 'Publishing', done: (w) => `Published ${w}`, notDone: 'published' },
+  unpublish: { label: 'Unpublish', running: 'Unpublishing', done: (w) => `Unpublished ${w}`, notDone: 'unpublished' },
+  trash: {
+    label: 'Move to Trash',
+    running: 'Moving to the Trash',
+    done: (w) => `Moved ${w} to the Trash`,
+    notDone: 'moved to the Trash',
+  },
+  restore: { label: 'Restore', running: 'Restoring', done: (w) => `Restored ${w}`, notDone: 'restored' },
+};
+
+/** The bar's actions in a view: Restore in the Trash, else Publish, Unpublish and Move to Trash. */
+export function actionsFor(inTrash: boolean): BulkAction[] {
+  return inTrash ? ['restore'] : ['publish', 'unpublish', 'trash'];
+}
+
+/** Whether the action changes the article: publishing a published one, or unpublishing a draft, does not. */
+export function actsOn(action: BulkAction, a: BulkArticle): boolean {
+  const deleted = Boolean(a.deletedAt);
+  switch (action) {
+    case 'publish':
+      return !deleted && !isPublished(a.publishedAt);
+    case 'unpublish':
+      return !deleted && isPublished(a.publishedAt);
+    case 'trash':
+      return !deleted;
+    case 'restore':
+      return deleted;
+  }
+}
+
+/** The selection split into the articles the action is sent for and those left as they are (in order). */
+export function splitSelection(action: BulkAction, selected: readonly BulkArticle[]) {
+  return {
+    acting: selected.filter((a) => actsOn(action, a)),
+    leftOut: selected.filter((a) => !actsOn(action, a)),
+  };
+}
+
+/** '1 article', '3 articles'. */
+export const articlesCount = (n: number) => `${n} ${n === 1 ? 'article' : 'articles'}`;
+
+/** The confirmation's title: 'Publish 3 articles?', 'Move 3 articles to the Trash?'. */
+export function bulkTitle(action: BulkAction, n: number): string {
+  return action === 'trash'
+    ? `Move ${articlesCount(n)} to the Trash?`
+    : `${BULK_WORDS[action].label} ${articlesCount(n)}?`;
+}
+
+const quoted = (a: BulkArticle) => `“${a.headline}”`;
+
+/** Why some of the selection is left out: '1 is already published and is left as it is.' */
+function leftOutText(action: BulkAction, n: number): string {
+  if (n === 0) return '';
+  const why = {
+    publish: 'already published',
+    unpublish: 'not published',
+    trash: 'already in the Trash',
+    restore: 'not in the Trash',
+  }[action];
+  return n === 1 ? ` 1 is ${why} and is left as it is.` : ` ${n} are ${why} and are left as they are.`;
+}
+
+/**
+ * The confirmation's message: what happens to the articles on the site, in the Trash and on X and
+ * Facebook, in the words of the single-article dialogs, and which of the selection are left as they are.
+ */
+export function bulkMessage(
+  action: BulkAction,
+  acting: readonly BulkArticle[],
+  leftOut: readonly BulkArticle[],
+): string {
+  const one = acting.length === 1 ? acting[0]! : null;
+  const anyPublished = acting.some((a) => isPublished(a.publishedAt));
+  let text: string;
+  switch (action) {
+    case 'publish':
+      text = one
+        ? `${quoted(one)} goes live on the site now. It is shared to X and Facebook as its own choice says`
+        : 'They go live on the site now. Each is shared to X and Facebook as its own choice says';
+      text +=
+        " (a box left untouched follows the Social page's default; nothing goes to an account that is not connected).";
+      break;
+    case 'unpublish':
+      text = one
+        ? `${quoted(one)} comes off the site. Its posts on X and Facebook stay (the article's own Unpublish offers to delete them too).`
+        : "They come off the site. Their posts on X and Facebook stay (an article's own Unpublish offers to delete them too).";
+      break;
+    case 'trash':
+      text = one
+        ? `${quoted(one)} moves to the Trash${anyPublished ? ' and comes off the site' : ''}. You can restore it from the Trash for ${TRASH_RETENTION_DAYS} days; after that it is deleted for good. Its posts on X and Facebook stay (the article's own Delete offers to delete them too).`
+        : `They move to the Trash${anyPublished ? ' and come off the site' : ''}. You can restore them from the Trash for ${TRASH_RETENTION_DAYS} days; after that they are deleted for good. Their posts on X and Facebook stay (an article's own Delete offers to delete them too).`;
+      break;
+    case 'restore':
+      // A trashed row does not say whether it was published (the server keeps that for the restore).
+      text = one
+        ? `${quoted(one)} comes back out of the Trash as it was: if it was published, it is on the site again at once.`
+        : 'They come back out of the Trash as they were: one that was published is on the site again at once.';
+      break;
+  }
+  return text + leftOutText(action, leftOut.length);
+}
+
+/** The dialog's progress line: 'Publishing 2 of 3…' (`index` counts from 0). */
+export function progressText(action: BulkAction, index: number, total: number): string {
+  return `${BULK_WORDS[action].running} ${index + 1} of ${total}…`;
+}
+
+/**
+ * The one toast of a run: 'Published 3 articles', or 'Published 2 articles; 1 could not be' with each
+ * refused headline and its reason ('“<headline>”: <reason>') as the description.
+ */
+export function bulkSummary(action: BulkAction, { done, failed }: BulkOutcome): ToastInput {
+  const words = BULK_WORDS[action];
+  if (failed.length === 0) return { title: words.done(articlesCount(done.length)) };
+  // Each its own sentence: '“A”: The article is already published. “B”: Error publishing article: Failed to fetch.'
+  const description = failed
+    .map((f) => `${quoted(f.article)}: ${f.reason}${/[.!?]$/.test(f.reason) ? '' : '.'}`)
+    .join(' ');
+  const title =
+    done.length === 0
+      ? `${articlesCount(failed.length)} could not be ${words.notDone}`
+      : `${words.done(articlesCount(done.length))}; ${failed.length} could not be`;
+  return { title, description, variant: 'destructive' };
+}
