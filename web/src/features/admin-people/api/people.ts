@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminAuthor, AdminTag } from '@common/admin-contract';
 import { adminRequest, shouldRetryAdminRequest, useAdminApi } from '@/lib/admin-api-client';
 
@@ -9,20 +9,27 @@ const keys = {
   list: (kind: PeopleKind, q: string) => ['admin', kind, 'list', q] as const,
 };
 
-/** GET /api/admin/authors?q=&limit=500 or /api/admin/tags?…: the records, by name. */
-export function usePeopleList<K extends PeopleKind>(kind: K, q: string) {
+/** The most records one list asks for (the API's own limit): past it, a name narrows the list. */
+export const PEOPLE_LIST_LIMIT = 500;
+
+/**
+ * GET /api/admin/authors?q=&limit=500 or /api/admin/tags?…: the records, by name. `keepPrevious`: the
+ * last answer stays while the next loads (a search box's results, which should not flicker).
+ */
+export function usePeopleList<K extends PeopleKind>(kind: K, q: string, { keepPrevious = false } = {}) {
   const client = useAdminApi();
-  return useQuery({
+  return useQuery<PeopleRecord<K>[]>({
     queryKey: keys.list(kind, q),
     queryFn: ({ signal }) =>
       adminRequest<{ items: PeopleRecord<K>[] }>(
         client,
-        `/api/admin/${kind}?${new URLSearchParams({ q, limit: '500' }).toString()}`,
+        `/api/admin/${kind}?${new URLSearchParams({ q, limit: String(PEOPLE_LIST_LIMIT) }).toString()}`,
         { failed: `Failed to load ${kind}`, error: `Error loading ${kind}` },
         { signal },
       ).then((r) => r.items),
     staleTime: 10_000,
     retry: shouldRetryAdminRequest,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
 }
 

@@ -88,6 +88,64 @@ describe('the tags screen', () => {
     expect(row('Politics').textContent).toContain('7 articles');
   });
 
+  it('finds the tag to merge into by name, keeping the one chosen while finding others', async () => {
+    const { client, sent } = tagsApi(TAGS);
+    renderInAdmin(<PeopleView kind="tags" />, client);
+    await screen.findByRole('heading', { level: 2, name: 'Politcs' });
+    fireEvent.click(within(row('Politcs')).getByRole('button', { name: 'Merge Politcs into another tag' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Merge Politcs into another tag' });
+    const select = within(dialog).getByLabelText('Merge into') as HTMLSelectElement;
+    const options = () => [...select.options].map((o) => o.textContent);
+    await waitFor(() => expect(options()).toHaveLength(3));
+
+    fireEvent.change(within(dialog).getByLabelText('Find a tag'), { target: { value: 'weath' } });
+    await within(dialog).findByText('1 tag matches “weath”.');
+    expect(options()).toEqual(['Choose a tag…', 'Weather (1 article)']);
+    expect(sent.some((r) => r.url === '/api/admin/tags?q=weath&limit=500')).toBe(true);
+    fireEvent.change(select, { target: { value: '3' } });
+    // Another name found: the one chosen stays, first.
+    fireEvent.change(within(dialog).getByLabelText('Find a tag'), { target: { value: 'polit' } });
+    await within(dialog).findByText('1 tag matches “polit”.');
+    expect(options()).toEqual(['Choose a tag…', 'Weather (1 article)', 'Politics (5 articles)']);
+    expect(select.value).toBe('3');
+    fireEvent.change(within(dialog).getByLabelText('Find a tag'), { target: { value: 'nothing' } });
+    await within(dialog).findByText('No other tag matches “nothing”.');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge tags' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Politcs' })).toBeNull());
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([
+      expect.objectContaining({ url: '/api/admin/tags/1/merge', body: { into: 3 } }),
+    ]);
+  });
+
+  it('says when a list holds only the first 500 by name, on the screen and in the merge dialog', async () => {
+    const many: AdminTag[] = Array.from({ length: 600 }, (_, i) => ({
+      id: i + 1,
+      name: `Tag ${String(i + 1).padStart(3, '0')}`,
+      slug: `tag-${i + 1}`,
+      articleCount: 0,
+    }));
+    const { client } = fakeApi((req) => {
+      const u = new URL(req.url, 'http://admin.test');
+      const q = (u.searchParams.get('q') ?? '').toLowerCase();
+      const limit = Number(u.searchParams.get('limit'));
+      return json(200, { items: many.filter((t) => t.name.toLowerCase().includes(q)).slice(0, limit) });
+    });
+    renderInAdmin(<PeopleView kind="tags" />, client);
+    await screen.findByRole('heading', { level: 2, name: 'Tag 001' });
+    const note = 'The first 500 by name are listed: find a tag by name for the others.';
+    expect(screen.getByText(note)).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Tag 501' })).toBeNull();
+    fireEvent.click(within(row('Tag 001')).getByRole('button', { name: 'Merge Tag 001 into another tag' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Merge Tag 001 into another tag' });
+    await within(dialog).findByText(note);
+    // A tag past the first 500 is found by its name.
+    fireEvent.change(within(dialog).getByLabelText('Find a tag'), { target: { value: 'tag 599' } });
+    await within(dialog).findByText('1 tag matches “tag 599”.');
+    const select = within(dialog).getByLabelText('Merge into') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Choose a tag…', 'Tag 599 (0 articles)']);
+  });
+
   it('deletes a tag after saying what becomes of its articles; a refusal stays in the dialog', async () => {
     let refuse = true;
     const { client, sent } = tagsApi(TAGS, (req) => {

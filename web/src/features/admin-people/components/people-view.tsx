@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AdminApiError, problemDetail } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
-import { usePeopleList, useUpdatePeople, type PeopleKind } from '../api/people.ts';
+import { PEOPLE_LIST_LIMIT, usePeopleList, useUpdatePeople, type PeopleKind } from '../api/people.ts';
 import { articlesLabel, DeleteDialog, MergeDialog, pageOf } from './record-actions.tsx';
 
 type FieldErrors = Record<string, string>;
@@ -39,8 +39,6 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
   const q = (params.get('q') ?? '').slice(0, MAX_FILTER_LENGTH);
   const setQ = (value: string) => setParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true });
   const list = usePeopleList(kind, q.trim());
-  // Every record (the list above may be filtered): what a record can be merged into.
-  const all = usePeopleList(kind, '');
   const [editing, setEditing] = useState<number | null>(null);
   const [action, setAction] = useState<RecordAction | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -85,6 +83,12 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
           onChange={(e) => setQ(e.target.value)}
         />
       </div>
+      {(list.data?.length ?? 0) >= PEOPLE_LIST_LIMIT ? (
+        <p className="admin-muted">
+          The first {PEOPLE_LIST_LIMIT} by name are listed: find {kind === 'authors' ? 'an author' : 'a tag'} by name
+          for the others.
+        </p>
+      ) : null}
       {list.isPending ? (
         <p role="status">Loading…</p>
       ) : list.isError ? (
@@ -160,7 +164,6 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
           open={action.open}
           kind={kind}
           record={action.record}
-          others={all.data ?? []}
           onClose={close}
           onDone={done}
         />

@@ -4,9 +4,10 @@ import { authorPath, tagPath } from '@common/byline';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { problemDetail } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeletePeople } from '../api/delete-people.ts';
 import { useMergePeople } from '../api/merge-people.ts';
-import type { PeopleKind } from '../api/people.ts';
+import { PEOPLE_LIST_LIMIT, usePeopleList, type PeopleKind } from '../api/people.ts';
 
 type PeopleRecordAny = AdminAuthor | AdminTag;
 
@@ -14,26 +15,37 @@ const nounOf = (kind: PeopleKind) => (kind === 'authors' ? 'author' : 'tag');
 export const pageOf = (kind: PeopleKind, slug: string) => (kind === 'authors' ? authorPath(slug) : tagPath(slug));
 export const articlesLabel = (n: number) => `${n} article${n === 1 ? '' : 's'}`;
 
+/** How long the merge dialog's Find waits for the typing to stop before it asks the server. */
+const FIND_DELAY_MS = 250;
+
 /**
  * Merge an author or a tag into another: the dialog names what happens to the articles and the old
- * address, and offers every other record of the kind. A double-click confirms once.
+ * address, and offers the other records of the kind, by name; Find asks the server for those whose
+ * name contains the text (a newsroom may have thousands of tags, more than one list holds). The
+ * record chosen stays chosen while the editor finds others. A double-click confirms once.
  */
 export function MergeDialog(props: {
   open: boolean;
   kind: PeopleKind;
   record: PeopleRecordAny;
-  others: PeopleRecordAny[];
   onClose(): void;
   onDone(): void;
 }) {
   const { kind, record } = props;
   const noun = nounOf(kind);
+  const some = kind === 'authors' ? 'an author' : 'a tag';
   const uid = useId();
   const merge = useMergePeople(kind);
   const sent = useRef(false);
-  const [into, setInto] = useState('');
+  const [find, setFind] = useState('');
+  const asked = useDebouncedValue(find.trim(), FIND_DELAY_MS);
+  const found = usePeopleList(kind, asked, { keepPrevious: true });
+  const [chosen, setChosen] = useState<PeopleRecordAny | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const others = props.others.filter((o) => o.id !== record.id);
+  const results = (found.data ?? []).filter((o) => o.id !== record.id);
+  // The one chosen stays an option (first) while other names are found.
+  const others = chosen && !results.some((o) => o.id === chosen.id) ? [chosen, ...results] : results;
+  const full = (found.data?.length ?? 0) >= PEOPLE_LIST_LIMIT;
   return (
     <ConfirmDialog
       open={props.open}
@@ -49,7 +61,7 @@ export function MergeDialog(props: {
       error={error}
       onCancel={props.onClose}
       onConfirm={() => {
-        const target = others.find((o) => String(o.id) === into);
+        const target = chosen;
         if (!target) {
           setError(`Choose the ${noun} to merge ${record.name} into.`);
           return;
@@ -73,17 +85,47 @@ export function MergeDialog(props: {
       }}
     >
       <div className="admin-form__field">
+        <label className="admin-form__label" htmlFor={`${uid}-find`}>
+          Find {some}
+        </label>
+        <input
+          id={`${uid}-find`}
+          className="admin-input"
+          type="search"
+          value={find}
+          maxLength={200}
+          aria-describedby={`${uid}-found`}
+          onChange={(e) => setFind(e.target.value)}
+          disabled={merge.isPending}
+        />
+        <p id={`${uid}-found`} className="admin-muted" aria-live="polite">
+          {found.isError
+            ? `Failed to load the ${kind}.`
+            : !found.data || found.isPlaceholderData
+              ? 'Looking…'
+              : asked
+                ? results.length === 0
+                  ? `No other ${noun} matches “${asked}”.`
+                  : results.length === 1
+                    ? `1 ${noun} matches “${asked}”.`
+                    : `${results.length}${full ? '+' : ''} ${kind} match “${asked}”.`
+                : full
+                  ? `The first ${PEOPLE_LIST_LIMIT} by name are listed: find ${some} by name for the others.`
+                  : null}
+        </p>
+      </div>
+      <div className="admin-form__field">
         <label className="admin-form__label" htmlFor={`${uid}-into`}>
           Merge into
         </label>
         <select
           id={`${uid}-into`}
           className="admin-select"
-          value={into}
-          onChange={(e) => setInto(e.target.value)}
+          value={chosen ? String(chosen.id) : ''}
+          onChange={(e) => setChosen(others.find((o) => String(o.id) === e.target.value) ?? null)}
           disabled={merge.isPending}
         >
-          <option value="">Choose {kind === 'authors' ? 'an author' : 'a tag'}…</option>
+          <option value="">Choose {some}…</option>
           {others.map((o) => (
             <option key={o.id} value={String(o.id)}>
               {o.articleCount === undefined ? o.name : `${o.name} (${articlesLabel(o.articleCount)})`}
