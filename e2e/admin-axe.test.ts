@@ -354,7 +354,7 @@ describe('admin accessibility (axe-core)', () => {
     });
   }
 
-  it('the dialogs (delete, leave without saving, merge a tag) have no axe violation', async () => {
+  it('the dialogs (delete, leave without saving, merge a tag, delete for good) have no axe violation', async () => {
     const context = await web.newContext(DESKTOP);
     await guardNetwork(context);
     const page = await context.newPage();
@@ -379,5 +379,20 @@ describe('admin accessibility (axe-core)', () => {
     // With the refusal shown (nothing chosen).
     await merge.getByRole('alert').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // Delete for good, from a Trash row and from the bar (opened and cancelled: nothing is deleted).
+    await page.goto(`${running.baseUrl}/admin/articles?page=1&pageSize=20&status=trash`);
+    await page.getByRole('button', { name: 'Delete for good Axe Trashed About A Heron', exact: true }).click();
+    await page.getByRole('alertdialog', { name: 'Delete “Axe Trashed About A Heron” for good?' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog').waitFor({ state: 'hidden' });
+    await page.getByRole('checkbox', { name: 'Select Axe Trashed About A Heron' }).check();
+    await page
+      .getByRole('group', { name: 'Bulk actions' })
+      .getByRole('button', { name: 'Delete for good', exact: true })
+      .click();
+    await page.getByRole('alertdialog', { name: 'Delete 1 article for good?' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
   });
 });

@@ -10,7 +10,7 @@ import { adminRequest } from './support/admin-request.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
 import { exactName } from './support/public-site.ts';
-import { EDITOR_ENV } from './support/sign-in.ts';
+import { EDITOR, EDITOR_ENV } from './support/sign-in.ts';
 import { openSignedIn } from './support/signed-in.ts';
 
 // Bulk actions on All Articles (docs/product.md, All Articles; decision 040), as an editor walks them in
@@ -34,6 +34,12 @@ const HEADLINES = [
   'Hedgehog Elected To Parish Council',
   'Hedgehog Demands A Recount Anyway',
   'Hedgehog Concedes With Great Dignity',
+] as const;
+
+const BADGERS = [
+  'Badger Sues The Parish Council',
+  'Badger Settles Out Of Court',
+  'Badger Denies Any Settlement',
 ] as const;
 
 describe('bulk actions on All Articles', () => {
@@ -158,7 +164,11 @@ describe('bulk actions on All Articles', () => {
     await expect.poll(() => rows(page).count(), WAIT).toBe(2);
     expect(await rows(page).getByText('Deleted', { exact: true }).count()).toBe(2);
     await box(page, HEADLINES[0]).click();
-    expect(await bar(page).getByRole('button').allInnerTexts()).toEqual(['Clear selection', 'Restore']);
+    expect(await bar(page).getByRole('button').allInnerTexts()).toEqual([
+      'Clear selection',
+      'Restore',
+      'Delete for good',
+    ]);
     await bar(page).getByRole('button', { name: 'Restore' }).click();
     const restore = page.getByRole('alertdialog', { name: 'Restore 1 article?' });
     expect(await restore.innerText()).toContain(
@@ -175,5 +185,79 @@ describe('bulk actions on All Articles', () => {
     await page.getByRole('link', { name: exactName(HEADLINES[0]) }).waitFor();
     await reader.goto(`${running.baseUrl}/article/${created[0]!.slug}`);
     await reader.getByRole('heading', { level: 1, name: exactName(HEADLINES[0]) }).waitFor();
+  }, 120_000);
+
+  it('deletes one article for good from its Trash row and the rest with the bar; readers get 404, the Audit Trail names the editor', async () => {
+    // Published (readers saw them), the first one shared to X and Facebook, then moved to the Trash.
+    const doomed: AdminArticle[] = [];
+    for (const [i, headline] of BADGERS.entries()) {
+      const a = await adminRequest<AdminArticle>(running.baseUrl, authorization, 'POST', '/api/admin/articles', {
+        headline,
+        summary: `The badger, part ${i + 1}.`,
+        content: 'Stripy news.',
+        category: 'UK',
+        author: 'Clive Outrage',
+        ...(i > 0 ? { shareToX: false, shareToFacebook: false } : {}),
+      });
+      await adminRequest(running.baseUrl, authorization, 'POST', `/api/admin/articles/${a.id}/publish`);
+      doomed.push(a);
+    }
+    await expect.poll(() => x.posts.some((p) => p.text.includes(BADGERS[0])), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => fb.posts.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const reader = await web.newPage({ javaScriptEnabled: false });
+    expect((await reader.goto(`${running.baseUrl}/article/${doomed[0]!.slug}`))?.status()).toBe(200);
+    for (const a of doomed) await adminRequest(running.baseUrl, authorization, 'DELETE', `/api/admin/articles/${a.id}`);
+
+    const page = await web.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles?page=1&pageSize=20&status=trash`);
+    await page.getByRole('link', { name: exactName(BADGERS[2]) }).waitFor();
+    const writes = recordWrites(page);
+
+    // One from its row, behind its confirmation.
+    await page.getByRole('button', { name: `Delete for good ${BADGERS[0]}`, exact: true }).click();
+    const one = page.getByRole('alertdialog', { name: `Delete “${BADGERS[0]}” for good?` });
+    expect(await one.innerText()).toContain(
+      'It is removed now with its history and cannot be restored. Its posts on X and Facebook stay.',
+    );
+    await one.getByRole('button', { name: 'Delete for good', exact: true }).click();
+    await page.getByText('Article deleted for good', { exact: true }).waitFor();
+    await one.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: exactName(BADGERS[0]) }).waitFor({ state: 'detached' });
+    expect(writes).toEqual([`POST /api/admin/articles/${doomed[0]!.id}/purge`]);
+
+    // The rest of the Trash (with what an earlier journey left there) with the bar.
+    const left = await rows(page).count();
+    expect(left).toBeGreaterThanOrEqual(2);
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await bar(page).getByRole('button', { name: 'Delete for good', exact: true }).click();
+    const rest = page.getByRole('alertdialog', { name: `Delete ${left} articles for good?` });
+    expect(await rest.innerText()).toContain(
+      'They are removed now with their history and cannot be restored. Their posts on X and Facebook stay.',
+    );
+    await rest.getByRole('button', { name: 'Delete for good', exact: true }).click();
+    await page.getByText(`Deleted ${left} articles for good`, { exact: true }).waitFor();
+    await page.getByText('The trash is empty.', { exact: true }).waitFor();
+    await headingFocused(page);
+    expect(writes.slice(1).every((w) => /^POST \/api\/admin\/articles\/\d+\/purge$/.test(w))).toBe(true);
+    expect(writes).toHaveLength(1 + left);
+
+    // Gone for readers, at once; the posts on X and Facebook stay.
+    for (const a of doomed) {
+      expect((await reader.goto(`${running.baseUrl}/article/${a.slug}`))?.status()).toBe(404);
+    }
+    await reader.getByText('ARTICLE NOT FOUND', { exact: true }).waitFor();
+    expect(x.deleted).toEqual([]);
+    expect(fb.deleted).toEqual([]);
+
+    // The Audit Trail: a purge row for each, by the editor signed in to the browser.
+    await page.getByRole('link', { name: 'Audit', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
+    await page.getByLabel('Action').selectOption('purge');
+    for (const headline of BADGERS) {
+      const entry = page.getByRole('row').filter({ hasText: headline });
+      await expect.poll(() => entry.count(), WAIT).toBe(1);
+      const cells = await entry.getByRole('cell').allInnerTexts();
+      expect(cells.slice(1, 3)).toEqual([EDITOR.username, 'purge']);
+    }
   }, 120_000);
 });

@@ -1,4 +1,13 @@
-import { expressionBuilder, sql, type Kysely, type QueryCreator, type SqlBool, type Transaction } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type QueryCreator,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
 import type {
   AdminArticle,
@@ -836,37 +845,71 @@ export class AdminArticlesRepository {
   async purgeTrash(actor: Actor, now: Date = new Date()): Promise<number[]> {
     const oldest = new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS).toISOString();
     return this.db.transaction().execute(async (trx) => {
-      const rows = (await trx
-        .deleteFrom('articles')
-        .where('deleted_at', 'is not', null)
-        .where('deleted_at', '<', oldest)
-        .returningAll()
-        .execute()) as ArticleRow[];
-      if (rows.length === 0) return [];
-      const ids = rows.map((r) => Number(r.id));
-      await trx.deleteFrom('article_revisions').where('article_id', 'in', ids).execute();
-      await trx.deleteFrom('article_body_images').where('article_id', 'in', ids).execute();
-      await trx.deleteFrom('slug_redirects').where('article_id', 'in', ids).execute();
-      // A live blog's entries and their revisions (decision 037) go with it.
-      await trx
-        .deleteFrom('live_entry_revisions')
-        .where('entry_id', 'in', trx.selectFrom('live_entries').select('id').where('article_id', 'in', ids))
-        .execute();
-      await trx.deleteFrom('live_entries').where('article_id', 'in', ids).execute();
-      await deleteArticleLinks(trx, ids);
-      await writeAudit(
-        trx,
-        rows.map((r) => ({
-          action: 'purge' as const,
-          articleId: Number(r.id),
-          actor,
-          at: now.toISOString(),
-          before: r,
-          after: null,
-        })),
-      );
-      return ids;
+      const rows = await this.purge(trx, (eb) => eb('deleted_at', '<', oldest), actor, now);
+      return rows.map((r) => Number(r.id));
     });
+  }
+
+  /**
+   * An editor's "Delete for good": one article in the trash deleted now, as the scheduler's purge would
+   * delete it 30 days after the delete. A live article is refused (it goes to the trash first).
+   */
+  async purgeFromTrash(
+    id: number,
+    actor: Actor,
+    now: Date = new Date(),
+  ): Promise<{ ok: true } | { ok: false; reason: 'not-found' | 'not-deleted' }> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.lockRow(trx, id);
+      if (!row) return { ok: false, reason: 'not-found' } as const;
+      if (!row.deleted_at) return { ok: false, reason: 'not-deleted' } as const;
+      // The row is locked (PostgreSQL) or the transaction runs alone (SQLite): the purge finds it as read.
+      await this.purge(trx, (eb) => eb('id', '=', id), actor, now);
+      return { ok: true } as const;
+    });
+  }
+
+  /**
+   * The purge, written once: deletes the articles in the trash that `which` picks, with what belongs to
+   * them alone (revisions, body image links, slug redirects, a live blog's entries and their revisions,
+   * author and tag links), and writes a 'purge' audit row for each, which stays. Answers the rows deleted.
+   */
+  private async purge(
+    trx: Transaction<Database>,
+    which: (eb: ExpressionBuilder<Database, 'articles'>) => Expression<SqlBool>,
+    actor: Actor,
+    now: Date,
+  ): Promise<ArticleRow[]> {
+    const rows = (await trx
+      .deleteFrom('articles')
+      .where('deleted_at', 'is not', null)
+      .where(which)
+      .returningAll()
+      .execute()) as ArticleRow[];
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => Number(r.id));
+    await trx.deleteFrom('article_revisions').where('article_id', 'in', ids).execute();
+    await trx.deleteFrom('article_body_images').where('article_id', 'in', ids).execute();
+    await trx.deleteFrom('slug_redirects').where('article_id', 'in', ids).execute();
+    // A live blog's entries and their revisions (decision 037) go with it.
+    await trx
+      .deleteFrom('live_entry_revisions')
+      .where('entry_id', 'in', trx.selectFrom('live_entries').select('id').where('article_id', 'in', ids))
+      .execute();
+    await trx.deleteFrom('live_entries').where('article_id', 'in', ids).execute();
+    await deleteArticleLinks(trx, ids);
+    await writeAudit(
+      trx,
+      rows.map((r) => ({
+        action: 'purge' as const,
+        articleId: Number(r.id),
+        actor,
+        at: now.toISOString(),
+        before: r,
+        after: null,
+      })),
+    );
+    return rows;
   }
 }
 

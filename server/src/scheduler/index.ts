@@ -22,8 +22,9 @@ export const IMAGE_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
  * scheduled articles that are due and purges the trash. Each step is one conditional statement
  * (see AdminArticlesRepository.publishDue), so any number of instances can tick at once and a
  * restart picks up whatever fell due while the server was down: each article goes out exactly once.
- * After a purge, and every IMAGE_SWEEP_EVERY_MS (the first step after a start included), it deletes
- * the uploaded images nothing references any more (images/sweep.ts).
+ * After a purge (its own, or an editor's Delete for good: `sweepImagesSoon`), and every
+ * IMAGE_SWEEP_EVERY_MS (the first step after a start included), it deletes the uploaded images nothing
+ * references any more (images/sweep.ts).
  * `app.scheduler.tick()` runs one step at once (tests, scripts).
  */
 export class Scheduler {
@@ -31,6 +32,8 @@ export class Scheduler {
   private running: Promise<SchedulerTick> | undefined;
   private readonly articles: AdminArticlesRepository;
   private lastImageSweep: number | undefined;
+  /** An editor deleted an article for good: the next step sweeps the images. */
+  private imageSweepAsked = false;
 
   constructor(private readonly app: FastifyInstance) {
     const shares = app.hasDecorator('articleShares') ? app.articleShares : undefined;
@@ -62,6 +65,14 @@ export class Scheduler {
     return this.running;
   }
 
+  /**
+   * Asks for the image sweep at the next step, as after the scheduler's own purge: an article an editor
+   * deleted for good may have left pictures that nothing references any more.
+   */
+  sweepImagesSoon(): void {
+    this.imageSweepAsked = true;
+  }
+
   /** Waits for a step in progress (used on shutdown). */
   async idle(): Promise<void> {
     await this.running?.catch(() => undefined);
@@ -77,7 +88,10 @@ export class Scheduler {
     if (purged.length > 0) this.app.log.info({ articleIds: purged }, 'trash purged');
     const tick: SchedulerTick = { published: published.map((a) => a.id), purged };
     const sweepDue = this.lastImageSweep === undefined || now.getTime() - this.lastImageSweep >= IMAGE_SWEEP_EVERY_MS;
-    if (purged.length > 0 || sweepDue) tick.imagesDeleted = await this.sweepImages(now);
+    // Cleared before the sweep lists the files: one asked for while it runs is the next step's.
+    const asked = this.imageSweepAsked;
+    this.imageSweepAsked = false;
+    if (purged.length > 0 || sweepDue || asked) tick.imagesDeleted = await this.sweepImages(now);
     return tick;
   }
 

@@ -26,6 +26,8 @@ const ROUTES: Route[] = [
   { method: 'POST', url: () => `/api/admin/articles/${id}/unpublish` },
   { method: 'POST', url: () => '/api/admin/articles', payload: { headline: 'Sneaky Insert', category: 'UK' } },
   { method: 'DELETE', url: () => `/api/admin/articles/${id}` },
+  // After the DELETE above: the article is in the trash, and is deleted for good.
+  { method: 'POST', url: () => `/api/admin/articles/${id}/purge` },
 ];
 
 const send = (r: Route, headers: Record<string, string>) =>
@@ -80,8 +82,8 @@ describe('with a valid token', () => {
       expect(res.headers['cache-control'], `${route.method} ${route.url()}`).toBe('private, no-store');
       statuses.push(res.statusCode);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 201, 204]);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 201, 204, 204]);
     const audit = await t.database.db.selectFrom('audit_log').select('action').orderBy('id').execute();
-    expect(audit.map((a) => a.action)).toEqual(['category', 'publish', 'unpublish', 'create', 'delete']);
+    expect(audit.map((a) => a.action)).toEqual(['category', 'publish', 'unpublish', 'create', 'delete', 'purge']);
   });
 });

@@ -291,6 +291,30 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
   );
 
   app.post(
+    '/articles/:id/purge',
+    {
+      schema: {
+        params: IdParamsSchema,
+        response: {
+          204: Type.Null({ description: 'Deleted for good, with its history (an article in the trash only)' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      // The scheduler's purge of the expired trash, for this one article now (one purge, in the repository).
+      const result = await articles.purgeFromTrash(id, actorOf(request));
+      if (!result.ok) {
+        if (result.reason === 'not-deleted') throw conflict('The article is not in the trash.');
+        throw articleNotFound(id);
+      }
+      // Its pictures may be used by nothing else now: swept at the scheduler's next step, as after its purge.
+      if (app.hasDecorator('scheduler')) app.scheduler.sweepImagesSoon();
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
     '/articles/:id/publish',
     { schema: { params: IdParamsSchema, response: { 200: AdminArticleSchema } } },
     async (request) => {

@@ -6,6 +6,7 @@ import { toast } from '@/lib/toast';
 import { bulkSummary, type BulkAction, type BulkArticle, type BulkOutcome } from '../lib/bulk-actions.ts';
 import { deleteArticle } from './delete-article.ts';
 import { publishArticle } from './publish-article.ts';
+import { purgeArticle } from './purge-article.ts';
 import { restoreArticle } from './restore-article.ts';
 import { unpublishArticle } from './unpublish-article.ts';
 import { reloadAfterMutation } from './use-reload-after-mutation.ts';
@@ -16,6 +17,7 @@ const REQUESTS: Record<BulkAction, (client: AdminApiClient, id: number) => Promi
   unpublish: unpublishArticle,
   trash: deleteArticle,
   restore: restoreArticle,
+  purge: purgeArticle,
 };
 
 /** What a refusal says: the server's problem detail, else the catalogue's message with its details (a network error). */
@@ -59,6 +61,8 @@ export interface BulkProgress {
 /**
  * Runs a bulk action: the requests one at a time, then one toast that sums them up and one reload of
  * the views (the reload rule of the single actions: the list on screen, the others marked stale).
+ * After a move to the Trash the toast offers Undo, as the single Delete's does: a Restore run of the
+ * articles that went.
  * `onDone` gets the outcome in the same update that ends the run (the dialog closes as the buttons come
  * back). `run` answers null for a call made while a batch runs: a double click on the confirm runs it once.
  */
@@ -68,18 +72,23 @@ export function useBulkAction() {
   const running = useRef(false);
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const run = useCallback(
-    async (
+    async function run(
       action: BulkAction,
       articles: readonly BulkArticle[],
       onDone?: (outcome: BulkOutcome) => void,
-    ): Promise<BulkOutcome | null> => {
+    ): Promise<BulkOutcome | null> {
       if (running.current) return null;
       running.current = true;
       const total = articles.length;
       setProgress({ action, index: 0, total });
       try {
         const outcome = await runBulkAction(client, action, articles, (index) => setProgress({ action, index, total }));
-        toast(bulkSummary(action, outcome));
+        const summary = bulkSummary(action, outcome);
+        const went = outcome.done;
+        if (action === 'trash' && went.length > 0) {
+          summary.action = { label: 'Undo', onClick: () => void run('restore', went) };
+        }
+        toast(summary);
         await reloadAfterMutation(queryClient);
         onDone?.(outcome);
         return outcome;

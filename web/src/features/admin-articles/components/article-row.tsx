@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { TRASH_RETENTION_DAYS } from '@common/admin-contract';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { paths } from '@/config/paths';
 import { commentExcerpt } from '../lib/comment-excerpt.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import type { AdminArticle } from '../types.ts';
+import { usePurgeArticle } from '../api/purge-article.ts';
 import { useRestoreArticle } from '../api/restore-article.ts';
 import { isPublished } from '../lib/article-status.ts';
 import { ArticleActions } from './article-actions.tsx';
@@ -11,21 +14,52 @@ import { RatingStars } from './rating-stars.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { useArticleExtensions } from '../extensions.tsx';
 
-/** One article in a list: headline, status, stars, the meta line, the comment excerpt and actions. */
-function RestoreButton({ article }: { article: Pick<AdminArticle, 'id' | 'headline'> }) {
+/**
+ * A Trash row's actions: Restore, and Delete for good behind a confirmation (docs/product.md, All Articles).
+ * Each sends one request however often it is clicked (useArticleMutation); one waits while the other runs.
+ */
+function TrashActions({ article }: { article: Pick<AdminArticle, 'id' | 'headline'> }) {
   const restore = useRestoreArticle();
+  const purge = usePurgeArticle();
+  const [asking, setAsking] = useState(false);
+  const busy = restore.isPending || purge.isPending;
+  const close = () => setAsking(false);
   return (
-    <button
-      type="button"
-      className="admin-btn admin-btn--small admin-btn--primary"
-      disabled={restore.isPending}
-      aria-label={`Restore ${article.headline}`}
-      onClick={() => restore.mutate(article.id)}
-    >
-      {restore.isPending ? 'Restoring…' : 'Restore'}
-    </button>
+    <div className="admin-actions">
+      <button
+        type="button"
+        className="admin-btn admin-btn--small admin-btn--primary"
+        disabled={busy}
+        aria-label={`Restore ${article.headline}`}
+        onClick={() => restore.mutate(article.id)}
+      >
+        {restore.isPending ? 'Restoring…' : 'Restore'}
+      </button>
+      <button
+        type="button"
+        className="admin-btn admin-btn--small admin-btn--danger-outline"
+        disabled={busy}
+        aria-label={`Delete for good ${article.headline}`}
+        onClick={() => setAsking(true)}
+      >
+        Delete for good
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={`Delete “${article.headline}” for good?`}
+        message={PURGE_MESSAGE}
+        confirmLabel="Delete for good"
+        busyLabel="Deleting…"
+        busy={purge.isPending}
+        onCancel={close}
+        onConfirm={() => purge.mutate(article.id, { onSettled: close })}
+      />
+    </div>
   );
 }
+
+/** What Delete for good does, in its confirmation (the server leaves the posts on X and Facebook as they are). */
+const PURGE_MESSAGE = 'It is removed now with its history and cannot be restored. Its posts on X and Facebook stay.';
 
 /** In place of the thumbnail of an article without an image, the same size: a picture icon and 'No image'. */
 function NoImage() {
@@ -77,6 +111,7 @@ export interface RowSelection {
   onToggle(id: number, selected: boolean): void;
 }
 
+/** One article in a list: headline, status, stars, the meta line, the comment excerpt and actions. */
 export function ArticleRow({ article, selection }: { article: AdminArticle; selection?: RowSelection }) {
   const { RowSection } = useArticleExtensions();
   const selected = selection?.isSelected(article.id) ?? false;
@@ -124,7 +159,7 @@ export function ArticleRow({ article, selection }: { article: AdminArticle; sele
       </div>
       <div className="admin-row__actions">
         {deleted ? (
-          <RestoreButton article={article} />
+          <TrashActions article={article} />
         ) : (
           <>
             {isPublished(article.publishedAt) ? (

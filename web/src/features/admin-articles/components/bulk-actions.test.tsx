@@ -47,8 +47,8 @@ function article(id: number, headline: string, over: Partial<AdminArticle> = {})
 const PUBLISHED = '2026-01-04T08:00:00.000Z';
 
 /**
- * The articles API over a list it changes as the server would: publish, unpublish, delete and restore
- * with their 409s; `answer` may answer a request first (a refusal), `gate` holds each write until released.
+ * The articles API over a list it changes as the server would: publish, unpublish, delete, restore and
+ * purge (delete for good) with their 409s; `answer` may answer a request first (a refusal), `gate` holds each write until released.
  */
 function articlesApi(
   initial: AdminArticle[],
@@ -81,7 +81,7 @@ function articlesApi(
     await opts.gate?.();
     const given = opts.answer?.(req);
     if (given) return given;
-    const m = /^\/api\/admin\/articles\/(\d+)(?:\/(publish|unpublish|restore))?$/.exec(u.pathname);
+    const m = /^\/api\/admin\/articles\/(\d+)(?:\/(publish|unpublish|restore|purge))?$/.exec(u.pathname);
     const target = m ? list.find((a) => a.id === Number(m[1])) : undefined;
     if (!m || !target) return problem(404, 'Not Found', `Article ${m?.[1]} was not found.`);
     const change = (over: Partial<AdminArticle>) => {
@@ -102,6 +102,11 @@ function articlesApi(
       return json(204, null);
     }
     if (action === 'restore') return json(200, change({ deletedAt: null }));
+    if (action === 'purge') {
+      if (!target.deletedAt) return problem(409, 'Conflict', 'The article is not in the trash.');
+      list = list.filter((a) => a.id !== target.id);
+      return json(204, null);
+    }
     return problem(404, 'Not Found');
   });
   return { ...api, writes: () => api.sent.filter((r) => r.method !== 'GET') };
@@ -235,6 +240,7 @@ describe('bulk actions on All Articles', () => {
       title: 'Moved 1 article to the Trash; 1 could not be',
       description: '“Moon Found Under Sofa”: Error deleting article: Failed to fetch.',
       variant: 'destructive',
+      action: { label: 'Undo', onClick: expect.any(Function) },
     });
   });
 
@@ -322,7 +328,7 @@ describe('bulk actions on All Articles', () => {
     expect(toasts[0]).toEqual({ title: 'Unpublished 2 articles' });
   });
 
-  it('in the Trash the bar offers Restore only', async () => {
+  it('in the Trash the bar offers Restore and Delete for good', async () => {
     const deletedAt = new Date().toISOString();
     const { client, writes } = articlesApi([
       article(1, 'Binned Goat', { deletedAt }),
@@ -335,7 +341,7 @@ describe('bulk actions on All Articles', () => {
       within(bar()!)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Clear selection', 'Restore']);
+    ).toEqual(['Clear selection', 'Restore', 'Delete for good']);
     fireEvent.click(within(bar()!).getByRole('button', { name: 'Restore' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Restore 2 articles?' });
     expect(dialog.textContent).toContain(
@@ -348,5 +354,187 @@ describe('bulk actions on All Articles', () => {
       'POST /api/admin/articles/2/restore',
     ]);
     expect(await screen.findByText('The trash is empty.')).toBeTruthy();
+  });
+});
+
+describe('Undo after a bulk move to the Trash', () => {
+  it('the toast offers Undo, which restores the articles that went, and only those', async () => {
+    const { client, writes } = articlesApi(
+      [article(1, 'Goat Elected Mayor'), article(2, 'Moon Found Under Sofa'), article(3, 'Left Alone')],
+      {
+        answer: (req) =>
+          req.method === 'DELETE' && req.url === '/api/admin/articles/2'
+            ? problem(404, 'Not Found', 'Article 2 was not found.')
+            : undefined,
+      },
+    );
+    await showList(client);
+    fireEvent.click(checkbox('Select Goat Elected Mayor'));
+    fireEvent.click(checkbox('Select Moon Found Under Sofa'));
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Move to Trash' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Move 2 articles to the Trash?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to Trash' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toMatchObject({
+      title: 'Moved 1 article to the Trash; 1 could not be',
+      action: { label: 'Undo' },
+    });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Goat Elected Mayor' })).toBeNull());
+
+    act(() => toasts[0]!.action!.onClick());
+    await waitFor(() => expect(toasts).toHaveLength(2));
+    // Only the one that went to the Trash comes back, with the single Restore's request; that toast has no Undo.
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual([
+      'DELETE /api/admin/articles/1',
+      'DELETE /api/admin/articles/2',
+      'POST /api/admin/articles/1/restore',
+    ]);
+    expect(toasts[1]).toEqual({ title: 'Restored 1 article' });
+    expect(await screen.findByRole('link', { name: 'Goat Elected Mayor' })).toBeTruthy();
+  });
+
+  it('a run that moved nothing offers no Undo, and the other bulk toasts have none', async () => {
+    const { client } = articlesApi([article(1, 'Goat Elected Mayor')], {
+      answer: (req) => (req.method === 'DELETE' ? problem(404, 'Not Found', 'Article 1 was not found.') : undefined),
+    });
+    await showList(client);
+    fireEvent.click(selectAll());
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Move to Trash' }));
+    const trash = await screen.findByRole('alertdialog', { name: 'Move 1 article to the Trash?' });
+    fireEvent.click(within(trash).getByRole('button', { name: 'Move to Trash' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toEqual({
+      title: '1 article could not be moved to the Trash',
+      description: '“Goat Elected Mayor”: Article 1 was not found.',
+      variant: 'destructive',
+    });
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Publish' }));
+    const publish = await screen.findByRole('alertdialog', { name: 'Publish 1 article?' });
+    fireEvent.click(within(publish).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(toasts).toHaveLength(2));
+    expect(toasts[1]).toEqual({ title: 'Published 1 article' });
+  });
+});
+
+describe('Delete for good in the Trash', () => {
+  const TRASHED = new Date().toISOString();
+  const TRASH: ListQuery = { page: 1, pageSize: 20, status: 'trash' };
+
+  it("a row's Delete for good asks first, sends one request for a double click, and the list reloads", async () => {
+    const { client, sent, writes } = articlesApi([
+      article(1, 'Binned Goat', { deletedAt: TRASHED }),
+      article(2, 'Binned Moon', { deletedAt: TRASHED }),
+    ]);
+    await showList(client, TRASH);
+    // Restore and Delete for good on each Trash row, named by its headline.
+    expect(screen.getByRole('button', { name: 'Restore Binned Goat' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete for good Binned Goat' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete “Binned Goat” for good?' });
+    expect(dialog.textContent).toContain(
+      'It is removed now with its history and cannot be restored. Its posts on X and Facebook stay.',
+    );
+    // The danger tone; Cancel sends nothing.
+    expect(within(dialog).getByRole('button', { name: 'Delete for good' }).className).toContain('admin-btn--danger');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(writes()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete for good Binned Goat' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete “Binned Goat” for good?' });
+    const listsBefore = listRequests(sent).length;
+    const confirm = within(dialog).getByRole('button', { name: 'Delete for good' });
+    act(() => {
+      confirm.click();
+      confirm.click();
+    });
+    await waitFor(() => expect(toasts).toEqual([{ title: 'Article deleted for good', action: undefined }]));
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/admin/articles/1/purge']);
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Binned Goat' })).toBeNull());
+    expect(listRequests(sent).length - listsBefore).toBe(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Binned Moon' })).toBeTruthy();
+  });
+
+  it("a row's refused Delete for good shows the server's reason and closes the dialog", async () => {
+    const { client } = articlesApi([article(1, 'Binned Goat', { deletedAt: TRASHED })], {
+      answer: (req) =>
+        req.url === '/api/admin/articles/1/purge'
+          ? problem(409, 'Conflict', 'The article is not in the trash.')
+          : undefined,
+    });
+    await showList(client, TRASH);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete for good Binned Goat' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete “Binned Goat” for good?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toMatchObject({ title: 'Failed to delete article for good', variant: 'destructive' });
+    expect(String(toasts[0]!.description)).toContain('The article is not in the trash.');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('the bar deletes the selection for good, one request at a time, and sums up', async () => {
+    const held: (() => void)[] = [];
+    const { client, writes } = articlesApi(
+      [
+        article(1, 'Binned Goat', { deletedAt: TRASHED }),
+        article(2, 'Binned Moon', { deletedAt: TRASHED }),
+        article(3, 'Binned Sofa', { deletedAt: TRASHED }),
+      ],
+      { gate: () => new Promise<void>((resolve) => held.push(resolve)) },
+    );
+    await showList(client, TRASH);
+    fireEvent.click(selectAll());
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Delete for good' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete 3 articles for good?' });
+    expect(dialog.textContent).toContain(
+      'They are removed now with their history and cannot be restored. Their posts on X and Facebook stay.',
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Delete for good' });
+    expect(confirm.className).toContain('admin-btn--danger');
+    act(() => {
+      confirm.click();
+      confirm.click();
+    });
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(within(dialog).getByRole('status').textContent).toBe('Deleting 1 of 3…');
+    expect((within(dialog).getByRole('button', { name: 'Deleting…' }) as HTMLButtonElement).disabled).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      await waitFor(() => expect(held).toHaveLength(1));
+      act(() => held.shift()!());
+    }
+    await waitFor(() => expect(toasts).toEqual([{ title: 'Deleted 3 articles for good' }]));
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/admin/articles/1/purge',
+      'POST /api/admin/articles/2/purge',
+      'POST /api/admin/articles/3/purge',
+    ]);
+    expect(await screen.findByText('The trash is empty.')).toBeTruthy();
+  });
+
+  it('a refused article is named in the toast and stays selected; the others are deleted', async () => {
+    const { client, writes } = articlesApi(
+      [article(1, 'Binned Goat', { deletedAt: TRASHED }), article(2, 'Binned Moon', { deletedAt: TRASHED })],
+      {
+        answer: (req) =>
+          req.url === '/api/admin/articles/1/purge'
+            ? problem(409, 'Conflict', 'The article is not in the trash.')
+            : undefined,
+      },
+    );
+    await showList(client, TRASH);
+    fireEvent.click(selectAll());
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Delete for good' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete 2 articles for good?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toEqual({
+      title: 'Deleted 1 article for good; 1 could not be',
+      description: '“Binned Goat”: The article is not in the trash.',
+      variant: 'destructive',
+    });
+    expect(writes().map((r) => r.url)).toEqual(['/api/admin/articles/1/purge', '/api/admin/articles/2/purge']);
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Binned Moon' })).toBeNull());
+    expect(checkbox('Select Binned Goat').checked).toBe(true);
+    expect(within(bar()!).getByText('1 selected')).toBeTruthy();
   });
 });

@@ -17,7 +17,7 @@ export interface BulkActionsProps {
   rows: readonly BulkArticle[];
   selected: ReadonlySet<number>;
   onSelect(ids: Set<number>): void;
-  /** The Trash view: Restore instead of Publish, Unpublish and Move to Trash. */
+  /** The Trash view: Restore and Delete for good instead of Publish, Unpublish and Move to Trash. */
   inTrash: boolean;
   /** The list's heading (focusable), which gets the focus when a run leaves nothing selected. */
   headingId: string;
@@ -107,7 +107,7 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
                   key={action}
                   type="button"
                   className={`admin-btn admin-btn--small ${
-                    action === 'trash'
+                    action === 'trash' || action === 'purge'
                       ? 'admin-btn--danger-outline'
                       : action === 'unpublish'
                         ? ''

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bulkMessage, bulkSummary, bulkTitle, progressText, splitSelection, type BulkArticle } from './bulk-actions.ts';
+import {
+  actionsFor,
+  bulkMessage,
+  bulkSummary,
+  bulkTitle,
+  progressText,
+  splitSelection,
+  type BulkArticle,
+} from './bulk-actions.ts';
 
 const draft = (id: number, headline = `Draft ${id}`): BulkArticle => ({
   id,
@@ -46,6 +54,33 @@ describe('the words of the bulk actions', () => {
     ).toEqual({
       title: '2 articles could not be restored',
       description: '“Old”: The article was in the trash too long to restore. “Gone”: Article 2 was not found.',
+      variant: 'destructive',
+    });
+  });
+
+  it('Delete for good: only in the Trash, for what is in it, and says the posts stay', () => {
+    expect(actionsFor(true)).toEqual(['restore', 'purge']);
+    expect(actionsFor(false)).not.toContain('purge');
+    const binned = { ...draft(1, 'Binned Goat'), deletedAt: '2026-01-05T09:00:00.000Z' };
+    const { acting, leftOut } = splitSelection('purge', [binned, draft(2)]);
+    expect(acting.map((a) => a.id)).toEqual([1]);
+    expect(bulkTitle('purge', 3)).toBe('Delete 3 articles for good?');
+    expect(bulkTitle('purge', 1)).toBe('Delete 1 article for good?');
+    expect(bulkMessage('purge', acting, leftOut)).toBe(
+      '“Binned Goat” is removed now with its history and cannot be restored. Its posts on X and Facebook stay. 1 is not in the Trash and is left as it is.',
+    );
+    expect(bulkMessage('purge', [binned, binned], [])).toBe(
+      'They are removed now with their history and cannot be restored. Their posts on X and Facebook stay.',
+    );
+    expect(progressText('purge', 0, 3)).toBe('Deleting 1 of 3…');
+    expect(bulkSummary('purge', { done: [binned, binned, binned], failed: [] })).toEqual({
+      title: 'Deleted 3 articles for good',
+    });
+    expect(
+      bulkSummary('purge', { done: [], failed: [{ article: binned, reason: 'Article 1 was not found.' }] }),
+    ).toEqual({
+      title: '1 article could not be deleted for good',
+      description: '“Binned Goat”: Article 1 was not found.',
       variant: 'destructive',
     });
   });

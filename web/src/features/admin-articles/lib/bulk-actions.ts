@@ -7,7 +7,7 @@ import { isPublished } from './article-status.ts';
  * The actions of All Articles' bulk bar (docs/product.md, All Articles; decision 040): what each acts on,
  * the confirmation's words, the progress line and the toast that sums a run up.
  */
-export type BulkAction = 'publish' | 'unpublish' | 'trash' | 'restore';
+export type BulkAction = 'publish' | 'unpublish' | 'trash' | 'restore' | 'purge';
 
 /** What a bulk action needs of a row. */
 export type BulkArticle = Pick<AdminArticle, 'id' | 'headline' | 'publishedAt' | 'deletedAt'>;
@@ -44,11 +44,17 @@ export const BULK_WORDS: Record<BulkAction, Words> = {
     notDone: 'moved to the Trash',
   },
   restore: { label: 'Restore', running: 'Restoring', done: (w) => `Restored ${w}`, notDone: 'restored' },
+  purge: {
+    label: 'Delete for good',
+    running: 'Deleting',
+    done: (w) => `Deleted ${w} for good`,
+    notDone: 'deleted for good',
+  },
 };
 
-/** The bar's actions in a view: Restore in the Trash, else Publish, Unpublish and Move to Trash. */
+/** The bar's actions in a view: Restore and Delete for good in the Trash, else Publish, Unpublish and Move to Trash. */
 export function actionsFor(inTrash: boolean): BulkAction[] {
-  return inTrash ? ['restore'] : ['publish', 'unpublish', 'trash'];
+  return inTrash ? ['restore', 'purge'] : ['publish', 'unpublish', 'trash'];
 }
 
 /** Whether the action changes the article: publishing a published one, or unpublishing a draft, does not. */
@@ -62,6 +68,7 @@ export function actsOn(action: BulkAction, a: BulkArticle): boolean {
     case 'trash':
       return !deleted;
     case 'restore':
+    case 'purge':
       return deleted;
   }
 }
@@ -77,11 +84,11 @@ export function splitSelection(action: BulkAction, selected: readonly BulkArticl
 /** '1 article', '3 articles'. */
 export const articlesCount = (n: number) => `${n} ${n === 1 ? 'article' : 'articles'}`;
 
-/** The confirmation's title: 'Publish 3 articles?', 'Move 3 articles to the Trash?'. */
+/** The confirmation's title: 'Publish 3 articles?', 'Move 3 articles to the Trash?', 'Delete 3 articles for good?'. */
 export function bulkTitle(action: BulkAction, n: number): string {
-  return action === 'trash'
-    ? `Move ${articlesCount(n)} to the Trash?`
-    : `${BULK_WORDS[action].label} ${articlesCount(n)}?`;
+  if (action === 'trash') return `Move ${articlesCount(n)} to the Trash?`;
+  if (action === 'purge') return `Delete ${articlesCount(n)} for good?`;
+  return `${BULK_WORDS[action].label} ${articlesCount(n)}?`;
 }
 
 const quoted = (a: BulkArticle) => `“${a.headline}”`;
@@ -94,6 +101,7 @@ function leftOutText(action: BulkAction, n: number): string {
     unpublish: 'not published',
     trash: 'already in the Trash',
     restore: 'not in the Trash',
+    purge: 'not in the Trash',
   }[action];
   return n === 1 ? ` 1 is ${why} and is left as it is.` : ` ${n} are ${why} and are left as they are.`;
 }
@@ -133,6 +141,12 @@ export function bulkMessage(
       text = one
         ? `${quoted(one)} comes back out of the Trash as it was: if it was published, it is on the site again at once.`
         : 'They come back out of the Trash as they were: one that was published is on the site again at once.';
+      break;
+    case 'purge':
+      // The server deletes the articles and their history, not their posts.
+      text = one
+        ? `${quoted(one)} is removed now with its history and cannot be restored. Its posts on X and Facebook stay.`
+        : 'They are removed now with their history and cannot be restored. Their posts on X and Facebook stay.';
       break;
   }
   return text + leftOutText(action, leftOut.length);
