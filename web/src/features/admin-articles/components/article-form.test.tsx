@@ -158,6 +158,40 @@ describe('ArticleForm', () => {
     expect(sessionStorage.getItem(draftKey(7))).toBeNull();
   });
 
+  it('saves on Ctrl+S or Cmd+S from any field, instead of the browser saving the page; once for a double press', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { client, sent } = fakeApi(async () => {
+      await gate;
+      return json(200, { ...ARTICLE, summary: 'He blinked twice.', version: 4 });
+    });
+    let saved = 0;
+    renderForm(client, { article: ARTICLE, onSaved: () => saved++ });
+    const summary = screen.getByLabelText('Summary');
+    fireEvent.change(summary, { target: { value: 'He blinked twice.' } });
+    // Other chords are the browser's.
+    expect(fireEvent.keyDown(summary, { key: 's', ctrlKey: true, shiftKey: true })).toBe(true);
+    expect(fireEvent.keyDown(summary, { key: 's' })).toBe(true);
+    expect(sent).toHaveLength(0);
+    let handled: boolean[] = [];
+    act(() => {
+      handled = [
+        fireEvent.keyDown(summary, { key: 's', ctrlKey: true }),
+        fireEvent.keyDown(summary, { key: 'S', metaKey: true }),
+      ];
+    });
+    // Not the browser's "Save page as" (the default prevented).
+    expect(handled).toEqual([false, false]);
+    await act(async () => release());
+    await waitFor(() => expect(saved).toBe(1));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      method: 'PUT',
+      url: '/api/admin/articles/7',
+      body: { summary: 'He blinked twice.' },
+    });
+  });
+
   it('offers a minor edit for a published article only, and sends it', async () => {
     const { client, sent } = fakeApi(async () => json(200, { ...ARTICLE, version: 4 }));
     const draft = renderForm(client, { article: ARTICLE });

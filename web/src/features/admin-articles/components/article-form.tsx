@@ -25,6 +25,7 @@ import {
 import { clearDraft, loadDraft, saveDraft } from '../lib/form-draft.ts';
 import { isPublished } from '../lib/article-status.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
+import { isSaveChord } from '../lib/save-keys.ts';
 import type { AdminArticle } from '../types.ts';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ConflictPanel } from './conflict-panel.tsx';
@@ -141,6 +142,19 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
     if (dirty) saveDraft(key, { values, baseVersion, savedAt: new Date().toISOString() });
     else clearDraft(key);
   }, [dirty, values, baseVersion, key]);
+
+  // Ctrl+S (Cmd+S) saves as the Save button does, wherever the focus is on the screen, instead of the
+  // browser's "Save page as". A dialog on top (leave without saving) keeps the keyboard to itself.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isSaveChord(e)) return;
+      e.preventDefault();
+      if (e.target instanceof Element && e.target.closest('dialog, [role="dialog"], [role="alertdialog"]')) return;
+      formRef.current?.requestSubmit();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   // Closing the tab or reloading with unsaved changes: the browser asks.
   useEffect(() => {
