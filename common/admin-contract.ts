@@ -261,6 +261,8 @@ export interface AuditEntry {
    * the article (the social posts' rows), its headline now. Empty when there is no article.
    */
   headline: string;
+  /** The article was deleted for good since (purged): its headline leads nowhere. */
+  articleGone: boolean;
   /** The social platform a share or test post row is about; null for the article's own changes. */
   platform: SharePlatform | null;
   /** What else the row says, in a few words (a post's attempt, reason, account); empty if nothing. */

@@ -192,6 +192,7 @@ export async function listAudit(
         articleId: Number(r.article_id),
         headline:
           (isPost ? undefined : (headlineOf(after) ?? headlineOf(parseJson(r.before)))) ?? r.current_headline ?? '',
+        articleGone: Number(r.article_id) !== NO_ARTICLE && r.current_headline === null,
         platform,
         detail: isPost
           ? detailOf(after)

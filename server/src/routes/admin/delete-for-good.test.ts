@@ -181,7 +181,14 @@ describe('Delete for good (POST /api/admin/articles/{id}/purge)', () => {
       articleId: gone.id,
       editorName: EDITOR.name,
       headline: 'Minister Caught In A Hedge',
+      articleGone: true,
     });
+    // The other article's rows still lead to it.
+    const others = (await call('GET', '/api/admin/audit')).json().entries.filter(
+      (e: { articleId: number }) => e.articleId === other.id,
+    );
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((e: { articleGone: boolean }) => !e.articleGone)).toBe(true);
     // Not there to restore or to purge again; readers get 404 at both its addresses.
     expectProblem(await call('POST', `/api/admin/articles/${gone.id}/restore`), 404);
     expectProblem(await call('POST', `/api/admin/articles/${gone.id}/purge`), 404);

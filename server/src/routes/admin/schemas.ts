@@ -208,6 +208,7 @@ export const AuditPageSchema = Type.Object({
       action: Type.String(),
       articleId: Type.Integer(),
       headline: Type.String(),
+      articleGone: Type.Boolean({ description: 'The article was deleted for good since' }),
       platform: Type.Union([Type.Literal('x'), Type.Literal('facebook'), Type.Null()]),
       detail: Type.String(),
       editorName: Type.String(),

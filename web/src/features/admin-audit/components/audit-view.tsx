@@ -18,6 +18,13 @@ function ArticleCell({ entry }: { entry: AuditEntry }) {
     return <span className="admin-muted">{record ? `No article (${record})` : 'No article (test post)'}</span>;
   }
   if (!entry.headline) return <span className="admin-muted">Article {entry.articleId} (deleted for good)</span>;
+  if (entry.articleGone) {
+    return (
+      <span>
+        {entry.headline} <span className="admin-muted">(deleted for good)</span>
+      </span>
+    );
+  }
   return (
     <Link className="admin-link" to={paths.admin.article.getHref(entry.articleId)}>
       {entry.headline}
