@@ -224,6 +224,8 @@ describe('bulk actions on All Articles', () => {
     await one.waitFor({ state: 'hidden' });
     await page.getByRole('link', { name: exactName(BADGERS[0]) }).waitFor({ state: 'detached' });
     expect(writes).toEqual([`POST /api/admin/articles/${doomed[0]!.id}/purge`]);
+    // Its row went with the focus: the list's heading has it now.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), WAIT).toBe('admin-list-title');
 
     // The rest of the Trash (with what an earlier journey left there) with the bar.
     const left = await rows(page).count();
@@ -258,6 +260,9 @@ describe('bulk actions on All Articles', () => {
       await expect.poll(() => entry.count(), WAIT).toBe(1);
       const cells = await entry.getByRole('cell').allInnerTexts();
       expect(cells.slice(1, 3)).toEqual([EDITOR.username, 'purge']);
+      // Its headline is said, not linked: the article is gone.
+      expect(cells[4]).toBe(`${headline} (deleted for good)`);
+      expect(await entry.getByRole('link').count()).toBe(0);
     }
   }, 120_000);
 });

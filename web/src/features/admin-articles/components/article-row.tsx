@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { TRASH_RETENTION_DAYS } from '@common/admin-contract';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
@@ -183,15 +183,30 @@ export function ArticleList({
   articles,
   emptyText = 'No articles found.',
   selection,
+  headingId,
 }: {
   articles: AdminArticle[];
   emptyText?: string;
   /** A checkbox on each row (All Articles); the dashboard's list has none. */
   selection?: RowSelection;
+  /** The list's heading (focusable): where the focus goes when the row that had it goes away. */
+  headingId?: string;
 }) {
+  // A row's own action (Restore, Delete for good, Delete, Publish in a filtered view) takes the row
+  // away with the button that had the focus (a dialog gives it back to that button first): the focus
+  // then goes to the list's heading, not to the start of the page.
+  const focused = useRef<Element | null>(null);
+  useEffect(() => {
+    const gone = focused.current !== null && !focused.current.isConnected;
+    if (!headingId || !gone) return;
+    focused.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    document.getElementById(headingId)?.focus();
+  }, [articles, headingId]);
   if (articles.length === 0) return <p className="admin-empty">{emptyText}</p>;
   return (
-    <ul className="admin-rows">
+    <ul className="admin-rows" onFocus={(e) => (focused.current = e.target)}>
       {articles.map((a) => (
         <ArticleRow key={a.id} article={a} selection={selection} />
       ))}

@@ -170,6 +170,7 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
             articles={page.articles}
             emptyText={query.status === 'trash' ? 'The trash is empty.' : undefined}
             selection={rowSelection}
+            headingId="admin-list-title"
           />
           <Pagination
             currentPage={query.page}

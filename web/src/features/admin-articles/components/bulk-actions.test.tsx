@@ -455,6 +455,27 @@ describe('Delete for good in the Trash', () => {
     expect(screen.getByRole('link', { name: 'Binned Moon' })).toBeTruthy();
   });
 
+  it("a row that goes away with the focus gives it to the list's heading, not to the page's start", async () => {
+    const { client } = articlesApi([
+      article(1, 'Binned Goat', { deletedAt: TRASHED }),
+      article(2, 'Binned Moon', { deletedAt: TRASHED }),
+    ]);
+    await showList(client, TRASH);
+    const restore = screen.getByRole('button', { name: 'Restore Binned Goat' });
+    restore.focus();
+    fireEvent.click(restore);
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Binned Goat' })).toBeNull());
+    await waitFor(() => expect(document.activeElement?.id).toBe('admin-list-title'));
+    // Through the dialog too: it gives the focus back to its button, which then goes away.
+    const purge = screen.getByRole('button', { name: 'Delete for good Binned Moon' });
+    purge.focus();
+    fireEvent.click(purge);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete “Binned Moon” for good?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    await screen.findByText('The trash is empty.');
+    await waitFor(() => expect(document.activeElement?.id).toBe('admin-list-title'));
+  });
+
   it("a row's refused Delete for good shows the server's reason and closes the dialog", async () => {
     const { client } = articlesApi([article(1, 'Binned Goat', { deletedAt: TRASHED })], {
       answer: (req) =>
