@@ -163,6 +163,38 @@ describe('admin accessibility (axe-core)', () => {
       ready: (p) => p.locator('.admin-row').first().waitFor(),
     },
     {
+      name: 'list, the author suggestions open',
+      path: () => '/admin/articles?page=1&pageSize=20&status=all',
+      ready: async (p) => {
+        const author = p.getByRole('combobox', { name: 'Author', exact: true });
+        await author.pressSequentially('an');
+        await p.getByRole('listbox', { name: 'Author suggestions' }).getByRole('option').nth(1).waitFor();
+        await author.press('ArrowDown');
+        await p.locator('[role="option"][aria-selected="true"]').waitFor();
+      },
+    },
+    {
+      name: 'list filtered by an author, the tag suggestions open',
+      path: () => '/admin/articles?page=1&pageSize=20&status=all',
+      ready: async (p) => {
+        const author = p.getByRole('combobox', { name: 'Author', exact: true });
+        await author.pressSequentially('clive');
+        await p
+          .getByRole('listbox', { name: 'Author suggestions' })
+          .getByRole('option', { name: 'Clive Outrage' })
+          .waitFor();
+        await author.press('ArrowDown');
+        await author.press('Enter');
+        await p.locator('.admin-filter-note').getByText('Clive Outrage').waitFor();
+        await p.getByRole('button', { name: 'Clear the author filter' }).waitFor();
+        const tag = p.getByRole('combobox', { name: 'Tag', exact: true });
+        await tag.pressSequentially('m');
+        await p.getByRole('listbox', { name: 'Tag suggestions' }).getByRole('option').first().waitFor();
+        await tag.press('ArrowDown');
+        await p.locator('[role="option"][aria-selected="true"]').waitFor();
+      },
+    },
+    {
       name: 'list, rows selected with the bulk actions bar',
       path: () => '/admin/articles?page=1&pageSize=20&status=all&search=axe',
       ready: async (p) => {

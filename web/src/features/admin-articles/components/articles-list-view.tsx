@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { AUTHOR_NAME_MAX_LENGTH, TAG_NAME_MAX_LENGTH } from '@common/byline';
 import { paths } from '@/config/paths';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { AdminQueryError } from '@/lib/admin-error-context';
@@ -10,6 +11,7 @@ import { toApiSearch, totalText, withFilter } from '../lib/list-query.ts';
 import type { ListQuery, SortOrder, StatusFilter } from '../types.ts';
 import { ArticleList, type RowSelection } from './article-row.tsx';
 import { BulkActions } from './bulk-actions.tsx';
+import { NameFilter } from './name-filter.tsx';
 import { Pagination } from './pagination.tsx';
 import { RecordFilter } from './record-filter.tsx';
 
@@ -30,8 +32,8 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
 const NONE: ReadonlySet<number> = new Set();
 
 /**
- * All Articles (docs/product.md, All Articles): title, filters, the selection and its bulk actions, rows,
- * pagination and rows per page.
+ * All Articles (docs/product.md, All Articles): title, filters (status, category, author, tag, sort), the
+ * selection and its bulk actions, rows, pagination and rows per page.
  */
 export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps) {
   const categories = useCategories();
@@ -131,6 +133,20 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
             ))}
           </select>
         </label>
+        <NameFilter
+          kind="authors"
+          label="Author"
+          id={query.authorId}
+          maxLength={AUTHOR_NAME_MAX_LENGTH}
+          onChange={(authorId) => onQueryChange(withFilter(query, { authorId }))}
+        />
+        <NameFilter
+          kind="tags"
+          label="Tag"
+          id={query.tagId}
+          maxLength={TAG_NAME_MAX_LENGTH}
+          onChange={(tagId) => onQueryChange(withFilter(query, { tagId }))}
+        />
         <label className="admin-field">
           <span>Sort</span>
           <select

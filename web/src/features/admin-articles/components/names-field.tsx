@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { slugify } from '@common/slug';
-import { useNameSearch, type NameKind } from '../api/search-names.ts';
-import './names-field.css';
+import type { NameKind } from '../api/search-names.ts';
+import { NameListbox, useNameCombobox, type NameOption } from './use-name-combobox.tsx';
 
 export interface NamesFieldProps {
   kind: NameKind;
@@ -19,12 +19,6 @@ export interface NamesFieldProps {
   disabled?: boolean;
 }
 
-interface Option {
-  id: string;
-  name: string;
-  isNew: boolean;
-}
-
 /**
  * A multi-value picker after the WAI-ARIA combobox pattern (editable, list autocomplete): the
  * chosen names as a list with a Remove button each, then an input whose suggestions come from the
@@ -35,38 +29,34 @@ interface Option {
 export function NamesField(props: NamesFieldProps) {
   const { kind, label, noun, names, onChange, maxNames, maxLength, error, hint, disabled } = props;
   const uid = useId();
-  const inputId = `${uid}-input`;
-  const listId = `${uid}-list`;
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  // The highlighted option by id: suggestions that arrive later do not move the highlight to another name.
-  const [activeId, setActiveId] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const query = text.trim();
-  const search = useNameSearch(kind, query, open && !disabled);
   const full = names.length >= maxNames;
 
   const chosen = useMemo(() => new Set(names.map((n) => slugify(n))), [names]);
-  const options: Option[] = useMemo(() => {
-    const found = (search.data ?? [])
-      .filter((r) => !chosen.has(r.slug))
-      .map((r) => ({ id: `${uid}-opt-${r.id}`, name: r.name, isNew: false }));
-    const slug = slugify(query);
-    const exists = (search.data ?? []).some((r) => r.slug === slug) || chosen.has(slug);
-    if (slug && !exists) found.push({ id: `${uid}-opt-new`, name: query, isNew: true });
-    return found;
-  }, [search.data, chosen, query, uid]);
-  const expanded = open && options.length > 0 && !full;
-  const active = activeId === null ? -1 : options.findIndex((o) => o.id === activeId);
-  const setActive = (index: number) => setActiveId(index >= 0 ? (options[index]?.id ?? null) : null);
-
   const add = (name: string) => {
     const clean = name.replace(/\s+/g, ' ').trim();
     if (!slugify(clean) || chosen.has(slugify(clean)) || full) return;
     onChange([...names, clean]);
     setText('');
-    setActive(-1);
   };
+  const combobox = useNameCombobox({
+    kind,
+    query,
+    disabled: disabled || full,
+    listLabel: 'Suggestions',
+    toOptions: (found) => {
+      const options: NameOption[] = found
+        .filter((r) => !chosen.has(r.slug))
+        .map((r) => ({ key: String(r.id), name: r.name, record: r }));
+      const slug = slugify(query);
+      const exists = found.some((r) => r.slug === slug) || chosen.has(slug);
+      if (slug && !exists) options.push({ key: 'new', name: query, label: `Add new ${noun} “${query}”` });
+      return options;
+    },
+    onPick: (option) => add(option.name),
+  });
   const remove = (index: number) => {
     onChange(names.filter((_, i) => i !== index));
     inputRef.current?.focus();
@@ -77,7 +67,7 @@ export function NamesField(props: NamesFieldProps) {
     .join(' ');
   return (
     <div className="admin-form__field names-field">
-      <label className="admin-form__label" htmlFor={inputId}>
+      <label className="admin-form__label" htmlFor={combobox.inputId}>
         {label}
       </label>
       {hint ? (
@@ -106,17 +96,11 @@ export function NamesField(props: NamesFieldProps) {
       <div className="names-field__box">
         <input
           ref={inputRef}
-          id={inputId}
+          {...combobox.inputProps}
           className="admin-input"
           type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? options[active]?.id : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          autoComplete="off"
           maxLength={maxLength}
           disabled={disabled || full}
           placeholder={
@@ -125,72 +109,30 @@ export function NamesField(props: NamesFieldProps) {
           value={text}
           onChange={(e) => {
             setText(e.target.value);
-            setOpen(true);
-            setActive(-1);
+            combobox.typed();
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => combobox.show()}
           onBlur={() => {
             // A name typed and left (no Enter) is kept: saving the form right away keeps it.
             if (query) add(query);
-            setOpen(false);
+            combobox.close();
           }}
           onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') {
+            // Arrows, Enter on a highlighted suggestion and Escape on an open list: the combobox's.
+            if (combobox.onKeyDown(e)) return;
+            if (e.key === 'Enter' && query) {
+              // Enter takes the typed name (never submits the form while a name is being typed).
               e.preventDefault();
-              setOpen(true);
-              if (options.length > 0) setActive((active + 1) % options.length);
-            } else if (e.key === 'ArrowUp') {
+              add(query);
+            } else if (e.key === 'Escape' && text) {
               e.preventDefault();
-              setOpen(true);
-              if (options.length > 0) setActive(active <= 0 ? options.length - 1 : active - 1);
-            } else if (e.key === 'Enter') {
-              // Enter picks (never submits the form while a name is being typed).
-              if (expanded && active >= 0 && options[active]) {
-                e.preventDefault();
-                add(options[active].name);
-              } else if (query) {
-                e.preventDefault();
-                add(query);
-              }
-            } else if (e.key === 'Escape') {
-              if (expanded) {
-                e.preventDefault();
-                setOpen(false);
-                setActive(-1);
-              } else if (text) {
-                e.preventDefault();
-                setText('');
-              }
+              setText('');
             } else if (e.key === 'Backspace' && text === '' && names.length > 0) {
               onChange(names.slice(0, -1));
             }
           }}
         />
-        <ul
-          id={listId}
-          role="listbox"
-          aria-busy={search.isFetching}
-          aria-label="Suggestions"
-          className="names-field__list"
-          hidden={!expanded}
-        >
-          {expanded
-            ? options.map((option, i) => (
-                <li
-                  key={option.id}
-                  id={option.id}
-                  role="option"
-                  aria-selected={i === active}
-                  className="names-field__option"
-                  // Keeps the focus in the input (no blur) while an option is clicked.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => add(option.name)}
-                >
-                  {option.isNew ? `Add new ${noun} “${option.name}”` : option.name}
-                </li>
-              ))
-            : null}
-        </ul>
+        <NameListbox combobox={combobox} />
       </div>
       <p id={`${uid}-count`} className="admin-sr-only" aria-live="polite">
         {names.length === 0 ? `No ${label.toLowerCase()} chosen.` : `${names.length} chosen: ${names.join(', ')}.`}
