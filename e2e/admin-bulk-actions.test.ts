@@ -216,9 +216,9 @@ describe('bulk actions on All Articles', () => {
     // One from its row, behind its confirmation.
     await page.getByRole('button', { name: `Delete for good ${BADGERS[0]}`, exact: true }).click();
     const one = page.getByRole('alertdialog', { name: `Delete “${BADGERS[0]}” for good?` });
-    expect(await one.innerText()).toContain(
-      'It is removed now with its history and cannot be restored. Its posts on X and Facebook stay.',
-    );
+    expect(await one.innerText()).toContain('It is removed now with its history and cannot be restored.');
+    // Its posts are offered, unticked: left so, they stay.
+    expect(await one.getByLabel('Also delete its posts on X and Facebook').isChecked()).toBe(false);
     await one.getByRole('button', { name: 'Delete for good', exact: true }).click();
     await page.getByText('Article deleted for good', { exact: true }).waitFor();
     await one.waitFor({ state: 'hidden' });
@@ -234,7 +234,7 @@ describe('bulk actions on All Articles', () => {
     await bar(page).getByRole('button', { name: 'Delete for good', exact: true }).click();
     const rest = page.getByRole('alertdialog', { name: `Delete ${left} articles for good?` });
     expect(await rest.innerText()).toContain(
-      'They are removed now with their history and cannot be restored. Their posts on X and Facebook stay.',
+      "They are removed now with their history and cannot be restored. Their posts on X and Facebook stay (each article's own Delete for good offers to delete them too).",
     );
     await rest.getByRole('button', { name: 'Delete for good', exact: true }).click();
     await page.getByText(`Deleted ${left} articles for good`, { exact: true }).waitFor();
@@ -264,5 +264,81 @@ describe('bulk actions on All Articles', () => {
       expect(cells[4]).toBe(`${headline} (deleted for good)`);
       expect(await entry.getByRole('link').count()).toBe(0);
     }
+  }, 120_000);
+
+  it("deletes a shared live story for good with its posts: moved to the Trash leaving them, then its Delete for good's box", async () => {
+    // Published and shared to X and Facebook, live, with a key event posted on X.
+    const headline = 'Otter Floods The Parish Hall';
+    const story = await adminRequest<AdminArticle>(running.baseUrl, authorization, 'POST', '/api/admin/articles', {
+      headline,
+      summary: 'The otter, again.',
+      content: 'Wet news.',
+      category: 'UK',
+      author: 'Clive Outrage',
+    });
+    await adminRequest(running.baseUrl, authorization, 'POST', `/api/admin/articles/${story.id}/publish`);
+    await adminRequest(running.baseUrl, authorization, 'POST', `/api/admin/articles/${story.id}/live/start`);
+    const entry = await adminRequest<{ id: number }>(
+      running.baseUrl,
+      authorization,
+      'POST',
+      `/api/admin/articles/${story.id}/live/entries`,
+      {
+        body: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The hall is a lake.' }] }],
+        },
+        keyEvent: true,
+        shareToX: true,
+      },
+    );
+    const link = `${running.baseUrl}/article/${story.slug}`;
+    const xPost = () => x.posts.find((p) => p.text.startsWith(headline))?.id;
+    const entryPost = () => x.posts.find((p) => p.text.endsWith(`/article/${story.slug}#entry-${entry.id}`))?.id;
+    const fbPost = () => fb.posts.find((p) => p.message === headline)?.id;
+    await expect.poll(() => [xPost(), entryPost(), fbPost()].every(Boolean), { timeout: 20_000 }).toBe(true);
+    const reader = await web.newPage({ javaScriptEnabled: false });
+    expect((await reader.goto(link))?.status()).toBe(200);
+
+    // The editor moves it to the Trash from its row, leaving the posts.
+    const page = await web.newPage();
+    await openSignedIn(
+      page,
+      running,
+      `${running.baseUrl}/admin/articles?page=1&pageSize=20&status=published&search=Otter`,
+    );
+    await page.getByRole('link', { name: exactName(headline) }).waitFor();
+    const writes = recordWrites(page);
+    await page.getByRole('button', { name: `Delete ${headline}`, exact: true }).click();
+    const del = page.getByRole('alertdialog', { name: 'Delete this article?' });
+    const offer = "Also delete its 3 posts on X and Facebook (the story's and a key event's)";
+    expect(await del.getByLabel(offer).isChecked()).toBe(false);
+    await del.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('Article moved to the Trash', { exact: true }).waitFor();
+    expect(writes).toEqual([`DELETE /api/admin/articles/${story.id}`]);
+    for (const id of [xPost(), entryPost()]) expect(x.deleted).not.toContain(id);
+    expect(fb.deleted).not.toContain(fbPost());
+
+    // In the Trash, Delete for good offers the same box; ticked, the posts go first, then the article.
+    await page.getByLabel('Status').selectOption({ label: 'Trash' });
+    await page.getByRole('button', { name: `Delete for good ${headline}`, exact: true }).click();
+    const purge = page.getByRole('alertdialog', { name: `Delete “${headline}” for good?` });
+    expect(await purge.innerText()).toContain('It is removed now with its history and cannot be restored.');
+    await purge.getByLabel(offer).check();
+    await purge.getByRole('button', { name: 'Delete for good', exact: true }).dblclick();
+    await page.getByText('Article deleted for good', { exact: true }).waitFor();
+    await purge.waitFor({ state: 'hidden' });
+    // Each post deleted once, one at a time, before the purge.
+    expect(writes.slice(1)).toEqual([
+      `DELETE /api/admin/articles/${story.id}/shares/x`,
+      `DELETE /api/admin/articles/${story.id}/shares/facebook`,
+      `DELETE /api/admin/articles/${story.id}/live/entries/${entry.id}/shares/x`,
+      `POST /api/admin/articles/${story.id}/purge`,
+    ]);
+    expect(x.deleted.filter((id) => id === xPost() || id === entryPost()).sort()).toEqual(
+      [xPost(), entryPost()].sort(),
+    );
+    expect(fb.deleted.filter((id) => id === fbPost())).toEqual([fbPost()]);
+    expect((await reader.goto(link))?.status()).toBe(404);
   }, 120_000);
 });

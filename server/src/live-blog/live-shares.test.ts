@@ -3,7 +3,7 @@ import type { ArticleShares, FailedShare } from '../../../common/admin-contract.
 import type { AdminLiveEntry } from '../../../common/live-contract.ts';
 import type { BodyDoc } from '../../../common/body/types.ts';
 import { insertArticle } from '../test-support/admin-articles.ts';
-import { adminApi, connectFacebook, connectX } from '../test-support/shares.ts';
+import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../test-support/shares.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { createSocial } from '../sharing/social-clients.ts';
 
@@ -231,5 +231,103 @@ describe('key event shares', () => {
     expect(gone.status).toBe(404);
     expect(gone.type).toMatch(problemType);
     expect(env.x.posts.filter((p) => p.text.includes(`#entry-${entry.id}`))).toHaveLength(1);
+  });
+});
+
+describe('an article in the Trash', () => {
+  /** Whether the fake still has the post up (created and not deleted). */
+  const holds = (fake: { posts: readonly { id: string }[]; deleted: readonly string[] }, id: string) =>
+    fake.posts.some((p) => p.id === id) && !fake.deleted.includes(id);
+
+  /** A published story shared on X and Facebook, live, with a key event posted on both: its posts' ids. */
+  async function sharedLiveStory() {
+    const row = await insertArticle(env.database.db, { share_to_x: 1, share_to_facebook: 1 });
+    expect((await api('POST', `/api/admin/articles/${row.id}/publish`)).status).toBe(200);
+    const own = await settledShares(api, row.id);
+    expect(own.shares.map((s) => [s.platform, s.state])).toEqual([
+      ['x', 'posted'],
+      ['facebook', 'posted'],
+    ]);
+    expect((await api('POST', `/api/admin/articles/${row.id}/live/start`)).status).toBe(200);
+    const posted = await api('POST', `/api/admin/articles/${row.id}/live/entries`, {
+      body: text('The goat takes office.'),
+      keyEvent: true,
+      shareToX: true,
+      shareToFacebook: true,
+    });
+    expect(posted.status).toBe(201);
+    const entry = posted.body as AdminLiveEntry;
+    await vi.waitFor(
+      async () => expect((await entryShares(entry.id)).map((r) => r.state)).toEqual(['posted', 'posted']),
+      { timeout: 15_000, interval: 25 },
+    );
+    const entryRows = await entryShares(entry.id);
+    const idOf = (rows: { platform: string; post_id: string | null }[], p: string) =>
+      rows.find((r) => r.platform === p)!.post_id!;
+    return {
+      row,
+      entry,
+      posts: {
+        x: shareOf(own, 'x').postId!,
+        facebook: shareOf(own, 'facebook').postId!,
+        entryX: idOf(entryRows, 'x'),
+        entryFacebook: idOf(entryRows, 'facebook'),
+      },
+    };
+  }
+
+  it("its own posts and its key events' are deleted as a live article's are", async () => {
+    const { row, entry, posts } = await sharedLiveStory();
+    expect((await api('DELETE', `/api/admin/articles/${row.id}`)).status).toBe(204);
+    // The Trash row's offer reads what is still up, the key event's posts among them.
+    const of = await api('GET', `/api/admin/shares?articleIds=${row.id}`);
+    expect(of.body.articles[0].entryPosts).toEqual([
+      { entryId: entry.id, platform: 'x' },
+      { entryId: entry.id, platform: 'facebook' },
+    ]);
+
+    const x = await api('DELETE', `/api/admin/articles/${row.id}/shares/x`);
+    expect(x.status, JSON.stringify(x.body)).toBe(200);
+    expect(shareOf(x.body as ArticleShares, 'x').state).toBe('deleted');
+    const fb = await api('DELETE', `/api/admin/articles/${row.id}/shares/facebook`);
+    expect(fb.status, JSON.stringify(fb.body)).toBe(200);
+    expect((fb.body as ArticleShares).shares.map((s) => s.state)).toEqual(['deleted', 'deleted']);
+    for (const platform of ['x', 'facebook'] as const) {
+      const deleted = await api('DELETE', `/api/admin/articles/${row.id}/live/entries/${entry.id}/shares/${platform}`);
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      expect(deleted.body).toEqual({ platform, state: 'deleted' });
+    }
+    expect(holds(env.x, posts.x)).toBe(false);
+    expect(holds(env.fb, posts.facebook)).toBe(false);
+    expect(holds(env.x, posts.entryX)).toBe(false);
+    expect(holds(env.fb, posts.entryFacebook)).toBe(false);
+    // As for a live article: a second delete is refused (409), and nothing is left to offer.
+    const twice = await api('DELETE', `/api/admin/articles/${row.id}/shares/x`);
+    expect(twice.status).toBe(409);
+    expect(twice.type).toMatch(/^application\/problem\+json/);
+    const entryTwice = await api('DELETE', `/api/admin/articles/${row.id}/live/entries/${entry.id}/shares/x`);
+    expect(entryTwice.status).toBe(409);
+    const after = await api('GET', `/api/admin/shares?articleIds=${row.id}`);
+    expect(after.body.articles[0].entryPosts).toEqual([]);
+    // Still in the Trash, then deleted for good.
+    expect((await api('POST', `/api/admin/articles/${row.id}/purge`)).status).toBe(204);
+  });
+
+  it('deleted for good, its posts can no longer be deleted (404) and stay where they are', async () => {
+    const { row, entry, posts } = await sharedLiveStory();
+    expect((await api('DELETE', `/api/admin/articles/${row.id}`)).status).toBe(204);
+    expect((await api('POST', `/api/admin/articles/${row.id}/purge`)).status).toBe(204);
+    for (const path of [
+      `/api/admin/articles/${row.id}/shares/x`,
+      `/api/admin/articles/${row.id}/shares/facebook`,
+      `/api/admin/articles/${row.id}/live/entries/${entry.id}/shares/x`,
+    ]) {
+      const gone = await api('DELETE', path);
+      expect(gone.status, path).toBe(404);
+      expect(gone.type).toMatch(/^application\/problem\+json/);
+    }
+    expect(holds(env.x, posts.x)).toBe(true);
+    expect(holds(env.fb, posts.facebook)).toBe(true);
+    expect(holds(env.x, posts.entryX)).toBe(true);
   });
 });

@@ -394,12 +394,15 @@ export class ShareService {
 
   /**
    * Deletes a posted share at the provider (unpublish/delete of the article, or of a live entry: `entryId`)
-   * and records it as 'deleted'.
+   * and records it as 'deleted'. The one rule of both delete routes: the article must exist, live or in
+   * the Trash (Delete for good offers to take its posts down first); deleted for good, it has nothing
+   * left to delete them through ('not-found', the provider is not called).
    */
   async deletePost(articleId: number, platform: SharePlatform, actor: Actor, entryId = 0) {
+    if (!(await this.#repo.article(articleId))) return { ok: false as const, reason: 'not-found' as const };
     const share = await this.#repo.get(articleId, platform, undefined, entryId);
     if (!share || share.state !== 'posted' || !share.post_id) {
-      return { ok: false as const, state: share?.state ?? null };
+      return { ok: false as const, reason: 'no-post' as const, state: share?.state ?? null };
     }
     try {
       if (platform === 'x') {

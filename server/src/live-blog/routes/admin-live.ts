@@ -323,7 +323,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
     '/articles/:id/live/entries/:entryId/shares/:platform',
     {
       schema: {
-        summary: "Delete a key event's post on X or Facebook (before or after the entry itself)",
+        summary: "Delete a key event's post on X or Facebook (before or after the entry itself, also in the Trash)",
         params: EntryShareParamsSchema,
         response: { 200: EntryShareDeletedSchema },
       },
@@ -331,8 +331,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
     async (request) => {
       const { id, entryId, platform } = request.params;
       if (!shares) throw new HttpProblem(409, 'Sharing to X and Facebook is not set up on this server.');
-      const article = await repo.article(id);
-      if (!article || article.deleted_at) throw articleNotFound(id);
+      // An article in the Trash too (the share service's rule, as for the article's own posts).
       let r;
       try {
         r = await shares.deletePost(id, platform, actorOf(request), entryId);
@@ -340,6 +339,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
         throw err instanceof SocialProblem ? providerRefusal(err) : err;
       }
       if (!r.ok) {
+        if (r.reason === 'not-found') throw articleNotFound(id);
         const name = platform === 'x' ? 'X' : 'Facebook';
         throw new HttpProblem(409, `There is no post to delete (this entry's ${name} post is ${r.state ?? 'absent'}).`);
       }

@@ -97,6 +97,7 @@ export class SocialSharesRepository {
       .execute();
   }
 
+  /** The article's sharing columns, live or in the trash (undefined once it is deleted for good). */
   async article(id: number, tx: Tx = this.db): Promise<ArticleShareColumns | undefined> {
     return tx
       .selectFrom('articles')

@@ -165,14 +165,16 @@ export async function sharesApi(
     { schema: { params: SharePlatformParamsSchema, response: { 200: ArticleSharesSchema } } },
     async (request) => {
       const { id, platform } = request.params;
-      if (!(await repo.article(id)) && !(await repo.get(id, platform))) throw notFound(id);
       let r;
       try {
         r = await service.deletePost(id, platform, actorOf(request));
       } catch (err) {
         throw err instanceof SocialProblem ? providerRefusal(err) : err;
       }
-      if (!r.ok) throw new HttpProblem(409, `There is no post to delete (the share is ${r.state ?? 'absent'}).`);
+      if (!r.ok) {
+        if (r.reason === 'not-found') throw notFound(id);
+        throw new HttpProblem(409, `There is no post to delete (the share is ${r.state ?? 'absent'}).`);
+      }
       return view(id);
     },
   );

@@ -1,4 +1,5 @@
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { errorParts } from '@/lib/admin-error-context';
 import type { AdminArticle } from './types.ts';
 
 /** Something an extension adds to a screen, with the step it needs run when the editor goes ahead. */
@@ -26,8 +27,11 @@ export interface ArticleExtensions {
   ): ExtensionStep<[AdminArticle]> | null;
   /** The publish confirmation's content; null: Publish acts at once without asking. */
   usePublishSection?(article: ArticleRef): MaybeStep;
-  /** An offer made when unpublishing or deleting; null: nothing to offer (unpublish then acts at once). */
-  useRemovalSection?(article: ArticleRef, action: 'unpublish' | 'delete'): MaybeStep;
+  /**
+   * An offer made when unpublishing, deleting or deleting for good (a Trash row); null: nothing to offer
+   * (unpublish then acts at once).
+   */
+  useRemovalSection?(article: ArticleRef, action: 'unpublish' | 'delete' | 'purge'): MaybeStep;
   /** A panel of the article detail's side column. */
   DetailSection?: ComponentType<{ article: AdminArticle }>;
   /** A line of an article's row in the lists. */
@@ -47,4 +51,35 @@ export function useArticleExtensions() {
     DetailSection: ext.DetailSection,
     RowSection: ext.RowSection,
   };
+}
+
+/**
+ * A confirmation's extension step, then its action (Publish, Unpublish, Delete, Delete for good): `go`
+ * runs the step and, when it went through, the action; a step that throws leaves the dialog open with
+ * its reason (`stepError`) and the action is not sent. One run at a time: a second confirm while a step
+ * runs (a double click lands before React has disabled the button) is dropped, so each post is deleted once.
+ */
+export function useStepThenAction() {
+  const [stepping, setStepping] = useState(false);
+  const [stepError, setStepError] = useState<string | null>(null);
+  const running = useRef(false);
+  const go = useCallback(async (step: ExtensionStep | null, action: () => void) => {
+    if (running.current) return;
+    running.current = true;
+    setStepping(true);
+    setStepError(null);
+    try {
+      await step?.run();
+    } catch (err) {
+      const { message, details } = errorParts(err);
+      setStepError(details ? `${message}: ${details}` : message);
+      return;
+    } finally {
+      running.current = false;
+      setStepping(false);
+    }
+    action();
+  }, []);
+  const clearError = useCallback(() => setStepError(null), []);
+  return { stepping, stepError, go, clearError };
 }

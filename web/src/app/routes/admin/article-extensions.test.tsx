@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ArticleExtensionsContext } from '@/features/admin-articles';
+import { ArticleExtensionsContext, ArticleList, type AdminArticle } from '@/features/admin-articles';
 import { ArticleActions } from '@/features/admin-articles/components/article-actions';
 import { ArticleForm } from '@/features/admin-articles/components/article-form';
 import { adminKeys } from '@/lib/admin-api-client';
@@ -63,6 +63,17 @@ function api(
         ? json(502, { title: 'Bad Gateway', detail: 'X is down' }, 'application/problem+json')
         : json(200, sharesView());
     if (req.method === 'POST' && u.pathname === '/api/admin/articles') return json(201, { ...ARTICLE, id: 8 });
+    if (req.method === 'POST' && u.pathname === '/api/admin/articles/7/purge') return json(204, null);
+    if (u.pathname === '/api/admin/articles')
+      return json(200, {
+        articles: [],
+        currentPage: 1,
+        pageSize: 20,
+        totalCount: 0,
+        totalPages: 0,
+        hasNextPage: false,
+        hasPreviousPage: false,
+      });
     if (req.method === 'POST' || req.method === 'DELETE') return json(200, ARTICLE);
     return json(404, { title: 'Not Found' }, 'application/problem+json');
   });
@@ -215,6 +226,135 @@ describe('unpublish and delete with posts', () => {
     await waitFor(() => expect(sent.some((r) => r.url.startsWith('/api/admin/shares?'))).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
     await waitFor(() => expect(writes(sent)).toEqual(['POST /api/admin/articles/7/unpublish']));
+  });
+});
+
+describe('Delete for good (a Trash row) with posts', () => {
+  const posted = [
+    share({ platform: 'x', state: 'posted', postId: '42', postUrl: 'https://x.com/i/web/status/42' }),
+    share({ platform: 'facebook', state: 'deleted', postId: '1_2', postUrl: null }),
+  ];
+  const trashed: AdminArticle = {
+    ...ARTICLE,
+    slug: 'goat-elected-mayor',
+    summary: 'Summary',
+    body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Content' }] }] },
+    content: 'Content',
+    author: 'A. Hack',
+    category: 'Politics',
+    categoryId: 1,
+    source: 'Wire',
+    editorName: 'Ed Itor',
+    ratingOutOfTen: 5,
+    comments: '',
+    imageUrl: null,
+    originalUrl: null,
+    isBreaking: false,
+    createdAt: '2026-01-05T09:00:00.000Z',
+    updatedAt: '2026-01-05T09:00:00.000Z',
+    version: 1,
+    status: 'draft',
+    publishAt: null,
+    deletedAt: new Date().toISOString(),
+    updatedBy: 'Ed Itor',
+    liveStartedAt: null,
+    liveEndedAt: null,
+  };
+  const trashRow = () => (
+    <ArticleExtensionsContext.Provider value={articleExtensions}>
+      <ArticleList articles={[trashed]} />
+    </ArticleExtensionsContext.Provider>
+  );
+  const MESSAGE = 'It is removed now with its history and cannot be restored.';
+
+  async function askToPurge(sent: Sent[]) {
+    await waitFor(() => expect(sent.some((r) => r.url.startsWith('/api/admin/shares?'))).toBe(true));
+    const button = screen.getByRole('button', { name: 'Delete for good Goat Elected Mayor' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    return screen.findByRole('alertdialog', { name: 'Delete “Goat Elected Mayor” for good?' });
+  }
+
+  it("offers the box for the posts still up (the story's and its key events'), unticked: the posts stay", async () => {
+    const { client, sent } = api({ shares: posted, entryPosts: [{ entryId: 31, platform: 'facebook' }] });
+    renderInAdmin(trashRow(), client);
+    const dialog = await askToPurge(sent);
+    expect(within(dialog).getByText(MESSAGE)).toBeTruthy();
+    const box = within(dialog).getByLabelText(
+      "Also delete its 2 posts on X and Facebook (the story's and a key event's)",
+    ) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    await waitFor(() => expect(writes(sent)).toEqual(['POST /api/admin/articles/7/purge']));
+  });
+
+  it('names the one post of a story without key events', async () => {
+    const { client, sent } = api({ shares: posted });
+    renderInAdmin(trashRow(), client);
+    const dialog = await askToPurge(sent);
+    expect(within(dialog).getByLabelText('Also delete its post on X')).toBeTruthy();
+  });
+
+  it('without posts, neither the box nor a word about posts', async () => {
+    const { client, sent } = api();
+    renderInAdmin(trashRow(), client);
+    const dialog = await askToPurge(sent);
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(dialog.textContent).toContain(MESSAGE);
+    expect(dialog.textContent).not.toMatch(/post|X|Facebook/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    await waitFor(() => expect(writes(sent)).toEqual(['POST /api/admin/articles/7/purge']));
+  });
+
+  it('ticked, each post is deleted once, one at a time, before the purge (a double click too)', async () => {
+    const { client, sent } = api({
+      shares: posted,
+      entryPosts: [
+        { entryId: 31, platform: 'x' },
+        { entryId: 35, platform: 'facebook' },
+      ],
+    });
+    renderInAdmin(trashRow(), client);
+    const dialog = await askToPurge(sent);
+    fireEvent.click(
+      within(dialog).getByLabelText("Also delete its 3 posts on X and Facebook (the story's and 2 key events')"),
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Delete for good' });
+    act(() => {
+      confirm.click();
+      confirm.click();
+    });
+    await waitFor(() =>
+      expect(writes(sent)).toEqual([
+        'DELETE /api/admin/articles/7/shares/x',
+        'DELETE /api/admin/articles/7/live/entries/31/shares/x',
+        'DELETE /api/admin/articles/7/live/entries/35/shares/facebook',
+        'POST /api/admin/articles/7/purge',
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('a post the provider will not delete stops before the purge and says why in the dialog', async () => {
+    const { client, sent } = api({ shares: posted, refuseDelete: true });
+    renderInAdmin(trashRow(), client);
+    const dialog = await askToPurge(sent);
+    fireEvent.click(within(dialog).getByLabelText('Also delete its post on X'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('X is down');
+    expect(writes(sent)).toEqual(['DELETE /api/admin/articles/7/shares/x']);
+    // The dialog stays open to try again or cancel.
+    expect((within(dialog).getByRole('button', { name: 'Delete for good' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("a key event's refused post stops before the purge too", async () => {
+    const { client, sent } = api({ entryPosts: [{ entryId: 35, platform: 'facebook' }], refuseEntryDelete: true });
+    renderInAdmin(trashRow(), client);
+    const dialog = await askToPurge(sent);
+    fireEvent.click(within(dialog).getByLabelText("Also delete its post on Facebook (a key event's)"));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Facebook is down');
+    expect(writes(sent)).toEqual(['DELETE /api/admin/articles/7/live/entries/35/shares/facebook']);
   });
 });
 

@@ -22,7 +22,8 @@ const published = (a: Pick<AdminArticle, 'publishedAt'>) => {
  *
  * What sharing to X and Facebook adds to the article screens (the two features never import each
  * other; they meet here): the share choice in the form and the publish confirmation, each platform's
- * status on the detail and in the lists, and deleting the posts when unpublishing or deleting.
+ * status on the detail and in the lists, and deleting the posts when unpublishing, deleting or deleting for
+ * good (a Trash row).
  */
 export const articleExtensions: ArticleExtensions = {
   useFormSection(article, { headline, disabled }) {

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TRASH_RETENTION_DAYS } from '@common/admin-contract';
 import { paths } from '@/config/paths';
-import { errorParts } from '@/lib/admin-error-context';
 import { useDeleteArticle } from '../api/delete-article.ts';
 import { usePublishArticle } from '../api/publish-article.ts';
 import { useUnpublishArticle } from '../api/unpublish-article.ts';
-import { useArticleExtensions, type ExtensionStep, type MaybeStep } from '../extensions.tsx';
+import { useArticleExtensions, useStepThenAction, type MaybeStep } from '../extensions.tsx';
 import { isPublished } from '../lib/article-status.ts';
 import type { AdminArticle } from '../types.ts';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
@@ -36,31 +35,16 @@ export function ArticleActions({ article, showView = false, onDeleted }: Article
   const step = (s: MaybeStep) => (s === 'loading' ? null : s);
   const [publishStep, unpublishStep, deleteStep] = [step(publishing), step(unpublishing), step(deleting)];
   const [asking, setAsking] = useState<Asking>(null);
-  const [stepping, setStepping] = useState(false);
-  const [stepError, setStepError] = useState<string | null>(null);
+  // Runs the extension's step, then the action; a failed step leaves the dialog open with its reason.
+  const { stepping, stepError, go, clearError } = useStepThenAction();
   const published = isPublished(article.publishedAt);
   const busy = publish.isPending || unpublish.isPending || remove.isPending || stepping;
 
   const ask = (what: Asking) => {
-    setStepError(null);
+    clearError();
     setAsking(what);
   };
   const close = () => setAsking(null);
-  /** Runs the extension's step, then the action; a failed step leaves the dialog open with its reason. */
-  const go = async (step: ExtensionStep | null, action: () => void) => {
-    setStepping(true);
-    setStepError(null);
-    try {
-      await step?.run();
-    } catch (err) {
-      const { message, details } = errorParts(err);
-      setStepError(details ? `${message}: ${details}` : message);
-      return;
-    } finally {
-      setStepping(false);
-    }
-    action();
-  };
 
   return (
     <div className="admin-actions">

@@ -12,17 +12,23 @@ import { isPublished } from '../lib/article-status.ts';
 import { ArticleActions } from './article-actions.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import { useArticleExtensions } from '../extensions.tsx';
+import { useArticleExtensions, useStepThenAction } from '../extensions.tsx';
 
 /**
- * A Trash row's actions: Restore, and Delete for good behind a confirmation (docs/product.md, All Articles).
+ * A Trash row's actions: Restore, and Delete for good behind a confirmation (docs/product.md, All Articles),
+ * which offers what an extension adds (deleting the article's posts on X and Facebook first: ticked, they
+ * go before the purge, and a refusal stops it with its reason in the dialog, as Delete does).
  * Each sends one request however often it is clicked (useArticleMutation); one waits while the other runs.
  */
-function TrashActions({ article }: { article: Pick<AdminArticle, 'id' | 'headline'> }) {
+function TrashActions({ article }: { article: Pick<AdminArticle, 'id' | 'headline' | 'publishedAt'> }) {
   const restore = useRestoreArticle();
   const purge = usePurgeArticle();
+  const { useRemovalSection } = useArticleExtensions();
+  const purging = useRemovalSection(article, 'purge');
+  const purgeStep = purging === 'loading' ? null : purging;
+  const { stepping, stepError, go, clearError } = useStepThenAction();
   const [asking, setAsking] = useState(false);
-  const busy = restore.isPending || purge.isPending;
+  const busy = restore.isPending || purge.isPending || stepping;
   const close = () => setAsking(false);
   return (
     <div className="admin-actions">
@@ -38,9 +44,12 @@ function TrashActions({ article }: { article: Pick<AdminArticle, 'id' | 'headlin
       <button
         type="button"
         className="admin-btn admin-btn--small admin-btn--danger-outline"
-        disabled={busy}
+        disabled={busy || purging === 'loading'}
         aria-label={`Delete for good ${article.headline}`}
-        onClick={() => setAsking(true)}
+        onClick={() => {
+          clearError();
+          setAsking(true);
+        }}
       >
         Delete for good
       </button>
@@ -50,16 +59,22 @@ function TrashActions({ article }: { article: Pick<AdminArticle, 'id' | 'headlin
         message={PURGE_MESSAGE}
         confirmLabel="Delete for good"
         busyLabel="Deleting…"
-        busy={purge.isPending}
+        busy={purge.isPending || stepping}
+        error={stepError}
         onCancel={close}
-        onConfirm={() => purge.mutate(article.id, { onSettled: close })}
-      />
+        onConfirm={() => void go(purgeStep, () => purge.mutate(article.id, { onSettled: close }))}
+      >
+        {purgeStep?.node}
+      </ConfirmDialog>
     </div>
   );
 }
 
-/** What Delete for good does, in its confirmation (the server leaves the posts on X and Facebook as they are). */
-const PURGE_MESSAGE = 'It is removed now with its history and cannot be restored. Its posts on X and Facebook stay.';
+/**
+ * What Delete for good does, in its confirmation. Its posts on X and Facebook are the extension's box,
+ * when it has any up (unticked, they stay).
+ */
+const PURGE_MESSAGE = 'It is removed now with its history and cannot be restored.';
 
 /** In place of the thumbnail of an article without an image, the same size: a picture icon and 'No image'. */
 function NoImage() {

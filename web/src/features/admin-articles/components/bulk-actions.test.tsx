@@ -430,9 +430,10 @@ describe('Delete for good in the Trash', () => {
     expect(screen.getByRole('button', { name: 'Restore Binned Goat' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete for good Binned Goat' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete “Binned Goat” for good?' });
-    expect(dialog.textContent).toContain(
-      'It is removed now with its history and cannot be restored. Its posts on X and Facebook stay.',
-    );
+    expect(dialog.textContent).toContain('It is removed now with its history and cannot be restored.');
+    // Without sharing composed in (no posts to offer), the dialog says nothing about posts.
+    expect(dialog.textContent).not.toContain('posts');
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
     // The danger tone; Cancel sends nothing.
     expect(within(dialog).getByRole('button', { name: 'Delete for good' }).className).toContain('admin-btn--danger');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -508,7 +509,7 @@ describe('Delete for good in the Trash', () => {
     fireEvent.click(within(bar()!).getByRole('button', { name: 'Delete for good' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete 3 articles for good?' });
     expect(dialog.textContent).toContain(
-      'They are removed now with their history and cannot be restored. Their posts on X and Facebook stay.',
+      "They are removed now with their history and cannot be restored. Their posts on X and Facebook stay (each article's own Delete for good offers to delete them too).",
     );
     const confirm = within(dialog).getByRole('button', { name: 'Delete for good' });
     expect(confirm.className).toContain('admin-btn--danger');

@@ -67,10 +67,10 @@ describe('the words of the bulk actions', () => {
     expect(bulkTitle('purge', 3)).toBe('Delete 3 articles for good?');
     expect(bulkTitle('purge', 1)).toBe('Delete 1 article for good?');
     expect(bulkMessage('purge', acting, leftOut)).toBe(
-      '“Binned Goat” is removed now with its history and cannot be restored. Its posts on X and Facebook stay. 1 is not in the Trash and is left as it is.',
+      "“Binned Goat” is removed now with its history and cannot be restored. Its posts on X and Facebook stay (the article's own Delete for good offers to delete them too). 1 is not in the Trash and is left as it is.",
     );
     expect(bulkMessage('purge', [binned, binned], [])).toBe(
-      'They are removed now with their history and cannot be restored. Their posts on X and Facebook stay.',
+      "They are removed now with their history and cannot be restored. Their posts on X and Facebook stay (each article's own Delete for good offers to delete them too).",
     );
     expect(progressText('purge', 0, 3)).toBe('Deleting 1 of 3…');
     expect(bulkSummary('purge', { done: [binned, binned, binned], failed: [] })).toEqual({

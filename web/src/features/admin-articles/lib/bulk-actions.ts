@@ -143,10 +143,10 @@ export function bulkMessage(
         : 'They come back out of the Trash as they were: one that was published is on the site again at once.';
       break;
     case 'purge':
-      // The server deletes the articles and their history, not their posts.
+      // The run purges the articles and their history, not their posts: those are per article.
       text = one
-        ? `${quoted(one)} is removed now with its history and cannot be restored. Its posts on X and Facebook stay.`
-        : 'They are removed now with their history and cannot be restored. Their posts on X and Facebook stay.';
+        ? `${quoted(one)} is removed now with its history and cannot be restored. Its posts on X and Facebook stay (the article's own Delete for good offers to delete them too).`
+        : "They are removed now with their history and cannot be restored. Their posts on X and Facebook stay (each article's own Delete for good offers to delete them too).";
       break;
   }
   return text + leftOutText(action, leftOut.length);
