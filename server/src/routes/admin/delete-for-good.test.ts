@@ -184,9 +184,9 @@ describe('Delete for good (POST /api/admin/articles/{id}/purge)', () => {
       articleGone: true,
     });
     // The other article's rows still lead to it.
-    const others = (await call('GET', '/api/admin/audit')).json().entries.filter(
-      (e: { articleId: number }) => e.articleId === other.id,
-    );
+    const others = (await call('GET', '/api/admin/audit'))
+      .json()
+      .entries.filter((e: { articleId: number }) => e.articleId === other.id);
     expect(others.length).toBeGreaterThan(0);
     expect(others.every((e: { articleGone: boolean }) => !e.articleGone)).toBe(true);
     // Not there to restore or to purge again; readers get 404 at both its addresses.
