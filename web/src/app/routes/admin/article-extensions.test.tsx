@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ArticleExtensionsContext, ArticleList, type AdminArticle } from '@/features/admin-articles';
+import { ArticleExtensionsContext, ArticleList } from '@/features/admin-articles';
 import { ArticleActions } from '@/features/admin-articles/components/article-actions';
 import { ArticleForm } from '@/features/admin-articles/components/article-form';
+import { adminArticle } from '@/testing/admin-article';
 import { adminKeys } from '@/lib/admin-api-client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import {
@@ -234,32 +235,12 @@ describe('Delete for good (a Trash row) with posts', () => {
     share({ platform: 'x', state: 'posted', postId: '42', postUrl: 'https://x.com/i/web/status/42' }),
     share({ platform: 'facebook', state: 'deleted', postId: '1_2', postUrl: null }),
   ];
-  const trashed: AdminArticle = {
+  const trashed = adminArticle({
     ...ARTICLE,
-    slug: 'goat-elected-mayor',
-    summary: 'Summary',
-    body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Content' }] }] },
-    content: 'Content',
-    author: 'A. Hack',
-    category: 'Politics',
-    categoryId: 1,
-    source: 'Wire',
-    editorName: 'Ed Itor',
-    ratingOutOfTen: 5,
-    comments: '',
-    imageUrl: null,
-    originalUrl: null,
-    isBreaking: false,
-    createdAt: '2026-01-05T09:00:00.000Z',
-    updatedAt: '2026-01-05T09:00:00.000Z',
-    version: 1,
-    status: 'draft',
-    publishAt: null,
     deletedAt: new Date().toISOString(),
     updatedBy: 'Ed Itor',
-    liveStartedAt: null,
-    liveEndedAt: null,
-  };
+  });
+
   const trashRow = () => (
     <ArticleExtensionsContext.Provider value={articleExtensions}>
       <ArticleList articles={[trashed]} />

@@ -7,43 +7,16 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminApiContext, type AdminApiClient } from '@/lib/admin-api-client';
 import { AdminErrorContext } from '@/lib/admin-error-context';
+import { adminArticle } from '@/testing/admin-article';
 import type { AdminArticle } from '../types.ts';
 import { ArticleList } from './article-row.tsx';
 import { Pagination } from './pagination.tsx';
 
 afterEach(cleanup);
 
-function article(over: Partial<AdminArticle>): AdminArticle {
-  return {
-    id: 1,
-    headline: 'Minister Caught Feeding Budget To Goat',
-    slug: 'minister-caught-feeding-budget-to-goat',
-    summary: 'Summary',
-    body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Content' }] }] },
-    content: 'Content',
-    author: 'A. Hack',
-    category: 'Politics',
-    categoryId: 1,
-    source: 'Wire',
-    editorName: 'Ed Itor',
-    ratingOutOfTen: 7,
-    comments: '',
-    imageUrl: null,
-    originalUrl: null,
-    isBreaking: false,
-    publishedAt: '2026-01-05T09:30:00.000Z',
-    createdAt: '2026-01-05T09:00:00.000Z',
-    updatedAt: '2026-01-05T09:00:00.000Z',
-    version: 1,
-    status: over.publishedAt === null ? 'draft' : 'published',
-    publishAt: null,
-    deletedAt: null,
-    updatedBy: null,
-    liveStartedAt: null,
-    liveEndedAt: null,
-    ...over,
-  };
-}
+/** A published article unless `publishedAt` says otherwise (rated 7). */
+const article = (over: Partial<AdminArticle>): AdminArticle =>
+  adminArticle({ ratingOutOfTen: 7, publishedAt: '2026-01-05T09:30:00.000Z', ...over });
 
 /** The admin area's providers, with an API client whose requests are recorded. */
 function renderInAdmin(ui: ReactNode) {

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adminArticle } from '@/testing/admin-article';
 import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
 import { recordToasts } from '@/testing/record-toasts';
 import { renderInAdmin } from '@/testing/render-in-admin';
@@ -11,38 +12,8 @@ import { ArticlesListView } from './articles-list-view.tsx';
 afterEach(cleanup);
 const toasts = recordToasts();
 
-function article(id: number, headline: string, over: Partial<AdminArticle> = {}): AdminArticle {
-  const publishedAt = over.publishedAt === undefined ? null : over.publishedAt;
-  return {
-    id,
-    headline,
-    slug: headline.toLowerCase().replace(/\W+/g, '-'),
-    summary: 'Summary',
-    body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Content' }] }] },
-    content: 'Content',
-    author: 'A. Hack',
-    category: 'Politics',
-    categoryId: 1,
-    source: 'Wire',
-    editorName: 'Ed Itor',
-    ratingOutOfTen: 5,
-    comments: '',
-    imageUrl: null,
-    originalUrl: null,
-    isBreaking: false,
-    createdAt: '2026-01-05T09:00:00.000Z',
-    updatedAt: '2026-01-05T09:00:00.000Z',
-    version: 1,
-    status: publishedAt ? 'published' : 'draft',
-    publishAt: null,
-    deletedAt: null,
-    updatedBy: null,
-    liveStartedAt: null,
-    liveEndedAt: null,
-    ...over,
-    publishedAt,
-  };
-}
+const article = (id: number, headline: string, over: Partial<AdminArticle> = {}): AdminArticle =>
+  adminArticle({ id, headline, ...over });
 
 const PUBLISHED = '2026-01-04T08:00:00.000Z';
 
