@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_CROPS, imageCropUrl, type ImageCropRatio } from '../../../common/images.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { expectProblem } from '../test-support/problem-assertions.ts';
-import { multipartBody, offCentreSubject, redPixels, testImage } from '../test-support/test-images.ts';
+import { uploadImage, offCentreSubject, redPixels, testImage } from '../test-support/test-images.ts';
 import { shareCardFor } from '../share-cards/share-card.ts';
 import { checkAtom, checkJsonFeed, checkRss } from '../test-support/feed-check.ts';
 
@@ -21,17 +21,7 @@ beforeEach(async () => {
   await t.database.db.deleteFrom('images').execute();
 });
 
-async function upload(bytes: Buffer) {
-  const { payload, headers } = multipartBody('file', 'photo.jpg', 'image/jpeg', bytes);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/images',
-    headers: { ...auth, ...headers },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; url: string; focalX: number; focalY: number; width: number; height: number };
-}
+const upload = (bytes: Buffer) => uploadImage(t.app, auth.authorization, bytes);
 
 function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, extra = {}) {
   return t.app.inject({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS, imageCropUrl, imageVariantUrl } from '../../../common/images.ts';
 import { referencedImageIds } from '../repositories/image-references.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { multipartBody, testImage } from '../test-support/test-images.ts';
+import { uploadImage, testImage } from '../test-support/test-images.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -21,17 +21,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function upload(): Promise<string> {
-  const { payload, headers } = multipartBody('file', 'p.png', 'image/png', await testImage('png', 200, 120));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/images',
-    headers: { ...auth, ...headers },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: string }).id;
-}
+const upload = async () =>
+  (await uploadImage(t.app, auth.authorization, await testImage('png', 200, 120), 'image/png')).id;
 
 function call(method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) {
   return t.app.inject({

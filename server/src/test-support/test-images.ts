@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 
@@ -69,4 +70,33 @@ export async function redPixels(bytes: Buffer): Promise<number> {
     if (data[i]! > 200 && data[i + 1]! < 60 && data[i + 2]! < 60) n++;
   }
   return n;
+}
+
+/** What the library answers for an upload (POST /api/admin/images). */
+export interface UploadedImage {
+  id: string;
+  url: string;
+  focalX: number;
+  focalY: number;
+  width: number;
+  height: number;
+}
+
+/** Uploads a picture as the editor `authorization` names and answers the library's row; anything but 201 fails the test. */
+export async function uploadImage(
+  app: { inject: FastifyInstance['inject'] },
+  authorization: string,
+  bytes: Buffer,
+  type = 'image/jpeg',
+): Promise<UploadedImage> {
+  const name = type === 'image/png' ? 'p.png' : 'p.jpg';
+  const { payload, headers } = multipartBody('file', name, type, bytes);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/images',
+    headers: { authorization, ...headers },
+    payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
+  return res.json() as UploadedImage;
 }

@@ -11,7 +11,7 @@ import { snapshotArticles } from '../../test-support/admin-articles.ts';
 import { checkAtom, checkJsonFeed, checkRss } from '../../test-support/feed-check.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { multipartBody, testImage } from '../../test-support/test-images.ts';
+import { uploadImage, testImage } from '../../test-support/test-images.ts';
 
 /**
  * The article body through the admin API and out to readers (SQLite in `api`, PostgreSQL in
@@ -29,17 +29,8 @@ let thumbId: string;
 let imageSize: { width: number; height: number };
 let thumbSize: { width: number; height: number };
 
-async function upload(width = 800, height = 600): Promise<{ id: string; width: number; height: number }> {
-  const { payload, headers } = multipartBody('file', 'p.jpg', 'image/jpeg', await testImage('jpeg', width, height));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/images',
-    headers: { ...auth, ...headers },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; width: number; height: number };
-}
+const upload = async (width = 800, height = 600) =>
+  uploadImage(t.app, auth.authorization, await testImage('jpeg', width, height));
 
 beforeAll(async () => {
   if (!fs.existsSync(ssrBundleFile(WEB_DIST)))

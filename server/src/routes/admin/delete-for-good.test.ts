@@ -4,7 +4,7 @@ import { imageVariantUrl } from '../../../../common/images.ts';
 import { insertArticle, snapshotArticles } from '../../test-support/admin-articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { multipartBody, testImage } from '../../test-support/test-images.ts';
+import { uploadImage, testImage } from '../../test-support/test-images.ts';
 
 /**
  * "Delete for good" from the Trash (docs/product.md, All Articles): POST /api/admin/articles/{id}/purge
@@ -44,17 +44,8 @@ async function ok(res: Awaited<ReturnType<typeof call>>) {
 
 const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 
-async function upload(): Promise<string> {
-  const { payload, headers } = multipartBody('file', 'p.png', 'image/png', await testImage('png', 200, 120));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/images',
-    headers: { ...auth, ...headers },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: string }).id;
-}
+const upload = async () =>
+  (await uploadImage(t.app, auth.authorization, await testImage('png', 200, 120), 'image/png')).id;
 
 /** A published article with a picture in its body, an author and two tags. */
 async function story(headline: string, picture: string, tags: string[]): Promise<{ id: number; version: number }> {
