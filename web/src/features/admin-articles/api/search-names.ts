@@ -1,14 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { NamedRef } from '@common/admin-contract';
 import { adminRequest, useAdminApi } from '@/lib/admin-api-client';
 import { adminQueryDefaults } from '@/lib/admin-query-defaults';
 
 export type NameKind = 'authors' | 'tags';
 
-/** GET /api/admin/authors?q= or /api/admin/tags?q=: the records whose name contains `q` (the pickers' suggestions). */
+/**
+ * GET /api/admin/authors?q= or /api/admin/tags?q=: the records whose name contains `q` (the pickers' and
+ * filters' suggestions). The last suggestions stay while the next ones load (the list does not blank out
+ * at each key; `aria-busy` says they are being replaced).
+ */
 export function useNameSearch(kind: NameKind, q: string, enabled: boolean) {
   const client = useAdminApi();
-  return useQuery({
+  return useQuery<NamedRef[]>({
     queryKey: ['admin', kind, 'search', q],
     queryFn: ({ signal }) =>
       adminRequest<{ items: NamedRef[] }>(
@@ -20,5 +24,6 @@ export function useNameSearch(kind: NameKind, q: string, enabled: boolean) {
     ...adminQueryDefaults,
     staleTime: 30_000,
     enabled,
+    placeholderData: keepPreviousData,
   });
 }

@@ -213,6 +213,28 @@ describe('All Articles filtered by author and by tag from the filter bar', () =>
     expect(author.value).toBe('');
   });
 
+  it('the suggestions stay while the next ones load, marked busy, then change', async () => {
+    let release: () => void = () => undefined;
+    const { client } = listApi({
+      hold: (req) =>
+        req.url.startsWith('/api/admin/authors?q=jane+d&')
+          ? new Promise<void>((resolve) => (release = resolve))
+          : undefined,
+    });
+    showList(client, { page: 1, pageSize: 20, status: 'all' });
+    await screen.findByText('100 articles total');
+    const author = box('Author');
+    await userEvent.type(author, 'jan');
+    await waitFor(() => expect(optionTexts()).toEqual(['Jane Doe', 'Janet Roe']));
+    await userEvent.type(author, 'e d');
+    // Held back: the last suggestions are still there, and the list says they are being replaced.
+    await waitFor(() => expect(document.querySelector('[role="listbox"]')?.getAttribute('aria-busy')).toBe('true'));
+    expect(optionTexts()).toEqual(['Jane Doe', 'Janet Roe']);
+    await act(async () => release());
+    await waitFor(() => expect(optionTexts()).toEqual(['Jane Doe']));
+    expect(document.querySelector('[role="listbox"]')?.getAttribute('aria-busy')).toBe('false');
+  });
+
   it('a slow answer to an earlier search does not replace the suggestions for what is typed now', async () => {
     let release: () => void = () => undefined;
     const { client, sent } = listApi({
