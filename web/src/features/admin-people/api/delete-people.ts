@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import type { PeopleKind } from './people.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { PeopleKind } from './people.ts';
 export function useDeletePeople(kind: PeopleKind) {
   const client = useAdminApi();
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (id: number) =>
       adminRequest<void>(
         client,
@@ -20,4 +21,6 @@ export function useDeletePeople(kind: PeopleKind) {
     // A refusal reloads too: a 404 means another tab merged or deleted the record.
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
+  // A double-click on the confirmation sends one request.
+  return useOneAtATime(mutation);
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import type { PeopleKind, PeopleRecord } from './people.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { PeopleKind, PeopleRecord } from './people.ts';
 export function useMergePeople<K extends PeopleKind>(kind: K) {
   const client = useAdminApi();
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: ({ id, into }: { id: number; into: number }) =>
       adminRequest<PeopleRecord<K>>(
         client,
@@ -21,4 +22,6 @@ export function useMergePeople<K extends PeopleKind>(kind: K) {
     // A refusal reloads too: a 404 means another tab merged or deleted the record.
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
+  // A double-click on the confirmation sends one request.
+  return useOneAtATime(mutation);
 }

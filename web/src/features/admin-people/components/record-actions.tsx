@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { AdminAuthor, AdminTag } from '@common/admin-contract';
 import { authorPath, tagPath } from '@common/byline';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
@@ -36,7 +36,6 @@ export function MergeDialog(props: {
   const some = kind === 'authors' ? 'an author' : 'a tag';
   const uid = useId();
   const merge = useMergePeople(kind);
-  const sent = useRef(false);
   const [find, setFind] = useState('');
   const asked = useDebouncedValue(find.trim(), FIND_DELAY_MS);
   const found = usePeopleList(kind, asked, { keepPrevious: true });
@@ -66,8 +65,6 @@ export function MergeDialog(props: {
           setError(`Choose the ${noun} to merge ${record.name} into.`);
           return;
         }
-        if (sent.current) return;
-        sent.current = true;
         setError(null);
         merge.mutate(
           { id: record.id, into: target.id },
@@ -77,7 +74,6 @@ export function MergeDialog(props: {
               props.onDone();
             },
             onError: (err) => {
-              sent.current = false;
               setError(problemDetail(err, 'The change was not made.'));
             },
           },
@@ -148,7 +144,6 @@ export function DeleteDialog(props: {
   const { kind, record } = props;
   const noun = nounOf(kind);
   const remove = useDeletePeople(kind);
-  const sent = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const n = record.articleCount ?? 0;
   const page = pageOf(kind, record.slug);
@@ -166,8 +161,6 @@ export function DeleteDialog(props: {
       error={error}
       onCancel={props.onClose}
       onConfirm={() => {
-        if (sent.current) return;
-        sent.current = true;
         setError(null);
         remove.mutate(record.id, {
           onSuccess: () => {
@@ -175,7 +168,6 @@ export function DeleteDialog(props: {
             props.onDone();
           },
           onError: (err) => {
-            sent.current = false;
             setError(problemDetail(err, 'The change was not made.'));
           },
         });
