@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { adminRequest } from './support/admin-request.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
 import { exactName } from './support/public-site.ts';
@@ -267,4 +268,54 @@ describe('bylines and tags, from the form to the public pages', () => {
     expect(await tag.inputValue()).toBe('');
     await page.close();
   }, 120_000);
+
+  it('a long author or tag name chosen in the filter bar ends in an ellipsis, named in full in its title; the bar keeps its widths', async () => {
+    const authorization = await running.bearer({ sub: 'filter-fixture', name: 'Filter Fixture' });
+    const names = {
+      Author:
+        'Professor Emeritus Maximilian Bartholomew Fotheringham-Smythe of the Royal Institute of Satirical Studies',
+      Tag: 'Extraordinarily Long Tag Name About Municipal Roundabouts And Their Beautification',
+    } as const;
+    const author = await adminRequest<{ id: number }>(running.baseUrl, authorization, 'POST', '/api/admin/authors', {
+      name: names.Author,
+    });
+    const tag = await adminRequest<{ id: number }>(running.baseUrl, authorization, 'POST', '/api/admin/tags', {
+      name: names.Tag,
+    });
+    const page = await web.newPage();
+    /** The widths of the filter bar's fields. */
+    const widths = () =>
+      page
+        .locator('.admin-filters')
+        .nth(1)
+        .locator(':scope > *')
+        .evaluateAll((fields) => fields.map((f) => Math.round(f.getBoundingClientRect().width)));
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles`);
+    await page.getByRole('heading', { level: 1, name: /^All Articles \(\d+\)$/ }).waitFor();
+    const plain = await widths();
+
+    await page.goto(`${running.baseUrl}/admin/articles?authorId=${author.id}&tagId=${tag.id}`);
+    for (const label of ['Author', 'Tag'] as const) {
+      const box = page.getByRole('combobox', { name: label, exact: true });
+      await expect.poll(() => box.inputValue()).toBe(names[label]);
+      expect(await box.getAttribute('title')).toBe(names[label]);
+      const fit = await box.evaluate((input) => {
+        const style = getComputedStyle(input);
+        const clear = input.parentElement!.querySelector('button')!.getBoundingClientRect();
+        const textEnd =
+          input.getBoundingClientRect().right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+        return {
+          overflow: style.textOverflow,
+          // The name is longer than the box (what the ellipsis is for).
+          longer: input.scrollWidth > input.clientWidth,
+          // The text stops before the clear button.
+          clearOfButton: textEnd <= clear.left,
+        };
+      });
+      expect(fit).toEqual({ overflow: 'ellipsis', longer: true, clearOfButton: true });
+    }
+    await page.locator('.admin-filter-note').getByText(names.Author).waitFor();
+    expect(await widths()).toEqual(plain);
+    await page.close();
+  });
 });

@@ -74,6 +74,8 @@ export function NameFilter({ kind, label, id, onChange, maxLength }: NameFilterP
           type="text"
           maxLength={maxLength}
           placeholder={kind === 'authors' ? 'All authors' : 'All tags'}
+          // The chosen name in full, for a name longer than the box (it ends in an ellipsis there).
+          title={draft === null && chosenName ? chosenName : undefined}
           value={text}
           onChange={(e) => {
             setDraft(e.target.value);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { AUDIT_ACTIONS, RECORD_AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, type AuditEntry } from '@common/admin-contract';
@@ -6,6 +6,7 @@ import { LIVE_AUDIT_ACTIONS } from '@common/live-contract';
 import { paths } from '@/config/paths';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { useAudit, type AuditListParams } from '../api/get-audit.ts';
+import './audit-view.css';
 
 export { AUDIT_ACTIONS };
 
@@ -32,6 +33,33 @@ function ArticleCell({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** The table's columns, in order: its headers, and the labels of each row's cells on a phone. */
+const COLUMNS = ['When', 'Editor', 'Action', 'Platform', 'Article'] as const;
+
+/**
+ * A row's cell. Under 768 px each row is a card of labelled lines: the label repeats the column's name
+ * for the eye (hidden from screen readers, which name the cell by its column header); wider, it is hidden.
+ * `empty`: nothing to say (a row without a platform), a line the card leaves out.
+ */
+function AuditCell({
+  column,
+  empty,
+  children,
+}: {
+  column: (typeof COLUMNS)[number];
+  empty?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <td role="cell" className={empty ? 'admin-audit__cell admin-audit__cell--empty' : 'admin-audit__cell'}>
+      <span className="admin-audit__label" aria-hidden="true">
+        {column}
+      </span>
+      <span className="admin-audit__value">{children}</span>
+    </td>
+  );
+}
+
 const formatter = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export interface AuditViewProps {
@@ -48,7 +76,7 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
   const page = audit.data;
   const current = query.page ?? 1;
   return (
-    <section className="admin-section" aria-labelledby={`${id}-title`} aria-busy={audit.isFetching}>
+    <section className="admin-section admin-audit" aria-labelledby={`${id}-title`} aria-busy={audit.isFetching}>
       <div className="admin-section__head">
         <h1 id={`${id}-title`}>Audit Trail</h1>
       </div>
@@ -87,33 +115,37 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
       ) : page.entries.length === 0 ? (
         <p className="admin-empty">No entries found.</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
+        <div className="admin-table-wrap admin-audit__wrap">
+          {/* Explicit roles: under 768 px the rows are laid out as cards (display: block), which makes
+              some browsers drop the table's semantics; the roles keep rows, cells and headers. */}
+          <table className="admin-table admin-audit__table" role="table">
             <caption className="admin-sr-only">Audit entries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Editor</th>
-                <th scope="col">Action</th>
-                <th scope="col">Platform</th>
-                <th scope="col">Article</th>
+            <thead role="rowgroup">
+              <tr role="row">
+                {COLUMNS.map((name) => (
+                  <th key={name} scope="col" role="columnheader">
+                    {name}
+                  </th>
+                ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {page.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>
+                <tr key={e.id} role="row" className="admin-audit__row">
+                  <AuditCell column="When">
                     <time dateTime={e.at}>{formatter.format(new Date(e.at))}</time>
-                  </td>
-                  <td>{e.editorName}</td>
-                  <td>
+                  </AuditCell>
+                  <AuditCell column="Editor">{e.editorName}</AuditCell>
+                  <AuditCell column="Action">
                     {e.action}
                     {e.detail ? <span className="admin-audit__detail">{e.detail}</span> : null}
-                  </td>
-                  <td>{e.platform ? PLATFORM_NAMES[e.platform] : <span className="admin-muted">—</span>}</td>
-                  <td>
+                  </AuditCell>
+                  <AuditCell column="Platform" empty={!e.platform}>
+                    {e.platform ? PLATFORM_NAMES[e.platform] : <span className="admin-muted">—</span>}
+                  </AuditCell>
+                  <AuditCell column="Article">
                     <ArticleCell entry={e} />
-                  </td>
+                  </AuditCell>
                 </tr>
               ))}
             </tbody>
