@@ -8,7 +8,8 @@ import { connectFacebook, connectX } from '../server/src/test-support/shares.ts'
 import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { adminRequest } from './support/admin-request.ts';
 import { startApp, type RunningApp } from './support/app.ts';
-import { useBrowser } from './support/browser.ts';
+import { insertArticles } from './support/articles.ts';
+import { DESKTOP, useBrowser } from './support/browser.ts';
 import { exactName } from './support/public-site.ts';
 import { EDITOR, EDITOR_ENV } from './support/sign-in.ts';
 import { openSignedIn } from './support/signed-in.ts';
@@ -67,7 +68,7 @@ describe('bulk actions on All Articles', () => {
 
   const bar = (page: Page) => page.getByRole('group', { name: 'Bulk actions' });
   const rows = (page: Page) => page.locator('.admin-row');
-  const box = (page: Page, headline: string) => page.getByRole('checkbox', { name: `Select ${headline}` });
+  const box = (page: Page, headline: string) => page.getByRole('checkbox', { name: `Select ${headline}`, exact: true });
   const headingFocused = (page: Page) =>
     page.waitForFunction(() => document.activeElement?.id === 'admin-list-title', undefined, WAIT);
 
@@ -340,5 +341,144 @@ describe('bulk actions on All Articles', () => {
     );
     expect(fb.deleted.filter((id) => id === fbPost())).toEqual([fbPost()]);
     expect((await reader.goto(link))?.status()).toBe(404);
+  }, 120_000);
+
+  it('Unpublish takes a scheduled article off its schedule, back to a draft, and says so before', async () => {
+    const [draft, live, waiting] = await Promise.all(
+      ['Ferret Stays A Draft', 'Ferret Already Out', 'Ferret Due Next Week'].map((headline) =>
+        adminRequest<AdminArticle>(running.baseUrl, authorization, 'POST', '/api/admin/articles', {
+          headline,
+          summary: 'The ferret.',
+          content: 'Slinky news.',
+          category: 'UK',
+          author: 'Clive Outrage',
+          shareToX: false,
+          shareToFacebook: false,
+        }),
+      ),
+    );
+    await adminRequest(running.baseUrl, authorization, 'POST', `/api/admin/articles/${live!.id}/publish`);
+    const publishAt = new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString();
+    await adminRequest(running.baseUrl, authorization, 'POST', `/api/admin/articles/${waiting!.id}/schedule`, {
+      publishAt,
+    });
+
+    const page = await web.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles?page=1&pageSize=20&search=Ferret`);
+    await expect.poll(() => rows(page).count(), WAIT).toBe(3);
+    const writes = recordWrites(page);
+    // The scheduled one alone offers Unpublish (as well as Publish, which would send it out now).
+    await box(page, waiting!.headline).click();
+    expect(await bar(page).getByRole('button').allInnerTexts()).toEqual([
+      'Clear selection',
+      'Publish',
+      'Unpublish',
+      'Move to Trash',
+    ]);
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await bar(page).getByRole('button', { name: 'Unpublish', exact: true }).click();
+    const unpublish = page.getByRole('alertdialog', { name: 'Unpublish 2 articles?' });
+    expect(await unpublish.innerText()).toContain(
+      'The published one comes off the site; the scheduled one is taken off its schedule and stays a draft.',
+    );
+    expect(await unpublish.innerText()).toContain('1 is neither published nor scheduled and is left as it is.');
+    await unpublish.getByRole('button', { name: 'Unpublish', exact: true }).click();
+    await page.getByText('Unpublished 2 articles', { exact: true }).waitFor();
+    await headingFocused(page);
+    // The single Unpublish's request for each, in the list's order (newest first); the draft left alone.
+    expect([...writes].sort()).toEqual(
+      [`POST /api/admin/articles/${waiting!.id}/unpublish`, `POST /api/admin/articles/${live!.id}/unpublish`].sort(),
+    );
+    expect(writes).not.toContain(`POST /api/admin/articles/${draft!.id}/unpublish`);
+
+    // All three are drafts: nothing in Scheduled Only, and the article itself says it is not scheduled.
+    await expect.poll(() => rows(page).getByText('Draft', { exact: true }).count(), WAIT).toBe(3);
+    await page.getByLabel('Status').selectOption({ label: 'Scheduled Only' });
+    await page.getByText('No articles found.').waitFor();
+    const after = await adminRequest<AdminArticle>(
+      running.baseUrl,
+      authorization,
+      'GET',
+      `/api/admin/articles/${waiting!.id}`,
+    );
+    expect([after.status, after.publishAt, after.publishedAt]).toEqual(['draft', null, null]);
+    await page.goto(`${running.baseUrl}/admin/articles/${waiting!.id}`);
+    await page.getByText('Not scheduled.', { exact: true }).waitFor();
+  }, 60_000);
+
+  it('the bar stays in view down a long list, at 390 px and 1280 px, and an Undo clicked during a run is not lost', async () => {
+    // Every row on one page ('All'): drafts, so readers see nothing of them.
+    await insertArticles(
+      running.database,
+      running.app,
+      Array.from({ length: 60 }, (_, i) => ({ headline: `Weasel Story Number ${i + 1}`, published_at: null })),
+    );
+    const url = `${running.baseUrl}/admin/articles?page=1&pageSize=-1&status=unpublished&search=Weasel`;
+    for (const size of [{ width: 390, height: 844 }, DESKTOP]) {
+      const page = await web.newPage(size);
+      await openSignedIn(page, running, url);
+      await expect.poll(() => rows(page).count(), WAIT).toBe(60);
+      await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+      // Down to the last row: the bar is still on screen, on top of the rows, whole and usable.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY), WAIT).toBeGreaterThan(2000);
+      const shown = await bar(page).boundingBox();
+      expect(shown).not.toBeNull();
+      expect(shown!.y).toBeGreaterThanOrEqual(0);
+      expect(shown!.y + shown!.height).toBeLessThanOrEqual(size.height);
+      const trashButton = bar(page).getByRole('button', { name: 'Move to Trash' });
+      const at = (await trashButton.boundingBox())!;
+      expect(
+        await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x!, y!)?.textContent,
+          [at.x + at.width / 2, at.y + at.height / 2],
+        ),
+      ).toBe('Move to Trash');
+      // The keyboard still reaches the rows from the bar, and a focused row stops below it.
+      await box(page, 'Weasel Story Number 30').focus();
+      const row = (await box(page, 'Weasel Story Number 30').boundingBox())!;
+      expect(row.y).toBeGreaterThan(shown!.y + shown!.height);
+      await page.close();
+    }
+
+    // A batch of the whole list, then its Undo while a second batch runs.
+    const page = await web.newPage({ width: 390, height: 844 });
+    await openSignedIn(page, running, url);
+    await expect.poll(() => rows(page).count(), WAIT).toBe(60);
+    const writes = recordWrites(page);
+    // Each move to the Trash answers a little late, so the Undo surely lands while the batch runs.
+    await page.route(
+      (u) => /^\/api\/admin\/articles\/\d+$/.test(u.pathname),
+      async (route) => {
+        if (route.request().method() === 'DELETE') await new Promise((resolve) => setTimeout(resolve, 60));
+        await route.continue();
+      },
+    );
+    await box(page, 'Weasel Story Number 1').click();
+    await bar(page).getByRole('button', { name: 'Move to Trash' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Move 1 article to the Trash?' })
+      .getByRole('button', { name: 'Move to Trash' })
+      .click();
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await undo.waitFor();
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await bar(page).getByRole('button', { name: 'Move to Trash' }).click();
+    const rest = page.getByRole('alertdialog', { name: 'Move 59 articles to the Trash?' });
+    await rest.getByRole('button', { name: 'Move to Trash' }).click();
+    // The dialog says where the run is, and the page answers meanwhile.
+    await expect.poll(() => rest.getByRole('status').innerText(), WAIT).toMatch(/^Moving to the Trash \d+ of 59…$/);
+    // The dialog is modal: the first toast's Undo is clicked as a screen reader or a script would.
+    await undo.evaluate((b: HTMLButtonElement) => b.click());
+    // It waits: the batch goes on and nothing is restored yet.
+    expect(await rest.getByRole('status').innerText()).toMatch(/^Moving to the Trash \d+ of 59…$/);
+    expect(writes.filter((w) => w.endsWith('/restore'))).toEqual([]);
+    await page.getByText('Moved 59 articles to the Trash', { exact: true }).waitFor();
+    await page.getByText('Restored 1 article', { exact: true }).waitFor();
+    await expect.poll(() => rows(page).count(), WAIT).toBe(1);
+    await page.getByRole('link', { name: exactName('Weasel Story Number 1') }).waitFor();
+    // The restore went after the whole batch.
+    expect(writes.at(-1)).toMatch(/^POST \/api\/admin\/articles\/\d+\/restore$/);
+    expect(writes.filter((w) => w.startsWith('DELETE '))).toHaveLength(60);
   }, 120_000);
 });

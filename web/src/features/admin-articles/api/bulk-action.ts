@@ -64,20 +64,28 @@ export interface BulkProgress {
  * After a move to the Trash the toast offers Undo, as the single Delete's does: a Restore run of the
  * articles that went.
  * `onDone` gets the outcome in the same update that ends the run (the dialog closes as the buttons come
- * back). `run` answers null for a call made while a batch runs: a double click on the confirm runs it once.
+ * back). One batch runs at a time: `run` answers null for a call made while a batch runs (a double click
+ * on the confirm runs it once), but an Undo is never dropped: it waits its turn and runs after the batch
+ * (or the Undo) before it.
  */
 export function useBulkAction() {
   const client = useAdminApi();
   const queryClient = useQueryClient();
   const running = useRef(false);
+  /** The Undos waiting for the batch that runs: each starts the next turn (the guard stays held). */
+  const waiting = useRef<(() => void)[]>([]);
   const [progress, setProgress] = useState<BulkProgress | null>(null);
-  const run = useCallback(
-    async function run(
+  const start = useCallback(
+    async function start(
       action: BulkAction,
       articles: readonly BulkArticle[],
-      onDone?: (outcome: BulkOutcome) => void,
+      onDone: ((outcome: BulkOutcome) => void) | undefined,
+      waits: boolean,
     ): Promise<BulkOutcome | null> {
-      if (running.current) return null;
+      if (running.current) {
+        if (!waits) return null;
+        await new Promise<void>((turn) => waiting.current.push(turn));
+      }
       running.current = true;
       const total = articles.length;
       setProgress({ action, index: 0, total });
@@ -86,18 +94,26 @@ export function useBulkAction() {
         const summary = bulkSummary(action, outcome);
         const went = outcome.done;
         if (action === 'trash' && went.length > 0) {
-          summary.action = { label: 'Undo', onClick: () => void run('restore', went) };
+          summary.action = { label: 'Undo', onClick: () => void start('restore', went, undefined, true) };
         }
         toast(summary);
         await reloadAfterMutation(queryClient);
         onDone?.(outcome);
         return outcome;
       } finally {
-        running.current = false;
         setProgress(null);
+        // The next Undo in line takes the guard over: nothing else can start in between.
+        const next = waiting.current.shift();
+        if (next) next();
+        else running.current = false;
       }
     },
     [client, queryClient],
+  );
+  const run = useCallback(
+    (action: BulkAction, articles: readonly BulkArticle[], onDone?: (outcome: BulkOutcome) => void) =>
+      start(action, articles, onDone, false),
+    [start],
   );
   return { run, progress, running: progress !== null };
 }

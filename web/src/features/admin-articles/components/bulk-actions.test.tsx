@@ -16,6 +16,8 @@ const article = (id: number, headline: string, over: Partial<AdminArticle> = {})
   adminArticle({ id, headline, ...over });
 
 const PUBLISHED = '2026-01-04T08:00:00.000Z';
+/** A scheduled article: not public yet, going out at a time to come. */
+const SCHEDULED: Partial<AdminArticle> = { status: 'scheduled', publishAt: '2099-01-04T08:00:00.000Z' };
 
 /**
  * The articles API over a list it changes as the server would: publish, unpublish, delete, restore and
@@ -65,8 +67,9 @@ function articlesApi(
       return json(200, change({ publishedAt: new Date().toISOString(), status: 'published' }));
     }
     if (action === 'unpublish') {
-      if (!target.publishedAt) return problem(409, 'Conflict', 'The article is not published.');
-      return json(200, change({ publishedAt: null, status: 'draft' }));
+      // As the server: a scheduled article loses its schedule.
+      if (!target.publishedAt && !target.publishAt) return problem(409, 'Conflict', 'The article is not published.');
+      return json(200, change({ publishedAt: null, status: 'draft', publishAt: null }));
     }
     if (action === 'delete') {
       change({ deletedAt: new Date().toISOString() });
@@ -299,6 +302,38 @@ describe('bulk actions on All Articles', () => {
     expect(toasts[0]).toEqual({ title: 'Unpublished 2 articles' });
   });
 
+  it('Unpublish takes a scheduled article off its schedule, with the single request, and says so first', async () => {
+    const { client, writes } = articlesApi([
+      article(1, 'Goat To Wed At Noon', SCHEDULED),
+      article(2, 'Published Already', { publishedAt: PUBLISHED }),
+      article(3, 'Plain Draft'),
+    ]);
+    await showList(client);
+    expect(screen.getByText('Scheduled')).toBeTruthy();
+    // A scheduled one alone is enough to offer Unpublish.
+    fireEvent.click(checkbox('Select Goat To Wed At Noon'));
+    expect(
+      within(bar()!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Clear selection', 'Publish', 'Unpublish', 'Move to Trash']);
+    fireEvent.click(selectAll());
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Unpublish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unpublish 2 articles?' });
+    expect(dialog.textContent).toContain(
+      "The published one comes off the site; the scheduled one is taken off its schedule and stays a draft. Its posts on X and Facebook stay (the article's own Unpublish offers to delete them too). 1 is neither published nor scheduled and is left as it is.",
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+    await waitFor(() => expect(toasts).toEqual([{ title: 'Unpublished 2 articles' }]));
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/admin/articles/1/unpublish',
+      'POST /api/admin/articles/2/unpublish',
+    ]);
+    // All three are drafts now: no Scheduled badge, no Unpublish left to offer.
+    await waitFor(() => expect(screen.queryByText('Scheduled')).toBeNull());
+    expect(screen.getAllByText('Draft')).toHaveLength(3);
+  });
+
   it('in the Trash the bar offers Restore and Delete for good', async () => {
     const deletedAt = new Date().toISOString();
     const { client, writes } = articlesApi([
@@ -362,6 +397,56 @@ describe('Undo after a bulk move to the Trash', () => {
     ]);
     expect(toasts[1]).toEqual({ title: 'Restored 1 article' });
     expect(await screen.findByRole('link', { name: 'Goat Elected Mayor' })).toBeTruthy();
+  });
+
+  it('an Undo clicked while another run goes is not lost: it waits its turn, says where it is and runs after', async () => {
+    let hold = false;
+    const held: (() => void)[] = [];
+    const { client, writes } = articlesApi(
+      [article(1, 'Goat Elected Mayor'), article(2, 'Moon Found Under Sofa'), article(3, 'Left Alone')],
+      { gate: () => (hold ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve()) },
+    );
+    await showList(client);
+    // Two moves to the Trash one after the other: two toasts, each with its Undo.
+    for (const [i, headline] of ['Goat Elected Mayor', 'Moon Found Under Sofa'].entries()) {
+      fireEvent.click(checkbox(`Select ${headline}`));
+      fireEvent.click(within(bar()!).getByRole('button', { name: 'Move to Trash' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Move 1 article to the Trash?' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Move to Trash' }));
+      await waitFor(() => expect(toasts).toHaveLength(i + 1));
+      await waitFor(() => expect(screen.queryByRole('checkbox', { name: `Select ${headline}` })).toBeNull());
+    }
+
+    hold = true;
+    act(() => toasts[0]!.action!.onClick());
+    await waitFor(() => expect(held).toHaveLength(1));
+    // Without a dialog, the box above the rows says where the run is.
+    expect(screen.getByText('Restoring 1 of 1…').getAttribute('role')).toBe('status');
+    // The second Undo, while the first runs: nothing is sent for it yet.
+    act(() => toasts[1]!.action!.onClick());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(held).toHaveLength(1);
+    expect(
+      writes()
+        .map((r) => `${r.method} ${r.url}`)
+        .slice(2),
+    ).toEqual(['POST /api/admin/articles/1/restore']);
+
+    act(() => held.shift()!());
+    // Its turn comes when the first has summed up.
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(toasts[2]).toEqual({ title: 'Restored 1 article' });
+    expect(
+      writes()
+        .map((r) => `${r.method} ${r.url}`)
+        .slice(2),
+    ).toEqual(['POST /api/admin/articles/1/restore', 'POST /api/admin/articles/2/restore']);
+    act(() => held.shift()!());
+    await waitFor(() => expect(toasts).toHaveLength(4));
+    expect(toasts[3]).toEqual({ title: 'Restored 1 article' });
+    expect(await screen.findByRole('link', { name: 'Moon Found Under Sofa' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Goat Elected Mayor' })).toBeTruthy();
+    expect(screen.queryByText(/^Restoring/)).toBeNull();
   });
 
   it('a run that moved nothing offers no Undo, and the other bulk toasts have none', async () => {

@@ -71,21 +71,29 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
     });
   };
 
+  // A run without the dialog (an Undo from the toast) says where it is here.
+  const outside =
+    bulk.progress && !asking ? progressText(bulk.progress.action, bulk.progress.index, bulk.progress.total) : '';
+
   // The dialog stays mounted while a run empties the page (the last drafts published from Drafts Only).
+  // While rows are selected the box sticks to the top of the window, so the actions stay at hand down a
+  // long page (decision 040).
   return (
     <>
-      {rows.length > 0 ? (
-        <div className="admin-bulk">
-          <label className="admin-bulk__all">
-            <input
-              ref={allBox}
-              type="checkbox"
-              checked={all}
-              disabled={bulk.running}
-              onChange={(e) => onSelect(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
-            />
-            Select all on this page
-          </label>
+      {rows.length > 0 || outside ? (
+        <div className={chosen.length > 0 ? 'admin-bulk admin-bulk--selecting' : 'admin-bulk'}>
+          {rows.length > 0 ? (
+            <label className="admin-bulk__all">
+              <input
+                ref={allBox}
+                type="checkbox"
+                checked={all}
+                disabled={bulk.running}
+                onChange={(e) => onSelect(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+              />
+              Select all on this page
+            </label>
+          ) : null}
           {chosen.length > 0 ? (
             <div ref={bar} className="admin-bulk__bar" role="group" aria-label="Bulk actions" tabIndex={-1}>
               <span className="admin-bulk__count" role="status">
@@ -120,6 +128,11 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
                 </button>
               ))}
             </div>
+          ) : null}
+          {outside ? (
+            <p className="admin-bulk__progress" role="status">
+              {outside}
+            </p>
           ) : null}
         </div>
       ) : null}

@@ -13,12 +13,22 @@ const draft = (id: number, headline = `Draft ${id}`): BulkArticle => ({
   id,
   headline,
   publishedAt: null,
+  status: 'draft',
   deletedAt: null,
 });
 const live = (id: number): BulkArticle => ({
   id,
   headline: `Live ${id}`,
   publishedAt: '2026-01-04T08:00:00.000Z',
+  status: 'published',
+  deletedAt: null,
+});
+/** Not public yet, with a publish time in the future. */
+const scheduled = (id: number, headline = `Scheduled ${id}`): BulkArticle => ({
+  id,
+  headline,
+  publishedAt: null,
+  status: 'scheduled',
   deletedAt: null,
 });
 
@@ -28,8 +38,30 @@ describe('the words of the bulk actions', () => {
     expect(acting.map((a) => a.id)).toEqual([2]);
     expect(bulkTitle('unpublish', acting.length)).toBe('Unpublish 1 article?');
     expect(bulkMessage('unpublish', acting, leftOut)).toBe(
-      "“Live 2” comes off the site. Its posts on X and Facebook stay (the article's own Unpublish offers to delete them too). 2 are not published and are left as they are.",
+      "“Live 2” comes off the site. Its posts on X and Facebook stay (the article's own Unpublish offers to delete them too). 2 are neither published nor scheduled and are left as they are.",
     );
+  });
+
+  it('Unpublish takes a scheduled article off its schedule, back to a draft, and says so', () => {
+    const { acting, leftOut } = splitSelection('unpublish', [draft(1), scheduled(2), live(3), scheduled(4)]);
+    expect(acting.map((a) => a.id)).toEqual([2, 3, 4]);
+    expect(leftOut.map((a) => a.id)).toEqual([1]);
+    expect(bulkMessage('unpublish', acting, leftOut)).toBe(
+      "The published one comes off the site; the 2 scheduled are taken off their schedule and stay drafts. Its posts on X and Facebook stay (the article's own Unpublish offers to delete them too). 1 is neither published nor scheduled and is left as it is.",
+    );
+    expect(bulkMessage('unpublish', [live(1), live(2), scheduled(3)], [])).toBe(
+      "The 2 published come off the site; the scheduled one is taken off its schedule and stays a draft. Their posts on X and Facebook stay (an article's own Unpublish offers to delete them too).",
+    );
+    expect(bulkMessage('unpublish', [scheduled(1, 'Goat To Wed At Noon')], [])).toBe(
+      '“Goat To Wed At Noon” is taken off its schedule and stays a draft: it does not go out.',
+    );
+    expect(bulkMessage('unpublish', [scheduled(1), scheduled(2)], [])).toBe(
+      'They are taken off their schedule and stay drafts: they do not go out.',
+    );
+    // Publish still acts on it (it goes out now); in the Trash nothing but Restore and Delete for good does.
+    expect(splitSelection('publish', [scheduled(1)]).acting).toHaveLength(1);
+    const binned = { ...scheduled(5), deletedAt: '2026-01-05T09:00:00.000Z' };
+    expect(splitSelection('unpublish', [binned]).acting).toEqual([]);
   });
 
   it('names the one article, and says a draft does not come off the site', () => {

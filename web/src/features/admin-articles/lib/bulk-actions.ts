@@ -1,7 +1,7 @@
 import { TRASH_RETENTION_DAYS } from '@common/admin-contract';
 import type { ToastInput } from '@/lib/toast';
 import type { AdminArticle } from '../types.ts';
-import { isPublished } from './article-status.ts';
+import { isPublished, statusLabel } from './article-status.ts';
 
 /**
  * The actions of All Articles' bulk bar (docs/product.md, All Articles; decision 040): what each acts on,
@@ -10,7 +10,10 @@ import { isPublished } from './article-status.ts';
 export type BulkAction = 'publish' | 'unpublish' | 'trash' | 'restore' | 'purge';
 
 /** What a bulk action needs of a row. */
-export type BulkArticle = Pick<AdminArticle, 'id' | 'headline' | 'publishedAt' | 'deletedAt'>;
+export type BulkArticle = Pick<AdminArticle, 'id' | 'headline' | 'publishedAt' | 'status' | 'deletedAt'>;
+
+/** Waiting for its time: not public yet, with a publish time (the server's unpublish takes it off the schedule). */
+const isScheduled = (a: BulkArticle) => statusLabel(a.publishedAt, a.status) === 'Scheduled';
 
 /** One article the server refused, and why (its problem detail). */
 export interface BulkFailure {
@@ -57,14 +60,17 @@ export function actionsFor(inTrash: boolean): BulkAction[] {
   return inTrash ? ['restore', 'purge'] : ['publish', 'unpublish', 'trash'];
 }
 
-/** Whether the action changes the article: publishing a published one, or unpublishing a draft, does not. */
+/**
+ * Whether the action changes the article: publishing a published one, or unpublishing a draft, does not.
+ * Unpublish acts on a scheduled article as the server's unpublish does: off its schedule, back to a draft.
+ */
 export function actsOn(action: BulkAction, a: BulkArticle): boolean {
   const deleted = Boolean(a.deletedAt);
   switch (action) {
     case 'publish':
       return !deleted && !isPublished(a.publishedAt);
     case 'unpublish':
-      return !deleted && isPublished(a.publishedAt);
+      return !deleted && (isPublished(a.publishedAt) || isScheduled(a));
     case 'trash':
       return !deleted;
     case 'restore':
@@ -98,12 +104,39 @@ function leftOutText(action: BulkAction, n: number): string {
   if (n === 0) return '';
   const why = {
     publish: 'already published',
-    unpublish: 'not published',
+    unpublish: 'neither published nor scheduled',
     trash: 'already in the Trash',
     restore: 'not in the Trash',
     purge: 'not in the Trash',
   }[action];
   return n === 1 ? ` 1 is ${why} and is left as it is.` : ` ${n} are ${why} and are left as they are.`;
+}
+
+/**
+ * What Unpublish does: a published article comes off the site (its posts stay); a scheduled one is taken
+ * off its schedule and stays a draft (it was never out: nothing to say about posts).
+ */
+function unpublishText(acting: readonly BulkArticle[]): string {
+  const scheduled = acting.filter(isScheduled).length;
+  const live = acting.length - scheduled;
+  const posts = (n: number) =>
+    n === 1
+      ? "Its posts on X and Facebook stay (the article's own Unpublish offers to delete them too)."
+      : "Their posts on X and Facebook stay (an article's own Unpublish offers to delete them too).";
+  const one = acting.length === 1 ? acting[0]! : null;
+  if (one) {
+    return scheduled
+      ? `${quoted(one)} is taken off its schedule and stays a draft: it does not go out.`
+      : `${quoted(one)} comes off the site. ${posts(1)}`;
+  }
+  if (scheduled === 0) return `They come off the site. ${posts(2)}`;
+  if (live === 0) return 'They are taken off their schedule and stay drafts: they do not go out.';
+  const offSite = live === 1 ? 'The published one comes off the site' : `The ${live} published come off the site`;
+  const offSchedule =
+    scheduled === 1
+      ? 'the scheduled one is taken off its schedule and stays a draft'
+      : `the ${scheduled} scheduled are taken off their schedule and stay drafts`;
+  return `${offSite}; ${offSchedule}. ${posts(live)}`;
 }
 
 /**
@@ -127,9 +160,7 @@ export function bulkMessage(
         " (a box left untouched follows the Social page's default; nothing goes to an account that is not connected).";
       break;
     case 'unpublish':
-      text = one
-        ? `${quoted(one)} comes off the site. Its posts on X and Facebook stay (the article's own Unpublish offers to delete them too).`
-        : "They come off the site. Their posts on X and Facebook stay (an article's own Unpublish offers to delete them too).";
+      text = unpublishText(acting);
       break;
     case 'trash':
       text = one
