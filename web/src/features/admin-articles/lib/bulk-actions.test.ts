@@ -60,6 +60,16 @@ describe('the words of the bulk actions', () => {
     );
     // Publish still acts on it (it goes out now); in the Trash nothing but Restore and Delete for good does.
     expect(splitSelection('publish', [scheduled(1)]).acting).toHaveLength(1);
+    expect(bulkMessage('publish', [scheduled(1, 'Goat To Wed At Noon')], [])).toBe(
+      "“Goat To Wed At Noon” goes live on the site now. It is shared to X and Facebook as its own choice says (a box left untouched follows the Social page's default; nothing goes to an account that is not connected). It goes out now, not at its scheduled time.",
+    );
+    expect(bulkMessage('publish', [draft(1), scheduled(2), scheduled(3)], [])).toMatch(
+      / connected\)\. The 2 scheduled go out now, not at their time\.$/,
+    );
+    expect(bulkMessage('publish', [draft(1), scheduled(2)], [])).toMatch(
+      / connected\)\. The scheduled one goes out now, not at its time\.$/,
+    );
+    expect(bulkMessage('publish', [draft(1), draft(2)], [])).toMatch(/ connected\)\.$/);
     const binned = { ...scheduled(5), deletedAt: '2026-01-05T09:00:00.000Z' };
     expect(splitSelection('unpublish', [binned]).acting).toEqual([]);
   });

@@ -139,6 +139,16 @@ function unpublishText(acting: readonly BulkArticle[]): string {
   return `${offSite}; ${offSchedule}. ${posts(live)}`;
 }
 
+/** Publish sends a scheduled article out now: its time is dropped (' The scheduled one goes out now, not at its time.'). */
+function scheduledNowText(acting: readonly BulkArticle[]): string {
+  const scheduled = acting.filter(isScheduled).length;
+  if (scheduled === 0) return '';
+  if (acting.length === 1) return ' It goes out now, not at its scheduled time.';
+  return scheduled === 1
+    ? ' The scheduled one goes out now, not at its time.'
+    : ` The ${scheduled} scheduled go out now, not at their time.`;
+}
+
 /**
  * The confirmation's message: what happens to the articles on the site, in the Trash and on X and
  * Facebook, in the words of the single-article dialogs, and which of the selection are left as they are.
@@ -158,6 +168,7 @@ export function bulkMessage(
         : 'They go live on the site now. Each is shared to X and Facebook as its own choice says';
       text +=
         " (a box left untouched follows the Social page's default; nothing goes to an account that is not connected).";
+      text += scheduledNowText(acting);
       break;
     case 'unpublish':
       text = unpublishText(acting);
