@@ -4,9 +4,21 @@ export const badRequest = (detail: string) => new HttpProblem(400, detail);
 export const conflict = (detail: string) => new HttpProblem(409, detail);
 export const articleNotFound = (id: number) => new HttpProblem(404, `Article ${id} was not found.`);
 
-/** 404 for an article in the trash: `deleted` lets the screen say 'This article was deleted'. */
-export const articleDeleted = (id: number, deletedAt: string) =>
+/**
+ * 404 for an article in the trash: `deleted` lets the screen say 'This article was deleted', and the
+ * headline (when given) names it in that screen's Delete for good.
+ */
+export const articleDeleted = (id: number, deletedAt: string, headline?: string) =>
   new HttpProblem(404, `Article ${id} was deleted (it is in the trash).`, {
+    extensions: { deleted: true, deletedAt, ...(headline === undefined ? {} : { headline }) },
+  });
+
+/**
+ * 409 for a publish or unpublish of an article in the trash: it exists, its state refuses the change (as
+ * for the bulk actions' other refusals); restored, it can be published again.
+ */
+export const articleInTrash = (deletedAt: string) =>
+  new HttpProblem(409, 'The article is in the trash: restore it first.', {
     extensions: { deleted: true, deletedAt },
   });
 

@@ -354,9 +354,9 @@ describe('trash', () => {
     expect((await t.app.inject({ url: '/News?count=50' })).json().allArticles).toHaveLength(0);
     expect((await t.app.inject({ url: '/News/slug/trash-me-please' })).statusCode).toBe(404);
     const gone = expectProblem(await call('GET', `/api/admin/articles/${a.id}`), 404, 'deleted');
-    expect(gone).toMatchObject({ deleted: true });
+    // The screen 'This article was deleted' names it in its Delete for good.
+    expect(gone).toMatchObject({ deleted: true, headline: 'Trash Me Please' });
     expect(typeof gone.deletedAt).toBe('string');
-    expectProblem(await call('POST', `/api/admin/articles/${a.id}/publish`), 404, 'deleted');
     expect((await call('GET', '/api/admin/articles')).json().totalCount).toBe(0);
     const trash = (await call('GET', '/api/admin/articles?status=trash')).json();
     expect(trash.articles.map((x: { id: number }) => x.id)).toEqual([a.id]);
@@ -365,6 +365,42 @@ describe('trash', () => {
     expect(restored.json()).toMatchObject({ status: 'published', publishedAt: a.publishedAt, deletedAt: null });
     expect((await t.app.inject({ url: '/News/slug/trash-me-please' })).statusCode).toBe(200);
     expectProblem(await call('POST', `/api/admin/articles/${a.id}/restore`), 409);
+  });
+
+  it('refuses to publish or unpublish an article in the trash with 409 (404 only for an unknown id), changing nothing', async () => {
+    const wasPublished = await create({ headline: 'Binned Scoop', published: true });
+    const wasDraft = await create({ headline: 'Binned Draft' });
+    for (const a of [wasPublished, wasDraft]) {
+      expect((await call('DELETE', `/api/admin/articles/${a.id}`)).statusCode).toBe(204);
+    }
+    await t.database.db.deleteFrom('audit_log').execute();
+    const before = await snapshotArticles(t.database.db);
+    for (const a of [wasPublished, wasDraft]) {
+      for (const action of ['publish', 'unpublish']) {
+        const refused = expectProblem(
+          await call('POST', `/api/admin/articles/${a.id}/${action}`),
+          409,
+          'The article is in the trash: restore it first.',
+        );
+        expect(refused).toMatchObject({ deleted: true, deletedAt: expect.any(String) });
+      }
+    }
+    expect(await snapshotArticles(t.database.db)).toEqual(before);
+    expect(await t.database.db.selectFrom('audit_log').select('id').execute()).toEqual([]);
+    const unknown = wasDraft.id + 1000;
+    for (const action of ['publish', 'unpublish']) {
+      const missing = expectProblem(
+        await call('POST', `/api/admin/articles/${unknown}/${action}`),
+        404,
+        `Article ${unknown} was not found.`,
+      );
+      expect(missing.deleted).toBeUndefined();
+    }
+    // Restored, it is published (or a draft) again and the actions work as before.
+    expect((await call('POST', `/api/admin/articles/${wasDraft.id}/restore`)).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/articles/${wasDraft.id}/publish`)).json()).toMatchObject({
+      status: 'published',
+    });
   });
 
   it('purges what has been in the trash over 30 days, and nothing younger', async () => {

@@ -482,12 +482,14 @@ export class SocialSharesRepository {
 
   /**
    * Failed (and unconfirmed) posts since `since`, newest first, with the article's headline: the
-   * articles' own posts and the live entries' (`entry_id` above 0).
+   * articles' own posts and the live entries' (`entry_id` above 0). Only of articles that exist: Delete
+   * for good takes an article's share rows with it, and a row an earlier purge left behind has no
+   * article to name or to retry.
    */
   async failedSince(since: string, limit = 50) {
     return this.db
       .selectFrom('social_shares as s')
-      .leftJoin('articles as a', 'a.id', 's.article_id')
+      .innerJoin('articles as a', 'a.id', 's.article_id')
       .select(['s.article_id', 's.entry_id', 's.platform', 's.state', 's.reason', 's.updated_at', 'a.headline'])
       .where('s.state', 'in', ['failed', 'unconfirmed'])
       .where('s.updated_at', '>=', since)

@@ -206,7 +206,7 @@ export async function sharesApi(
         failed: rows.map((r) => ({
           articleId: Number(r.article_id),
           ...(Number(r.entry_id) > 0 ? { entryId: Number(r.entry_id) } : {}),
-          headline: r.headline ?? '',
+          headline: r.headline,
           platform: r.platform,
           state: r.state as 'failed' | 'unconfirmed',
           reason: r.reason,

@@ -12,6 +12,7 @@ import { actorOf } from '../../../auth/actor.ts';
 import { clearNewsCache, type AdminRouteOptions } from '../context.ts';
 import {
   articleDeleted,
+  articleInTrash,
   articleNotFound,
   badRequest,
   conflict,
@@ -83,6 +84,15 @@ function refusal(id: number, result: Refusal<string>, staleStatus: 409 | 412 = 4
   if (result.reason === 'deleted' && 'deletedAt' in result) return articleDeleted(id, result.deletedAt);
   if (result.reason === 'stale' && 'currentVersion' in result) return versionConflict(staleStatus, result);
   return conflict(`The article cannot be changed that way (${result.reason}).`);
+}
+
+/**
+ * The problem for a refused publish or unpublish: as refusal(), but an article in the trash is a conflict
+ * with its state (409), not a missing article (404 stays for an id that does not exist).
+ */
+function statusRefusal(id: number, result: Refusal<string>): Error {
+  if (result.reason === 'deleted' && 'deletedAt' in result) return articleInTrash(result.deletedAt);
+  return refusal(id, result);
 }
 
 /** A write that names an author or tag id that does not exist: 400 for that field. */
@@ -166,7 +176,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     async (request, reply) => {
       const article = await articles.get(request.params.id);
       if (!article) throw articleNotFound(request.params.id);
-      if (article.deletedAt) throw articleDeleted(article.id, article.deletedAt);
+      if (article.deletedAt) throw articleDeleted(article.id, article.deletedAt, article.headline);
       reply.header('etag', `"${article.version}"`);
       return withReaderBody(images, article);
     },
@@ -322,7 +332,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const result = await articles.publish(id, actorOf(request));
       if (!result.ok) {
         if (result.reason === 'already-published') throw conflict('The article is already published.');
-        throw refusal(id, result);
+        throw statusRefusal(id, result);
       }
       announcePublished(app, [result.article], 'manual');
       return withReaderBody(images, result.article);
@@ -338,7 +348,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const result = await articles.unpublish(id, actorOf(request));
       if (!result.ok) {
         if (result.reason === 'not-published') throw conflict('The article is not published.');
-        throw refusal(id, result);
+        throw statusRefusal(id, result);
       }
       clearNewsCache(app);
       if (before?.publishedAt) void announceStoryRemoved(app, before);

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { adminKeys, adminRequest, type AdminApiClient } from '@/lib/admin-api-client';
+import { adminRequest, type AdminApiClient } from '@/lib/admin-api-client';
 import { useArticleMutation } from './article-mutation.ts';
 import { useRestoreArticle } from './restore-article.ts';
+import { leaveArticle } from './use-reload-after-mutation.ts';
 
 /** DELETE /api/admin/articles/{id}: to the Trash (204). */
 export function deleteArticle(client: AdminApiClient, id: number): Promise<void> {
@@ -28,16 +29,6 @@ export function useDeleteArticle(opts: { leave?: () => void } = {}) {
     // The toast offers to take it straight back out.
     successAction: (id) => ({ label: 'Undo', onClick: () => restore.mutate(id) }),
     reload: () => !leave,
-    after: async (id) => {
-      if (!leave) return;
-      leave();
-      // After the detail has gone: forget the deleted article and mark the other views stale.
-      setTimeout(() => queryClient.removeQueries({ queryKey: adminKeys.articleDetail(id) }), 0);
-      await queryClient.invalidateQueries({
-        queryKey: adminKeys.all,
-        refetchType: 'none',
-        predicate: (q) => q.queryKey[1] !== 'categories',
-      });
-    },
+    after: (id) => (leave ? leaveArticle(queryClient, id, leave) : undefined),
   });
 }

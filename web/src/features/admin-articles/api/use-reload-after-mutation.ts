@@ -26,6 +26,22 @@ export async function reloadAfterMutation(queryClient: QueryClient): Promise<voi
   await queryClient.invalidateQueries({ queryKey: key, refetchType: 'active' });
 }
 
+/**
+ * After an action that takes the article away from its own screen (Delete from the detail, Delete for good
+ * from 'This article was deleted'): `leave` navigates away first, then the article is forgotten and the
+ * other views are marked stale, so they load fresh when shown (the screen left is not reloaded first).
+ */
+export async function leaveArticle(queryClient: QueryClient, id: number, leave: () => void): Promise<void> {
+  leave();
+  // After the screen has gone: an observer still mounted would load the article again.
+  setTimeout(() => queryClient.removeQueries({ queryKey: adminKeys.articleDetail(id) }), 0);
+  await queryClient.invalidateQueries({
+    queryKey: adminKeys.all,
+    refetchType: 'none',
+    predicate: (q) => q.queryKey[1] !== 'categories',
+  });
+}
+
 export function useReloadAfterMutation(): () => Promise<void> {
   const queryClient = useQueryClient();
   return () => reloadAfterMutation(queryClient);

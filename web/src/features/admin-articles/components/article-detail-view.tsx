@@ -42,10 +42,12 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
   if (query.isError) {
     const err = query.error;
     if (err instanceof AdminApiError && err.status === 404 && err.problem?.deleted === true) {
+      const { headline, deletedAt } = err.problem;
       return (
         <DeletedArticle
           id={id}
-          deletedAt={typeof err.problem.deletedAt === 'string' ? err.problem.deletedAt : undefined}
+          headline={typeof headline === 'string' ? headline : `Article ${id}`}
+          deletedAt={typeof deletedAt === 'string' ? deletedAt : undefined}
           onBack={onBack}
         />
       );

@@ -1,80 +1,39 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { TRASH_RETENTION_DAYS } from '@common/admin-contract';
-import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { paths } from '@/config/paths';
 import { commentExcerpt } from '../lib/comment-excerpt.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import type { AdminArticle } from '../types.ts';
-import { usePurgeArticle } from '../api/purge-article.ts';
 import { useRestoreArticle } from '../api/restore-article.ts';
 import { isPublished } from '../lib/article-status.ts';
 import { ArticleActions } from './article-actions.tsx';
+import { DeleteForGood } from './delete-for-good.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import { useArticleExtensions, useStepThenAction } from '../extensions.tsx';
+import { useArticleExtensions } from '../extensions.tsx';
 
 /**
- * A Trash row's actions: Restore, and Delete for good behind a confirmation (docs/product.md, All Articles),
- * which offers what an extension adds (deleting the article's posts on X and Facebook first: ticked, they
- * go before the purge, and a refusal stops it with its reason in the dialog, as Delete does).
- * Each sends one request however often it is clicked (useArticleMutation); one waits while the other runs.
+ * A Trash row's actions: Restore, and Delete for good behind its confirmation (DeleteForGood). Each sends
+ * one request however often it is clicked (useArticleMutation); Delete for good waits while Restore runs.
  */
 function TrashActions({ article }: { article: Pick<AdminArticle, 'id' | 'headline' | 'publishedAt'> }) {
   const restore = useRestoreArticle();
-  const purge = usePurgeArticle();
-  const { useRemovalSection } = useArticleExtensions();
-  const purging = useRemovalSection(article, 'purge');
-  const purgeStep = purging === 'loading' ? null : purging;
-  const { stepping, stepError, go, clearError } = useStepThenAction();
-  const [asking, setAsking] = useState(false);
-  const busy = restore.isPending || purge.isPending || stepping;
-  const close = () => setAsking(false);
   return (
     <div className="admin-actions">
       <button
         type="button"
         className="admin-btn admin-btn--small admin-btn--primary"
-        disabled={busy}
+        disabled={restore.isPending}
         aria-label={`Restore ${article.headline}`}
         onClick={() => restore.mutate(article.id)}
       >
         {restore.isPending ? 'Restoring…' : 'Restore'}
       </button>
-      <button
-        type="button"
-        className="admin-btn admin-btn--small admin-btn--danger-outline"
-        disabled={busy || purging === 'loading'}
-        aria-label={`Delete for good ${article.headline}`}
-        onClick={() => {
-          clearError();
-          setAsking(true);
-        }}
-      >
-        Delete for good
-      </button>
-      <ConfirmDialog
-        open={asking}
-        title={`Delete “${article.headline}” for good?`}
-        message={PURGE_MESSAGE}
-        confirmLabel="Delete for good"
-        busyLabel="Deleting…"
-        busy={purge.isPending || stepping}
-        error={stepError}
-        onCancel={close}
-        onConfirm={() => void go(purgeStep, () => purge.mutate(article.id, { onSettled: close }))}
-      >
-        {purgeStep?.node}
-      </ConfirmDialog>
+      <DeleteForGood article={article} disabled={restore.isPending} />
     </div>
   );
 }
-
-/**
- * What Delete for good does, in its confirmation. Its posts on X and Facebook are the extension's box,
- * when it has any up (unticked, they stay).
- */
-const PURGE_MESSAGE = 'It is removed now with its history and cannot be restored.';
 
 /** In place of the thumbnail of an article without an image, the same size: a picture icon and 'No image'. */
 function NoImage() {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { AUTHOR_NAME_MAX_LENGTH, TAG_NAME_MAX_LENGTH } from '@common/byline';
 import { paths } from '@/config/paths';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
@@ -7,7 +7,7 @@ import { AdminQueryError } from '@/lib/admin-error-context';
 import { useArticles } from '../api/get-articles.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { buildListTitle } from '../lib/list-title.ts';
-import { toApiSearch, totalText, withFilter } from '../lib/list-query.ts';
+import { arrivedForTitle, toApiSearch, totalText, withFilter } from '../lib/list-query.ts';
 import type { ListQuery, SortOrder, StatusFilter } from '../types.ts';
 import { ArticleList, type RowSelection } from './article-row.tsx';
 import { BulkActions } from './bulk-actions.tsx';
@@ -58,6 +58,18 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
     },
   };
 
+  // Arrived from a screen that went away with its article (ARRIVED_FOR_TITLE): the title takes the focus
+  // once the list is there, once per visit, rather than leaving it at the start of the page.
+  const location = useLocation();
+  const title = useRef<HTMLHeadingElement>(null);
+  const focusedVisit = useRef<string | null>(null);
+  const focusTitle = arrivedForTitle(location.state);
+  useEffect(() => {
+    if (!focusTitle || !page || focusedVisit.current === location.key) return;
+    focusedVisit.current = location.key;
+    title.current?.focus();
+  }, [focusTitle, page, location.key]);
+
   // A page past the end (after deletions, or an edited URL) moves to the last page.
   useEffect(() => {
     if (page && page.totalPages > 0 && query.page > page.totalPages && !articles.isPlaceholderData) {
@@ -73,7 +85,7 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
   return (
     <section className="admin-section" aria-labelledby="admin-list-title" aria-busy={articles.isFetching}>
       <div className="admin-section__head">
-        <h1 id="admin-list-title" tabIndex={-1}>
+        <h1 id="admin-list-title" ref={title} tabIndex={-1}>
           {page ? buildListTitle({ status: query.status, categoryName, total }) : 'Articles'}
         </h1>
         {page ? <p className="admin-muted">{totalText(total)}</p> : null}

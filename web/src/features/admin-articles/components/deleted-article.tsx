@@ -1,25 +1,43 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useRestoreArticle } from '../api/restore-article.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
+import { ARRIVED_FOR_TITLE } from '../lib/list-query.ts';
+import { DeleteForGood } from './delete-for-good.tsx';
 
-/** An article opened by history or a link after it went to the trash: say so, offer a way back. */
-export function DeletedArticle({ id, deletedAt, onBack }: { id: number; deletedAt?: string; onBack(): void }) {
+export interface DeletedArticleProps {
+  id: number;
+  /** As the server's 404 names it. */
+  headline: string;
+  deletedAt?: string;
+  onBack(): void;
+}
+
+/**
+ * An article opened by history or a link after it went to the trash: say so, offer a way back, Restore,
+ * and Delete for good (the Trash row's, with its confirmation). Deleted for good, the editor is taken to
+ * the Trash, in place of this screen (its address leads nowhere now), with the list's title focused.
+ */
+export function DeletedArticle({ id, headline, deletedAt, onBack }: DeletedArticleProps) {
   const restore = useRestoreArticle();
+  const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const trash = paths.admin.articles.getHref({ status: 'trash' });
   return (
     <section className="admin-panel admin-deleted" aria-labelledby="admin-deleted-title">
       <h1 id="admin-deleted-title" ref={heading} tabIndex={-1}>
         This article was deleted
       </h1>
-      {deletedAt ? <p>It went to the trash on {formatAdminDate(deletedAt)}.</p> : null}
+      <p>
+        “{headline}”{deletedAt ? ` went to the trash on ${formatAdminDate(deletedAt)}.` : ' is in the trash.'}
+      </p>
       <div className="admin-actions">
         <button type="button" className="admin-btn admin-btn--small" onClick={onBack}>
           ← Back
         </button>
-        <Link className="admin-btn admin-btn--small" to={paths.admin.articles.getHref({ status: 'trash' })}>
+        <Link className="admin-btn admin-btn--small" to={trash}>
           Open the trash
         </Link>
         <button
@@ -30,6 +48,11 @@ export function DeletedArticle({ id, deletedAt, onBack }: { id: number; deletedA
         >
           {restore.isPending ? 'Restoring…' : 'Restore'}
         </button>
+        <DeleteForGood
+          article={{ id, headline, publishedAt: null }}
+          disabled={restore.isPending}
+          leave={() => navigate(trash, { replace: true, state: ARRIVED_FOR_TITLE })}
+        />
       </div>
     </section>
   );

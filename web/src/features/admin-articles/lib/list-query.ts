@@ -67,3 +67,13 @@ export function withFilter(q: ListQuery, change: Partial<Omit<ListQuery, 'page'>
 export function totalText(total: number): string {
   return `${total} ${total === 1 ? 'article' : 'articles'} total`;
 }
+
+/**
+ * The history state of a visit to the list that gives its title the focus: the editor arrives from a
+ * screen that went away with its article (Delete for good on 'This article was deleted').
+ */
+export const ARRIVED_FOR_TITLE = { focusTitle: true } as const;
+
+export function arrivedForTitle(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { focusTitle?: unknown }).focusTitle === true;
+}
