@@ -348,8 +348,12 @@ export type ArticleRecord = Omit<
 // ---- Sharing to X and Facebook (GET/POST/DELETE /api/admin/articles/{id}/shares...) ----
 
 export type SharePlatform = 'x' | 'facebook';
-/** queued: waiting for a worker; posting: being sent; unconfirmed: outcome unknown, an editor checks and retries. */
-export type ShareState = 'queued' | 'posting' | 'posted' | 'failed' | 'unconfirmed' | 'deleted';
+/**
+ * queued: waiting for a worker; posting: being sent; unconfirmed: outcome unknown, an editor checks and
+ * retries; withdrawn: not sent, the article was unpublished or trashed (a key event's: or the entry deleted)
+ * before its turn; the reason says which.
+ */
+export type ShareState = 'queued' | 'posting' | 'posted' | 'failed' | 'unconfirmed' | 'deleted' | 'withdrawn';
 
 export interface PlatformShare {
   platform: SharePlatform;
@@ -361,7 +365,7 @@ export interface PlatformShare {
   message: string | null;
   postId: string | null;
   postUrl: string | null;
-  /** The provider's reason of the last failure, or why it is unconfirmed. */
+  /** The provider's reason of the last failure, or why it is unconfirmed or withdrawn. */
   reason: string | null;
   attempts: number;
   nextAttemptAt: string | null;
@@ -433,7 +437,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
  * The audit rows of social posts: an article's share queued (on publish), Post now, Retry, each attempt
- * and its outcome, a post deleted; and a test post from the Test Publish page (no article).
+ * and its outcome, a share withdrawn (its article no longer published at its turn), a post deleted; and a
+ * test post from the Test Publish page (no article).
  */
 export const SHARE_AUDIT_ACTIONS = [
   'share-queued',
@@ -443,6 +448,7 @@ export const SHARE_AUDIT_ACTIONS = [
   'share-posted',
   'share-failed',
   'share-unconfirmed',
+  'share-withdrawn',
   'share-deleted',
   'share-delete-failed',
   'test-publish',

@@ -150,10 +150,10 @@ export interface AdminLiveEntry extends LiveEntry {
 /** A key event's post on X or Facebook, as the share jobs left it. */
 export interface LiveEntryPost {
   platform: 'x' | 'facebook';
-  state: 'queued' | 'posting' | 'posted' | 'failed' | 'unconfirmed' | 'deleted';
+  state: 'queued' | 'posting' | 'posted' | 'failed' | 'unconfirmed' | 'deleted' | 'withdrawn';
   /** The post on the platform, once posted. */
   postUrl: string | null;
-  /** The provider's reason of the last failure, or why it is unconfirmed. */
+  /** The provider's reason of the last failure, or why it is unconfirmed or withdrawn. */
   reason: string | null;
 }
 

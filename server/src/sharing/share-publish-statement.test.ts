@@ -21,7 +21,16 @@ const OPTIONS = {
   // The app's job queue (pg-boss on PostgreSQL, the jobs table on SQLite), in the same transaction.
   enqueueMany: (tx: SharesKysely, jobs: NewJob[]) => env.app.shareJobs.enqueueMany(tx, jobs),
 };
-const EXISTING: (ShareState | null)[] = [null, 'queued', 'posting', 'posted', 'failed', 'unconfirmed', 'deleted'];
+const EXISTING: (ShareState | null)[] = [
+  null,
+  'queued',
+  'posting',
+  'posted',
+  'failed',
+  'unconfirmed',
+  'deleted',
+  'withdrawn',
+];
 const CHOICES: (number | null)[] = [null, 0, 1];
 
 beforeAll(async () => {
@@ -78,7 +87,7 @@ async function prepare(s: Scenario): Promise<number> {
         link: 'https://old.example/article',
         post_id: state === 'posted' || state === 'deleted' ? `post-${id}-${p}` : null,
         post_url: state === 'posted' || state === 'deleted' ? `https://old.example/post/${id}` : null,
-        reason: state === 'failed' || state === 'unconfirmed' ? 'an old reason' : null,
+        reason: state === 'failed' || state === 'unconfirmed' || state === 'withdrawn' ? 'an old reason' : null,
         attempts: 2,
         next_attempt_at: null,
         created_at: then,

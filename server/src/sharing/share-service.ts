@@ -49,7 +49,9 @@ interface Sent {
  * Posts published articles to X and Facebook through durable jobs, at most once per article and
  * platform: a share is moved to 'posting' (compare-and-swap) before the provider call and to
  * 'posted' with the post id after it; a job that finds its share still 'posting' (its previous run
- * ended without an answer) marks it 'unconfirmed' instead of sending again.
+ * ended without an answer) marks it 'unconfirmed' instead of sending again. A job whose article is
+ * no longer published when it takes its share (unpublished, in the Trash; a live entry deleted)
+ * sends nothing: the share becomes 'withdrawn' (SocialSharesRepository.take).
  */
 export class ShareService {
   readonly #social: Social;
@@ -150,14 +152,17 @@ export class ShareService {
     return { ok: true as const, article };
   }
 
-  /** 'Retry' (failed/unconfirmed) and 'Post now' (never shared, or its post deleted): queues a new job. */
+  /**
+   * 'Retry' (failed/unconfirmed) and 'Post now' (never shared, its post deleted, or withdrawn): queues a
+   * new job.
+   */
   async requeue(articleId: number, platform: SharePlatform, actor: Actor, mode: 'retry' | 'post-now') {
     const result = await this.#repo.transaction(async (trx) => {
       const ready = await this.#readyToPost(trx, articleId, platform);
       if (!ready.ok) return ready;
       const { article } = ready;
       const existing = await this.#repo.get(articleId, platform, trx);
-      const allowed = mode === 'retry' ? ['failed', 'unconfirmed'] : ['deleted'];
+      const allowed = mode === 'retry' ? ['failed', 'unconfirmed'] : ['deleted', 'withdrawn'];
       if (existing ? !allowed.includes(existing.state) : mode === 'retry') {
         return { ok: false as const, reason: 'wrong-state' as const, state: existing?.state ?? null };
       }
@@ -253,25 +258,26 @@ export class ShareService {
   }
 
   /**
-   * One run of a share job. The common case: the move to 'posting' with its audit row (one
-   * transaction), the token read, the outcome with its audit row (one transaction).
+   * One run of a share job. The common case: the take (the article read and held, the move to
+   * 'posting' with its audit row: one transaction), the token read, the outcome with its audit row
+   * (one transaction).
    */
   async run(job: ClaimedJob): Promise<JobOutcome> {
     const articleId = Number(job.payload.articleId);
     const platform = job.payload.platform as SharePlatform;
     // A live entry's post (decision 037) names its entry; an article's own post does not (0).
     const entryId = Number(job.payload.entryId ?? 0);
-    // The compare-and-swap that makes this run the only sender: queued -> posting.
-    const share = await this.#repo.transitionAudited(
-      articleId,
-      platform,
-      ['queued'],
-      'posting',
-      { addAttempt: true },
-      { event: 'attempt', details: { attempt: job.attempt }, actor: SHARE_WORKER, when: 'moved' },
-      undefined,
-      entryId,
-    );
+    // The compare-and-swap that makes this run the only sender: queued -> posting, only while the
+    // article is published (else queued -> withdrawn, and nothing is sent).
+    const take = await this.#repo.take(articleId, platform, entryId, {
+      details: { attempt: job.attempt },
+      actor: SHARE_WORKER,
+    });
+    if (take?.withdrawn) {
+      this.#o.log.info({ articleId, entryId, platform, because: take.because }, 'share withdrawn: not posted');
+      return { done: true };
+    }
+    const share = take?.taken;
     if (!share) {
       const current = await this.#repo.get(articleId, platform, undefined, entryId);
       // The previous run of this job ended (its lease ran out) without recording an answer.

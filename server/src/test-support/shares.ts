@@ -63,9 +63,9 @@ export function adminApi(baseUrl: string, authorization: string) {
   };
 }
 
-const TERMINAL = ['posted', 'failed', 'unconfirmed', 'deleted'];
+const TERMINAL = ['posted', 'failed', 'unconfirmed', 'deleted', 'withdrawn'];
 
-/** Polls GET .../shares until every share of the article has an end state (posted, failed, unconfirmed, deleted). */
+/** Polls GET .../shares until every share of the article has an end state (posted, failed, unconfirmed, deleted, withdrawn). */
 export async function settledShares(
   api: ReturnType<typeof adminApi>,
   id: number,

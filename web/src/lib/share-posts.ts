@@ -18,6 +18,7 @@ export const STATE_LABELS: Record<ShareState, string> = {
   failed: 'Failed',
   unconfirmed: 'Unconfirmed',
   deleted: 'Post deleted',
+  withdrawn: 'Withdrawn',
 };
 
 /** POST /api/admin/articles/{id}/live/entries/{entryId}/shares/{platform}/retry: a key event's post, queued again. */

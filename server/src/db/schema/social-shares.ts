@@ -1,5 +1,6 @@
 export type SharePlatform = 'x' | 'facebook';
-export type ShareState = 'queued' | 'posting' | 'posted' | 'failed' | 'unconfirmed' | 'deleted';
+/** withdrawn: its article (or live entry) was no longer published when its job took it; nothing was sent. */
+export type ShareState = 'queued' | 'posting' | 'posted' | 'failed' | 'unconfirmed' | 'deleted' | 'withdrawn';
 
 /** `social_shares` (migration 016-social-shares): the state of one article's post (or one of its live entries' posts) on one platform. No token. */
 export interface SocialShareTable {

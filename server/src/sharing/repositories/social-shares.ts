@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import type { Db, Dialect } from '../../db/index.ts';
+import { PUBLISHED } from '../../repositories/published-articles.ts';
 import type { ArticleRow, Database, SharePlatform, ShareState, SocialShareTable } from '../../db/schema.ts';
 import type { Actor } from '../../repositories/audit-log.ts';
 
@@ -43,8 +44,24 @@ export interface QueueOnPublishOptions {
 /** social_shares.entry_id of an article's own post (other rows announce one live entry: decision 037). */
 export const ARTICLE_POST = 0;
 
-/** States in which a share is not queued again by a publish: a post exists, may exist, or is on its way. */
+/**
+ * States in which a share is not queued again by a publish: a post exists, may exist, or is on its way.
+ * (A 'withdrawn' one is queued again: its article was not published when its job took it.)
+ */
 export const KEPT_ON_PUBLISH: ShareState[] = ['posted', 'posting', 'unconfirmed', 'queued'];
+
+/** Why a share job's take withdrew its share instead of posting it (see take()). */
+export const WITHDRAWN_REASONS = {
+  unpublished: 'The article was unpublished before it was posted.',
+  trash: 'The article was moved to the Trash before it was posted.',
+  'entry-deleted': 'The live entry was deleted before it was posted.',
+} as const;
+export type WithdrawnBecause = keyof typeof WITHDRAWN_REASONS;
+
+/** What a share job's take did: moved the share to 'posting' (send it), or to 'withdrawn' (send nothing). */
+export type Take =
+  | { taken: SocialShareTable; withdrawn?: undefined }
+  | { taken?: undefined; withdrawn: SocialShareTable; because: WithdrawnBecause };
 
 export interface ShareDefaults {
   /** null: on when the account is connected. */
@@ -55,9 +72,11 @@ export interface ShareDefaults {
 /** SQL of the sharing feature: share rows, sharing defaults, the articles' share choice, audit rows. */
 export class SocialSharesRepository {
   private readonly db: SharesKysely;
+  private readonly dialect: Dialect;
 
-  constructor(database: Pick<Db, 'db'>) {
+  constructor(database: Pick<Db, 'db' | 'dialect'>) {
     this.db = database.db;
+    this.dialect = database.dialect;
   }
 
   /** Runs `work` in one transaction: every call that takes `tx` inside it is part of it. */
@@ -405,6 +424,73 @@ export class SocialSharesRepository {
         ),
       )
       .execute();
+  }
+
+  /**
+   * The take of a share job, the one place where the rule "only a published article is posted" is
+   * applied: in one transaction, the article (and for a live entry's post, the entry) is read, held
+   * on PostgreSQL (FOR SHARE: an unpublish, a move to the Trash, a publish, a purge or the entry's
+   * deletion waits until the take commits, and a take waits for them), then the share moves by
+   * compare-and-swap from 'queued' to 'posting' with its 'share-attempt' audit row while the article
+   * is published (PUBLISHED: not a draft, not in the Trash) and the entry is there, else to
+   * 'withdrawn' with the reason and a 'share-withdrawn' audit row. SQLite runs one write transaction
+   * at a time and needs no lock. Answers what moved; undefined when the share was not 'queued' (or
+   * the article was deleted for good, its share rows with it).
+   */
+  async take(
+    articleId: number,
+    platform: SharePlatform,
+    entryId: number,
+    attempt: { details: Record<string, unknown>; actor: Actor },
+  ): Promise<Take | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const held = <Q extends { forShare(): Q }>(q: Q) => (this.dialect === 'postgres' ? q.forShare() : q);
+      const article = await held(
+        trx
+          .selectFrom('articles')
+          .select([PUBLISHED.as('published'), 'deleted_at'])
+          .where('id', '=', articleId),
+      ).executeTakeFirst();
+      if (!article) return undefined;
+      let because: WithdrawnBecause | undefined;
+      if (!article.published) because = article.deleted_at ? 'trash' : 'unpublished';
+      else if (entryId !== ARTICLE_POST) {
+        const entry = await held(
+          trx
+            .selectFrom('live_entries')
+            .select('id')
+            .where('id', '=', entryId)
+            .where('article_id', '=', articleId)
+            .where('deleted_at', 'is', null),
+        ).executeTakeFirst();
+        if (!entry) because = 'entry-deleted';
+      }
+      if (!because) {
+        const taken = await this.transitionAudited(
+          articleId,
+          platform,
+          ['queued'],
+          'posting',
+          { addAttempt: true },
+          { event: 'attempt', ...attempt, when: 'moved' },
+          trx,
+          entryId,
+        );
+        return taken && { taken };
+      }
+      const reason = WITHDRAWN_REASONS[because];
+      const withdrawn = await this.transitionAudited(
+        articleId,
+        platform,
+        ['queued'],
+        'withdrawn',
+        { reason, next_attempt_at: null },
+        { event: 'withdrawn', details: { reason }, actor: attempt.actor, when: 'moved' },
+        trx,
+        entryId,
+      );
+      return withdrawn && { withdrawn, because };
+    });
   }
 
   /**

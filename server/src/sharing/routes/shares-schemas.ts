@@ -8,6 +8,7 @@ export const StateSchema = Type.Union([
   Type.Literal('failed'),
   Type.Literal('unconfirmed'),
   Type.Literal('deleted'),
+  Type.Literal('withdrawn'),
 ]);
 
 export const ShareParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });

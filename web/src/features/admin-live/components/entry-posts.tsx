@@ -3,7 +3,8 @@ import type { AdminLiveEntry } from '../types.ts';
 
 /**
  * What became of a key event's posts on X and Facebook, under the entry: each platform's state, the
- * link to the post once posted, the provider's reason and Retry for a failed or unconfirmed one.
+ * link to the post once posted, the provider's reason and Retry for a failed or unconfirmed one, why
+ * one was withdrawn (the story unpublished or trashed before its turn).
  * Nothing for an entry never posted. The console's polling (and the readers' stream) brings changes.
  */
 export function EntryPosts({ entry, posted }: { entry: AdminLiveEntry; posted: string }) {
@@ -24,7 +25,9 @@ export function EntryPosts({ entry, posted }: { entry: AdminLiveEntry; posted: s
                 View post on {name}
               </a>
             ) : null}
-            {canRetry && post.reason ? <span className="shares-item__reason">{post.reason}</span> : null}
+            {(canRetry || post.state === 'withdrawn') && post.reason ? (
+              <span className="shares-item__reason">{post.reason}</span>
+            ) : null}
             {canRetry ? (
               <button
                 type="button"

@@ -409,6 +409,24 @@ describe('LiveConsole', () => {
     ]);
   });
 
+  it('a withdrawn post says why, with no Retry', async () => {
+    const withdrawn = {
+      platform: 'x' as const,
+      state: 'withdrawn' as const,
+      postUrl: null,
+      reason: 'The article was unpublished before it was posted.',
+    };
+    const { client } = fakeLiveApi({
+      article: live,
+      entries: [entry(4, 'Goat concedes.', { keyEvent: true, posts: [withdrawn] })],
+    });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const posts = await screen.findByRole('list', { name: /^Posts of the entry of / });
+    expect(within(posts).getByText('X: Withdrawn')).toBeTruthy();
+    expect(within(posts).getByText('The article was unpublished before it was posted.')).toBeTruthy();
+    expect(within(posts).queryByRole('button', { name: /^Retry/ })).toBeNull();
+  });
+
   it('a failed load shows the error screen with the problem detail', async () => {
     const { client } = fakeLiveApi({
       override: (req) =>

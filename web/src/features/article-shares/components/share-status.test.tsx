@@ -93,6 +93,30 @@ describe('ShareStatusPanel', () => {
     fireEvent.click(within(x).getByRole('button', { name: 'Retry the X post' }));
     expect((await within(x).findByRole('alert')).textContent).toContain('Failed to send the post to X');
   });
+
+  it('a withdrawn post says why it was not sent; Post now only once the article is published again', async () => {
+    const withdrawn = [
+      share({ platform: 'x', state: 'withdrawn', reason: 'The article was unpublished before it was posted.' }),
+      share({
+        platform: 'facebook',
+        state: 'withdrawn',
+        reason: 'The article was moved to the Trash before it was posted.',
+      }),
+    ];
+    const { client } = api({ 7: withdrawn, 8: withdrawn });
+    renderInAdmin(<ShareStatusPanel articleId={7} headline="Goat" published={false} />, client);
+    const x = await screen.findByTestId('share-x');
+    expect(x.dataset.state).toBe('withdrawn');
+    expect(x.textContent).toContain('Withdrawn');
+    expect(x.textContent).toContain('The article was unpublished before it was posted.');
+    expect(within(x).queryByRole('button')).toBeNull();
+    expect(screen.getByTestId('share-facebook').textContent).toContain('moved to the Trash before it was posted');
+    cleanup();
+    renderInAdmin(<ShareStatusPanel articleId={8} headline="Goat" published />, client);
+    const again = await screen.findByTestId('share-x');
+    expect(within(again).getByRole('button', { name: 'Post now to X' })).toBeTruthy();
+    expect(within(again).queryByRole('button', { name: /Retry/ })).toBeNull();
+  });
 });
 
 describe('ShareStatusLine', () => {

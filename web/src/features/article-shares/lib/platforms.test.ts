@@ -20,13 +20,16 @@ describe('shareActions', () => {
   it('offers Retry only on failed and unconfirmed posts', () => {
     for (const state of ['failed', 'unconfirmed'] as const)
       expect(shareActions(share({ state }), true).retry).toBe(true);
-    for (const state of ['queued', 'posting', 'posted', 'deleted', null] as const)
+    for (const state of ['queued', 'posting', 'posted', 'deleted', 'withdrawn', null] as const)
       expect(shareActions(share({ state }), true).retry).toBe(false);
   });
 
   it('offers Post now for a published article never shared, only with the account connected', () => {
     expect(shareActions(share({}), true).postNow).toBe(true);
     expect(shareActions(share({ state: 'deleted' }), true).postNow).toBe(true);
+    // Withdrawn (the article was unpublished or trashed before its turn), then published again by a restore.
+    expect(shareActions(share({ state: 'withdrawn' }), true).postNow).toBe(true);
+    expect(shareActions(share({ state: 'withdrawn' }), false).postNow).toBe(false);
     expect(shareActions(share({}), false).postNow).toBe(false);
     expect(shareActions(share({ connected: false }), true).postNow).toBe(false);
     expect(shareActions(share({ state: 'posted', postId: '1' }), true).postNow).toBe(false);

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ArticleShares, PlatformShare } from '../../../common/admin-contract.ts';
+import type { AdminLiveEntry } from '../../../common/live-contract.ts';
+import type { BodyDoc } from '../../../common/body/types.ts';
+import { insertArticle } from '../test-support/admin-articles.ts';
+import { adminApi, connectFacebook, connectX } from '../test-support/shares.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { SocialSharesRepository, WITHDRAWN_REASONS } from './repositories/social-shares.ts';
+import { SHARE_WORKER } from './share-service.ts';
+import { createSocial } from './social-clients.ts';
+
+// A post goes out only for an article that is published when its job takes the share (decision 024),
+// on SQLite (api, the jobs table) and PostgreSQL (api-pg, pg-boss), against the fake X and Facebook
+// over real HTTP. The share workers start only when a test says, so the jobs wait while the articles
+// are unpublished, moved to the Trash or lose their key event.
+let env: TestApp;
+let api: ReturnType<typeof adminApi>;
+let repo: SocialSharesRepository;
+const ORIGIN = 'https://dailysmear.example.com';
+
+beforeAll(async () => {
+  env = await createTestApp({
+    listen: true,
+    fakeProviders: true,
+    env: {
+      SHARE_JOBS_ENABLED: 'false',
+      SCHEDULER_INTERVAL_MS: '0',
+      JOBS_POLL_MS: '20',
+      // The failed post of the retry test waits about 3 s for its next try: time to unpublish.
+      SHARE_RETRY_BASE_MS: '3000',
+      PUBLIC_URL: ORIGIN,
+    },
+  });
+  api = adminApi(env.baseUrl, await env.bearer());
+  repo = new SocialSharesRepository(env.database);
+  const social = createSocial(env.config, env.database);
+  await connectX(social, env.x, env.config.siteName);
+  await connectFacebook(social, env.fb, env.config.siteName);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const text = (t: string): BodyDoc => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: t }] }],
+});
+
+/** A published story (its publication queues its posts), with a live key event posted to both platforms if asked. */
+async function publishedStory(headline: string, { keyEvent = false } = {}) {
+  const row = await insertArticle(env.database.db, { headline });
+  expect((await api('POST', `/api/admin/articles/${row.id}/publish`)).status).toBe(200);
+  if (!keyEvent) return { id: row.id, slug: row.slug, entryId: 0 };
+  expect((await api('POST', `/api/admin/articles/${row.id}/live/start`)).status).toBe(200);
+  const entry = await api('POST', `/api/admin/articles/${row.id}/live/entries`, {
+    body: text(`${headline}: the key moment.`),
+    keyEvent: true,
+    shareToX: true,
+    shareToFacebook: true,
+  });
+  expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+  return { id: row.id, slug: row.slug, entryId: Number(entry.body.id) };
+}
+
+/** What the article's 'Social posts' panel is given: each platform's state and reason. */
+async function shareStatus(id: number) {
+  const body = (await api('GET', `/api/admin/articles/${id}/shares`)).body as ArticleShares;
+  return Object.fromEntries(body.shares.map((s: PlatformShare) => [s.platform, { state: s.state, reason: s.reason }]));
+}
+
+const sharesOf = (articleId: number) =>
+  env.database.db
+    .selectFrom('social_shares')
+    .select(['entry_id', 'platform', 'state'])
+    .where('article_id', '=', articleId)
+    .orderBy('entry_id')
+    .orderBy('platform')
+    .execute();
+
+/** What reached the fake X and Facebook for an article: its own post, and its key events' (links under it). */
+const postedFor = (slug: string) => {
+  const link = `${ORIGIN}/article/${slug}`;
+  const own = (l: string | undefined) => l === link;
+  const entry = (l: string | undefined) => Boolean(l?.startsWith(`${link}#entry-`));
+  const xLinks = env.x.posts.map((p) => p.text.split(' ').at(-1));
+  return {
+    x: xLinks.filter(own).length,
+    facebook: env.fb.posts.filter((p) => own(p.link)).length,
+    xEntries: xLinks.filter(entry).length,
+    facebookEntries: env.fb.posts.filter((p) => entry(p.link)).length,
+  };
+};
+
+const auditActions = async (articleId: number) =>
+  (await env.database.db.selectFrom('audit_log').select('action').where('article_id', '=', articleId).execute()).map(
+    (a) => a.action,
+  );
+
+/** Starts the workers and waits until no job is left and `done` holds; then holds the workers again. */
+async function runJobsUntil(done: () => Promise<void>) {
+  env.app.shareJobs.start();
+  try {
+    await vi.waitFor(
+      async () => {
+        expect(await env.app.shareJobs.pending()).toBe(0);
+        await done();
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+  } finally {
+    await env.app.shareJobs.stop();
+  }
+}
+
+describe('a post only goes out for an article published when its job takes it', () => {
+  it('unpublished, in the Trash or its key event deleted before the turn: nothing is sent and the status says why', async () => {
+    const unpublished = await publishedStory('Ferret Tsar Quits Quietly', { keyEvent: true });
+    const trashed = await publishedStory('Marmot Envoy Recalled');
+    const lostEntry = await publishedStory('Badger Summit Collapses', { keyEvent: true });
+    const kept = await publishedStory('Otter Treaty Signed');
+    // Unpublished and published again before the turn: its queued posts go out as they are.
+    const backAgain = await publishedStory('Stoat Bill Returns');
+    expect(await sharesOf(unpublished.id)).toEqual([
+      { entry_id: 0, platform: 'facebook', state: 'queued' },
+      { entry_id: 0, platform: 'x', state: 'queued' },
+      { entry_id: unpublished.entryId, platform: 'facebook', state: 'queued' },
+      { entry_id: unpublished.entryId, platform: 'x', state: 'queued' },
+    ]);
+
+    expect((await api('POST', `/api/admin/articles/${unpublished.id}/unpublish`)).status).toBe(200);
+    expect((await api('DELETE', `/api/admin/articles/${trashed.id}`)).status).toBe(204);
+    expect((await api('POST', `/api/admin/articles/${backAgain.id}/unpublish`)).status).toBe(200);
+    expect((await api('POST', `/api/admin/articles/${backAgain.id}/publish`)).status).toBe(200);
+    const deleted = await api('DELETE', `/api/admin/articles/${lostEntry.id}/live/entries/${lostEntry.entryId}`);
+    expect(deleted.status).toBe(204);
+
+    await runJobsUntil(async () => {
+      for (const story of [kept, backAgain]) {
+        expect((await shareStatus(story.id)).x.state).toBe('posted');
+        expect((await shareStatus(story.id)).facebook.state).toBe('posted');
+      }
+    });
+
+    // The other stories' posts went out; nothing of the unpublished or trashed story, nor of the deleted entry.
+    expect(postedFor(kept.slug)).toEqual({ x: 1, facebook: 1, xEntries: 0, facebookEntries: 0 });
+    expect(postedFor(backAgain.slug)).toEqual({ x: 1, facebook: 1, xEntries: 0, facebookEntries: 0 });
+    expect(postedFor(lostEntry.slug)).toEqual({ x: 1, facebook: 1, xEntries: 0, facebookEntries: 0 });
+    expect(postedFor(unpublished.slug)).toEqual({ x: 0, facebook: 0, xEntries: 0, facebookEntries: 0 });
+    expect(postedFor(trashed.slug)).toEqual({ x: 0, facebook: 0, xEntries: 0, facebookEntries: 0 });
+
+    // The article's panel (and the live console, for the key event) says what happened.
+    const unpublishedReason = { state: 'withdrawn', reason: 'The article was unpublished before it was posted.' };
+    expect(await shareStatus(unpublished.id)).toEqual({ x: unpublishedReason, facebook: unpublishedReason });
+    const trashReason = { state: 'withdrawn', reason: 'The article was moved to the Trash before it was posted.' };
+    expect(await shareStatus(trashed.id)).toEqual({ x: trashReason, facebook: trashReason });
+    const console = await api('GET', `/api/admin/articles/${unpublished.id}/live/entries`);
+    const [keyEvent] = (console.body as { entries: AdminLiveEntry[] }).entries;
+    expect(keyEvent!.posts.map((p) => [p.platform, p.state, p.reason]).sort()).toEqual([
+      ['facebook', 'withdrawn', 'The article was unpublished before it was posted.'],
+      ['x', 'withdrawn', 'The article was unpublished before it was posted.'],
+    ]);
+    expect(await sharesOf(lostEntry.id)).toEqual([
+      { entry_id: 0, platform: 'facebook', state: 'posted' },
+      { entry_id: 0, platform: 'x', state: 'posted' },
+      { entry_id: lostEntry.entryId, platform: 'facebook', state: 'withdrawn' },
+      { entry_id: lostEntry.entryId, platform: 'x', state: 'withdrawn' },
+    ]);
+    // Withdrawn, not failed: the dashboard's failed posts do not list them.
+    const failed = (await api('GET', '/api/admin/shares/failed')).body.failed as { articleId: number }[];
+    expect(failed.filter((f) => [unpublished.id, trashed.id, lostEntry.id].includes(f.articleId))).toEqual([]);
+    // The audit trail says so: no attempt, a withdrawal per post.
+    const actions = await auditActions(unpublished.id);
+    expect(actions).not.toContain('share-attempt');
+    expect(actions.filter((a) => a === 'share-withdrawn')).toHaveLength(4);
+
+    // Published again, the story's own posts are queued again and go out (its key event's stay withdrawn).
+    expect((await api('POST', `/api/admin/articles/${unpublished.id}/publish`)).status).toBe(200);
+    // Restored from the Trash (published again, no new publish): Post now sends the withdrawn post.
+    expect((await api('POST', `/api/admin/articles/${trashed.id}/restore`)).status).toBe(200);
+    expect(await shareStatus(trashed.id)).toEqual({ x: trashReason, facebook: trashReason });
+    expect((await api('POST', `/api/admin/articles/${trashed.id}/shares/x`)).status).toBe(202);
+    await runJobsUntil(async () => {
+      expect((await shareStatus(unpublished.id)).x).toEqual({ state: 'posted', reason: null });
+      expect((await shareStatus(unpublished.id)).facebook).toEqual({ state: 'posted', reason: null });
+      expect((await shareStatus(trashed.id)).x).toEqual({ state: 'posted', reason: null });
+    });
+    expect(postedFor(unpublished.slug)).toEqual({ x: 1, facebook: 1, xEntries: 0, facebookEntries: 0 });
+    expect(postedFor(trashed.slug)).toEqual({ x: 1, facebook: 0, xEntries: 0, facebookEntries: 0 });
+  });
+
+  it('a failed post waiting for its retry, then unpublished: not sent at the retry', async () => {
+    env.x.failNext('server-error', 1, ['tweets']);
+    env.fb.failNext('server-error', 1);
+    const story = await publishedStory('Vole Inquiry Adjourned');
+    env.app.shareJobs.start();
+    try {
+      await vi.waitFor(
+        async () => {
+          const shares = ((await api('GET', `/api/admin/articles/${story.id}/shares`)).body as ArticleShares).shares;
+          for (const s of shares) {
+            expect(s.state).toBe('queued');
+            expect(s.nextAttemptAt).not.toBeNull();
+          }
+        },
+        { timeout: 2_000, interval: 10 },
+      );
+    } finally {
+      await env.app.shareJobs.stop();
+    }
+    expect(env.x.tweetCalls.filter((c) => c.text.includes(`/article/${story.slug}`))).toHaveLength(1);
+    expect((await api('POST', `/api/admin/articles/${story.id}/unpublish`)).status).toBe(200);
+
+    const reason = { state: 'withdrawn', reason: 'The article was unpublished before it was posted.' };
+    await runJobsUntil(async () => {
+      expect(await shareStatus(story.id)).toEqual({ x: reason, facebook: reason });
+    });
+    // Only the first (failed) call reached X; nothing was posted on either platform.
+    expect(env.x.tweetCalls.filter((c) => c.text.includes(`/article/${story.slug}`))).toHaveLength(1);
+    expect(postedFor(story.slug)).toEqual({ x: 0, facebook: 0, xEntries: 0, facebookEntries: 0 });
+    const actions = await auditActions(story.id);
+    expect(actions.filter((a) => a === 'share-retry')).toHaveLength(2);
+    expect(actions.filter((a) => a === 'share-withdrawn')).toHaveLength(2);
+  });
+});
+
+describe('the take of a share (SocialSharesRepository.take)', () => {
+  /** A published article with a queued X post, as its publish leaves it. */
+  async function queuedPost(state: 'queued' | 'posting' = 'queued') {
+    const row = await insertArticle(env.database.db, { published_at: new Date().toISOString() });
+    const now = new Date().toISOString();
+    await env.database.db
+      .insertInto('social_shares')
+      .values({
+        article_id: row.id,
+        entry_id: 0,
+        platform: 'x',
+        state,
+        message: 'A take',
+        link: `${ORIGIN}/article/${row.slug}`,
+        post_id: null,
+        post_url: null,
+        reason: null,
+        attempts: 0,
+        next_attempt_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return row.id;
+  }
+  const attempt = { details: { attempt: 1 }, actor: SHARE_WORKER };
+
+  it('waits for an unpublish under way, then withdraws the share instead of taking it', async () => {
+    const id = await queuedPost();
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    // An unpublish that has written the article (on PostgreSQL: its row is locked) and not committed yet.
+    const unpublish = env.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('articles').set({ published_at: null }).where('id', '=', id).execute();
+      held();
+      await committing;
+    });
+    await holding;
+    let done = false;
+    const take = repo.take(id, 'x', 0, attempt).finally(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(done).toBe(false);
+    commit();
+    await unpublish;
+    expect(await take).toMatchObject({ withdrawn: { state: 'withdrawn' }, because: 'unpublished' });
+    expect((await repo.get(id, 'x'))?.reason).toBe(WITHDRAWN_REASONS.unpublished);
+  });
+
+  it("leaves a share being posted as it is (its run's outcome decides), and takes a published article's", async () => {
+    const posting = await queuedPost('posting');
+    await env.database.db.updateTable('articles').set({ published_at: null }).where('id', '=', posting).execute();
+    expect(await repo.take(posting, 'x', 0, attempt)).toBeUndefined();
+    expect((await repo.get(posting, 'x'))?.state).toBe('posting');
+    const published = await queuedPost();
+    expect(await repo.take(published, 'x', 0, attempt)).toMatchObject({ taken: { state: 'posting', attempts: 1 } });
+    // Taken once: a second take finds nothing queued.
+    expect(await repo.take(published, 'x', 0, attempt)).toBeUndefined();
+  });
+});
