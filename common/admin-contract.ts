@@ -254,7 +254,7 @@ export interface RevisionList {
 export interface AuditEntry {
   id: number;
   action: string;
-  /** 0 for what concerns no article (a test post). */
+  /** 0 for what concerns no article (a test post, an author, a tag). */
   articleId: number;
   /**
    * The article's headline after the change (before it, for a purge); for a row that keeps no copy of
@@ -263,6 +263,8 @@ export interface AuditEntry {
   headline: string;
   /** The article was deleted for good since (purged): its headline leads nowhere. */
   articleGone: boolean;
+  /** The author or tag an `author-…` or `tag-…` row is about (articleId 0); null for the other rows. */
+  record: AuditRecordRef | null;
   /** The social platform a share or test post row is about; null for the article's own changes. */
   platform: SharePlatform | null;
   /** What else the row says, in a few words (a post's attempt, reason, account); empty if nothing. */
@@ -270,6 +272,16 @@ export interface AuditEntry {
   editorName: string;
   editorSubject: string;
   at: string;
+}
+
+/** The author or tag of an audit row: the one created or changed, or the one merged away or deleted. */
+export interface AuditRecordRef {
+  kind: 'author' | 'tag';
+  id: number;
+  /** Its name as the row keeps it (after the change; before it, for a merge or a deletion). */
+  name: string;
+  /** It still exists now (not merged away or deleted since). */
+  exists: boolean;
 }
 
 /** Query parameters of GET /api/admin/audit: editor is an editor's display name (exact). */

@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { adminRequest } from './support/admin-request.ts';
 import { startApp, type RunningApp } from './support/app.ts';
+import { axeViolations } from './support/axe.ts';
 import { insertArticles } from './support/articles.ts';
 import { DESKTOP, useBrowser } from './support/browser.ts';
 import { guardNetwork } from './support/network.ts';
 import { openSignedIn } from './support/signed-in.ts';
 
 // The Audit Trail on a phone: each row a card of labelled lines, nothing scrolling sideways, long
-// headlines, names and reasons wrapped; on a wide screen, a table.
+// headlines, names and reasons wrapped; on a wide screen, a table. The rows of authors and tags name
+// their record: a link to its articles while it exists.
 
 const web = useBrowser();
 const PHONE = { width: 360, height: 740 };
@@ -45,10 +47,14 @@ describe('the audit trail', () => {
     running = await startApp({ seed: false });
     const authorization = await running.bearer({ sub: 'audit-fixture', name: EDITOR_NAME });
     const [article] = await insertArticles(running.database, running.app, [{ headline: HEADLINE }]);
-    // Rows, oldest first: an unpublished article, a tag created, a failed post on X (its row as the sharing
-    // code writes it, with the reason X gave).
+    // Rows, oldest first: an unpublished article, a tag created, an author created and deleted, a failed
+    // post on X (its row as the sharing code writes it, with the reason X gave).
     await adminRequest(running.baseUrl, authorization, 'POST', `/api/admin/articles/${article!.id}/unpublish`);
     await adminRequest(running.baseUrl, authorization, 'POST', '/api/admin/tags', { name: TAG });
+    const gone = await adminRequest<{ id: number }>(running.baseUrl, authorization, 'POST', '/api/admin/authors', {
+      name: 'Gone Soon',
+    });
+    await adminRequest(running.baseUrl, authorization, 'DELETE', `/api/admin/authors/${gone.id}`);
     await running.database.db
       .insertInto('audit_log')
       .values({
@@ -73,21 +79,23 @@ describe('the audit trail', () => {
     await openSignedIn(page, running, `${running.baseUrl}/admin/audit`);
     const table = page.getByRole('table', { name: 'Audit entries, newest first' });
     const rows = table.getByRole('rowgroup').nth(1).getByRole('row');
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count()).toBe(5);
     expect(await sideways(page)).toEqual({ page: 0, table: 0 });
+    expect(await axeViolations(page)).toEqual([]);
 
     // Each card labels its lines; the platform only where there is one.
     const failed = rows.filter({ hasText: 'share-failed' });
-    expect(await shownLabels(failed)).toEqual(['When', 'Editor', 'Action', 'Platform', 'Article']);
-    expect(await shownLabels(rows.filter({ hasText: 'tag-create' }))).toEqual(['When', 'Editor', 'Action', 'Article']);
-    expect(await shownLabels(rows.filter({ hasText: 'unpublish' }))).toEqual(['When', 'Editor', 'Action', 'Article']);
+    const noPlatform = ['When', 'Editor', 'Action', 'Article or record'];
+    expect(await shownLabels(failed)).toEqual(['When', 'Editor', 'Action', 'Platform', 'Article or record']);
+    expect(await shownLabels(rows.filter({ hasText: 'tag-create' }))).toEqual(noPlatform);
+    expect(await shownLabels(rows.filter({ hasText: 'unpublish' }))).toEqual(noPlatform);
     // A label sits on its value's first line, to its left.
     const label = await failed.locator('.admin-audit__label', { hasText: 'Editor' }).boundingBox();
     const value = await failed.getByText(EDITOR_NAME, { exact: true }).boundingBox();
     expect(label!.x + label!.width).toBeLessThan(value!.x);
     expect(Math.abs(label!.y - value!.y)).toBeLessThan(8);
 
-    // The long headline and reason wrap inside their card.
+    // The long headline, reason and tag name wrap inside their card.
     const card = (await failed.boundingBox())!;
     const link = (await failed.getByRole('link', { name: HEADLINE }).boundingBox())!;
     const reason = (await failed.getByText(REASON).boundingBox())!;
@@ -96,6 +104,11 @@ describe('the audit trail', () => {
       expect(box.height).toBeGreaterThan(40);
     }
     expect(card.x + card.width).toBeLessThanOrEqual(PHONE.width);
+    const tagRow = rows.filter({ hasText: 'tag-create' });
+    const tagCard = (await tagRow.boundingBox())!;
+    const tagLink = (await tagRow.getByRole('link', { name: `Tag: ${TAG}` }).boundingBox())!;
+    expect(tagLink.x + tagLink.width).toBeLessThanOrEqual(tagCard.x + tagCard.width);
+    expect(tagLink.height).toBeGreaterThan(40);
 
     // Screen readers still get a table: column headers (out of sight), rows of cells named by their
     // content (the labels are for the eye).
@@ -104,7 +117,7 @@ describe('the audit trail', () => {
       'Editor',
       'Action',
       'Platform',
-      'Article',
+      'Article or record',
     ]);
     // Their row group is a clipped pixel.
     expect((await table.getByRole('rowgroup').first().boundingBox())!.width).toBeLessThanOrEqual(1);
@@ -125,7 +138,7 @@ describe('the audit trail', () => {
     }
     await page.getByLabel('Action').selectOption('tag-create');
     await expect.poll(() => rows.count()).toBe(1);
-    expect(await shownLabels(rows)).toEqual(['When', 'Editor', 'Action', 'Article']);
+    expect(await shownLabels(rows)).toEqual(noPlatform);
     await page.getByLabel('Editor').fill('Nobody Of That Name');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('No entries found.').waitFor();
@@ -148,5 +161,16 @@ describe('the audit trail', () => {
     expect(new Set(tops).size).toBe(1);
     expect(tops).toHaveLength(5);
     expect(await sideways(page)).toEqual({ page: 0, table: 0 });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // An author deleted since: named on its rows, without a link.
+    const gone = table.getByRole('row').filter({ hasText: 'author-' });
+    expect(await gone.count()).toBe(2);
+    for (const text of await gone.allInnerTexts()) expect(text).toMatch(/Author: Gone Soon \(no longer exists\)$/);
+    expect(await gone.getByRole('link').count()).toBe(0);
+    // A tag that exists leads to All Articles filtered by it.
+    await table.getByRole('link', { name: `Tag: ${TAG}` }).click();
+    await page.waitForURL(/\/admin\/articles\?.*tagId=\d+/);
+    await page.locator('.admin-filter-note').getByText(TAG).waitFor();
   });
 });

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
@@ -7,6 +6,7 @@ import { createSocial } from '../server/src/sharing/social-clients.ts';
 import { connectFacebook, connectX } from '../server/src/test-support/shares.ts';
 import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { startApp, type RunningApp } from './support/app.ts';
+import { axeViolations } from './support/axe.ts';
 import { insertArticles } from './support/articles.ts';
 import { ACTION_TIMEOUT_MS, DESKTOP, useBrowser } from './support/browser.ts';
 import { guardNetwork } from './support/network.ts';
@@ -17,36 +17,7 @@ import { openSignedIn } from './support/signed-in.ts';
 // Chromium at 390 and 1280 px: any violation, of any impact, fails the test with its rule, its nodes
 // and axe's own explanation.
 
-const require = createRequire(import.meta.url);
-/** axe-core's browser bundle, run in each page. */
-const AXE_SOURCE = (require('axe-core') as { source: string }).source;
 const PHONE = { width: 390, height: 844 };
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** Runs axe on the page as it is now; answers its violations in a short, readable form. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the admin's Content-Security-Policy (script-src 'self')
-  // stays as it is and still applies to the page's own scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return (violations as Violation[]).map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n` +
-      v.nodes
-        .slice(0, 5)
-        .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
-        .join('\n'),
-  );
-}
 
 describe('admin accessibility (axe-core)', () => {
   let running: RunningApp;

@@ -187,7 +187,7 @@ describe('bylines and tags, from the form to the public pages', () => {
     const merged = page.getByRole('row').filter({ hasText: 'tag-merge' });
     await merged.waitFor();
     expect(await merged.innerText()).toMatch(
-      /e2e\.editor\s+tag-merge\s*“Kitens” into “Kittens” · 1 article\s+—\s+No article \(a tag\)/,
+      /e2e\.editor\s+tag-merge\s*“Kitens” into “Kittens” · 1 article\s+—\s+Tag: Kitens \(no longer exists\)/,
     );
     await page.getByLabel('Action').selectOption('tag-delete');
     await page.getByRole('row').filter({ hasText: '“Unused Tag” · 0 articles' }).waitFor();

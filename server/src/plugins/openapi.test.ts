@@ -85,6 +85,22 @@ describe('OpenAPI document and docs UI', () => {
     expect(asset.body.length).toBeGreaterThan(100_000);
   });
 
+  it('/api/docs is named for the site and adds its accessible theme (no top bar, its style sheet and script)', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/api/docs/' })).body;
+    expect(html).toContain(`<title>${t.config.siteName} API</title>`);
+    for (const [file, type] of [
+      ['accessible.css', 'text/css'],
+      ['landmarks.js', 'javascript'],
+    ]) {
+      expect(html).toContain(`./static/theme/${file}`);
+      const res = await t.app.inject({ method: 'GET', url: `/api/docs/static/theme/${file}` });
+      expect(res.statusCode, file).toBe(200);
+      expect(res.headers['content-type'], file).toContain(type);
+    }
+    const init = (await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' })).body;
+    expect(init).toContain('"layout":"BaseLayout"');
+  });
+
   it('the public pages keep their strict policy (no unsafe-inline scripts)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['content-security-policy']).toBeUndefined();

@@ -3,11 +3,9 @@ import { withDirectives } from './content-security-policy.ts';
 import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { openapiUiTheme } from './openapi-ui-theme.ts';
 
 export const OPENAPI_UI_PREFIX = '/api/docs';
-
-/** The hash of the <style> element inside Swagger UI's logo (its colours): the one <style> element the UI adds. */
-const SWAGGER_LOGO_STYLE = 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=';
 
 /**
  * The API described by an OpenAPI 3 document generated from the route schemas (@fastify/swagger),
@@ -23,8 +21,10 @@ export default fp(
         openapi: '3.0.3',
         info: {
           title: `${app.config.siteName} API`,
+          // Markdown. Its heading sits between the page's title (h1) and the groups (h3) Swagger UI draws.
           description:
-            "Public news API, editors' admin API (bearer access tokens of the sign-in provider), social publishing, operations probes.",
+            "Public news API, editors' admin API (bearer access tokens of the sign-in provider), social publishing, operations probes.\n\n" +
+            "## Endpoints\n\nGrouped by tag. The admin and social endpoints need an editor's access token: Authorize.",
           version: '1.0.0',
         },
         components: {
@@ -61,20 +61,23 @@ export default fp(
       routePrefix: OPENAPI_UI_PREFIX,
       staticCSP: true,
       // The UI's own policy, with framing, <base> and form posts shut off (each directive once), its
-      // styles, fonts and pictures from this server only, the style attributes its scripts set
-      // (style-src-attr) and one <style> element by its hash: the one inside Swagger UI's logo.
+      // styles, fonts and pictures from this server only, and the style attributes its scripts set
+      // (style-src-attr).
       transformStaticCSP: (header) =>
         withDirectives(header, {
           'frame-ancestors': "'none'",
           'base-uri': "'none'",
           'form-action': "'none'",
-          'style-src': `'self' '${SWAGGER_LOGO_STYLE}'`,
+          'style-src': "'self'",
           'style-src-attr': "'unsafe-inline'",
           'font-src': "'self' data:",
           'img-src': "'self' data:",
         }),
-      // No validator badge: it would send the document's address to validator.swagger.io.
-      uiConfig: { deepLinking: false, validatorUrl: null },
+      // No validator badge: it would send the document's address to validator.swagger.io. No top bar
+      // (BaseLayout): its logo has no text alternative and its "Explore" box (load another document)
+      // no label; the page's title is the API's. The theme: openapi-ui-theme.ts.
+      uiConfig: { deepLinking: false, validatorUrl: null, layout: 'BaseLayout' },
+      theme: openapiUiTheme(`${app.config.siteName} API`),
     });
   },
   { name: 'openapi', dependencies: ['problem'] },

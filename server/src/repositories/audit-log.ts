@@ -15,6 +15,7 @@ export { AUDIT_ACTIONS, RECORD_AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, type AuditAct
 import type { Kysely } from 'kysely';
 import type { ArticleRow, AuditLogRow, Database } from '../db/schema.ts';
 import type { AuditLogTable } from '../db/schema/audit-log.ts';
+import { recordDetail, recordOf, withExistence } from './audit-records.ts';
 
 export interface Actor {
   subject: string;
@@ -134,34 +135,11 @@ function liveEntryDetail(action: string, entry: Record<string, unknown> | undefi
   return `entry ${entry.entryId}${Number(entry.key_event) === 1 ? ' (key event)' : ''}`;
 }
 
-const RECORD_FIELDS: Record<string, string> = { bio: 'bio', photoUrl: 'photo', xHandle: 'X handle' };
-const quoted = (name: unknown) => `“${typeof name === 'string' ? name : ''}”`;
-const articles = (n: unknown) => (typeof n === 'number' ? ` · ${n} article${n === 1 ? '' : 's'}` : '');
-
-/** What an author's or a tag's row says: which record, renamed or merged into which, how many articles. */
-function recordDetail(
-  action: string,
-  before: Record<string, unknown> | undefined,
-  after: Record<string, unknown> | undefined,
-): string {
-  if (!(RECORD_AUDIT_ACTIONS as readonly string[]).includes(action)) return '';
-  const verb = action.slice(action.indexOf('-') + 1);
-  let text: string;
-  if (verb === 'merge') text = `${quoted(before?.name)} into ${quoted(after?.name)}${articles(before?.articleCount)}`;
-  else if (verb === 'delete') text = `${quoted(before?.name)}${articles(before?.articleCount)}`;
-  else if (verb === 'edit' && before?.name !== after?.name)
-    text = `${quoted(before?.name)} renamed ${quoted(after?.name)}`;
-  else if (verb === 'edit') {
-    const changed = Object.keys(RECORD_FIELDS).filter((f) => before?.[f] !== after?.[f]);
-    text = `${quoted(after?.name)}${changed.length > 0 ? `: ${changed.map((f) => RECORD_FIELDS[f]).join(', ')}` : ''}`;
-  } else text = quoted(after?.name);
-  return text.slice(0, 300);
-}
-
 /**
  * The trail, newest first, filtered by editor and action; one row more than the page tells if another
  * follows. A row that keeps no copy of its article (a social post's) is named by the article's headline
- * now; the platform of a share or test post row comes from its details.
+ * now; the platform of a share or test post row comes from its details. An author's or a tag's row
+ * names its record and says whether it still exists (one query per kind for the whole page).
  */
 export async function listAudit(
   db: Kysely<Database>,
@@ -179,10 +157,16 @@ export async function listAudit(
     .limit(query.pageSize + 1)
     .offset((query.page - 1) * query.pageSize)
     .execute();
+  const page = rows
+    .slice(0, query.pageSize)
+    .map((r) => ({ r, before: parseJson(r.before), after: parseJson(r.after) }));
+  const records = await withExistence(
+    db,
+    page.map(({ r, before, after }) => recordOf(r.action, before, after)),
+  );
   return {
     hasNextPage: rows.length > query.pageSize,
-    entries: rows.slice(0, query.pageSize).map((r) => {
-      const after = parseJson(r.after);
+    entries: page.map(({ r, before, after }, i) => {
       const isPost = r.action.startsWith('share-') || r.action === 'test-publish';
       const platform =
         isPost && PLATFORMS.includes(after?.platform as SharePlatform) ? (after!.platform as SharePlatform) : null;
@@ -190,14 +174,13 @@ export async function listAudit(
         id: Number(r.id),
         action: r.action,
         articleId: Number(r.article_id),
-        headline:
-          (isPost ? undefined : (headlineOf(after) ?? headlineOf(parseJson(r.before)))) ?? r.current_headline ?? '',
+        headline: (isPost ? undefined : (headlineOf(after) ?? headlineOf(before))) ?? r.current_headline ?? '',
         articleGone: Number(r.article_id) !== NO_ARTICLE && r.current_headline === null,
+        record: records[i] ?? null,
         platform,
         detail: isPost
           ? detailOf(after)
-          : liveEntryDetail(r.action, after ?? parseJson(r.before)) ||
-            recordDetail(r.action, parseJson(r.before), after),
+          : liveEntryDetail(r.action, after ?? before) || recordDetail(r.action, before, after),
         editorName: r.actor_name,
         editorSubject: r.actor_subject,
         at: r.at,

@@ -209,6 +209,18 @@ export const AuditPageSchema = Type.Object({
       articleId: Type.Integer(),
       headline: Type.String(),
       articleGone: Type.Boolean({ description: 'The article was deleted for good since' }),
+      record: Type.Union(
+        [
+          Type.Object({
+            kind: Type.Union([Type.Literal('author'), Type.Literal('tag')]),
+            id: Type.Integer(),
+            name: Type.String({ description: 'As the row keeps it (before the change for a merge or a deletion)' }),
+            exists: Type.Boolean({ description: 'Not merged away or deleted since' }),
+          }),
+          Type.Null(),
+        ],
+        { description: 'The author or tag of an author-… or tag-… row; null for the other rows' },
+      ),
       platform: Type.Union([Type.Literal('x'), Type.Literal('facebook'), Type.Null()]),
       detail: Type.String(),
       editorName: Type.String(),

@@ -1,7 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
-import { AUDIT_ACTIONS, RECORD_AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, type AuditEntry } from '@common/admin-contract';
+import {
+  AUDIT_ACTIONS,
+  RECORD_AUDIT_ACTIONS,
+  SHARE_AUDIT_ACTIONS,
+  type AuditEntry,
+  type AuditRecordRef,
+} from '@common/admin-contract';
 import { LIVE_AUDIT_ACTIONS } from '@common/live-contract';
 import { paths } from '@/config/paths';
 import { AdminQueryError } from '@/lib/admin-error-context';
@@ -12,8 +18,32 @@ export { AUDIT_ACTIONS };
 
 const PLATFORM_NAMES = { x: 'X', facebook: 'Facebook' } as const;
 
-/** The article a row is about: a link by its headline, or what is left to say of it. */
+const RECORD_NAMES = { author: 'Author', tag: 'Tag' } as const;
+
+/**
+ * The author or tag a row is about: while it exists, a link to All Articles filtered by it (where its
+ * name is shown with the filter); merged away or deleted, its name and '(no longer exists)'.
+ */
+function RecordCell({ record }: { record: AuditRecordRef }) {
+  const label = `${RECORD_NAMES[record.kind]}: ${record.name}`;
+  if (!record.exists) {
+    return (
+      <span>
+        {label} <span className="admin-muted">(no longer exists)</span>
+      </span>
+    );
+  }
+  const filter = record.kind === 'author' ? { authorId: record.id } : { tagId: record.id };
+  return (
+    <Link className="admin-link" to={paths.admin.articles.getHref(filter)}>
+      {label}
+    </Link>
+  );
+}
+
+/** The article or record a row is about: a link by its headline or name, or what is left to say of it. */
 function ArticleCell({ entry }: { entry: AuditEntry }) {
+  if (entry.record) return <RecordCell record={entry.record} />;
   if (entry.articleId <= 0) {
     const record = entry.action.startsWith('author-') ? 'an author' : entry.action.startsWith('tag-') ? 'a tag' : null;
     return <span className="admin-muted">{record ? `No article (${record})` : 'No article (test post)'}</span>;
@@ -34,7 +64,7 @@ function ArticleCell({ entry }: { entry: AuditEntry }) {
 }
 
 /** The table's columns, in order: its headers, and the labels of each row's cells on a phone. */
-const COLUMNS = ['When', 'Editor', 'Action', 'Platform', 'Article'] as const;
+const COLUMNS = ['When', 'Editor', 'Action', 'Platform', 'Article or record'] as const;
 
 /**
  * A row's cell. Under 768 px each row is a card of labelled lines: the label repeats the column's name
@@ -67,7 +97,7 @@ export interface AuditViewProps {
   onQueryChange(next: AuditListParams): void;
 }
 
-/** The audit trail: who did what to which article and when, filtered by editor and action. */
+/** The audit trail: who did what to which article (or author, or tag) and when, filtered by editor and action. */
 export function AuditView({ query, onQueryChange }: AuditViewProps) {
   const id = useId();
   const audit = useAudit(query);
@@ -143,7 +173,7 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
                   <AuditCell column="Platform" empty={!e.platform}>
                     {e.platform ? PLATFORM_NAMES[e.platform] : <span className="admin-muted">—</span>}
                   </AuditCell>
-                  <AuditCell column="Article">
+                  <AuditCell column="Article or record">
                     <ArticleCell entry={e} />
                   </AuditCell>
                 </tr>

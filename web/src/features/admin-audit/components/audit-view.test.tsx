@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuditEntry, AuditPage } from '@common/admin-contract';
+import { fakeApi, json } from '@/testing/fake-admin-api';
+import { renderInAdmin } from '@/testing/render-in-admin';
+import { AuditView } from './audit-view.tsx';
+
+afterEach(cleanup);
+
+let nextId = 1;
+function entry(fields: Partial<AuditEntry>): AuditEntry {
+  return {
+    id: nextId++,
+    action: 'edit',
+    articleId: 0,
+    headline: '',
+    articleGone: false,
+    record: null,
+    platform: null,
+    detail: '',
+    editorName: 'Erin Editor',
+    editorSubject: 'erin',
+    at: '2026-03-01T10:00:00.000Z',
+    ...fields,
+  };
+}
+
+function showTrail(entries: AuditEntry[]) {
+  const page: AuditPage = { entries, currentPage: 1, pageSize: 50, hasNextPage: false };
+  const { client } = fakeApi(() => json(200, page));
+  renderInAdmin(<AuditView query={{}} onQueryChange={() => undefined} />, client);
+}
+
+/** The "Article or record" cell of the row of an action's detail (or of the action, when unique). */
+async function cellOf(text: string): Promise<HTMLElement> {
+  const row = (await screen.findByText(text)).closest('tr')!;
+  return within(row).getAllByRole('cell').at(-1)!;
+}
+
+describe('the audit trail, rows of authors and tags', () => {
+  it('names the record; while it exists the name leads to All Articles filtered by it', async () => {
+    showTrail([
+      entry({
+        action: 'author-edit',
+        detail: '“Jane Doe”: bio',
+        record: { kind: 'author', id: 7, name: 'Jane Doe', exists: true },
+      }),
+      entry({
+        action: 'tag-edit',
+        detail: '“Kittens” renamed “Cute Kittens”',
+        record: { kind: 'tag', id: 3, name: 'Cute Kittens', exists: true },
+      }),
+    ]);
+    const author = within(await cellOf('“Jane Doe”: bio')).getByRole('link', { name: 'Author: Jane Doe' });
+    expect(author.getAttribute('href')).toBe('/admin/articles?page=1&pageSize=20&status=all&authorId=7');
+    const tag = within(await cellOf('“Kittens” renamed “Cute Kittens”')).getByRole('link', {
+      name: 'Tag: Cute Kittens',
+    });
+    expect(tag.getAttribute('href')).toBe('/admin/articles?page=1&pageSize=20&status=all&tagId=3');
+    expect(screen.getByRole('columnheader', { name: 'Article or record' })).toBeTruthy();
+  });
+
+  it('a record merged away or deleted since: its name, no link, and "(no longer exists)"', async () => {
+    showTrail([
+      entry({
+        action: 'tag-merge',
+        detail: '“Kitens” into “Kittens” · 2 articles',
+        record: { kind: 'tag', id: 4, name: 'Kitens', exists: false },
+      }),
+      entry({
+        action: 'author-create',
+        detail: '“Gone Soon”',
+        record: { kind: 'author', id: 9, name: 'Gone Soon', exists: false },
+      }),
+    ]);
+    const merged = await cellOf('“Kitens” into “Kittens” · 2 articles');
+    expect(merged.querySelector('.admin-audit__value')!.textContent).toBe('Tag: Kitens (no longer exists)');
+    expect(within(merged).queryByRole('link')).toBeNull();
+    const created = await cellOf('“Gone Soon”');
+    expect(created.querySelector('.admin-audit__value')!.textContent).toBe('Author: Gone Soon (no longer exists)');
+    expect(within(created).queryByRole('link')).toBeNull();
+  });
+
+  it('the other rows keep their article link, or say there is no article', async () => {
+    showTrail([
+      entry({ action: 'publish', articleId: 12, headline: 'Council Bans Tuesdays', detail: 'first' }),
+      entry({ action: 'test-publish', platform: 'x', detail: 'as @smear' }),
+    ]);
+    const article = within(await cellOf('first')).getByRole('link', { name: 'Council Bans Tuesdays' });
+    expect(article.getAttribute('href')).toBe('/admin/articles/12');
+    expect((await cellOf('as @smear')).textContent).toContain('No article (test post)');
+  });
+});
