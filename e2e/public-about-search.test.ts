@@ -1,21 +1,11 @@
-import axe from 'axe-core';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app.ts';
+import { axeViolations } from './support/axe.ts';
 import { DESKTOP, useBrowser } from './support/browser.ts';
 
 // The About page and the search pages in real chromium: no axe violation at 360 px and on a desktop,
 // with and without JavaScript; the About page is reached from the footer.
 const NARROW = { width: 360, height: 740 } as const;
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  const result = await page.evaluate(async () => {
-    const run = (window as unknown as { axe: typeof axe }).axe.run;
-    return run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('About and search pages', () => {
   let running: RunningApp;
@@ -41,7 +31,7 @@ describe('About and search pages', () => {
           expect(res?.status(), route).toBe(200);
           if (javaScriptEnabled) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
           await page.getByRole('heading', { level: 1 }).first().waitFor();
-          expect(await violations(page), route).toEqual([]);
+          expect(await axeViolations(page), route).toEqual([]);
           // Nothing is wider than the screen.
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, route).toBeLessThanOrEqual(0);

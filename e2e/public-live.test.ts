@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AdminArticle } from '../common/admin-contract.ts';
@@ -8,12 +7,11 @@ import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
 import { EDITOR } from './support/sign-in.ts';
 import { adminRequest } from './support/admin-request.ts';
+import { axeViolations } from './support/axe.ts';
 
 // Live updates as readers get them (docs/product.md, Live updates): two reader pages open while an
 // editor (the admin API) publishes a breaking story and posts, corrects and deletes live entries.
 
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = (require('axe-core') as { source: string }).source;
 const PHONE = { width: 390, height: 844 };
 /** What "appears within 2 s" allows for each change. */
 const WITHIN_MS = 2_000;
@@ -85,17 +83,6 @@ async function within(
 
 const entryIds = (page: Page) =>
   page.locator('.live-entries > li').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-entry-id'))));
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return (violations as { id: string; help: string; nodes: { target: string[] }[] }[]).map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-}
 
 beforeAll(async () => {
   // React's development build: it reports every hydration mismatch, attributes included.
