@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinByline, splitByline } from './byline.ts';
+import { joinByline, listingApiPath, splitByline } from './byline.ts';
 
 describe('bylines', () => {
   it('joins names as readers read them', () => {
@@ -19,5 +19,15 @@ describe('bylines', () => {
     expect(splitByline('  Jane   Doe ')).toEqual(['Jane Doe']);
     expect(splitByline('')).toEqual([]);
     expect(splitByline('Jane Doe and Jane Doe')).toEqual(['Jane Doe']);
+  });
+});
+
+describe('the API address of an author or tag page', () => {
+  it('names the first page without a query and a later page by its one cursor', () => {
+    expect(listingApiPath('author', 'jane-doe')).toBe('/News/author/jane-doe');
+    expect(listingApiPath('tag', 'cats', { before: '2026-11-20T08:00:00.000Z_4711' })).toBe(
+      '/News/tag/cats?before=2026-11-20T08%3A00%3A00.000Z_4711',
+    );
+    expect(listingApiPath('tag', 'cats', { after: 'x_1' })).toBe('/News/tag/cats?after=x_1');
   });
 });

@@ -36,7 +36,19 @@ export const authorPath = (slug: string) => `/author/${slug}`;
 export const tagPath = (slug: string) => `/tag/${slug}`;
 export const authorFeedPath = (slug: string) => `/feeds/author/${slug}/rss.xml`;
 export const tagFeedPath = (slug: string) => `/feeds/tag/${slug}/rss.xml`;
+/**
+ * The API answer an author or tag page shows: GET /News/author/{slug} or /News/tag/{slug}, with the
+ * page's cursor (none: the first page).
+ */
+export function listingApiPath(
+  kind: 'author' | 'tag',
+  slug: string,
+  cursor: { before?: string; after?: string } = {},
+): string {
+  const params = new URLSearchParams();
+  if (cursor.before !== undefined) params.set('before', cursor.before);
+  else if (cursor.after !== undefined) params.set('after', cursor.after);
+  return `/News/${kind}/${encodeURIComponent(slug)}${params.size ? `?${params.toString()}` : ''}`;
+}
 /** Stories on one page of an author or tag page. */
 export const PERSON_PAGE_SIZE = 15;
-/** Highest page number of an author or tag page. */
-export const MAX_LISTING_PAGE = 1000;

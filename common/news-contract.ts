@@ -46,20 +46,25 @@ export interface PublicRef {
   slug: string;
 }
 
-/** GET /News/author/{slug}?page= : the author and one page of their published stories. */
-export interface AuthorPage {
-  author: PublicRef & { bio: string; photoUrl: string | null; xHandle: string | null };
-  articles: PublicArticle[];
-  page: number;
-  hasMore: boolean;
+/**
+ * The cursors of a keyset page's neighbours (GET /News/archive, /News/author/{slug}, /News/tag/{slug}):
+ * `older` for `?before=`, `newer` for `?after=`; null at the oldest or the newest story.
+ */
+export interface PageNeighbours {
+  older: string | null;
+  newer: string | null;
 }
 
-/** GET /News/tag/{slug}?page= : the tag and one page of its published stories. */
-export interface TagPage {
+/** GET /News/author/{slug}?before=|after= : the author and one keyset page of their published stories. */
+export interface AuthorPage extends PageNeighbours {
+  author: PublicRef & { bio: string; photoUrl: string | null; xHandle: string | null };
+  articles: PublicArticle[];
+}
+
+/** GET /News/tag/{slug}?before=|after= : the tag and one keyset page of its published stories. */
+export interface TagPage extends PageNeighbours {
   tag: PublicRef;
   articles: PublicArticle[];
-  page: number;
-  hasMore: boolean;
 }
 
 export interface NewsList {

@@ -28,4 +28,11 @@ describe('older stories links', () => {
       prev: '/uk?page=4&after=n_2',
     });
   });
+
+  it("links an author's or a tag's first page (no position) to page 2 only", () => {
+    expect(archiveNeighbours('/tag/cats', undefined, { older: 'o_1', newer: null })).toEqual({
+      next: '/tag/cats?page=2&before=o_1',
+    });
+    expect(archiveNeighbours('/tag/cats', undefined, { older: null, newer: null })).toEqual({});
+  });
 });

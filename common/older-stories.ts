@@ -2,8 +2,9 @@
  * Older stories on the home and section pages: page 1 is the usual listing (GET /News); pages 2, 3,
  * … are archive pages (GET /News/archive) reached by links that carry both a page number, for
  * people and for `rel="next"`/`"prev"`, and the keyset cursor that makes every page as fast as the
- * first: `/politics?page=3&before=2026-11-20T08:00:00.000Z_4711`. The server's head tags and the
- * page's links are built here, so both name the same URLs.
+ * first: `/politics?page=3&before=2026-11-20T08:00:00.000Z_4711`. The author and tag pages are paged
+ * the same way (`/author/jane-doe?page=2&before=…`, page 1 from GET /News/author/{slug} without a
+ * cursor). The server's head tags and the page's links are built here, so both name the same URLs.
  */
 
 /** `<publishedAt>_<id>`, as the archive API takes it. */
@@ -66,14 +67,18 @@ export function olderThanFirstPage(
   return last ? articleCursor(last) : null;
 }
 
-/** The links of an archive page to its neighbours, from the archive API's `older`/`newer` cursors. */
+/**
+ * The links of a page to its neighbours, from the API's `older`/`newer` cursors; `position`
+ * undefined is page 1 (which has no newer page).
+ */
 export function archiveNeighbours(
   basePath: string,
-  position: ArchivePosition,
+  position: ArchivePosition | undefined,
   cursors: { older: string | null; newer: string | null },
 ): { next?: string; prev?: string } {
   const out: { next?: string; prev?: string } = {};
-  if (cursors.older) out.next = archiveHref(basePath, { page: position.page + 1, before: cursors.older });
+  if (cursors.older) out.next = archiveHref(basePath, { page: (position?.page ?? 1) + 1, before: cursors.older });
+  if (!position) return out;
   // The page before page 2 is the listing itself; walking back from deeper pages uses `after`.
   if (position.page <= 2 || !cursors.newer) out.prev = basePath;
   else out.prev = archiveHref(basePath, { page: position.page - 1, after: cursors.newer });

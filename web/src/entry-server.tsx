@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { dehydrate } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { CATEGORIES } from '@common/categories';
+import { listingApiPath } from '@common/byline';
 import { archivePosition } from '@common/older-stories';
 import { App } from './app/index.tsx';
 import { routes } from './app/route-table.tsx';
@@ -10,7 +11,7 @@ import { archiveUrl, getArchiveQueryOptions, toArchiveResult } from './features/
 import { getArticleQueryOptions } from './features/news/api/get-article';
 import { getNewsQueryOptions } from './features/news/api/get-news';
 import { getSearchQueryOptions, searchApiUrl, toSearchResult } from './features/news/api/get-search';
-import { getListingQueryOptions, listingApiUrl, listingPage, toListingResult } from './features/news/api/get-listing';
+import { getListingQueryOptions, toListingResult } from './features/news/api/get-listing';
 import { normalizeArticle, normalizeNewsList } from './features/news/lib/normalize';
 import { entriesApiUrl, entriesBefore, getEntriesQueryOptions, toEntriesPage } from './features/live/api/get-entries';
 import type { ArticleResult } from './features/news/types';
@@ -80,25 +81,23 @@ export async function render({ url, origin, now, appConfig, data }: RenderInput)
     const page = searchParams.get('page') ?? undefined;
     if (q) work.push(prefetchApi(searchApiUrl(q, page), getSearchQueryOptions(q, page).queryKey, toSearchResult));
   }
-  // Author and tag pages: their API answer (a 404 too) is the page's data.
+  // Author and tag pages: their API answer (a 404 or 400 too) is the page's data.
   const listingMatch = /^\/(author|tag)\/([a-z0-9-]{1,200})$/.exec(path);
   if (listingMatch) {
     const kind = listingMatch[1] as 'author' | 'tag';
     const slug = listingMatch[2]!;
-    const page = listingPage(searchParams.get('page'));
-    if (Number.isFinite(page)) {
-      work.push(
-        (async () => {
-          const res = await data.api?.(listingApiUrl(kind, slug, page));
-          if (res && (res.status === 200 || res.status === 404)) {
-            queryClient.setQueryData(
-              getListingQueryOptions(kind, slug, page).queryKey,
-              toListingResult(kind, res.status, res.body),
-            );
-          }
-        })(),
-      );
-    }
+    const cursor = archivePosition(searchParams);
+    work.push(
+      (async () => {
+        const res = await data.api?.(listingApiPath(kind, slug, cursor));
+        if (res && (res.status === 200 || res.status === 404 || res.status === 400)) {
+          queryClient.setQueryData(
+            getListingQueryOptions(kind, slug, cursor).queryKey,
+            toListingResult(kind, res.status, res.body),
+          );
+        }
+      })(),
+    );
   }
   const articleMatch = /^\/article\/([^/]+)$/.exec(path);
   if (articleMatch) {

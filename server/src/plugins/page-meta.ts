@@ -78,8 +78,8 @@ export interface ResolvedPage {
   category?: Category;
   /** Pages 2, 3, … of home and the sections (older stories). */
   archive?: ArchivePosition;
-  /** An author or tag page: the slug and page number from its address (NaN: not a page number). */
-  listing?: { slug: string; page: number };
+  /** An author or tag page: the slug, and the page and cursor from its address (none: page 1). */
+  listing?: { slug: string; position?: ArchivePosition };
 }
 
 /** Public pages: kept briefly by a shared cache, revalidated by browsers (plugins/http-cache.ts). */
@@ -251,17 +251,17 @@ export async function resolvePage(
   const listingMatch = /^\/(author|tag)\/([a-z0-9-]{1,200})$/.exec(path);
   if (listingMatch) {
     const kind = listingMatch[1] as 'author' | 'tag';
-    const pageParam = query.get('page');
-    const number = pageParam === null ? 1 : /^[1-9][0-9]{0,3}$/.test(pageParam) ? Number(pageParam) : Number.NaN;
+    // Paged as the older stories: a page number and a cursor; an old `?page=N` alone is page 1.
+    const position = archivePosition(query);
     return {
       ...page(kind, 200, {
         title: site(kind === 'author' ? 'Author' : 'Tag'),
         description: `Stories from ${siteName}.`,
-        path: number > 1 ? `${path}?page=${number}` : path,
+        path: archiveHref(path, position),
         ogType: kind === 'author' ? 'profile' : 'website',
         ...siteImage,
       }),
-      listing: { slug: listingMatch[2]!, page: number },
+      listing: { slug: listingMatch[2]!, ...(position ? { position } : {}) },
     };
   }
   const articleMatch = /^\/article\/([^/]+)$/.exec(path);

@@ -51,8 +51,7 @@ export default fp(
     });
 
     async function listingTarget(kind: 'authors' | 'tags', slug: string): Promise<string | undefined> {
-      const live =
-        kind === 'authors' ? await app.publicNews.authorPage(slug, 1) : await app.publicNews.tagPage(slug, 1);
+      const live = kind === 'authors' ? await app.publicNews.authorPage(slug) : await app.publicNews.tagPage(slug);
       if (live) return undefined;
       return app.publicNews.movedTo(kind, slug);
     }

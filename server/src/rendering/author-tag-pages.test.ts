@@ -92,21 +92,42 @@ describe('an author page', () => {
     expect(storyLinks(doc)[0]).toBe(`/article/${articleSlug}`);
     const feed = doc.querySelector('head link[rel="alternate"][type="application/rss+xml"]');
     expect(feed?.getAttribute('href')).toBe(`${ORIGIN}/feeds/author/jane-doe/rss.xml`);
-    expect(doc.querySelector('head link[rel="next"]')?.getAttribute('href')).toBe(`${ORIGIN}/author/jane-doe?page=2`);
-    expect(root(doc).querySelector('a[rel="next"]')?.getAttribute('href')).toBe('/author/jane-doe?page=2');
+    // Page 2 continues from the oldest story of page 1, by cursor, as the older stories do.
+    const next = root(doc).querySelector('a[rel="next"]')?.getAttribute('href') ?? '';
+    expect(next).toMatch(/^\/author\/jane-doe\?page=2&before=[^&]+_\d+$/);
+    expect(root(doc).querySelector('a[rel="next"]')?.textContent).toBe('Older stories →');
+    expect(root(doc).querySelector('a[rel="prev"]')).toBeNull();
+    expect(doc.querySelector('head link[rel="next"]')?.getAttribute('href')).toBe(`${ORIGIN}${next}`);
     const profile = jsonLd(doc).find((d) => d['@type'] === 'ProfilePage');
     expect(profile.mainEntity).toMatchObject({ '@type': 'Person', name: 'Jane Doe', url: `${ORIGIN}/author/jane-doe` });
 
-    const second = await page('/author/jane-doe?page=2');
+    const second = await page(next);
     expect(storyLinks(second)).toHaveLength(2);
-    expect(second.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
-      `${ORIGIN}/author/jane-doe?page=2`,
-    );
+    expect(second.title).toBe('Jane Doe, page 2 | The Daily Smear');
+    expect(root(second).textContent).toContain('Page 2');
+    expect(second.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${ORIGIN}${next}`);
     expect(second.querySelector('head link[rel="prev"]')?.getAttribute('href')).toBe(`${ORIGIN}/author/jane-doe`);
+    expect(second.querySelector('head link[rel="next"]')).toBeNull();
+    expect(root(second).querySelector('a[rel="prev"]')?.getAttribute('href')).toBe('/author/jane-doe');
+    expect(root(second).querySelector('a[rel="next"]')).toBeNull();
   });
 
-  it('an unknown author, a page past the stories or not a number is the not-found page', async () => {
-    for (const url of ['/author/nobody-at-all', '/author/jane-doe?page=3', '/author/jane-doe?page=abc']) {
+  it('an old ?page=N link (no cursor) is the first page, whose canonical address has no query', async () => {
+    const first = storyLinks(await page('/author/jane-doe'));
+    for (const url of ['/author/jane-doe?page=2', '/author/jane-doe?page=3', '/author/jane-doe?page=abc']) {
+      const doc = await page(url);
+      expect(storyLinks(doc), url).toEqual(first);
+      expect(doc.title).toBe('Jane Doe | The Daily Smear');
+      expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${ORIGIN}/author/jane-doe`);
+    }
+  });
+
+  it('an unknown author, a cursor past the stories or one that is not ours is the not-found page', async () => {
+    for (const url of [
+      '/author/nobody-at-all',
+      `/author/jane-doe?page=2&before=${encodeURIComponent('2000-01-01T00:00:00.000Z_1')}`,
+      `/author/jane-doe?page=2&before=${encodeURIComponent('2026-01-01T00:00:00.000Z_9999999999')}`,
+    ]) {
       const doc = await page(url, 404);
       expect(root(doc).textContent, url).toContain('Page not found');
       expect(metas(doc, 'robots')).toEqual(['noindex']);
@@ -117,9 +138,10 @@ describe('an author page', () => {
     const renamed = await admin('PATCH', `/api/admin/authors/${janeId}`, { name: 'Jane Smith' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     try {
-      const old = await t.app.inject({ url: '/author/jane-doe?page=2' });
+      const paged = '/author/jane-doe?page=2&before=2026-01-01T00%3A00%3A00.000Z_7';
+      const old = await t.app.inject({ url: paged });
       expect(old.statusCode).toBe(301);
-      expect(old.headers.location).toBe('/author/jane-smith?page=2');
+      expect(old.headers.location).toBe(paged.replace('jane-doe', 'jane-smith'));
       const oldFeed = await t.app.inject({ url: '/feeds/author/jane-doe/rss.xml' });
       expect(oldFeed.statusCode).toBe(301);
       expect(oldFeed.headers.location).toBe('/feeds/author/jane-smith/rss.xml');
@@ -141,7 +163,14 @@ describe('a tag page', () => {
     const money = await page('/tag/tax-money');
     expect(storyLinks(money)).toHaveLength(Math.ceil((PERSON_PAGE_SIZE + 2) / 2));
     await page('/tag/no-such-tag', 404);
-    await page('/tag/tax-money?page=2', 404);
+    expect(root(money).querySelector('a[rel="next"]')).toBeNull();
+    // Paged as the author page: the older stories by cursor, back to the bare address.
+    const next = root(doc).querySelector('a[rel="next"]')?.getAttribute('href') ?? '';
+    expect(next).toMatch(/^\/tag\/royals\?page=2&before=[^&]+_\d+$/);
+    const second = await page(next);
+    expect(storyLinks(second)).toHaveLength(2);
+    expect(new Set([...storyLinks(doc), ...storyLinks(second)]).size).toBe(PERSON_PAGE_SIZE + 2);
+    expect(root(second).querySelector('a[rel="prev"]')?.getAttribute('href')).toBe('/tag/royals');
   });
 });
 

@@ -1,7 +1,7 @@
 import { CATEGORIES } from '../../../common/categories.ts';
 import { archiveNeighbours, olderThanFirstPage, archiveHref } from '../../../common/older-stories.ts';
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
-import { authorFeedPath, tagFeedPath } from '../../../common/byline.ts';
+import { authorFeedPath, listingApiPath, tagFeedPath } from '../../../common/byline.ts';
 import type { AuthorPage, TagPage } from '../../../common/news-contract.ts';
 import { clip, pageTitle } from '../plugins/page-meta.ts';
 import {
@@ -25,7 +25,7 @@ import { IMAGE_CROPS, imageCropUrl, uploadedImageId, type ImageCropRatio } from 
 export interface PageHeadData {
   /** GET /News?category=&count=15 (page 1 of a listing). */
   news(category?: string): Promise<unknown>;
-  /** GET /News/archive?… : status and JSON. */
+  /** GET /News/archive?…, /News/author/{slug}?…, … : status and JSON. */
   api(url: string): Promise<{ status: number; body: unknown }>;
 }
 
@@ -75,13 +75,13 @@ export async function pageHeadExtras(
 
   let meta: PageHeadExtras['meta'];
   if ((page.kind === 'author' || page.kind === 'tag') && page.listing) {
-    const { slug, page: number } = page.listing;
-    if (!Number.isFinite(number)) return { notFound: true };
-    const res = await data.api(`/News/${page.kind}/${slug}${number > 1 ? `?page=${number}` : ''}`);
-    if (res.status !== 200 || !res.body) return { notFound: true };
+    const { slug, position } = page.listing;
+    const res = await data.api(listingApiPath(page.kind, slug, position));
+    const body = res.body as AuthorPage | TagPage | null;
+    // An unknown record; a cursor with no stories behind it, or one that is not ours (400): no page.
+    if (res.status !== 200 || !body || (position && !body.articles?.length)) return { notFound: true };
     const base = `/${page.kind}/${slug}`;
-    const body = res.body as AuthorPage | TagPage;
-    const paged = number > 1 ? `, page ${number}` : '';
+    const paged = position ? `, page ${position.page}` : '';
     if ('author' in body) {
       const a = body.author;
       meta = {
@@ -109,8 +109,9 @@ export async function pageHeadExtras(
       });
       jsonLd.push(tagCollectionPage(info, t));
     }
-    if (number > 1) links.push({ rel: 'prev', href: number === 2 ? base : `${base}?page=${number - 1}` });
-    if (body.hasMore) links.push({ rel: 'next', href: `${base}?page=${number + 1}` });
+    const { next, prev } = archiveNeighbours(base, position, body);
+    if (prev) links.push({ rel: 'prev', href: prev });
+    if (next) links.push({ rel: 'next', href: next });
   }
 
   links.push(...feedLinks('/feeds', `${site.siteName}: all stories`));

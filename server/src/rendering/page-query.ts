@@ -1,6 +1,6 @@
 import { CATEGORIES } from '../../../common/categories.ts';
 
-/** The query parameters a public page renders from: search terms and page, older-stories and older-entries cursors. */
+/** The query parameters a public page renders from: search terms and page, older-stories (author, tag) and older-entries cursors. */
 const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/search': ['q', 'page'],
   '/': ['page', 'before', 'after'],
@@ -17,7 +17,7 @@ export function pageQuery(pagePath: string, rawUrl: string): string {
   const names =
     PAGE_PARAMS[pagePath] ??
     (/^\/(author|tag)\/[^/]+$/.test(pagePath)
-      ? ['page']
+      ? ['page', 'before', 'after']
       : // A live blog's older entries without JavaScript (decision 037).
         /^\/article\/[^/]+$/.test(pagePath)
         ? ['before']

@@ -10,6 +10,7 @@ describe('pageQuery', () => {
   it('keeps the listing and search parameters as before', () => {
     expect(pageQuery('/', '/?page=2&before=abc&x=1')).toBe('?page=2&before=abc');
     expect(pageQuery('/author/ann', '/author/ann?page=3')).toBe('?page=3');
+    expect(pageQuery('/tag/cats', '/tag/cats?utm_source=x&after=abc&page=2')).toBe('?page=2&after=abc');
     expect(pageQuery('/about', '/about?before=1')).toBe('');
   });
 });

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import { joinByline, MAX_LISTING_PAGE } from '../../../common/byline.ts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { joinByline } from '../../../common/byline.ts';
 import type { AdminAuthor, AdminTag, NamedRef } from '../../../common/admin-contract.ts';
 import { uploadedImageId } from '../../../common/images.ts';
 import { slugify } from '../../../common/slug.ts';
@@ -7,7 +7,9 @@ import type { Dialect } from '../db/index.ts';
 import type { AuthorRow, Database, TagRow } from '../db/schema.ts';
 import type { NameRef } from '../domain/article-input.ts';
 import { writeRecordAudit, type Actor, type AuditedRecord } from './audit-log.ts';
+import { keysetPage, type KeysetPage, type PageRequest } from './keyset-page.ts';
 import { NEWS_LIST_COLUMNS, type ListRow } from './public-columns.ts';
+import { PUBLISHED } from './published-articles.ts';
 
 /**
  * Authors and tags (migration 037, decision 034): the records, the article links, the byline's
@@ -45,9 +47,10 @@ const toRef = (row: { id: number; name: string; slug: string }): NamedRef => ({
  * (FOR SHARE) until it commits, and a merge, a deletion or an author's rename takes its records (FOR
  * UPDATE) before it reads them. So a save never links a record that a merge has just removed, a merge
  * never misses a link that a save is adding, and a byline is never written with a name being changed.
- * Locks are taken in id order, and an author's articles before the author (a save locks its article
- * before the records it names; an author's merge or rename writes the bylines of their articles), so
- * no two writers wait for each other. SQLite runs one write transaction at a time and needs none.
+ * Locks are taken in id order, and a record's articles before the record (a save locks its article
+ * before the records it names; an author's merge or rename writes the bylines of their articles; a
+ * change of an article's publication time writes its links' copy of it, migration 041), so no two
+ * writers wait for each other. SQLite runs one write transaction at a time and needs none.
  */
 const rowLocks = (dialect: Dialect) => dialect === 'postgres';
 
@@ -113,18 +116,16 @@ async function resolve(trx: Db, kind: Kind, refs: readonly NameRef[], now: strin
 }
 
 /**
- * Locks records before a merge, deletion or rename changes them (see rowLocks); for authors, their
- * articles first.
+ * Locks records before a merge, deletion or rename changes them (see rowLocks), their articles first.
  */
 async function lockForChange(trx: Db, kind: Kind, ids: readonly number[], dialect: Dialect): Promise<void> {
   if (!rowLocks(dialect)) return;
-  if (kind === 'authors') {
-    const theirs = trx
-      .selectFrom('article_authors')
-      .select('article_id')
-      .where('author_id', 'in', [...ids]);
-    await trx.selectFrom('articles').select('id').where('id', 'in', theirs).orderBy('id').forUpdate().execute();
-  }
+  const { table, column } = LINKS[kind];
+  const theirs = trx
+    .selectFrom(table)
+    .select('article_id')
+    .where(column, 'in', [...ids]);
+  await trx.selectFrom('articles').select('id').where('id', 'in', theirs).orderBy('id').forUpdate().execute();
   await trx
     .selectFrom(kind)
     .select('id')
@@ -288,6 +289,9 @@ const LINKS = {
   tags: { table: 'article_tags', column: 'tag_id', redirects: 'tag_slug_redirects' },
 } as const;
 
+/** A public list item's columns, read through a link table joined to `articles`. */
+const LINKED_LIST_COLUMNS = NEWS_LIST_COLUMNS.map((c) => `articles.${c}` as const);
+
 const noun = (kind: Kind) => (kind === 'authors' ? 'author' : 'tag');
 
 /** An edit's audit row, unless nothing changed. */
@@ -338,13 +342,6 @@ export type RecordWrite<T> = { ok: true; value: T } | { ok: false; reason: 'not-
 
 /** LIKE's wildcards taken literally ('!' is the escape character). */
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
-
-/** Public author or tag page: the record and one page of its published stories, newest first. */
-export interface StoriesPage<T> {
-  record: T;
-  articles: ListRow[];
-  hasMore: boolean;
-}
 
 export class AuthorsAndTagsRepository {
   constructor(
@@ -642,31 +639,28 @@ export class AuthorsAndTagsRepository {
   }
 
   /**
-   * One page (from 1) of the published stories of an author or tag, newest first, and whether
-   * there are more. Past MAX_LISTING_PAGE: none.
+   * The published stories of an author or tag, read from its links: their copy of the article's
+   * published_at (migration 041) keeps them in the order of the index (record, published_at, article_id).
    */
-  async stories(
-    kind: Kind,
-    id: number,
-    page: number,
-    pageSize: number,
-  ): Promise<{ articles: ListRow[]; hasMore: boolean }> {
-    if (page < 1 || page > MAX_LISTING_PAGE) return { articles: [], hasMore: false };
-    const ids =
-      kind === 'authors'
-        ? this.db.selectFrom('article_authors').select('article_id').where('author_id', '=', id)
-        : this.db.selectFrom('article_tags').select('article_id').where('tag_id', '=', id);
-    const rows = await this.db
-      .selectFrom('articles')
-      .select(NEWS_LIST_COLUMNS)
-      .where('id', 'in', ids)
-      .where('published_at', 'is not', null)
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize + 1)
-      .offset((page - 1) * pageSize)
-      .execute();
-    return { articles: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+  #stories(kind: Kind, id: number) {
+    const { table, column } = LINKS[kind];
+    return this.db
+      .selectFrom(table)
+      .innerJoin('articles', 'articles.id', `${table}.article_id`)
+      .select(LINKED_LIST_COLUMNS)
+      .where(sql.ref(`${table}.${column}`), '=', id)
+      .where(`${table}.published_at`, 'is not', null)
+      .where(PUBLISHED);
+  }
+
+  /** One keyset page of the published stories of an author or tag, newest first (keyset-page.ts). */
+  stories(kind: Kind, id: number, request: PageRequest): Promise<KeysetPage<ListRow>> {
+    const { table } = LINKS[kind];
+    return keysetPage(
+      () => this.#stories(kind, id),
+      { publishedAt: `${table}.published_at`, id: `${table}.article_id` },
+      request,
+    );
   }
 
   /** The newest published stories of an author or tag with their content (the feeds). */
@@ -675,17 +669,11 @@ export class AuthorsAndTagsRepository {
     id: number,
     count: number,
   ): Promise<(ListRow & { content: string; body: string })[]> {
-    const ids =
-      kind === 'authors'
-        ? this.db.selectFrom('article_authors').select('article_id').where('author_id', '=', id)
-        : this.db.selectFrom('article_tags').select('article_id').where('tag_id', '=', id);
-    return this.db
-      .selectFrom('articles')
-      .select([...NEWS_LIST_COLUMNS, 'content', 'body'])
-      .where('id', 'in', ids)
-      .where('published_at', 'is not', null)
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
+    const { table } = LINKS[kind];
+    return this.#stories(kind, id)
+      .select(['articles.content', 'articles.body'])
+      .orderBy(sql.ref(`${table}.published_at`), 'desc')
+      .orderBy(sql.ref(`${table}.article_id`), 'desc')
       .limit(count)
       .execute();
   }

@@ -1,39 +1,29 @@
 import { Type } from '@sinclair/typebox';
 import { CATEGORIES, findCategory } from '../../../common/categories.ts';
 import { NEWS_MAX_COUNT, NEWS_PAGE_SIZE } from '../../../common/site.ts';
-import {
-  formatCursor,
-  parseCursor,
-  type ArchiveCursor,
-  type ArchiveRepository,
-} from '../repositories/archive-repository.ts';
+import type { ArchiveRepository } from '../repositories/archive-repository.ts';
 import { toPublicArticle } from '../repositories/news-repository.ts';
 import { HttpProblem } from '../plugins/problem.ts';
 import { etagOf } from '../plugins/http-cache.ts';
 import type { NewsCache } from './news-cache.ts';
-
-const CURSOR_PATTERN = '^[0-9A-Za-z:.+-]{1,40}_[0-9]{1,10}$';
-const Cursor = (description: string) => Type.String({ pattern: CURSOR_PATTERN, maxLength: 51, description });
+import { PageCursorsQuery, pageCursorsKey, pageNeighbours, readPageCursors, type PageCursors } from './page-cursors.ts';
 
 /** The query of a page of older stories (GET /News/archive and pages 2, 3, … of home and the sections). */
 export const ArchiveQuerySchema = Type.Object({
   category: Type.Optional(Type.String({ maxLength: 50, description: 'Category name or path; all sections if absent' })),
-  before: Type.Optional(Cursor('Articles older than this cursor (`older` of the previous page)')),
-  after: Type.Optional(Cursor('Articles newer than this cursor (`newer` of the previous page)')),
+  ...PageCursorsQuery,
   count: Type.Optional(Type.Integer({ minimum: 1, maximum: NEWS_MAX_COUNT, description: `1-${NEWS_MAX_COUNT}` })),
 });
 
-export interface ArchiveQuery {
+export interface ArchiveQuery extends PageCursors {
   category?: string;
-  before?: string;
-  after?: string;
   count?: number;
 }
 
 /**
  * Older stories: every published article (breaking or not) newest first, one keyset page at a time
- * by the cursor `<publishedAt>_<id>`. A cursor names an article, so articles published between page
- * loads never shift a page. Pages are kept in the news cache until the next editorial change.
+ * by the cursor `<publishedAt>_<id>` (page-cursors.ts). A cursor names an article, so articles published
+ * between page loads never shift a page. Pages are kept in the news cache until the next editorial change.
  */
 export class PublicArchive {
   constructor(
@@ -42,27 +32,13 @@ export class PublicArchive {
   ) {}
 
   /** The page as JSON bytes with their ETag; a malformed query is a 400 problem. */
-  page({ category, before, after, count = NEWS_PAGE_SIZE }: ArchiveQuery): Promise<{ body: Buffer; etag: string }> {
-    if (before !== undefined && after !== undefined) {
-      throw new HttpProblem(400, 'Give either before or after, not both.');
-    }
+  async page({ category, count = NEWS_PAGE_SIZE, ...cursors }: ArchiveQuery): Promise<{ body: Buffer; etag: string }> {
+    const position = readPageCursors(cursors);
     const categoryId = categoryIdFromQuery(category);
-    const cursor = (value: string | undefined, name: string): ArchiveCursor | undefined => {
-      if (value === undefined) return undefined;
-      const parsed = parseCursor(value);
-      if (!parsed) throw new HttpProblem(400, `The ${name} cursor is malformed; use a cursor from a page.`);
-      return parsed;
-    };
-    const older = cursor(before, 'before');
-    const newer = cursor(after, 'after');
-    const key = `archive:${categoryId ?? 0}:${count}:${before ?? ''}:${after ?? ''}`;
+    const key = `archive:${categoryId ?? 0}:${count}:${pageCursorsKey(cursors)}`;
     return this.cache.get(key, async () => {
-      const page = await this.repository.page({ categoryId, count, before: older, after: newer });
-      const json = JSON.stringify({
-        articles: page.rows.map(toPublicArticle),
-        older: page.older ? formatCursor(page.older) : null,
-        newer: page.newer ? formatCursor(page.newer) : null,
-      });
+      const page = await this.repository.page({ categoryId, count, ...position });
+      const json = JSON.stringify({ articles: page.rows.map(toPublicArticle), ...pageNeighbours(page) });
       const bytes = Buffer.from(json, 'utf8');
       return { body: bytes, etag: etagOf(bytes) };
     });

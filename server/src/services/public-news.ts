@@ -12,6 +12,7 @@ import { Type } from '@sinclair/typebox';
 import { etagOf } from '../plugins/http-cache.ts';
 import { compressBodyAsync, type EncodedBody } from '../rendering/encoded-body.ts';
 import type { NewsCache } from './news-cache.ts';
+import { PageCursorsQuery, pageCursorsKey, pageNeighbours, readPageCursors, type PageCursors } from './page-cursors.ts';
 import type { LiveBlogReader } from '../live-blog/live-entries-view.ts';
 
 /**
@@ -21,9 +22,7 @@ import type { LiveBlogReader } from '../live-blog/live-entries-view.ts';
 export type CachedBody = EncodedBody;
 
 /** The query of an author's or a tag's page (GET /News/author|tag/{slug} and /author|tag/{slug}). */
-export const ListingPageQuerySchema = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Page number, 1-1000' })),
-});
+export const ListingPageQuerySchema = Type.Object(PageCursorsQuery);
 
 /**
  * Cached reads of the public news, shared by the API routes and the HTML shell (article meta tags).
@@ -40,32 +39,36 @@ export class PublicNews {
   ) {}
 
   /**
-   * An author page (GET /News/author/{slug}?page=): the author and a page of their published
-   * stories. null: no author has this slug, or a page after the first has no stories.
+   * An author page (GET /News/author/{slug}?before=|after=): the author and a keyset page of their
+   * published stories, newest first (page-cursors.ts). null: no author has this slug. A malformed
+   * cursor is a 400 problem.
    */
-  authorPage(slug: string, page: number): Promise<AuthorPage | null> {
-    return this.cache.get(`author:${slug}:${page}`, async () => {
+  async authorPage(slug: string, cursors: PageCursors = {}): Promise<AuthorPage | null> {
+    const request = { count: PERSON_PAGE_SIZE, ...readPageCursors(cursors) };
+    return this.cache.get(`author:${slug}:${pageCursorsKey(cursors)}`, async () => {
       const row = await this.people?.authorBySlug(slug);
       if (!row) return null;
-      const { articles, hasMore } = await this.people!.stories('authors', Number(row.id), page, PERSON_PAGE_SIZE);
-      if (page > 1 && articles.length === 0) return null;
+      const page = await this.people!.stories('authors', Number(row.id), request);
       return {
         author: { name: row.name, slug: row.slug, bio: row.bio, photoUrl: row.photo_url, xHandle: row.x_handle },
-        articles: articles.map(toPublicArticle),
-        page,
-        hasMore,
+        articles: page.rows.map(toPublicArticle),
+        ...pageNeighbours(page),
       };
     });
   }
 
-  /** A tag page (GET /News/tag/{slug}?page=), as authorPage. */
-  tagPage(slug: string, page: number): Promise<TagPage | null> {
-    return this.cache.get(`tag:${slug}:${page}`, async () => {
+  /** A tag page (GET /News/tag/{slug}?before=|after=), as authorPage. */
+  async tagPage(slug: string, cursors: PageCursors = {}): Promise<TagPage | null> {
+    const request = { count: PERSON_PAGE_SIZE, ...readPageCursors(cursors) };
+    return this.cache.get(`tag:${slug}:${pageCursorsKey(cursors)}`, async () => {
       const row = await this.people?.tagBySlug(slug);
       if (!row) return null;
-      const { articles, hasMore } = await this.people!.stories('tags', Number(row.id), page, PERSON_PAGE_SIZE);
-      if (page > 1 && articles.length === 0) return null;
-      return { tag: { name: row.name, slug: row.slug }, articles: articles.map(toPublicArticle), page, hasMore };
+      const page = await this.people!.stories('tags', Number(row.id), request);
+      return {
+        tag: { name: row.name, slug: row.slug },
+        articles: page.rows.map(toPublicArticle),
+        ...pageNeighbours(page),
+      };
     });
   }
 
@@ -75,14 +78,15 @@ export class PublicNews {
   }
 
   /** The body of an author or tag page answer, or null (as authorPage / tagPage). */
-  listingBody(
+  async listingBody(
     kind: 'authors' | 'tags',
     slug: string,
-    page: number,
+    cursors: PageCursors,
     serialize: (value: AuthorPage | TagPage) => string,
   ): Promise<CachedBody | null> {
-    return this.cache.get(`listing-body:${kind}:${slug}:${page}`, async () => {
-      const value = kind === 'authors' ? await this.authorPage(slug, page) : await this.tagPage(slug, page);
+    readPageCursors(cursors);
+    return this.cache.get(`listing-body:${kind}:${slug}:${pageCursorsKey(cursors)}`, async () => {
+      const value = kind === 'authors' ? await this.authorPage(slug, cursors) : await this.tagPage(slug, cursors);
       return value ? encoded(serialize(value)) : null;
     });
   }

@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { typeboxValidatorCompiler, ValidationError } from '../domain/typebox-validation.ts';
 import { describeValidation, HttpProblem } from '../plugins/problem.ts';
 import { ArchiveQuerySchema, type ArchiveQuery, type PublicArchive } from './public-archive.ts';
+import type { PageCursors } from './page-cursors.ts';
 import { ListingPageQuerySchema, type PublicNews } from './public-news.ts';
 import { SearchQuerySchema, type PublicSearch } from './public-search.ts';
 import { EntriesQuerySchema } from '../live-blog/schemas.ts';
@@ -21,7 +22,7 @@ export interface PublicAnswer {
 export function publicPageData(services: { search: PublicSearch; archive: PublicArchive; news: PublicNews }) {
   const readSearch = queryReader<{ q: string; page?: number }>(SearchQuerySchema);
   const readArchive = queryReader<ArchiveQuery>(ArchiveQuerySchema);
-  const readListing = queryReader<{ page?: number }>(ListingPageQuerySchema);
+  const readListing = queryReader<PageCursors>(ListingPageQuerySchema);
   const readEntries = queryReader<{ before?: number }>(EntriesQuerySchema);
   return async function answer(apiUrl: string): Promise<PublicAnswer> {
     const { pathname, searchParams } = new URL(apiUrl, 'http://localhost');
@@ -47,12 +48,14 @@ export function publicPageData(services: { search: PublicSearch; archive: Public
       if (listing) {
         const what = listing[1]!;
         const slug = decodeURIComponent(listing[2]!);
-        const { page = 1 } = readListing(searchParams);
+        const { before, after } = readListing(searchParams);
+        const cursors = { before, after };
         const found =
-          what === 'author' ? await services.news.authorPage(slug, page) : await services.news.tagPage(slug, page);
+          what === 'author'
+            ? await services.news.authorPage(slug, cursors)
+            : await services.news.tagPage(slug, cursors);
         if (found) return { status: 200, body: JSON.parse(JSON.stringify(found)) as unknown };
-        const detail = `There is no ${what} '${slug}', or no page ${page} of their stories.`;
-        return { status: 404, body: { status: 404, detail } };
+        return { status: 404, body: { status: 404, detail: `There is no ${what} '${slug}'.` } };
       }
     } catch (err) {
       if (err instanceof ValidationError) {

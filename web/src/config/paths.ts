@@ -6,16 +6,9 @@ export const paths = {
   about: { path: '/about', getHref: () => '/about' },
   contact: { path: '/contact', getHref: () => '/contact' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
-  author: {
-    path: '/author/:slug',
-    getHref: (slug: string, page?: number) =>
-      `/author/${encodeURIComponent(slug)}${page && page > 1 ? `?page=${page}` : ''}`,
-  },
-  tag: {
-    path: '/tag/:slug',
-    getHref: (slug: string, page?: number) =>
-      `/tag/${encodeURIComponent(slug)}${page && page > 1 ? `?page=${page}` : ''}`,
-  },
+  // Their later pages: common/older-stories.ts (archiveHref).
+  author: { path: '/author/:slug', getHref: (slug: string) => `/author/${encodeURIComponent(slug)}` },
+  tag: { path: '/tag/:slug', getHref: (slug: string) => `/tag/${encodeURIComponent(slug)}` },
   search: {
     path: '/search',
     getHref: (q?: string, page?: number) => {

@@ -25,6 +25,7 @@ import * as m037 from './037-authors-and-tags.ts';
 import * as m038 from './038-revision-autosave.ts';
 import * as m039 from './039-live-events.ts';
 import * as m040 from './040-live-blog.ts';
+import * as m041 from './041-link-publication-order.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -63,4 +64,5 @@ export const migrations: Record<string, AppMigration> = {
   '038-revision-autosave': m038,
   '039-live-events': m039,
   '040-live-blog': m040,
+  '041-link-publication-order': m041,
 };

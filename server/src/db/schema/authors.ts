@@ -22,6 +22,8 @@ export interface ArticleAuthorTable {
   article_id: number;
   author_id: number;
   position: number;
+  /** 041-link-publication-order: the article's published_at, kept by triggers (never written by the code). */
+  published_at: Generated<string | null>;
 }
 
 /** `author_slug_redirects`: a renamed author's earlier slugs (their page answers 301). */

@@ -15,6 +15,8 @@ export interface ArticleTagTable {
   article_id: number;
   tag_id: number;
   position: number;
+  /** 041-link-publication-order: the article's published_at, kept by triggers (never written by the code). */
+  published_at: Generated<string | null>;
 }
 
 /** `tag_slug_redirects`: a renamed tag's earlier slugs (its page answers 301). */

@@ -164,9 +164,12 @@ describe('the authors and tags screens', () => {
     expect(old.headers.location).toBe('/News/author/jane-smith');
     const page = await bylines.t.app.inject({ url: '/News/author/jane-smith' });
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ author: { name: 'Jane Smith', xHandle: 'jane_doe' }, page: 1, hasMore: false });
+    expect(page.json()).toMatchObject({
+      author: { name: 'Jane Smith', xHandle: 'jane_doe' },
+      older: null,
+      newer: null,
+    });
     expect(page.json().articles.map((a: { id: number }) => a.id)).toEqual([art.id]);
-    expect((await bylines.t.app.inject({ url: '/News/author/jane-smith?page=2' })).statusCode).toBe(404);
     expect((await bylines.t.app.inject({ url: '/News/author/nobody' })).statusCode).toBe(404);
 
     // Clearing fields; a name another author has is a 409.

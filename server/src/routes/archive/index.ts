@@ -5,12 +5,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ArchiveRepository } from '../../repositories/archive-repository.ts';
 import { PUBLIC_API_CACHE_CONTROL, sendCached } from '../../plugins/http-cache.ts';
 import { ArchiveQuerySchema, PublicArchive } from '../../services/public-archive.ts';
-import { ProblemSchema, PublicArticleListItemSchema } from '../news/schemas.ts';
+import { PageNeighboursFields, ProblemSchema, PublicArticleListItemSchema } from '../news/schemas.ts';
 
 export const ArchivePageSchema = Type.Object({
   articles: Type.Array(Type.Omit(PublicArticleListItemSchema, [])),
-  older: Type.Union([Type.String(), Type.Null()], { description: 'Cursor of the next older page, null at the end' }),
-  newer: Type.Union([Type.String(), Type.Null()], { description: 'Cursor of the next newer page, null at the top' }),
+  ...PageNeighboursFields,
 });
 
 /**

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { findCategory, CATEGORIES } from '../../../../common/categories.ts';
+import { listingApiPath } from '../../../../common/byline.ts';
 import { NEWS_PAGE_SIZE } from '../../../../common/site.ts';
 import { NewsRepository, type NewsList, type PublicArticle } from '../../repositories/news-repository.ts';
 import { AuthorsAndTagsRepository } from '../../repositories/authors-and-tags.ts';
@@ -31,6 +32,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * The public news API (docs/product.md, The API):
  *   GET /News?category=&count=   published articles, newest first, split into breakingNews and allArticles
  *   GET /News/slug/:slug         one published article, 404 problem if none
+ *   GET /News/author|tag/:slug   an author or tag and a keyset page of their published stories
  * Decorates app.newsCache (clear() after any write to articles) and app.publicNews (cached reads).
  */
 export default fp(
@@ -115,7 +117,7 @@ export default fp(
       },
     );
 
-    // Author and tag pages: the record and a page of its published stories (decision 034).
+    // Author and tag pages: the record and a keyset page of its published stories (decisions 034, 041).
     for (const [kind, segment, schema, what] of [
       ['authors', 'author', AuthorPageSchema, 'author'],
       ['tags', 'tag', TagPageSchema, 'tag'],
@@ -125,6 +127,9 @@ export default fp(
         {
           schema: {
             summary: `One ${what} and a page of their published stories, newest first`,
+            description:
+              "Paged as GET /News/archive: the first page without a cursor, then `before=` the answer's `older` " +
+              '(or `after=` its `newer`). An old `page` parameter is ignored: the first page.',
             params: SlugParamsSchema,
             querystring: ListingPageQuerySchema,
             response: {
@@ -137,16 +142,18 @@ export default fp(
         },
         async (request, reply) => {
           const { slug } = request.params;
-          const page = request.query.page ?? 1;
+          const cursors = { before: request.query.before, after: request.query.after };
           const serialize = responseSerializer<unknown>(reply);
-          const found = await publicNews.listingBody(kind, slug, page, serialize);
+          const found = await publicNews.listingBody(kind, slug, cursors, serialize);
           if (!found) {
             const moved = await publicNews.movedTo(kind, slug);
             if (moved) {
-              const query = page > 1 ? `?page=${page}` : '';
-              return reply.code(301).header('location', `/News/${segment}/${moved}${query}`).send(null);
+              return reply
+                .code(301)
+                .header('location', listingApiPath(segment, moved, cursors))
+                .send(null);
             }
-            return sendProblem(reply, 404, `There is no ${what} '${slug}', or no page ${page} of their stories.`, {
+            return sendProblem(reply, 404, `There is no ${what} '${slug}'.`, {
               title: `${what[0]!.toUpperCase()}${what.slice(1)} not found`,
             });
           }

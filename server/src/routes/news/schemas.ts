@@ -46,7 +46,17 @@ export const PublicArticleSchema = Type.Object(
   { $id: 'PublicArticle' },
 );
 
-/** GET /News/author/{slug}: the author and one page of their published stories. */
+/** `older` and `newer` of a keyset page (GET /News/archive, /News/author/{slug}, /News/tag/{slug}). */
+export const PageNeighboursFields = {
+  older: Type.Union([Type.String(), Type.Null()], {
+    description: 'Cursor of the next older page (`before=`), null at the oldest story',
+  }),
+  newer: Type.Union([Type.String(), Type.Null()], {
+    description: 'Cursor of the next newer page (`after=`), null at the newest story',
+  }),
+};
+
+/** GET /News/author/{slug}: the author and one keyset page of their published stories. */
 export const AuthorPageSchema = Type.Object({
   author: Type.Object({
     name: Type.String(),
@@ -56,16 +66,14 @@ export const AuthorPageSchema = Type.Object({
     xHandle: NullableString,
   }),
   articles: Type.Array(Type.Object(articleFields)),
-  page: Type.Integer(),
-  hasMore: Type.Boolean(),
+  ...PageNeighboursFields,
 });
 
-/** GET /News/tag/{slug}: the tag and one page of its published stories. */
+/** GET /News/tag/{slug}: the tag and one keyset page of its published stories. */
 export const TagPageSchema = Type.Object({
   tag: PublicRefSchema,
   articles: Type.Array(Type.Object(articleFields)),
-  page: Type.Integer(),
-  hasMore: Type.Boolean(),
+  ...PageNeighboursFields,
 });
 
 export const NewsListSchema = Type.Object({

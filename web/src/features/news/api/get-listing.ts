@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listingApiPath } from '@common/byline';
 import { apiFetch, HttpError } from '@/lib/api-client';
 import { normalizeArticle } from '../lib/normalize';
 import type { Article } from '../types';
@@ -16,16 +17,21 @@ export interface ListingRecord {
   xHandle?: string | null;
 }
 
-/** found: false when the API answers 404 (no such author or tag, or no such page): the not-found screen. */
-export type ListingResult =
-  { found: true; record: ListingRecord; articles: Article[]; page: number; hasMore: boolean } | { found: false };
-
-/** GET /News/author/{slug}?page= or /News/tag/{slug}?page= (page only past the first). */
-export function listingApiUrl(kind: ListingKind, slug: string, page = 1): string {
-  return `/News/${kind}/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`;
+/** The page's cursor (none: the first page), as the older-stories pages carry it. */
+export interface ListingCursor {
+  before?: string;
+  after?: string;
 }
 
-/** The API's 200 JSON (or its 404) as the page's result. */
+/**
+ * found: false when the API answers 404 (no such author or tag) or 400 (a cursor that is not ours):
+ * the not-found screen. `older`/`newer`: the cursors of the neighbouring pages.
+ */
+export type ListingResult =
+  | { found: true; record: ListingRecord; articles: Article[]; older: string | null; newer: string | null }
+  | { found: false };
+
+/** The API's 200 JSON (or its 404 or 400) as the page's result. */
 export function toListingResult(kind: ListingKind, status: number, body: unknown): ListingResult {
   if (status !== 200) return { found: false };
   const json = (body ?? {}) as Record<string, unknown>;
@@ -41,38 +47,32 @@ export function toListingResult(kind: ListingKind, status: number, body: unknown
         : {}),
     },
     articles: (Array.isArray(json.articles) ? json.articles : []).map((a, i) => normalizeArticle(a, i)),
-    page: typeof json.page === 'number' ? json.page : 1,
-    hasMore: json.hasMore === true,
+    older: typeof json.older === 'string' ? json.older : null,
+    newer: typeof json.newer === 'string' ? json.newer : null,
   };
 }
 
-/** A page number from the address: a whole number from 1, else NaN (not a page: the not-found screen). */
-export function listingPage(param: string | null): number {
-  if (param === null) return 1;
-  return /^[1-9][0-9]{0,3}$/.test(param) ? Number(param) : Number.NaN;
-}
-
-export async function getListing(kind: ListingKind, slug: string, page: number, signal?: AbortSignal) {
+export async function getListing(kind: ListingKind, slug: string, cursor: ListingCursor, signal?: AbortSignal) {
   let response: Response;
   try {
-    response = await apiFetch(listingApiUrl(kind, slug, page), { signal });
+    response = await apiFetch(listingApiPath(kind, slug, cursor), { signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new Error(LISTING_LOAD_ERROR, { cause: error });
   }
-  if (response.status === 404 || response.status === 400) return toListingResult(kind, 404, null);
+  if (response.status === 404 || response.status === 400) return toListingResult(kind, response.status, null);
   if (!response.ok) throw new HttpError(LISTING_LOAD_ERROR, response.status);
   return toListingResult(kind, 200, await response.json());
 }
 
-export function getListingQueryOptions(kind: ListingKind, slug: string, page: number) {
+export function getListingQueryOptions(kind: ListingKind, slug: string, cursor: ListingCursor = {}) {
   return queryOptions({
-    queryKey: ['listing', kind, slug, page],
-    queryFn: ({ signal }) => getListing(kind, slug, page, signal),
+    queryKey: ['listing', kind, slug, cursor.before ?? '', cursor.after ?? ''],
+    queryFn: ({ signal }) => getListing(kind, slug, cursor, signal),
   });
 }
 
-export function useListing(kind: ListingKind, slug: string, page: number) {
-  const query = useQuery({ ...getListingQueryOptions(kind, slug, page), enabled: Number.isFinite(page) });
-  return { result: query.data, isLoading: query.isPending && Number.isFinite(page), error: query.isError };
+export function useListing(kind: ListingKind, slug: string, cursor: ListingCursor = {}) {
+  const query = useQuery(getListingQueryOptions(kind, slug, cursor));
+  return { result: query.data, isLoading: query.isPending, error: query.isError };
 }

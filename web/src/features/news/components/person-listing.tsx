@@ -1,4 +1,5 @@
 import { authorFeedPath, tagFeedPath } from '@common/byline';
+import { archiveNeighbours, type ArchivePosition } from '@common/older-stories';
 import { NotFoundScreen } from '@/components/not-found-screen';
 import { paths } from '@/config/paths';
 import { useNow } from '@/lib/render-clock';
@@ -10,16 +11,26 @@ import { OlderStoriesNav } from './older-stories-nav';
 
 /**
  * /author/{slug} and /tag/{slug}: who (or what) it is, then their published stories, newest first,
- * PERSON_PAGE_SIZE a page (?page=2, …). No such author or tag, or no such page: the not-found screen
- * (the server answers 404 with it).
+ * PERSON_PAGE_SIZE a page, paged as the older stories are: `?page=2&before=<cursor>`, …
+ * (common/older-stories.ts). No such author or tag, or a cursor with no stories (or not ours): the
+ * not-found screen (the server answers 404 with it).
  */
-export function PersonListing({ kind, slug, page }: { kind: ListingKind; slug: string; page: number }) {
-  const { result, isLoading, error } = useListing(kind, slug, page);
+export function PersonListing({
+  kind,
+  slug,
+  position,
+}: {
+  kind: ListingKind;
+  slug: string;
+  /** Page 2, 3, …: its number and cursor; undefined: page 1. */
+  position?: ArchivePosition;
+}) {
+  const { result, isLoading, error } = useListing(kind, slug, position);
   const { now } = useNow();
+  const page = position?.page ?? 1;
   const name = result?.found ? result.record.name : '';
   useDocumentTitle(name ? `${name}${page > 1 ? `, page ${page}` : ''}` : kind === 'author' ? 'Author' : 'Tag');
 
-  if (!Number.isFinite(page)) return <NotFoundScreen />;
   if (isLoading) return <ListingSkeleton count={6} sizeOf={() => 'small'} />;
   if (error) {
     return (
@@ -31,9 +42,10 @@ export function PersonListing({ kind, slug, page }: { kind: ListingKind; slug: s
       </section>
     );
   }
-  if (!result?.found) return <NotFoundScreen />;
+  if (!result?.found || (position && result.articles.length === 0)) return <NotFoundScreen />;
 
-  const href = (n: number) => (kind === 'author' ? paths.author.getHref(slug, n) : paths.tag.getHref(slug, n));
+  const basePath = kind === 'author' ? paths.author.getHref(slug) : paths.tag.getHref(slug);
+  const links = archiveNeighbours(basePath, position, result);
   const feed = kind === 'author' ? authorFeedPath(result.record.slug) : tagFeedPath(result.record.slug);
   return (
     <>
@@ -56,10 +68,7 @@ export function PersonListing({ kind, slug, page }: { kind: ListingKind; slug: s
           ))}
         </div>
       )}
-      <OlderStoriesNav
-        newer={result.page > 1 ? href(result.page - 1) : undefined}
-        older={result.hasMore ? href(result.page + 1) : undefined}
-      />
+      <OlderStoriesNav newer={links.prev} older={links.next} />
     </>
   );
 }
