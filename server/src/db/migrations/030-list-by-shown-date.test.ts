@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CompiledQuery, sql, type Kysely, type QueryId, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminArticlesRepository, type ListQuery } from '../../repositories/admin-articles.ts';
 import { daysAgo, insertArticles } from '../../test-support/admin-articles.ts';
-import type { Database } from '../schema.ts';
+import { queryPlan as plan, statementsOf as statementsOfDb } from '../../test-support/query-plans.ts';
 import { migrateTo, openDatabase, type Db } from '../index.ts';
 
 const SORT_NODE = /^\s*(->\s*)?(Incremental )?Sort$/;
@@ -38,40 +38,8 @@ async function articleIndexes(database: Db): Promise<string[]> {
 }
 
 /** The statements a repository call runs, compiled as the database receives them. */
-async function statementsOf(database: Db, call: (repo: AdminArticlesRepository) => Promise<unknown>) {
-  // Subqueries pass through transformQuery too: only the nodes whose results come back were run.
-  const nodes = new Map<QueryId, RootOperationNode>();
-  const run: QueryId[] = [];
-  const spy: Kysely<Database> = database.db.withPlugin({
-    transformQuery: ({ node, queryId }) => (nodes.set(queryId, node), node),
-    transformResult: async ({ result, queryId }) => (run.push(queryId), result),
-  });
-  await call(new AdminArticlesRepository(spy, database.dialect));
-  return run.map((id) => database.db.getExecutor().compileQuery(nodes.get(id)!, id));
-}
-
-/**
- * The plan of a statement as text lines. On PostgreSQL, table scans and sorts are made costly (a small
- * table would be read whole and sorted): the plan then shows whether an index gives the order.
- */
-async function plan(database: Db, statement: CompiledQuery): Promise<string[]> {
-  if (database.dialect === 'sqlite') {
-    const rows = await database.db.executeQuery<{ id: number; parent: number; detail: string }>(
-      CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]),
-    );
-    // A sort below the top level is a sort inside the page's subquery (the outer one orders the page's rows).
-    return rows.rows.map((r) => `${r.parent === 0 ? '' : '  '}${r.detail}`);
-  }
-  return database.db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_bitmapscan = off`.execute(trx);
-    await sql`set local enable_sort = off`.execute(trx);
-    const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain (costs off) ${statement.sql}`, [...statement.parameters]),
-    );
-    return rows.rows.map((r) => r['QUERY PLAN']);
-  });
-}
+const statementsOf = (database: Db, call: (repo: AdminArticlesRepository) => Promise<unknown>) =>
+  statementsOfDb(database, (spy) => call(new AdminArticlesRepository(spy, database.dialect)));
 
 /** Migration 030 on a database an earlier release left (SQLite in `api`, PostgreSQL in `api-pg`). */
 describe('migration 030 on an existing database', () => {
