@@ -26,7 +26,7 @@ beforeAll(async () => {
       SHARE_JOBS_ENABLED: 'false',
       SCHEDULER_INTERVAL_MS: '0',
       JOBS_POLL_MS: '20',
-      // The failed post of the retry test waits about 3 s for its next try: time to unpublish.
+      // The failed posts of the retry test wait about 3 s for their next try.
       SHARE_RETRY_BASE_MS: '3000',
       PUBLIC_URL: ORIGIN,
     },
@@ -189,36 +189,44 @@ describe('a post only goes out for an article published when its job takes it', 
   });
 
   it('a failed post waiting for its retry, then unpublished: not sent at the retry', async () => {
-    env.x.failNext('server-error', 1, ['tweets']);
-    env.fb.failNext('server-error', 1);
+    // Every try fails while the workers run: however slow the machine, a share is failed and waiting
+    // for its next try (never posted) when the workers are held again.
+    env.x.fail('server-error', ['tweets']);
+    env.fb.fail('server-error');
     const story = await publishedStory('Vole Inquiry Adjourned');
+    const xCalls = () => env.x.tweetCalls.filter((c) => c.text.includes(`/article/${story.slug}`)).length;
     env.app.shareJobs.start();
     try {
       await vi.waitFor(
         async () => {
           const shares = ((await api('GET', `/api/admin/articles/${story.id}/shares`)).body as ArticleShares).shares;
+          expect(shares).toHaveLength(2);
           for (const s of shares) {
             expect(s.state).toBe('queued');
+            expect(s.attempts).toBeGreaterThan(0);
             expect(s.nextAttemptAt).not.toBeNull();
           }
         },
-        { timeout: 2_000, interval: 10 },
+        { timeout: 20_000, interval: 10 },
       );
     } finally {
       await env.app.shareJobs.stop();
+      env.x.fail(null);
+      env.fb.fail(null);
     }
-    expect(env.x.tweetCalls.filter((c) => c.text.includes(`/article/${story.slug}`))).toHaveLength(1);
+    const triedOnX = xCalls();
+    expect(triedOnX).toBeGreaterThan(0);
     expect((await api('POST', `/api/admin/articles/${story.id}/unpublish`)).status).toBe(200);
 
     const reason = { state: 'withdrawn', reason: 'The article was unpublished before it was posted.' };
     await runJobsUntil(async () => {
       expect(await shareStatus(story.id)).toEqual({ x: reason, facebook: reason });
     });
-    // Only the first (failed) call reached X; nothing was posted on either platform.
-    expect(env.x.tweetCalls.filter((c) => c.text.includes(`/article/${story.slug}`))).toHaveLength(1);
+    // The next try reached neither platform (the providers answer again now): nothing was posted.
+    expect(xCalls()).toBe(triedOnX);
     expect(postedFor(story.slug)).toEqual({ x: 0, facebook: 0, xEntries: 0, facebookEntries: 0 });
     const actions = await auditActions(story.id);
-    expect(actions.filter((a) => a === 'share-retry')).toHaveLength(2);
+    expect(actions.filter((a) => a === 'share-retry').length).toBeGreaterThanOrEqual(2);
     expect(actions.filter((a) => a === 'share-withdrawn')).toHaveLength(2);
   });
 });
