@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
+import { adminRequest } from './support/admin-request.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
 import { adminChunks, fileOf } from './support/chunks.ts';
@@ -218,6 +219,53 @@ describe('the newsroom writes', () => {
     // Reloading theirs drops my change and shows the saved summary.
     await second.getByRole('button', { name: 'Reload their version' }).click();
     await expect.poll(() => second.getByLabel('Summary').inputValue()).toBe('Irreconcilable tides.');
+  });
+
+  it('an article moved to the Trash in another tab while it is edited: the save says so, no conflict panel, and the text is kept', async () => {
+    const editor = await web.newPage();
+    await openSignedIn(editor, running, `${running.baseUrl}/admin/articles/new`);
+    const id = await createDraft(editor, 'Badger Demands A Recount');
+    // Published: it never saves itself, so the editor's own Save is what meets the Trash.
+    const authorization = await running.bearer({ sub: '1', name: 'Erin Editor' });
+    await adminRequest(running.baseUrl, authorization, 'POST', `/api/admin/articles/${id}/publish`);
+    await editor.goto(`${running.baseUrl}/admin/articles/${id}?edit=1`);
+    await editor.getByLabel('Summary').fill('Counted twice, by the badger.');
+
+    // Another tab moves it to the Trash.
+    const other = await web.newPage();
+    await openSignedIn(other, running, `${running.baseUrl}/admin/articles/${id}`);
+    await other.getByRole('heading', { level: 1, name: 'Badger Demands A Recount' }).waitFor();
+    await other.getByRole('button', { name: 'Delete', exact: true }).click();
+    await other.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await other.waitForURL((u) => !u.pathname.endsWith(`/articles/${id}`));
+
+    const writes = recordApi(editor).calls;
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await editor.getByRole('heading', { level: 1, name: 'This article was deleted' }).waitFor();
+    expect(await editor.getByText('This article was changed while you were editing').count()).toBe(0);
+    await editor.getByText('The article is in the trash: restore it first.').first().waitFor();
+    await editor
+      .getByText('Your unsaved changes to it are kept in this browser tab: restore it to go on editing them.')
+      .waitFor();
+    expect(writes).toEqual([`PUT /api/admin/articles/${id}`]);
+
+    // Restored, the form is back with the text; saved (over the versions the Trash and the restore made), it is the article's.
+    await editor.getByRole('button', { name: 'Restore', exact: true }).click();
+    await editor.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
+    expect(await editor.getByLabel('Summary').inputValue()).toBe('Counted twice, by the badger.');
+    await editor.getByText(/^Restored your unsaved changes from /).waitFor();
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await editor.getByRole('heading', { name: 'This article was changed while you were editing' }).waitFor();
+    await editor.getByRole('button', { name: 'Save mine anyway' }).click();
+    await editor.getByRole('heading', { level: 1, name: 'Badger Demands A Recount' }).waitFor();
+    await editor.getByText('Counted twice, by the badger.').waitFor();
+    const saved = await adminRequest<{ summary: string; deletedAt: string | null }>(
+      running.baseUrl,
+      authorization,
+      'GET',
+      `/api/admin/articles/${id}`,
+    );
+    expect(saved).toMatchObject({ summary: 'Counted twice, by the badger.', deletedAt: null });
   });
 
   it('at 360 px: search the list, restore from the trash, filter the audit trail, without sideways scrolling', async () => {

@@ -436,7 +436,12 @@ describe('the trash', () => {
       .set({ deleted_at: '2000-01-01T00:00:00.000Z' })
       .where('id', '=', id)
       .execute();
-    expectProblem(await call('POST', `/api/admin/articles/${id}/live/entries`, { body: text('x') }), 404);
+    // In the Trash it takes no entry (the 409 of every write of an article in the Trash).
+    expectProblem(
+      await call('POST', `/api/admin/articles/${id}/live/entries`, { body: text('x') }),
+      409,
+      'restore it first',
+    );
     const purged = await new AdminArticlesRepository(env.database.db, env.database.dialect).purgeTrash(SCHEDULER_ACTOR);
     expect(purged).toContain(id);
     const left = await env.database.db.selectFrom('live_entries').select('id').where('article_id', '=', id).execute();

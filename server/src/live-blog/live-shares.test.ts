@@ -313,6 +313,92 @@ describe('an article in the Trash', () => {
     expect((await api('POST', `/api/admin/articles/${row.id}/purge`)).status).toBe(204);
   });
 
+  it("refuses Retry and Post now of its posts (its own and its key events') with the Trash's 409; restored, they go", async () => {
+    const article = await liveArticle(true);
+    const posted = await api('POST', `/api/admin/articles/${article.id}/live/entries`, {
+      body: text('The goat is sworn in.'),
+      keyEvent: true,
+    });
+    expect(posted.status).toBe(201);
+    const entryId = Number((posted.body as AdminLiveEntry).id);
+    // Its own X post and its key event's X post failed (as X refusing them would leave them).
+    const now = new Date().toISOString();
+    await env.database.db
+      .insertInto('social_shares')
+      .values(
+        [0, entryId].map((entry_id) => ({
+          article_id: article.id,
+          entry_id,
+          platform: 'x' as const,
+          state: 'failed' as const,
+          message: 'The goat is sworn in.',
+          link: `https://dailysmear.example.com/article/${article.slug}`,
+          post_id: null,
+          post_url: null,
+          reason: 'X refused the post.',
+          attempts: 1,
+          next_attempt_at: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    expect((await api('DELETE', `/api/admin/articles/${article.id}`)).status).toBe(204);
+    const { deleted_at: deletedAt } = await env.database.db
+      .selectFrom('articles')
+      .select('deleted_at')
+      .where('id', '=', article.id)
+      .executeTakeFirstOrThrow();
+    await env.database.db.deleteFrom('audit_log').where('article_id', '=', article.id).execute();
+
+    const writes = (id: number) => [
+      `/api/admin/articles/${id}/shares/x/retry`,
+      `/api/admin/articles/${id}/shares/facebook`,
+      `/api/admin/articles/${id}/live/entries/${entryId}/shares/x/retry`,
+    ];
+    for (const path of writes(article.id)) {
+      const refused = await api('POST', path);
+      expect(refused.status, path).toBe(409);
+      expect(refused.type).toMatch(/^application\/problem\+json/);
+      expect(refused.body, path).toMatchObject({
+        detail: 'The article is in the trash: restore it first.',
+        deleted: true,
+        deletedAt,
+      });
+    }
+    // Nothing was queued or audited; an unknown id is still 404.
+    const states = async () =>
+      (
+        await env.database.db
+          .selectFrom('social_shares')
+          .select(['entry_id', 'platform', 'state'])
+          .where('article_id', '=', article.id)
+          .orderBy('entry_id')
+          .execute()
+      ).map((r) => [Number(r.entry_id), r.platform, r.state]);
+    expect(await states()).toEqual([
+      [0, 'x', 'failed'],
+      [entryId, 'x', 'failed'],
+    ]);
+    expect(
+      await env.database.db.selectFrom('audit_log').where('article_id', '=', article.id).select('id').execute(),
+    ).toEqual([]);
+    for (const path of writes(article.id + 100_000)) {
+      const missing = await api('POST', path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.body.deleted).toBeUndefined();
+    }
+
+    // Restored (published again): the key event's Retry queues its post again.
+    expect((await api('POST', `/api/admin/articles/${article.id}/restore`)).status).toBe(200);
+    const retried = await api('POST', writes(article.id)[2]!);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(202);
+    await vi.waitFor(async () => expect((await entryShares(entryId)).map((r) => r.state)).toEqual(['posted']), {
+      timeout: 15_000,
+      interval: 25,
+    });
+  });
+
   it('deleted for good, its posts can no longer be deleted (404) and stay where they are', async () => {
     const { row, entry, posts } = await sharedLiveStory();
     expect((await api('DELETE', `/api/admin/articles/${row.id}`)).status).toBe(204);

@@ -7,6 +7,7 @@ import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '.
 import {
   type ArticleShareColumns,
   type SharePlatform,
+  type ShareState,
   type SocialShareTable,
   type SocialSharesRepository,
 } from './repositories/social-shares.ts';
@@ -29,6 +30,9 @@ const RETRYABLE = new Set([
   'x-refresh-conflict',
 ]);
 
+/** The states of a live entry's post that its Retry queues again (decision 037). */
+const RETRIED_ENTRY_POSTS: ShareState[] = ['failed', 'unconfirmed', 'withdrawn'];
+
 const UNCONFIRMED_REASON =
   'The server stopped while this post was being sent, so it is not known whether the provider accepted it. Check the account and press Retry if the post is missing.';
 
@@ -50,8 +54,8 @@ interface Sent {
  * platform: a share is moved to 'posting' (compare-and-swap) before the provider call and to
  * 'posted' with the post id after it; a job that finds its share still 'posting' (its previous run
  * ended without an answer) marks it 'unconfirmed' instead of sending again. A job whose article is
- * no longer published when it takes its share (unpublished, in the Trash; a live entry deleted)
- * sends nothing: the share becomes 'withdrawn' (SocialSharesRepository.take).
+ * no longer published when it takes its share (unpublished, in the Trash; a live entry deleted or
+ * no longer a key event) sends nothing: the share becomes 'withdrawn' (SocialSharesRepository.take).
  */
 export class ShareService {
   readonly #social: Social;
@@ -142,10 +146,14 @@ export class ShareService {
     return queued;
   }
 
-  /** Whether anything may be posted for the article on the platform now: it exists, is published, the account is connected. */
+  /**
+   * Whether anything may be posted for the article on the platform now: it exists, is not in the Trash,
+   * is published, the account is connected.
+   */
   async #readyToPost(trx: Transaction<Database>, articleId: number, platform: SharePlatform) {
     const article = await this.#repo.article(articleId, trx);
     if (!article) return { ok: false as const, reason: 'not-found' as const };
+    if (article.deleted_at) return { ok: false as const, reason: 'in-trash' as const, deletedAt: article.deleted_at };
     if (!article.published_at) return { ok: false as const, reason: 'not-published' as const };
     const connected = await this.#repo.connected(this.#o.persona, trx);
     if (!connected.has(platform)) return { ok: false as const, reason: 'not-connected' as const };
@@ -195,9 +203,11 @@ export class ShareService {
   }
 
   /**
-   * 'Retry' of a live entry's failed or unconfirmed post (decision 037): the same row goes back to
-   * 'queued' with the text and link it was queued with, audited, and a new job names the entry. The
-   * caller checks that the entry is still there.
+   * 'Retry' of a live entry's failed or unconfirmed post, or of its withdrawn one (its article was not
+   * published at its turn) once the article is published again (decision 037): the same row goes back
+   * to 'queued' with the text and link it was queued with, audited, and a new job names the entry.
+   * Refused while the article is not published. The caller checks that the entry is still there and
+   * still a key event (the job's take checks both again).
    */
   async retryEntryPost(articleId: number, entryId: number, platform: SharePlatform, actor: Actor) {
     const result = await this.#repo.transaction(async (trx) => {
@@ -209,7 +219,7 @@ export class ShareService {
         (await this.#repo.transitionAudited(
           articleId,
           platform,
-          ['failed', 'unconfirmed'],
+          RETRIED_ENTRY_POSTS,
           'queued',
           { reason: null, next_attempt_at: null },
           { event: 'retry', details: { previous: existing.state }, actor, when: 'moved' },

@@ -292,3 +292,112 @@ describe('the take of a share (SocialSharesRepository.take)', () => {
     expect(await repo.take(published, 'x', 0, attempt)).toBeUndefined();
   });
 });
+
+describe("a key event's post", () => {
+  type Story = { id: number; entryId: number };
+  const retry = (s: Story, platform: 'x' | 'facebook') =>
+    api('POST', `/api/admin/articles/${s.id}/live/entries/${s.entryId}/shares/${platform}/retry`);
+  const entryPost = async (s: Story, platform: 'x' | 'facebook') => {
+    const row = await repo.get(s.id, platform, undefined, s.entryId);
+    return { state: row?.state, reason: row?.reason ?? null };
+  };
+  const retriesOf = async (articleId: number) =>
+    (
+      await env.database.db
+        .selectFrom('audit_log')
+        .select('after')
+        .where('article_id', '=', articleId)
+        .where('action', '=', 'share-retry')
+        .execute()
+    ).map((a) => JSON.parse(a.after!));
+
+  it('withdrawn because its story was unpublished: Retry is refused until the story is published again, then sends it once', async () => {
+    const story = await publishedStory('Weasel Poll Annulled', { keyEvent: true });
+    expect((await api('POST', `/api/admin/articles/${story.id}/unpublish`)).status).toBe(200);
+    await runJobsUntil(async () => {
+      expect(await entryPost(story, 'x')).toEqual({ state: 'withdrawn', reason: WITHDRAWN_REASONS.unpublished });
+      expect((await entryPost(story, 'facebook')).state).toBe('withdrawn');
+    });
+
+    const early = await retry(story, 'x');
+    expect(early.status).toBe(409);
+    expect(early.type).toMatch(/^application\/problem\+json/);
+    expect(early.body.detail).toBe('The article is not published: publish it again to retry its X post.');
+    expect((await entryPost(story, 'x')).state).toBe('withdrawn');
+
+    // Publishing again queues the story's own posts again, not its key event's: those wait for their Retry.
+    expect((await api('POST', `/api/admin/articles/${story.id}/publish`)).status).toBe(200);
+    expect((await entryPost(story, 'x')).state).toBe('withdrawn');
+    const retried = await retry(story, 'x');
+    expect(retried.status, JSON.stringify(retried.body)).toBe(202);
+    expect(retried.body).toEqual({ platform: 'x', state: 'queued' });
+    await runJobsUntil(async () => {
+      expect(await entryPost(story, 'x')).toEqual({ state: 'posted', reason: null });
+    });
+    expect(postedFor(story.slug)).toEqual({ x: 1, facebook: 1, xEntries: 1, facebookEntries: 0 });
+    expect((await entryPost(story, 'facebook')).state).toBe('withdrawn');
+    expect(await retriesOf(story.id)).toEqual([
+      expect.objectContaining({ platform: 'x', entryId: story.entryId, previous: 'withdrawn' }),
+    ]);
+    // Posted: a second Retry is refused and sends nothing more.
+    const again = await retry(story, 'x');
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toContain('is posted');
+  });
+
+  it('a correction that takes the key-event mark away before the turn withdraws the queued posts; marked again, Retry sends them', async () => {
+    const story = await publishedStory('Mole Minister Resurfaces', { keyEvent: true });
+    const entryUrl = `/api/admin/articles/${story.id}/live/entries/${story.entryId}`;
+    const plain = await api('PATCH', entryUrl, {
+      body: text('Mole Minister Resurfaces: only a rumour.'),
+      keyEvent: false,
+      version: 1,
+    });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+    const reason = 'The entry stopped being a key event before it was posted.';
+    expect(WITHDRAWN_REASONS['not-key-event']).toBe(reason);
+    await runJobsUntil(async () => {
+      expect(await entryPost(story, 'x')).toEqual({ state: 'withdrawn', reason });
+      expect(await entryPost(story, 'facebook')).toEqual({ state: 'withdrawn', reason });
+    });
+    // The story's own posts went out; nothing of the entry.
+    expect(postedFor(story.slug)).toEqual({ x: 1, facebook: 1, xEntries: 0, facebookEntries: 0 });
+    const listed = await api('GET', `/api/admin/articles/${story.id}/live/entries`);
+    const [entry] = (listed.body as { entries: AdminLiveEntry[] }).entries;
+    expect(entry!.posts.map((p) => [p.platform, p.state, p.reason])).toEqual([
+      ['x', 'withdrawn', reason],
+      ['facebook', 'withdrawn', reason],
+    ]);
+    const withdrawals = await env.database.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('article_id', '=', story.id)
+      .where('action', '=', 'share-withdrawn')
+      .execute();
+    expect(withdrawals.map((w) => JSON.parse(w.after!))).toEqual([
+      expect.objectContaining({ entryId: story.entryId, reason }),
+      expect.objectContaining({ entryId: story.entryId, reason }),
+    ]);
+
+    // An ordinary entry is not posted: its Retry is refused.
+    const refused = await retry(story, 'x');
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe(
+      'The entry is not a key event: only key events are posted. Mark it as a key event again to retry its X post.',
+    );
+    // Marked a key event again: the correction does not queue a second post of the entry, its Retry does.
+    const marked = await api('PATCH', entryUrl, {
+      body: text('Mole Minister Resurfaces.'),
+      keyEvent: true,
+      shareToX: true,
+      version: 2,
+    });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect((await entryPost(story, 'x')).state).toBe('withdrawn');
+    expect((await retry(story, 'x')).status).toBe(202);
+    await runJobsUntil(async () => {
+      expect((await entryPost(story, 'x')).state).toBe('posted');
+    });
+    expect(postedFor(story.slug)).toEqual({ x: 1, facebook: 1, xEntries: 1, facebookEntries: 0 });
+  });
+});

@@ -31,8 +31,14 @@ export interface EntryWrite {
   shareToFacebook: boolean;
 }
 
+/** An article in the Trash refuses every write of its coverage (restored, it takes them again). */
+export type InTrash = { ok: false; reason: 'in-trash'; deletedAt: string };
+
+const inTrash = (deletedAt: string): InTrash => ({ ok: false, reason: 'in-trash', deletedAt });
+
 export type EntryRefusal =
   | { ok: false; reason: 'article-not-found' }
+  | InTrash
   | { ok: false; reason: 'not-live' }
   | { ok: false; reason: 'entry-not-found' }
   | { ok: false; reason: 'stale'; currentVersion: number; changedBy: string; changedAt: string };
@@ -57,7 +63,7 @@ export class LiveEntriesRepository {
   /**
    * Starts (or resumes) and ends coverage: live_started_at set once (kept on a resume),
    * live_ended_at set by the end and cleared by a start. Answers the article as it was and is now,
-   * or a refusal ('running' / 'not-running' when it already is what was asked).
+   * or a refusal ('running' / 'not-running' when it already is what was asked, 'in-trash').
    */
   async setCoverage(
     id: number,
@@ -66,12 +72,13 @@ export class LiveEntriesRepository {
     now = new Date().toISOString(),
   ): Promise<
     | { ok: true; before: LiveArticleRow; after: LiveArticleRow }
-    | { ok: false; reason: 'not-found' | 'deleted' | 'running' | 'not-running' }
+    | { ok: false; reason: 'not-found' | 'running' | 'not-running' }
+    | InTrash
   > {
     return this.db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) return { ok: false as const, reason: 'not-found' as const };
-      if (before.deleted_at) return { ok: false as const, reason: 'deleted' as const };
+      if (before.deleted_at) return inTrash(before.deleted_at);
       const running = Boolean(before.live_started_at) && !before.live_ended_at;
       if (to === 'start' && running) return { ok: false as const, reason: 'running' as const };
       if (to === 'end' && !running) return { ok: false as const, reason: 'not-running' as const };
@@ -98,7 +105,7 @@ export class LiveEntriesRepository {
     });
   }
 
-  /** A new entry, its first revision and audit row; refused unless coverage runs. */
+  /** A new entry, its first revision and audit row; refused unless coverage runs (and in the Trash). */
   async post(
     articleId: number,
     write: EntryWrite,
@@ -107,7 +114,8 @@ export class LiveEntriesRepository {
   ): Promise<{ ok: true; entry: LiveEntryRow; article: LiveArticleRow } | EntryRefusal> {
     return this.db.transaction().execute(async (trx) => {
       const article = await this.article(articleId, trx);
-      if (!article || article.deleted_at) return { ok: false as const, reason: 'article-not-found' as const };
+      if (!article) return { ok: false as const, reason: 'article-not-found' as const };
+      if (article.deleted_at) return inTrash(article.deleted_at);
       if (!article.live_started_at || article.live_ended_at) return { ok: false as const, reason: 'not-live' as const };
       const now = new Date().toISOString();
       const entry = await trx
@@ -165,7 +173,8 @@ export class LiveEntriesRepository {
   ): Promise<{ ok: true; entry: LiveEntryRow; article: LiveArticleRow } | EntryRefusal> {
     return this.db.transaction().execute(async (trx) => {
       const article = await this.article(articleId, trx);
-      if (!article || article.deleted_at) return { ok: false as const, reason: 'article-not-found' as const };
+      if (!article) return { ok: false as const, reason: 'article-not-found' as const };
+      if (article.deleted_at) return inTrash(article.deleted_at);
       const current = await this.#entry(trx, articleId, entryId);
       if (!current) return { ok: false as const, reason: 'entry-not-found' as const };
       const expected = version ?? Number(current.version);

@@ -11,6 +11,7 @@ import { missingBodyImages } from '../../images/body-images.ts';
 import { ensureImageRow } from '../../images/library.ts';
 import { useEditorScope } from '../../plugins/editor-scope.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
+import { articleInTrash } from '../../plugins/article-in-trash.ts';
 import type { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
 import { ImagesRepository } from '../../repositories/images-repository.ts';
 import type { SharePlatform } from '../../sharing/repositories/social-shares.ts';
@@ -54,6 +55,8 @@ function refused(id: number, entryId: number | undefined, r: EntryRefusal): Http
   switch (r.reason) {
     case 'article-not-found':
       return articleNotFound(id);
+    case 'in-trash':
+      return articleInTrash(r.deletedAt);
     case 'entry-not-found':
       return entryNotFound(id, entryId ?? 0);
     case 'not-live':
@@ -156,7 +159,8 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
         const { id } = request.params;
         const result = await repo.setCoverage(id, to, actorOf(request));
         if (!result.ok) {
-          if (result.reason === 'not-found' || result.reason === 'deleted') throw articleNotFound(id);
+          if (result.reason === 'not-found') throw articleNotFound(id);
+          if (result.reason === 'in-trash') throw articleInTrash(result.deletedAt);
           throw new HttpProblem(
             409,
             result.reason === 'running' ? `Article ${id} is already live.` : `Article ${id} is not live.`,
@@ -292,7 +296,8 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
     '/articles/:id/live/entries/:entryId/shares/:platform/retry',
     {
       schema: {
-        summary: "Retry a key event's failed or unconfirmed post on X or Facebook",
+        summary:
+          "Retry a key event's failed or unconfirmed post on X or Facebook, or its withdrawn one once the article is published again",
         params: EntryShareParamsSchema,
         response: { 202: EntryShareRetrySchema },
       },
@@ -302,17 +307,29 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
       const name = platform === 'x' ? 'X' : 'Facebook';
       if (!shares) throw new HttpProblem(409, 'Sharing to X and Facebook is not set up on this server.');
       const article = await repo.article(id);
-      if (!article || article.deleted_at) throw articleNotFound(id);
+      if (!article) throw articleNotFound(id);
+      if (article.deleted_at) throw articleInTrash(article.deleted_at);
       // A deleted entry is gone for readers: its post would link to nothing.
-      if (!(await repo.entry(id, entryId))) throw entryNotFound(id, entryId);
+      const entry = await repo.entry(id, entryId);
+      if (!entry) throw entryNotFound(id, entryId);
+      // Only a key event is posted (a queued post of an entry that stopped being one is withdrawn at its turn).
+      if (Number(entry.key_event) !== 1) {
+        throw new HttpProblem(
+          409,
+          `The entry is not a key event: only key events are posted. Mark it as a key event again to retry its ${name} post.`,
+        );
+      }
       const r = await shares.retryEntryPost(id, entryId, platform, actorOf(request));
       if (!r.ok) {
         if (r.reason === 'not-found') throw articleNotFound(id);
-        if (r.reason === 'not-published') throw new HttpProblem(409, 'The article is not published.');
+        if (r.reason === 'in-trash') throw articleInTrash(r.deletedAt);
+        if (r.reason === 'not-published') {
+          throw new HttpProblem(409, `The article is not published: publish it again to retry its ${name} post.`);
+        }
         if (r.reason === 'not-connected') throw new HttpProblem(409, `${name} is not connected on the Social page.`);
         throw new HttpProblem(
           409,
-          `Only a failed or unconfirmed post can be retried (this entry's ${name} post is ${r.state ?? 'not shared'}).`,
+          `Only a failed, unconfirmed or withdrawn post can be retried (this entry's ${name} post is ${r.state ?? 'not shared'}).`,
         );
       }
       return reply.code(202).send({ platform, state: 'queued' as const });

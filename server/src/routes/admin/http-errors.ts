@@ -5,22 +5,17 @@ export const conflict = (detail: string) => new HttpProblem(409, detail);
 export const articleNotFound = (id: number) => new HttpProblem(404, `Article ${id} was not found.`);
 
 /**
- * 404 for an article in the trash: `deleted` lets the screen say 'This article was deleted', and the
- * headline (when given) names it in that screen's Delete for good.
+ * 404 for a read of an article in the trash (GET): `deleted` lets the screen say 'This article was
+ * deleted', and the headline (when given) names it in that screen's Delete for good. A write of it is the
+ * 409 of articleInTrash.
  */
 export const articleDeleted = (id: number, deletedAt: string, headline?: string) =>
   new HttpProblem(404, `Article ${id} was deleted (it is in the trash).`, {
     extensions: { deleted: true, deletedAt, ...(headline === undefined ? {} : { headline }) },
   });
 
-/**
- * 409 for a publish or unpublish of an article in the trash: it exists, its state refuses the change (as
- * for the bulk actions' other refusals); restored, it can be published again.
- */
-export const articleInTrash = (deletedAt: string) =>
-  new HttpProblem(409, 'The article is in the trash: restore it first.', {
-    extensions: { deleted: true, deletedAt },
-  });
+/** 409 for a write of an article in the trash (shared with the live coverage and share routes). */
+export { articleInTrash } from '../../plugins/article-in-trash.ts';
 
 /** 409 (stale version field) or 412 (stale If-Match): who saved in between, and when. */
 export const versionConflict = (

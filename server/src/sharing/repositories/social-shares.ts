@@ -9,7 +9,7 @@ export type { SharePlatform, ShareState, SocialSettingsTable, SocialShareTable }
 /** The article columns the sharing feature reads. */
 export type ArticleShareColumns = Pick<
   ArticleRow,
-  'id' | 'headline' | 'slug' | 'published_at' | 'share_to_x' | 'share_to_facebook' | 'share_message'
+  'id' | 'headline' | 'slug' | 'published_at' | 'deleted_at' | 'share_to_x' | 'share_to_facebook' | 'share_message'
 >;
 
 export type SharesKysely = Kysely<Database>;
@@ -55,6 +55,7 @@ export const WITHDRAWN_REASONS = {
   unpublished: 'The article was unpublished before it was posted.',
   trash: 'The article was moved to the Trash before it was posted.',
   'entry-deleted': 'The live entry was deleted before it was posted.',
+  'not-key-event': 'The entry stopped being a key event before it was posted.',
 } as const;
 export type WithdrawnBecause = keyof typeof WITHDRAWN_REASONS;
 
@@ -120,7 +121,16 @@ export class SocialSharesRepository {
   async article(id: number, tx: Tx = this.db): Promise<ArticleShareColumns | undefined> {
     return tx
       .selectFrom('articles')
-      .select(['id', 'headline', 'slug', 'published_at', 'share_to_x', 'share_to_facebook', 'share_message'])
+      .select([
+        'id',
+        'headline',
+        'slug',
+        'published_at',
+        'deleted_at',
+        'share_to_x',
+        'share_to_facebook',
+        'share_message',
+      ])
       .where('id', '=', id)
       .executeTakeFirst();
   }
@@ -427,15 +437,16 @@ export class SocialSharesRepository {
   }
 
   /**
-   * The take of a share job, the one place where the rule "only a published article is posted" is
-   * applied: in one transaction, the article (and for a live entry's post, the entry) is read, held
-   * on PostgreSQL (FOR SHARE: an unpublish, a move to the Trash, a publish, a purge or the entry's
-   * deletion waits until the take commits, and a take waits for them), then the share moves by
-   * compare-and-swap from 'queued' to 'posting' with its 'share-attempt' audit row while the article
-   * is published (PUBLISHED: not a draft, not in the Trash) and the entry is there, else to
-   * 'withdrawn' with the reason and a 'share-withdrawn' audit row. SQLite runs one write transaction
-   * at a time and needs no lock. Answers what moved; undefined when the share was not 'queued' (or
-   * the article was deleted for good, its share rows with it).
+   * The take of a share job, the one place where the rule "only a published article (and only a live
+   * entry that is still a key event) is posted" is applied: in one transaction, the article (and for a
+   * live entry's post, the entry) is read, held on PostgreSQL (FOR SHARE: an unpublish, a move to the
+   * Trash, a publish, a purge, the entry's deletion or correction waits until the take commits, and a
+   * take waits for them), then the share moves by compare-and-swap from 'queued' to 'posting' with its
+   * 'share-attempt' audit row while the article is published (PUBLISHED: not a draft, not in the Trash)
+   * and the entry is there and a key event, else to 'withdrawn' with the reason and a 'share-withdrawn'
+   * audit row. SQLite runs one write transaction at a time and needs no lock. Answers what moved;
+   * undefined when the share was not 'queued' (or the article was deleted for good, its share rows
+   * with it).
    */
   async take(
     articleId: number,
@@ -458,12 +469,14 @@ export class SocialSharesRepository {
         const entry = await held(
           trx
             .selectFrom('live_entries')
-            .select('id')
+            .select('key_event')
             .where('id', '=', entryId)
             .where('article_id', '=', articleId)
             .where('deleted_at', 'is', null),
         ).executeTakeFirst();
         if (!entry) because = 'entry-deleted';
+        // A correction took its key-event mark away: it is an ordinary entry now, and those are not posted.
+        else if (Number(entry.key_event) !== 1) because = 'not-key-event';
       }
       if (!because) {
         const taken = await this.transitionAudited(

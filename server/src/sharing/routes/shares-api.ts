@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ArticleShares, PlatformShare } from '../../../../common/admin-contract.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
+import { articleInTrash } from '../../plugins/article-in-trash.ts';
 import {
   type SocialSharesRepository,
   type SharePlatform,
@@ -129,6 +130,7 @@ export async function sharesApi(
       const r = await service.requeue(id, platform, actorOf(request as never), mode);
       if (!r.ok) {
         if (r.reason === 'not-found') throw notFound(id);
+        if (r.reason === 'in-trash') throw articleInTrash(r.deletedAt);
         if (r.reason === 'not-published') throw new HttpProblem(409, 'The article is not published.');
         if (r.reason === 'not-connected')
           throw new HttpProblem(409, `${platform === 'x' ? 'X' : 'Facebook'} is not connected on the Social page.`);

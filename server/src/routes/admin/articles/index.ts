@@ -81,18 +81,10 @@ const altRequired = () => new ValidationError([{ field: 'imageAlt', message: IMA
 function refusal(id: number, result: Refusal<string>, staleStatus: 409 | 412 = 409): Error {
   if (result.reason === 'not-found') return articleNotFound(id);
   if (result.reason === 'image-alt-missing') return altRequired();
-  if (result.reason === 'deleted' && 'deletedAt' in result) return articleDeleted(id, result.deletedAt);
+  // The article exists, in the trash: its state refuses the write (a read of it is the 404 with `deleted`).
+  if (result.reason === 'deleted' && 'deletedAt' in result) return articleInTrash(result.deletedAt);
   if (result.reason === 'stale' && 'currentVersion' in result) return versionConflict(staleStatus, result);
   return conflict(`The article cannot be changed that way (${result.reason}).`);
-}
-
-/**
- * The problem for a refused publish or unpublish: as refusal(), but an article in the trash is a conflict
- * with its state (409), not a missing article (404 stays for an id that does not exist).
- */
-function statusRefusal(id: number, result: Refusal<string>): Error {
-  if (result.reason === 'deleted' && 'deletedAt' in result) return articleInTrash(result.deletedAt);
-  return refusal(id, result);
 }
 
 /** A write that names an author or tag id that does not exist: 400 for that field. */
@@ -332,7 +324,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const result = await articles.publish(id, actorOf(request));
       if (!result.ok) {
         if (result.reason === 'already-published') throw conflict('The article is already published.');
-        throw statusRefusal(id, result);
+        throw refusal(id, result);
       }
       announcePublished(app, [result.article], 'manual');
       return withReaderBody(images, result.article);
@@ -348,7 +340,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const result = await articles.unpublish(id, actorOf(request));
       if (!result.ok) {
         if (result.reason === 'not-published') throw conflict('The article is not published.');
-        throw statusRefusal(id, result);
+        throw refusal(id, result);
       }
       clearNewsCache(app);
       if (before?.publishedAt) void announceStoryRemoved(app, before);

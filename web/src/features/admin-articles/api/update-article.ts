@@ -22,12 +22,22 @@ export interface ConflictFacts {
 
 export function conflictOf(err: unknown): ConflictFacts | undefined {
   if (!(err instanceof AdminApiError) || (err.status !== 409 && err.status !== 412)) return undefined;
+  if (isInTrash(err)) return undefined;
   const p = err.problem ?? {};
   return {
     changedBy: typeof p.changedBy === 'string' ? p.changedBy : undefined,
     changedAt: typeof p.changedAt === 'string' ? p.changedAt : undefined,
     currentVersion: typeof p.currentVersion === 'number' ? p.currentVersion : undefined,
   };
+}
+
+/**
+ * The article was moved to the Trash while it was being edited (by someone else, or in another tab): every
+ * write of it answers 409 with `deleted: true`. Not a version conflict: there is nothing to compare or to
+ * save over until it is restored.
+ */
+export function isInTrash(err: unknown): boolean {
+  return err instanceof AdminApiError && err.status === 409 && err.problem?.deleted === true;
 }
 
 /** PUT /api/admin/articles/{id} with If-Match: the edit of every field. */

@@ -5,7 +5,7 @@ import { errorParts } from '@/lib/admin-error-context';
 import { toast } from '@/lib/toast';
 import { useCategories } from '../api/get-categories.ts';
 import { isFieldProblem, useCreateArticle } from '../api/create-article.ts';
-import { conflictOf, useUpdateArticle, type ConflictFacts } from '../api/update-article.ts';
+import { conflictOf, isInTrash, useUpdateArticle, type ConflictFacts } from '../api/update-article.ts';
 import {
   emptyForm,
   fieldErrorsFromProblem,
@@ -55,6 +55,10 @@ function imageRule(article: AdminArticle | undefined) {
   const legacyImage = article && !article.imageAlt ? (article.imageUrl ?? undefined) : undefined;
   return { goesPublic, legacyImage };
 }
+
+/** A save refused because the article went to the Trash meanwhile (the article's screen then says so too). */
+const IN_TRASH =
+  'Not saved: this article was moved to the Trash. Your changes stay in this browser tab: restore the article to save them.';
 
 /** The form-level message while fields are marked; it goes once every marked field is fixed. */
 const CHECK_FIELDS = 'Check the highlighted fields.';
@@ -190,6 +194,12 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
   };
 
   const onServerError = (err: unknown) => {
+    // Not a conflict: the save's toast says why and the article's screen reloads into 'This article was
+    // deleted'; the values stay in the tab's draft.
+    if (isInTrash(err)) {
+      setFormError(IN_TRASH);
+      return;
+    }
     const facts = conflictOf(err);
     if (facts) {
       setConflict(facts);

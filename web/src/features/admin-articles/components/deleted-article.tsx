@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useRestoreArticle } from '../api/restore-article.ts';
+import { loadDraft } from '../lib/form-draft.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { ARRIVED_FOR_TITLE } from '../lib/list-query.ts';
 import { DeleteForGood } from './delete-for-good.tsx';
@@ -15,9 +16,11 @@ export interface DeletedArticleProps {
 }
 
 /**
- * An article opened by history or a link after it went to the trash: say so, offer a way back, Restore,
- * and Delete for good (the Trash row's, with its confirmation). Deleted for good, the editor is taken to
- * the Trash, in place of this screen (its address leads nowhere now), with the list's title focused.
+ * An article opened by history or a link after it went to the trash, or whose edit was refused because it
+ * went there meanwhile: say so, offer a way back, Restore, and Delete for good (the Trash row's, with its
+ * confirmation). Unsaved changes of its edit form stay in the tab (its draft) and come back in the form once
+ * it is restored: the screen says so. Deleted for good, the editor is taken to the Trash, in place of this
+ * screen (its address leads nowhere now), with the list's title focused.
  */
 export function DeletedArticle({ id, headline, deletedAt, onBack }: DeletedArticleProps) {
   const restore = useRestoreArticle();
@@ -25,6 +28,7 @@ export function DeletedArticle({ id, headline, deletedAt, onBack }: DeletedArtic
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const trash = paths.admin.articles.getHref({ status: 'trash' });
+  const [unsaved] = useState(() => loadDraft(id) !== undefined);
   return (
     <section className="admin-panel admin-deleted" aria-labelledby="admin-deleted-title">
       <h1 id="admin-deleted-title" ref={heading} tabIndex={-1}>
@@ -33,6 +37,11 @@ export function DeletedArticle({ id, headline, deletedAt, onBack }: DeletedArtic
       <p>
         “{headline}”{deletedAt ? ` went to the trash on ${formatAdminDate(deletedAt)}.` : ' is in the trash.'}
       </p>
+      {unsaved ? (
+        <p className="admin-notice">
+          Your unsaved changes to it are kept in this browser tab: restore it to go on editing them.
+        </p>
+      ) : null}
       <div className="admin-actions">
         <button type="button" className="admin-btn admin-btn--small" onClick={onBack}>
           ← Back

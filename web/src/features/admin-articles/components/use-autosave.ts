@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys, useAdminApi } from '@/lib/admin-api-client';
 import { errorParts } from '@/lib/admin-error-context';
 import { autosaveArticle } from '../api/autosave-article.ts';
-import { conflictOf, type ConflictFacts } from '../api/update-article.ts';
+import { conflictOf, isInTrash, type ConflictFacts } from '../api/update-article.ts';
 import { formToPayload, validateForm, type ArticleFormValues } from '../lib/article-form.ts';
 import type { AdminArticle } from '../types.ts';
 
@@ -28,8 +28,8 @@ export interface AutosaveOptions {
 
 /**
  * Saves a draft a few seconds after the editor stops typing, as a revision marked autosave, based on
- * the form's version (a conflict goes to the form's conflict panel; the text stays in the form and in
- * the tab's draft). `settle()` cancels a waiting save and returns the one being sent, if any, so a
+ * the form's version (a conflict goes to the form's conflict panel, an article moved to the Trash
+ * meanwhile to 'This article was deleted'; the text stays in the tab's draft). `settle()` cancels a waiting save and returns the one being sent, if any, so a
  * Save waits for it and is based on its version.
  */
 export function useAutosave({ article, values, dirty, version, paused, onSaved, onConflict }: AutosaveOptions) {
@@ -56,6 +56,13 @@ export function useAutosave({ article, values, dirty, version, paused, onSaved, 
           setState({ kind: 'saved', at: saved.updatedAt });
         })
         .catch((err: unknown) => {
+          if (isInTrash(err)) {
+            setState({ kind: 'failed', message: 'Not saved: the article was moved to the Trash.' });
+            // The article's screen loads it again and says 'This article was deleted'; the text stays in
+            // the tab's draft, back in the form once the article is restored.
+            void queryClient.invalidateQueries({ queryKey: adminKeys.articleDetail(id) });
+            return;
+          }
           const facts = conflictOf(err);
           if (facts?.currentVersion !== undefined) {
             setState({ kind: 'failed', message: 'Not saved: someone else saved this article.' });

@@ -1,20 +1,32 @@
+import { problemDetail } from '@/lib/admin-api-client';
 import { PLATFORM_NAMES, STATE_LABELS, useRetryEntryPost } from '@/lib/share-posts';
 import type { AdminLiveEntry } from '../types.ts';
 
 /**
  * What became of a key event's posts on X and Facebook, under the entry: each platform's state, the
  * link to the post once posted, the provider's reason and Retry for a failed or unconfirmed one, why
- * one was withdrawn (the story unpublished or trashed before its turn).
+ * one was withdrawn (the story unpublished or trashed before its turn, the entry no longer a key event)
+ * and Retry for it once the story is published again. Retry only while the entry is a key event.
  * Nothing for an entry never posted. The console's polling (and the readers' stream) brings changes.
  */
-export function EntryPosts({ entry, posted }: { entry: AdminLiveEntry; posted: string }) {
+export function EntryPosts({
+  entry,
+  posted,
+  articlePublic,
+}: {
+  entry: AdminLiveEntry;
+  posted: string;
+  /** Readers see the story (published, not in the Trash). */
+  articlePublic: boolean;
+}) {
   const retry = useRetryEntryPost(entry.articleId, entry.id);
   if (entry.posts.length === 0) return null;
   return (
     <ul className="admin-live-posts" aria-label={`Posts of the entry of ${posted}`}>
       {entry.posts.map((post) => {
         const name = PLATFORM_NAMES[post.platform];
-        const canRetry = post.state === 'failed' || post.state === 'unconfirmed';
+        const failed = post.state === 'failed' || post.state === 'unconfirmed';
+        const canRetry = entry.keyEvent && (failed || (post.state === 'withdrawn' && articlePublic));
         return (
           <li key={post.platform} data-state={post.state}>
             <span className={`shares-state shares-state--${post.state}`}>
@@ -25,7 +37,7 @@ export function EntryPosts({ entry, posted }: { entry: AdminLiveEntry; posted: s
                 View post on {name}
               </a>
             ) : null}
-            {(canRetry || post.state === 'withdrawn') && post.reason ? (
+            {(failed || post.state === 'withdrawn') && post.reason ? (
               <span className="shares-item__reason">{post.reason}</span>
             ) : null}
             {canRetry ? (
@@ -47,7 +59,7 @@ export function EntryPosts({ entry, posted }: { entry: AdminLiveEntry; posted: s
       })}
       {retry.isError ? (
         <li className="admin-field-error" role="alert">
-          {retry.error.message}
+          {problemDetail(retry.error, retry.error.message)}
         </li>
       ) : null}
     </ul>

@@ -409,22 +409,66 @@ describe('LiveConsole', () => {
     ]);
   });
 
-  it('a withdrawn post says why, with no Retry', async () => {
+  it('a withdrawn post says why; Retry sends it once the story is published again, and only for a key event', async () => {
     const withdrawn = {
       platform: 'x' as const,
       state: 'withdrawn' as const,
       postUrl: null,
       reason: 'The article was unpublished before it was posted.',
     };
-    const { client } = fakeLiveApi({
+    const noLonger = { ...withdrawn, reason: 'The entry stopped being a key event before it was posted.' };
+    const entries = () => [
+      entry(5, 'Goat concedes.', { keyEvent: true, posts: [withdrawn] }),
+      entry(4, 'Goat sulks.', { posts: [noLonger] }),
+    ];
+    // The story is still unpublished: the post says why it was withdrawn, and there is nothing to retry yet.
+    const unpublished = fakeLiveApi({
+      article: article({ liveStartedAt: live.liveStartedAt, publishedAt: null, status: 'draft' }),
+      entries: entries(),
+    });
+    const first = renderInAdmin(
+      <LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />,
+      unpublished.client,
+    );
+    let lists = await screen.findAllByRole('list', { name: /^Posts of the entry of / });
+    expect(lists).toHaveLength(2);
+    expect(within(lists[0]!).getByText('X: Withdrawn')).toBeTruthy();
+    expect(within(lists[0]!).getByText('The article was unpublished before it was posted.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull();
+    first.unmount();
+
+    // Published again: the key event's withdrawn post has Retry; the entry that is no longer a key event has none.
+    let refuse = true;
+    const { client, state, sent } = fakeLiveApi({
       article: live,
-      entries: [entry(4, 'Goat concedes.', { keyEvent: true, posts: [withdrawn] })],
+      entries: entries(),
+      override: (req) => {
+        if (req.method !== 'POST' || !req.url.endsWith('/live/entries/5/shares/x/retry')) return undefined;
+        // The first time the server has it unpublished again meanwhile (another editor): its reason is shown.
+        if (refuse) {
+          refuse = false;
+          return problem(409, 'Conflict', 'The article is not published: publish it again to retry its X post.');
+        }
+        state.entries[0] = { ...state.entries[0]!, posts: [{ ...withdrawn, state: 'queued', reason: null }] };
+        return json(202, { platform: 'x', state: 'queued' });
+      },
     });
     renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
-    const posts = await screen.findByRole('list', { name: /^Posts of the entry of / });
-    expect(within(posts).getByText('X: Withdrawn')).toBeTruthy();
-    expect(within(posts).getByText('The article was unpublished before it was posted.')).toBeTruthy();
-    expect(within(posts).queryByRole('button', { name: /^Retry/ })).toBeNull();
+    lists = await screen.findAllByRole('list', { name: /^Posts of the entry of / });
+    expect(within(lists[1]!).getByText('The entry stopped being a key event before it was posted.')).toBeTruthy();
+    expect(within(lists[1]!).queryByRole('button', { name: /^Retry/ })).toBeNull();
+    const retry = within(lists[0]!).getByRole('button', { name: /^Retry the X post of the entry of / });
+    fireEvent.click(retry);
+    expect((await within(lists[0]!).findByRole('alert')).textContent).toBe(
+      'The article is not published: publish it again to retry its X post.',
+    );
+    fireEvent.click(retry);
+    await within(lists[0]!).findByText('X: Queued');
+    expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull();
+    expect(sent.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+      '/api/admin/articles/7/live/entries/5/shares/x/retry',
+      '/api/admin/articles/7/live/entries/5/shares/x/retry',
+    ]);
   });
 
   it('a failed load shows the error screen with the problem detail', async () => {

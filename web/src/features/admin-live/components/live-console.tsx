@@ -77,7 +77,7 @@ export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps
           ) : (
             <ol className="admin-live-entries" aria-label="Entries, newest first">
               {entries.data.map((e) => (
-                <LiveEntryItem key={e.id} entry={e} connected={connected} />
+                <LiveEntryItem key={e.id} entry={e} connected={connected} articlePublic={isPublic(a)} />
               ))}
             </ol>
           )}

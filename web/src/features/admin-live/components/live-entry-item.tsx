@@ -37,9 +37,12 @@ interface Editing {
 export function LiveEntryItem({
   entry,
   connected,
+  articlePublic,
 }: {
   entry: AdminLiveEntry;
   connected: ShareDefaults['connected'] | undefined;
+  /** Readers see the story: a withdrawn post of a key event can be sent again. */
+  articlePublic: boolean;
 }) {
   const uid = useId();
   const client = useAdminApi();
@@ -267,7 +270,7 @@ export function LiveEntryItem({
             // The server's one body renderer (escaped text, checked links).
             dangerouslySetInnerHTML={{ __html: entry.bodyHtml }}
           />
-          <EntryPosts entry={entry} posted={posted} />
+          <EntryPosts entry={entry} posted={posted} articlePublic={articlePublic} />
           <div className="admin-actions">
             <button id={editButtonId} type="button" className="admin-btn admin-btn--small" onClick={startEdit}>
               Edit<span className="admin-sr-only"> the entry of {posted}</span>
