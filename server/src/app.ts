@@ -23,6 +23,7 @@ import slugRedirectsPlugin from './plugins/slug-redirects.ts';
 import sharingPlugin from './sharing/plugin.ts';
 import livePlugin from './live/plugin.ts';
 import liveBlogPlugin from './live-blog/plugin.ts';
+import previewsPlugin from './previews/plugin.ts';
 import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
@@ -118,6 +119,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(adminRoutes);
   // Live blogs (live-blog/): the newsroom's coverage and entries API, readers' older entries.
   await app.register(liveBlogPlugin);
+  // Preview links (previews/): an unpublished article's secret page and the newsroom's API for it.
+  await app.register(previewsPlugin);
   // Publishes scheduled articles and empties the trash (SCHEDULER_INTERVAL_MS).
   await app.register(schedulerPlugin);
   // Marks DATA_DIR as in use (a restore refuses it) and takes scheduled backups (BACKUP_INTERVAL_HOURS).

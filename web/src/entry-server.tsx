@@ -1,11 +1,12 @@
 import { renderToString } from 'react-dom/server';
 import { dehydrate } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { CATEGORIES } from '@common/categories';
 import { listingApiPath } from '@common/byline';
 import { archivePosition } from '@common/older-stories';
 import { App } from './app/index.tsx';
 import { routes } from './app/route-table.tsx';
+import PublicPreviewPage from './app/routes/public-preview.tsx';
 import { setServerAppConfig, type AppConfig } from './config/app-config';
 import { archiveUrl, getArchiveQueryOptions, toArchiveResult } from './features/news/api/get-archive';
 import { getArticleQueryOptions } from './features/news/api/get-article';
@@ -126,7 +127,57 @@ export async function render({ url, origin, now, appConfig, data }: RenderInput)
   }
   await Promise.all(work);
 
-  const handler = createStaticHandler(routes);
+  const html = await renderRoutes(routes, { url, origin, now, appConfig }, queryClient);
+  return { html, state: { renderedAt: now, queries: dehydrate(queryClient) } };
+}
+
+/** A preview link's page (decision 042): the server's input, as server/src/rendering/ssr-bundle.ts names it. */
+export interface PreviewRenderInput {
+  origin: string;
+  now: number;
+  appConfig: AppConfig;
+  /** The article as GET /News/slug/{slug} will give it once published; null: the site's not-found page. */
+  article: unknown;
+  /** When a scheduled article goes out (ISO-8601), null for a draft. */
+  scheduledFor: string | null;
+  /** A news list (GET /News): the breaking strip and the related stories. */
+  news(category?: string): Promise<unknown>;
+}
+
+/**
+ * A preview link's page: the public article page's components (app/routes/public-preview.tsx) with the
+ * preview banner, or the site's not-found page. It is sent without script, so no state is embedded.
+ * Its route is not in the route table: no address of the app leads to it.
+ */
+export async function renderPreview({
+  origin,
+  now,
+  appConfig,
+  article: raw,
+  scheduledFor,
+  news,
+}: PreviewRenderInput): Promise<{ html: string }> {
+  const queryClient = createQueryClient();
+  const article = raw ? normalizeArticle(raw) : null;
+  const prefetchNews = (category?: string) =>
+    queryClient.prefetchQuery({
+      queryKey: getNewsQueryOptions(category).queryKey,
+      queryFn: async () => normalizeNewsList(await news(category)),
+    });
+  await Promise.all([prefetchNews(), article?.category ? prefetchNews(article.category) : undefined]);
+  const page: RouteObject[] = [
+    { path: '*', element: <PublicPreviewPage article={article} scheduledFor={scheduledFor} /> },
+  ];
+  return { html: await renderRoutes(page, { url: '/preview', origin, now, appConfig }, queryClient) };
+}
+
+/** The markup of `url` through a static router over `table`, with the page's clock and configuration. */
+async function renderRoutes(
+  table: RouteObject[],
+  { url, origin, now, appConfig }: { url: string; origin: string; now: number; appConfig: AppConfig },
+  queryClient: ReturnType<typeof createQueryClient>,
+): Promise<string> {
+  const handler = createStaticHandler(table);
   const context = await handler.query(new Request(new URL(url, origin || 'http://localhost')));
   if (context instanceof Response) throw new Error(`unexpected redirect while rendering ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -140,5 +191,5 @@ export async function render({ url, origin, now, appConfig, data }: RenderInput)
     </App>,
   );
   setRenderClock(undefined);
-  return { html, state: { renderedAt: now, queries: dehydrate(queryClient) } };
+  return html;
 }

@@ -16,6 +16,7 @@ import type { LiveEventTable } from './schema/live-events.ts';
 import type { LiveEntryRevisionTable, LiveEntryTable } from './schema/live-entries.ts';
 import type { LoginAttemptTable } from './schema/login-attempts.ts';
 import type { OidcPayloadTable } from './schema/oidc-payloads.ts';
+import type { PreviewLinkTable } from './schema/preview-links.ts';
 import type { SlugRedirectsTable } from './schema/slug-redirects.ts';
 import type { SocialSettingsTable } from './schema/social-settings.ts';
 import type { SocialShareTable } from './schema/social-shares.ts';
@@ -40,6 +41,7 @@ export type * from './schema/live-events.ts';
 export type * from './schema/live-entries.ts';
 export type * from './schema/login-attempts.ts';
 export type * from './schema/oidc-payloads.ts';
+export type * from './schema/preview-links.ts';
 export type * from './schema/slug-redirects.ts';
 export type * from './schema/social-settings.ts';
 export type * from './schema/social-shares.ts';
@@ -82,4 +84,5 @@ export interface Database {
   live_events: LiveEventTable;
   live_entries: LiveEntryTable;
   live_entry_revisions: LiveEntryRevisionTable;
+  preview_links: PreviewLinkTable;
 }

@@ -124,6 +124,29 @@ describe('the shipped nginx cache', () => {
     expect(withCookie.headers.get('cache-control')).toBe('private, no-store');
   });
 
+  it("passes a preview link's page through, never kept and never in nginx's access log", async () => {
+    const logged = await startNginxFront(`127.0.0.1:${t.port}`, { accessLog: true });
+    try {
+      const token = 'n0tAR3alT0k3nButSh4p3dL1k3On3_0f43Ch4rs-ab';
+      const url = `/preview/${token}`;
+      for (let i = 1; i <= 2; i++) {
+        const res = await fetch(`${logged.baseUrl}${url}`, { redirect: 'manual' });
+        await res.arrayBuffer();
+        expect(res.headers.get('cache-control')).toBe('private, no-store');
+        expect(res.headers.get('x-cache-status')).toBeNull();
+        expect(times(url)).toBe(i);
+      }
+      // Other requests are logged; the preview's path, which holds the secret, is not.
+      await (await fetch(`${logged.baseUrl}/healthz`)).arrayBuffer();
+      await new Promise((r) => setTimeout(r, 100));
+      const log = fs.readFileSync(path.join(logged.dir, 'access.log'), 'utf8');
+      expect(log).toContain('/healthz');
+      expect(log).not.toContain(token);
+    } finally {
+      await logged.stop();
+    }
+  });
+
   it("keeps a bad query's 400 and a missing story's 404 like a page, and never one asked with credentials", async () => {
     for (const url of ['/News?count=abc', '/News/slug/no-such-story', '/article/no-such-story']) {
       const first = await get(url);

@@ -40,6 +40,20 @@ export const STATIC_MAX_AGE_MS = 3_600_000;
 export const FAVICON_REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
 
 /**
+ * The security headers of an HTML page with this Content-Security-Policy (`framed`: the one page this
+ * origin may frame). Preview links' pages (previews/) send them too, with their own policy.
+ */
+export function pageHeaderList(policy: string, framed = false): Array<[string, string]> {
+  return [
+    ['content-security-policy', policy],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['x-frame-options', framed ? 'SAMEORIGIN' : 'DENY'],
+    ['permissions-policy', 'camera=(), microphone=(), geolocation=()'],
+  ];
+}
+
+/**
  * The front end: static files from config.webDistDir and, for every other GET, the HTML shell
  * with the page's title, meta description, canonical link, Open Graph and Twitter tags and the
  * app-config JSON. Known routes answer 200, unknown routes and slugs 404 (the SPA shows its 404
@@ -68,18 +82,13 @@ export default fp(
     // starts answering: features add their sources while the app is built).
     let pageHeaders: Array<[string, string]> | undefined;
     let framedHeaders: Array<[string, string]> | undefined;
-    const headerList = (framed: boolean): Array<[string, string]> => [
-      [
-        'content-security-policy',
+    const headerList = (framed: boolean): Array<[string, string]> =>
+      pageHeaderList(
         framed
           ? app.contentSecurityPolicy.toString().replace("frame-ancestors 'none'", "frame-ancestors 'self'")
           : app.contentSecurityPolicy.toString(),
-      ],
-      ['x-content-type-options', 'nosniff'],
-      ['referrer-policy', 'strict-origin-when-cross-origin'],
-      ['x-frame-options', framed ? 'SAMEORIGIN' : 'DENY'],
-      ['permissions-policy', 'camera=(), microphone=(), geolocation=()'],
-    ];
+        framed,
+      );
     app.addHook('onReady', (done) => {
       pageHeaders = headerList(false);
       framedHeaders = headerList(true);

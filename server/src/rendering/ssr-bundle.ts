@@ -21,8 +21,23 @@ export interface SsrRenderOutput {
   state: { renderedAt: number; queries: unknown };
 }
 
+/** What the renderer of a preview link's page takes (decision 042). */
+export interface SsrPreviewInput {
+  origin: string;
+  now: number;
+  appConfig: { siteName: string; [key: string]: unknown };
+  /** The article as GET /News/slug/{slug} will give it once published; null: the site's not-found page. */
+  article: unknown;
+  /** When a scheduled article goes out (ISO-8601), null for a draft. */
+  scheduledFor: string | null;
+  /** A news list (GET /News), for the breaking strip and the related stories. */
+  news(category?: string): Promise<unknown>;
+}
+
 export interface SsrBundle {
   render(input: SsrRenderInput): Promise<SsrRenderOutput>;
+  /** A preview link's page, without the embedded state (the page loads no script). Older builds lack it. */
+  renderPreview?(input: SsrPreviewInput): Promise<{ html: string }>;
 }
 
 /** The renderer's bundle lies next to the web build: dist/web -> dist/ssr/entry-server.js. */

@@ -37,6 +37,7 @@ import {
   type ArticleLinks,
   type ResolvedLinks,
 } from './authors-and-tags.ts';
+import { deletePreviewLinks } from './preview-links.ts';
 
 export type { AdminArticle, AdminArticleListItem } from '../../../common/admin-contract.ts';
 
@@ -872,8 +873,8 @@ export class AdminArticlesRepository {
   /**
    * The purge, written once: deletes the articles in the trash that `which` picks, with what belongs to
    * them alone (revisions, body image links, slug redirects, a live blog's entries and their revisions,
-   * author and tag links, the share rows of their posts), and writes a 'purge' audit row for each, which
-   * stays. Answers the rows deleted.
+   * author and tag links, the share rows of their posts, a preview link), and writes a 'purge' audit row
+   * for each, which stays. Answers the rows deleted.
    */
   private async purge(
     trx: Transaction<Database>,
@@ -903,6 +904,7 @@ export class AdminArticlesRepository {
     // no share to move and sends nothing. The audit trail keeps what was posted.
     await trx.deleteFrom('social_shares').where('article_id', 'in', ids).execute();
     await deleteArticleLinks(trx, ids);
+    await deletePreviewLinks(trx, ids);
     await writeAudit(
       trx,
       rows.map((r) => ({

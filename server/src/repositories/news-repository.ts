@@ -120,17 +120,28 @@ export class NewsRepository {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!row) return undefined;
-    const { body, ...listed } = row;
-    const article = toPublicArticle(listed);
-    const [[bodyHtml], linked] = await Promise.all([
-      renderBodiesForReaders(new ImagesRepository(this.db), [parseStoredBody(body, row.content ?? '')]),
-      articleLinks(this.db, [article.id]),
-    ]);
-    article.bodyHtml = bodyHtml;
-    const links = linked.get(article.id);
-    article.authors = (links?.authors ?? []).map(({ name, slug }) => ({ name, slug }));
-    article.tags = (links?.tags ?? []).map(({ name, slug }) => ({ name, slug }));
-    return article;
+    return row ? toArticlePage(this.db, row) : undefined;
   }
+}
+
+/**
+ * The article page's form of a row read with its plain text and stored body: the public fields,
+ * `bodyHtml` (the body rendered by the one renderer with site paths and its pictures' sizes) and the
+ * byline's authors and tags. Published stories (above) and preview links (decision 042) alike.
+ */
+export async function toArticlePage(
+  db: Kysely<Database>,
+  row: ListRow & { content: string; body: string },
+): Promise<PublicArticle> {
+  const { body, ...listed } = row;
+  const article = toPublicArticle(listed);
+  const [[bodyHtml], linked] = await Promise.all([
+    renderBodiesForReaders(new ImagesRepository(db), [parseStoredBody(body, row.content ?? '')]),
+    articleLinks(db, [article.id]),
+  ]);
+  article.bodyHtml = bodyHtml;
+  const links = linked.get(article.id);
+  article.authors = (links?.authors ?? []).map(({ name, slug }) => ({ name, slug }));
+  article.tags = (links?.tags ?? []).map(({ name, slug }) => ({ name, slug }));
+  return article;
 }

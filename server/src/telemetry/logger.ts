@@ -96,8 +96,18 @@ const SECRET_QUERY =
 const MAYBE_SECRET_QUERY =
   /[?&;](code|state|token|access_token|refresh_token|id_token|id_token_hint|client_assertion|assertion|subject_token|client_secret|code_verifier|fb_exchange_token|appsecret_proof|password|secret|key|sig|signature|[^=&;]*%)/i;
 
-/** A URL for the logs: query parameters that may carry secrets (sign-in codes, tokens) are masked. */
+/**
+ * A path that is itself a secret: a preview link's token (`/preview/{token}`, decision 042), alone or
+ * after a scheme and host, in any letter case.
+ */
+const SECRET_PATH = /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?\/preview\/)[^/?#]*/i;
+
+/**
+ * A URL for the logs: a preview link's token and query parameters that may carry secrets (sign-in
+ * codes, tokens) are masked.
+ */
 export function redactUrl(url: string): string {
+  if (SECRET_PATH.test(url)) url = url.replace(SECRET_PATH, `$1${LOG_CENSOR}`);
   const q = url.indexOf('?');
   if (q === -1) return url;
   // Most URLs ('/News?count=15') name no such parameter: no parsing for them.

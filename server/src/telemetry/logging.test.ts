@@ -17,14 +17,14 @@ let app: App | undefined;
 let database: Db | undefined;
 let dataDir: string | undefined;
 
-async function start() {
+async function start(level = 'info') {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-logs-'));
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: level,
     WEB_DIST_DIR: path.join(dataDir, 'no-dist'),
     APPLICATIONINSIGHTS_CONNECTION_STRING: '',
     ADMIN_USERNAME: 'test.editor',
@@ -38,7 +38,7 @@ async function start() {
       done();
     },
   });
-  app = await buildApp({ config, database, logger: { ...loggerOptions('info'), stream } });
+  app = await buildApp({ config, database, logger: { ...loggerOptions(level), stream } });
   await app.ready();
   return app;
 }
@@ -89,6 +89,16 @@ describe('server logs', () => {
     expect(JSON.stringify(lines)).not.toContain('evil id');
   });
 
+  it("masks a preview link's token, the path's secret, in every line (debug's too)", async () => {
+    const a = await start('debug');
+    const token = 'Pr3v13wT0k3n_0f-F0rty-Thr33-Ch4r4ct3rs-xyzw';
+    for (const url of [`/preview/${token}`, `/PREVIEW/${token}?x=1`]) await a.inject({ method: 'GET', url });
+    const urls = lines.filter((l) => l.msg === 'request completed').map((l) => (l.req as { url: string }).url);
+    expect(urls).toEqual(['/preview/[redacted]', '/PREVIEW/[redacted]?x=1']);
+    expect(lines.some((l) => l.msg === 'incoming request')).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
   it('redacts token and secret fields of logged objects', async () => {
     const a = await start();
     a.log.info(
@@ -114,5 +124,15 @@ describe('redactUrl', () => {
     // A parameter name spelled with percent-escapes is still recognised.
     expect(redactUrl('/x?to%6Ben=abc&page=1')).toBe('/x?token=%5Bredacted%5D&page=1');
     expect(redactUrl('/x?page=1&Password=abc')).toBe('/x?page=1&Password=%5Bredacted%5D');
+  });
+
+  it("masks a preview link's token, in a path or a full URL, whatever the case", () => {
+    expect(redactUrl('/preview/abcDEF_-123')).toBe('/preview/[redacted]');
+    expect(redactUrl('/preview/abc?code=1')).toBe('/preview/[redacted]?code=%5Bredacted%5D');
+    expect(redactUrl('https://news.example:8443/Preview/abc/more')).toBe(
+      'https://news.example:8443/Preview/[redacted]/more',
+    );
+    expect(redactUrl('/article/preview/abc')).toBe('/article/preview/abc');
+    expect(redactUrl('/previews')).toBe('/previews');
   });
 });

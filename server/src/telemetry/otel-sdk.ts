@@ -105,7 +105,8 @@ function requestSpans(tracer: Tracer) {
     async function telemetryRequests(app: FastifyInstance) {
       app.addHook('onRequest', (request, _reply, done) => {
         const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-        const path = request.url.split('?')[0] ?? '/';
+        // A preview link's token is masked here too (the span's name and url.path).
+        const path = redactUrl(request.url.split('?')[0] ?? '/');
         const span = tracer.startSpan(
           `${request.method} ${path}`,
           {

@@ -26,6 +26,7 @@ import * as m038 from './038-revision-autosave.ts';
 import * as m039 from './039-live-events.ts';
 import * as m040 from './040-live-blog.ts';
 import * as m041 from './041-link-publication-order.ts';
+import * as m042 from './042-preview-links.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -65,4 +66,5 @@ export const migrations: Record<string, AppMigration> = {
   '039-live-events': m039,
   '040-live-blog': m040,
   '041-link-publication-order': m041,
+  '042-preview-links': m042,
 };

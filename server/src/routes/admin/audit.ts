@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AUDIT_ACTIONS, RECORD_AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, listAudit } from '../../repositories/audit-log.ts';
 import { LIVE_AUDIT_ACTIONS } from '../../../../common/live-contract.ts';
+import { PREVIEW_AUDIT_ACTIONS } from '../../../../common/preview-contract.ts';
 import { AuditPageSchema, AuditQuerySchema } from './schemas.ts';
 import { ValidationError } from '../../domain/typebox-validation.ts';
 
@@ -11,6 +12,7 @@ const ACTIONS: readonly string[] = [
   ...SHARE_AUDIT_ACTIONS,
   ...LIVE_AUDIT_ACTIONS,
   ...RECORD_AUDIT_ACTIONS,
+  ...PREVIEW_AUDIT_ACTIONS,
 ];
 
 /** GET /api/admin/audit?editor=&action=&page=: the audit trail, newest first, 50 a page. */

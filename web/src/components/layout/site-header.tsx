@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CATEGORIES } from '@common/categories';
 import { TAGLINE } from '@common/site';
 import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
 import { cx } from '@/lib/cx';
+import { ScriptlessPageContext } from './scriptless-page';
 import { SearchForm } from './search-form';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -31,6 +32,8 @@ export function SiteHeader() {
   const navId = SITE_NAV_ID;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  // A page sent without script (a preview link's): the no-script MENU link, whatever the browser.
+  const scriptless = useContext(ScriptlessPageContext);
 
   // Navigating closes the menu.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -75,31 +78,43 @@ export function SiteHeader() {
             >
               ADMIN
             </Link>
-            <button
-              ref={buttonRef}
-              type="button"
-              className={cx(MENU_BUTTON_CLASS, 'js-only')}
-              aria-expanded={open}
-              aria-controls={navId}
-              onClick={() => setOpen((o) => !o)}
-            >
-              {open ? 'CLOSE' : 'MENU'}
-            </button>
-            <noscript>
-              <a
-                href={`#${navId}`}
-                className={cx(
-                  MENU_BUTTON_CLASS,
-                  'absolute right-0 top-0 flex items-center justify-center no-underline',
-                )}
-              >
+            {scriptless ? (
+              <a href={`#${navId}`} className={cx(MENU_BUTTON_CLASS, 'flex items-center justify-center no-underline')}>
                 MENU
               </a>
-            </noscript>
+            ) : (
+              <>
+                <button
+                  ref={buttonRef}
+                  type="button"
+                  className={cx(MENU_BUTTON_CLASS, 'js-only')}
+                  aria-expanded={open}
+                  aria-controls={navId}
+                  onClick={() => setOpen((o) => !o)}
+                >
+                  {open ? 'CLOSE' : 'MENU'}
+                </button>
+                <noscript>
+                  <a
+                    href={`#${navId}`}
+                    className={cx(
+                      MENU_BUTTON_CLASS,
+                      'absolute right-0 top-0 flex items-center justify-center no-underline',
+                    )}
+                  >
+                    MENU
+                  </a>
+                </noscript>
+              </>
+            )}
           </div>
         </div>
       </div>
-      <nav id={navId} aria-label="Main" className={cx('site-nav bg-ink on-dark md:block', open ? 'block' : 'hidden')}>
+      <nav
+        id={navId}
+        aria-label="Main"
+        className={cx('site-nav bg-ink on-dark md:block', open ? 'block' : 'hidden', scriptless && 'site-nav--linked')}
+      >
         <ul className="mx-auto flex max-w-7xl flex-col px-2 md:flex-row md:flex-wrap md:gap-2">
           {CATEGORIES.map((category) => (
             <li key={category.id}>

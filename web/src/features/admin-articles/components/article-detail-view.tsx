@@ -9,6 +9,7 @@ import { ArticleForm } from './article-form.tsx';
 import { DeletedArticle } from './deleted-article.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { SchedulePanel } from './schedule-panel.tsx';
+import { PreviewLinkPanel } from './preview-link-panel.tsx';
 import { isPublished } from '../lib/article-status.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { ArticleActions } from './article-actions.tsx';
@@ -171,6 +172,7 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
             ) : null}
           </section>
           <SchedulePanel article={article} />
+          <PreviewLinkPanel article={article} />
           <HistoryPanel article={article} />
         </aside>
       </div>

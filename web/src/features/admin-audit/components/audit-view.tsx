@@ -9,6 +9,7 @@ import {
   type AuditRecordRef,
 } from '@common/admin-contract';
 import { LIVE_AUDIT_ACTIONS } from '@common/live-contract';
+import { PREVIEW_AUDIT_ACTIONS } from '@common/preview-contract';
 import { paths } from '@/config/paths';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { useAudit, type AuditListParams } from '../api/get-audit.ts';
@@ -129,7 +130,13 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
             onChange={(e) => onQueryChange({ ...query, action: e.target.value || undefined, page: 1 })}
           >
             <option value="">All actions</option>
-            {[...AUDIT_ACTIONS, ...SHARE_AUDIT_ACTIONS, ...LIVE_AUDIT_ACTIONS, ...RECORD_AUDIT_ACTIONS].map((a) => (
+            {[
+              ...AUDIT_ACTIONS,
+              ...SHARE_AUDIT_ACTIONS,
+              ...LIVE_AUDIT_ACTIONS,
+              ...RECORD_AUDIT_ACTIONS,
+              ...PREVIEW_AUDIT_ACTIONS,
+            ].map((a) => (
               <option key={a} value={a}>
                 {a}
               </option>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { browserCopyEnvironment, COPIED_INDICATOR_MS, copyText } from '../lib/copy-to-clipboard';
+import { browserCopyEnvironment, COPIED_INDICATOR_MS, copyText } from '@/lib/copy-to-clipboard';
 
 /** Read-only URL field with a Copy button that shows 'Copied!' for 2000 ms. */
 export function CopyLinkField({ url }: { url: string }) {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COPIED_INDICATOR_MS } from '../lib/copy-to-clipboard';
+import { COPIED_INDICATOR_MS } from '@/lib/copy-to-clipboard';
 import { ShareDialog } from './share-dialog';
 
 const share = {
