@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AdminArticle } from '../common/admin-contract.ts';
 import type { BodyDoc } from '../common/body/types.ts';
+import { legacyTextToBody } from '../common/body/legacy.ts';
 import type { AdminLiveEntry } from '../common/live-contract.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
@@ -23,10 +24,8 @@ let authorization: string;
 const api = <T>(method: string, path: string, payload?: unknown) =>
   adminRequest<T>(running.baseUrl, authorization, method, path, payload);
 
-const text = (t: string): BodyDoc => ({
-  type: 'doc',
-  content: [{ type: 'paragraph', content: [{ type: 'text', text: t }] }],
-});
+/** A one-paragraph body. */
+const text = (t: string): BodyDoc => legacyTextToBody(t);
 
 async function publishedStory(headline: string, extra: Record<string, unknown> = {}): Promise<AdminArticle> {
   const created = await api<AdminArticle>('POST', '/api/admin/articles', {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminArticle } from '../../../common/admin-contract.ts';
 import type { BodyDoc } from '../../../common/body/types.ts';
+import { legacyTextToBody } from '../../../common/body/legacy.ts';
 import {
   LIVE_ENTRIES_PAGE,
   type AdminLiveEntry,
@@ -68,10 +69,8 @@ const call = (method: string, url: string, payload?: unknown) =>
     payload: payload === undefined ? undefined : JSON.stringify(payload),
   });
 
-const text = (t: string): BodyDoc => ({
-  type: 'doc',
-  content: [{ type: 'paragraph', content: [{ type: 'text', text: t }] }],
-});
+/** A one-paragraph body. */
+const text = (t: string): BodyDoc => legacyTextToBody(t);
 
 async function liveArticle(published = true): Promise<{ id: number; slug: string }> {
   const row = await insertArticle(env.database.db, published ? { published_at: new Date().toISOString() } : {});

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ArticleShares, FailedShare } from '../../../common/admin-contract.ts';
 import type { AdminLiveEntry } from '../../../common/live-contract.ts';
 import type { BodyDoc } from '../../../common/body/types.ts';
+import { legacyTextToBody } from '../../../common/body/legacy.ts';
 import { insertArticle } from '../test-support/admin-articles.ts';
-import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../test-support/shares.ts';
+import { adminApi, settledShares, shareOf, connectBothAccounts } from '../test-support/shares.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { createSocial } from '../sharing/social-clients.ts';
 
 // A live blog's key events posted to X and Facebook by the share jobs (decision 037), against the
 // fake providers over real HTTP, on SQLite (api) and PostgreSQL (api-pg).
@@ -19,18 +19,14 @@ beforeAll(async () => {
     env: { JOBS_POLL_MS: '20', SHARE_RETRY_BASE_MS: '40', PUBLIC_URL: 'https://dailysmear.example.com' },
   });
   api = adminApi(env.baseUrl, await env.bearer());
-  const social = createSocial(env.config, env.database);
-  await connectX(social, env.x, env.config.siteName);
-  await connectFacebook(social, env.fb, env.config.siteName);
+  await connectBothAccounts(env);
 });
 afterAll(async () => {
   await env?.close();
 });
 
-const text = (t: string): BodyDoc => ({
-  type: 'doc',
-  content: [{ type: 'paragraph', content: [{ type: 'text', text: t }] }],
-});
+/** A one-paragraph body. */
+const text = (t: string): BodyDoc => legacyTextToBody(t);
 
 /** A live article whose own publication shares nothing (its choice is off on both platforms). */
 async function liveArticle(published: boolean) {

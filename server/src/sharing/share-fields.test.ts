@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { createSocial } from './social-clients.ts';
-import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../test-support/shares.ts';
+import { adminApi, settledShares, shareOf, connectBothAccounts } from '../test-support/shares.ts';
 
 // The share choice in the article body (GET, POST, PUT) and the ingestion API's publish (POST with
 // `published: true`), against the X and Facebook fakes over real HTTP (SQLite, and PostgreSQL in api-pg).
@@ -21,9 +20,7 @@ beforeAll(async () => {
     },
   });
   api = adminApi(env.baseUrl, await env.bearer());
-  const social = createSocial(env.config, env.database);
-  await connectX(social, env.x, env.config.siteName);
-  await connectFacebook(social, env.fb, env.config.siteName);
+  await connectBothAccounts(env);
 });
 afterAll(async () => {
   await env?.close();

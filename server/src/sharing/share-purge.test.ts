@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FailedShare } from '../../../common/admin-contract.ts';
 import type { BodyDoc } from '../../../common/body/types.ts';
+import { legacyTextToBody } from '../../../common/body/legacy.ts';
 import type { SharePlatform, ShareState } from '../db/schema.ts';
 import { daysAgo, insertArticle } from '../test-support/admin-articles.ts';
-import { adminApi, connectFacebook, connectX } from '../test-support/shares.ts';
+import { adminApi, connectBothAccounts } from '../test-support/shares.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { SHARE_JOB } from './share-service.ts';
-import { createSocial } from './social-clients.ts';
 
 // An article deleted for good takes its posts' share rows with it (its own and its key events'), on
 // SQLite (api, the jobs table) and PostgreSQL (api-pg, pg-boss): the dashboard's failed posts no longer
@@ -28,18 +28,14 @@ beforeAll(async () => {
     },
   });
   api = adminApi(env.baseUrl, await env.bearer());
-  const social = createSocial(env.config, env.database);
-  await connectX(social, env.x, env.config.siteName);
-  await connectFacebook(social, env.fb, env.config.siteName);
+  await connectBothAccounts(env);
 });
 afterAll(async () => {
   await env?.close();
 });
 
-const text = (t: string): BodyDoc => ({
-  type: 'doc',
-  content: [{ type: 'paragraph', content: [{ type: 'text', text: t }] }],
-});
+/** A one-paragraph body. */
+const text = (t: string): BodyDoc => legacyTextToBody(t);
 
 /** Sets a share's state as a provider's answer would have left it (failed, unconfirmed), with its reason. */
 async function settle(articleId: number, platform: SharePlatform, entryId: number, state: ShareState) {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { createSocial } from './social-clients.ts';
-import { adminApi, connectFacebook, connectX, settledShares, shareOf } from '../test-support/shares.ts';
+import { adminApi, settledShares, shareOf, connectBothAccounts } from '../test-support/shares.ts';
 
 // A scheduled article is shared when it goes live, not before (SQLite, and PostgreSQL in api-pg).
 let env: TestApp;
@@ -14,9 +13,7 @@ beforeAll(async () => {
     env: { JOBS_POLL_MS: '20', SHARE_RETRY_BASE_MS: '40', SCHEDULER_INTERVAL_MS: '50', SOCIAL_HTTP_TIMEOUT_MS: '5000' },
   });
   api = adminApi(env.baseUrl, await env.bearer());
-  const social = createSocial(env.config, env.database);
-  await connectX(social, env.x, env.config.siteName);
-  await connectFacebook(social, env.fb, env.config.siteName);
+  await connectBothAccounts(env);
 });
 afterAll(async () => {
   await env?.close();

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ArticleShares, PlatformShare } from '../../../common/admin-contract.ts';
 import type { AdminLiveEntry } from '../../../common/live-contract.ts';
 import type { BodyDoc } from '../../../common/body/types.ts';
+import { legacyTextToBody } from '../../../common/body/legacy.ts';
 import { insertArticle } from '../test-support/admin-articles.ts';
-import { adminApi, connectFacebook, connectX } from '../test-support/shares.ts';
+import { adminApi, connectBothAccounts } from '../test-support/shares.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { SocialSharesRepository, WITHDRAWN_REASONS } from './repositories/social-shares.ts';
 import { SHARE_WORKER } from './share-service.ts';
-import { createSocial } from './social-clients.ts';
 
 // A post goes out only for an article that is published when its job takes the share (decision 024),
 // on SQLite (api, the jobs table) and PostgreSQL (api-pg, pg-boss), against the fake X and Facebook
@@ -33,18 +33,14 @@ beforeAll(async () => {
   });
   api = adminApi(env.baseUrl, await env.bearer());
   repo = new SocialSharesRepository(env.database);
-  const social = createSocial(env.config, env.database);
-  await connectX(social, env.x, env.config.siteName);
-  await connectFacebook(social, env.fb, env.config.siteName);
+  await connectBothAccounts(env);
 });
 afterAll(async () => {
   await env?.close();
 });
 
-const text = (t: string): BodyDoc => ({
-  type: 'doc',
-  content: [{ type: 'paragraph', content: [{ type: 'text', text: t }] }],
-});
+/** A one-paragraph body. */
+const text = (t: string): BodyDoc => legacyTextToBody(t);
 
 /** A published story (its publication queues its posts), with a live key event posted to both platforms if asked. */
 async function publishedStory(headline: string, { keyEvent = false } = {}) {

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import type { ArticleShares, SharePlatform } from '../../../common/admin-contract.ts';
 import type { FakeFacebook } from '../fakes/facebook.ts';
 import type { FakeX } from '../fakes/x.ts';
-import type { Social } from '../sharing/social-clients.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { createSocial, type Social } from '../sharing/social-clients.ts';
 
 /**
  * Helpers of the share tests and of `npm run bench:shares` (in-process apps, child processes,
@@ -42,6 +44,16 @@ export async function connectFacebook(social: Social, fb: FakeFacebook, persona:
     expiresAt: null,
     scope: '',
   });
+}
+
+/**
+ * Both accounts of a test app with the fake providers connected, as an editor connects them on the
+ * Social page (the persona is the site's name).
+ */
+export async function connectBothAccounts(app: { config: Config; database: Db; x: FakeX; fb: FakeFacebook }) {
+  const social = createSocial(app.config, app.database);
+  await connectX(social, app.x, app.config.siteName);
+  await connectFacebook(social, app.fb, app.config.siteName);
 }
 
 export interface ApiAnswer {
