@@ -119,6 +119,13 @@ class LaneSequencer extends BaseSequencer {
  *  - api:    the server through HTTP (inject or a real port), on a throwaway database
  *  - e2e:    real headless Chromium (Debian's chromium via playwright-core) against the built site
  */
+/**
+ * The browser tests' expect.poll waits for what it means (a request made, a text shown) for up to
+ * 15 s instead of vitest's 1 s: on a loaded 2-core machine a page's next request can take longer than
+ * a second, and a poll answers as soon as its condition holds, so a fast run is not slowed.
+ */
+const browserPolls = { poll: { timeout: 15_000 } };
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -184,6 +191,7 @@ export default defineConfig({
                 setupFiles: [pgSetup],
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
+                expect: browserPolls,
                 ...ownModules,
               },
             },
@@ -209,6 +217,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: browserPolls,
           ...ownModules,
         },
       },
