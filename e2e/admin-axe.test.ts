@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
-import { createSocial } from '../server/src/sharing/social-clients.ts';
-import { connectFacebook, connectX } from '../server/src/test-support/shares.ts';
+import { connectBothAccounts } from '../server/src/test-support/shares.ts';
 import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { axeViolations } from './support/axe.ts';
@@ -33,9 +32,7 @@ describe('admin accessibility (axe-core)', () => {
     running = await startApp({
       env: { ...EDITOR_ENV, ...fakeProviderEnv(x, fb), JOBS_POLL_MS: '50', SOCIAL_HTTP_TIMEOUT_MS: '10000' },
     });
-    const social = createSocial(running.config, running.database);
-    await connectX(social, x, running.config.siteName);
-    await connectFacebook(social, fb, running.config.siteName);
+    await connectBothAccounts({ config: running.config, database: running.database, x, fb });
     const day = 24 * 60 * 60 * 1000;
     const [draft, published, scheduled, trashed, posted, live] = await insertArticles(running.database, running.app, [
       { headline: 'Axe Draft About A Goose', published_at: null, comments: 'Check the goose.' },

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { AdminArticle } from '../common/admin-contract.ts';
 import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
-import { createSocial } from '../server/src/sharing/social-clients.ts';
-import { connectFacebook, connectX } from '../server/src/test-support/shares.ts';
+import { connectBothAccounts } from '../server/src/test-support/shares.ts';
 import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { adminRequest } from './support/admin-request.ts';
+import { recordWrites } from './support/network.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { insertArticles } from './support/articles.ts';
 import { DESKTOP, useBrowser } from './support/browser.ts';
@@ -20,16 +20,6 @@ import { openSignedIn } from './support/signed-in.ts';
 
 const web = useBrowser();
 const WAIT = { timeout: 10_000 };
-
-/** The admin API writes a page sends, as 'METHOD /path', in order. */
-function recordWrites(page: Page): string[] {
-  const calls: string[] = [];
-  page.on('request', (req: Request) => {
-    const url = new URL(req.url());
-    if (url.pathname.startsWith('/api/admin/') && req.method() !== 'GET') calls.push(`${req.method()} ${url.pathname}`);
-  });
-  return calls;
-}
 
 const HEADLINES = [
   'Hedgehog Elected To Parish Council',
@@ -55,9 +45,7 @@ describe('bulk actions on All Articles', () => {
     running = await startApp({
       env: { ...EDITOR_ENV, ...fakeProviderEnv(x, fb), JOBS_POLL_MS: '50', SOCIAL_HTTP_TIMEOUT_MS: '10000' },
     });
-    const social = createSocial(running.config, running.database);
-    await connectX(social, x, running.config.siteName);
-    await connectFacebook(social, fb, running.config.siteName);
+    await connectBothAccounts({ config: running.config, database: running.database, x, fb });
     authorization = await running.bearer({ sub: '1', name: 'Erin Editor' });
   });
   afterAll(async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { AdminArticle, ArticleRevisionSummary, AuditEntry } from '../common/admin-contract.ts';
 import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
-import { createSocial } from '../server/src/sharing/social-clients.ts';
-import { connectFacebook, connectX } from '../server/src/test-support/shares.ts';
+import { connectBothAccounts } from '../server/src/test-support/shares.ts';
 import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
+import { recordWrites } from './support/network.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { insertArticles } from './support/articles.ts';
 import { useBrowser } from './support/browser.ts';
@@ -22,18 +22,6 @@ const web = useBrowser();
 const EDITOR_NAME = 'Erin Editor';
 const ME = { username: EDITOR.username, name: EDITOR_NAME };
 const WAIT = { timeout: 10_000 };
-
-/** The admin API writes a page sends, as 'METHOD /path'. */
-function recordWrites(page: Page): string[] {
-  const calls: string[] = [];
-  page.on('request', (req: Request) => {
-    const url = new URL(req.url());
-    if ((!url.pathname.startsWith('/api/admin/') && !url.pathname.startsWith('/api/social/')) || req.method() === 'GET')
-      return;
-    calls.push(`${req.method()} ${url.pathname}`);
-  });
-  return calls;
-}
 
 describe('every newsroom journey holds', () => {
   let running: RunningApp;
@@ -54,9 +42,7 @@ describe('every newsroom journey holds', () => {
         SOCIAL_HTTP_TIMEOUT_MS: '10000',
       },
     });
-    const social = createSocial(running.config, running.database);
-    await connectX(social, x, running.config.siteName);
-    await connectFacebook(social, fb, running.config.siteName);
+    await connectBothAccounts({ config: running.config, database: running.database, x, fb });
     authorization = await running.bearer({ sub: '1', name: EDITOR_NAME, preferred_username: EDITOR.username });
   });
   afterAll(async () => {
@@ -110,7 +96,7 @@ describe('every newsroom journey holds', () => {
     });
     const id = created.body.id;
     const page = await signedIn(`/admin/articles/${id}`);
-    const writes = recordWrites(page);
+    const writes = recordWrites(page, ['/api/admin/', '/api/social/']);
     await editSummary(page, 'The second summary.');
     await editSummary(page, 'The third summary.');
 
@@ -221,7 +207,7 @@ describe('every newsroom journey holds', () => {
     const trashed = page.locator('.admin-row', { hasText: 'Otter Leads Budget Talks' });
     const line = await trashed.locator('.admin-row__trash').innerText();
     expect(line).toMatch(new RegExp(`^Deleted .+ by ${EDITOR_NAME} · 30 days left to restore$`));
-    const restore = recordWrites(page);
+    const restore = recordWrites(page, ['/api/admin/', '/api/social/']);
     await trashed.getByRole('button', { name: 'Restore Otter Leads Budget Talks' }).dblclick();
     await expect.poll(() => trashed.count(), WAIT).toBe(0);
     expect(restore.filter((w) => w.endsWith(`/${row.id}/restore`))).toHaveLength(1);
@@ -234,7 +220,7 @@ describe('every newsroom journey holds', () => {
     await api('PUT', `/api/admin/articles/${row.id}/shares/choice`, { shareToX: false, shareToFacebook: false });
     expect((await api('POST', `/api/admin/articles/${row.id}/publish`)).status).toBe(200);
     const page = await signedIn(`/admin/articles/${row.id}`);
-    const writes = recordWrites(page);
+    const writes = recordWrites(page, ['/api/admin/', '/api/social/']);
     const panel = page.getByRole('region', { name: 'Social posts' });
     const xItem = panel.getByTestId('share-x');
     await xItem.getByText('Not shared').waitFor();
@@ -305,7 +291,7 @@ describe('every newsroom journey holds', () => {
       .getByText(/^Posts to the live X account @\w+\.$/)
       .waitFor();
     await page.getByLabel('Message').fill('A test from the newsroom');
-    const writes = recordWrites(page);
+    const writes = recordWrites(page, ['/api/admin/', '/api/social/']);
     await page.getByRole('button', { name: 'Publish Test Message' }).dblclick();
     await page.getByTestId('publish-success').waitFor();
     expect(writes.filter((w) => w === 'POST /api/social/testpublish')).toHaveLength(1);

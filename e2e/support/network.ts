@@ -1,4 +1,4 @@
-import type { BrowserContext, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 
 export interface NetworkLog {
   /** Every request the pages of the context made (URL strings, in order). */
@@ -57,4 +57,15 @@ export async function guardNetwork(
       });
     },
   };
+}
+
+/** The API writes (not GETs) a page sends under `prefixes`, as 'METHOD /path', in order. */
+export function recordWrites(page: Page, prefixes: readonly string[] = ['/api/admin/']): string[] {
+  const calls: string[] = [];
+  page.on('request', (req: Request) => {
+    const url = new URL(req.url());
+    if (req.method() !== 'GET' && prefixes.some((p) => url.pathname.startsWith(p)))
+      calls.push(`${req.method()} ${url.pathname}`);
+  });
+  return calls;
 }
