@@ -94,6 +94,19 @@ describe('the audit trail', () => {
     const value = await failed.getByText(EDITOR_NAME, { exact: true }).boundingBox();
     expect(label!.x + label!.width).toBeLessThan(value!.x);
     expect(Math.abs(label!.y - value!.y)).toBeLessThan(8);
+    // Every label holds one line, the longest too, and the values line up after the labels' column.
+    const labelBoxes = await failed.locator('.admin-audit__label').evaluateAll((els) =>
+      els.map((el) => ({
+        height: el.getBoundingClientRect().height,
+        size: parseFloat(getComputedStyle(el).fontSize),
+      })),
+    );
+    // One line is about 1.2 times the font's size, two lines twice that.
+    for (const box of labelBoxes) expect(box.height).toBeLessThan(box.size * 2);
+    const valueLefts = await failed
+      .locator('.admin-audit__value')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)));
+    expect(new Set(valueLefts).size).toBe(1);
 
     // The long headline, reason and tag name wrap inside their card.
     const card = (await failed.boundingBox())!;
