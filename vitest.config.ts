@@ -34,6 +34,7 @@ const e2eOnPostgres = [
   'e2e/admin-editor.test.ts',
   'e2e/admin-journeys.test.ts',
   'e2e/admin-live.test.ts',
+  'e2e/admin-preview-link.test.ts',
   'e2e/admin-purge.test.ts',
   'e2e/article-shares.test.ts',
   'e2e/bylines-tags.test.ts',

@@ -11,10 +11,13 @@ import { openSignedIn } from './support/signed-in.ts';
 // an editor writes a draft and makes its preview link, copies it; a reader who is not signed in opens it
 // on a phone and reads the story as readers will see it, under the preview banner, with no script and
 // nothing that leaks the address; the editor turns the link off and the reader gets the not-found page.
+// A draft live blog's preview lists the entries written before publication, as its public page will.
 
 const PHONE = { width: 390, height: 844 };
 const HEADLINE = 'Heron Appointed Minister For Puddles';
 const BODY = 'The heron stood on one leg through the entire swearing-in.';
+const FIRST_ENTRY = 'Traffic backs up to the roundabout.';
+const KEY_ENTRY = 'The council concedes: the bypass is cancelled.';
 
 /** The focused element's outline, as the reader sees it (a visible ring: a style and a width). */
 const focusRing = (page: Page) =>
@@ -136,22 +139,66 @@ describe('a preview link for an unpublished article', () => {
     await reader.getByText(HEADLINE).waitFor({ state: 'detached' });
   });
 
+  it('an editor writes entries on a draft live blog; the preview shows them as the published page will, static', async () => {
+    const id = await newDraft('Badger Blocks Bypass: Live', 'The badger has not moved since dawn.');
+    const editor = await web.newPage();
+    await openSignedIn(editor, running, `${running.baseUrl}/admin/articles/${id}`);
+
+    // Coverage of the draft starts; two entries are written in the console, the second a key event.
+    const coverage = editor.getByRole('region', { name: 'Live coverage' });
+    await coverage.getByRole('button', { name: 'Start live coverage' }).click();
+    await coverage.getByRole('link', { name: 'Open live console' }).click();
+    const composer = editor.getByRole('textbox', { name: 'Entry', exact: true });
+    const written = editor
+      .getByRole('list', { name: 'Entries, newest first' })
+      .locator(':scope > li .admin-live-entry__body');
+    await composer.click();
+    await editor.keyboard.type(FIRST_ENTRY);
+    await editor.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect.poll(() => written.allInnerTexts()).toEqual([FIRST_ENTRY]);
+    await composer.click();
+    await editor.keyboard.type(KEY_ENTRY);
+    await editor.getByRole('checkbox', { name: 'Key event' }).check();
+    await editor.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect.poll(() => written.allInnerTexts()).toEqual([KEY_ENTRY, FIRST_ENTRY]);
+
+    // Back on the article's screen, the editor makes the preview link.
+    await editor.goto(`${running.baseUrl}/admin/articles/${id}`);
+    const panel = editor.getByRole('region', { name: 'Preview link' });
+    await panel.getByRole('button', { name: 'Create preview link' }).click();
+    const url = await panel.getByRole('textbox', { name: /Preview address/ }).inputValue();
+    expect(url).toMatch(/\/preview\/[A-Za-z0-9_-]{43}$/);
+
+    // Someone who is not signed in, in a browser of their own, reads the entries under the story.
+    const readerContext = await web.newContext(PHONE);
+    const net = await guardNetwork(readerContext);
+    const reader = await readerContext.newPage();
+    const res = (await reader.goto(url))!;
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toBe('private, no-store');
+    expect(res.headers()['x-robots-tag']).toContain('noindex');
+    await reader.getByText('Preview — not published yet').waitFor();
+    const blog = reader.getByRole('region', { name: 'Live updates' });
+    const shown = blog.getByRole('list', { name: 'Updates, newest first' }).locator(':scope > li');
+    expect(await shown.locator('.live-entry__body').allInnerTexts()).toEqual([KEY_ENTRY, FIRST_ENTRY]);
+    await shown.first().getByText('Key event', { exact: true }).waitFor();
+    expect(await shown.nth(1).getByText('Key event', { exact: true }).count()).toBe(0);
+    await blog
+      .getByRole('navigation', { name: 'Key events' })
+      .getByRole('link', { name: new RegExp(KEY_ENTRY) })
+      .waitFor();
+    // Static: no script, no live stream, no API call; nothing wider than the phone.
+    expect(net.scripts()).toEqual([]);
+    expect(net.requests.filter((u) => u.includes('/live/') || u.includes('/api/'))).toEqual([]);
+    expect(net.external).toEqual([]);
+    expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await axeViolations(reader)).toEqual([]);
+    await readerContext.close();
+  });
+
   it('works at 390 px on the editor side: the panel fits, its controls reach by keyboard, axe finds nothing', async () => {
     const editor = await web.newPage(PHONE);
-    const draft = await running.app.inject({
-      method: 'POST',
-      url: '/api/admin/articles',
-      headers: {
-        authorization: await running.bearer({ sub: '1', name: 'E2E Editor' }),
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify({
-        headline: 'Otter Chairs Select Committee',
-        content: 'Fish were tabled.',
-        category: 'Politics',
-      }),
-    });
-    const { id } = draft.json() as { id: number };
+    const id = await newDraft('Otter Chairs Select Committee', 'Fish were tabled.');
     await openSignedIn(editor, running, `${running.baseUrl}/admin/articles/${id}`);
     const panel = editor.getByRole('region', { name: 'Preview link' });
     const create = panel.getByRole('button', { name: 'Create preview link' });
@@ -162,6 +209,21 @@ describe('a preview link for an unpublished article', () => {
     await fits(editor, panel);
     expect(await axeViolations(editor)).toEqual([]);
   });
+
+  /** A draft in Politics, made through the API; answers its id. */
+  async function newDraft(headline: string, content: string): Promise<number> {
+    const res = await running.app.inject({
+      method: 'POST',
+      url: '/api/admin/articles',
+      headers: {
+        authorization: await running.bearer({ sub: '1', name: 'E2E Editor' }),
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({ headline, content, category: 'Politics' }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: number }).id;
+  }
 });
 
 /** The panel lies within the phone's width, and so does the page. */

@@ -140,6 +140,8 @@ export interface PreviewRenderInput {
   article: unknown;
   /** When a scheduled article goes out (ISO-8601), null for a draft. */
   scheduledFor: string | null;
+  /** A live blog's page of older entries (`?before=`, as GET /News/slug/{slug}/entries gives it); null: the newest. */
+  older?: unknown;
   /** A news list (GET /News): the breaking strip and the related stories. */
   news(category?: string): Promise<unknown>;
 }
@@ -155,10 +157,12 @@ export async function renderPreview({
   appConfig,
   article: raw,
   scheduledFor,
+  older: rawOlder,
   news,
 }: PreviewRenderInput): Promise<{ html: string }> {
   const queryClient = createQueryClient();
   const article = raw ? normalizeArticle(raw) : null;
+  const older = article?.live && rawOlder ? toEntriesPage(rawOlder) : null;
   const prefetchNews = (category?: string) =>
     queryClient.prefetchQuery({
       queryKey: getNewsQueryOptions(category).queryKey,
@@ -166,7 +170,7 @@ export async function renderPreview({
     });
   await Promise.all([prefetchNews(), article?.category ? prefetchNews(article.category) : undefined]);
   const page: RouteObject[] = [
-    { path: '*', element: <PublicPreviewPage article={article} scheduledFor={scheduledFor} /> },
+    { path: '*', element: <PublicPreviewPage article={article} scheduledFor={scheduledFor} older={older} /> },
   ];
   return { html: await renderRoutes(page, { url: '/preview', origin, now, appConfig }, queryClient) };
 }

@@ -1,4 +1,7 @@
 import fp from 'fastify-plugin';
+import { LiveBlogReader } from '../live-blog/live-entries-view.ts';
+import { LiveEntriesRepository } from '../live-blog/repositories/live-entries.ts';
+import { ImagesRepository } from '../repositories/images-repository.ts';
 import { PreviewLinksRepository } from '../repositories/preview-links.ts';
 import { PreviewPages } from './preview-page.ts';
 import { adminPreviewLinkRoutes } from './routes/admin-preview-link.ts';
@@ -10,9 +13,13 @@ import { publicPreviewRoutes } from './routes/public-preview.ts';
  */
 export default fp(
   async (app) => {
-    const repo = new PreviewLinksRepository(app.database.db, app.database.dialect);
+    const { db, dialect } = app.database;
+    const repo = new PreviewLinksRepository(db, dialect);
+    // A draft live blog's entries, read as the public article read gives them; the page opens no
+    // stream, so it needs no event id to replay from.
+    const live = new LiveBlogReader(new LiveEntriesRepository(db), new ImagesRepository(db), () => Promise.resolve(0));
     await app.register(adminPreviewLinkRoutes, { prefix: '/api/admin', repo });
-    await app.register(publicPreviewRoutes, { repo, pages: await PreviewPages.load(app) });
+    await app.register(publicPreviewRoutes, { repo, live, pages: await PreviewPages.load(app) });
   },
   { name: 'previews', dependencies: ['problem', 'auth', 'news', 'page-settings'] },
 );

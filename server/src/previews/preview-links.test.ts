@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_ENTRIES_PAGE } from '../../../common/live-contract.ts';
 import { PREVIEW_LINK_DAYS } from '../../../common/preview-contract.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { ssrBundleFile } from '../rendering/ssr-bundle.ts';
@@ -36,6 +37,8 @@ afterAll(async () => t?.close());
 beforeEach(async () => {
   const db = t.database.db;
   await db.deleteFrom('preview_links').execute();
+  await db.deleteFrom('live_entry_revisions').execute();
+  await db.deleteFrom('live_entries').execute();
   await db.deleteFrom('articles').execute();
   await db.deleteFrom('audit_log').execute();
   t.app.newsCache.clear();
@@ -253,5 +256,109 @@ describe('the preview page', () => {
     }
     // Not a page for other methods.
     expect((await t.app.inject({ method: 'POST', url: `/preview/${'A'.repeat(43)}` })).statusCode).toBe(405);
+  });
+});
+
+describe("a draft live blog's preview", () => {
+  const write = (method: 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...auth, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      payload: payload ? JSON.stringify(payload) : undefined,
+    });
+  /** Posts an entry on the article's coverage; answers its id. */
+  const post = async (articleId: number, text: string, keyEvent = false) => {
+    const res = await write('POST', `/api/admin/articles/${articleId}/live/entries`, {
+      body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+      keyEvent,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: number }).id;
+  };
+  /** A draft with its coverage started. */
+  const liveDraft = async (headline: string) => {
+    const article = await draft(headline);
+    expect((await write('POST', `/api/admin/articles/${article.id}/live/start`)).statusCode).toBe(200);
+    return article;
+  };
+  /** The ids of the entries the page lists, in its order. */
+  const listed = (html: string) =>
+    [...(html.split('class="live-entries"')[1] ?? '').matchAll(/<li\b[^>]*\bdata-entry-id="(\d+)"/g)].map((m) =>
+      Number(m[1]),
+    );
+
+  it('lists its entries as the published page will, newest first, key events marked, deleted ones left out', async () => {
+    const article = await liveDraft('Dam Watch: Live');
+    const first = await post(article.id, 'Water levels rising at the dam.');
+    const key = await post(article.id, 'The dam holds, engineers say.', true);
+    const removed = await post(article.id, 'Dam brust, says nobody.');
+    const latest = await post(article.id, 'Crowds gather on the bank.');
+    expect((await write('DELETE', `/api/admin/articles/${article.id}/live/entries/${removed}`)).statusCode).toBe(204);
+
+    const { path: previewPath } = await makeLink(article.id);
+    const res = await page(previewPath);
+    expect(res.statusCode).toBe(200);
+    expectPrivate(res);
+    expect(res.headers['content-security-policy']).toContain("script-src 'none'");
+    expect(res.body).toContain('Preview — not published yet');
+    expect(res.body).toContain('Live updates');
+    // Newest first, the deleted entry nowhere (nor its text), the key event marked and in the summary at the top.
+    expect(listed(res.body)).toEqual([latest, key, first]);
+    expect(res.body).not.toContain('Dam brust');
+    expect(res.body).toMatch(
+      new RegExp(`<li id="entry-${key}" class="live-entry live-entry--key"[^>]*>.*?Key event.*?The dam holds`, 's'),
+    );
+    expect(res.body).toMatch(new RegExp(`<a href="#entry-${key}">.*?The dam holds, engineers say\\.</a>`, 's'));
+    // Static: no script, no state to hydrate, no link that names the address.
+    expect(res.body).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(res.body).not.toContain('id="app-state"');
+    expect(res.body).not.toContain(previewPath.slice('/preview/'.length));
+
+    // A correction shows on the next visit (no cache), as a new entry does.
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/articles/${article.id}/live/entries/${first}`,
+          headers: { ...auth, 'content-type': 'application/json' },
+          payload: JSON.stringify({
+            body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Water falls.' }] }] },
+            version: 1,
+          }),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const next = await post(article.id, 'Night falls on the dam.');
+    const again = await page(previewPath);
+    expect(listed(again.body)).toEqual([next, latest, key, first]);
+    expect(again.body).toContain('Water falls.');
+  });
+
+  it('pages back through older entries by links relative to its own address', async () => {
+    const article = await liveDraft('Long Night: Live');
+    const ids: number[] = [];
+    for (let i = 1; i <= LIVE_ENTRIES_PAGE + 2; i++) ids.push(await post(article.id, `Update number ${i}.`));
+    const { path: previewPath } = await makeLink(article.id);
+
+    const newest = await page(previewPath);
+    const shown = listed(newest.body);
+    expect(shown).toEqual(ids.slice(-LIVE_ENTRIES_PAGE).reverse());
+    const oldestShown = shown.at(-1)!;
+    // 'Older updates' leads to ?before= on this very address: the page never writes the token.
+    expect(newest.body).toContain(`<a href="?before=${oldestShown}">Older updates</a>`);
+
+    const older = await page(`${previewPath}?before=${oldestShown}`);
+    expect(older.statusCode).toBe(200);
+    expectPrivate(older);
+    expect(listed(older.body)).toEqual([ids[1], ids[0]]);
+    expect(older.body).toContain('<a href="?">Back to the newest updates</a>');
+    expect(older.body).not.toContain('Older updates');
+
+    // An entry of no such place: none listed, the way back offered; a malformed cursor: a 400 problem, private.
+    expect(listed((await page(`${previewPath}?before=999999`)).body)).toEqual([]);
+    const bad = await page(`${previewPath}?before=abc`);
+    expectProblem(bad, 400, 'before');
+    expectPrivate(bad);
   });
 });

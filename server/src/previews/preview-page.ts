@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { LiveEntriesPage } from '../../../common/live-contract.ts';
 import { findCategory } from '../../../common/categories.ts';
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
 import { withDirectives } from '../plugins/content-security-policy.ts';
@@ -66,14 +67,22 @@ export class PreviewPages {
     return this.shell !== null && this.ssr !== null;
   }
 
-  /** The article's page, with the preview banner (and the time it goes out, when scheduled). */
-  article(origin: string, article: PublicArticle, scheduledFor: string | null): Promise<string> {
-    return this.render(origin, `Preview: ${article.headline}`, article, scheduledFor);
+  /**
+   * The article's page, with the preview banner (and the time it goes out, when scheduled); a live
+   * blog's `older` entries (`?before=`) in place of its newest.
+   */
+  article(
+    origin: string,
+    article: PublicArticle,
+    scheduledFor: string | null,
+    older: LiveEntriesPage | null = null,
+  ): Promise<string> {
+    return this.render(origin, `Preview: ${article.headline}`, article, scheduledFor, older);
   }
 
   /** The site's not-found page (unknown, turned off, expired, trashed). */
   notFound(origin: string): Promise<string> {
-    return this.render(origin, 'Page Not Found', null, null);
+    return this.render(origin, 'Page Not Found', null, null, null);
   }
 
   /** Sends a page with the pages' security headers, under a policy that runs no script (PREVIEW_HEADERS: the routes' hook). */
@@ -90,6 +99,7 @@ export class PreviewPages {
     title: string,
     article: PublicArticle | null,
     scheduledFor: string | null,
+    older: LiveEntriesPage | null,
   ): Promise<string> {
     const { siteName, publicUrl } = this.app.config;
     const appConfig = { siteName, ...(publicUrl ? { publicUrl } : {}) };
@@ -99,6 +109,7 @@ export class PreviewPages {
       appConfig,
       article,
       scheduledFor,
+      older,
       news: (category?: string) =>
         this.app.publicNews.list(category ? findCategory(category)?.id : undefined, NEWS_PAGE_SIZE),
     });

@@ -30,6 +30,8 @@ export interface SsrPreviewInput {
   article: unknown;
   /** When a scheduled article goes out (ISO-8601), null for a draft. */
   scheduledFor: string | null;
+  /** A live blog's page of older entries (`?before=`), shown instead of its newest; null: the newest. */
+  older: unknown;
   /** A news list (GET /News), for the breaking strip and the related stories. */
   news(category?: string): Promise<unknown>;
 }

@@ -1,6 +1,8 @@
+import type { LiveEntriesPage } from '@common/live-contract';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { NotFoundScreen } from '@/components/not-found-screen';
 import { ScriptlessPageContext } from '@/components/layout/scriptless-page';
+import { LiveBlogView } from '@/features/live/components/live-blog-view';
 import { useNews } from '@/features/news/api/get-news';
 import { ArticleView } from '@/features/news/components/article-view';
 import { BreakingStrip } from '@/features/news/components/breaking-strip';
@@ -11,21 +13,26 @@ import type { Article } from '@/features/news/types';
 
 /**
  * A preview link's page (decision 042), rendered on the server only and sent without script: the
- * public article page's frame and components (header, breaking strip, the article, related stories,
- * footer) under the preview banner. No share buttons and no live blog: the story is not out yet.
+ * public article page's frame and components (header, breaking strip, the article, a live blog's
+ * entries, related stories, footer) under the preview banner. No share buttons: the story is not out
+ * yet. A live blog's entries are as the published page will list them, fixed as of the request (no
+ * stream), paged by `?before=` relative to the page's own address (which the page never names).
  * `article` null: the site's not-found page (an unknown, turned off or expired link).
  */
 export default function PublicPreviewPage({
   article,
   scheduledFor,
+  older = null,
 }: {
   article: Article | null;
   scheduledFor: string | null;
+  /** A live blog's page of older entries (`?before=`), null: its newest. */
+  older?: LiveEntriesPage | null;
 }) {
   return (
     <ScriptlessPageContext.Provider value={true}>
       {article ? (
-        <PreviewedArticle article={article} scheduledFor={scheduledFor} />
+        <PreviewedArticle article={article} scheduledFor={scheduledFor} older={older} />
       ) : (
         <PublicLayout strip={<BreakingStrip />}>
           <NotFoundScreen />
@@ -35,7 +42,18 @@ export default function PublicPreviewPage({
   );
 }
 
-function PreviewedArticle({ article, scheduledFor }: { article: Article; scheduledFor: string | null }) {
+/** A page of entries of this preview: relative to its address, so the token is never written in the page. */
+const previewEntriesHref = (before?: number) => (before ? `?before=${before}` : '?');
+
+function PreviewedArticle({
+  article,
+  scheduledFor,
+  older,
+}: {
+  article: Article;
+  scheduledFor: string | null;
+  older: LiveEntriesPage | null;
+}) {
   const sameCategory = useNews(article.category || undefined);
   const home = useNews();
   const related = pickRelatedArticles(article, [
@@ -48,7 +66,20 @@ function PreviewedArticle({ article, scheduledFor }: { article: Article; schedul
     <>
       <PreviewBanner scheduledFor={scheduledFor} />
       <PublicLayout strip={<BreakingStrip />}>
-        <ArticleView article={article} />
+        <ArticleView
+          article={article}
+          live={
+            article.live && typeof article.id === 'number' ? (
+              <LiveBlogView
+                articleId={article.id}
+                slug={article.slug}
+                blog={article.live}
+                older={older ?? undefined}
+                entriesHref={previewEntriesHref}
+              />
+            ) : null
+          }
+        />
         <RelatedTeasers articles={related} isLoading={sameCategory.isLoading || home.isLoading} />
       </PublicLayout>
     </>

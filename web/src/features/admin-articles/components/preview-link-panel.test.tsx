@@ -6,6 +6,7 @@ import { adminArticle } from '@/testing/admin-article';
 import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
 import { recordToasts } from '@/testing/record-toasts';
 import { renderInAdmin } from '@/testing/render-in-admin';
+import { formatAdminDate } from '../lib/format-date.ts';
 import { PreviewLinkPanel } from './preview-link-panel.tsx';
 
 const toasts = recordToasts();
@@ -61,9 +62,11 @@ describe('PreviewLinkPanel', () => {
     expect(field.value).toBe(URL_1);
     expect(field.readOnly).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(field));
-    expect(p.getByText(/Anyone with the link can read this article until/).textContent).toContain(
-      'or until it is published',
-    );
+    const expiry = p.getByText(/Anyone with the link can read this article until/).textContent;
+    expect(expiry).toContain('or until it is published');
+    // When it stops working: the date and the time, in the editor's time zone.
+    expect(expiry).toContain(formatAdminDate(link(1).expiresAt));
+    expect(expiry).toMatch(/until \d{1,2} Mar 2026, \d{2}:\d{2}, or/);
     expect(toasts.map((t) => t.title)).toEqual(['Preview link created']);
     expect(api.sent.map((r) => r.method)).toEqual(['GET', 'POST']);
 

@@ -31,6 +31,7 @@ export function LiveBlogView({
   blog,
   older,
   onCoverageEnded,
+  entriesHref,
 }: {
   articleId: number;
   slug: string;
@@ -38,6 +39,11 @@ export function LiveBlogView({
   /** A page of older entries (`?before=`): shown instead of the newest ones. */
   older?: { entries: LiveEntry[]; olderBefore: number | null };
   onCoverageEnded?: () => void;
+  /**
+   * The address of a page of entries (`before` undefined: the newest), for a page that is not the
+   * article's own (a preview link's): plain links, outside the app's routes. Else the article's page.
+   */
+  entriesHref?: (before?: number) => string;
 }) {
   const [state, dispatch] = useReducer(liveBlogReducer, undefined, () => initialLiveBlogState(blog, older?.entries));
   const [announcement, setAnnouncement] = useState('');
@@ -95,6 +101,8 @@ export function LiveBlogView({
 
   const ended = state.coverageEndTime;
   const olderBefore = older ? older.olderBefore : blog.olderBefore;
+  const pageLink = (before: number | undefined, text: string) =>
+    entriesHref ? <a href={entriesHref(before)}>{text}</a> : <Link to={liveEntriesHref(slug, before)}>{text}</Link>;
   return (
     <section className="live-blog" aria-labelledby="live-blog-title" data-testid="live-blog">
       <div className="live-blog__head">
@@ -142,11 +150,7 @@ export function LiveBlogView({
           {newUpdatesLabel(pendingCount)}
         </button>
       )}
-      {state.paged && (
-        <p className="live-blog__paging">
-          <Link to={liveEntriesHref(slug)}>Back to the newest updates</Link>
-        </p>
-      )}
+      {state.paged && <p className="live-blog__paging">{pageLink(undefined, 'Back to the newest updates')}</p>}
       {state.shown.length === 0 ? (
         <p className="live-blog__empty">No updates yet.</p>
       ) : (
@@ -156,11 +160,7 @@ export function LiveBlogView({
           ))}
         </ol>
       )}
-      {olderBefore ? (
-        <p className="live-blog__paging">
-          <Link to={liveEntriesHref(slug, olderBefore)}>Older updates</Link>
-        </p>
-      ) : null}
+      {olderBefore ? <p className="live-blog__paging">{pageLink(olderBefore, 'Older updates')}</p> : null}
     </section>
   );
 }
