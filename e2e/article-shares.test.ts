@@ -15,7 +15,9 @@ import { openSignedIn } from './support/signed-in.ts';
 
 // Sharing published articles to X and Facebook, in headless Chromium against the real app, its
 // share workers and the local fake X and Facebook: connect both accounts on the Social page, publish
-// with sharing on, watch the posts turn 'Posted' with their links; a failed post retried from the screen.
+// with sharing on, watch the posts turn 'Posted' with their links; a failed post retried from the screen;
+// a queued post withdrawn at once when its platform is turned off or the article unpublished; the share
+// choice of an article in the Trash refused.
 // With SHARES_SCREENSHOTS=1 the screens are also saved under test-results/shares/ (390 and 1280 px).
 const SHOTS = process.env.SHARES_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../test-results/shares') : '';
 const PHONE = { width: 390, height: 844 };
@@ -214,5 +216,70 @@ describe('Sharing articles to X and Facebook', () => {
     } finally {
       x.fail(null);
     }
+  });
+
+  it('a post still queued is withdrawn the moment its platform is turned off or the article unpublished, with why', async () => {
+    const article = await draft('Weasel Wins The Lottery Twice');
+    const link = `${running.baseUrl}/article/${article.slug}`;
+    // The share workers are held: no job takes its turn while the editor works, the posts wait queued.
+    await running.app.shareJobs.stop();
+    try {
+      const page = await signedIn(`/admin/articles/${article.id}`);
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Publish this article?' });
+      await dialog.getByLabel('Post to X').waitFor();
+      await dialog.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('button', { name: 'Unpublish', exact: true }).waitFor();
+      await expect.poll(() => share(page, 'x').getAttribute('data-state'), WAIT).toBe('queued');
+      expect(await share(page, 'facebook').getAttribute('data-state')).toBe('queued');
+
+      // The edit form: 'Post to Facebook' unticked and saved, its queued post is withdrawn.
+      await page.goto(`${running.baseUrl}/admin/articles/${article.id}?edit=1`);
+      await page.getByLabel('Post to Facebook').uncheck();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.waitForURL((u) => !u.search.includes('edit=1'));
+      await expect.poll(() => share(page, 'facebook').getAttribute('data-state'), WAIT).toBe('withdrawn');
+      expect(await share(page, 'facebook').textContent()).toContain(
+        'Post to Facebook was turned off before it was posted.',
+      );
+      expect(await share(page, 'x').getAttribute('data-state')).toBe('queued');
+
+      // Unpublished: the X post says so at once, without waiting for its turn.
+      await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
+      await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
+      await expect.poll(() => share(page, 'x').getAttribute('data-state'), WAIT).toBe('withdrawn');
+      expect(await share(page, 'x').textContent()).toContain('The article was unpublished before it was posted.');
+      expect(await running.app.shareJobs.pending()).toBeGreaterThan(0);
+      await shot(page, 'detail-withdrawn');
+    } finally {
+      running.app.shareJobs.start();
+    }
+    // The jobs take their turn now and send nothing.
+    await expect.poll(() => running.app.shareJobs.pending(), { timeout: 15_000 }).toBe(0);
+    expect(x.posts.filter((p) => p.text.includes(link))).toHaveLength(0);
+    expect(fb.posts.filter((p) => p.link === link)).toHaveLength(0);
+  });
+
+  it('the share choice of an article moved to the Trash meanwhile is refused as every write of it: the screen says it was deleted', async () => {
+    const article = await draft('Stoat Elected Pope By Mistake');
+    const page = await signedIn(`/admin/articles/${article.id}`);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Publish this article?' });
+    await dialog.getByLabel('Post to X').uncheck();
+    // Another editor moves it to the Trash while the dialog is open.
+    const trashed = await fetch(`${running.baseUrl}/api/admin/articles/${article.id}`, {
+      method: 'DELETE',
+      headers: { authorization: await running.bearer() },
+    });
+    expect(trashed.status).toBe(204);
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('heading', { level: 1, name: 'This article was deleted' }).waitFor();
+    // Neither the choice nor the publication went through.
+    const row = await running.database.db
+      .selectFrom('articles')
+      .select(['share_to_x', 'published_at'])
+      .where('id', '=', article.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ share_to_x: null, published_at: null });
   });
 });

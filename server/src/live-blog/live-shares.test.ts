@@ -317,7 +317,9 @@ describe('an article in the Trash', () => {
     });
     expect(posted.status).toBe(201);
     const entryId = Number((posted.body as AdminLiveEntry).id);
-    // Its own X post and its key event's X post failed (as X refusing them would leave them).
+    // Its own X post and its key event's X post failed (as X refusing them would leave them), the key
+    // event's box for X ticked as when it was posted.
+    await env.database.db.updateTable('live_entries').set({ share_to_x: 1 }).where('id', '=', entryId).execute();
     const now = new Date().toISOString();
     await env.database.db
       .insertInto('social_shares')

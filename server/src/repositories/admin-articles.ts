@@ -254,6 +254,7 @@ export class AdminArticlesRepository {
     db: Kysely<Database>,
     private readonly dialect: Dialect,
     private readonly onPublished?: PublishHook,
+    private readonly onChanged?: ChangeHook,
   ) {
     this.db = db;
   }
@@ -497,7 +498,8 @@ export class AdminArticlesRepository {
    * The same statements on both databases: the row read (and locked on PostgreSQL, so that writes
    * of one article wait for each other there), the refusals checked on it in JavaScript
    * (refusalOf), the update made only while the row still has the version read, then the audit row
-   * and the revision (and for a publish, the share work through the publish hook).
+   * and the revision (and the share work: a publish's through the publish hook, any other write's
+   * through the change hook).
    */
   private async mutateIn<R extends string>(
     trx: Transaction<Database>,
@@ -558,7 +560,8 @@ export class AdminArticlesRepository {
       changed: changedFields(beforeArticle, afterArticle),
       autosave: options.autosave,
     });
-    if (action === 'publish' && this.onPublished) await this.onPublished(trx, id, after);
+    if (action === 'publish') await this.onPublished?.(trx, id, after);
+    else await this.onChanged?.(trx, id, before, after);
     return { ok: true, article: afterArticle, before: beforeArticle };
   }
 
@@ -1048,3 +1051,15 @@ function refusalOf<R extends string>(
  * queued there, so both commit together). `row` is the article as the publish left it.
  */
 export type PublishHook = (trx: Transaction<Database>, articleId: number, row?: ArticleRow) => Promise<void>;
+
+/**
+ * Runs inside the transaction of every other accepted write of one article (an unpublish, a move to the
+ * Trash, an edit...), after its audit row and revision, with the row as it was and as the write left it:
+ * the share work withdraws there the queued posts the change made unsendable (decision 024).
+ */
+export type ChangeHook = (
+  trx: Transaction<Database>,
+  articleId: number,
+  before: ArticleRow,
+  after: ArticleRow,
+) => Promise<void>;

@@ -210,10 +210,20 @@ describe('the share work of a publish', () => {
             after: JSON.stringify({ platform: p, message: `${p} words` }),
           })),
         );
+        // Each job names when its share was queued (its created_at: a share queued again has a newer job).
+        const queuedAt = new Map(
+          (
+            await env.database.db
+              .selectFrom('social_shares')
+              .select(['platform', 'created_at'])
+              .where('article_id', '=', id)
+              .execute()
+          ).map((r) => [r.platform, r.created_at]),
+        );
         expect(rows.jobs, label).toEqual(
           [...want].sort().map((p) => ({
             kind: SHARE_JOB,
-            payload: { articleId: 'ID', platform: p },
+            payload: { articleId: 'ID', platform: p, queuedAt: queuedAt.get(p) },
             state: 'ready',
             attempts: 0,
             maxAttempts: 5,

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { ArticleRow, Database } from '../db/schema.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEntryPost } from '../../../common/live-contract.ts';
 import { composeFacebookMessage, composeXText } from '../../../common/share-text.ts';
@@ -10,6 +10,8 @@ import {
   type ShareState,
   type SocialShareTable,
   type SocialSharesRepository,
+  type WithdrawnBecause,
+  RULE_COLUMNS,
 } from './repositories/social-shares.ts';
 import type { Actor } from '../repositories/audit-log.ts';
 import type { Social } from './social-clients.ts';
@@ -53,9 +55,11 @@ interface Sent {
  * Posts published articles to X and Facebook through durable jobs, at most once per article and
  * platform: a share is moved to 'posting' (compare-and-swap) before the provider call and to
  * 'posted' with the post id after it; a job that finds its share still 'posting' (its previous run
- * ended without an answer) marks it 'unconfirmed' instead of sending again. A job whose article is
- * no longer published when it takes its share (unpublished, in the Trash; a live entry deleted or
- * no longer a key event) sends nothing: the share becomes 'withdrawn' (SocialSharesRepository.take).
+ * ended without an answer) marks it 'unconfirmed' instead of sending again. Only what the rule allows
+ * is sent (withdrawnBecause: a published article, its platform not turned off; a live entry still there,
+ * a key event, its platform ticked): a change that breaks it withdraws the queued posts at once, in its
+ * transaction (onArticleChanged, onEntryChanged, setChoice), and the job's take checks it again
+ * (SocialSharesRepository.take): a 'withdrawn' share is not sent.
  */
 export class ShareService {
   readonly #social: Social;
@@ -147,6 +151,50 @@ export class ShareService {
   }
 
   /**
+   * Called inside the transaction of every other accepted write of an article (an unpublish, a move to
+   * the Trash, an edit...), with its row before and after: when a column the rule reads changed, the
+   * article's queued posts (its own and its key events') that the rule now refuses are withdrawn there,
+   * with their reasons and audit rows, so the panels say so at once (nothing is sent).
+   */
+  async onArticleChanged(
+    trx: Transaction<Database>,
+    articleId: number,
+    before: ArticleRow,
+    after: ArticleRow,
+  ): Promise<void> {
+    if (RULE_COLUMNS.every((c) => before[c] === after[c])) return;
+    this.#withdrawn(articleId, await this.#repo.withdrawUnsendable(trx, articleId, SHARE_WORKER));
+  }
+
+  /**
+   * Called inside the transaction that corrects or deletes a live entry: its queued posts that the rule
+   * now refuses (deleted, no longer a key event, a platform's box unticked) are withdrawn there.
+   */
+  async onEntryChanged(trx: Transaction<Database>, articleId: number, entryId: number): Promise<void> {
+    this.#withdrawn(articleId, await this.#repo.withdrawUnsendable(trx, articleId, SHARE_WORKER, entryId));
+  }
+
+  #withdrawn(articleId: number, moved: { platform: SharePlatform; entryId: number; because: WithdrawnBecause }[]) {
+    for (const { platform, entryId, because } of moved)
+      this.#o.log.info({ articleId, entryId, platform, because }, 'share withdrawn: not posted');
+  }
+
+  /**
+   * The share choice route's change (only the fields given), refused in the Trash as every write of the
+   * article is; a platform turned off withdraws its queued post in the same transaction.
+   */
+  async setChoice(
+    articleId: number,
+    choice: { shareToX?: boolean | null; shareToFacebook?: boolean | null; shareMessage?: string | null },
+  ) {
+    return this.#repo.transaction(async (trx) => {
+      const r = await this.#repo.setChoice(trx, articleId, choice);
+      if (r === 'ok') this.#withdrawn(articleId, await this.#repo.withdrawUnsendable(trx, articleId, SHARE_WORKER));
+      return r;
+    });
+  }
+
+  /**
    * Whether anything may be posted for the article on the platform now: it exists, is not in the Trash,
    * is published, the account is connected.
    */
@@ -162,7 +210,8 @@ export class ShareService {
 
   /**
    * 'Retry' (failed/unconfirmed) and 'Post now' (never shared, its post deleted, or withdrawn): queues a
-   * new job.
+   * new job. The editor asks for this post: an article whose choice for the platform is off gets it
+   * turned on, in the same transaction (else the rule would withdraw the post at its turn).
    */
   async requeue(articleId: number, platform: SharePlatform, actor: Actor, mode: 'retry' | 'post-now') {
     const result = await this.#repo.transaction(async (trx) => {
@@ -176,11 +225,14 @@ export class ShareService {
       }
       const text = this.compose(article);
       const message = platform === 'x' ? text.x.text : text.facebook.message;
-      await this.#repo.queue(trx, articleId, platform, message, text.link);
+      const because = await this.#repo.unsendable(trx, articleId, platform);
+      if (because === 'x-off' || because === 'facebook-off')
+        await this.#repo.setChoice(trx, articleId, platform === 'x' ? { shareToX: true } : { shareToFacebook: true });
+      const queuedAt = await this.#repo.queue(trx, articleId, platform, message, text.link);
       await this.#repo.audit(articleId, platform, mode, { message, previous: existing?.state ?? null }, actor, trx);
       await this.#queue.enqueue(trx, {
         kind: SHARE_JOB,
-        payload: { articleId, platform },
+        payload: { articleId, platform, queuedAt },
         maxAttempts: this.#o.jobs.maxAttempts,
       });
       return { ok: true as const };
@@ -206,14 +258,18 @@ export class ShareService {
    * 'Retry' of a live entry's failed or unconfirmed post, or of its withdrawn one (its article was not
    * published at its turn) once the article is published again (decision 037): the same row goes back
    * to 'queued' with the text and link it was queued with, audited, and a new job names the entry.
-   * Refused while the article is not published. The caller checks that the entry is still there and
-   * still a key event (the job's take checks both again).
+   * Refused while the article is not published, and while the rule refuses the post ('not-key-event',
+   * the entry's box for the platform unticked: `because`). The caller checks that the entry is still
+   * there (the job's take checks all of it again).
    */
   async retryEntryPost(articleId: number, entryId: number, platform: SharePlatform, actor: Actor) {
     const result = await this.#repo.transaction(async (trx) => {
       const ready = await this.#readyToPost(trx, articleId, platform);
       if (!ready.ok) return ready;
+      const because = await this.#repo.unsendable(trx, articleId, platform, entryId);
+      if (because) return { ok: false as const, reason: 'refused' as const, because };
       const existing = await this.#repo.get(articleId, platform, trx, entryId);
+      const queuedAt = new Date().toISOString();
       const moved =
         existing &&
         (await this.#repo.transitionAudited(
@@ -221,7 +277,7 @@ export class ShareService {
           platform,
           RETRIED_ENTRY_POSTS,
           'queued',
-          { reason: null, next_attempt_at: null },
+          { reason: null, next_attempt_at: null, created_at: queuedAt },
           { event: 'retry', details: { previous: existing.state }, actor, when: 'moved' },
           trx,
           entryId,
@@ -229,7 +285,7 @@ export class ShareService {
       if (!moved) return { ok: false as const, reason: 'wrong-state' as const, state: existing?.state ?? null };
       await this.#queue.enqueue(trx, {
         kind: SHARE_JOB,
-        payload: { articleId, platform, entryId },
+        payload: { articleId, platform, entryId, queuedAt },
         maxAttempts: this.#o.jobs.maxAttempts,
       });
       return { ok: true as const };
@@ -277,12 +333,17 @@ export class ShareService {
     const platform = job.payload.platform as SharePlatform;
     // A live entry's post (decision 037) names its entry; an article's own post does not (0).
     const entryId = Number(job.payload.entryId ?? 0);
-    // The compare-and-swap that makes this run the only sender: queued -> posting, only while the
-    // article is published (else queued -> withdrawn, and nothing is sent).
-    const take = await this.#repo.take(articleId, platform, entryId, {
-      details: { attempt: job.attempt },
-      actor: SHARE_WORKER,
-    });
+    // When the share was queued for this job (jobs queued before it was named have none: any time).
+    const queuedAt = typeof job.payload.queuedAt === 'string' ? job.payload.queuedAt : undefined;
+    // The compare-and-swap that makes this run the only sender: queued -> posting, only while the rule
+    // allows it (else queued -> withdrawn, and nothing is sent).
+    const take = await this.#repo.take(
+      articleId,
+      platform,
+      entryId,
+      { details: { attempt: job.attempt }, actor: SHARE_WORKER },
+      queuedAt,
+    );
     if (take?.withdrawn) {
       this.#o.log.info({ articleId, entryId, platform, because: take.because }, 'share withdrawn: not posted');
       return { done: true };
@@ -290,8 +351,10 @@ export class ShareService {
     const share = take?.taken;
     if (!share) {
       const current = await this.#repo.get(articleId, platform, undefined, entryId);
-      // The previous run of this job ended (its lease ran out) without recording an answer.
-      if (current?.state === 'posting') await this.#markUnconfirmed(current);
+      // The previous run of this job ended (its lease ran out) without recording an answer; a share
+      // queued again since (withdrawn, then queued anew) is another job's, whose run may be sending it.
+      if (current?.state === 'posting' && (queuedAt === undefined || current.created_at === queuedAt))
+        await this.#markUnconfirmed(current);
       return { done: true };
     }
     try {

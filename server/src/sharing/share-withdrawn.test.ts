@@ -9,10 +9,12 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { SocialSharesRepository, WITHDRAWN_REASONS } from './repositories/social-shares.ts';
 import { SHARE_WORKER } from './share-service.ts';
 
-// A post goes out only for an article that is published when its job takes the share (decision 024),
-// on SQLite (api, the jobs table) and PostgreSQL (api-pg, pg-boss), against the fake X and Facebook
-// over real HTTP. The share workers start only when a test says, so the jobs wait while the articles
-// are unpublished, moved to the Trash or lose their key event.
+// A post goes out only while the rule allows it (decision 024: its article published, its platform not
+// turned off; a key event's entry still there, a key event, its box ticked), on SQLite (api, the jobs
+// table) and PostgreSQL (api-pg, pg-boss), against the fake X and Facebook over real HTTP. The change
+// that breaks the rule withdraws the queued posts at once; the job's take checks it again. The share
+// workers start only when a test says, so the jobs wait while the articles are unpublished, moved to
+// the Trash, lose their key event or have a platform turned off.
 let env: TestApp;
 let api: ReturnType<typeof adminApi>;
 let repo: SocialSharesRepository;
@@ -109,7 +111,7 @@ async function runJobsUntil(done: () => Promise<void>) {
 }
 
 describe('a post only goes out for an article published when its job takes it', () => {
-  it('unpublished, in the Trash or its key event deleted before the turn: nothing is sent and the status says why', async () => {
+  it('unpublished, in the Trash or its key event deleted before the turn: withdrawn at once, nothing is sent and the status says why', async () => {
     const unpublished = await publishedStory('Ferret Tsar Quits Quietly', { keyEvent: true });
     const trashed = await publishedStory('Marmot Envoy Recalled');
     const lostEntry = await publishedStory('Badger Summit Collapses', { keyEvent: true });
@@ -130,6 +132,26 @@ describe('a post only goes out for an article published when its job takes it', 
     const deleted = await api('DELETE', `/api/admin/articles/${lostEntry.id}/live/entries/${lostEntry.entryId}`);
     expect(deleted.status).toBe(204);
 
+    // Withdrawn at once by the change itself, before any job's turn (the workers are held).
+    const unpublishedReason = { state: 'withdrawn', reason: 'The article was unpublished before it was posted.' };
+    const trashReason = { state: 'withdrawn', reason: 'The article was moved to the Trash before it was posted.' };
+    expect(await shareStatus(unpublished.id)).toEqual({ x: unpublishedReason, facebook: unpublishedReason });
+    expect(await shareStatus(trashed.id)).toEqual({ x: trashReason, facebook: trashReason });
+    expect(await sharesOf(unpublished.id)).toEqual([
+      { entry_id: 0, platform: 'facebook', state: 'withdrawn' },
+      { entry_id: 0, platform: 'x', state: 'withdrawn' },
+      { entry_id: unpublished.entryId, platform: 'facebook', state: 'withdrawn' },
+      { entry_id: unpublished.entryId, platform: 'x', state: 'withdrawn' },
+    ]);
+    expect(await sharesOf(lostEntry.id)).toEqual([
+      { entry_id: 0, platform: 'facebook', state: 'queued' },
+      { entry_id: 0, platform: 'x', state: 'queued' },
+      { entry_id: lostEntry.entryId, platform: 'facebook', state: 'withdrawn' },
+      { entry_id: lostEntry.entryId, platform: 'x', state: 'withdrawn' },
+    ]);
+    // Published again: its own posts queued anew (their first jobs are still waiting too).
+    expect((await sharesOf(backAgain.id)).map((s) => s.state)).toEqual(['queued', 'queued']);
+
     await runJobsUntil(async () => {
       for (const story of [kept, backAgain]) {
         expect((await shareStatus(story.id)).x.state).toBe('posted');
@@ -144,11 +166,14 @@ describe('a post only goes out for an article published when its job takes it', 
     expect(postedFor(unpublished.slug)).toEqual({ x: 0, facebook: 0, xEntries: 0, facebookEntries: 0 });
     expect(postedFor(trashed.slug)).toEqual({ x: 0, facebook: 0, xEntries: 0, facebookEntries: 0 });
 
-    // The article's panel (and the live console, for the key event) says what happened.
-    const unpublishedReason = { state: 'withdrawn', reason: 'The article was unpublished before it was posted.' };
+    // The article's panel (and the live console, for the key event) still says what happened; the
+    // story unpublished and published again before the turn was posted once, by one job, not 'unconfirmed'.
     expect(await shareStatus(unpublished.id)).toEqual({ x: unpublishedReason, facebook: unpublishedReason });
-    const trashReason = { state: 'withdrawn', reason: 'The article was moved to the Trash before it was posted.' };
     expect(await shareStatus(trashed.id)).toEqual({ x: trashReason, facebook: trashReason });
+    expect(await shareStatus(backAgain.id)).toEqual({
+      x: { state: 'posted', reason: null },
+      facebook: { state: 'posted', reason: null },
+    });
     const console = await api('GET', `/api/admin/articles/${unpublished.id}/live/entries`);
     const [keyEvent] = (console.body as { entries: AdminLiveEntry[] }).entries;
     expect(keyEvent!.posts.map((p) => [p.platform, p.state, p.reason]).sort()).toEqual([
@@ -164,10 +189,14 @@ describe('a post only goes out for an article published when its job takes it', 
     // Withdrawn, not failed: the dashboard's failed posts do not list them.
     const failed = (await api('GET', '/api/admin/shares/failed')).body.failed as { articleId: number }[];
     expect(failed.filter((f) => [unpublished.id, trashed.id, lostEntry.id].includes(f.articleId))).toEqual([]);
-    // The audit trail says so: no attempt, a withdrawal per post.
+    // The audit trail says so: no attempt, a withdrawal per post (by the unpublish: the jobs found nothing to do).
     const actions = await auditActions(unpublished.id);
     expect(actions).not.toContain('share-attempt');
     expect(actions.filter((a) => a === 'share-withdrawn')).toHaveLength(4);
+    const backActions = await auditActions(backAgain.id);
+    expect(backActions.filter((a) => a === 'share-withdrawn')).toHaveLength(2);
+    expect(backActions.filter((a) => a === 'share-attempt')).toHaveLength(2);
+    expect(backActions).not.toContain('share-unconfirmed');
 
     // Published again, the story's own posts are queued again and go out (its key event's stay withdrawn).
     expect((await api('POST', `/api/admin/articles/${unpublished.id}/publish`)).status).toBe(200);
@@ -214,7 +243,11 @@ describe('a post only goes out for an article published when its job takes it', 
     expect(triedOnX).toBeGreaterThan(0);
     expect((await api('POST', `/api/admin/articles/${story.id}/unpublish`)).status).toBe(200);
 
+    // Withdrawn at once, no longer waiting for its next try.
     const reason = { state: 'withdrawn', reason: 'The article was unpublished before it was posted.' };
+    expect(await shareStatus(story.id)).toEqual({ x: reason, facebook: reason });
+    const shares = ((await api('GET', `/api/admin/articles/${story.id}/shares`)).body as ArticleShares).shares;
+    expect(shares.map((s) => s.nextAttemptAt)).toEqual([null, null]);
     await runJobsUntil(async () => {
       expect(await shareStatus(story.id)).toEqual({ x: reason, facebook: reason });
     });
@@ -224,6 +257,108 @@ describe('a post only goes out for an article published when its job takes it', 
     const actions = await auditActions(story.id);
     expect(actions.filter((a) => a === 'share-retry').length).toBeGreaterThanOrEqual(2);
     expect(actions.filter((a) => a === 'share-withdrawn')).toHaveLength(2);
+  });
+});
+
+describe('a post whose platform is turned off before its turn', () => {
+  const offX = { state: 'withdrawn', reason: 'Post to X was turned off before it was posted.' };
+  const offFacebook = { state: 'withdrawn', reason: 'Post to Facebook was turned off before it was posted.' };
+  const queued = { state: 'queued', reason: null };
+
+  it("the article's choice turned off (share panel or article body): withdrawn at once, the other platform posted; Post now sends it", async () => {
+    const byPanel = await publishedStory('Newt Mayor Sworn In');
+    const byBody = await publishedStory('Toad Council Dissolved');
+    expect(WITHDRAWN_REASONS['x-off']).toBe(offX.reason);
+    expect(WITHDRAWN_REASONS['facebook-off']).toBe(offFacebook.reason);
+
+    const choice = await api('PUT', `/api/admin/articles/${byPanel.id}/shares/choice`, { shareToX: false });
+    expect(choice.status, JSON.stringify(choice.body)).toBe(200);
+    // The answer already says so, as the panel shows it.
+    const answered = (choice.body as ArticleShares).shares.map((s) => [s.platform, s.state, s.reason]);
+    expect(answered).toEqual([
+      ['x', 'withdrawn', offX.reason],
+      ['facebook', 'queued', null],
+    ]);
+    // The edit form's save of the article body (decision 026) turns Facebook off the same way.
+    const current = await api('GET', `/api/admin/articles/${byBody.id}`);
+    const edited = await api('PUT', `/api/admin/articles/${byBody.id}`, {
+      headline: current.body.headline,
+      category: current.body.category,
+      summary: current.body.summary,
+      body: current.body.body,
+      version: current.body.version,
+      shareToFacebook: false,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await shareStatus(byPanel.id)).toEqual({ x: offX, facebook: queued });
+    expect(await shareStatus(byBody.id)).toEqual({ x: queued, facebook: offFacebook });
+    const withdrawals = await env.database.db
+      .selectFrom('audit_log')
+      .select(['after', 'actor_subject'])
+      .where('article_id', 'in', [byPanel.id, byBody.id])
+      .where('action', '=', 'share-withdrawn')
+      .orderBy('id')
+      .execute();
+    expect(withdrawals.map((w) => [w.actor_subject, JSON.parse(w.after!)])).toEqual([
+      [SHARE_WORKER.subject, { platform: 'x', reason: offX.reason }],
+      [SHARE_WORKER.subject, { platform: 'facebook', reason: offFacebook.reason }],
+    ]);
+
+    await runJobsUntil(async () => {
+      expect((await shareStatus(byPanel.id)).facebook.state).toBe('posted');
+      expect((await shareStatus(byBody.id)).x.state).toBe('posted');
+    });
+    expect(postedFor(byPanel.slug)).toEqual({ x: 0, facebook: 1, xEntries: 0, facebookEntries: 0 });
+    expect(postedFor(byBody.slug)).toEqual({ x: 1, facebook: 0, xEntries: 0, facebookEntries: 0 });
+    expect((await shareStatus(byPanel.id)).x).toEqual(offX);
+
+    // Post now is the editor asking for the post: the choice is turned on with it, and it goes out once.
+    expect((await api('POST', `/api/admin/articles/${byPanel.id}/shares/x`)).status).toBe(202);
+    expect((await api('GET', `/api/admin/articles/${byPanel.id}/shares`)).body.choice.shareToX).toBe(true);
+    await runJobsUntil(async () => {
+      expect((await shareStatus(byPanel.id)).x).toEqual({ state: 'posted', reason: null });
+    });
+    expect(postedFor(byPanel.slug)).toEqual({ x: 1, facebook: 1, xEntries: 0, facebookEntries: 0 });
+  });
+
+  it("a key event's box unticked by a correction (still a key event): withdrawn at once; Retry waits until it is ticked again", async () => {
+    const story = await publishedStory('Gecko Envoy Expelled', { keyEvent: true });
+    const entryUrl = `/api/admin/articles/${story.id}/live/entries/${story.entryId}`;
+    const unticked = await api('PATCH', entryUrl, {
+      body: text('Gecko Envoy Expelled: the key moment.'),
+      keyEvent: true,
+      shareToX: false,
+      version: 1,
+    });
+    expect(unticked.status, JSON.stringify(unticked.body)).toBe(200);
+    // The console's answer to the correction says so at once.
+    expect((unticked.body as AdminLiveEntry).posts.map((p) => [p.platform, p.state, p.reason])).toEqual([
+      ['x', 'withdrawn', offX.reason],
+      ['facebook', 'queued', null],
+    ]);
+    const retry = () => api('POST', `${entryUrl}/shares/x/retry`);
+    const refused = await retry();
+    expect(refused.status).toBe(409);
+    expect(refused.type).toMatch(/^application\/problem\+json/);
+    expect(refused.body.detail).toBe('Post to X is turned off for this entry: tick it again to retry its X post.');
+
+    await runJobsUntil(async () => {
+      const posts = await sharesOf(story.id);
+      expect(posts.filter((p) => p.entry_id === story.entryId)).toEqual([
+        { entry_id: story.entryId, platform: 'facebook', state: 'posted' },
+        { entry_id: story.entryId, platform: 'x', state: 'withdrawn' },
+      ]);
+    });
+    expect(postedFor(story.slug)).toEqual({ x: 1, facebook: 1, xEntries: 0, facebookEntries: 1 });
+
+    // Ticked again: the correction does not queue it a second time, its Retry does.
+    const ticked = await api('PATCH', entryUrl, { body: text('Gecko Envoy Expelled.'), shareToX: true, version: 2 });
+    expect(ticked.status, JSON.stringify(ticked.body)).toBe(200);
+    expect((await retry()).status).toBe(202);
+    await runJobsUntil(async () => {
+      expect(postedFor(story.slug).xEntries).toBe(1);
+    });
+    expect(postedFor(story.slug)).toEqual({ x: 1, facebook: 1, xEntries: 1, facebookEntries: 1 });
   });
 });
 
@@ -275,6 +410,46 @@ describe('the take of a share (SocialSharesRepository.take)', () => {
     await unpublish;
     expect(await take).toMatchObject({ withdrawn: { state: 'withdrawn' }, because: 'unpublished' });
     expect((await repo.get(id, 'x'))?.reason).toBe(WITHDRAWN_REASONS.unpublished);
+  });
+
+  it('withdraws a post whose platform was turned off (a change the withdrawal at the change did not see)', async () => {
+    const off = await queuedPost();
+    await env.database.db.updateTable('articles').set({ share_to_x: 0 }).where('id', '=', off).execute();
+    expect(await repo.take(off, 'x', 0, attempt)).toMatchObject({
+      withdrawn: { state: 'withdrawn' },
+      because: 'x-off',
+    });
+    expect((await repo.get(off, 'x'))?.reason).toBe(WITHDRAWN_REASONS['x-off']);
+    // Turned on, or following the default (null: resolved when it was queued): taken.
+    for (const choice of [1, null]) {
+      const on = await queuedPost();
+      await env.database.db.updateTable('articles').set({ share_to_x: choice }).where('id', '=', on).execute();
+      expect(await repo.take(on, 'x', 0, attempt)).toMatchObject({ taken: { state: 'posting' } });
+    }
+  });
+
+  it("a job queued for an earlier time moves nothing: the share queued again since is its newer job's", async () => {
+    const id = await queuedPost();
+    const queuedAt = (await repo.get(id, 'x'))!.created_at;
+    const earlier = new Date(Date.parse(queuedAt) - 60_000).toISOString();
+    expect(await repo.take(id, 'x', 0, attempt, earlier)).toBeUndefined();
+    expect((await repo.get(id, 'x'))?.state).toBe('queued');
+    expect(await repo.take(id, 'x', 0, attempt, queuedAt)).toMatchObject({ taken: { state: 'posting' } });
+
+    // A run of the older job finds the share being posted by the newer one's run: it leaves it alone.
+    const job = (at: string) => ({
+      id: `job-${at}`,
+      kind: 'social-share',
+      payload: { articleId: id, platform: 'x', queuedAt: at },
+      attempt: 2,
+      maxAttempts: 5,
+    });
+    expect(await env.app.articleShares.run(job(earlier))).toEqual({ done: true });
+    expect((await repo.get(id, 'x'))?.state).toBe('posting');
+    // The newer job's own run found again after its lease ran out: the outcome is unknown.
+    expect(await env.app.articleShares.run(job(queuedAt))).toEqual({ done: true });
+    expect((await repo.get(id, 'x'))?.state).toBe('unconfirmed');
+    expect(env.x.tweetCalls.filter((c) => c.text === 'A take')).toEqual([]);
   });
 
   it("leaves a share being posted as it is (its run's outcome decides), and takes a published article's", async () => {
@@ -341,6 +516,23 @@ describe("a key event's post", () => {
     expect(again.body.detail).toContain('is posted');
   });
 
+  it('an unpublish and the deletion of its key event at the same moment: each queued post withdrawn once', async () => {
+    const story = await publishedStory('Shrew Cabinet Reshuffled', { keyEvent: true });
+    const [unpublished, deleted] = await Promise.all([
+      api('POST', `/api/admin/articles/${story.id}/unpublish`),
+      api('DELETE', `/api/admin/articles/${story.id}/live/entries/${story.entryId}`),
+    ]);
+    expect(unpublished.status, JSON.stringify(unpublished.body)).toBe(200);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+    expect((await sharesOf(story.id)).map((s) => s.state)).toEqual(Array(4).fill('withdrawn'));
+    // Whichever change came first withdrew the key event's posts; the other found nothing queued.
+    const withdrawals = await auditActions(story.id);
+    expect(withdrawals.filter((a) => a === 'share-withdrawn')).toHaveLength(4);
+    expect([WITHDRAWN_REASONS.unpublished, WITHDRAWN_REASONS['entry-deleted']]).toContain(
+      (await entryPost(story, 'x')).reason,
+    );
+  });
+
   it('a correction that takes the key-event mark away before the turn withdraws the queued posts; marked again, Retry sends them', async () => {
     const story = await publishedStory('Mole Minister Resurfaces', { keyEvent: true });
     const entryUrl = `/api/admin/articles/${story.id}/live/entries/${story.entryId}`;
@@ -352,6 +544,11 @@ describe("a key event's post", () => {
     expect(plain.status, JSON.stringify(plain.body)).toBe(200);
     const reason = 'The entry stopped being a key event before it was posted.';
     expect(WITHDRAWN_REASONS['not-key-event']).toBe(reason);
+    // Withdrawn by the correction itself: its answer (the console's entry) says so at once.
+    expect((plain.body as AdminLiveEntry).posts.map((p) => [p.platform, p.state, p.reason])).toEqual([
+      ['x', 'withdrawn', reason],
+      ['facebook', 'withdrawn', reason],
+    ]);
     await runJobsUntil(async () => {
       expect(await entryPost(story, 'x')).toEqual({ state: 'withdrawn', reason });
       expect(await entryPost(story, 'facebook')).toEqual({ state: 'withdrawn', reason });

@@ -115,6 +115,15 @@ export function problemDetail(err: unknown, fallback: string): string {
   return err instanceof Error ? err.message : fallback;
 }
 
+/**
+ * The article was moved to the Trash meanwhile (by someone else, or in another tab): every write of it
+ * answers 409 with `deleted: true`. Not a version conflict: there is nothing to compare or to save over
+ * until it is restored; the screen reloads the article into 'This article was deleted'.
+ */
+export function isInTrash(err: unknown): boolean {
+  return err instanceof AdminApiError && err.status === 409 && err.problem?.deleted === true;
+}
+
 /** Client errors (4xx) are final; network errors and 5xx are retried up to 3 times. */
 export function shouldRetryAdminRequest(failureCount: number, error: unknown): boolean {
   if (error instanceof AdminApiError && error.status !== undefined && error.status < 500) return false;

@@ -43,7 +43,10 @@ export type EntryRefusal =
   | { ok: false; reason: 'entry-not-found' }
   | { ok: false; reason: 'stale'; currentVersion: number; changedBy: string; changedAt: string };
 
-/** Work done inside the writing transaction after the row is written (the share jobs of a key event). */
+/**
+ * Work done inside the writing transaction after the row is written (a key event's share jobs queued,
+ * the posts a correction or a deletion made unsendable withdrawn).
+ */
 export type AfterWrite = (trx: Transaction<Database>, entry: LiveEntryRow, article: LiveArticleRow) => Promise<void>;
 
 const flag = (v: boolean) => (v ? 1 : 0);
@@ -158,8 +161,9 @@ export class LiveEntriesRepository {
     articleId: number,
     entryId: number,
     actor: Actor,
+    afterWrite?: AfterWrite,
   ): Promise<{ ok: true; entry: LiveEntryRow; article: LiveArticleRow } | EntryRefusal> {
-    return this.#change(articleId, entryId, actor, 'delete');
+    return this.#change(articleId, entryId, actor, 'delete', undefined, undefined, afterWrite);
   }
 
   async #change(
@@ -216,7 +220,7 @@ export class LiveEntriesRepository {
         now,
         current,
       );
-      if (action === 'edit') await afterWrite?.(trx, entry, article);
+      await afterWrite?.(trx, entry, article);
       return { ok: true as const, entry, article };
     });
   }

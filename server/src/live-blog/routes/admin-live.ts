@@ -136,6 +136,17 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
     );
   };
 
+  /** The entry's queued posts that its correction or deletion made unsendable: withdrawn in its transaction. */
+  const withdrawShares: AfterWrite = async (trx, entry, article) => {
+    await shares?.onEntryChanged(trx, Number(article.id), Number(entry.id));
+  };
+
+  /** A correction: what it made unsendable withdrawn, then a key event's posts not yet queued queued. */
+  const afterCorrection: AfterWrite = async (trx, entry, article) => {
+    await withdrawShares(trx, entry, article);
+    await queueShares(trx, entry, article);
+  };
+
   /** The posts of the article's entries on X and Facebook (none where sharing is not set up). */
   const postsOf = async (articleId: number) => (shares ? shares.entryPosts(articleId) : new Map());
 
@@ -262,7 +273,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
         input.version,
         { body: json, keyEvent, shareToX: keyEvent && shareToX, shareToFacebook: keyEvent && shareToFacebook },
         actorOf(request),
-        queueShares,
+        afterCorrection,
       );
       if (!result.ok) throw refused(id, entryId, result);
       clearCaches();
@@ -282,7 +293,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
     },
     async (request, reply) => {
       const { id, entryId } = request.params;
-      const result = await repo.delete(id, entryId, actorOf(request));
+      const result = await repo.delete(id, entryId, actorOf(request), withdrawShares);
       if (!result.ok) throw refused(id, entryId, result);
       clearCaches();
       if (isPublic(result.article)) {
@@ -310,20 +321,27 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
       if (!article) throw articleNotFound(id);
       if (article.deleted_at) throw articleInTrash(article.deleted_at);
       // A deleted entry is gone for readers: its post would link to nothing.
-      const entry = await repo.entry(id, entryId);
-      if (!entry) throw entryNotFound(id, entryId);
-      // Only a key event is posted (a queued post of an entry that stopped being one is withdrawn at its turn).
-      if (Number(entry.key_event) !== 1) {
-        throw new HttpProblem(
-          409,
-          `The entry is not a key event: only key events are posted. Mark it as a key event again to retry its ${name} post.`,
-        );
-      }
+      if (!(await repo.entry(id, entryId))) throw entryNotFound(id, entryId);
       const r = await shares.retryEntryPost(id, entryId, platform, actorOf(request));
       if (!r.ok) {
         if (r.reason === 'not-found') throw articleNotFound(id);
         if (r.reason === 'in-trash') throw articleInTrash(r.deletedAt);
-        if (r.reason === 'not-published') {
+        // The rule of what is posted refuses it (decision 024): only a key event, only with its box ticked.
+        if (r.reason === 'refused' && r.because === 'entry-deleted') throw entryNotFound(id, entryId);
+        if (r.reason === 'refused' && r.because === 'not-key-event') {
+          throw new HttpProblem(
+            409,
+            `The entry is not a key event: only key events are posted. Mark it as a key event again to retry its ${name} post.`,
+          );
+        }
+        if (r.reason === 'refused' && (r.because === 'x-off' || r.because === 'facebook-off')) {
+          throw new HttpProblem(
+            409,
+            `Post to ${name} is turned off for this entry: tick it again to retry its ${name} post.`,
+          );
+        }
+        // Unpublished (or moved to the Trash) since the checks above: as when it was not published then.
+        if (r.reason === 'not-published' || r.reason === 'refused') {
           throw new HttpProblem(409, `The article is not published: publish it again to retry its ${name} post.`);
         }
         if (r.reason === 'not-connected') throw new HttpProblem(409, `${name} is not connected on the Social page.`);

@@ -35,7 +35,12 @@ async function adminApi(app: FastifyInstance) {
   });
 
   const shares = app.hasDecorator('articleShares') ? app.articleShares : undefined;
-  const articles = new AdminArticlesRepository(app.database.db, app.database.dialect, shares?.onPublished.bind(shares));
+  const articles = new AdminArticlesRepository(
+    app.database.db,
+    app.database.dialect,
+    shares?.onPublished.bind(shares),
+    shares?.onArticleChanged.bind(shares),
+  );
   await app.register(dashboardRoutes, { articles });
   await app.register(categoryRoutes);
   await app.register(articleRoutes, { articles });

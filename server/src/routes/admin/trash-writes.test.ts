@@ -58,6 +58,7 @@ function writesOf(id: number, rid: number, entryId: number): [string, string, un
     ['POST', `/api/admin/articles/${id}/unpublish`],
     ['POST', `/api/admin/articles/${id}/schedule`, { publishAt: future }],
     ['DELETE', `/api/admin/articles/${id}/schedule`],
+    ['PUT', `/api/admin/articles/${id}/shares/choice`, { shareToX: false, shareMessage: 'Still binned?' }],
     ['POST', `/api/admin/articles/${id}/revisions/${rid}/restore`, {}, { 'if-match': '"1"' }],
     ['POST', `/api/admin/articles/${id}/live/start`],
     ['POST', `/api/admin/articles/${id}/live/end`],

@@ -1,7 +1,14 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { PUBLISHED } from '../../repositories/published-articles.ts';
-import type { ArticleRow, Database, SharePlatform, ShareState, SocialShareTable } from '../../db/schema.ts';
+import type {
+  ArticleRow,
+  Database,
+  LiveEntryRow,
+  SharePlatform,
+  ShareState,
+  SocialShareTable,
+} from '../../db/schema.ts';
 import type { Actor } from '../../repositories/audit-log.ts';
 
 export type { SharePlatform, ShareState, SocialSettingsTable, SocialShareTable } from '../../db/schema.ts';
@@ -46,18 +53,65 @@ export const ARTICLE_POST = 0;
 
 /**
  * States in which a share is not queued again by a publish: a post exists, may exist, or is on its way.
- * (A 'withdrawn' one is queued again: its article was not published when its job took it.)
+ * (A 'withdrawn' one is queued again: nothing was sent, the rule refused it while it waited.)
  */
 export const KEPT_ON_PUBLISH: ShareState[] = ['posted', 'posting', 'unconfirmed', 'queued'];
 
-/** Why a share job's take withdrew its share instead of posting it (see take()). */
+/**
+ * Why a share is withdrawn instead of posted (withdrawnBecause, the one rule): the reason the article's
+ * panel, the live console and the 'share-withdrawn' audit row give.
+ */
 export const WITHDRAWN_REASONS = {
   unpublished: 'The article was unpublished before it was posted.',
   trash: 'The article was moved to the Trash before it was posted.',
   'entry-deleted': 'The live entry was deleted before it was posted.',
   'not-key-event': 'The entry stopped being a key event before it was posted.',
+  'x-off': 'Post to X was turned off before it was posted.',
+  'facebook-off': 'Post to Facebook was turned off before it was posted.',
 } as const;
 export type WithdrawnBecause = keyof typeof WITHDRAWN_REASONS;
+
+/** The article columns the rule reads: a write that changes none of them cannot break it. */
+export const RULE_COLUMNS = ['published_at', 'deleted_at', 'share_to_x', 'share_to_facebook'] as const;
+
+/** What the rule reads of the article (RULE_COLUMNS): published (PUBLISHED), in the Trash, its own share choice. */
+export interface RuleArticle {
+  published: boolean | number;
+  deleted_at: string | null;
+  share_to_x: number | null;
+  share_to_facebook: number | null;
+}
+
+/** What the rule reads of a live entry that is not deleted. */
+export type RuleEntry = Pick<LiveEntryRow, 'key_event' | 'share_to_x' | 'share_to_facebook'>;
+
+/**
+ * THE rule of what may be posted (decision 024), written once: why a share may not be sent now, or
+ * undefined when it may. Only a published article is posted (PUBLISHED: not a draft, not in the
+ * Trash); its own post (entryId ARTICLE_POST) only while its choice for the platform is not turned off
+ * (null follows the Social page's default, resolved when the post was queued); a live entry's post
+ * (decision 037) only while the entry is there (`entry` undefined: deleted), a key event, and its box
+ * for the platform ticked. The job's take applies it before it sends; the changes that can break it
+ * (unpublish, move to the Trash, a choice turned off, an entry corrected or deleted) apply it at once
+ * to the article's queued posts (withdrawUnsendable).
+ */
+export function withdrawnBecause(
+  platform: SharePlatform,
+  entryId: number,
+  article: RuleArticle,
+  entry: RuleEntry | undefined,
+): WithdrawnBecause | undefined {
+  if (!article.published) return article.deleted_at ? 'trash' : 'unpublished';
+  const off: WithdrawnBecause = platform === 'x' ? 'x-off' : 'facebook-off';
+  if (entryId === ARTICLE_POST) {
+    const choice = platform === 'x' ? article.share_to_x : article.share_to_facebook;
+    return choice !== null && Number(choice) === 0 ? off : undefined;
+  }
+  if (!entry) return 'entry-deleted';
+  // A correction took its key-event mark away: it is an ordinary entry now, and those are not posted.
+  if (Number(entry.key_event) !== 1) return 'not-key-event';
+  return Number(platform === 'x' ? entry.share_to_x : entry.share_to_facebook) === 1 ? undefined : off;
+}
 
 /** What a share job's take did: moved the share to 'posting' (send it), or to 'withdrawn' (send nothing). */
 export type Take =
@@ -135,18 +189,33 @@ export class SocialSharesRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * The article's share choice (only the fields given change), refused for an article in the Trash as
+   * every write of it is; in the caller's transaction. Answers 'not-found', the Trash's deleted_at, or
+   * 'ok'.
+   */
   async setChoice(
+    tx: Tx,
     id: number,
     choice: { shareToX?: boolean | null; shareToFacebook?: boolean | null; shareMessage?: string | null },
-  ): Promise<boolean> {
+  ): Promise<'ok' | 'not-found' | { inTrash: string }> {
     const set: Partial<Pick<ArticleRow, 'share_to_x' | 'share_to_facebook' | 'share_message'>> = {};
     if (choice.shareToX !== undefined) set.share_to_x = choice.shareToX === null ? null : choice.shareToX ? 1 : 0;
     if (choice.shareToFacebook !== undefined)
       set.share_to_facebook = choice.shareToFacebook === null ? null : choice.shareToFacebook ? 1 : 0;
     if (choice.shareMessage !== undefined) set.share_message = choice.shareMessage?.trim() || null;
-    if (Object.keys(set).length === 0) return Boolean(await this.article(id));
-    const r = await this.db.updateTable('articles').set(set).where('id', '=', id).executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+    if (Object.keys(set).length > 0) {
+      const r = await tx
+        .updateTable('articles')
+        .set(set)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) > 0) return 'ok';
+    }
+    const article = await this.article(id, tx);
+    if (!article) return 'not-found';
+    return article.deleted_at ? { inTrash: article.deleted_at } : 'ok';
   }
 
   async defaults(tx: Tx = this.db): Promise<ShareDefaults> {
@@ -202,23 +271,27 @@ export class SocialSharesRepository {
       .executeTakeFirst();
   }
 
-  /** A new or renewed 'queued' share (renewing resets the post fields). */
-  async queue(tx: Tx, articleId: number, platform: SharePlatform, message: string, link: string): Promise<void> {
-    await this.queueMany(tx, articleId, [{ platform, message, link }], [platform]);
+  /**
+   * A new or renewed 'queued' share (renewing resets the post fields). Answers the time it was queued
+   * (its `created_at`), which its job carries as `queuedAt` (see take()).
+   */
+  async queue(tx: Tx, articleId: number, platform: SharePlatform, message: string, link: string): Promise<string> {
+    return this.queueMany(tx, articleId, [{ platform, message, link }], [platform]);
   }
 
   /**
    * New 'queued' shares of one article on several platforms in one INSERT (the publish transaction
    * keeps its statements few); `renew` names platforms whose old row (failed, deleted) goes first.
+   * Answers the time they were queued (their `created_at`).
    */
   async queueMany(
     tx: Tx,
     articleId: number,
     shares: { platform: SharePlatform; message: string; link: string }[],
     renew: SharePlatform[] = [],
-  ): Promise<void> {
-    if (shares.length === 0) return;
+  ): Promise<string> {
     const now = new Date().toISOString();
+    if (shares.length === 0) return now;
     if (renew.length > 0)
       await tx
         .deleteFrom('social_shares')
@@ -246,6 +319,7 @@ export class SocialSharesRepository {
         })),
       )
       .execute();
+    return now;
   }
 
   /**
@@ -314,7 +388,8 @@ export class SocialSharesRepository {
 
   /**
    * The 'queued' share rows of `chosen` for the article's own post (entryId ARTICLE_POST) or for a
-   * live entry, their 'share-queued' audit rows and their jobs; answers the platforms written.
+   * live entry, their 'share-queued' audit rows and their jobs (each naming the share's `created_at` as
+   * `queuedAt`: see take()); answers the platforms written.
    * The article's post replaces a share that is not in a KEPT_ON_PUBLISH state (its condition reads
    * the row as it is when written, so a share another transaction queued meanwhile is kept); an
    * entry's post is written once and never replaced.
@@ -379,7 +454,7 @@ export class SocialSharesRepository {
       tx,
       queued.map((q) => ({
         kind: o.job.kind,
-        payload: { articleId, platform: q.platform, ...entry },
+        payload: { articleId, platform: q.platform, ...entry, queuedAt: now },
         maxAttempts: o.job.maxAttempts,
       })),
     );
@@ -437,47 +512,134 @@ export class SocialSharesRepository {
   }
 
   /**
-   * The take of a share job, the one place where the rule "only a published article (and only a live
-   * entry that is still a key event) is posted" is applied: in one transaction, the article (and for a
-   * live entry's post, the entry) is read, held on PostgreSQL (FOR SHARE: an unpublish, a move to the
-   * Trash, a publish, a purge, the entry's deletion or correction waits until the take commits, and a
-   * take waits for them), then the share moves by compare-and-swap from 'queued' to 'posting' with its
-   * 'share-attempt' audit row while the article is published (PUBLISHED: not a draft, not in the Trash)
-   * and the entry is there and a key event, else to 'withdrawn' with the reason and a 'share-withdrawn'
-   * audit row. SQLite runs one write transaction at a time and needs no lock. Answers what moved;
-   * undefined when the share was not 'queued' (or the article was deleted for good, its share rows
-   * with it).
+   * What the rule (withdrawnBecause) reads, in the caller's transaction: the article, and the live
+   * entries named (those not deleted), by id; undefined once the article is deleted for good. `hold`
+   * (the take) holds the rows read on PostgreSQL (FOR SHARE) until the transaction ends; a change's own
+   * transaction already holds what it changed.
+   */
+  async #ruleRows(tx: Tx, articleId: number, entryIds: number[], hold: boolean) {
+    const held = <Q extends { forShare(): Q }>(q: Q) => (hold && this.dialect === 'postgres' ? q.forShare() : q);
+    const article = await held(
+      tx
+        .selectFrom('articles')
+        .select([PUBLISHED.as('published'), 'deleted_at', 'share_to_x', 'share_to_facebook'])
+        .where('id', '=', articleId),
+    ).executeTakeFirst();
+    if (!article) return undefined;
+    const ids = [...new Set(entryIds.filter((id) => id !== ARTICLE_POST))];
+    const entries = new Map<number, RuleEntry>();
+    if (ids.length > 0) {
+      const rows = await held(
+        tx
+          .selectFrom('live_entries')
+          .select(['id', 'key_event', 'share_to_x', 'share_to_facebook'])
+          .where('id', 'in', ids)
+          .where('article_id', '=', articleId)
+          .where('deleted_at', 'is', null),
+      ).execute();
+      for (const r of rows) entries.set(Number(r.id), r);
+    }
+    return { article, entries };
+  }
+
+  /** Why the rule refuses a share now (undefined: it may be sent), as read in the caller's transaction. */
+  async unsendable(
+    tx: Tx,
+    articleId: number,
+    platform: SharePlatform,
+    entryId = ARTICLE_POST,
+  ): Promise<WithdrawnBecause | undefined> {
+    const rows = await this.#ruleRows(tx, articleId, [entryId], false);
+    return rows && withdrawnBecause(platform, entryId, rows.article, rows.entries.get(entryId));
+  }
+
+  /** A 'queued' share moved to 'withdrawn' with the rule's reason and its 'share-withdrawn' audit row. */
+  #withdraw(
+    tx: Tx,
+    articleId: number,
+    platform: SharePlatform,
+    entryId: number,
+    because: WithdrawnBecause,
+    actor: Actor,
+    queuedAt?: string,
+  ) {
+    const reason = WITHDRAWN_REASONS[because];
+    return this.transitionAudited(
+      articleId,
+      platform,
+      ['queued'],
+      'withdrawn',
+      { reason, next_attempt_at: null },
+      { event: 'withdrawn', details: { reason }, actor, when: 'moved' },
+      tx,
+      entryId,
+      queuedAt,
+    );
+  }
+
+  /**
+   * The rule applied at once, inside the transaction of a change that may have broken it (an unpublish,
+   * a move to the Trash, a share choice turned off, a live entry corrected or deleted): the article's
+   * 'queued' shares (or only those of `entryId`) that the rule refuses now move to 'withdrawn', each with
+   * its reason and 'share-withdrawn' audit row, as the take would move them; nothing is sent. Their jobs
+   * stay queued and find nothing to do (see take()). One read when nothing is queued. Answers what moved.
+   */
+  async withdrawUnsendable(
+    tx: Tx,
+    articleId: number,
+    actor: Actor,
+    entryId?: number,
+  ): Promise<{ platform: SharePlatform; entryId: number; because: WithdrawnBecause }[]> {
+    let q = tx
+      .selectFrom('social_shares')
+      .select(['platform', 'entry_id'])
+      .where('article_id', '=', articleId)
+      .where('state', '=', 'queued');
+    if (entryId !== undefined) q = q.where('entry_id', '=', entryId);
+    // One order for every change: two of them withdrawing the same rows on PostgreSQL lock them alike.
+    const queued = await q.orderBy('entry_id').orderBy('platform').execute();
+    if (queued.length === 0) return [];
+    const rows = await this.#ruleRows(
+      tx,
+      articleId,
+      queued.map((s) => Number(s.entry_id)),
+      false,
+    );
+    if (!rows) return [];
+    const withdrawn: { platform: SharePlatform; entryId: number; because: WithdrawnBecause }[] = [];
+    for (const share of queued) {
+      const entry = Number(share.entry_id);
+      const because = withdrawnBecause(share.platform, entry, rows.article, rows.entries.get(entry));
+      if (because && (await this.#withdraw(tx, articleId, share.platform, entry, because, actor)))
+        withdrawn.push({ platform: share.platform, entryId: entry, because });
+    }
+    return withdrawn;
+  }
+
+  /**
+   * The take of a share job, where the rule (withdrawnBecause) guards the send: in one transaction, the
+   * article (and for a live entry's post, the entry) is read, held on PostgreSQL (FOR SHARE: an
+   * unpublish, a move to the Trash, a publish, a purge, a change of the share choice, the entry's
+   * deletion or correction waits until the take commits, and a take waits for them), then the share
+   * moves by compare-and-swap from 'queued' to 'posting' with its 'share-attempt' audit row while the
+   * rule allows it, else to 'withdrawn' with the reason and a 'share-withdrawn' audit row. SQLite runs
+   * one write transaction at a time and needs no lock. `queuedAt` (the job's, when it names one) must
+   * be the share's `created_at`: a share queued again since (withdrawn at once by a change, then
+   * published, retried or posted again, with a new job) belongs to the newer job, and an older job
+   * moves nothing. Answers what moved; undefined when nothing did (the share was not 'queued', or queued
+   * for another job, or the article was deleted for good, its share rows with it).
    */
   async take(
     articleId: number,
     platform: SharePlatform,
     entryId: number,
     attempt: { details: Record<string, unknown>; actor: Actor },
+    queuedAt?: string,
   ): Promise<Take | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const held = <Q extends { forShare(): Q }>(q: Q) => (this.dialect === 'postgres' ? q.forShare() : q);
-      const article = await held(
-        trx
-          .selectFrom('articles')
-          .select([PUBLISHED.as('published'), 'deleted_at'])
-          .where('id', '=', articleId),
-      ).executeTakeFirst();
-      if (!article) return undefined;
-      let because: WithdrawnBecause | undefined;
-      if (!article.published) because = article.deleted_at ? 'trash' : 'unpublished';
-      else if (entryId !== ARTICLE_POST) {
-        const entry = await held(
-          trx
-            .selectFrom('live_entries')
-            .select('key_event')
-            .where('id', '=', entryId)
-            .where('article_id', '=', articleId)
-            .where('deleted_at', 'is', null),
-        ).executeTakeFirst();
-        if (!entry) because = 'entry-deleted';
-        // A correction took its key-event mark away: it is an ordinary entry now, and those are not posted.
-        else if (Number(entry.key_event) !== 1) because = 'not-key-event';
-      }
+      const rows = await this.#ruleRows(trx, articleId, [entryId], true);
+      if (!rows) return undefined;
+      const because = withdrawnBecause(platform, entryId, rows.article, rows.entries.get(entryId));
       if (!because) {
         const taken = await this.transitionAudited(
           articleId,
@@ -488,20 +650,11 @@ export class SocialSharesRepository {
           { event: 'attempt', ...attempt, when: 'moved' },
           trx,
           entryId,
+          queuedAt,
         );
         return taken && { taken };
       }
-      const reason = WITHDRAWN_REASONS[because];
-      const withdrawn = await this.transitionAudited(
-        articleId,
-        platform,
-        ['queued'],
-        'withdrawn',
-        { reason, next_attempt_at: null },
-        { event: 'withdrawn', details: { reason }, actor: attempt.actor, when: 'moved' },
-        trx,
-        entryId,
-      );
+      const withdrawn = await this.#withdraw(trx, articleId, platform, entryId, because, attempt.actor, queuedAt);
       return withdrawn && { withdrawn, because };
     });
   }
@@ -512,23 +665,25 @@ export class SocialSharesRepository {
    * only the caller that moved it to 'posting' sends. `audit.when` 'moved' writes the audit row only
    * when the share moved (an attempt, an unconfirmed outcome), 'always' also when it did not (a post
    * the provider accepted is recorded even if its share was moved meanwhile). Answers the moved row
-   * (as it is now), or undefined when the share was not in `from`.
+   * (as it is now), or undefined when the share was not in `from` (or, with `queuedAt`, was queued at
+   * another time: see take()).
    */
   async transitionAudited(
     articleId: number,
     platform: SharePlatform,
     from: ShareState[],
     to: ShareState,
-    fields: Partial<Pick<SocialShareTable, 'post_id' | 'post_url' | 'reason' | 'next_attempt_at'>> & {
+    fields: Partial<Pick<SocialShareTable, 'post_id' | 'post_url' | 'reason' | 'next_attempt_at' | 'created_at'>> & {
       addAttempt?: boolean;
     },
     audit: { event: string; details: Record<string, unknown>; actor: Actor; when: 'moved' | 'always' },
     tx?: Tx,
     entryId = ARTICLE_POST,
+    queuedAt?: string,
   ): Promise<SocialShareTable | undefined> {
     const { addAttempt, ...rest } = fields;
     const move = async (t: Tx) => {
-      const moved = await t
+      let update = t
         .updateTable('social_shares')
         .set((eb) => ({
           state: to,
@@ -539,9 +694,9 @@ export class SocialSharesRepository {
         .where('article_id', '=', articleId)
         .where('platform', '=', platform)
         .where('entry_id', '=', entryId)
-        .where('state', 'in', from)
-        .returningAll()
-        .executeTakeFirst();
+        .where('state', 'in', from);
+      if (queuedAt !== undefined) update = update.where('created_at', '=', queuedAt);
+      const moved = await update.returningAll().executeTakeFirst();
       if (moved || audit.when === 'always')
         await this.audit(
           articleId,

@@ -119,8 +119,11 @@ export async function sharesApi(
     '/articles/:id/shares/choice',
     { schema: { params: ShareParamsSchema, body: ShareChoiceBodySchema, response: { 200: ArticleSharesSchema } } },
     async (request) => {
-      if (!(await repo.setChoice(request.params.id, request.body))) throw notFound(request.params.id);
-      return view(request.params.id);
+      const { id } = request.params;
+      const r = await service.setChoice(id, request.body);
+      if (r === 'not-found') throw notFound(id);
+      if (r !== 'ok') throw articleInTrash(r.inTrash);
+      return view(id);
     },
   );
 

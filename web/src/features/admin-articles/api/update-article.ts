@@ -1,4 +1,4 @@
-import { adminRequest, AdminApiError } from '@/lib/admin-api-client';
+import { adminRequest, AdminApiError, isInTrash } from '@/lib/admin-api-client';
 import type { ArticlePayload } from '../lib/article-form.ts';
 import type { AdminArticle } from '../types.ts';
 import { useArticleMutation } from './article-mutation.ts';
@@ -29,15 +29,6 @@ export function conflictOf(err: unknown): ConflictFacts | undefined {
     changedAt: typeof p.changedAt === 'string' ? p.changedAt : undefined,
     currentVersion: typeof p.currentVersion === 'number' ? p.currentVersion : undefined,
   };
-}
-
-/**
- * The article was moved to the Trash while it was being edited (by someone else, or in another tab): every
- * write of it answers 409 with `deleted: true`. Not a version conflict: there is nothing to compare or to
- * save over until it is restored.
- */
-export function isInTrash(err: unknown): boolean {
-  return err instanceof AdminApiError && err.status === 409 && err.problem?.deleted === true;
 }
 
 /** PUT /api/admin/articles/{id} with If-Match: the edit of every field. */

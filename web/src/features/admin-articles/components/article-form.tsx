@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { slugify } from '@common/slug';
+import { isInTrash } from '@/lib/admin-api-client';
 import { errorParts } from '@/lib/admin-error-context';
 import { toast } from '@/lib/toast';
 import { useCategories } from '../api/get-categories.ts';
 import { isFieldProblem, useCreateArticle } from '../api/create-article.ts';
-import { conflictOf, isInTrash, useUpdateArticle, type ConflictFacts } from '../api/update-article.ts';
+import { conflictOf, useUpdateArticle, type ConflictFacts } from '../api/update-article.ts';
 import {
   emptyForm,
   fieldErrorsFromProblem,

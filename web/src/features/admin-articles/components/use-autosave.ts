@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminKeys, useAdminApi } from '@/lib/admin-api-client';
+import { adminKeys, isInTrash, useAdminApi } from '@/lib/admin-api-client';
 import { errorParts } from '@/lib/admin-error-context';
 import { autosaveArticle } from '../api/autosave-article.ts';
-import { conflictOf, isInTrash, type ConflictFacts } from '../api/update-article.ts';
+import { conflictOf, type ConflictFacts } from '../api/update-article.ts';
 import { formToPayload, validateForm, type ArticleFormValues } from '../lib/article-form.ts';
 import type { AdminArticle } from '../types.ts';
 

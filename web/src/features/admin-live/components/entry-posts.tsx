@@ -5,9 +5,11 @@ import type { AdminLiveEntry } from '../types.ts';
 /**
  * What became of a key event's posts on X and Facebook, under the entry: each platform's state, the
  * link to the post once posted, the provider's reason and Retry for a failed or unconfirmed one, why
- * one was withdrawn (the story unpublished or trashed before its turn, the entry no longer a key event)
- * and Retry for it once the story is published again. Retry only while the entry is a key event.
- * Nothing for an entry never posted. The console's polling (and the readers' stream) brings changes.
+ * one was withdrawn (the story unpublished or trashed, the entry no longer a key event or its box for
+ * the platform unticked: at once, by that change) and Retry for it once the story is published again.
+ * Retry only while the entry is a key event with the platform's box ticked (the server refuses it
+ * otherwise). Nothing for an entry never posted. The console's polling (and the readers' stream) brings
+ * changes.
  */
 export function EntryPosts({
   entry,
@@ -26,7 +28,8 @@ export function EntryPosts({
       {entry.posts.map((post) => {
         const name = PLATFORM_NAMES[post.platform];
         const failed = post.state === 'failed' || post.state === 'unconfirmed';
-        const canRetry = entry.keyEvent && (failed || (post.state === 'withdrawn' && articlePublic));
+        const ticked = post.platform === 'x' ? entry.shareToX : entry.shareToFacebook;
+        const canRetry = entry.keyEvent && ticked && (failed || (post.state === 'withdrawn' && articlePublic));
         return (
           <li key={post.platform} data-state={post.state}>
             <span className={`shares-state shares-state--${post.state}`}>

@@ -385,7 +385,15 @@ describe('LiveConsole', () => {
     };
     const { client, state, sent } = fakeLiveApi({
       article: live,
-      entries: [entry(4, 'Goat concedes.', { keyEvent: true, posts: [failedPost, posted] }), entry(3, 'Quiet.')],
+      entries: [
+        entry(4, 'Goat concedes.', {
+          keyEvent: true,
+          shareToX: true,
+          shareToFacebook: true,
+          posts: [failedPost, posted],
+        }),
+        entry(3, 'Quiet.'),
+      ],
       override: (req) => {
         if (req.method !== 'POST' || !req.url.endsWith('/live/entries/4/shares/x/retry')) return undefined;
         state.entries[0] = { ...state.entries[0]!, posts: [{ ...failedPost, state: 'queued', reason: null }, posted] };
@@ -409,7 +417,7 @@ describe('LiveConsole', () => {
     ]);
   });
 
-  it('a withdrawn post says why; Retry sends it once the story is published again, and only for a key event', async () => {
+  it('a withdrawn post says why; Retry sends it once the story is published again, and only for a key event with its box ticked', async () => {
     const withdrawn = {
       platform: 'x' as const,
       state: 'withdrawn' as const,
@@ -417,9 +425,11 @@ describe('LiveConsole', () => {
       reason: 'The article was unpublished before it was posted.',
     };
     const noLonger = { ...withdrawn, reason: 'The entry stopped being a key event before it was posted.' };
+    const unticked = { ...withdrawn, reason: 'Post to X was turned off before it was posted.' };
     const entries = () => [
-      entry(5, 'Goat concedes.', { keyEvent: true, posts: [withdrawn] }),
+      entry(5, 'Goat concedes.', { keyEvent: true, shareToX: true, posts: [withdrawn] }),
       entry(4, 'Goat sulks.', { posts: [noLonger] }),
+      entry(3, 'Goat naps.', { keyEvent: true, shareToX: false, posts: [unticked] }),
     ];
     // The story is still unpublished: the post says why it was withdrawn, and there is nothing to retry yet.
     const unpublished = fakeLiveApi({
@@ -431,7 +441,7 @@ describe('LiveConsole', () => {
       unpublished.client,
     );
     let lists = await screen.findAllByRole('list', { name: /^Posts of the entry of / });
-    expect(lists).toHaveLength(2);
+    expect(lists).toHaveLength(3);
     expect(within(lists[0]!).getByText('X: Withdrawn')).toBeTruthy();
     expect(within(lists[0]!).getByText('The article was unpublished before it was posted.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull();
@@ -457,6 +467,10 @@ describe('LiveConsole', () => {
     lists = await screen.findAllByRole('list', { name: /^Posts of the entry of / });
     expect(within(lists[1]!).getByText('The entry stopped being a key event before it was posted.')).toBeTruthy();
     expect(within(lists[1]!).queryByRole('button', { name: /^Retry/ })).toBeNull();
+    // A key event whose box for X was unticked: why, and no Retry until it is ticked again.
+    expect(within(lists[2]!).getByText('X: Withdrawn')).toBeTruthy();
+    expect(within(lists[2]!).getByText('Post to X was turned off before it was posted.')).toBeTruthy();
+    expect(within(lists[2]!).queryByRole('button', { name: /^Retry/ })).toBeNull();
     const retry = within(lists[0]!).getByRole('button', { name: /^Retry the X post of the entry of / });
     fireEvent.click(retry);
     expect((await within(lists[0]!).findByRole('alert')).textContent).toBe(

@@ -3,8 +3,10 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShareDefaults } from '../../../../../common/admin-contract.ts';
-import { fakeApi, json, LINK, renderInAdmin, sharesView, type Sent } from '../testing/fake-admin.tsx';
+import { adminKeys } from '@/lib/admin-api-client';
+import { fakeApi, json, LINK, renderInAdmin, share, sharesView, type Sent } from '../testing/fake-admin.tsx';
 import { ShareChoiceEditor, type SaveChoice } from './share-choice.tsx';
+import { ShareStatusPanel } from './share-status.tsx';
 
 afterEach(cleanup);
 
@@ -81,6 +83,81 @@ describe('ShareChoiceEditor', () => {
     expect(sent.map((r) => r.url)).toEqual(['/api/admin/social/share-defaults']);
     await act(() => save!(9));
     expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('a platform turned off while its post is queued: the status panel says Withdrawn and why at once', async () => {
+    const reason = 'Post to Facebook was turned off before it was posted.';
+    const { client, sent } = fakeApi((req: Sent) => {
+      if (req.url === '/api/admin/social/share-defaults')
+        return json(200, { x: null, facebook: null, connected: { x: true, facebook: true } });
+      if (req.url === '/api/admin/articles/7/shares') return json(200, sharesView());
+      if (req.url === '/api/admin/shares?articleIds=7')
+        return json(200, {
+          articles: [
+            {
+              articleId: 7,
+              shares: [share({ platform: 'x', state: 'queued' }), share({ platform: 'facebook', state: 'queued' })],
+              entryPosts: [],
+            },
+          ],
+        });
+      if (req.url === '/api/admin/articles/7/shares/choice' && req.method === 'PUT')
+        return json(
+          200,
+          sharesView({
+            choice: { shareToX: null, shareToFacebook: false, shareMessage: null },
+            shares: [
+              share({ platform: 'x', state: 'queued' }),
+              share({ platform: 'facebook', state: 'withdrawn', reason }),
+            ],
+          }),
+        );
+      return json(404, { title: 'Not Found' }, 'application/problem+json');
+    });
+    renderInAdmin(
+      <>
+        <Editor articleId={7} headline="Goat Elected Mayor" />
+        <ShareStatusPanel articleId={7} headline="Goat Elected Mayor" published />
+      </>,
+      client,
+    );
+    await waitFor(() => expect(screen.getByTestId('share-facebook').dataset.state).toBe('queued'));
+    fireEvent.click(await screen.findByLabelText('Post to Facebook'));
+    await act(() => save!(7));
+    const facebook = screen.getByTestId('share-facebook');
+    await waitFor(() => expect(facebook.dataset.state).toBe('withdrawn'));
+    expect(facebook.textContent).toContain('Withdrawn');
+    expect(facebook.textContent).toContain(reason);
+    // From the save's answer: the panel did not ask again.
+    expect(sent.filter((r) => r.url.startsWith('/api/admin/shares?'))).toHaveLength(1);
+  });
+
+  it('an article moved to the Trash meanwhile: the save is refused and the article is loaded again (its screen says so)', async () => {
+    const { client } = fakeApi((req: Sent) => {
+      if (req.url === '/api/admin/social/share-defaults')
+        return json(200, { x: null, facebook: null, connected: { x: true, facebook: true } });
+      if (req.url === '/api/admin/articles/7/shares') return json(200, sharesView());
+      if (req.url === '/api/admin/articles/7/shares/choice' && req.method === 'PUT')
+        return json(
+          409,
+          {
+            title: 'Conflict',
+            status: 409,
+            detail: 'The article is in the trash: restore it first.',
+            deleted: true,
+            deletedAt: '2026-11-27T10:00:00.000Z',
+          },
+          'application/problem+json',
+        );
+      return json(404, { title: 'Not Found' }, 'application/problem+json');
+    });
+    const { queryClient } = renderInAdmin(<Editor articleId={7} headline="Goat Elected Mayor" />, client);
+    queryClient.setQueryData(adminKeys.articleDetail(7), { id: 7 });
+    fireEvent.click(await screen.findByLabelText('Post to X'));
+    let refused: unknown;
+    await act(() => save!(7).catch((err: unknown) => void (refused = err)));
+    expect((refused as { problem?: { deleted?: boolean } }).problem?.deleted).toBe(true);
+    expect(queryClient.getQueryState(adminKeys.articleDetail(7))?.isInvalidated).toBe(true);
   });
 
   it('a failed load is said', async () => {

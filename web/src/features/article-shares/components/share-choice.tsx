@@ -2,12 +2,13 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { useAdminApi } from '@/lib/admin-api-client';
+import { adminKeys, isInTrash, useAdminApi } from '@/lib/admin-api-client';
 import { slugify } from '@common/slug';
 import { composeXText, X_MAX_WEIGHTED_LENGTH, xWeightedLength } from '../../../../../common/share-text.ts';
 import type { ArticleShareChoice, SharePlatform } from '../../../../../common/admin-contract.ts';
 import { sharesKey, useArticleShares } from '../api/get-article-shares.ts';
 import { useShareDefaults } from '@/lib/share-defaults';
+import { sharesOfKey, withShares } from '../api/shares-of-articles.ts';
 import { updateShareChoice } from '../api/update-share-choice.ts';
 import { PLATFORM_NAMES } from '../lib/platforms.ts';
 
@@ -50,8 +51,18 @@ export function ShareChoiceEditor({ articleId, headline, disabled = false, saveR
       if (picked.facebook !== undefined) body.shareToFacebook = picked.facebook;
       if (message !== undefined) body.shareMessage = message.trim() || null;
       if (Object.keys(body).length === 0) return;
-      const saved = await updateShareChoice(client, id, body);
+      let saved;
+      try {
+        saved = await updateShareChoice(client, id, body);
+      } catch (err) {
+        // Moved to the Trash meanwhile: as every write of it, the article's screen loads it again and
+        // says 'This article was deleted'; the refusal stops the step (the publish is not sent).
+        if (isInTrash(err)) void queryClient.invalidateQueries({ queryKey: adminKeys.articleDetail(id) });
+        throw err;
+      }
       queryClient.setQueryData(sharesKey(id), saved);
+      // A platform turned off withdraws its queued post at once: the status panel shows it.
+      queryClient.setQueryData(sharesOfKey(id), withShares(saved.shares));
     };
     return () => {
       saveRef.current = null;
