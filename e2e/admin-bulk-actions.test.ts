@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { AdminArticle } from '../common/admin-contract.ts';
 import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
@@ -9,7 +10,7 @@ import { adminRequest } from './support/admin-request.ts';
 import { recordWrites } from './support/network.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { insertArticles } from './support/articles.ts';
-import { DESKTOP, useBrowser } from './support/browser.ts';
+import { ACTION_TIMEOUT_MS, DESKTOP, screenshotContexts, useBrowser } from './support/browser.ts';
 import { exactName } from './support/public-site.ts';
 import { EDITOR, EDITOR_ENV } from './support/sign-in.ts';
 import { openSignedIn } from './support/signed-in.ts';
@@ -38,21 +39,51 @@ describe('bulk actions on All Articles', () => {
   let x: FakeX;
   let fb: FakeFacebook;
   let authorization: string;
+  // One context for the editor's pages and one without JavaScript for the readers', kept for the file: a
+  // new context per test costs a second or more and loads the admin's scripts again. Each test still
+  // opens its own tabs (its own signed-in session, listeners and routes), closed after it.
+  let editors: BrowserContext;
+  let readers: BrowserContext;
 
   beforeAll(async () => {
-    x = await startFakeX();
-    fb = await startFakeFacebook();
+    [x, fb] = await Promise.all([startFakeX(), startFakeFacebook()]);
     running = await startApp({
       env: { ...EDITOR_ENV, ...fakeProviderEnv(x, fb), JOBS_POLL_MS: '50', SOCIAL_HTTP_TIMEOUT_MS: '10000' },
     });
     await connectBothAccounts({ config: running.config, database: running.database, x, fb });
     authorization = await running.bearer({ sub: '1', name: 'Erin Editor' });
+    [editors, readers] = await Promise.all([
+      web.browser.newContext({ viewport: DESKTOP }),
+      web.browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false }),
+    ]);
+    for (const context of [editors, readers]) context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  });
+  afterEach(async ({ task }: TestContext) => {
+    if (task.result?.state === 'fail') {
+      const saved = await screenshotContexts(
+        [editors, readers],
+        `${path.basename(import.meta.filename, '.test.ts')}-${task.name}`,
+      );
+      if (saved.length) console.error(`screenshots of the failed test "${task.name}":\n  ${saved.join('\n  ')}`);
+    }
+    await Promise.all([editors, readers].flatMap((c) => c.pages()).map((p) => p.close()));
   });
   afterAll(async () => {
+    await Promise.all([editors?.close(), readers?.close()]);
     await running?.close();
     await x?.close();
     await fb?.close();
   });
+
+  /** A new tab of the editors' context, signed in, showing `url`. */
+  const openAdmin = async (url: string, size: { width: number; height: number } = DESKTOP) => {
+    const page = await editors.newPage();
+    await page.setViewportSize(size);
+    await openSignedIn(page, running, url);
+    return page;
+  };
+  /** A new tab of the readers' context (no JavaScript). */
+  const openReader = () => readers.newPage();
 
   const bar = (page: Page) => page.getByRole('group', { name: 'Bulk actions' });
   const rows = (page: Page) => page.locator('.admin-row');
@@ -75,10 +106,7 @@ describe('bulk actions on All Articles', () => {
         }),
       );
     }
-    const page = await web.newPage();
-    await openSignedIn(
-      page,
-      running,
+    const page = await openAdmin(
       `${running.baseUrl}/admin/articles?page=1&pageSize=20&status=unpublished&search=Hedgehog`,
     );
     await expect.poll(() => rows(page).count(), WAIT).toBe(3);
@@ -118,7 +146,7 @@ describe('bulk actions on All Articles', () => {
     expect(writes).toEqual([...created].reverse().map((a) => `POST /api/admin/articles/${a.id}/publish`));
 
     // A reader without JavaScript finds all three on the home page.
-    const reader = await web.newPage({ javaScriptEnabled: false });
+    const reader = await openReader();
     await reader.goto(`${running.baseUrl}/`);
     for (const a of created) expect(await reader.locator(`a[href="/article/${a.slug}"]`).count()).toBeGreaterThan(0);
     // Each was shared as its own choice said: the first two on X and Facebook, the third nowhere.
@@ -193,12 +221,11 @@ describe('bulk actions on All Articles', () => {
     }
     await expect.poll(() => x.posts.some((p) => p.text.includes(BADGERS[0])), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => fb.posts.length, { timeout: 20_000 }).toBeGreaterThan(0);
-    const reader = await web.newPage({ javaScriptEnabled: false });
+    const reader = await openReader();
     expect((await reader.goto(`${running.baseUrl}/article/${doomed[0]!.slug}`))?.status()).toBe(200);
     for (const a of doomed) await adminRequest(running.baseUrl, authorization, 'DELETE', `/api/admin/articles/${a.id}`);
 
-    const page = await web.newPage();
-    await openSignedIn(page, running, `${running.baseUrl}/admin/articles?page=1&pageSize=20&status=trash`);
+    const page = await openAdmin(`${running.baseUrl}/admin/articles?page=1&pageSize=20&status=trash`);
     await page.getByRole('link', { name: exactName(BADGERS[2]) }).waitFor();
     const writes = recordWrites(page);
 
@@ -286,16 +313,11 @@ describe('bulk actions on All Articles', () => {
     const entryPost = () => x.posts.find((p) => p.text.endsWith(`/article/${story.slug}#entry-${entry.id}`))?.id;
     const fbPost = () => fb.posts.find((p) => p.message === headline)?.id;
     await expect.poll(() => [xPost(), entryPost(), fbPost()].every(Boolean), { timeout: 20_000 }).toBe(true);
-    const reader = await web.newPage({ javaScriptEnabled: false });
+    const reader = await openReader();
     expect((await reader.goto(link))?.status()).toBe(200);
 
     // The editor moves it to the Trash from its row, leaving the posts.
-    const page = await web.newPage();
-    await openSignedIn(
-      page,
-      running,
-      `${running.baseUrl}/admin/articles?page=1&pageSize=20&status=published&search=Otter`,
-    );
+    const page = await openAdmin(`${running.baseUrl}/admin/articles?page=1&pageSize=20&status=published&search=Otter`);
     await page.getByRole('link', { name: exactName(headline) }).waitFor();
     const writes = recordWrites(page);
     await page.getByRole('button', { name: `Delete ${headline}`, exact: true }).click();
@@ -351,8 +373,7 @@ describe('bulk actions on All Articles', () => {
       publishAt,
     });
 
-    const page = await web.newPage();
-    await openSignedIn(page, running, `${running.baseUrl}/admin/articles?page=1&pageSize=20&search=Ferret`);
+    const page = await openAdmin(`${running.baseUrl}/admin/articles?page=1&pageSize=20&search=Ferret`);
     await expect.poll(() => rows(page).count(), WAIT).toBe(3);
     const writes = recordWrites(page);
     // The scheduled one alone offers Unpublish (as well as Publish, which would send it out now).
@@ -394,26 +415,30 @@ describe('bulk actions on All Articles', () => {
     await page.getByText('Not scheduled.', { exact: true }).waitFor();
   }, 60_000);
 
-  it('the bar stays in view down a long list, at 390 px and 1280 px, and an Undo clicked during a run is not lost', async () => {
+  it('the bar stays in view down a long list at 1280 px and 390 px; a run can be stopped, and an Undo clicked during it waits its turn', async () => {
     // Every row on one page ('All'): drafts, so readers see nothing of them.
     await insertArticles(
       running.database,
       running.app,
       Array.from({ length: 60 }, (_, i) => ({ headline: `Weasel Story Number ${i + 1}`, published_at: null })),
     );
-    const url = `${running.baseUrl}/admin/articles?page=1&pageSize=-1&status=unpublished&search=Weasel`;
-    for (const size of [{ width: 390, height: 844 }, DESKTOP]) {
-      const page = await web.newPage(size);
-      await openSignedIn(page, running, url);
-      await expect.poll(() => rows(page).count(), WAIT).toBe(60);
-      await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    const page = await openAdmin(
+      `${running.baseUrl}/admin/articles?page=1&pageSize=-1&status=unpublished&search=Weasel`,
+    );
+    await expect.poll(() => rows(page).count(), WAIT).toBe(60);
+    const selectAll = page.getByRole('checkbox', { name: 'Select all on this page' });
+    await selectAll.check();
+    // The same page at both widths: the box is one line wide, three on a phone, and the room kept for it
+    // follows its height as the window narrows.
+    const heights: number[] = [];
+    for (const size of [DESKTOP, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
       // Down to the last row: the bar is still on screen, on top of the rows, whole and usable.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expect.poll(() => page.evaluate(() => window.scrollY), WAIT).toBeGreaterThan(2000);
-      const shown = await bar(page).boundingBox();
-      expect(shown).not.toBeNull();
-      expect(shown!.y).toBeGreaterThanOrEqual(0);
-      expect(shown!.y + shown!.height).toBeLessThanOrEqual(size.height);
+      const shown = (await bar(page).boundingBox())!;
+      expect(shown.y).toBeGreaterThanOrEqual(0);
+      expect(shown.y + shown.height).toBeLessThanOrEqual(size.height);
       const trashButton = bar(page).getByRole('button', { name: 'Move to Trash' });
       const at = (await trashButton.boundingBox())!;
       expect(
@@ -422,51 +447,123 @@ describe('bulk actions on All Articles', () => {
           [at.x + at.width / 2, at.y + at.height / 2],
         ),
       ).toBe('Move to Trash');
+      // The room the page keeps above a row scrolled to is the stuck box's measured height, and a little air.
+      const stuck = page.locator('.admin-bulk--selecting');
+      const air = () =>
+        stuck.evaluate(
+          (box) =>
+            parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) -
+            box.getBoundingClientRect().bottom,
+        );
+      await expect.poll(air, WAIT).toBeGreaterThanOrEqual(0);
+      expect(await air()).toBeLessThanOrEqual(16);
+      heights.push((await stuck.boundingBox())!.height);
       // The keyboard still reaches the rows from the bar, and a focused row stops below it.
       await box(page, 'Weasel Story Number 30').focus();
       const row = (await box(page, 'Weasel Story Number 30').boundingBox())!;
-      expect(row.y).toBeGreaterThan(shown!.y + shown!.height);
-      await page.close();
+      const under = (await stuck.boundingBox())!;
+      expect(row.y).toBeGreaterThan(under.y + under.height);
+      // Shift+Tab goes up into the row before, whose controls were under the bar: it scrolls to below it.
+      await page.keyboard.press('Shift+Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement!;
+        return { top: el.getBoundingClientRect().top, row: el.closest('.admin-row')?.textContent ?? '' };
+      });
+      expect(focused.row).toContain('Weasel Story Number 29');
+      expect(focused.top).toBeGreaterThanOrEqual(under.y + under.height);
     }
+    // Three lines on a phone, one at desktop width: the room is measured, not one value for both.
+    expect(heights[1]).toBeGreaterThan(heights[0]! * 1.5);
 
-    // A batch of the whole list, then its Undo while a second batch runs.
-    const page = await web.newPage({ width: 390, height: 844 });
-    await openSignedIn(page, running, url);
-    await expect.poll(() => rows(page).count(), WAIT).toBe(60);
+    // One article to the Trash, with its Undo; then a batch of the rest, stopped partway.
+    await bar(page).getByRole('button', { name: 'Clear selection' }).click();
     const writes = recordWrites(page);
-    // Each move to the Trash answers a little late, so the Undo surely lands while the batch runs.
-    await page.route(
-      (u) => /^\/api\/admin\/articles\/\d+$/.test(u.pathname),
-      async (route) => {
-        if (route.request().method() === 'DELETE') await new Promise((resolve) => setTimeout(resolve, 60));
-        await route.continue();
-      },
-    );
+    // The batch's third request is held until the test lets it go: the run is surely going meanwhile.
+    let deletes = 0;
+    let reached!: () => void;
+    const third = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const oneArticle = (u: URL) => /^\/api\/admin\/articles\/\d+$/.test(u.pathname);
+    await page.route(oneArticle, async (route) => {
+      if (route.request().method() === 'DELETE' && ++deletes === 4) {
+        reached();
+        await released;
+      }
+      await route.continue();
+    });
     await box(page, 'Weasel Story Number 1').click();
     await bar(page).getByRole('button', { name: 'Move to Trash' }).click();
     await page
       .getByRole('alertdialog', { name: 'Move 1 article to the Trash?' })
       .getByRole('button', { name: 'Move to Trash' })
       .click();
-    const undo = page.getByRole('button', { name: 'Undo' });
+    const firstToast = page.locator('[data-sonner-toast]').filter({ hasText: 'Moved 1 article to the Trash' });
+    const undo = firstToast.getByRole('button', { name: 'Undo' });
     await undo.waitFor();
-    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await expect.poll(() => rows(page).count(), WAIT).toBe(59);
+    await selectAll.check();
     await bar(page).getByRole('button', { name: 'Move to Trash' }).click();
     const rest = page.getByRole('alertdialog', { name: 'Move 59 articles to the Trash?' });
     await rest.getByRole('button', { name: 'Move to Trash' }).click();
-    // The dialog says where the run is, and the page answers meanwhile.
-    await expect.poll(() => rest.getByRole('status').innerText(), WAIT).toMatch(/^Moving to the Trash \d+ of 59…$/);
-    // The dialog is modal: the first toast's Undo is clicked as a screen reader or a script would.
+    await third;
+    // The dialog is modal: the first toast's Undo is clicked as a screen reader or a script would (at
+    // once, before the toast times out).
     await undo.evaluate((b: HTMLButtonElement) => b.click());
-    // It waits: the batch goes on and nothing is restored yet.
-    expect(await rest.getByRole('status').innerText()).toMatch(/^Moving to the Trash \d+ of 59…$/);
+    // The dialog says where the run is, and that the Undo waits; nothing is restored yet.
+    const progress = rest.getByText('Moving to the Trash 3 of 59…', { exact: true });
+    await progress.waitFor();
+    await rest.locator('.admin-bulk__run').getByText('Undo waits for the current run', { exact: true }).waitFor();
     expect(writes.filter((w) => w.endsWith('/restore'))).toEqual([]);
-    await page.getByText('Moved 59 articles to the Trash', { exact: true }).waitFor();
+    // A screen reader heard the start and the waiting Undo, not each article: the count is not live.
+    expect(await progress.evaluate((p) => p.closest('[aria-live]'))).toBeNull();
+    expect(await rest.getByRole('log').locator('p').allTextContents()).toEqual([
+      'Moving 59 articles to the Trash…',
+      'Undo waits for the current run',
+    ]);
+
+    // Stop, by the keyboard: the focus is on the progress line, and Tab reaches Stop, with its focus ring.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Moving to the Trash 3 of 59…');
+    const stop = rest.getByRole('button', { name: 'Stop', exact: true });
+    await page.keyboard.press('Tab');
+    expect(await stop.evaluate((b) => b === document.activeElement && b.matches(':focus-visible'))).toBe(true);
+    expect(await stop.evaluate((b) => getComputedStyle(b).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Enter');
+    await rest.getByRole('button', { name: 'Stopping…' }).waitFor();
+    // The request already sent finishes; no other is sent.
+    release();
+    await page.getByText('3 of 59 moved to the Trash; stopped, 56 not changed', { exact: true }).waitFor();
+    await rest.waitFor({ state: 'hidden' });
+    // Then the waiting Undo runs: the first article comes back.
     await page.getByText('Restored 1 article', { exact: true }).waitFor();
-    await expect.poll(() => rows(page).count(), WAIT).toBe(1);
-    await page.getByRole('link', { name: exactName('Weasel Story Number 1') }).waitFor();
-    // The restore went after the whole batch.
-    expect(writes.at(-1)).toMatch(/^POST \/api\/admin\/articles\/\d+\/restore$/);
+    // The stopped run's Undo, by the keyboard (the newer toast lies over it in the stack).
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'stopped, 56 not changed' })
+      .getByRole('button', { name: 'Undo' })
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Restored 3 articles', { exact: true }).waitFor();
+    await expect.poll(() => rows(page).count(), WAIT).toBe(60);
+    // Three moved, then the first Undo's restore (after the whole stopped batch), then exactly the three.
+    const batch = writes.slice(1, 4);
+    expect(batch.every((w) => w.startsWith('DELETE '))).toBe(true);
+    const restored = (w: string) => w.replace(/^DELETE (.*)$/, 'POST $1/restore');
+    expect(writes.slice(4)).toEqual([restored(writes[0]!), ...batch.map(restored)]);
+    // The 56 not sent stay selected.
+    expect(await bar(page).getByRole('status').innerText()).toBe('56 selected');
+
+    // The rest, to the end: a batch of 56 runs through while the page answers.
+    await page.unroute(oneArticle);
+    await bar(page).getByRole('button', { name: 'Move to Trash' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Move 56 articles to the Trash?' })
+      .getByRole('button', { name: 'Move to Trash' })
+      .click();
+    await page.getByText('Moved 56 articles to the Trash', { exact: true }).waitFor();
+    await expect.poll(() => rows(page).count(), WAIT).toBe(4);
+    for (const n of [1, 2, 3, 4])
+      await page.getByRole('link', { name: exactName(`Weasel Story Number ${n}`) }).waitFor();
     expect(writes.filter((w) => w.startsWith('DELETE '))).toHaveLength(60);
   }, 120_000);
 });

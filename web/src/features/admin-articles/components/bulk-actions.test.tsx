@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminArticle } from '@/testing/admin-article';
 import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
 import { recordToasts } from '@/testing/record-toasts';
@@ -25,13 +25,19 @@ const SCHEDULED: Partial<AdminArticle> = { status: 'scheduled', publishAt: '2099
  */
 function articlesApi(
   initial: AdminArticle[],
-  opts: { answer?: (req: Sent) => Response | undefined; gate?: () => Promise<void> } = {},
+  opts: {
+    answer?: (req: Sent) => Response | undefined;
+    gate?: () => Promise<void>;
+    /** Holds each load of the list (the reload at a run's end) until released. */
+    listGate?: () => Promise<void>;
+  } = {},
 ) {
   let list = initial.map((a) => ({ ...a }));
   const api = fakeApi(async (req) => {
     const u = new URL(req.url, 'http://admin.test');
     if (req.method === 'GET' && u.pathname === '/api/admin/categories') return json(200, [{ id: 1, name: 'Politics' }]);
     if (req.method === 'GET' && u.pathname === '/api/admin/articles') {
+      await opts.listGate?.();
       const status = u.searchParams.get('status') ?? 'all';
       const rows = list.filter((a) =>
         status === 'trash'
@@ -97,6 +103,13 @@ const FIRST: ListQuery = { page: 1, pageSize: 20, status: 'all' };
 const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 const selectAll = () => checkbox('Select all on this page');
 const bar = () => screen.queryByRole('group', { name: 'Bulk actions' });
+/** Text on screen, not the out-of-sight live region that may say the same. */
+const SHOWN = { ignore: 'script, style, [role="log"] *' };
+/** What the polite live region says: the page's, or the dialog's (while it is open the page is inert). */
+const spoken = (dialog?: HTMLElement) => {
+  const log = dialog ? within(dialog).getByRole('log') : screen.getAllByRole('log').find((l) => !l.closest('dialog'));
+  return Array.from(log!.children, (p) => p.textContent);
+};
 const listRequests = (sent: Sent[]) =>
   sent.filter((r) => r.method === 'GET' && r.url.startsWith('/api/admin/articles?'));
 
@@ -143,11 +156,13 @@ describe('bulk actions on All Articles', () => {
     // The first request waits: the second is not sent meanwhile, and the dialog says where it is.
     await waitFor(() => expect(held).toHaveLength(1));
     expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/admin/articles/1/publish']);
-    expect(within(dialog).getByRole('status').textContent).toBe('Publishing 1 of 2…');
+    expect(within(dialog).getByText('Publishing 1 of 2…')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Publishing…' }) as HTMLButtonElement).disabled).toBe(true);
     act(() => held.shift()!());
     await waitFor(() => expect(held).toHaveLength(1));
-    expect(within(dialog).getByRole('status').textContent).toBe('Publishing 2 of 2…');
+    expect(within(dialog).getByText('Publishing 2 of 2…')).toBeTruthy();
+    // A screen reader hears the start once, not each article: the count is outside the live region.
+    expect(spoken(dialog)).toEqual(['Publishing 2 articles…']);
     act(() => held.shift()!());
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -418,13 +433,17 @@ describe('Undo after a bulk move to the Trash', () => {
     }
 
     hold = true;
+    expect(screen.queryByText('Undo waits for the current run', SHOWN)).toBeNull();
     act(() => toasts[0]!.action!.onClick());
     await waitFor(() => expect(held).toHaveLength(1));
-    // Without a dialog, the box above the rows says where the run is.
-    expect(screen.getByText('Restoring 1 of 1…').getAttribute('role')).toBe('status');
-    // The second Undo, while the first runs: nothing is sent for it yet.
+    // Without a dialog, the box above the rows says where the run is, with its Stop; its start is announced.
+    expect(screen.getByText('Restoring 1 of 1…').closest('[aria-live]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    expect(spoken()).toContain('Restoring 1 article…');
+    // The second Undo, while the first runs: nothing is sent for it yet, and the box says it waits.
     act(() => toasts[1]!.action!.onClick());
-    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(await screen.findByText('Undo waits for the current run', SHOWN)).toBeTruthy();
+    expect(spoken().at(-1)).toBe('Undo waits for the current run');
     expect(held).toHaveLength(1);
     expect(
       writes()
@@ -433,9 +452,11 @@ describe('Undo after a bulk move to the Trash', () => {
     ).toEqual(['POST /api/admin/articles/1/restore']);
 
     act(() => held.shift()!());
-    // Its turn comes when the first has summed up.
+    // Its turn comes when the first has summed up; it no longer waits.
     await waitFor(() => expect(held).toHaveLength(1));
     expect(toasts[2]).toEqual({ title: 'Restored 1 article' });
+    expect(screen.queryByText('Undo waits for the current run', SHOWN)).toBeNull();
+    expect(screen.getByText('Restoring 1 of 1…')).toBeTruthy();
     expect(
       writes()
         .map((r) => `${r.method} ${r.url}`)
@@ -446,7 +467,7 @@ describe('Undo after a bulk move to the Trash', () => {
     expect(toasts[3]).toEqual({ title: 'Restored 1 article' });
     expect(await screen.findByRole('link', { name: 'Moon Found Under Sofa' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Goat Elected Mayor' })).toBeTruthy();
-    expect(screen.queryByText(/^Restoring/)).toBeNull();
+    expect(screen.queryByText(/^Restoring/, SHOWN)).toBeNull();
   });
 
   it('a run that moved nothing offers no Undo, and the other bulk toasts have none', async () => {
@@ -469,6 +490,195 @@ describe('Undo after a bulk move to the Trash', () => {
     fireEvent.click(within(publish).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(toasts).toHaveLength(2));
     expect(toasts[1]).toEqual({ title: 'Published 1 article' });
+  });
+});
+
+describe('Stop, and what a screen reader hears', () => {
+  it('Stop sends no further request: the one sent finishes, the toast counts both and its Undo restores those done', async () => {
+    let hold = true;
+    const held: (() => void)[] = [];
+    let holdList = false;
+    const listHeld: (() => void)[] = [];
+    const { client, writes } = articlesApi(
+      [article(1, 'One'), article(2, 'Two'), article(3, 'Three'), article(4, 'Four')],
+      {
+        gate: () => (hold ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve()),
+        listGate: () => (holdList ? new Promise<void>((resolve) => listHeld.push(resolve)) : Promise.resolve()),
+      },
+    );
+    await showList(client);
+    fireEvent.click(selectAll());
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Move to Trash' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Move 4 articles to the Trash?' });
+    // Nothing to stop before the confirm.
+    expect(within(dialog).queryByRole('button', { name: 'Stop' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to Trash' }));
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(spoken(dialog)).toEqual(['Moving 4 articles to the Trash…']);
+    act(() => held.shift()!());
+    await waitFor(() => expect(within(dialog).getByText('Moving to the Trash 2 of 4…')).toBeTruthy());
+    expect(held).toHaveLength(1);
+
+    const stop = within(dialog).getByRole('button', { name: 'Stop' });
+    fireEvent.click(stop);
+    // The button stays (the focus with it) but does nothing more; a screen reader hears Stop once.
+    expect(stop.textContent).toBe('Stopping…');
+    expect(stop.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(stop);
+    expect(spoken(dialog)).toEqual(['Moving 4 articles to the Trash…', 'Stopping after the article being sent.']);
+
+    // The request already sent finishes; the end is said in the dialog (its toast appears behind it).
+    holdList = true;
+    act(() => held.shift()!());
+    await waitFor(() => expect(listHeld).toHaveLength(1));
+    expect(spoken(dialog).at(-1)).toBe('2 of 4 moved to the Trash; stopped, 2 not changed.');
+    holdList = false;
+    act(() => listHeld.shift()!());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(held).toEqual([]);
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual([
+      'DELETE /api/admin/articles/1',
+      'DELETE /api/admin/articles/2',
+    ]);
+    expect(toasts).toEqual([
+      {
+        title: '2 of 4 moved to the Trash; stopped, 2 not changed',
+        action: { label: 'Undo', onClick: expect.any(Function) },
+      },
+    ]);
+    // The page's own region does not say the end again: the toast does.
+    expect(spoken()).not.toContain('2 of 4 moved to the Trash; stopped, 2 not changed.');
+    // The two not sent stay selected, to run again; the focus is on the bar.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'One' })).toBeNull());
+    expect(['Three', 'Four'].map((h) => checkbox(`Select ${h}`).checked)).toEqual([true, true]);
+    expect(within(bar()!).getByText('2 selected')).toBeTruthy();
+    expect(document.activeElement).toBe(bar());
+
+    // Undo restores exactly the two that went.
+    hold = false;
+    act(() => toasts[0]!.action!.onClick());
+    await waitFor(() => expect(toasts).toHaveLength(2));
+    expect(toasts[1]).toEqual({ title: 'Restored 2 articles' });
+    expect(
+      writes()
+        .slice(2)
+        .map((r) => `${r.method} ${r.url}`),
+    ).toEqual(['POST /api/admin/articles/1/restore', 'POST /api/admin/articles/2/restore']);
+  });
+
+  it('an Undo run in the box above the rows can be stopped too', async () => {
+    let hold = false;
+    const held: (() => void)[] = [];
+    const { client, writes } = articlesApi([article(1, 'One'), article(2, 'Two'), article(3, 'Three')], {
+      gate: () => (hold ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve()),
+    });
+    await showList(client);
+    fireEvent.click(selectAll());
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Move to Trash' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Move 3 articles to the Trash?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to Trash' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    await screen.findByText('No articles found.');
+
+    hold = true;
+    act(() => toasts[0]!.action!.onClick());
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(screen.getByText('Restoring 1 of 3…')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(spoken().slice(-2)).toEqual(['Restoring 3 articles…', 'Stopping after the article being sent.']);
+    act(() => held.shift()!());
+    await waitFor(() => expect(toasts).toHaveLength(2));
+    expect(toasts[1]).toEqual({ title: '1 of 3 restored; stopped, 2 not changed' });
+    expect(writes().filter((r) => r.url.endsWith('/restore'))).toHaveLength(1);
+    expect(await screen.findByRole('link', { name: 'One' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Stop/ })).toBeNull());
+  });
+
+  it('an Undo clicked during a confirmed run says in the dialog that it waits, until its turn', async () => {
+    let hold = false;
+    const held: (() => void)[] = [];
+    const { client } = articlesApi([article(1, 'One'), article(2, 'Two'), article(3, 'Three')], {
+      gate: () => (hold ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve()),
+    });
+    await showList(client);
+    fireEvent.click(checkbox('Select One'));
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Move to Trash' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Move 1 article to the Trash?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to Trash' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'One' })).toBeNull());
+
+    hold = true;
+    fireEvent.click(selectAll());
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Move to Trash' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Move 2 articles to the Trash?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to Trash' }));
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(within(dialog).queryByText('Undo waits for the current run', SHOWN)).toBeNull();
+    act(() => toasts[0]!.action!.onClick());
+    expect(await within(dialog).findByText('Undo waits for the current run', SHOWN)).toBeTruthy();
+    expect(spoken(dialog)).toEqual(['Moving 2 articles to the Trash…', 'Undo waits for the current run']);
+
+    act(() => held.shift()!());
+    await waitFor(() => expect(held).toHaveLength(1));
+    act(() => held.shift()!());
+    // The batch ends and the Undo's turn comes: it runs in the box, and no longer waits.
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(toasts[1]).toMatchObject({ title: 'Moved 2 articles to the Trash' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByText('Restoring 1 of 1…')).toBeTruthy();
+    expect(screen.queryByText('Undo waits for the current run', SHOWN)).toBeNull();
+    act(() => held.shift()!());
+    await waitFor(() => expect(toasts).toHaveLength(3));
+    expect(toasts[2]).toEqual({ title: 'Restored 1 article' });
+  });
+});
+
+describe('the room kept for the stuck bar', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("while rows are selected, the page's scroll padding follows the box's measured height", async () => {
+    const watched: { target: Element; report: (height: number) => void }[] = [];
+    let disconnected = 0;
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: ResizeObserverCallback) {}
+        observe(target: Element) {
+          watched.push({
+            target,
+            report: (blockSize) =>
+              this.callback(
+                [{ target, borderBoxSize: [{ blockSize, inlineSize: 300 }] } as unknown as ResizeObserverEntry],
+                this as unknown as ResizeObserver,
+              ),
+          });
+        }
+        unobserve() {}
+        disconnect() {
+          disconnected += 1;
+        }
+      },
+    );
+    const room = () => document.documentElement.style.getPropertyValue('--admin-bulk-height');
+    const { client } = articlesApi([article(1, 'One'), article(2, 'Two')]);
+    await showList(client);
+    // Nothing selected: the box scrolls with the page and needs no room.
+    expect(watched).toEqual([]);
+    expect(room()).toBe('');
+
+    fireEvent.click(checkbox('Select Two'));
+    expect(watched).toHaveLength(1);
+    expect(watched[0]!.target.className).toContain('admin-bulk--selecting');
+    act(() => watched[0]!.report(57.3));
+    expect(room()).toBe('58px');
+    // A narrower window wraps the buttons: the room grows with the box.
+    act(() => watched[0]!.report(141));
+    expect(room()).toBe('141px');
+
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Clear selection' }));
+    expect(disconnected).toBe(1);
+    expect(room()).toBe('');
   });
 });
 
@@ -574,7 +784,7 @@ describe('Delete for good in the Trash', () => {
       confirm.click();
     });
     await waitFor(() => expect(held).toHaveLength(1));
-    expect(within(dialog).getByRole('status').textContent).toBe('Deleting 1 of 3…');
+    expect(within(dialog).getByText('Deleting 1 of 3…')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Deleting…' }) as HTMLButtonElement).disabled).toBe(true);
     for (let i = 0; i < 3; i++) {
       await waitFor(() => expect(held).toHaveLength(1));

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
-import { useBulkAction } from '../api/bulk-action.ts';
+import { useBulkAction, type BulkAnnouncement, type BulkProgress } from '../api/bulk-action.ts';
 import {
   actionsFor,
   BULK_WORDS,
@@ -8,9 +8,11 @@ import {
   bulkTitle,
   progressText,
   splitSelection,
+  waitingText,
   type BulkAction,
   type BulkArticle,
 } from '../lib/bulk-actions.ts';
+import { useScrollRoom } from './use-scroll-room.ts';
 
 export interface BulkActionsProps {
   /** The rows of the page shown, in order. */
@@ -41,6 +43,8 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
   const [focusAfter, setFocusAfter] = useState<'bar' | 'all' | null>(null);
   const allBox = useRef<HTMLInputElement>(null);
   const bar = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const dialogRun = useRef<HTMLDivElement>(null);
 
   const chosen = rows.filter((r) => selected.has(r.id));
   const all = rows.length > 0 && chosen.length === rows.length;
@@ -49,6 +53,7 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
   useEffect(() => {
     if (allBox.current) allBox.current.indeterminate = some;
   });
+  useScrollRoom(box, chosen.length > 0);
 
   // After the dialog has closed (its effect runs first and gives the focus back to the button that
   // opened it, which may be gone): the bar while rows stay selected, else the list's heading.
@@ -59,21 +64,29 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
     setFocusAfter(null);
   }, [focusAfter, headingId]);
 
+  // A confirmed run disables the dialog's buttons, the focused one too: the focus goes to the progress
+  // line, one Tab before Stop (not onto Stop itself, where a second Enter would stop the run at once).
+  const runningInDialog = bulk.running && asking !== null;
+  useEffect(() => {
+    if (runningInDialog) dialogRun.current?.focus();
+  }, [runningInDialog]);
+
   const actions = actionsFor(inTrash).filter((action) => splitSelection(action, chosen).acting.length > 0);
   const ask = (action: BulkAction) => setAsking({ action, ...splitSelection(action, chosen) });
   const confirm = () => {
     if (!asking) return;
     void bulk.run(asking.action, asking.acting, (outcome) => {
-      // The refused rows stay selected, to try again or look at; the others are done with.
-      onSelect(new Set(outcome.failed.map((f) => f.article.id)));
+      // The refused rows stay selected, to try again or look at, and so do those a Stop left unsent;
+      // the others are done with.
+      const left = [...outcome.failed.map((f) => f.article), ...(outcome.notStarted ?? [])];
+      onSelect(new Set(left.map((a) => a.id)));
       setAsking(null);
       setFocusAfter('bar');
     });
   };
 
-  // A run without the dialog (an Undo from the toast) says where it is here.
-  const outside =
-    bulk.progress && !asking ? progressText(bulk.progress.action, bulk.progress.index, bulk.progress.total) : '';
+  // A run without the dialog (an Undo from the toast), or an Undo waiting for one, shows here.
+  const outside = !asking && (bulk.progress !== null || bulk.undosWaiting > 0);
 
   // The dialog stays mounted while a run empties the page (the last drafts published from Drafts Only).
   // While rows are selected the box sticks to the top of the window, so the actions stay at hand down a
@@ -81,7 +94,7 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
   return (
     <>
       {rows.length > 0 || outside ? (
-        <div className={chosen.length > 0 ? 'admin-bulk admin-bulk--selecting' : 'admin-bulk'}>
+        <div ref={box} className={chosen.length > 0 ? 'admin-bulk admin-bulk--selecting' : 'admin-bulk'}>
           {rows.length > 0 ? (
             <label className="admin-bulk__all">
               <input
@@ -129,13 +142,11 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
               ))}
             </div>
           ) : null}
-          {outside ? (
-            <p className="admin-bulk__progress" role="status">
-              {outside}
-            </p>
-          ) : null}
+          {outside ? <RunLine progress={bulk.progress} undosWaiting={bulk.undosWaiting} onStop={bulk.stop} /> : null}
         </div>
       ) : null}
+      {/* Outside the dialog: a run's end is its toast's to say. */}
+      <Announcements said={bulk.said.filter((s) => !s.end)} />
       <ConfirmDialog
         open={asking !== null}
         title={asking ? bulkTitle(asking.action, asking.acting.length) : ''}
@@ -147,10 +158,60 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
         onCancel={() => setAsking(null)}
         onConfirm={confirm}
       >
-        <p className="admin-bulk__progress" role="status">
-          {bulk.progress ? progressText(bulk.progress.action, bulk.progress.index, bulk.progress.total) : ''}
-        </p>
+        <RunLine ref={dialogRun} progress={bulk.progress} undosWaiting={bulk.undosWaiting} onStop={bulk.stop} />
+        {/* The modal dialog makes the page inert: while it is open its run is announced here, its end too
+            (the toast appears behind it). */}
+        <Announcements said={bulk.running ? bulk.said : []} />
       </ConfirmDialog>
     </>
+  );
+}
+
+/**
+ * Where a run is: 'Moving to the Trash 12 of 60…' (visible, not announced: it moves with every article),
+ * its Stop, and an Undo waiting for it.
+ */
+function RunLine({
+  ref,
+  progress,
+  undosWaiting,
+  onStop,
+}: {
+  ref?: Ref<HTMLDivElement>;
+  progress: BulkProgress | null;
+  undosWaiting: number;
+  onStop: () => void;
+}) {
+  return (
+    <div ref={ref} className="admin-bulk__run" tabIndex={-1}>
+      <p className="admin-bulk__progress">
+        {progress ? progressText(progress.action, progress.index, progress.total) : ''}
+      </p>
+      {progress ? (
+        // Stopping keeps the button (and the focus on it), inactive, until the article being sent has answered.
+        <button
+          type="button"
+          className="admin-btn admin-btn--small"
+          aria-disabled={progress.stopping || undefined}
+          onClick={() => {
+            if (!progress.stopping) onStop();
+          }}
+        >
+          {progress.stopping ? 'Stopping…' : 'Stop'}
+        </button>
+      ) : null}
+      {undosWaiting > 0 ? <p className="admin-bulk__waiting">{waitingText(undosWaiting)}</p> : null}
+    </div>
+  );
+}
+
+/** A polite live region, out of sight: a run's start, its Stop, a waiting Undo and a run's end, each once. */
+function Announcements({ said }: { said: readonly BulkAnnouncement[] }) {
+  return (
+    <div className="admin-sr-only" role="log" aria-live="polite">
+      {said.map((s) => (
+        <p key={s.id}>{s.text}</p>
+      ))}
+    </div>
   );
 }

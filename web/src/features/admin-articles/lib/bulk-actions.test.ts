@@ -6,6 +6,9 @@ import {
   bulkTitle,
   progressText,
   splitSelection,
+  spokenSummary,
+  startText,
+  waitingText,
   type BulkArticle,
 } from './bulk-actions.ts';
 
@@ -98,6 +101,41 @@ describe('the words of the bulk actions', () => {
       description: '“Old”: The article was in the trash too long to restore. “Gone”: Article 2 was not found.',
       variant: 'destructive',
     });
+  });
+
+  it('a stopped run says how many of how many went and how many were not sent', () => {
+    const drafts = (from: number, n: number) => Array.from({ length: n }, (_, i) => draft(from + i));
+    expect(bulkSummary('trash', { done: drafts(1, 12), failed: [], notStarted: drafts(13, 48) })).toEqual({
+      title: '12 of 60 moved to the Trash; stopped, 48 not changed',
+    });
+    expect(
+      bulkSummary('publish', {
+        done: drafts(1, 1),
+        failed: [{ article: draft(2, 'Old'), reason: 'The article is already published.' }],
+        notStarted: drafts(3, 2),
+      }),
+    ).toEqual({
+      title: '1 of 4 published, 1 could not be; stopped, 2 not changed',
+      description: '“Old”: The article is already published.',
+      variant: 'destructive',
+    });
+    // Stopped during the last article: nothing was left unsent, so it is the ordinary summary.
+    expect(bulkSummary('restore', { done: drafts(1, 3), failed: [], notStarted: [] })).toEqual({
+      title: 'Restored 3 articles',
+    });
+  });
+
+  it('what a screen reader hears: the start, a waiting Undo and the end, never each article', () => {
+    expect(startText('trash', 60)).toBe('Moving 60 articles to the Trash…');
+    expect(startText('restore', 1)).toBe('Restoring 1 article…');
+    expect(startText('purge', 3)).toBe('Deleting 3 articles for good…');
+    expect(startText('unpublish', 2)).toBe('Unpublishing 2 articles…');
+    expect(waitingText(1)).toBe('Undo waits for the current run');
+    expect(waitingText(2)).toBe('2 Undos wait for the current run');
+    expect(spokenSummary({ title: 'Published 3 articles' })).toBe('Published 3 articles.');
+    expect(spokenSummary({ title: 'Published 1 article; 1 could not be', description: '“A”: Gone.' })).toBe(
+      'Published 1 article; 1 could not be. “A”: Gone.',
+    );
   });
 
   it('Delete for good: only in the Trash, for what is in it, and says the posts stay', () => {

@@ -24,6 +24,8 @@ export interface BulkFailure {
 export interface BulkOutcome {
   done: BulkArticle[];
   failed: BulkFailure[];
+  /** Not sent because the editor stopped the run (empty, or absent, when it ran to the end). */
+  notStarted?: BulkArticle[];
 }
 
 interface Words {
@@ -31,6 +33,8 @@ interface Words {
   label: string;
   /** 'Publishing' in 'Publishing 2 of 3…'. */
   running: string;
+  /** 'Publishing 3 articles…', 'Moving 3 articles to the Trash…': what a screen reader hears as a run starts. */
+  starting: (what: string) => string;
   /** 'Published 3 articles', 'Moved 3 articles to the Trash'. */
   done: (what: string) => string;
   /** 'could not be published'. */
@@ -38,18 +42,38 @@ interface Words {
 }
 
 export const BULK_WORDS: Record<BulkAction, Words> = {
-  publish: { label: 'Publish', running: 'Publishing', done: (w) => `Published ${w}`, notDone: 'published' },
-  unpublish: { label: 'Unpublish', running: 'Unpublishing', done: (w) => `Unpublished ${w}`, notDone: 'unpublished' },
+  publish: {
+    label: 'Publish',
+    running: 'Publishing',
+    starting: (w) => `Publishing ${w}…`,
+    done: (w) => `Published ${w}`,
+    notDone: 'published',
+  },
+  unpublish: {
+    label: 'Unpublish',
+    running: 'Unpublishing',
+    starting: (w) => `Unpublishing ${w}…`,
+    done: (w) => `Unpublished ${w}`,
+    notDone: 'unpublished',
+  },
   trash: {
     label: 'Move to Trash',
     running: 'Moving to the Trash',
+    starting: (w) => `Moving ${w} to the Trash…`,
     done: (w) => `Moved ${w} to the Trash`,
     notDone: 'moved to the Trash',
   },
-  restore: { label: 'Restore', running: 'Restoring', done: (w) => `Restored ${w}`, notDone: 'restored' },
+  restore: {
+    label: 'Restore',
+    running: 'Restoring',
+    starting: (w) => `Restoring ${w}…`,
+    done: (w) => `Restored ${w}`,
+    notDone: 'restored',
+  },
   purge: {
     label: 'Delete for good',
     running: 'Deleting',
+    starting: (w) => `Deleting ${w} for good…`,
     done: (w) => `Deleted ${w} for good`,
     notDone: 'deleted for good',
   },
@@ -194,25 +218,50 @@ export function bulkMessage(
   return text + leftOutText(action, leftOut.length);
 }
 
-/** The dialog's progress line: 'Publishing 2 of 3…' (`index` counts from 0). */
+/** The visible progress line: 'Publishing 2 of 3…' (`index` counts from 0). Not a live region: it moves with every article. */
 export function progressText(action: BulkAction, index: number, total: number): string {
   return `${BULK_WORDS[action].running} ${index + 1} of ${total}…`;
 }
 
+/** What a screen reader hears as a run starts: 'Moving 60 articles to the Trash…' (then nothing until Stop or the end). */
+export function startText(action: BulkAction, total: number): string {
+  return BULK_WORDS[action].starting(articlesCount(total));
+}
+
+/** What a screen reader hears when the editor stops a run (the article being sent still finishes). */
+export const STOPPING_TEXT = 'Stopping after the article being sent.';
+
+/** Shown while an Undo waits for the run before it (decision 040): 'Undo waits for the current run'. */
+export function waitingText(undos: number): string {
+  return undos === 1 ? 'Undo waits for the current run' : `${undos} Undos wait for the current run`;
+}
+
 /**
  * The one toast of a run: 'Published 3 articles', or 'Published 2 articles; 1 could not be' with each
- * refused headline and its reason ('“<headline>”: <reason>') as the description.
+ * refused headline and its reason ('“<headline>”: <reason>') as the description. A stopped run says how
+ * many of how many went and how many were not sent: '12 of 60 moved to the Trash; stopped, 48 not changed'.
  */
-export function bulkSummary(action: BulkAction, { done, failed }: BulkOutcome): ToastInput {
+export function bulkSummary(action: BulkAction, { done, failed, notStarted = [] }: BulkOutcome): ToastInput {
   const words = BULK_WORDS[action];
-  if (failed.length === 0) return { title: words.done(articlesCount(done.length)) };
   // Each its own sentence: '“A”: The article is already published. “B”: Error publishing article: Failed to fetch.'
   const description = failed
     .map((f) => `${quoted(f.article)}: ${f.reason}${/[.!?]$/.test(f.reason) ? '' : '.'}`)
     .join(' ');
+  if (notStarted.length > 0) {
+    const total = done.length + failed.length + notStarted.length;
+    const refused = failed.length > 0 ? `, ${failed.length} could not be` : '';
+    const title = `${done.length} of ${total} ${words.notDone}${refused}; stopped, ${notStarted.length} not changed`;
+    return failed.length > 0 ? { title, description, variant: 'destructive' } : { title };
+  }
+  if (failed.length === 0) return { title: words.done(articlesCount(done.length)) };
   const title =
     done.length === 0
       ? `${articlesCount(failed.length)} could not be ${words.notDone}`
       : `${words.done(articlesCount(done.length))}; ${failed.length} could not be`;
   return { title, description, variant: 'destructive' };
+}
+
+/** A toast said as one text (a screen reader's end of a run): its title, then its description. */
+export function spokenSummary({ title, description }: ToastInput): string {
+  return description ? `${title}. ${description}` : `${title}.`;
 }
