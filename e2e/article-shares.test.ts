@@ -111,6 +111,15 @@ describe('Sharing articles to X and Facebook', () => {
     await shot(page, 'social-defaults');
   });
 
+  /** Publish on the article's screen, its dialog's share choice as it comes; waits for the published screen. */
+  async function publishAsChosen(page: Page) {
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Publish this article?' });
+    await dialog.getByLabel('Post to X').waitFor();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Unpublish', exact: true }).waitFor();
+  }
+
   it('publishing with sharing on posts to both, and the status turns Posted with links to the posts', async () => {
     const article = await draft('Goat Elected Mayor Of Small Town');
     const page = await signedIn(`/admin/articles/${article.id}?edit=1`);
@@ -183,11 +192,7 @@ describe('Sharing articles to X and Facebook', () => {
     x.fail('server-error', ['tweets']);
     try {
       const page = await signedIn(`/admin/articles/${article.id}`);
-      await page.getByRole('button', { name: 'Publish', exact: true }).click();
-      const dialog = page.getByRole('alertdialog', { name: 'Publish this article?' });
-      await dialog.getByLabel('Post to X').waitFor();
-      await dialog.getByRole('button', { name: 'Publish' }).click();
-      await page.getByRole('button', { name: 'Unpublish', exact: true }).waitFor();
+      await publishAsChosen(page);
       await expect.poll(() => share(page, 'x').getAttribute('data-state'), { timeout: 15_000 }).toBe('failed');
       expect(await share(page, 'x').textContent()).toMatch(/After 2 tries: .*503/);
       await expect.poll(() => share(page, 'facebook').getAttribute('data-state'), { timeout: 15_000 }).toBe('posted');
@@ -225,11 +230,7 @@ describe('Sharing articles to X and Facebook', () => {
     await running.app.shareJobs.stop();
     try {
       const page = await signedIn(`/admin/articles/${article.id}`);
-      await page.getByRole('button', { name: 'Publish', exact: true }).click();
-      const dialog = page.getByRole('alertdialog', { name: 'Publish this article?' });
-      await dialog.getByLabel('Post to X').waitFor();
-      await dialog.getByRole('button', { name: 'Publish' }).click();
-      await page.getByRole('button', { name: 'Unpublish', exact: true }).waitFor();
+      await publishAsChosen(page);
       await expect.poll(() => share(page, 'x').getAttribute('data-state'), WAIT).toBe('queued');
       expect(await share(page, 'facebook').getAttribute('data-state')).toBe('queued');
 
