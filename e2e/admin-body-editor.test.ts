@@ -144,6 +144,24 @@ describe('the rich article body', () => {
       thumbnailImageId: null,
     });
 
+    // The article's screen shows the body as written, not as plain lines: the subheading, the link to
+    // the earlier story, the list, the quote, the picture with its caption (within its panel) and the post.
+    const content = page.getByRole('region', { name: 'Content' });
+    await content.getByRole('heading', { name: 'The count' }).waitFor();
+    expect(await content.locator(`a[href="/article/${earlier.slug}"]`).count()).toBe(1);
+    expect(await content.getByRole('listitem').allTextContents()).toEqual(['Whiskers', 'Naps']);
+    expect(await content.locator('blockquote').textContent()).toBe('Meow, said the mayor.');
+    expect(await content.locator('strong').textContent()).toBe('Landslide');
+    const picture = content.getByRole('img', { name: 'A tabby cat wearing a mayoral chain' });
+    await picture.waitFor();
+    expect(await content.locator('figcaption').first().textContent()).toBe('The new mayor at the count Daily Smear');
+    const panel = (await content.boundingBox())!;
+    const box = (await picture.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+    expect(await content.getByRole('link', { name: /View on X/ }).getAttribute('href')).toBe(
+      'https://x.com/dailysmear/status/1234567890',
+    );
+
     // The preview draws the body as readers will get it: the picture keeps its room while it loads
     // (its width and height from the image library, 640 by 360 as uploaded).
     await page.getByRole('link', { name: 'Preview' }).click();

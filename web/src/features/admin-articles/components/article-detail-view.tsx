@@ -18,6 +18,7 @@ import { CategoryEditor } from './category-editor.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
+/** The body's plain text in paragraphs: for an answer without the drawn body (`bodyHtml`). */
 function paragraphs(text: string): string[] {
   return text
     .split(/\r?\n\s*\r?\n/)
@@ -125,11 +126,15 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
             <h2>Summary</h2>
             <p>{article.summary}</p>
           </section>
-          <section className="admin-panel">
-            <h2>Content</h2>
-            {paragraphs(article.content).map((p, i) => (
-              <p key={i}>{p}</p>
-            ))}
+          <section className="admin-panel" aria-labelledby="admin-detail-content">
+            <h2 id="admin-detail-content">Content</h2>
+            {article.bodyHtml !== undefined ? (
+              // The body as readers will see it (subheadings, lists, quotes, links, pictures), drawn by
+              // the public page's renderer on the server from the validated stored body.
+              <div className="admin-detail__text" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+            ) : (
+              paragraphs(article.content).map((p, i) => <p key={i}>{p}</p>)
+            )}
           </section>
         </div>
         <aside className="admin-detail__side">
