@@ -5,13 +5,12 @@ import { paths } from '@/config/paths';
 import { entriesBefore, useEntries } from '@/features/live/api/get-entries';
 import { LiveBlogView } from '@/features/live/components/live-blog-view';
 import { useArticle } from '@/features/news/api/get-article';
-import { useNews } from '@/features/news/api/get-news';
+import { useRelatedArticles } from '@/features/news/api/get-related';
 import { ArticleNotFound } from '@/features/news/components/article-not-found';
 import { ArticleSkeleton } from '@/features/news/components/article-skeleton';
 import { ArticleView } from '@/features/news/components/article-view';
 import { RelatedTeasers } from '@/features/news/components/related-teasers';
 import { ArticleShareActions } from '@/features/share/components/article-share-actions';
-import { pickRelatedArticles } from '@/features/news/lib/related-articles';
 import type { Article } from '@/features/news/types';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { LivePublicPage } from './components/live-page';
@@ -42,14 +41,7 @@ export default function ArticlePage() {
 }
 
 function FoundArticle({ article, onCoverageEnded }: { article: Article; onCoverageEnded: (id: number) => void }) {
-  const sameCategory = useNews(article.category || undefined);
-  const home = useNews();
-  const related = pickRelatedArticles(article, [
-    ...sameCategory.result.breakingNews,
-    ...sameCategory.result.allArticles,
-    ...home.result.breakingNews,
-    ...home.result.allArticles,
-  ]);
+  const related = useRelatedArticles(article);
   const shareUrl = `${getSiteOrigin()}${paths.article.getHref(article.slug)}`;
   return (
     <>
@@ -64,7 +56,7 @@ function FoundArticle({ article, onCoverageEnded }: { article: Article; onCovera
           ) : null
         }
       />
-      <RelatedTeasers articles={related} isLoading={sameCategory.isLoading || home.isLoading} />
+      <RelatedTeasers articles={related.articles} isLoading={related.isLoading} />
     </>
   );
 }

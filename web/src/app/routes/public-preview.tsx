@@ -3,12 +3,11 @@ import { PublicLayout } from '@/components/layout/public-layout';
 import { NotFoundScreen } from '@/components/not-found-screen';
 import { ScriptlessPageContext } from '@/components/layout/scriptless-page';
 import { LiveBlogView } from '@/features/live/components/live-blog-view';
-import { useNews } from '@/features/news/api/get-news';
+import { useRelatedArticles } from '@/features/news/api/get-related';
 import { ArticleView } from '@/features/news/components/article-view';
 import { BreakingStrip } from '@/features/news/components/breaking-strip';
 import { PreviewBanner } from '@/features/news/components/preview-banner';
 import { RelatedTeasers } from '@/features/news/components/related-teasers';
-import { pickRelatedArticles } from '@/features/news/lib/related-articles';
 import type { Article } from '@/features/news/types';
 
 /**
@@ -54,14 +53,7 @@ function PreviewedArticle({
   scheduledFor: string | null;
   older: LiveEntriesPage | null;
 }) {
-  const sameCategory = useNews(article.category || undefined);
-  const home = useNews();
-  const related = pickRelatedArticles(article, [
-    ...sameCategory.result.breakingNews,
-    ...sameCategory.result.allArticles,
-    ...home.result.breakingNews,
-    ...home.result.allArticles,
-  ]);
+  const related = useRelatedArticles(article);
   return (
     <>
       <PreviewBanner scheduledFor={scheduledFor} />
@@ -80,7 +72,7 @@ function PreviewedArticle({
             ) : null
           }
         />
-        <RelatedTeasers articles={related} isLoading={sameCategory.isLoading || home.isLoading} />
+        <RelatedTeasers articles={related.articles} isLoading={related.isLoading} />
       </PublicLayout>
     </>
   );
