@@ -136,8 +136,8 @@ describe('the shipped nginx cache', () => {
         expect(res.headers.get('x-cache-status')).toBeNull();
         expect(times(url)).toBe(i);
       }
-      // In another letter case it is no preview (the app moves page paths to lower case, 301), but its
-      // path holds the token all the same.
+      // In another letter case it is the app's 301 to '/preview/<token>', and its path holds the token
+      // all the same.
       const shouted = `/PREVIEW/${token}`;
       for (let i = 1; i <= 2; i++) {
         const res = await fetch(`${logged.baseUrl}${shouted}`, { redirect: 'manual' });

@@ -18,6 +18,8 @@ import { pageQuery } from '../rendering/page-query.ts';
 import { pageEtag, withoutClock } from '../rendering/page-validator.ts';
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
 import { findCategory } from '../../../common/categories.ts';
+import { PREVIEW_PATH_PREFIX } from '../../../common/preview-contract.ts';
+import { PREVIEW_HEADERS } from '../previews/preview-headers.ts';
 import { publicPageData } from '../services/public-page-data.ts';
 
 /** Hashed build output: cache for a year. */
@@ -222,6 +224,7 @@ export default fp(
       const lowerCase = lowerCasePath(path);
       if (!path.startsWith('/admin') && lowerCase !== path) {
         const q = request.url.indexOf('?');
+        if (PREVIEW_ANY_CASE.test(path)) reply.headers(PREVIEW_HEADERS);
         return reply.redirect(lowerCase + (q === -1 ? '' : request.url.slice(q)), 301);
       }
 
@@ -248,10 +251,13 @@ export default fp(
 );
 
 const UPPER_CASE = /[A-Z]/;
+const PREVIEW_ANY_CASE = /^\/preview\//i;
 
 /** The path with its letters in lower case; percent-escapes ('%C3%A9') are kept as they are. */
 function lowerCasePath(path: string): string {
   if (!UPPER_CASE.test(path)) return path;
+  // A preview link's token is case-sensitive: only its '/preview/' moves, so '/PREVIEW/<token>' still opens.
+  if (PREVIEW_ANY_CASE.test(path)) return PREVIEW_PATH_PREFIX + path.slice(PREVIEW_PATH_PREFIX.length);
   return path.replace(/%[0-9A-Fa-f]{2}|[A-Z]+/g, (m) => (m.startsWith('%') ? m : m.toLowerCase()));
 }
 

@@ -250,6 +250,21 @@ describe('the preview page', () => {
     expectNotFoundPage(await page(previewPath));
   });
 
+  it('opens from its address typed in capitals: only /preview/ moves to lower case, never the token', async () => {
+    const article = await draft();
+    const { path: previewPath } = await makeLink(article.id);
+    const token = previewPath.slice('/preview/'.length);
+    for (const shouted of [`/PREVIEW/${token}`, `/Preview/${token}?utm=x`]) {
+      const moved = await page(shouted);
+      expect(moved.statusCode, shouted).toBe(301);
+      expect(moved.headers.location).toBe(previewPath + shouted.slice(shouted.indexOf(token) + token.length));
+      expectPrivate(moved);
+      const res = await page(String(moved.headers.location));
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Mayor Swaps Town Hall For Bouncy Castle');
+    }
+  });
+
   it('answers the not-found page for unknown and malformed tokens, never a 5xx', async () => {
     for (const token of ['A'.repeat(43), 'short', 'x'.repeat(500), '%E2%80%94', 'has.dot', '..%2F..%2Fetc']) {
       expectNotFoundPage(await page(`/preview/${token}`));

@@ -4,22 +4,11 @@ import { findCategory } from '../../../common/categories.ts';
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
 import { withDirectives } from '../plugins/content-security-policy.ts';
 import { escapeHtml, jsonForScript } from '../plugins/html-escape.ts';
-import { PRIVATE_CACHE_CONTROL } from '../plugins/http-cache.ts';
 import { pageTitle } from '../plugins/page-meta.ts';
 import { SpaShell } from '../plugins/spa-shell.ts';
 import { pageHeaderList } from '../plugins/spa.ts';
 import { loadSsrBundle, type SsrBundle } from '../rendering/ssr-bundle.ts';
 import type { PublicArticle } from '../repositories/news-repository.ts';
-
-/** What every answer of /preview/{token} says, whatever its status (decision 042). */
-export const PREVIEW_HEADERS = {
-  // Kept by no cache, shared or not: the page is a secret's and shows what readers may not see yet.
-  'cache-control': PRIVATE_CACHE_CONTROL,
-  // Never indexed, even if the address leaks.
-  'x-robots-tag': 'noindex, nofollow',
-  // The address is the secret: no request from the page (its pictures, embeds, links) names it.
-  'referrer-policy': 'no-referrer',
-} as const;
 
 /** The page's module script and preloads: a preview page loads no script at all. */
 const MODULE_SCRIPTS =

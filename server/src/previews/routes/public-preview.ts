@@ -6,7 +6,8 @@ import { sendProblem } from '../../plugins/problem.ts';
 import { requestOrigin } from '../../plugins/request-origin.ts';
 import type { PreviewLinksRepository } from '../../repositories/preview-links.ts';
 import { hashPreviewToken, isPreviewToken } from '../preview-token.ts';
-import { PREVIEW_HEADERS, type PreviewPages } from '../preview-page.ts';
+import { PREVIEW_HEADERS } from '../preview-headers.ts';
+import type { PreviewPages } from '../preview-page.ts';
 import { PreviewNotFoundSchema, PreviewPageSchema, PreviewParamsSchema, PreviewRedirectSchema } from '../schemas.ts';
 import { ProblemSchema } from '../../routes/news/schemas.ts';
 
