@@ -2,7 +2,8 @@
  * Preview links (decision 042): a secret address at which anyone can read an unpublished article
  * (a draft or a scheduled one) as readers will see it, before it goes out.
  *
- *     POST   /api/admin/articles/{id}/preview-link   turns a link on (a new one replaces the old): NewPreviewLink
+ *     POST   /api/admin/articles/{id}/preview-link   turns a link on (a new one replaces the old) for
+ *                                                    CreatePreviewLink's days: NewPreviewLink
  *     GET    /api/admin/articles/{id}/preview-link   whether one is on: PreviewLinkStatus
  *     DELETE /api/admin/articles/{id}/preview-link   turns it off (204)
  *
@@ -15,8 +16,13 @@
 /** The path of every preview page: `/preview/{token}`. */
 export const PREVIEW_PATH_PREFIX = '/preview/';
 
-/** A link works for this many days after it is made (or until the article is published, if sooner). */
-export const PREVIEW_LINK_DAYS = 7;
+/**
+ * How long a link works, in days after it is made (or until the article is published, if sooner): the
+ * editor chooses one of these when making it; PREVIEW_LINK_DAYS when they do not say.
+ */
+export const PREVIEW_LINK_DAY_CHOICES = [1, 7, 30] as const;
+export type PreviewLinkDays = (typeof PREVIEW_LINK_DAY_CHOICES)[number];
+export const PREVIEW_LINK_DAYS: PreviewLinkDays = 7;
 
 /** The shape of a token: 43 base64url characters (32 bytes). */
 export const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -31,6 +37,11 @@ export interface PreviewLink {
 /** GET …/preview-link: the link that works now (null: none, or it ended, expired or was turned off). */
 export interface PreviewLinkStatus {
   link: PreviewLink | null;
+}
+
+/** POST …/preview-link's body, optional: how many days the link works (PREVIEW_LINK_DAYS without one). */
+export interface CreatePreviewLink {
+  days?: PreviewLinkDays;
 }
 
 /** POST …/preview-link (201): the new link, with its full address, which no later answer repeats. */

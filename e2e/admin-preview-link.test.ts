@@ -25,7 +25,12 @@ const focusRing = (page: Page) =>
     const el = document.activeElement as HTMLElement;
     const s = getComputedStyle(el);
     return {
-      text: el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName,
+      // A field is named by its label.
+      text:
+        (el as HTMLSelectElement).labels?.[0]?.textContent?.trim() ||
+        el.textContent?.trim() ||
+        el.getAttribute('aria-label') ||
+        el.tagName,
       style: s.outlineStyle,
       width: parseFloat(s.outlineWidth),
     };
@@ -60,11 +65,20 @@ describe('a preview link for an unpublished article', () => {
     // Its screen offers the link; made, its address is shown once, focused, with Copy.
     const panel = editor.getByRole('region', { name: 'Preview link' });
     await panel.getByText('works for 7 days, or until the article is published', { exact: false }).waitFor();
+    // The lawyer needs longer than a week: the editor chooses 30 days.
+    await panel.getByRole('combobox', { name: 'Works for' }).selectOption({ label: '30 days' });
+    await panel.getByText('works for 30 days, or until the article is published', { exact: false }).waitFor();
     await panel.getByRole('button', { name: 'Create preview link' }).click();
     const address = panel.getByRole('textbox', { name: /Preview address/ });
     await address.waitFor();
     const url = await address.inputValue();
     expect(url).toMatch(new RegExp(`^${running.baseUrl}/preview/[A-Za-z0-9_-]{43}$`));
+    const articleId = Number(new URL(editor.url()).pathname.split('/').pop());
+    const status = await fetch(`${running.baseUrl}/api/admin/articles/${articleId}/preview-link`, {
+      headers: { authorization: await running.bearer({ sub: 'preview-check', name: 'Preview Check' }) },
+    });
+    const { link } = (await status.json()) as { link: { createdAt: string; expiresAt: string } };
+    expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBe(30 * 24 * 60 * 60 * 1000);
     await expect.poll(() => address.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await panel.innerText()).toMatch(
       /Anyone with the link can read this article until .+, or until it is published/,
@@ -118,9 +132,9 @@ describe('a preview link for an unpublished article', () => {
     await reader.keyboard.press('Enter');
     await politics.waitFor({ state: 'visible' });
 
-    // The editor turns it off by keyboard (Tab from the address: Copy, New link, Turn off the link).
+    // The editor turns it off by keyboard (Tab from the address: Copy, Works for, New link, Turn off the link).
     await address.focus();
-    for (const name of ['Copied', 'New link', 'Turn off the link']) {
+    for (const name of ['Copied', 'Works for', 'New link', 'Turn off the link']) {
       await editor.keyboard.press('Tab');
       const focused = await focusRing(editor);
       expect(focused.text).toMatch(new RegExp(`^(${name}|Copy)$`));

@@ -135,6 +135,50 @@ describe('the newsroom turns a preview link on and off', () => {
     expect(filtered.json().entries).toMatchObject([{ action: 'preview-link-revoke', headline: article.headline }]);
   });
 
+  it('works for the days the editor chose: 1, 7 or 30; anything else is a 400 and makes no link', async () => {
+    const article = await draft();
+    const post = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/articles/${article.id}/preview-link`, headers: auth, payload });
+    for (const days of [1, 7, 30]) {
+      const res = await post({ days });
+      expect(res.statusCode, res.body).toBe(201);
+      const { link } = res.json() as { link: { createdAt: string; expiresAt: string } };
+      expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBe(days * DAY_MS);
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .select('after')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(audit.after!)).toMatchObject({ expiresAt: link.expiresAt });
+    }
+    // An empty object is the default, as no body is.
+    const plain = (await post({})).json() as { link: { createdAt: string; expiresAt: string } };
+    expect(Date.parse(plain.link.expiresAt) - Date.parse(plain.link.createdAt)).toBe(PREVIEW_LINK_DAYS * DAY_MS);
+    const before = await t.database.db.selectFrom('preview_links').selectAll().execute();
+    for (const bad of [
+      { days: 2 },
+      { days: '7' },
+      { days: 0 },
+      { days: -1 },
+      { days: 1.5 },
+      { days: null },
+      { days: 7, x: 1 },
+      [7],
+    ])
+      expectProblem(await post(bad), 400);
+    expectProblem(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/articles/${article.id}/preview-link`,
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: '{"days":',
+      }),
+      400,
+    );
+    // The link that was on still is, unchanged.
+    expect(await t.database.db.selectFrom('preview_links').selectAll().execute()).toEqual(before);
+  });
+
   it('refuses a published or trashed article (409), an unknown one (404), bad ids (400) and strangers (401)', async () => {
     const published = await draft('Goat Elected', { published_at: new Date().toISOString() });
     expectProblem(await api('POST', published.id), 409, 'published');

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PREVIEW_LINK_DAYS } from '../../../common/preview-contract.ts';
+import { PREVIEW_LINK_DAY_CHOICES, PREVIEW_LINK_DAYS } from '../../../common/preview-contract.ts';
 
 /** TypeBox schemas of preview links (common/preview-contract.ts). */
 
@@ -7,7 +7,7 @@ export const PreviewLinkSchema = Type.Object({
   createdAt: Type.String({ description: 'ISO-8601 UTC' }),
   createdBy: Type.String({ description: 'The display name of the editor who turned it on' }),
   expiresAt: Type.String({
-    description: `ISO-8601 UTC: ${PREVIEW_LINK_DAYS} days after it was made (publishing the article ends it sooner)`,
+    description: 'ISO-8601 UTC: the days chosen after it was made (publishing the article ends it sooner)',
   }),
 });
 
@@ -16,6 +16,20 @@ export const PreviewLinkStatusSchema = Type.Object({
     description: 'The link that works now; null: none (never made, turned off, expired, or the article was published)',
   }),
 });
+
+export const CreatePreviewLinkSchema = Type.Object(
+  {
+    days: Type.Optional(
+      Type.Union(
+        PREVIEW_LINK_DAY_CHOICES.map((d) => Type.Literal(d)),
+        {
+          description: `How many days the link works: ${PREVIEW_LINK_DAY_CHOICES.join(', ')} (${PREVIEW_LINK_DAYS} without one)`,
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false, description: 'Optional: no body is a link for the default days' },
+);
 
 export const NewPreviewLinkSchema = Type.Object({
   link: PreviewLinkSchema,

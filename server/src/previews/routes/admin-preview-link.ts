@@ -12,7 +12,7 @@ import { articleDeleted, articleNotFound } from '../../routes/admin/http-errors.
 import { IdParamsSchema } from '../../routes/admin/schemas.ts';
 import { ProblemSchema } from '../../routes/news/schemas.ts';
 import { hashPreviewToken, newPreviewToken, previewPath } from '../preview-token.ts';
-import { NewPreviewLinkSchema, PreviewLinkStatusSchema } from '../schemas.ts';
+import { CreatePreviewLinkSchema, NewPreviewLinkSchema, PreviewLinkStatusSchema } from '../schemas.ts';
 
 /**
  * The newsroom's preview link of an article under /api/admin (common/preview-contract.ts): turn one on
@@ -29,13 +29,19 @@ export async function adminPreviewLinkRoutes(fastify: FastifyInstance, { repo }:
       schema: {
         summary: "Turn on an unpublished article's preview link (a new link replaces the old one)",
         params: IdParamsSchema,
-        response: { 201: NewPreviewLinkSchema, 404: ProblemSchema, 409: ProblemSchema },
+        body: CreatePreviewLinkSchema,
+        response: { 201: NewPreviewLinkSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema },
+      },
+      // The body is optional: no body is a link for the default days.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request, reply) => {
       const { id } = request.params;
+      const days = request.body.days ?? PREVIEW_LINK_DAYS;
       const token = newPreviewToken();
-      const result = await repo.create(id, hashPreviewToken(token), actorOf(request), new Date(), PREVIEW_LINK_DAYS);
+      const result = await repo.create(id, hashPreviewToken(token), actorOf(request), new Date(), days);
       if (!result.ok) {
         if (result.reason === 'not-found') throw articleNotFound(id);
         if (result.reason === 'deleted') throw articleInTrash(result.deletedAt);

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewPreviewLink, PreviewLinkStatus } from '@common/preview-contract';
+import type { CreatePreviewLink, NewPreviewLink, PreviewLinkStatus } from '@common/preview-contract';
 import { adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
 import { adminQueryDefaults } from '@/lib/admin-query-defaults';
 import { useArticleMutation } from './article-mutation.ts';
@@ -26,21 +26,24 @@ export function usePreviewLink(id: number, enabled: boolean) {
   });
 }
 
-/** POST …/preview-link: a new link (replacing any earlier one); the answer holds its full address. */
+/**
+ * POST …/preview-link: a new link (replacing any earlier one) that works for the days chosen; the
+ * answer holds its full address.
+ */
 export function useCreatePreviewLink() {
   const queryClient = useQueryClient();
-  return useArticleMutation<number, NewPreviewLink>({
-    request: (client, id) =>
+  return useArticleMutation<{ id: number } & Required<CreatePreviewLink>, NewPreviewLink>({
+    request: (client, { id, days }) =>
       adminRequest<NewPreviewLink>(
         client,
         url(id),
         { failed: 'Failed to create the preview link', error: 'Error creating the preview link' },
-        { method: 'POST' },
+        { method: 'POST', body: { days } satisfies CreatePreviewLink },
       ),
     successTitle: 'Preview link created',
     // Nothing of the article changed: only the link's own view.
     reload: () => false,
-    after: (id, created) => {
+    after: ({ id }, created) => {
       queryClient.setQueryData<PreviewLinkStatus>(previewLinkKey(id), { link: created.link });
     },
   });

@@ -82,6 +82,28 @@ describe('PreviewLinkPanel', () => {
     );
   });
 
+  it('makes a link for the days the editor chooses: 7 unless they choose, 1 or 30', async () => {
+    const api = previewApi();
+    renderInAdmin(<PreviewLinkPanel article={adminArticle({ id: 7 })} />, api.client);
+    const p = within(panel());
+    const choice = (await p.findByRole('combobox', { name: 'Works for' })) as HTMLSelectElement;
+    expect(choice.value).toBe('7');
+    expect([...choice.options].map((o) => o.text)).toEqual(['1 day', '7 days', '30 days']);
+    fireEvent.change(choice, { target: { value: '1' } });
+    expect(p.getByText(/works for 1 day, or until the article is published/)).toBeTruthy();
+    fireEvent.change(choice, { target: { value: '30' } });
+    expect(p.getByText(/works for 30 days, or until the article is published/)).toBeTruthy();
+    fireEvent.click(p.getByRole('button', { name: 'Create preview link' }));
+    await p.findByRole('textbox', { name: /Preview address/ });
+    // A new link, from the panel of a link that is on, asks for the days chosen there.
+    fireEvent.change(p.getByRole('combobox', { name: 'Works for' }), { target: { value: '1' } });
+    fireEvent.click(p.getByRole('button', { name: 'New link' }));
+    await waitFor(() =>
+      expect((p.getByRole('textbox', { name: /Preview address/ }) as HTMLInputElement).value).toBe(URL_2),
+    );
+    expect(api.sent.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([{ days: 30 }, { days: 1 }]);
+  });
+
   it('says a link is on without its address after a reload, and turns it off', async () => {
     const api = previewApi({ on: link(1) });
     renderInAdmin(

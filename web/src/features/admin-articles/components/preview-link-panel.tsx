@@ -1,5 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { PREVIEW_LINK_DAYS, type PreviewLink } from '@common/preview-contract';
+import {
+  PREVIEW_LINK_DAY_CHOICES,
+  PREVIEW_LINK_DAYS,
+  type PreviewLink,
+  type PreviewLinkDays,
+} from '@common/preview-contract';
 import { browserCopyEnvironment, COPIED_INDICATOR_MS, copyText } from '@/lib/copy-to-clipboard';
 import { useCreatePreviewLink, usePreviewLink, useRevokePreviewLink } from '../api/preview-link.ts';
 import { isPublished } from '../lib/article-status.ts';
@@ -11,7 +16,8 @@ import './preview-link-panel.css';
  * 'Preview link' on an unpublished article's screen (decision 042): a private address at which
  * someone who is not signed in reads the article as readers will see it. The full address is shown
  * once, right after it is made (the server keeps only a hash of it); later the panel says that a
- * link is on, who made it and until when, and offers a new one or to turn it off.
+ * link is on, who made it and until when, and offers a new one or to turn it off. The editor chooses
+ * how many days a new link works (1, 7 or 30; 7 unless they choose).
  */
 export function PreviewLinkPanel({ article }: { article: Pick<AdminArticle, 'id' | 'publishedAt' | 'deletedAt'> }) {
   const id = useId();
@@ -21,6 +27,7 @@ export function PreviewLinkPanel({ article }: { article: Pick<AdminArticle, 'id'
   const revoke = useRevokePreviewLink();
   /** The address made on this screen: shown until the link is turned off or replaced. */
   const [made, setMade] = useState<{ url: string; link: PreviewLink } | null>(null);
+  const [days, setDays] = useState<PreviewLinkDays>(PREVIEW_LINK_DAYS);
   const field = useRef<HTMLInputElement>(null);
   const createButton = useRef<HTMLButtonElement>(null);
   const focusNext = useRef<'field' | 'create' | null>(null);
@@ -41,12 +48,16 @@ export function PreviewLinkPanel({ article }: { article: Pick<AdminArticle, 'id'
   const shown = made && current && made.link.createdAt === current.createdAt ? made : null;
 
   const onCreate = () =>
-    create.mutate(article.id, {
-      onSuccess: (created) => {
-        setMade(created);
-        focusNext.current = 'field';
+    create.mutate(
+      { id: article.id, days },
+      {
+        onSuccess: (created) => {
+          setMade(created);
+          focusNext.current = 'field';
+        },
       },
-    });
+    );
+  const daysField = <DaysChoice id={`${id}-days`} days={days} onChange={setDays} disabled={busy} />;
   const onRevoke = () =>
     revoke.mutate(article.id, {
       onSuccess: () => {
@@ -77,6 +88,7 @@ export function PreviewLinkPanel({ article }: { article: Pick<AdminArticle, 'id'
             until it is published. No sign-in needed.
           </p>
           <div className="admin-actions">
+            {daysField}
             <button type="button" className="admin-btn admin-btn--small" disabled={busy} onClick={onCreate}>
               {create.isPending ? 'Creating…' : 'New link'}
             </button>
@@ -95,9 +107,10 @@ export function PreviewLinkPanel({ article }: { article: Pick<AdminArticle, 'id'
         <>
           <p className="admin-muted">
             Let someone who is not signed in read this article as readers will see it: a private link that works for{' '}
-            {PREVIEW_LINK_DAYS} days, or until the article is published.
+            {daysText(days)}, or until the article is published.
           </p>
           <div className="admin-actions">
+            {daysField}
             <button
               ref={createButton}
               type="button"
@@ -111,6 +124,40 @@ export function PreviewLinkPanel({ article }: { article: Pick<AdminArticle, 'id'
         </>
       )}
     </section>
+  );
+}
+
+const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+/** How long a new link works: a choice of PREVIEW_LINK_DAY_CHOICES. */
+function DaysChoice({
+  id,
+  days,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  days: PreviewLinkDays;
+  onChange: (days: PreviewLinkDays) => void;
+  disabled: boolean;
+}) {
+  return (
+    <span className="admin-field admin-field--inline">
+      <label htmlFor={id}>Works for</label>
+      <select
+        id={id}
+        className="admin-select"
+        value={days}
+        disabled={disabled}
+        onChange={(e) => onChange(Number(e.currentTarget.value) as PreviewLinkDays)}
+      >
+        {PREVIEW_LINK_DAY_CHOICES.map((d) => (
+          <option key={d} value={d}>
+            {daysText(d)}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }
 
