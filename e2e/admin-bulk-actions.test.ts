@@ -9,6 +9,7 @@ import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { adminRequest } from './support/admin-request.ts';
 import { recordWrites } from './support/network.ts';
 import { startApp, type RunningApp } from './support/app.ts';
+import { axeViolations } from './support/axe.ts';
 import { insertArticles } from './support/articles.ts';
 import { ACTION_TIMEOUT_MS, DESKTOP, screenshotContexts, useBrowser } from './support/browser.ts';
 import { exactName } from './support/public-site.ts';
@@ -521,6 +522,8 @@ describe('bulk actions on All Articles', () => {
       'Moving 59 articles to the Trash…',
       'Undo waits for the current run',
     ]);
+    // The running dialog (progress, Stop, the waiting Undo) passes axe as its confirmation did.
+    expect(await axeViolations(page)).toEqual([]);
 
     // Stop, by the keyboard: the focus is on the progress line, and Tab reaches Stop, with its focus ring.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Moving to the Trash 3 of 59…');
@@ -530,6 +533,7 @@ describe('bulk actions on All Articles', () => {
     expect(await stop.evaluate((b) => getComputedStyle(b).outlineStyle)).toBe('solid');
     await page.keyboard.press('Enter');
     await rest.getByRole('button', { name: 'Stopping…' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     // The request already sent finishes; no other is sent.
     release();
     await page.getByText('3 of 59 moved to the Trash; stopped, 56 not changed', { exact: true }).waitFor();
