@@ -10,9 +10,10 @@
 //     first with no account connected (sharing off), then with X and Facebook connected (each publish
 //     queues two jobs, posted by the workers while the run goes on). Target: the p99 with sharing on
 //     within 10% of the same run's p99 with sharing off (the posts happen after the response).
-//     With --rate N the two measured runs send N publishes a second in all (a fixed pace,
-//     below what the server can take) instead of as many as the server answers: at saturation the
-//     latency is the queue, and its ratio that of the work per publish.
+//     With --rate N the two measured runs send N publishes a second in all, evenly spaced (a fixed
+//     pace, below what the server can take; autocannon's own pace sends a second's requests together),
+//     instead of as many as the server answers: at saturation the latency is the queue, and its ratio
+//     that of the work per publish.
 //     Each run also reports the server's own p50/p99 (its Server-Timing header: without the time in
 //     the network stack and in this client) and how late this process ran its own work (the load
 //     generator and the fakes share the machine's cores with the server and the database).
@@ -20,7 +21,9 @@
 //     400 posts, no duplicates, none lost, each refresh token spent once, every post within 60 s of
 //     its publication (posted time of the share minus the article's publication time).
 import fs from 'node:fs/promises';
-import type { IncomingHttpHeaders } from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
@@ -64,6 +67,62 @@ type ShareRow = { article_id: number; platform: string; state: string; updated_a
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * POSTs to `paths` at `rate` a second in all, evenly spaced (one every 1000 / rate ms), over at most
+ * `connections` kept-alive connections, and answers the figures the report reads, as autocannon
+ * gives them. autocannon's own pace (`overallRate`) sends each connection's share of a second at the
+ * start of that second: at 20 a second, ten publishes arrived together twice a second and each
+ * waited for the others; and it "corrects" its latencies for coordinated omission with an interval of
+ * 1 ms whatever the rate, so that a 20 ms answer was recorded as 20, 19, … 1 ms. Here a latency runs
+ * from the request's planned start, so a late send counts against it.
+ */
+async function paced(
+  baseUrl: string,
+  paths: string[],
+  rate: number,
+  headers: Record<string, string>,
+  onResponse: (status: number, body: string, context: object, headers?: IncomingHttpHeaders) => void,
+) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const interval = 1000 / rate;
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    paths.map(async (p, i) => {
+      const planned = started + i * interval;
+      await sleep(Math.max(0, planned - performance.now()));
+      try {
+        const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+          http.request(new URL(p, baseUrl), { method: 'POST', headers, agent }, resolve).on('error', reject).end(),
+        );
+        res.resume();
+        await once(res, 'end');
+        latencies.push(performance.now() - planned);
+        if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
+        onResponse(res.statusCode!, '', {}, res.headers);
+      } catch {
+        errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const ms = (v: number) => Math.round(v);
+  return {
+    latency: {
+      p50: ms(percentile(latencies, 50)),
+      p99: ms(percentile(latencies, 99)),
+      max: ms(latencies.at(-1) ?? NaN),
+    },
+    requests: { average: paths.length / seconds },
+    non2xx,
+    errors,
+  };
 }
 
 async function shareRows(database: Db, ids: number[]): Promise<ShareRow[]> {
@@ -149,13 +208,20 @@ async function main() {
         if (dur) serverMs.push(Number(dur[1]));
       };
       lateness.enable();
-      const r = await autocannon({
-        url: server.baseUrl,
-        connections,
-        amount: ids.length,
-        ...(overallRate ? { overallRate } : {}),
-        requests: [{ setupRequest, onResponse }],
-      });
+      const r = overallRate
+        ? await paced(
+            server.baseUrl,
+            ids.map((id) => `/api/admin/articles/${id}/publish`),
+            overallRate,
+            auth,
+            onResponse,
+          )
+        : await autocannon({
+            url: server.baseUrl,
+            connections,
+            amount: ids.length,
+            requests: [{ setupRequest, onResponse }],
+          });
       lateness.disable();
       const late = (ns: number) => Math.max(0, ns / 1e6 - 5).toFixed(0);
       serverMs.sort((a, b) => a - b);
