@@ -137,7 +137,7 @@ describe('the newsroom turns a preview link on and off', () => {
 
   it('works for the days the editor chose: 1, 7 or 30; anything else is a 400 and makes no link', async () => {
     const article = await draft();
-    const post = (payload: unknown) =>
+    const post = (payload: object) =>
       t.app.inject({ method: 'POST', url: `/api/admin/articles/${article.id}/preview-link`, headers: auth, payload });
     for (const days of [1, 7, 30]) {
       const res = await post({ days });
