@@ -74,6 +74,15 @@ export interface AdminArticle {
   imageFocalX?: number;
   imageFocalY?: number;
   /**
+   * Search and social (decision 043): the title and the description search results and share cards
+   * (Open Graph, the X card) show, on one line, at most 70 and 160 characters ('' : the headline, and
+   * the summary or else the body's first paragraph). Sent by the article GET, POST and PUT and kept in
+   * revision snapshots (not in lists, nor in snapshots older than them); left out of a POST or PUT:
+   * unchanged ('' for a new article).
+   */
+  metaTitle?: string;
+  metaDescription?: string;
+  /**
    * The byline's authors in order (`author` is their names as one display string) and the tags.
    * Sent by the article GET, POST and PUT and kept in revision snapshots (not in lists).
    */
@@ -87,8 +96,11 @@ export interface AdminArticle {
  */
 export type AdminArticleListItem = Omit<
   AdminArticle,
-  'body' | 'content' | ArticleShareField | ArticleImageField | 'authors' | 'tags'
+  'body' | 'content' | ArticleShareField | ArticleImageField | ArticleSearchSocialField | 'authors' | 'tags'
 >;
+
+/** The search and social fields (article GET, POST, PUT; not in lists). */
+export type ArticleSearchSocialField = 'metaTitle' | 'metaDescription';
 
 /** The lead image's description and focal point (article GET, POST, PUT; not in lists). */
 export type ArticleImageField = 'imageAlt' | 'imageCaption' | 'imageCredit' | 'imageFocalX' | 'imageFocalY';
@@ -175,6 +187,10 @@ export interface ArticleEditInput {
   shareToFacebook?: boolean | null;
   /** Left out: unchanged; null or blank: the headline. At most 2000 characters. */
   shareMessage?: string | null;
+  /** Left out: unchanged; null or blank: the headline. At most 70 characters once trimmed. */
+  metaTitle?: string | null;
+  /** Left out: unchanged; null or blank: the summary. At most 160 characters once trimmed. */
+  metaDescription?: string | null;
   version?: number;
 }
 

@@ -38,6 +38,12 @@ export interface PublicArticle {
   authors?: PublicRef[];
   /** The article's tags; the article read only. */
   tags?: PublicRef[];
+  /**
+   * The title and the description search results and share cards show instead of the headline and
+   * the summary (decision 043): the article read only, and only when the newsroom set them.
+   */
+  metaTitle?: string;
+  metaDescription?: string;
 }
 
 /** An author or tag as the public site links it: /author/{slug}, /tag/{slug}. */

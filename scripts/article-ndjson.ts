@@ -32,6 +32,9 @@ export function toRecord(
     comments: row.comments,
     imageUrl: row.image_url || null,
     originalUrl: row.original_url || null,
+    // Only when set, so the records of articles without them stay as they were.
+    ...(row.meta_title ? { metaTitle: row.meta_title } : {}),
+    ...(row.meta_description ? { metaDescription: row.meta_description } : {}),
     isBreaking: Number(row.is_breaking) === 1,
     publishedAt: row.published_at,
     createdAt: row.created_at,

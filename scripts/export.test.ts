@@ -53,7 +53,12 @@ describe('npm run export / npm run import -- --keep-ids (embedded database)', ()
       category: 'UK',
       ratingOutOfTen: 10,
       publishedAt: '2026-01-02T03:04:05.678Z',
+      metaTitle: 'Everything, at once',
+      metaDescription: 'What search results show of it: «quotes» and "marks".',
     });
+    // The search and social fields come after originalUrl, and only where set.
+    const everything = records.find((r) => r.headline === 'Breaking: everything at once');
+    expect(Object.keys(everything).slice(13, 16)).toEqual(['originalUrl', 'metaTitle', 'metaDescription']);
 
     const imported = await script('import', [first, '--keep-ids'], { DATA_DIR: path.join(dir, 'b') });
     expect(imported.code, imported.stderr).toBe(0);

@@ -156,6 +156,28 @@ describe('npm run import', { timeout: 90_000 }, () => {
     });
   });
 
+  it('stores the search and social fields of the records that have them, in one batch with records without', async () => {
+    const file = path.join(dir, 'search-social.ndjson');
+    await fs.writeFile(
+      file,
+      [
+        JSON.stringify({ ...good(1), metaTitle: '  Search   title ', metaDescription: 'Search description.' }),
+        JSON.stringify(good(2)),
+        JSON.stringify({ ...good(3), metaTitle: 'x'.repeat(71) }),
+      ].join('\n'),
+    );
+    const { result, stderr } = await importHere(file);
+    expect(result.stored).toBe(2);
+    expect(stderr).toContain('skipped: line 3: metaTitle must be at most 70 characters (it has 71)');
+    await withDb(async ({ db }) => {
+      const rows = await db.selectFrom('articles').select(['meta_title', 'meta_description']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { meta_title: 'Search title', meta_description: 'Search description.' },
+        { meta_title: '', meta_description: '' },
+      ]);
+    });
+  });
+
   it('stores nothing with --dry-run', async () => {
     const file = path.join(dir, 'dry.json');
     await fs.writeFile(file, JSON.stringify([good(1), good(2)]));

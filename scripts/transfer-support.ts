@@ -49,6 +49,9 @@ export async function fillArticles(database: Db): Promise<void> {
       published_at: null,
       image_url: '',
       original_url: '',
+      // One insert of both rows: SQLite has no DEFAULT in a VALUES list, so both name every column.
+      meta_title: '',
+      meta_description: '',
       content: 'Line one\n\nLine «two» — ünïcödé ✓',
     },
     {
@@ -59,6 +62,8 @@ export async function fillArticles(database: Db): Promise<void> {
       category_id: 6,
       image_url: '/images/x.svg',
       original_url: 'https://example.com/a?b=1&c=2',
+      meta_title: 'Everything, at once',
+      meta_description: 'What search results show of it: «quotes» and "marks".',
     },
   ]);
   // A gap in the ids: the export keeps them exactly.

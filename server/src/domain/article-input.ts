@@ -14,6 +14,7 @@ import {
   splitByline,
   TAG_NAME_MAX_LENGTH,
 } from '../../../common/byline.ts';
+import { META_DESCRIPTION_MAX, META_TITLE_MAX, searchSocialText } from '../../../common/search-social.ts';
 import { forbiddenCharacterErrors, typeboxErrors, type FieldError } from './typebox-validation.ts';
 
 export const HEADLINE_MAX_LENGTH = 300;
@@ -31,6 +32,17 @@ const link = Type.Optional(
     errorMessage: `must be a string of at most ${URL_MAX_LENGTH} characters or null`,
   }),
 );
+/**
+ * A search and social text: its limit is checked after trimming (validateArticleInput); the schema
+ * only stops what could never fit.
+ */
+const searchSocial = (limit: number, description: string) =>
+  Type.Optional(
+    Type.Union([Type.String({ maxLength: limit * 10 }), Type.Null()], {
+      description,
+      errorMessage: `must be a string of at most ${limit} characters or null`,
+    }),
+  );
 const shareFlag = Type.Optional(
   Type.Union([Type.Boolean(), Type.Null()], {
     errorMessage: "must be true, false or null (null: the Social page's default)",
@@ -100,6 +112,14 @@ export const ArticleInputSchema = Type.Object(
     imageCaption: text(IMAGE_CAPTION_MAX),
     imageCredit: text(IMAGE_CREDIT_MAX),
     originalUrl: link,
+    metaTitle: searchSocial(
+      META_TITLE_MAX,
+      `The title search results and share cards (Open Graph, the X card) show instead of the headline: at most ${META_TITLE_MAX} characters, on one line (white space runs become one space), trimmed. '' or null: the headline. Left out: unchanged on an edit, '' on a new article`,
+    ),
+    metaDescription: searchSocial(
+      META_DESCRIPTION_MAX,
+      `The description search results and share cards show instead of the summary: at most ${META_DESCRIPTION_MAX} characters, on one line, trimmed. '' or null: the summary (else the body's first paragraph). Left out: unchanged on an edit, '' on a new article`,
+    ),
     isBreaking: Type.Optional(Type.Boolean()),
     published: Type.Optional(Type.Boolean()),
     publishedAt: Type.Optional(
@@ -153,6 +173,12 @@ export interface ValidArticle {
   imageAlt?: string;
   imageCaption?: string;
   imageCredit?: string;
+  /**
+   * The search and social title and description (common/search-social.ts), on one line and trimmed
+   * ('' : the headline, the summary); undefined: not given (unchanged on an edit, '' when new).
+   */
+  metaTitle?: string;
+  metaDescription?: string;
   /** The image's focal point copied onto the article (set by the route from the library, not by input). */
   imageFocal?: { x: number; y: number };
 }
@@ -303,6 +329,18 @@ export function validateArticleInput(value: unknown, now: Date = new Date()): Ar
     if (problem) errors.push({ field, message: problem });
   }
 
+  const meta: Pick<ValidArticle, 'metaTitle' | 'metaDescription'> = {};
+  for (const [field, max] of [
+    ['metaTitle', META_TITLE_MAX],
+    ['metaDescription', META_DESCRIPTION_MAX],
+  ] as const) {
+    if (input[field] === undefined) continue;
+    const value = searchSocialText(input[field]);
+    if (value.length > max)
+      errors.push({ field, message: `must be at most ${max} characters (it has ${value.length})` });
+    else meta[field] = value;
+  }
+
   let body: BodyDoc = { type: 'doc', content: [] };
   if (input.body !== undefined && input.content !== undefined) {
     errors.push({ field: 'content', message: 'must not be given with body (send one of them)' });
@@ -361,6 +399,7 @@ export function validateArticleInput(value: unknown, now: Date = new Date()): Ar
       ...(input.imageAlt !== undefined ? { imageAlt: input.imageAlt.trim() } : {}),
       ...(input.imageCaption !== undefined ? { imageCaption: input.imageCaption.trim() } : {}),
       ...(input.imageCredit !== undefined ? { imageCredit: input.imageCredit.trim() } : {}),
+      ...meta,
     },
   };
 }

@@ -278,10 +278,14 @@ export async function resolvePage(
       const card = shareCardFor(article);
       return {
         ...page('article', 200, {
-          title: site(article.headline),
-          ogTitle: article.headline,
+          // The newsroom's search and social title and description when set (decision 043); the
+          // structured data (rendering/page-head.ts) keeps the headline.
+          title: site(article.metaTitle || article.headline),
+          ogTitle: article.metaTitle || article.headline,
           // Plain text only: the summary, else the body's first paragraph (its plain text), else the headline.
-          description: clip(article.summary || firstParagraph(article.content) || article.headline),
+          description: clip(
+            article.metaDescription || article.summary || firstParagraph(article.content) || article.headline,
+          ),
           path: `/article/${article.slug}`,
           ogType: 'article',
           image: card.url,

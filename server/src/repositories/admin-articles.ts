@@ -178,6 +178,20 @@ function imageColumns(
   };
 }
 
+/** The search and social title and description (migration 043); the admin article carries them. */
+interface MetaColumns {
+  meta_title: string;
+  meta_description: string;
+}
+
+/** The search and social fields an input gives, as columns (only what it gives). */
+function metaColumns(a: Pick<ValidArticle, 'metaTitle' | 'metaDescription'>): Partial<MetaColumns> {
+  return {
+    ...(a.metaTitle !== undefined ? { meta_title: a.metaTitle } : {}),
+    ...(a.metaDescription !== undefined ? { meta_description: a.metaDescription } : {}),
+  };
+}
+
 /** An article (as stored) that is public or going to be, with an image and no text alternative for it. */
 function altMissing(row: ArticleRow): boolean {
   return Boolean(row.image_url) && !row.image_alt?.trim();
@@ -196,7 +210,9 @@ function shareColumns(a: Pick<ValidArticle, 'shareToX' | 'shareToFacebook' | 'sh
 }
 
 export function toAdminArticle(
-  row: ListRow & { content: string; body: string } & Partial<ShareColumns> & Partial<ImageColumns>,
+  row: ListRow & { content: string; body: string } & Partial<ShareColumns> &
+    Partial<ImageColumns> &
+    Partial<MetaColumns>,
   links?: ArticleLinks,
 ): AdminArticle {
   const {
@@ -210,6 +226,8 @@ export function toAdminArticle(
     image_credit,
     image_focal_x,
     image_focal_y,
+    meta_title,
+    meta_description,
     ...rest
   } = row;
   const article: AdminArticle = { ...toListItem(rest), body: parseStoredBody(body, content), content };
@@ -223,6 +241,10 @@ export function toAdminArticle(
     article.imageCredit = image_credit ?? '';
     article.imageFocalX = Number(image_focal_x ?? 0.5);
     article.imageFocalY = Number(image_focal_y ?? 0.5);
+  }
+  if (meta_title !== undefined) {
+    article.metaTitle = meta_title;
+    article.metaDescription = meta_description ?? '';
   }
   // Rows read with every column carry the share choice (lists and old snapshots do not).
   if (share_to_x !== undefined) {
@@ -616,6 +638,7 @@ export class AdminArticlesRepository {
             is_breaking: edit.isBreaking ? 1 : 0,
             ...(shareColumns(edit) as Partial<ArticleRow>),
             ...imageColumns(edit),
+            ...metaColumns(edit),
           },
           rule: {
             refuse: (row) => {
@@ -945,6 +968,9 @@ export function toNewArticleRow(a: ValidArticle, createdAt: string, updatedAt: s
     updated_at: updatedAt,
     ...(shareColumns(a) as object),
     ...imageColumns(a),
+    // Always named: rows inserted together (an import's batch) must name the same columns.
+    meta_title: a.metaTitle ?? '',
+    meta_description: a.metaDescription ?? '',
   };
 }
 

@@ -25,6 +25,8 @@ const TRACKED: readonly (keyof AdminArticle)[] = [
   'imageCaption',
   'imageCredit',
   'originalUrl',
+  'metaTitle',
+  'metaDescription',
   'isBreaking',
   'publishedAt',
   'status',

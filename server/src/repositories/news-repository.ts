@@ -113,7 +113,7 @@ export class NewsRepository {
   async findPublishedBySlug(slug: string): Promise<PublicArticle | undefined> {
     const row = await this.db
       .selectFrom('articles')
-      .select([...LIST_COLUMNS, 'content', 'body'])
+      .select([...LIST_COLUMNS, 'content', 'body', 'meta_title', 'meta_description'])
       .where('slug', '=', slug)
       .where('published_at', 'is not', null)
       .orderBy('published_at', 'desc')
@@ -128,13 +128,16 @@ export class NewsRepository {
  * The article page's form of a row read with its plain text and stored body: the public fields,
  * `bodyHtml` (the body rendered by the one renderer with site paths and its pictures' sizes) and the
  * byline's authors and tags. Published stories (above) and preview links (decision 042) alike.
+ * A row read with the search and social columns carries them when they are set (decision 043).
  */
 export async function toArticlePage(
   db: Kysely<Database>,
-  row: ListRow & { content: string; body: string },
+  row: ListRow & { content: string; body: string; meta_title?: string; meta_description?: string },
 ): Promise<PublicArticle> {
-  const { body, ...listed } = row;
+  const { body, meta_title, meta_description, ...listed } = row;
   const article = toPublicArticle(listed);
+  if (meta_title) article.metaTitle = meta_title;
+  if (meta_description) article.metaDescription = meta_description;
   const [[bodyHtml], linked] = await Promise.all([
     renderBodiesForReaders(new ImagesRepository(db), [parseStoredBody(body, row.content ?? '')]),
     articleLinks(db, [article.id]),

@@ -27,6 +27,7 @@ import * as m039 from './039-live-events.ts';
 import * as m040 from './040-live-blog.ts';
 import * as m041 from './041-link-publication-order.ts';
 import * as m042 from './042-preview-links.ts';
+import * as m043 from './043-search-and-social.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -67,4 +68,5 @@ export const migrations: Record<string, AppMigration> = {
   '040-live-blog': m040,
   '041-link-publication-order': m041,
   '042-preview-links': m042,
+  '043-search-and-social': m043,
 };

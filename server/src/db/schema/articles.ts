@@ -3,7 +3,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 /**
  * `articles`: the columns of migration 001-initial, then those of 007-newsroom (versions, scheduling,
  * trash), 016-social-shares (the article's sharing choice), 033-modified-time-and-slugs,
- * 035-article-bodies, 036-described-images and 040-live-blog.
+ * 035-article-bodies, 036-described-images, 040-live-blog and 043-search-and-social.
  */
 export interface ArticleTable {
   id: Generated<number>;
@@ -57,6 +57,11 @@ export interface ArticleTable {
   // 040-live-blog: the coverage of a live article (null, null: not a live blog; ended when both are set).
   live_started_at: Generated<string | null>;
   live_ended_at: Generated<string | null>;
+
+  // 043-search-and-social: the title and description of search results and share cards ('' : the
+  // headline, the summary).
+  meta_title: Generated<string>;
+  meta_description: Generated<string>;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;

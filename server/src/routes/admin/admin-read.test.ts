@@ -95,6 +95,9 @@ describe('GET /api/admin/articles/:id', () => {
       imageCredit: '',
       imageFocalX: 0.5,
       imageFocalY: 0.5,
+      // No search and social title or description: the headline and the summary are shown.
+      metaTitle: '',
+      metaDescription: '',
       // Written by SQL alone: no author or tag records link it.
       authors: [],
       tags: [],

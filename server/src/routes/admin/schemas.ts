@@ -64,6 +64,18 @@ export const AdminArticleSchema = Type.Object({
   imageCredit: Type.Optional(Type.String()),
   imageFocalX: Type.Optional(Type.Number()),
   imageFocalY: Type.Optional(Type.Number()),
+  metaTitle: Type.Optional(
+    Type.String({
+      description:
+        "The title search results and share cards show ('' : the headline). Not in lists, nor in revision snapshots older than it",
+    }),
+  ),
+  metaDescription: Type.Optional(
+    Type.String({
+      description:
+        "The description search results and share cards show ('' : the summary, else the body's first paragraph)",
+    }),
+  ),
 });
 
 export const ArticlePageSchema = Type.Object({

@@ -42,6 +42,18 @@ export const PublicArticleSchema = Type.Object(
     live: Type.Optional(
       Type.Union([LiveBlogSchema, Type.Null()], { description: 'A live blog: its coverage, entries and key events' }),
     ),
+    metaTitle: Type.Optional(
+      Type.String({
+        description:
+          "The title search results and share cards show instead of the headline (the page's <title> and og:title); only when set",
+      }),
+    ),
+    metaDescription: Type.Optional(
+      Type.String({
+        description:
+          'The description search results and share cards show instead of the summary (meta description, og:description); only when set',
+      }),
+    ),
   },
   { $id: 'PublicArticle' },
 );

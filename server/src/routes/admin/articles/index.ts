@@ -439,6 +439,9 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         ...(s.imageAlt !== undefined ? { imageAlt: s.imageAlt } : {}),
         ...(s.imageCaption !== undefined ? { imageCaption: s.imageCaption } : {}),
         ...(s.imageCredit !== undefined ? { imageCredit: s.imageCredit } : {}),
+        // Snapshots older than the search and social fields have none: the article's stay.
+        ...(s.metaTitle !== undefined ? { metaTitle: s.metaTitle } : {}),
+        ...(s.metaDescription !== undefined ? { metaDescription: s.metaDescription } : {}),
       });
       const result = await namingRecords(() =>
         articles.edit(
