@@ -47,6 +47,16 @@ describe('admin accessibility (axe-core)', () => {
       .set({ publish_at: new Date(Date.now() + day).toISOString() })
       .where('id', '=', scheduled!.id)
       .execute();
+    // The published one has a search and social title near its limit and a description: its screen
+    // shows them, and its edit form opens with the section open and the count announced.
+    await running.database.db
+      .updateTable('articles')
+      .set({
+        meta_title: 'Duck found running the pond council: the full story of a feathered',
+        meta_description: 'How a duck came to chair the pond council, and what the geese say.',
+      })
+      .where('id', '=', published!.id)
+      .execute();
     await running.database.db
       .updateTable('articles')
       .set({ deleted_at: new Date().toISOString(), updated_by: 'Erin Editor' })
@@ -288,6 +298,19 @@ describe('admin accessibility (axe-core)', () => {
       ready: async (p) => {
         await p.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
         await p.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+      },
+    },
+    {
+      name: 'edit article (draft), Search and social opened by keyboard',
+      path: () => `/admin/articles/${ids.draft}?edit=1`,
+      ready: async (p) => {
+        await p.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
+        await p.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+        const toggle = p.locator('summary', { hasText: 'Search and social' });
+        await toggle.focus();
+        await p.keyboard.press('Enter');
+        await p.getByRole('region', { name: 'Search result preview' }).waitFor();
+        await p.getByLabel('Search and social title').waitFor();
       },
     },
     {

@@ -4,6 +4,7 @@ import type { Page, Request } from 'playwright-core';
 import { adminRequest } from './support/admin-request.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
+import { insertArticles } from './support/articles.ts';
 import { adminChunks, fileOf } from './support/chunks.ts';
 import { guardNetwork } from './support/network.ts';
 import { EDITOR_ENV } from './support/sign-in.ts';
@@ -303,5 +304,85 @@ describe('the newsroom writes', () => {
     await expect.poll(() => entries.count()).toBe(1);
     expect(await entries.first().textContent()).toContain('delete');
     await noSideways();
+  });
+
+  it("at 360 px, by keyboard: the search and social title and description reach the public page's head, and cleared, the headline comes back", async () => {
+    const headline = 'Pelican Appointed Harbour Master';
+    const [row] = await insertArticles(running.database, running.app, [
+      { headline, summary: 'The pelican takes the keys to the harbour.' },
+    ]);
+    const page = await web.newPage({ width: 360, height: 740 });
+    const noSideways = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    /** The public page's <title> and meta description as the server sends them. */
+    const publicHead = async () => {
+      const html = await (await fetch(`${running.baseUrl}/article/${row!.slug}`)).text();
+      return {
+        title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+        description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
+      };
+    };
+    const save = async () => {
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.waitForURL((u) => !u.searchParams.has('edit'));
+      await page.getByRole('heading', { level: 1, name: headline }).waitFor();
+    };
+    expect(await publicHead()).toEqual({
+      title: `${headline} | The Daily Smear`,
+      description: 'The pelican takes the keys to the harbour.',
+    });
+
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${row!.id}?edit=1`);
+    await page.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
+    // Closed at first; opened from the keyboard, the focus visible on it.
+    const toggle = page.locator('summary', { hasText: 'Search and social' });
+    expect(await toggle.evaluate((el) => (el.parentElement as HTMLDetailsElement).open)).toBe(false);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
+    const title = page.getByLabel('Search and social title');
+    const description = page.getByLabel('Search and social description');
+    expect(await title.getAttribute('placeholder')).toBe(headline);
+    expect(await description.getAttribute('placeholder')).toBe('The pelican takes the keys to the harbour.');
+    await page.keyboard.press('Tab');
+    expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('Pelican runs the harbour');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('A pelican now holds the harbour keys, and the gulls are not pleased.');
+    await page.getByText('24 / 70').waitFor();
+    const preview = page.getByRole('region', { name: 'Search result preview' });
+    expect(await preview.locator('.search-social__preview-title').textContent()).toBe('Pelican runs the harbour');
+    expect(await preview.locator('.search-social__preview-address').textContent()).toBe(
+      `${running.baseUrl}/article/${row!.slug}`,
+    );
+    await noSideways();
+    await save();
+    const shown = page.getByRole('region', { name: 'Search and social' });
+    await shown.getByText('Pelican runs the harbour').waitFor();
+    expect(await publicHead()).toEqual({
+      title: 'Pelican runs the harbour | The Daily Smear',
+      description: 'A pelican now holds the harbour keys, and the gulls are not pleased.',
+    });
+    // In the browser too, once the page has run its script.
+    const reader = await web.newPage();
+    await reader.goto(`${running.baseUrl}/article/${row!.slug}`);
+    await reader.getByRole('heading', { level: 1, name: headline }).waitFor();
+    await expect.poll(() => reader.title()).toBe('Pelican runs the harbour | The Daily Smear');
+
+    // Cleared: the headline and the summary again.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
+    expect(await toggle.evaluate((el) => (el.parentElement as HTMLDetailsElement).open)).toBe(true);
+    await title.fill('');
+    await description.fill('');
+    await save();
+    expect(await page.getByRole('region', { name: 'Search and social' }).count()).toBe(0);
+    expect(await publicHead()).toEqual({
+      title: `${headline} | The Daily Smear`,
+      description: 'The pelican takes the keys to the harbour.',
+    });
+    await reader.goto(`${running.baseUrl}/article/${row!.slug}`);
+    await reader.getByRole('heading', { level: 1, name: headline }).waitFor();
+    await expect.poll(() => reader.title()).toBe(`${headline} | The Daily Smear`);
   });
 });

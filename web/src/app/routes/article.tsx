@@ -19,7 +19,8 @@ export default function ArticlePage() {
   const { slug = '' } = useParams();
   const { result, isLoading } = useArticle(slug);
   const article = result.article;
-  useDocumentTitle(article ? article.headline : 'Article Not Found', !isLoading);
+  // The search and social title when the newsroom set one: the title the server's head gave the page.
+  useDocumentTitle(article ? article.metaTitle || article.headline : 'Article Not Found', !isLoading);
   // The stream carries the article's entries while its coverage runs (until it ends on this page).
   const [endedId, setEndedId] = useState<number>();
   const liveId =

@@ -38,6 +38,8 @@ export interface Article {
   authors?: PublicRef[];
   /** The article's tags (each links to /tag/{slug}); the article page only. */
   tags?: PublicRef[];
+  /** The title search results show instead of the headline (the page's title); the article page only, when set. */
+  metaTitle?: string;
 }
 
 /** An author or a tag as the public pages link it. */

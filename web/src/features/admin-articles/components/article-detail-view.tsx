@@ -126,6 +126,25 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
             <h2>Summary</h2>
             <p>{article.summary}</p>
           </section>
+          {article.metaTitle || article.metaDescription ? (
+            <section className="admin-panel" aria-labelledby="admin-detail-search-social">
+              <h2 id="admin-detail-search-social">Search and social</h2>
+              <dl className="admin-info">
+                {article.metaTitle ? (
+                  <>
+                    <dt>Title</dt>
+                    <dd>{article.metaTitle}</dd>
+                  </>
+                ) : null}
+                {article.metaDescription ? (
+                  <>
+                    <dt>Description</dt>
+                    <dd>{article.metaDescription}</dd>
+                  </>
+                ) : null}
+              </dl>
+            </section>
+          ) : null}
           <section className="admin-panel" aria-labelledby="admin-detail-content">
             <h2 id="admin-detail-content">Content</h2>
             {article.bodyHtml !== undefined ? (

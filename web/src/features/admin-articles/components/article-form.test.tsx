@@ -376,3 +376,133 @@ describe('ArticleForm', () => {
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
   }, 10_000);
 });
+
+describe('ArticleForm: Search and social', () => {
+  const section = () => screen.getByText('Search and social', { selector: 'summary' }).closest('details')!;
+  const countOf = (label: string) => {
+    const ids = (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '').split(' ');
+    return document.getElementById(ids[0]!)!;
+  };
+  const announced = (label: string) => countOf(label).nextElementSibling!.textContent;
+  /** Opens the section as a click on its summary does (the browser's toggle). */
+  const open = () =>
+    act(() => {
+      section().open = true;
+      section().dispatchEvent(new Event('toggle'));
+    });
+  const preview = () => {
+    const region = screen.getByRole('region', { name: 'Search result preview' });
+    const [, title, address, description] = [...region.children].map((c) => c.textContent);
+    return { title, address, description };
+  };
+
+  it('sits closed after the summary, with the fallbacks as placeholders and in the preview', () => {
+    const { client } = fakeApi(() => json(200, ARTICLE));
+    renderForm(client, { article: ARTICLE });
+    expect(section().open).toBe(false);
+    // After the Summary, before the body.
+    const summary = screen.getByLabelText('Summary');
+    expect(summary.compareDocumentPosition(section()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const title = screen.getByLabelText('Search and social title') as HTMLInputElement;
+    const description = screen.getByLabelText('Search and social description') as HTMLTextAreaElement;
+    expect(title.placeholder).toBe('Minister Denies Being A Lizard');
+    expect(description.placeholder).toBe('He blinked sideways.');
+    // The preview is drawn once the section is open.
+    expect(screen.queryByRole('region', { name: 'Search result preview' })).toBeNull();
+    open();
+    expect(preview()).toEqual({
+      title: 'Minister Denies Being A Lizard',
+      address: `${window.location.origin}/article/minister-denies-being-a-lizard`,
+      description: 'He blinked sideways.',
+    });
+    // Without a summary: the body's first paragraph; a new headline shows at once.
+    fireEvent.change(summary, { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Headline'), { target: { value: 'Lizard Denies Being A Minister' } });
+    expect(description.placeholder).toBe('First paragraph.');
+    expect(title.placeholder).toBe('Lizard Denies Being A Minister');
+    expect(preview()).toMatchObject({
+      title: 'Lizard Denies Being A Minister',
+      address: `${window.location.origin}/article/lizard-denies-being-a-minister`,
+      description: 'First paragraph.',
+    });
+  });
+
+  it('opens by itself for an article that has them, and the preview shows them', () => {
+    const { client } = fakeApi(() => json(200, ARTICLE));
+    renderForm(client, { article: { ...ARTICLE, metaTitle: 'Lizard row', metaDescription: 'A minister blinks.' } });
+    expect(section().open).toBe(true);
+    expect((screen.getByLabelText('Search and social title') as HTMLInputElement).value).toBe('Lizard row');
+    expect(preview()).toMatchObject({ title: 'Lizard row', description: 'A minister blinks.' });
+  });
+
+  it('counts the characters as the server does, and announces the count only near or over the limit', () => {
+    const { client } = fakeApi(() => json(200, ARTICLE));
+    renderForm(client, { article: ARTICLE });
+    const title = screen.getByLabelText('Search and social title');
+    expect(countOf('Search and social title').textContent).toBe('0 / 70');
+    expect(countOf('Search and social description').textContent).toBe('0 / 160');
+    fireEvent.change(title, { target: { value: '  Lizard   row  ' } });
+    expect(countOf('Search and social title').textContent).toBe('10 / 70');
+    expect(announced('Search and social title')).toBe('');
+    expect(countOf('Search and social title').nextElementSibling!.getAttribute('aria-live')).toBe('polite');
+    fireEvent.change(title, { target: { value: 'x'.repeat(65) } });
+    expect(announced('Search and social title')).toBe('5 characters left');
+    fireEvent.change(title, { target: { value: 'x'.repeat(72) } });
+    expect(countOf('Search and social title').textContent).toBe('72 / 70');
+    expect(announced('Search and social title')).toBe('2 characters over the limit');
+    fireEvent.change(screen.getByLabelText('Search and social description'), { target: { value: 'y'.repeat(141) } });
+    expect(announced('Search and social description')).toBe('19 characters left');
+  });
+
+  it('sends them on one line and trimmed with the save', async () => {
+    const { client, sent } = fakeApi((req) => json(200, { ...ARTICLE, ...(req.body as object), version: 4 }));
+    renderForm(client, { article: ARTICLE });
+    fireEvent.change(screen.getByLabelText('Search and social title'), { target: { value: ' Lizard\n row ' } });
+    fireEvent.change(screen.getByLabelText('Search and social description'), {
+      target: { value: 'A minister blinks.  ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(sent.find((r) => r.method === 'PUT')!.body).toMatchObject({
+      metaTitle: 'Lizard row',
+      metaDescription: 'A minister blinks.',
+    });
+  });
+
+  it('refuses a title over the limit before sending: the section opens and the field takes the focus', async () => {
+    const { client, sent } = fakeApi(() => json(200, ARTICLE));
+    renderForm(client, { article: ARTICLE });
+    fireEvent.change(screen.getByLabelText('Search and social title'), { target: { value: 'x'.repeat(71) } });
+    expect(section().open).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const title = screen.getByLabelText('Search and social title');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf('Search and social title')).toContain('Must be at most 70 characters');
+    await waitFor(() => expect(section().open).toBe(true));
+    expect(document.activeElement).toBe(title);
+    expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it("puts the server's problem with a description next to it and opens the section", async () => {
+    const { client } = fakeApi(() =>
+      json(
+        400,
+        {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          detail: 'Invalid body.',
+          errors: [{ in: 'body', name: 'metaDescription', message: 'must be at most 160 characters (it has 170)' }],
+        },
+        'application/problem+json',
+      ),
+    );
+    renderForm(client, { article: ARTICLE });
+    expect(section().open).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(errorOf('Search and social description')).toContain('Must be at most 160 characters (it has 170)'),
+    );
+    expect(section().open).toBe(true);
+  });
+});

@@ -31,6 +31,7 @@ import type { AdminArticle } from '../types.ts';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { ImageField } from './image-field.tsx';
+import { SearchSocialField } from './search-social-field.tsx';
 import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { AutosaveStatus } from './autosave-status.tsx';
 import { useAutosave } from './use-autosave.ts';
@@ -191,6 +192,9 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
   const focusField = (field: FormField | undefined) => {
     if (!field) return;
     const el = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
+    // A field inside a closed section (Search and social) is shown first.
+    const section = el?.closest('details');
+    if (section && !section.open) section.open = true;
     el?.focus();
   };
 
@@ -386,6 +390,17 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
         </div>
       ) : null}
       {area('summary', 3, LIMITS.summary)}
+      <SearchSocialField
+        metaTitle={values.metaTitle}
+        metaDescription={values.metaDescription}
+        headline={values.headline}
+        summary={values.summary}
+        body={values.body}
+        slug={newSlug || article?.slug || ''}
+        errors={errors}
+        disabled={saving}
+        onChange={(name, value) => set(name, value)}
+      />
       <div className="admin-form__field">
         <span id={`${uid}-body-label`} className="admin-form__label">
           {FIELD_LABELS.body}

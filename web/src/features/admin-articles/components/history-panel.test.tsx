@@ -14,7 +14,7 @@ const summary = (version: number, autosave: boolean) => ({
   action: version === 1 ? 'create' : 'edit',
   editorName: 'Ed Itor',
   at: `2026-01-01T10:0${version}:00.000Z`,
-  changedFields: version === 1 ? [] : ['content'],
+  changedFields: version === 1 ? [] : version === 5 ? ['content', 'metaTitle'] : ['content'],
   autosave,
 });
 
@@ -36,6 +36,8 @@ function snapshot(version: number) {
     author: '',
     source: '',
     ratingOutOfTen: 0,
+    // Version 5 has a search and social title; version 1 is older than the field.
+    ...(version === 5 ? { metaTitle: 'Cat mayor', metaDescription: '' } : {}),
   };
 }
 
@@ -93,5 +95,25 @@ describe('HistoryPanel', () => {
     expect([...text.querySelectorAll('del')].map((d) => d.textContent)).toEqual(['[removed: seen with]']);
     expect([...text.querySelectorAll('ins')].map((d) => d.textContent)).toEqual(['[added: replaced by]']);
     expect(diff.querySelector('.admin-diff__headline ins')!.textContent).toBe('[added: Replaced]');
+    // The search and social title, which changed; the description, which did not, is left out.
+    const lines = [...diff.querySelectorAll('.admin-diff__headline')].map((p) => p.textContent);
+    expect(lines).toEqual([
+      'Headline: Mayor [removed: Seen][added: Replaced]',
+      'Search and social title: [added: Cat mayor]',
+    ]);
+  });
+
+  it('names the search and social fields in a revision and shows them in its version', async () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Show history' }));
+    expect((await screen.findByText(/Changed: content, search and social title/)).textContent).toBe(
+      'Changed: content, search and social title',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show version 5' }));
+    const title = await screen.findByText('Search and social title', { selector: 'dt' });
+    expect(title.nextElementSibling!.textContent).toBe('Cat mayor');
+    expect(screen.getByText('Search and social description', { selector: 'dt' }).nextElementSibling!.textContent).toBe(
+      '— (the summary)',
+    );
   });
 });

@@ -36,6 +36,8 @@ const FIELD_NAMES: Record<string, string> = {
   imageCaption: 'caption',
   imageCredit: 'credit',
   originalUrl: 'original URL',
+  metaTitle: 'search and social title',
+  metaDescription: 'search and social description',
   isBreaking: 'breaking',
   publishedAt: 'publication',
   status: 'status',

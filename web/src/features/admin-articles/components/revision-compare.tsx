@@ -40,7 +40,8 @@ function label(r: ArticleRevisionSummary): string {
 }
 
 /**
- * Any two revisions side by side in one text: the headline and the body compared word by word, the
+ * Any two revisions side by side in one text: the headline (and the search and social title and
+ * description when they differ) and the body compared word by word, the
  * words added underlined and those removed struck through (a legend says so; colour is extra).
  */
 export function RevisionCompare({ articleId, revisions }: { articleId: number; revisions: ArticleRevisionSummary[] }) {
@@ -98,6 +99,20 @@ export function RevisionCompare({ articleId, revisions }: { articleId: number; r
               <strong>Headline: </strong>
               <Diff parts={wordDiff(a.headline, b.headline)} />
             </p>
+            {/* The search and social fields when they differ (snapshots older than them have none). */}
+            {(
+              [
+                ['metaTitle', 'Search and social title'],
+                ['metaDescription', 'Search and social description'],
+              ] as const
+            ).map(([f, name]) =>
+              (a[f] ?? '') !== (b[f] ?? '') ? (
+                <p key={f} className="admin-diff__headline">
+                  <strong>{name}: </strong>
+                  <Diff parts={wordDiff(a[f] ?? '', b[f] ?? '')} />
+                </p>
+              ) : null,
+            )}
             <div className="admin-diff__text admin-pre">
               <Diff parts={wordDiff(textOf(a), textOf(b))} />
             </div>

@@ -14,6 +14,10 @@ export function RevisionSnapshot({ revision }: { revision: UseQueryResult<Articl
       <dd>{s.category}</dd>
       <dt>Summary</dt>
       <dd>{s.summary || '—'}</dd>
+      <dt>Search and social title</dt>
+      <dd>{s.metaTitle || '— (the headline)'}</dd>
+      <dt>Search and social description</dt>
+      <dd>{s.metaDescription || '— (the summary)'}</dd>
       <dt>Content</dt>
       <dd className="admin-pre">{s.content || '—'}</dd>
       <dt>Author</dt>

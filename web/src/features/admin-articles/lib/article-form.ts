@@ -1,12 +1,19 @@
 import { slugify } from '@common/slug';
 import { bodyOf, cleanDoc, emptyDoc, parseBody } from '@/lib/admin-body/body-doc';
 import { splitByline } from '@common/byline';
+import { META_DESCRIPTION_MAX, META_TITLE_MAX, searchSocialText } from '@common/search-social';
 import type { AdminArticle } from '../types.ts';
 
 /** The editable fields of an article, as the form holds them (text inputs keep text). */
 export interface ArticleFormValues {
   headline: string;
   summary: string;
+  /**
+   * Search and social (decision 043): the title and the description search results and share cards
+   * show ('' : the headline, the summary).
+   */
+  metaTitle: string;
+  metaDescription: string;
   /** The body as JSON text (a doc of the body format), so values compare and store as text. */
   body: string;
   categoryId: string;
@@ -34,6 +41,8 @@ export type FieldErrors = Partial<Record<FormField, string>>;
 export const FIELD_LABELS: Record<FormField, string> = {
   headline: 'Headline',
   summary: 'Summary',
+  metaTitle: 'Search and social title',
+  metaDescription: 'Search and social description',
   body: 'Content',
   categoryId: 'Category',
   authors: 'Authors',
@@ -66,6 +75,8 @@ export const LIMITS = {
   imageAlt: 1000,
   imageCaption: 2000,
   imageCredit: 300,
+  metaTitle: META_TITLE_MAX,
+  metaDescription: META_DESCRIPTION_MAX,
 } as const;
 
 /** Why the image needs a description, next to the field. */
@@ -78,6 +89,8 @@ export function emptyForm(): ArticleFormValues {
   return {
     headline: '',
     summary: '',
+    metaTitle: '',
+    metaDescription: '',
     body: JSON.stringify(emptyDoc()),
     categoryId: '',
     authors: '',
@@ -99,6 +112,8 @@ export function formFromArticle(a: AdminArticle): ArticleFormValues {
   return {
     headline: a.headline,
     summary: a.summary ?? '',
+    metaTitle: a.metaTitle ?? '',
+    metaDescription: a.metaDescription ?? '',
     body: JSON.stringify(cleanDoc(bodyOf(a as { body?: unknown; content?: string }))),
     categoryId: a.categoryId ? String(a.categoryId) : '',
     // A byline without author records (older answers, rows written by plain SQL): its names by the
@@ -123,6 +138,9 @@ export function formToPayload(v: ArticleFormValues) {
   return {
     headline: v.headline.trim(),
     summary: v.summary,
+    // On one line and trimmed, as the server stores them ('' : the headline, the summary).
+    metaTitle: searchSocialText(v.metaTitle),
+    metaDescription: searchSocialText(v.metaDescription),
     body: parseBody(v.body),
     categoryId: Number(v.categoryId),
     // Names: the server matches each to an author or tag record, or creates one.
@@ -189,6 +207,9 @@ export function validateForm(
   if (!/^\d+$/.test(rating) || Number(rating) > 10) errors.ratingOutOfTen = 'Enter a whole number from 0 to 10';
   const more: [FormField, string | undefined][] = [
     ['summary', tooLong(v.summary, LIMITS.summary)],
+    // Counted as the server counts them: on one line and trimmed.
+    ['metaTitle', tooLong(searchSocialText(v.metaTitle), LIMITS.metaTitle)],
+    ['metaDescription', tooLong(searchSocialText(v.metaDescription), LIMITS.metaDescription)],
     [
       'authors',
       namesOf(v.authors).find((n) => n.length > LIMITS.author)

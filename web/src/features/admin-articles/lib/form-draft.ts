@@ -45,6 +45,9 @@ function isValues(v: unknown): v is ArticleFormValues {
   o.imageAlt ??= '';
   o.imageCaption ??= '';
   o.imageCredit ??= '';
+  // ... or the search and social fields.
+  o.metaTitle ??= '';
+  o.metaDescription ??= '';
   // Before author and tag records: the byline's names by the byline rule, no tags.
   if (o.authors === undefined && typeof o.author === 'string') o.authors = namesValue(splitByline(o.author));
   o.tags ??= '';

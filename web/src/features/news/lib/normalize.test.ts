@@ -33,6 +33,11 @@ describe('normalizeArticle', () => {
     });
   });
 
+  it("keeps the article's search and social title (the page's title) when it has one", () => {
+    expect(normalizeArticle({ id: 1, headline: 'Minister Resigns', metaTitle: ' He quit ' }).metaTitle).toBe('He quit');
+    expect(normalizeArticle({ id: 1, headline: 'Minister Resigns', metaTitle: '' })).not.toHaveProperty('metaTitle');
+  });
+
   it('reads PascalCase fields', () => {
     const a = normalizeArticle({
       Id: 9,

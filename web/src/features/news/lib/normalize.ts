@@ -75,6 +75,7 @@ export function normalizeArticle(input: unknown, index = 0): Article {
   const serverSlug = text(pick(raw, 'slug', 'Slug')).trim();
   const modifiedAt = optionalText(pick(raw, 'modifiedAt', 'ModifiedAt'));
   const bodyHtml = pick(raw, 'bodyHtml', 'BodyHtml');
+  const metaTitle = optionalText(raw.metaTitle);
   return {
     id,
     slug: serverSlug || slugify(headline),
@@ -95,6 +96,7 @@ export function normalizeArticle(input: unknown, index = 0): Article {
     ...liveOf(raw.live),
     ...refsOf(raw, 'authors'),
     ...refsOf(raw, 'tags'),
+    ...(metaTitle ? { metaTitle } : {}),
   };
 }
 
