@@ -1,11 +1,14 @@
 // `npm run bench:shares`: sharing published articles to X and Facebook, against the local fakes.
 //
 //   npm run bench:shares -- [--publishes 2000] [--connections 10] [--rate N] [--burst 200] [--database-url ADMIN_URL]
+//                           [--posting-instance]
 //
 // The real server runs as a child process (compiled, as `npm start` runs it) with its default job
 // settings (JOBS_POLL_MS 1 s, JOBS_CONCURRENCY 4); the fake X and Facebook run in this process over
 // real HTTP. On SQLite unless --database-url names a PostgreSQL admin connection (a throwaway
-// database is created there and dropped afterwards).
+// database is created there and dropped afterwards). With --posting-instance (PostgreSQL only) the
+// server that takes the publishes runs no share workers (SHARE_JOBS_ENABLED=false) and a second
+// server on the same database posts, as a deployment on several machines may split them.
 //  1. POST /api/admin/articles/{id}/publish at 10 connections, every request a different draft:
 //     first with no account connected (sharing off), then with X and Facebook connected (each publish
 //     queues two jobs, posted by the workers while the run goes on). Target: the p99 with sharing on
@@ -52,6 +55,7 @@ const { values: args } = parseArgs({
     burst: { type: 'string', default: '200' },
     rate: { type: 'string' },
     'database-url': { type: 'string' },
+    'posting-instance': { type: 'boolean', default: false },
   },
 });
 const publishes = Number(args.publishes);
@@ -157,6 +161,8 @@ async function main() {
   let pg: TestPostgresDatabase | undefined;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-bench-shares-'));
   let stop: (() => Promise<void>) | undefined;
+  let stopPoster: (() => Promise<void>) | undefined;
+  let posterDir: string | undefined;
   let remove: (() => void) | undefined;
   let database: Db | undefined;
   try {
@@ -185,8 +191,28 @@ async function main() {
 
     const compiled = await buildBenchServer();
     remove = compiled.remove;
-    const server = await startServer({ port, dataDir, entry: compiled.entry, env, readyPath: '/readyz' });
+    const apart = args['posting-instance'];
+    if (apart && !pg) throw new Error('--posting-instance needs --database-url (one instance posts on SQLite)');
+    const server = await startServer({
+      port,
+      dataDir,
+      entry: compiled.entry,
+      env: apart ? { ...env, SHARE_JOBS_ENABLED: 'false' } : env,
+      readyPath: '/readyz',
+    });
     stop = server.stop;
+    if (apart) {
+      // The same database, key and public address: its posts link to the articles the first one publishes.
+      const poster = await startServer({
+        port: await freePort(),
+        dataDir: (posterDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-bench-shares-poster-'))),
+        entry: compiled.entry,
+        env,
+        readyPath: '/readyz',
+      });
+      stopPoster = poster.stop;
+      log('The publishes go to an instance without share workers; a second instance posts.');
+    }
     async function publishRun(name: string, ids: number[], overallRate?: number) {
       // A fresh access token per run (a slow run on a busy machine outlives one).
       const auth = { authorization: `Bearer ${await mintTestToken(database!, config)}` };
@@ -316,11 +342,13 @@ async function main() {
     if (!ok) process.exitCode = 1;
   } finally {
     await stop?.();
+    await stopPoster?.();
     remove?.();
     await database?.destroy();
     await pg?.drop();
     await Promise.all([x.close(), fb.close()]);
     await fs.rm(dataDir, { recursive: true, force: true });
+    if (posterDir) await fs.rm(posterDir, { recursive: true, force: true });
   }
 }
 
