@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { CATEGORIES } from '../../../../../common/categories.ts';
@@ -20,6 +20,7 @@ import {
   versionConflict,
 } from '../http-errors.ts';
 import { HttpProblem } from '../../../plugins/problem.ts';
+import { ProblemSchema } from '../../news/schemas.ts';
 import {
   AdminArticleSchema,
   ArticlePageSchema,
@@ -33,6 +34,7 @@ import {
   ScheduleSchema,
 } from '../schemas.ts';
 import { ValidationError } from '../../../domain/typebox-validation.ts';
+import { duplicateInput } from '../../../domain/article-duplicate.ts';
 import { missingBodyImages } from '../../../images/body-images.ts';
 import { bodyPlainText } from '../../../../../common/body/text.ts';
 import type { BodyDoc } from '../../../../../common/body/types.ts';
@@ -174,28 +176,52 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     },
   );
 
+  /** A new article from an input that passed the input rules: POST /articles, and a duplicate. */
+  async function createArticle(request: FastifyRequest, reply: FastifyReply, value: ValidArticle) {
+    if (value.publishedAt && imageAltMissing({ imageUrl: value.imageUrl || null, imageAlt: value.imageAlt ?? '' })) {
+      throw altRequired();
+    }
+    await checkBodyImages(value.body);
+    const actor = actorOf(request);
+    // An article created without an editor name gets the signed-in editor's display name.
+    const named = value.editorName.trim() ? value : { ...value, editorName: actor.name };
+    const input = await withFocalPoint(named);
+    const article = await namingRecords(() => articles.create(input, actor));
+    clearNewsCache(app);
+    if (article.publishedAt) announcePublished(app, [article], 'manual');
+    reply.code(201).header('location', `/api/admin/articles/${article.id}`).header('etag', `"${article.version}"`);
+    return withReaderBody(images, article);
+  }
+
   app.post(
     '/articles',
     { schema: { body: ArticleInputSchema, response: { 201: AdminArticleSchema } } },
     async (request, reply) => {
       const result = validateArticleInput(request.body);
       if (!result.ok) throw new ValidationError(result.errors, 'body');
-      if (
-        result.value.publishedAt &&
-        imageAltMissing({ imageUrl: result.value.imageUrl || null, imageAlt: result.value.imageAlt ?? '' })
-      ) {
-        throw altRequired();
-      }
-      await checkBodyImages(result.value.body);
-      const actor = actorOf(request);
-      // An article created without an editor name gets the signed-in editor's display name.
-      const named = result.value.editorName.trim() ? result.value : { ...result.value, editorName: actor.name };
-      const input = await withFocalPoint(named);
-      const article = await namingRecords(() => articles.create(input, actor));
-      clearNewsCache(app);
-      if (article.publishedAt) announcePublished(app, [article], 'manual');
-      reply.code(201).header('location', `/api/admin/articles/${article.id}`).header('etag', `"${article.version}"`);
-      return withReaderBody(images, article);
+      return createArticle(request, reply, result.value);
+    },
+  );
+
+  app.post(
+    '/articles/:id/duplicate',
+    {
+      schema: {
+        summary:
+          "A new draft with the article's text, picture, byline, tags and settings, its headline ending ' (copy)'",
+        params: IdParamsSchema,
+        response: { 201: AdminArticleSchema, 404: ProblemSchema, 409: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const source = await articles.get(id);
+      if (!source) throw articleNotFound(id);
+      if (source.deletedAt) throw articleInTrash(source.deletedAt);
+      // The copy is made by the rules of a new article's input (its picture and records must still exist).
+      const result = validateArticleInput({ ...duplicateInput(source), editorName: '' });
+      if (!result.ok) throw new ValidationError(result.errors, 'body');
+      return createArticle(request, reply, result.value);
     },
   );
 
