@@ -197,6 +197,43 @@ describe('every newsroom journey holds', () => {
     expect(await article(row.id)).toMatchObject({ headline: 'Moose Elected Speaker', deletedAt: null });
   });
 
+  it('duplicates a published story as a new draft, opens the copy to edit, and leaves the original as it was', async () => {
+    const row = await draft('Heron Chairs The Fish Committee', { summary: 'The fish abstained.' });
+    expect((await api('POST', `/api/admin/articles/${row.id}/publish`)).status).toBe(200);
+    const before = await article(row.id);
+    const page = await signedIn(`/admin/articles/${row.id}`);
+    const writes = recordWrites(page, ['/api/admin/']);
+    // By keyboard: the button is reached and pressed like any other.
+    await page.getByRole('button', { name: 'Duplicate', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Duplicated as a new draft', { exact: true }).waitFor();
+    // The copy's edit form, under its own address.
+    await page.waitForURL((u) => /\/admin\/articles\/\d+$/.test(u.pathname) && u.searchParams.get('edit') === '1');
+    const copyId = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(copyId).not.toBe(row.id);
+    await page.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
+    const headline = page.getByLabel('Headline');
+    expect(await headline.inputValue()).toBe('Heron Chairs The Fish Committee (copy)');
+    expect(await page.getByLabel('Summary').inputValue()).toBe('The fish abstained.');
+    expect(writes.filter((w) => w.includes('/duplicate'))).toEqual([`POST /api/admin/articles/${row.id}/duplicate`]);
+    // The editor gives the copy its own headline and saves it: a draft, apart from the original.
+    await headline.fill('Heron Chairs The Frog Committee Too');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Heron Chairs The Frog Committee Too' }).waitFor();
+    await page.locator('.admin-detail__badges').getByText('Draft', { exact: true }).waitFor();
+    expect(await article(copyId)).toMatchObject({
+      headline: 'Heron Chairs The Frog Committee Too',
+      summary: 'The fish abstained.',
+      status: 'draft',
+      publishedAt: null,
+    });
+    expect(await article(row.id)).toMatchObject({
+      headline: before.headline,
+      version: before.version,
+      publishedAt: before.publishedAt,
+    });
+  });
+
   it('deletes, then the Trash says when, by whom and the days left, and restores it', async () => {
     const row = await draft('Otter Leads Budget Talks');
     const page = await signedIn(`/admin/articles/${row.id}`);
