@@ -198,7 +198,7 @@ describe('every newsroom journey holds', () => {
   });
 
   it('duplicates a published story as a new draft, opens the copy to edit, and leaves the original as it was', async () => {
-    const row = await draft('Heron Chairs The Fish Committee', { summary: 'The fish abstained.' });
+    const row = await draft('Stoat Chairs The Fish Committee', { summary: 'The fish abstained.' });
     expect((await api('POST', `/api/admin/articles/${row.id}/publish`)).status).toBe(200);
     const before = await article(row.id);
     const page = await signedIn(`/admin/articles/${row.id}`);
@@ -213,16 +213,16 @@ describe('every newsroom journey holds', () => {
     expect(copyId).not.toBe(row.id);
     await page.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
     const headline = page.getByLabel('Headline');
-    expect(await headline.inputValue()).toBe('Heron Chairs The Fish Committee (copy)');
+    expect(await headline.inputValue()).toBe('Stoat Chairs The Fish Committee (copy)');
     expect(await page.getByLabel('Summary').inputValue()).toBe('The fish abstained.');
     expect(writes.filter((w) => w.includes('/duplicate'))).toEqual([`POST /api/admin/articles/${row.id}/duplicate`]);
     // The editor gives the copy its own headline and saves it: a draft, apart from the original.
-    await headline.fill('Heron Chairs The Frog Committee Too');
+    await headline.fill('Stoat Chairs The Frog Committee Too');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Heron Chairs The Frog Committee Too' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Stoat Chairs The Frog Committee Too' }).waitFor();
     await page.locator('.admin-detail__badges').getByText('Draft', { exact: true }).waitFor();
     expect(await article(copyId)).toMatchObject({
-      headline: 'Heron Chairs The Frog Committee Too',
+      headline: 'Stoat Chairs The Frog Committee Too',
       summary: 'The fish abstained.',
       status: 'draft',
       publishedAt: null,
