@@ -43,6 +43,31 @@ const ARTICLE: AdminArticle = {
   liveEndedAt: null,
 };
 
+/** A stale save's answer (version 5 now). */
+const stale = () =>
+  json(
+    412,
+    {
+      type: 'about:blank',
+      title: 'Precondition Failed',
+      status: 412,
+      detail: 'The article changed.',
+      currentVersion: 5,
+    },
+    'application/problem+json',
+  );
+/** A history line: the version a save made and the fields it changed. */
+const revision = (version: number, changedFields: string[]) => ({
+  id: version,
+  articleId: 7,
+  version,
+  action: 'edit',
+  editorName: 'Rita Reporter',
+  at: '2026-01-02T09:30:00.000Z',
+  changedFields,
+  autosave: false,
+});
+
 function renderForm(
   client: AdminApiClient,
   opts: { article?: AdminArticle; onSaved?: () => void; loadLatest?: () => Promise<AdminArticle> } = {},
@@ -232,6 +257,37 @@ describe('ArticleForm', () => {
     expect(screen.getByRole('button', { name: 'Compare' })).toBeTruthy();
     // My edit is still in the form.
     expect((screen.getByLabelText('Summary') as HTMLTextAreaElement).value).toBe('He blinked twice.');
+  });
+
+  it('saves on the newer version, with no panel, when the article changed only outside the form (Trash and back)', async () => {
+    // The save, on version 3, is refused as stale: the article went to the Trash (4) and came back (5).
+    const { client, sent } = fakeApi((req) => {
+      if (req.method === 'GET')
+        return json(200, { revisions: [revision(5, ['deletedAt']), revision(4, ['deletedAt'])] });
+      return req.headers['If-Match'] === '"3"'
+        ? stale()
+        : json(200, { ...ARTICLE, summary: 'He blinked twice.', version: 6 });
+    });
+    let saved = 0;
+    renderForm(client, { article: ARTICLE, onSaved: () => saved++ });
+    fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'He blinked twice.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved).toBe(1));
+    const puts = sent.filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => r.headers['If-Match'])).toEqual(['"3"', '"5"']);
+    expect(puts[1]!.body).toMatchObject({ summary: 'He blinked twice.' });
+    expect(screen.queryByRole('alert', { name: 'This article was changed while you were editing' })).toBeNull();
+  });
+
+  it('shows the panel, and sends nothing more, when a newer version changed a field of the form', async () => {
+    const { client, sent } = fakeApi((req) =>
+      req.method === 'GET' ? json(200, { revisions: [revision(5, ['source']), revision(4, ['deletedAt'])] }) : stale(),
+    );
+    renderForm(client, { article: ARTICLE });
+    fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'He blinked twice.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('alert', { name: 'This article was changed while you were editing' });
+    expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 
   it('compares their version with mine field by field, a category by its name', async () => {
