@@ -13,3 +13,23 @@ export const META_DESCRIPTION_MAX = 160;
 export function searchSocialText(value: string | null | undefined): string {
   return (value ?? '').replace(/\s+/g, ' ').trim();
 }
+
+/** The first non-empty paragraph of a plain text (blank-line separated), on one line. */
+export function firstParagraph(text: string | undefined): string {
+  const first = (text ?? '').split(/\n\s*\n/).find((p) => p.trim() !== '') ?? '';
+  return first.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * What search results and share cards describe an article by, plain text: its search and social
+ * description, else its summary, else the first paragraph of its body (plain text), else its headline.
+ * The page head cuts it to its length; the edit form shows it as the field's fallback.
+ */
+export function articleDescription(a: {
+  metaDescription?: string;
+  summary?: string;
+  bodyText?: string;
+  headline: string;
+}): string {
+  return a.metaDescription || a.summary || firstParagraph(a.bodyText) || a.headline;
+}

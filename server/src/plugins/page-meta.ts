@@ -7,11 +7,7 @@ import { jsonLdScript } from '../../../common/structured-data.ts';
 import { authorPath } from '../../../common/byline.ts';
 import { escapeHtml } from './html-escape.ts';
 
-/** The first non-empty paragraph of a plain text (blank-line separated), on one line. */
-function firstParagraph(text: string | undefined): string {
-  const first = (text ?? '').split(/\n\s*\n/).find((p) => p.trim() !== '') ?? '';
-  return first.replace(/\s+/g, ' ').trim();
-}
+import { articleDescription } from '../../../common/search-social.ts';
 import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from './http-cache.ts';
 
 /**
@@ -282,9 +278,13 @@ export async function resolvePage(
           // structured data (rendering/page-head.ts) keeps the headline.
           title: site(article.metaTitle || article.headline),
           ogTitle: article.metaTitle || article.headline,
-          // Plain text only: the summary, else the body's first paragraph (its plain text), else the headline.
           description: clip(
-            article.metaDescription || article.summary || firstParagraph(article.content) || article.headline,
+            articleDescription({
+              metaDescription: article.metaDescription,
+              summary: article.summary,
+              bodyText: article.content,
+              headline: article.headline,
+            }),
           ),
           path: `/article/${article.slug}`,
           ogType: 'article',

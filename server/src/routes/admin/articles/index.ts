@@ -219,7 +219,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       if (!source) throw articleNotFound(id);
       if (source.deletedAt) throw articleInTrash(source.deletedAt);
       // The copy is made by the rules of a new article's input (its picture and records must still exist).
-      const result = validateArticleInput({ ...duplicateInput(source), editorName: '' });
+      const result = validateArticleInput(duplicateInput(source));
       if (!result.ok) throw new ValidationError(result.errors, 'body');
       return createArticle(request, reply, result.value);
     },

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { searchSocialText } from '@common/search-social';
+import { articleDescription, searchSocialText } from '@common/search-social';
 import { getSiteOrigin } from '@/config/app-config';
 import { parseBody } from '@/lib/admin-body/body-doc';
 import { bodyText } from '../lib/body-text.ts';
@@ -25,15 +25,9 @@ export interface SearchSocialFieldProps {
 /** How close to the limit the count starts being announced. */
 const NEAR = { metaTitle: 10, metaDescription: 20 } as const;
 
-/** The first non-empty paragraph of a plain text, on one line (the server's description rule). */
-function firstParagraph(text: string): string {
-  const first = text.split(/\n\s*\n/).find((p) => p.trim() !== '') ?? '';
-  return first.replace(/\s+/g, ' ').trim();
-}
-
-/** What search results show without a description of their own: the summary, the body's first paragraph, the headline. */
+/** What search results show without a description of their own (the page head's rule), on one line. */
 export function fallbackDescription(summary: string, body: string, headline: string): string {
-  return searchSocialText(summary) || firstParagraph(bodyText(parseBody(body))) || searchSocialText(headline);
+  return searchSocialText(articleDescription({ summary, bodyText: bodyText(parseBody(body)), headline }));
 }
 
 /** The count under a field, and what a screen reader is told as it nears or passes the limit. */
