@@ -86,3 +86,61 @@ describe('two instances sharing a burst of share jobs on PostgreSQL', () => {
     await expect.poll(() => a.app.shareJobs.pending(), { timeout: 10_000 }).toBe(0);
   });
 });
+
+/**
+ * The deployment that keeps the posts off the instances readers reach: the instances behind the
+ * balancer run no share workers (SHARE_JOBS_ENABLED=false) and still queue each publish's posts in
+ * its transaction; an instance outside the balancer, on the same database, posts them.
+ */
+describe('instances without share workers, and one that posts', () => {
+  let pg: TestPostgresDatabase;
+  let x: FakeX;
+  let fb: FakeFacebook;
+  let web: Instance;
+  let poster: Instance;
+
+  beforeAll(async () => {
+    pg = await createTestPostgresDatabase();
+    [x, fb] = await Promise.all([startFakeX(), startFakeFacebook()]);
+    const publicUrl = `http://127.0.0.1:${await freePort()}`;
+    // No giving way: an instance with workers would take a job it queued at once.
+    const env = { ...fakeProviderEnv(x, fb), JOBS_POLL_MS: '20', JOBS_GIVE_WAY_MS: '0', SCHEDULER_INTERVAL_MS: '0' };
+    [web, poster] = await Promise.all([
+      startInstance(pg.url, publicUrl, { ...env, SHARE_JOBS_ENABLED: 'false' }),
+      startInstance(pg.url, publicUrl, env),
+    ]);
+    const social = createSocial(web.config, web.database);
+    await connectX(social, x, web.config.siteName);
+    await connectFacebook(social, fb, web.config.siteName);
+  });
+  afterAll(async () => {
+    await web?.close();
+    await poster?.close();
+    await Promise.all([x?.close(), fb?.close()]);
+    await pg?.drop();
+  });
+
+  it('publishes through the instance without workers are posted once each by the other', async () => {
+    const api = adminApi(web.origin, `Bearer ${await mintTestToken(web.database, web.config)}`);
+    const articles = [];
+    for (let i = 0; i < 3; i += 1)
+      articles.push(await insertArticle(web.database.db, { headline: `Split story ${i}` }));
+    // The posting instance is down while the publishes go through: they queue the posts all the same.
+    await poster.app.shareJobs.stop();
+    for (const article of articles) {
+      expect((await api('POST', `/api/admin/articles/${article.id}/publish`)).status).toBe(200);
+    }
+    expect(await web.app.shareJobs.pending()).toBe(2 * articles.length);
+    poster.app.shareJobs.start();
+    for (const article of articles) {
+      const shares = await settledShares(api, article.id, 30_000);
+      expect(shareOf(shares, 'x').state, `article ${article.id} on X`).toBe('posted');
+      expect(shareOf(shares, 'facebook').state, `article ${article.id} on Facebook`).toBe('posted');
+    }
+    expect(x.posts.filter((p) => p.text.startsWith('Split story '))).toHaveLength(articles.length);
+    expect(fb.posts.filter((p) => p.message.startsWith('Split story '))).toHaveLength(articles.length);
+    // Every job was taken by the posting instance; the one readers reach took none.
+    expect(web.app.shareJobs.stats.claimed).toBe(0);
+    expect(poster.app.shareJobs.stats.claimed).toBe(2 * articles.length);
+  });
+});
