@@ -197,7 +197,7 @@ describe('every newsroom journey holds', () => {
     expect(await article(row.id)).toMatchObject({ headline: 'Moose Elected Speaker', deletedAt: null });
   });
 
-  it('duplicates a published story as a new draft, opens the copy to edit, and leaves the original as it was', async () => {
+  it('duplicates a published story as a new draft, from its screen and from its row, and leaves the original as it was', async () => {
     const row = await draft('Stoat Chairs The Fish Committee', { summary: 'The fish abstained.' });
     expect((await api('POST', `/api/admin/articles/${row.id}/publish`)).status).toBe(200);
     const before = await article(row.id);
@@ -232,6 +232,25 @@ describe('every newsroom journey holds', () => {
       version: before.version,
       publishedAt: before.publishedAt,
     });
+
+    // From its row in All Articles, by keyboard: the row's button names the article.
+    await page.goto(`${running.baseUrl}/admin/articles?page=1&pageSize=20&status=all&search=Stoat+Chairs+The+Fish`);
+    await page.getByRole('button', { name: 'Duplicate Stoat Chairs The Fish Committee', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Duplicated as a new draft', { exact: true }).waitFor();
+    await page.waitForURL((u) => u.searchParams.get('edit') === '1');
+    const rowCopyId = Number(new URL(page.url()).pathname.split('/').pop());
+    expect([row.id, copyId]).not.toContain(rowCopyId);
+    await page.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
+    expect(await page.getByLabel('Headline').inputValue()).toBe('Stoat Chairs The Fish Committee (copy)');
+    const duplicateWrite = `POST /api/admin/articles/${row.id}/duplicate`;
+    expect(writes.filter((w) => w.includes('/duplicate'))).toEqual([duplicateWrite, duplicateWrite]);
+    // Back on the list: the original and its new copy.
+    await page.goBack();
+    const headlines = page.locator('.admin-row__headline');
+    await expect
+      .poll(async () => (await headlines.allInnerTexts()).sort(), WAIT)
+      .toEqual(['Stoat Chairs The Fish Committee', 'Stoat Chairs The Fish Committee (copy)']);
   });
 
   it('deletes, then the Trash says when, by whom and the days left, and restores it', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TRASH_RETENTION_DAYS } from '@common/admin-contract';
 import { paths } from '@/config/paths';
@@ -16,6 +16,8 @@ export interface ArticleActionsProps {
   showView?: boolean;
   /** Set on the detail screen: after a delete the screen navigates back. */
   onDeleted?: () => void;
+  /** More of the row's buttons (View on site, Duplicate): after View, before Publish and Delete. */
+  children?: ReactNode;
 }
 
 type Asking = 'publish' | 'unpublish' | 'delete' | null;
@@ -24,7 +26,7 @@ type Asking = 'publish' | 'unpublish' | 'delete' | null;
  * View, Publish/Unpublish and Delete (behind a confirmation). Publish and Unpublish ask first only
  * when an extension has something to add (the share choice; deleting the posts too).
  */
-export function ArticleActions({ article, showView = false, onDeleted }: ArticleActionsProps) {
+export function ArticleActions({ article, showView = false, onDeleted, children }: ArticleActionsProps) {
   const publish = usePublishArticle();
   const unpublish = useUnpublishArticle();
   const remove = useDeleteArticle({ leave: onDeleted });
@@ -57,6 +59,7 @@ export function ArticleActions({ article, showView = false, onDeleted }: Article
           View
         </Link>
       ) : null}
+      {children}
       {published ? (
         <button
           type="button"

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { paths } from '@/config/paths';
 import { AdminApiError, useAdminApi } from '@/lib/admin-api-client';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { articleQueryOptions, useArticle } from '../api/get-article.ts';
-import { useDuplicateArticle } from '../api/duplicate-article.ts';
 import { ArticleForm } from './article-form.tsx';
 import { DeletedArticle } from './deleted-article.tsx';
+import { DuplicateButton } from './duplicate-button.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { SchedulePanel } from './schedule-panel.tsx';
 import { PreviewLinkPanel } from './preview-link-panel.tsx';
@@ -97,7 +97,7 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
               Preview
             </Link>
           )}
-          <DuplicateButton id={article.id} />
+          <DuplicateButton article={article} />
           <ArticleActions article={article} onDeleted={onBack} />
         </div>
       </header>
@@ -203,23 +203,5 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
         </aside>
       </div>
     </article>
-  );
-}
-
-/** Duplicate: a new draft from this article (its headline ending ' (copy)'), opened in its edit form. */
-function DuplicateButton({ id }: { id: number }) {
-  const navigate = useNavigate();
-  const duplicate = useDuplicateArticle({
-    onDuplicated: (copy) => void navigate(paths.admin.article.getHref(copy.id, { edit: true })),
-  });
-  return (
-    <button
-      type="button"
-      className="admin-btn admin-btn--small"
-      disabled={duplicate.isPending}
-      onClick={() => duplicate.mutate(id)}
-    >
-      {duplicate.isPending ? 'Duplicating…' : 'Duplicate'}
-    </button>
   );
 }

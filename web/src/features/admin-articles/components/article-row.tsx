@@ -9,6 +9,7 @@ import { useRestoreArticle } from '../api/restore-article.ts';
 import { isPublished } from '../lib/article-status.ts';
 import { ArticleActions } from './article-actions.tsx';
 import { DeleteForGood } from './delete-for-good.tsx';
+import { DuplicateButton } from './duplicate-button.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { useArticleExtensions } from '../extensions.tsx';
@@ -135,7 +136,7 @@ export function ArticleRow({ article, selection }: { article: AdminArticle; sele
         {deleted ? (
           <TrashActions article={article} />
         ) : (
-          <>
+          <ArticleActions article={article} showView>
             {isPublished(article.publishedAt) ? (
               <a
                 className="admin-btn admin-btn--small"
@@ -145,8 +146,8 @@ export function ArticleRow({ article, selection }: { article: AdminArticle; sele
                 View on site
               </a>
             ) : null}
-            <ArticleActions article={article} showView />
-          </>
+            <DuplicateButton article={article} inRow />
+          </ArticleActions>
         )}
       </div>
     </li>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -113,6 +113,40 @@ describe('the admin article list', () => {
       url: '/api/admin/articles/8/publish',
       authorization: 'Bearer token-123',
     });
+  });
+
+  it('offers Duplicate on each row, named by its headline, but not in the Trash', () => {
+    renderInAdmin(
+      <ArticleList
+        articles={[
+          article({ id: 7, headline: 'Live Goat' }),
+          article({ id: 8, headline: 'Draft Goat', publishedAt: null }),
+          article({ id: 9, headline: 'Binned Goat', deletedAt: '2026-01-06T10:00:00.000Z' }),
+        ]}
+      />,
+    );
+    const [live, draft, binned] = screen.getAllByRole('listitem') as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(live).getByRole('button', { name: 'Duplicate Live Goat' }).textContent).toBe('Duplicate');
+    expect(within(draft).getByRole('button', { name: 'Duplicate Draft Goat' }).textContent).toBe('Duplicate');
+    // A Trash row keeps only Restore and Delete for good.
+    expect(
+      within(binned)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Restore Binned Goat', 'Delete for good Binned Goat']);
+  });
+
+  it('Duplicate sends one POST /api/admin/articles/{id}/duplicate for a double click', async () => {
+    const { requests } = renderInAdmin(<ArticleList articles={[article({ id: 8, headline: 'Twin' })]} />);
+    const button = screen.getByRole('button', { name: 'Duplicate Twin' });
+    act(() => {
+      button.click();
+      button.click();
+    });
+    await vi.waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([
+      { method: 'POST', url: '/api/admin/articles/8/duplicate', authorization: 'Bearer token-123' },
+    ]);
   });
 
   it('Delete asks first: Cancel sends nothing', async () => {
