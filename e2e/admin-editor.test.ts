@@ -272,6 +272,30 @@ describe('the newsroom writes', () => {
       `/api/admin/articles/${id}`,
     );
     expect(saved).toMatchObject({ summary: 'Counted twice, by the badger.', deletedAt: null });
+
+    // A draft saves itself: moved to the Trash and back (Delete, then Undo) in another tab while its form
+    // is open, the next autosave is sent again on the version now (the history says nothing of the form
+    // changed), with no conflict panel.
+    await adminRequest(running.baseUrl, authorization, 'POST', `/api/admin/articles/${id}/unpublish`);
+    await editor.goto(`${running.baseUrl}/admin/articles/${id}?edit=1`);
+    await editor.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
+    await other.goto(`${running.baseUrl}/admin/articles/${id}`);
+    await other.getByRole('button', { name: 'Delete', exact: true }).click();
+    await other.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await other.getByRole('button', { name: 'Undo' }).click();
+    await other.getByText('Article restored').waitFor();
+    await editor.getByLabel('Summary').fill('Recounted by the badger, alone.');
+    await editor.getByText(/^Saved /).waitFor();
+    expect(await editor.getByText('This article was changed while you were editing').count()).toBe(0);
+    // The autosave the Trash and back made stale, then the same on the version now.
+    expect(writes.filter((w) => w.startsWith('PUT '))).toHaveLength(5);
+    const autosaved = await adminRequest<{ summary: string }>(
+      running.baseUrl,
+      authorization,
+      'GET',
+      `/api/admin/articles/${id}`,
+    );
+    expect(autosaved.summary).toBe('Recounted by the badger, alone.');
   });
 
   it('at 360 px: search the list, restore from the trash, filter the audit trail, without sideways scrolling', async () => {

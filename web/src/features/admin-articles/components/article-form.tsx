@@ -1,14 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { slugify } from '@common/slug';
-import { isInTrash, useAdminApi } from '@/lib/admin-api-client';
+import { isInTrash } from '@/lib/admin-api-client';
 import { errorParts } from '@/lib/admin-error-context';
 import { toast } from '@/lib/toast';
 import { useCategories } from '../api/get-categories.ts';
 import { isFieldProblem, useCreateArticle } from '../api/create-article.ts';
 import { conflictOf, useUpdateArticle, type ConflictFacts } from '../api/update-article.ts';
-import { getRevisions } from '../api/get-revisions.ts';
-import { changedOnlyOutsideTheForm } from '../lib/stale-save.ts';
 import {
   emptyForm,
   fieldErrorsFromProblem,
@@ -37,6 +35,7 @@ import { SearchSocialField } from './search-social-field.tsx';
 import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { AutosaveStatus } from './autosave-status.tsx';
 import { useAutosave } from './use-autosave.ts';
+import { useStaleSave } from './use-stale-save.ts';
 import { parseBody } from '@/lib/admin-body/body-doc';
 import { AuthorsField } from './authors-field.tsx';
 import { TagsField } from './tags-field.tsx';
@@ -100,16 +99,14 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
   const [theirs, setTheirs] = useState<AdminArticle | null>(null);
   const [showRestored, setShowRestored] = useState(Boolean(restored));
   const leaving = useRef(false);
-  /** A stale save was sent again on the newer version (settleConflict): once, until a save succeeds. */
-  const retried = useRef(false);
-  const apiClient = useAdminApi();
+  const stale = useStaleSave(article?.id);
   const formRef = useRef<HTMLFormElement>(null);
   const categories = useCategories();
   const { useFormSection } = useArticleExtensions();
   const [finishing, setFinishing] = useState(false);
 
   const finish = (saved: AdminArticle) => {
-    retried.current = false;
+    stale.reset();
     leaving.current = true;
     clearDraft(key);
     if (!section) return onSaved(saved);
@@ -145,6 +142,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
       setBaseVersion(saved.version);
       setInitial(sent);
     },
+    onRebased: setBaseVersion,
     onConflict: setConflict,
   });
 
@@ -228,26 +226,14 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
   };
 
   /**
-   * A save refused as stale. When every version since the one the edit is based on changed only what
-   * the form does not edit (moved to the Trash and back, published, unpublished: the history says so),
-   * nobody's work is in the way: the edit is saved on the version now, once, with no panel. Otherwise
-   * (or when the history cannot be read) the conflict panel.
+   * A save refused as stale: saved on the version now, once, with no panel, when the history says only
+   * what the form does not edit changed since (useStaleSave); otherwise the conflict panel.
    */
   const settleConflict = async (facts: ConflictFacts) => {
-    const from = versionRef.current;
-    const revisions =
-      article && from !== undefined && !retried.current
-        ? await getRevisions(apiClient, article.id).catch(() => undefined)
-        : undefined;
-    const to = facts.currentVersion ?? Math.max(0, ...(revisions ?? []).map((r) => r.version));
-    if (revisions && from !== undefined && changedOnlyOutsideTheForm(revisions, from, to)) {
-      retried.current = true;
-      setBaseVersion(to);
-      submit(to);
-      return;
-    }
-    retried.current = false;
-    setConflict(facts);
+    const to = await stale.newerVersion(versionRef.current, facts);
+    if (to === undefined) return setConflict(facts);
+    setBaseVersion(to);
+    submit(to);
   };
 
   // Editing a published article: a minor edit (a typo fix) does not show readers an "Updated" time.

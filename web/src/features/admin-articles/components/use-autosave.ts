@@ -3,9 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys, isInTrash, useAdminApi } from '@/lib/admin-api-client';
 import { errorParts } from '@/lib/admin-error-context';
 import { autosaveArticle } from '../api/autosave-article.ts';
+import { getArticle } from '../api/get-article.ts';
 import { conflictOf, type ConflictFacts } from '../api/update-article.ts';
 import { formToPayload, validateForm, type ArticleFormValues } from '../lib/article-form.ts';
+import { isPublished, savesItself } from '../lib/article-status.ts';
 import type { AdminArticle } from '../types.ts';
+import { useStaleSave } from './use-stale-save.ts';
 
 /** How long after the last change a draft is saved. */
 export const AUTOSAVE_DELAY_MS = 3000;
@@ -23,27 +26,45 @@ export interface AutosaveOptions {
   /** A save or a conflict is in hand: no autosave until it is over. */
   paused: boolean;
   onSaved(saved: AdminArticle, sent: ArticleFormValues): void;
+  /** A stale autosave is sent again on this newer version: the form's values are based on it now. */
+  onRebased(version: number): void;
   onConflict(facts: ConflictFacts): void;
 }
 
 /**
  * Saves a draft a few seconds after the editor stops typing, as a revision marked autosave, based on
- * the form's version (a conflict goes to the form's conflict panel, an article moved to the Trash
- * meanwhile to 'This article was deleted'; the text stays in the tab's draft). `settle()` cancels a waiting save and returns the one being sent, if any, so a
- * Save waits for it and is based on its version.
+ * the form's version (an article moved to the Trash meanwhile leads to 'This article was deleted'; the
+ * text stays in the tab's draft). A stale answer follows the same rule as Save changes (useStaleSave):
+ * when only what the form does not edit changed since and the article is still a draft that saves
+ * itself, the autosave is sent again on the version now, once; when it was published or scheduled
+ * meanwhile, autosaving stops and says so (Save changes saves the edit); any other stale answer goes to
+ * the form's conflict panel. `settle()` cancels a waiting save and returns the one being sent, if
+ * any, so a Save waits for it and is based on its version.
  */
-export function useAutosave({ article, values, dirty, version, paused, onSaved, onConflict }: AutosaveOptions) {
+export function useAutosave({
+  article,
+  values,
+  dirty,
+  version,
+  paused,
+  onSaved,
+  onRebased,
+  onConflict,
+}: AutosaveOptions) {
   const client = useAdminApi();
   const queryClient = useQueryClient();
-  const enabled = Boolean(article && article.status === 'draft' && !article.publishedAt && !article.deletedAt);
+  const enabled = savesItself(article);
   const [state, setState] = useState<AutosaveState>({ kind: enabled ? 'idle' : 'off' });
+  /** The article was published or scheduled elsewhere: no more autosaves from this form. */
+  const [stopped, setStopped] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const running = useRef<Promise<void> | null>(null);
-  const latest = useRef({ onSaved, onConflict, version });
-  latest.current = { onSaved, onConflict, version };
+  const latest = useRef({ onSaved, onRebased, onConflict, version });
+  latest.current = { onSaved, onRebased, onConflict, version };
+  const { newerVersion, reset } = useStaleSave(article?.id);
 
   const send = useCallback(
-    (sent: ArticleFormValues) => {
+    (sent: ArticleFormValues): Promise<void> => {
       const id = article!.id;
       const base = latest.current.version();
       if (base === undefined) return Promise.resolve();
@@ -52,10 +73,11 @@ export function useAutosave({ article, values, dirty, version, paused, onSaved, 
         .then((saved) => {
           queryClient.setQueryData(adminKeys.articleDetail(id), saved);
           void queryClient.invalidateQueries({ queryKey: adminKeys.revisions(id) });
+          reset();
           latest.current.onSaved(saved, sent);
           setState({ kind: 'saved', at: saved.updatedAt });
         })
-        .catch((err: unknown) => {
+        .catch(async (err: unknown) => {
           if (isInTrash(err)) {
             setState({ kind: 'failed', message: 'Not saved: the article was moved to the Trash.' });
             // The article's screen loads it again and says 'This article was deleted'; the text stays in
@@ -64,10 +86,30 @@ export function useAutosave({ article, values, dirty, version, paused, onSaved, 
             return;
           }
           const facts = conflictOf(err);
-          if (facts?.currentVersion !== undefined) {
-            setState({ kind: 'failed', message: 'Not saved: someone else saved this article.' });
-            latest.current.onConflict(facts);
-          } else setState({ kind: 'failed', message: `Not saved automatically: ${errorParts(err).message}` });
+          if (facts?.currentVersion === undefined) {
+            setState({ kind: 'failed', message: `Not saved automatically: ${errorParts(err).message}` });
+            return;
+          }
+          const to = await newerVersion(base, facts);
+          // The article as it is now: only a draft is saved automatically (the server's rule too).
+          const now = to === undefined ? undefined : await getArticle(client, id).catch(() => undefined);
+          if (now && now.version === to && savesItself(now)) {
+            latest.current.onRebased(to);
+            return send(sent);
+          }
+          reset();
+          if (now && now.version === to && !now.deletedAt) {
+            // Published or scheduled meanwhile: an edit of a public article is the editor's decision.
+            setStopped(true);
+            const what = isPublished(now.publishedAt) ? 'published' : 'scheduled';
+            setState({
+              kind: 'failed',
+              message: `Not saved automatically: this article is ${what} now. Save changes to save your edits.`,
+            });
+            return;
+          }
+          setState({ kind: 'failed', message: 'Not saved: someone else saved this article.' });
+          latest.current.onConflict(facts);
         })
         .finally(() => {
           running.current = null;
@@ -75,12 +117,12 @@ export function useAutosave({ article, values, dirty, version, paused, onSaved, 
       running.current = request;
       return request;
     },
-    [article, client, queryClient],
+    [article, client, queryClient, newerVersion, reset],
   );
 
   useEffect(() => {
     clearTimeout(timer.current);
-    if (!enabled || paused || !dirty) return;
+    if (!enabled || stopped || paused || !dirty) return;
     // Only what the server would take: a draft without a headline or category waits.
     const errors = validateForm(values);
     if (Object.values(errors).some(Boolean)) return;
@@ -90,7 +132,7 @@ export function useAutosave({ article, values, dirty, version, paused, onSaved, 
       void (running.current ?? Promise.resolve()).then(() => send(values));
     }, AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer.current);
-  }, [enabled, paused, dirty, values, send]);
+  }, [enabled, stopped, paused, dirty, values, send]);
 
   const settle = useCallback((): Promise<void> | null => {
     clearTimeout(timer.current);
