@@ -12,6 +12,7 @@ import {
   exactName,
   fetchNews,
   type NewsList,
+  slugOf,
 } from './support/public-site.ts';
 
 // The home page against the seeded demo content, in real chromium.
@@ -148,6 +149,59 @@ describe('public home page', () => {
       .click();
     await page.waitForURL(`${running.baseUrl}${articleHref(first)}`);
     await page.getByRole('heading', { level: 1, name: exactName(first.headline) }).waitFor();
+  });
+
+  it('a card the reader rests the pointer on is loaded before the click: the article shows at once, fetched once', async () => {
+    const page = await web.newPage();
+    const articleCalls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/News/slug/')) articleCalls.push(req.url());
+    });
+    await page.goto(`${running.baseUrl}/`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const story = news.allArticles[0]!;
+    const card = page.locator(`main a[href="${articleHref(story)}"]`).first();
+    const prefetched = page.waitForResponse((res) => new URL(res.url()).pathname.startsWith('/News/slug/'));
+    await card.hover();
+    const storyCall = `/News/slug/${encodeURIComponent(slugOf(story))}`;
+    expect(new URL((await prefetched).url()).pathname).toBe(storyCall);
+    expect(articleCalls).toHaveLength(1);
+
+    // From the click on: does the article page's placeholder ever appear?
+    await page.evaluate(() => {
+      const w = window as unknown as { skeletonSeen: boolean };
+      w.skeletonSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('main [aria-busy="true"]')) w.skeletonSeen = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await card.click();
+    await page.waitForURL(`${running.baseUrl}${articleHref(story)}`);
+    await page.getByRole('heading', { level: 1, name: exactName(story.headline) }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { skeletonSeen: boolean }).skeletonSeen)).toBe(false);
+    // The article was fetched once, before the click. (The pointer now rests on the article page, where
+    // a link to another story may lie under it: that story may be prefetched in turn.)
+    expect(articleCalls.filter((url) => new URL(url).pathname === storyCall)).toHaveLength(1);
+  });
+
+  it('a card reached with the Tab key is loaded as it gets the focus', async () => {
+    const page = await web.newPage();
+    const articleCalls: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/News/slug/')) articleCalls.push(url.pathname);
+    });
+    await page.goto(`${running.baseUrl}/`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const onArticleLink = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('href')?.startsWith('/article/') === true);
+    for (let i = 0; i < 60 && !(await onArticleLink()); i++) await page.keyboard.press('Tab');
+    const href = await page.evaluate(() => document.activeElement?.getAttribute('href') ?? '');
+    expect(href).toMatch(/^\/article\//);
+    // Only the focused story, and nothing before it (the header's links prefetch nothing).
+    const slug = href.slice('/article/'.length);
+    await expect.poll(() => articleCalls, { timeout: 15_000 }).toEqual([`/News/slug/${slug}`]);
   });
 
   it('public pages download no admin code, while /admin does (so the check can fail)', async () => {

@@ -1,6 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 
+/** The article page's chunk: the route below loads it, and so does a prefetch on a reader's intent. */
+export const loadArticleRoute = () => import('./routes/article.tsx');
+
 /**
  * The route table shared by the browser router (app/router.tsx) and the server renderer
  * (entry-server.tsx). Every page is a lazy route, so each screen is its own chunk; the admin area
@@ -12,7 +15,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: InitialLoad,
     children: [
       { path: paths.home.path, lazy: () => import('./routes/home.tsx').then(toRoute) },
-      { path: paths.article.path, lazy: () => import('./routes/article.tsx').then(toRoute) },
+      { path: paths.article.path, lazy: () => loadArticleRoute().then(toRoute) },
       { path: paths.about.path, lazy: () => import('./routes/about.tsx').then(toRoute) },
       { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
       { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx').then(toRoute) },

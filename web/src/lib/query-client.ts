@@ -12,6 +12,9 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** How long fetched data counts as fresh: a page shown within it uses the data without fetching again. */
+export const FRESH_FOR_MS = 5 * 60 * 1000;
+
 /** Data cache: 5 minutes retention, 3 retries, retry delay 1000 ms doubling up to 30 s. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,7 +26,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         gcTime: 5 * 60 * 1000,
-        staleTime: 5 * 60 * 1000,
+        staleTime: FRESH_FOR_MS,
         retry: 3,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
         refetchOnWindowFocus: false,
