@@ -50,6 +50,7 @@ const serverZones = [
       './server/src/plugins',
       './server/src/auth',
       './server/src/sharing',
+      './server/src/indexnow',
       './server/src/scheduler',
       './server/src/images',
       './server/src/rendering',
@@ -61,7 +62,13 @@ const serverZones = [
   },
   {
     target: ['./server/src/repositories', './server/src/db', './server/src/domain'],
-    from: ['./server/src/sharing', './server/src/scheduler', './server/src/images', './server/src/seed'],
+    from: [
+      './server/src/sharing',
+      './server/src/indexnow',
+      './server/src/scheduler',
+      './server/src/images',
+      './server/src/seed',
+    ],
     message: 'The data layer does not import the features that use it.',
   },
   {

@@ -20,6 +20,7 @@ import imagesPlugin from './images/index.ts';
 import schedulerPlugin from './scheduler/index.ts';
 import backupPlugin from './backup/plugin.ts';
 import slugRedirectsPlugin from './plugins/slug-redirects.ts';
+import indexNowPlugin from './indexnow/plugin.ts';
 import sharingPlugin from './sharing/plugin.ts';
 import livePlugin from './live/plugin.ts';
 import liveBlogPlugin from './live-blog/plugin.ts';
@@ -116,6 +117,9 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   // Sharing to X and Facebook (sharing/): before the admin API and the scheduler, since publishing
   // queues share jobs through app.articleShares.
   await app.register(sharingPlugin);
+  // IndexNow (indexnow/): the key file and the notifier whose jobs run on the share job queue; off
+  // without INDEXNOW_KEY. Before the admin API and the scheduler, whose writes queue its jobs.
+  await app.register(indexNowPlugin);
   await app.register(adminRoutes);
   // Live blogs (live-blog/): the newsroom's coverage and entries API, readers' older entries.
   await app.register(liveBlogPlugin);

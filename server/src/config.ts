@@ -7,6 +7,7 @@ import { loadSocialConfig, type SocialConfig } from './sharing/config.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { loadBackupConfig, type BackupConfig } from './backup/config.ts';
+import { loadIndexNowConfig, type IndexNowConfig } from './indexnow/config.ts';
 
 /**
  * All configuration comes from the environment and is validated here, once, at start.
@@ -47,6 +48,8 @@ export interface Config {
   newsroom: NewsroomConfig;
   /** Scheduled backups and their retention (server/src/backup/config.ts). */
   backup: BackupConfig;
+  /** IndexNow notifications to search engines (server/src/indexnow/config.ts); null: off (INDEXNOW_KEY unset). */
+  indexNow: IndexNowConfig | null;
   /** The live event stream (server/src/live/, decision 036). */
   live: {
     /** Open streams one instance accepts (LIVE_MAX_STREAMS, default 12000); beyond it 503 with Retry-After. */
@@ -144,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     social: loadSocialConfig(env, databaseUrl, problems),
     newsroom: loadNewsroomConfig(env, problems),
     backup: loadBackupConfig(env, root, dataDir, problems),
+    indexNow: loadIndexNowConfig(env, publicUrl, problems),
     live: {
       maxStreams: int('LIVE_MAX_STREAMS', env.LIVE_MAX_STREAMS, 12_000, 0, 1_000_000, problems),
       heartbeatMs: int('LIVE_HEARTBEAT_MS', env.LIVE_HEARTBEAT_MS, LIVE_HEARTBEAT_MS, 100, 600_000, problems),

@@ -4,7 +4,7 @@ import { startDevFakes } from './dev-fakes.ts';
 describe('npm run fakes', () => {
   let fakes: Awaited<ReturnType<typeof startDevFakes>>;
   beforeAll(async () => {
-    fakes = await startDevFakes({ FAKE_X_PORT: '0', FAKE_FACEBOOK_PORT: '0' });
+    fakes = await startDevFakes({ FAKE_X_PORT: '0', FAKE_FACEBOOK_PORT: '0', FAKE_INDEXNOW_PORT: '0' });
   });
   afterAll(() => fakes.close());
 

@@ -583,7 +583,7 @@ export class AdminArticlesRepository {
       autosave: options.autosave,
     });
     if (action === 'publish') await this.onPublished?.(trx, id, after);
-    else await this.onChanged?.(trx, id, before, after);
+    else await this.onChanged?.(trx, id, before, after, { before: beforeArticle, after: afterArticle });
     return { ok: true, article: afterArticle, before: beforeArticle };
   }
 
@@ -997,7 +997,7 @@ const READER_FIELDS = [
   'isBreaking',
 ] as const satisfies readonly (keyof AdminArticle)[];
 
-function changesForReaders(before: AdminArticle, after: AdminArticle): boolean {
+export function changesForReaders(before: AdminArticle, after: AdminArticle): boolean {
   return READER_FIELDS.some((f) => before[f] !== after[f]) || !sameBody(before.body, after.body);
 }
 
@@ -1076,16 +1076,19 @@ function refusalOf<R extends string>(
  * Runs inside the publish transaction, after the publish's audit row and revision (share jobs are
  * queued there, so both commit together). `row` is the article as the publish left it.
  */
-export type PublishHook = (trx: Transaction<Database>, articleId: number, row?: ArticleRow) => Promise<void>;
+export type PublishHook = (trx: Transaction<Database>, articleId: number, row: ArticleRow) => Promise<void>;
 
 /**
  * Runs inside the transaction of every other accepted write of one article (an unpublish, a move to the
- * Trash, an edit...), after its audit row and revision, with the row as it was and as the write left it:
- * the share work withdraws there the queued posts the change made unsendable (decision 024).
+ * Trash, an edit...), after its audit row and revision, with the row as it was and as the write left it
+ * (and the same as articles, with their authors and tags): the share work withdraws there the queued
+ * posts the change made unsendable (decision 024); IndexNow queues the URLs search engines should
+ * crawl again (decision 045).
  */
 export type ChangeHook = (
   trx: Transaction<Database>,
   articleId: number,
   before: ArticleRow,
   after: ArticleRow,
+  articles: { before: AdminArticle; after: AdminArticle },
 ) => Promise<void>;

@@ -6,6 +6,7 @@ import { sweepImages } from '../images/sweep.ts';
 import { ImagesRepository } from '../repositories/images-repository.ts';
 import { referencedImageIds } from '../repositories/image-references.ts';
 import { announcePublished } from './article-events.ts';
+import { articleWriteHooks } from '../plugins/article-write-hooks.ts';
 
 export interface SchedulerTick {
   published: number[];
@@ -36,11 +37,11 @@ export class Scheduler {
   private imageSweepAsked = false;
 
   constructor(private readonly app: FastifyInstance) {
-    const shares = app.hasDecorator('articleShares') ? app.articleShares : undefined;
+    // Its writes are publishes (and purges of the Trash, which no hook hears of).
     this.articles = new AdminArticlesRepository(
       app.database.db,
       app.database.dialect,
-      shares?.onPublished.bind(shares),
+      articleWriteHooks(app).onPublished,
     );
   }
 

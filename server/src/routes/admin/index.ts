@@ -10,6 +10,7 @@ import categoryRoutes from './categories.ts';
 import { editorOf } from '../../auth/actor.ts';
 import dashboardRoutes from './dashboard.ts';
 import { useEditorScope } from '../../plugins/editor-scope.ts';
+import { articleWriteHooks } from '../../plugins/article-write-hooks.ts';
 
 /**
  * The admin API under /api/admin (docs/product.md, The API). Every route needs a signed-in
@@ -34,12 +35,12 @@ async function adminApi(app: FastifyInstance) {
     }
   });
 
-  const shares = app.hasDecorator('articleShares') ? app.articleShares : undefined;
+  const hooks = articleWriteHooks(app);
   const articles = new AdminArticlesRepository(
     app.database.db,
     app.database.dialect,
-    shares?.onPublished.bind(shares),
-    shares?.onArticleChanged.bind(shares),
+    hooks.onPublished,
+    hooks.onChanged,
   );
   await app.register(dashboardRoutes, { articles });
   await app.register(categoryRoutes);

@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { AdminArticle } from '../../../common/admin-contract.ts';
+import type { ArticleRow, Database } from '../db/schema.ts';
+import { maskSecret } from '../sharing/mask.ts';
+import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../sharing/jobs/queue.ts';
+import { windowEnd } from './batch-window.ts';
+import { MAX_URLS_PER_SUBMISSION, submitUrls, type SubmitResult } from './submit.ts';
+import { slugsOnChange, slugsOnPublish } from './which-changes-notify.ts';
+
+export const INDEXNOW_JOB = 'indexnow';
+
+/** Jobs one run gathers into its submission (each holds one article's URLs). */
+const MAX_JOBS_PER_SUBMISSION = 500;
+
+export interface IndexNowNotifierOptions {
+  key: string;
+  endpoint: string;
+  /** PUBLIC_URL: the articles' origin; the key file is `{origin}/{key}.txt`. */
+  siteOrigin: string;
+  /** URLs queued within this window go in one submission. */
+  batchMs: number;
+  /** First retry delay (doubled per try, with jitter) and tries, as the share jobs'. */
+  retryBaseMs: number;
+  maxAttempts: number;
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Tells search engines through IndexNow which article URLs changed (decision 045). The article
+ * repository's hooks call onPublished and onChanged inside the write's transaction; the rule of which
+ * writes count is which-changes-notify.ts. Each write that counts queues one `indexnow` job holding
+ * its URLs, due at the end of its window of `batchMs` (windowEnd), on the share job queue (decision 023), so a committed change never
+ * loses its notification and a rolled-back one sends none. A run takes every other due `indexnow`
+ * job with it and posts their URLs once; 429, 5xx and network failures try again with backoff, every
+ * job of the batch at the same time (so they go together again); 400, 403 and 422 are logged once
+ * and dropped.
+ */
+export class IndexNowNotifier {
+  readonly #queue: JobQueue;
+  readonly #o: IndexNowNotifierOptions;
+
+  constructor(queue: JobQueue, options: IndexNowNotifierOptions) {
+    this.#queue = queue;
+    this.#o = options;
+    queue.handle(INDEXNOW_JOB, (job) => this.run(job));
+  }
+
+  get keyLocation(): string {
+    return `${this.#o.siteOrigin}/${this.#o.key}.txt`;
+  }
+
+  url(slug: string): string {
+    return `${this.#o.siteOrigin}/article/${encodeURIComponent(slug)}`;
+  }
+
+  /** The publish hook: `row` is the article as the publish left it. */
+  async onPublished(trx: Transaction<Database>, articleId: number, row: ArticleRow): Promise<void> {
+    await this.#queueSlugs(trx, articleId, slugsOnPublish(row));
+  }
+
+  /** The change hook of every other accepted write of one article. */
+  async onChanged(
+    trx: Transaction<Database>,
+    articleId: number,
+    _before: ArticleRow,
+    _after: ArticleRow,
+    articles: { before: AdminArticle; after: AdminArticle },
+  ): Promise<void> {
+    await this.#queueSlugs(trx, articleId, slugsOnChange(articles.before, articles.after));
+  }
+
+  async #queueSlugs(trx: Transaction<Database>, articleId: number, slugs: string[]): Promise<void> {
+    if (slugs.length === 0) return;
+    const runAt = windowEnd(Date.now(), this.#o.batchMs);
+    await this.#queue.enqueue(trx, {
+      kind: INDEXNOW_JOB,
+      payload: { articleId, urls: slugs.map((s) => this.url(s)) },
+      runAt: new Date(runAt),
+      maxAttempts: this.#o.maxAttempts,
+    });
+    // Look for it when it falls due rather than at the next poll (the job exists once the write commits).
+    setTimeout(() => this.#queue.nudge(), runAt - Date.now() + 10).unref?.();
+  }
+
+  /** A job's run: it and every other due `indexnow` job, in one submission. */
+  async run(first: ClaimedJob): Promise<JobOutcome> {
+    const jobs = [first];
+    const urls = new Set(urlsOf(first));
+    while (jobs.length < MAX_JOBS_PER_SUBMISSION && urls.size < MAX_URLS_PER_SUBMISSION - 10) {
+      const next = await this.#queue.engine.claim([INDEXNOW_JOB]);
+      if (!next) break;
+      jobs.push(next);
+      for (const u of urlsOf(next)) urls.add(u);
+    }
+    const urlList = [...urls];
+    const result =
+      urlList.length === 0
+        ? ({ kind: 'accepted', status: 0 } as const)
+        : await submitUrls(
+            {
+              endpoint: this.#o.endpoint,
+              host: new URL(this.#o.siteOrigin).host,
+              key: this.#o.key,
+              keyLocation: this.keyLocation,
+              urlList,
+            },
+            this.#o.timeoutMs,
+          );
+    const outcome = this.#outcome(result, first, urlList);
+    for (const job of jobs.slice(1)) {
+      await this.#queue.engine.finish(job, outcome).catch((err) => this.#o.log.error({ err }, 'indexnow job'));
+    }
+    return outcome;
+  }
+
+  #outcome(result: SubmitResult, first: ClaimedJob, urlList: string[]): JobOutcome {
+    const key = maskSecret(this.#o.key);
+    const urls = urlList.length;
+    if (result.kind === 'accepted') {
+      this.#o.log.info({ urls, status: result.status }, 'indexnow: submitted');
+      return { done: true };
+    }
+    if (result.kind === 'refused') {
+      // Not tried again: the same submission would be refused the same way.
+      this.#o.log.error(
+        { urls, status: result.status, key, endpoint: this.#o.endpoint },
+        `indexnow: refused, ${result.reason}; not tried again`,
+      );
+      return { done: true };
+    }
+    const delay = Math.max(backoffDelay(first.attempt, this.#o.retryBaseMs), result.retryAfterMs ?? 0);
+    const last = first.attempt >= first.maxAttempts;
+    this.#o.log[last ? 'error' : 'warn'](
+      { urls, status: result.status, attempt: first.attempt, key },
+      last ? `indexnow: ${result.reason}; out of tries` : `indexnow: ${result.reason}; trying again`,
+    );
+    return { done: false, at: new Date(Date.now() + delay), error: `indexnow: ${result.reason}` };
+  }
+}
+
+function urlsOf(job: ClaimedJob): string[] {
+  const urls = job.payload.urls;
+  return Array.isArray(urls) ? urls.filter((u): u is string => typeof u === 'string') : [];
+}
