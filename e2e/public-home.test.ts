@@ -183,6 +183,21 @@ describe('public home page', () => {
     // The article was fetched once, before the click. (The pointer now rests on the article page, where
     // a link to another story may lie under it: that story may be prefetched in turn.)
     expect(articleCalls.filter((url) => new URL(url).pathname === storyCall)).toHaveLength(1);
+
+    // A section's link in the header the same way: its stories are loaded before the click, once.
+    const sectionCalls: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname === '/News' && url.searchParams.get('category') === 'Politics') sectionCalls.push(url.search);
+    });
+    const politics = page.locator('header a[href="/politics"]').first();
+    const sectionLoaded = page.waitForResponse((res) => new URL(res.url()).searchParams.get('category') === 'Politics');
+    await politics.hover();
+    expect((await sectionLoaded).ok()).toBe(true);
+    await politics.click();
+    await page.waitForURL(`${running.baseUrl}/politics`);
+    await page.getByRole('heading', { level: 1, name: /politics/i }).waitFor();
+    expect(sectionCalls).toHaveLength(1);
   });
 
   it('a card reached with the Tab key is loaded as it gets the focus', async () => {

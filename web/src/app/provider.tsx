@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
 import { Toaster } from '@/components/ui/toaster';
-import { usePrefetchArticlesOnIntent } from './prefetch-articles.ts';
+import { usePrefetchOnIntent } from './prefetch-on-intent.ts';
 
 export function AppProvider({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   // Effects run once the server-rendered page is hydrated: from then on its buttons respond.
@@ -10,7 +10,7 @@ export function AppProvider({ children, client = queryClient }: { children: Reac
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  usePrefetchArticlesOnIntent(client);
+  usePrefetchOnIntent(client);
   return (
     <QueryClientProvider client={client}>
       {children}

@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** The article page's chunk: the route below loads it, and so does a prefetch on a reader's intent. */
+/** The article and section pages' chunks: the routes below load them, and so does a prefetch on a reader's intent. */
 export const loadArticleRoute = () => import('./routes/article.tsx');
+export const loadCategoryRoute = () => import('./routes/category.tsx');
 
 /**
  * The route table shared by the browser router (app/router.tsx) and the server renderer
@@ -34,7 +35,7 @@ export const routes: RouteObject[] = [
             return toRoute(m);
           }),
       },
-      { path: paths.category.path, lazy: () => import('./routes/category.tsx').then(toRoute) },
+      { path: paths.category.path, lazy: () => loadCategoryRoute().then(toRoute) },
       { path: '*', lazy: () => import('./routes/not-found.tsx').then(toRoute) },
     ],
   },

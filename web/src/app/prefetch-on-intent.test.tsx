@@ -4,16 +4,21 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useArticle } from '@/features/news/api/get-article';
 import { createQueryClient } from '@/lib/query-client';
-import { articleSlugOf, usePrefetchArticlesOnIntent } from './prefetch-articles';
+import { articleSlugOf, intentKeyOf, usePrefetchOnIntent } from './prefetch-on-intent';
 
 const requested: string[] = [];
 
 function Prefetching({ client }: { client: ReturnType<typeof createQueryClient> }) {
-  usePrefetchArticlesOnIntent(client);
+  usePrefetchOnIntent(client);
   return (
-    <a href="/article/caf%C3%A9-pigeon" data-testid="card">
-      Café pigeon
-    </a>
+    <>
+      <a href="/article/caf%C3%A9-pigeon" data-testid="card">
+        Café pigeon
+      </a>
+      <a href="/politics" data-testid="section">
+        Politics
+      </a>
+    </>
   );
 }
 
@@ -49,7 +54,20 @@ describe('articleSlugOf', () => {
   });
 });
 
-describe('usePrefetchArticlesOnIntent', () => {
+describe('intentKeyOf', () => {
+  it('names an article or a section’s first page, and nothing else', () => {
+    const url = (p: string) => new URL(p, 'https://site.example');
+    expect(intentKeyOf(url('/article/caf%C3%A9-pigeon'))).toBe('article:café-pigeon');
+    expect(intentKeyOf(url('/politics'))).toBe('section:Politics');
+    expect(intentKeyOf(url('/us'))).toBe('section:US');
+    expect(intentKeyOf(url('/politics?page=2'))).toBeNull();
+    expect(intentKeyOf(url('/about'))).toBeNull();
+    expect(intentKeyOf(url('/'))).toBeNull();
+    expect(intentKeyOf(url('/search?q=mayor'))).toBeNull();
+  });
+});
+
+describe('usePrefetchOnIntent', () => {
   it('focusing an article link fetches the article once, and its page then shows it without fetching again', async () => {
     const client = createQueryClient();
     render(
@@ -73,6 +91,20 @@ describe('usePrefetchArticlesOnIntent', () => {
     expect(screen.queryByText('Loading article…')).toBeNull();
     await new Promise((r) => setTimeout(r, 20));
     expect(requested).toEqual(['/News/slug/caf%C3%A9-pigeon']);
+  });
+
+  it('focusing a section link fetches its first page of stories once', async () => {
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <Prefetching client={client} />
+      </QueryClientProvider>,
+    );
+    const section = screen.getByTestId('section');
+    section.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    section.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await vi.waitFor(() => expect(client.getQueryData(['news', 'Politics'])).toBeDefined());
+    expect(requested).toEqual(['/News?category=Politics&count=15']);
   });
 
   it('prefetches nothing on the newsroom’s screens', async () => {
