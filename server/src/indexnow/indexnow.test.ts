@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { daysAgo, insertArticle } from '../test-support/admin-articles.ts';
 import { startFakeIndexNow, type FakeIndexNow } from '../fakes/indexnow.ts';
+import { legacyTextToBody } from '../../../common/body/legacy.ts';
 import { INDEXNOW_JOB } from './notifier.ts';
 
 // IndexNow against the fake endpoint over real HTTP (SQLite, and PostgreSQL in api-pg): the fake checks
@@ -125,6 +126,31 @@ describe('IndexNow, configured', () => {
     expect(sent(urlOf(a.slug))).toBe(0);
     await edit(a.id, { summary: 'A new summary readers see.' });
     await sentTimes(urlOf(a.slug), 1);
+  });
+
+  it('a live blog entry posted, corrected or deleted sends its public page; a draft live blog sends nothing', async () => {
+    const a = await insertArticle(env.database.db, { published_at: daysAgo(1) });
+    await api(env, authorization, 'POST', `/api/admin/articles/${a.id}/live/start`);
+    const entries = `/api/admin/articles/${a.id}/live/entries`;
+    const entry = await api(env, authorization, 'POST', entries, {
+      body: legacyTextToBody('The moose has the floor.'),
+    });
+    await sentTimes(urlOf(a.slug), 1);
+    await api(env, authorization, 'PATCH', `${entries}/${entry.id}`, {
+      body: legacyTextToBody('The moose still has the floor.'),
+      version: entry.version,
+    });
+    await sentTimes(urlOf(a.slug), 2);
+    await api(env, authorization, 'DELETE', `${entries}/${entry.id}`);
+    await sentTimes(urlOf(a.slug), 3);
+
+    const draft = await insertArticle(env.database.db);
+    await api(env, authorization, 'POST', `/api/admin/articles/${draft.id}/live/start`);
+    await api(env, authorization, 'POST', `/api/admin/articles/${draft.id}/live/entries`, {
+      body: legacyTextToBody('Nobody reads this yet.'),
+    });
+    await drained();
+    expect(sent(urlOf(draft.slug))).toBe(0);
   });
 
   it('a published article restored from the Trash is sent; an article created published is sent', async () => {

@@ -6,7 +6,7 @@ import { maskSecret } from '../sharing/mask.ts';
 import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../sharing/jobs/queue.ts';
 import { windowEnd } from './batch-window.ts';
 import { MAX_URLS_PER_SUBMISSION, submitUrls, type SubmitResult } from './submit.ts';
-import { slugsOnChange, slugsOnPublish } from './which-changes-notify.ts';
+import { slugsOnChange, slugsOnEntryWrite, slugsOnPublish } from './which-changes-notify.ts';
 
 export const INDEXNOW_JOB = 'indexnow';
 
@@ -58,6 +58,14 @@ export class IndexNowNotifier {
   /** The publish hook: `row` is the article as the publish left it. */
   async onPublished(trx: Transaction<Database>, articleId: number, row: ArticleRow): Promise<void> {
     await this.#queueSlugs(trx, articleId, slugsOnPublish(row));
+  }
+
+  /** After a live blog's entry is posted, corrected or deleted, in its transaction: `row` is its article. */
+  async onEntryWritten(
+    trx: Transaction<Database>,
+    row: Pick<ArticleRow, 'id' | 'slug' | 'published_at' | 'deleted_at'>,
+  ): Promise<void> {
+    await this.#queueSlugs(trx, Number(row.id), slugsOnEntryWrite(row));
   }
 
   /** The change hook of every other accepted write of one article. */

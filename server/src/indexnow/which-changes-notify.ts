@@ -15,6 +15,8 @@ import { changesForReaders } from '../repositories/admin-articles.ts';
  *   - public before and after, same slug: its URL when what readers or search engines see changed
  *     (the reader fields and body of the 'Updated' rule, the search title and description, the tags);
  *     an edit of editorial metadata only (rating, comments, editor, share choice) is not sent.
+ * - A live blog's entry posted, corrected or deleted on a public article: its URL (its page lists the
+ *   entries).
  * - A draft or scheduled article changing: nothing (it has no public URL).
  */
 
@@ -22,10 +24,16 @@ import { changesForReaders } from '../repositories/admin-articles.ts';
 const isPublic = (a: { publishedAt: string | null; deletedAt: string | null }) =>
   a.publishedAt !== null && a.deletedAt === null;
 
-/** The slugs to submit after a publish; `row` is the article as the publish left it. */
+/**
+ * The slugs to submit after a publish (`row` as the publish left it) or after a write of one of a live
+ * blog's entries (`row` the entry's article).
+ */
 export function slugsOnPublish(row: Pick<ArticleRow, 'slug' | 'published_at' | 'deleted_at'>): string[] {
   return row.published_at && !row.deleted_at ? [row.slug] : [];
 }
+
+/** A live blog's entry was posted, corrected or deleted: the article's page changed when it is public. */
+export const slugsOnEntryWrite = slugsOnPublish;
 
 /** The slugs to submit after any other accepted write of one article. */
 export function slugsOnChange(before: AdminArticle, after: AdminArticle): string[] {

@@ -86,6 +86,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const images = new ImagesRepository(app.database.db);
   const shares = app.hasDecorator('articleShares') ? app.articleShares : undefined;
+  const indexNow = app.hasDecorator('indexNow') ? app.indexNow : undefined;
 
   /** The body of an entry: the story format (400 naming the path), at most LIVE_ENTRY_MAX_BYTES, library pictures. */
   async function checkedBody(value: unknown): Promise<{ body: BodyDoc; json: string }> {
@@ -145,6 +146,23 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
   const afterCorrection: AfterWrite = async (trx, entry, article) => {
     await withdrawShares(trx, entry, article);
     await queueShares(trx, entry, article);
+  };
+
+  /** Search engines hear that a public live blog's page changed (IndexNow, decision 045), in the entry's transaction. */
+  const notifyEngines: AfterWrite = async (trx, _entry, article) => {
+    await indexNow?.onEntryWritten(trx, article);
+  };
+  const afterPost: AfterWrite = async (trx, entry, article) => {
+    await queueShares(trx, entry, article);
+    await notifyEngines(trx, entry, article);
+  };
+  const afterEdit: AfterWrite = async (trx, entry, article) => {
+    await afterCorrection(trx, entry, article);
+    await notifyEngines(trx, entry, article);
+  };
+  const afterDelete: AfterWrite = async (trx, entry, article) => {
+    await withdrawShares(trx, entry, article);
+    await notifyEngines(trx, entry, article);
   };
 
   /** The posts of the article's entries on X and Facebook (none where sharing is not set up). */
@@ -233,7 +251,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
           shareToFacebook: keyEvent && input.shareToFacebook === true,
         },
         actorOf(request),
-        queueShares,
+        afterPost,
       );
       if (!result.ok) throw refused(id, undefined, result);
       clearCaches();
@@ -273,7 +291,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
         input.version,
         { body: json, keyEvent, shareToX: keyEvent && shareToX, shareToFacebook: keyEvent && shareToFacebook },
         actorOf(request),
-        afterCorrection,
+        afterEdit,
       );
       if (!result.ok) throw refused(id, entryId, result);
       clearCaches();
@@ -293,7 +311,7 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
     },
     async (request, reply) => {
       const { id, entryId } = request.params;
-      const result = await repo.delete(id, entryId, actorOf(request), withdrawShares);
+      const result = await repo.delete(id, entryId, actorOf(request), afterDelete);
       if (!result.ok) throw refused(id, entryId, result);
       clearCaches();
       if (isPublic(result.article)) {
