@@ -349,6 +349,16 @@ export interface ImageLibraryItem {
   uploadedBy: string | null;
 }
 
+/** A picture as GET /api/admin/images lists it: with the articles out of the trash that use it. */
+export interface ImageListItem extends ImageLibraryItem {
+  usedBy: {
+    /** Articles whose main picture it is, or whose body shows it (now or in an earlier version). */
+    count: number;
+    /** The newest three of them. */
+    articles: { id: number; headline: string }[];
+  };
+}
+
 /**
  * One line of `npm run export`: what POST /api/admin/articles accepts plus id and timestamps. The body
  * is in the stored format (`body`); `content`, its plain text, is left out (the import takes one of the two).

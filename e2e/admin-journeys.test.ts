@@ -4,6 +4,7 @@ import type { AdminArticle, ArticleRevisionSummary, AuditEntry } from '../common
 import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
 import { connectBothAccounts } from '../server/src/test-support/shares.ts';
+import { testImage } from '../server/src/test-support/test-images.ts';
 import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { recordWrites } from './support/network.ts';
 import { startApp, type RunningApp } from './support/app.ts';
@@ -594,5 +595,105 @@ describe('every newsroom journey holds', () => {
     await page.getByText('Check the highlighted fields.').waitFor();
     await page.getByLabel('Headline').fill('Gannet Made Minister For Fish');
     await expect.poll(() => page.getByText('Check the highlighted fields.').count(), WAIT).toBe(0);
+  });
+  it('Pictures: from the header, the pictures without a description; one described by keyboard leaves the list and its article shows it', async () => {
+    const upload = async (bytes: Buffer) => {
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'p.jpg');
+      const res = await fetch(`${running.baseUrl}/api/admin/images`, {
+        method: 'POST',
+        headers: { authorization },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+      return (await res.json()) as { id: string; url: string };
+    };
+    const described = await upload(await testImage('jpeg', 640, 480));
+    expect((await api('PATCH', `/api/admin/images/${described.id}`, { alt: 'A lighthouse at dusk' })).status).toBe(200);
+    const bare = await upload(await testImage('jpeg', 800, 450));
+    // Published before alt texts: the article shows the picture without a description.
+    const [story] = await insertArticles(running.database, running.app, [
+      { headline: 'Puffin Opens The Harbour Fair', image_url: bare.url, image_alt: '' },
+    ]);
+    const reader = await web.newPage();
+    await reader.goto(`${running.baseUrl}/article/${story!.slug}`);
+    expect(await reader.locator(`img[src*="${bare.id}"]`).first().getAttribute('alt')).toBe('');
+
+    const page = await signedIn('/admin');
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Pictures' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Pictures' }).waitFor();
+    await page
+      .getByText(
+        /^There is no Delete: a picture that no article \(the Trash included\).+at least 7 days after its upload\.$/,
+      )
+      .waitFor();
+    await page.getByText('A lighthouse at dusk').waitFor();
+    const filter = page.getByRole('checkbox', { name: 'Without a description' });
+    await filter.focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL(/described=no/);
+    await expect.poll(() => page.getByText('A lighthouse at dusk').count(), WAIT).toBe(0);
+    // The picture of the story, with its 'No description' mark and the article that uses it.
+    const storyLink = page.getByRole('link', { name: 'Puffin Opens The Harbour Fair' });
+    const card = page.locator('li.admin-pictures__item').filter({ has: storyLink });
+    await storyLink.waitFor();
+    expect(await card.innerText()).toContain('No description');
+    expect(await card.innerText()).toContain('Used by 1 article');
+    const count = page.getByRole('status').filter({ hasText: /without a description$/ });
+    const before = Number((await count.innerText()).split(' ')[0]);
+
+    // By keyboard: Tab to the picture's Edit button (focus visible), Enter opens the dialog on the description.
+    const edit = card.getByRole('button', { name: /^Edit the picture uploaded .+, no description$/ });
+    await filter.focus();
+    for (let i = 0; i < 5 && !(await edit.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await edit.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Edit the picture' });
+    const alt = dialog.getByLabel('Description (alt text)');
+    await expect.poll(() => alt.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
+    await page.keyboard.type('A puffin cutting a ribbon on the quay');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('The puffin, on Saturday');
+    // The focal point by keyboard: Tab past the credit to the picture, arrow keys move the point.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const picker = dialog.getByRole('button', { name: /^Focal point of the picture/ });
+    expect(await picker.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Shift+ArrowLeft');
+    expect(await picker.getAttribute('aria-label')).toContain('40% from the left, 50% from the top');
+    const save = dialog.getByRole('button', { name: 'Save picture' });
+    for (let i = 0; i < 6 && !(await save.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await save.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    // It leaves the filter; the focus goes to the heading, not lost with the picture's button.
+    await expect.poll(() => storyLink.count(), WAIT).toBe(0);
+    expect(await count.innerText()).toMatch(
+      before === 2 ? /^1 picture without a description$/ : new RegExp(`^${before - 1} pictures without`),
+    );
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pictures');
+    const saved = (
+      await api<{ items: { id: string; alt: string; caption: string; focalX: number }[] }>('GET', '/api/admin/images')
+    ).body;
+    expect(saved.items.find((i) => i.id === bare.id)).toMatchObject({
+      alt: 'A puffin cutting a ribbon on the quay',
+      caption: 'The puffin, on Saturday',
+      focalX: 0.4,
+    });
+    await filter.uncheck();
+    await page.getByText('A puffin cutting a ribbon on the quay').waitFor();
+
+    // The article without a description of its own shows the picture's to readers.
+    await reader.goto(`${running.baseUrl}/article/${story!.slug}`);
+    const img = reader.getByRole('img', { name: 'A puffin cutting a ribbon on the quay' });
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toContain(bare.id);
+    await reader.close();
+    await page.close();
   });
 });

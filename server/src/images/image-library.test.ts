@@ -64,6 +64,82 @@ describe('the picture library', () => {
     expect((await call('GET', '/api/admin/images?page=2')).json().items).toEqual([]);
   });
 
+  it('lists only the pictures without a description (described=no), or only those with one', async () => {
+    const a = await upload(await testImage('jpeg', 400, 300));
+    const b = await upload(await testImage('png', 400, 300));
+    const c = await upload(await testImage('jpeg', 300, 400));
+    expect((await call('PATCH', `/api/admin/images/${a.id}`, { alt: 'A goat on a roof' })).statusCode).toBe(200);
+    // A caption alone is no description; blanks are trimmed away.
+    expect((await call('PATCH', `/api/admin/images/${b.id}`, { caption: 'Goat', alt: '   ' })).statusCode).toBe(200);
+    const ids = async (query: string) => {
+      const body = (await call('GET', `/api/admin/images?${query}`)).json();
+      return { total: body.total, ids: body.items.map((i: { id: string }) => i.id) };
+    };
+    expect(await ids('described=no')).toEqual({ total: 2, ids: [c.id, b.id] });
+    expect(await ids('described=yes')).toEqual({ total: 1, ids: [a.id] });
+    expect(await ids('described=no&q=goat')).toEqual({ total: 1, ids: [b.id] });
+    expect(await ids('described=no&page=2')).toEqual({ total: 2, ids: [] });
+    // Described now: it leaves the filter.
+    expect((await call('PATCH', `/api/admin/images/${c.id}`, { alt: 'A tall picture' })).statusCode).toBe(200);
+    expect(await ids('described=no')).toEqual({ total: 1, ids: [b.id] });
+    for (const bad of ['maybe', 'NO', '', 'true']) {
+      expectProblem(await call('GET', `/api/admin/images?described=${bad}`), 400, 'described');
+    }
+  });
+
+  it('says which articles out of the trash use each picture: main picture or body, each article once', async () => {
+    const [lead, inBody, both, unused] = [
+      await upload(await testImage('jpeg', 400, 300)),
+      await upload(await testImage('png', 400, 300)),
+      await upload(await testImage('jpeg', 300, 400)),
+      await upload(await testImage('png', 300, 400)),
+    ];
+    const picture = (imageId: string) => ({
+      type: 'image',
+      attrs: { imageId, alt: 'A picture', caption: '', credit: '' },
+    });
+    const create = async (headline: string, imageUrl: string | undefined, body: unknown[]) => {
+      const res = await call('POST', '/api/admin/articles', {
+        headline,
+        category: 'Politics',
+        ...(imageUrl ? { imageUrl, imageAlt: 'Alt' } : {}),
+        body: { type: 'doc', content: body.length ? body : [{ type: 'paragraph' }] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const first = await create('First user', lead.url, [picture(both.id)]);
+    const second = await create('Second user', both.url, [picture(inBody.id), picture(both.id)]);
+    const third = await create('Third user', `/images/${lead.id}-480.webp`, []);
+    const fourth = await create('Fourth user', lead.url, []);
+    const trashed = await create('Trashed user', lead.url, [picture(inBody.id)]);
+    expect((await call('DELETE', `/api/admin/articles/${trashed}`)).statusCode).toBe(204);
+    const items = (await call('GET', '/api/admin/images')).json().items as {
+      id: string;
+      usedBy: { count: number; articles: { id: number; headline: string }[] };
+    }[];
+    const usedBy = (id: string) => items.find((i) => i.id === id)!.usedBy;
+    // Any width counts; the newest three are named, the count covers all.
+    expect(usedBy(lead.id)).toEqual({
+      count: 3,
+      articles: [
+        { id: fourth, headline: 'Fourth user' },
+        { id: third, headline: 'Third user' },
+        { id: first, headline: 'First user' },
+      ],
+    });
+    expect(usedBy(inBody.id)).toEqual({ count: 1, articles: [{ id: second, headline: 'Second user' }] });
+    // Main picture and body of the same article: one article.
+    expect(usedBy(both.id)).toEqual({
+      count: 2,
+      articles: [
+        { id: second, headline: 'Second user' },
+        { id: first, headline: 'First user' },
+      ],
+    });
+    expect(usedBy(unused.id)).toEqual({ count: 0, articles: [] });
+  });
+
   it('refuses bad input with a 400 problem naming the field, and unknown images with 404', async () => {
     const img = await upload(await testImage('jpeg', 400, 300));
     const bad = [
@@ -211,6 +287,34 @@ describe('the lead image description of an article', () => {
     );
     expect((await call('POST', `/api/admin/articles/${id}/unpublish`)).statusCode).toBe(200);
     expectProblem(await call('POST', `/api/admin/articles/${id}/publish`), 400, 'imageAlt');
+  });
+
+  it('gives its new description to the articles that show the picture without one, and to their readers', async () => {
+    const img = await upload(await testImage('jpeg', 400, 300));
+    const article = async (headline: string, imageAlt: string) => {
+      const created = await call('POST', '/api/admin/articles', { headline, category: 'Politics', imageUrl: img.url });
+      expect(created.statusCode, created.body).toBe(201);
+      // Published before alt texts (as migration 036 leaves it), or with its own description.
+      await t.database.db
+        .updateTable('articles')
+        .set({ image_alt: imageAlt, published_at: new Date().toISOString() })
+        .where('id', '=', created.json().id)
+        .execute();
+      return created.json().slug as string;
+    };
+    const bare = await article('Old goat story', '');
+    const own = await article('Goat story with its own words', 'The goat, seen from the roof');
+    // Read once, so the page is in the news cache.
+    expect((await t.app.inject({ url: `/News/slug/${bare}` })).json().imageAlt).toBe('');
+    // A blank description changes no article.
+    expect((await call('PATCH', `/api/admin/images/${img.id}`, { alt: '  ' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/News/slug/${bare}` })).json().imageAlt).toBe('');
+    expect((await call('PATCH', `/api/admin/images/${img.id}`, { alt: ' A goat on a roof ' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/News/slug/${bare}` })).json().imageAlt).toBe('A goat on a roof');
+    expect((await t.app.inject({ url: `/News/slug/${own}` })).json().imageAlt).toBe('The goat, seen from the roof');
+    // The article now has one of its own: a later description of the picture leaves it.
+    expect((await call('PATCH', `/api/admin/images/${img.id}`, { alt: 'A goat' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/News/slug/${bare}` })).json().imageAlt).toBe('A goat on a roof');
   });
 
   it('shows alt, caption, credit and the focal point to readers', async () => {

@@ -12,6 +12,15 @@ export interface ImageChange {
   focalY?: number;
 }
 
+/** The articles using a picture: how many, and the newest few of them. */
+export interface ImageUsage {
+  count: number;
+  articles: { id: number; headline: string }[];
+}
+
+/** How many articles `usage` names per picture (the count covers all). */
+export const USAGE_ARTICLES_LISTED = 3;
+
 export interface ImagePage {
   rows: ImageRow[];
   total: number;
@@ -64,9 +73,23 @@ export class ImagesRepository {
     return (await this.get(row.id))!;
   }
 
-  /** Newest first; `q` matches alt, caption or credit (case-insensitive, every word). */
-  async list({ q, page, pageSize }: { q?: string; page: number; pageSize: number }): Promise<ImagePage> {
+  /**
+   * Newest first; `q` matches alt, caption or credit (case-insensitive, every word); `described`
+   * false keeps the pictures with an empty alt text (stored trimmed), true those with one.
+   */
+  async list({
+    q,
+    described,
+    page,
+    pageSize,
+  }: {
+    q?: string;
+    described?: boolean;
+    page: number;
+    pageSize: number;
+  }): Promise<ImagePage> {
     let query = this.db.selectFrom('images');
+    if (described !== undefined) query = query.where('alt', described ? '<>' : '=', '');
     for (const word of (q ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
       const pattern = `%${escapeLike(word)}%`;
       query = query.where(
@@ -87,8 +110,48 @@ export class ImagesRepository {
   }
 
   /**
+   * Which articles out of the trash use each of these pictures: as their main picture (any width),
+   * or in their body now or in an earlier version (article_body_images). One statement of index reads
+   * on both databases: migration 028's partial index on image_url (its condition repeated word for
+   * word), article_body_images_image_idx, then each article found by its primary key. Pictures no
+   * article uses are left out of the map.
+   */
+  async usage(ids: readonly string[]): Promise<Map<string, ImageUsage>> {
+    const usage = new Map<string, ImageUsage>();
+    if (ids.length === 0) return usage;
+    const urls = ids.flatMap((id) => IMAGE_WIDTHS.map((w) => imageVariantUrl(id, w)));
+    // '/images/' is 8 characters: the upload's id follows it.
+    const rows = await sql<{ image_id: string; id: number | string; headline: string; n: number | string }>`
+      select u.image_id, u.id, u.headline, u.n
+      from (
+        select x.image_id, a.id, a.headline,
+          count(*) over (partition by x.image_id) as n,
+          row_number() over (partition by x.image_id order by a.id desc) as rn
+        from (
+          select substr(image_url, 9, 32) as image_id, id as article_id
+          from articles
+          where ${ARTICLE_UPLOADED_IMAGE} and image_url in (${sql.join(urls)})
+          union
+          select image_id, article_id from article_body_images where image_id in (${sql.join(ids)})
+        ) x
+        join articles a on a.id = x.article_id
+        where a.deleted_at is null
+      ) u
+      where u.rn <= ${USAGE_ARTICLES_LISTED}
+      order by u.image_id, u.id desc
+    `.execute(this.db);
+    for (const row of rows.rows) {
+      const entry = usage.get(row.image_id) ?? { count: Number(row.n), articles: [] };
+      entry.articles.push({ id: Number(row.id), headline: row.headline });
+      usage.set(row.image_id, entry);
+    }
+    return usage;
+  }
+
+  /**
    * Changes the description and/or the focal point. A new focal point is copied onto the articles
-   * that show the picture (any width), in one transaction. Undefined: no such image.
+   * that show the picture (any width), and a new description onto those of them that have none, in
+   * one transaction. `articles`: how many article rows changed. Undefined: no such image.
    */
   async update(id: string, change: ImageChange): Promise<{ row: ImageRow; articles: number } | undefined> {
     return this.db.transaction().execute(async (trx) => {
@@ -105,8 +168,8 @@ export class ImagesRepository {
           : await trx.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return undefined;
       let articles = 0;
+      const urls = IMAGE_WIDTHS.map((w) => imageVariantUrl(id, w));
       if (change.focalX !== undefined || change.focalY !== undefined) {
-        const urls = IMAGE_WIDTHS.map((w) => imageVariantUrl(id, w));
         const result = await trx
           .updateTable('articles')
           .set({ image_focal_x: row.focal_x, image_focal_y: row.focal_y })
@@ -114,6 +177,18 @@ export class ImagesRepository {
           .where('image_url', 'in', urls)
           .executeTakeFirst();
         articles = Number(result.numUpdatedRows);
+      }
+      if (change.alt) {
+        // An article showing the picture without a description of its own gets the library's (one
+        // that has its own keeps it: the description belongs to the article, decision 033).
+        const result = await trx
+          .updateTable('articles')
+          .set({ image_alt: change.alt })
+          .where(ARTICLE_UPLOADED_IMAGE)
+          .where('image_url', 'in', urls)
+          .where('image_alt', '=', '')
+          .executeTakeFirst();
+        articles += Number(result.numUpdatedRows);
       }
       return { row: row as ImageRow, articles };
     });

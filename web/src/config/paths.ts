@@ -59,6 +59,7 @@ export const paths = {
     audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
     authors: { path: '/admin/authors', getHref: () => '/admin/authors' },
     tags: { path: '/admin/tags', getHref: () => '/admin/tags' },
+    pictures: { path: '/admin/pictures', getHref: () => '/admin/pictures' },
     social: { path: '/admin/social', getHref: () => '/admin/social' },
     socialTest: { path: '/admin/social/test', getHref: () => '/admin/social/test' },
   },

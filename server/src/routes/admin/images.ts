@@ -28,8 +28,11 @@ export const IMAGE_PAGE_SIZE = 24;
  * POST /api/admin/images: one image (multipart/form-data, file field `file`), at most
  * IMAGE_MAX_BYTES. Checked by content, stripped of metadata, stored in every width of
  * common/images.ts as WebP, and added to the library (`images`). A refused file stores nothing.
- * GET /api/admin/images?q=&page=: the library, newest first, searched in alt, caption and credit.
- * PATCH /api/admin/images/{id}: its description and focal point (decision 033).
+ * GET /api/admin/images?q=&page=&described=: the library, newest first, searched in alt, caption and
+ * credit; `described=no` keeps the pictures without a description (alt text), `yes` those with one.
+ * Each picture says which articles use it (`usedBy`: how many, the newest three).
+ * PATCH /api/admin/images/{id}: its description and focal point (decision 033); the articles showing
+ * it get the new focal point, and its description when they have none of their own.
  */
 const imageRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -113,9 +116,19 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
     '/images',
     { schema: { querystring: ImageListQuerySchema, response: { 200: ImageListSchema } } },
     async (request) => {
-      const { q, page = 1 } = request.query;
-      const found = await images.list({ q: q?.trim() || undefined, page, pageSize: IMAGE_PAGE_SIZE });
-      return { items: found.rows.map(toLibraryItem), total: found.total, page, pageSize: IMAGE_PAGE_SIZE };
+      const { q, page = 1, described } = request.query;
+      const found = await images.list({
+        q: q?.trim() || undefined,
+        described: described === undefined ? undefined : described === 'yes',
+        page,
+        pageSize: IMAGE_PAGE_SIZE,
+      });
+      const usage = await images.usage(found.rows.map((row) => row.id));
+      const items = found.rows.map((row) => ({
+        ...toLibraryItem(row),
+        usedBy: usage.get(row.id) ?? { count: 0, articles: [] },
+      }));
+      return { items, total: found.total, page, pageSize: IMAGE_PAGE_SIZE };
     },
   );
 
@@ -144,7 +157,8 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
         // The crops at the old focal point are not shown any more (their URLs answer 301 to the new ones).
         await app.imageStore.delete(old);
       }
-      // Articles showing the picture moved their crop: pages, cards and sitemaps are rebuilt.
+      // Articles showing the picture moved their crop or got its description: pages, cards and
+      // sitemaps are rebuilt.
       if (changed.articles > 0) clearNewsCache(app);
       return toLibraryItem(after);
     },

@@ -276,12 +276,25 @@ export const ImageListQuerySchema = Type.Object(
     page: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 10_000, errorMessage: 'must be a whole number from 1 to 10000' }),
     ),
+    /** 'no': only the pictures without a description (alt text); 'yes': only those with one. */
+    described: Type.Optional(
+      Type.Union([Type.Literal('yes'), Type.Literal('no')], { errorMessage: 'must be "yes" or "no"' }),
+    ),
   },
   { additionalProperties: true },
 );
 
 export const ImageListSchema = Type.Object({
-  items: Type.Array(ImageLibraryItemSchema),
+  items: Type.Array(
+    Type.Object({
+      ...libraryItemFields,
+      /** The articles out of the trash that use it: how many, and the newest three. */
+      usedBy: Type.Object({
+        count: Type.Integer(),
+        articles: Type.Array(Type.Object({ id: Type.Integer(), headline: Type.String() })),
+      }),
+    }),
+  ),
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),

@@ -47,6 +47,7 @@ const screens: {
   { path: 'audit', Screen: preloadableLazy(() => import('./audit.tsx')) },
   { path: 'authors', Screen: preloadableLazy(() => import('./authors.tsx')) },
   { path: 'tags', Screen: preloadableLazy(() => import('./tags.tsx')) },
+  { path: 'pictures', Screen: preloadableLazy(() => import('./pictures.tsx')) },
   { path: 'social', Screen: preloadableLazy(() => import('./social.tsx')) },
   { path: 'social/test', Screen: preloadableLazy(() => import('./social-test.tsx')) },
   { path: '*', Screen: AdminNotFound },

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ImageLibraryItem } from '@common/admin-contract';
+import { clampFocalPoint, type FocalPoint } from '@/components/admin/focal-point-picker';
 import { adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 
 export interface ImageChange {
@@ -20,10 +21,7 @@ export function updateImage(client: AdminApiClient, id: string, change: ImageCha
   );
 }
 
-export interface FocalPoint {
-  x: number;
-  y: number;
-}
+export type { FocalPoint };
 
 /** How long the focal point rests before it is saved (arrow keys held down send one request). */
 const SETTLE_MS = 400;
@@ -47,10 +45,7 @@ export function useFocalPoint(imageId: string | undefined, initial: FocalPoint) 
   useEffect(() => () => clearTimeout(timer.current), []);
   const move = useCallback(
     (next: FocalPoint) => {
-      const clamped = {
-        x: Math.round(Math.min(1, Math.max(0, next.x)) * 100) / 100,
-        y: Math.round(Math.min(1, Math.max(0, next.y)) * 100) / 100,
-      };
+      const clamped = clampFocalPoint(next);
       setPoint(clamped);
       if (!imageId) return;
       clearTimeout(timer.current);

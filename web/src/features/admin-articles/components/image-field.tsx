@@ -1,5 +1,6 @@
-import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { objectPosition, uploadedImageId } from '@common/images';
+import { useId, useState } from 'react';
+import { uploadedImageId } from '@common/images';
+import { FocalPointPicker } from '@/components/admin/focal-point-picker';
 import { useUploadImage } from '@/components/admin/body-editor/upload-image';
 import { useFocalPoint, type FocalPoint } from '../api/update-image.ts';
 import { ALT_EXPLAINED, FIELD_LABELS, LIMITS } from '../lib/article-form.ts';
@@ -21,8 +22,6 @@ export interface ImageFieldProps {
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 const CENTRE: FocalPoint = { x: 0.5, y: 0.5 };
-/** One arrow key press moves the focal point this far (with Shift ten times as far). */
-const STEP = 0.01;
 
 /**
  * The article's picture: drop a file on the zone or pick one (uploaded with progress), or type an
@@ -58,27 +57,6 @@ export function ImageField({
   };
   const message = uploadError ?? errors.imageUrl;
 
-  const onPick = (e: MouseEvent<HTMLButtonElement>) => {
-    // Enter or Space "click" the button too (detail 0): only a pointer click sets the point.
-    if (e.detail === 0) return;
-    const box = e.currentTarget.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) return;
-    move({ x: (e.clientX - box.left) / box.width, y: (e.clientY - box.top) / box.height });
-  };
-  const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const step = e.shiftKey ? STEP * 10 : STEP;
-    const delta: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    };
-    const d = delta[e.key];
-    if (!d) return;
-    e.preventDefault();
-    move({ x: point.x + d[0], y: point.y + d[1] });
-  };
-  const percent = (n: number) => Math.round(n * 100);
   const textField = (name: 'imageAlt' | 'imageCaption' | 'imageCredit', current: string, hint?: string) => {
     const fieldId = `${id}-${name}`;
     const error = errors[name];
@@ -141,63 +119,13 @@ export function ImageField({
       <legend>Image</legend>
       {value && imageId ? (
         <div className="admin-focal">
-          <p id={`${id}-focal-help`} className="admin-form__hint">
-            Focal point: click the part of the picture that must always show, or focus the picture and use the arrow
-            keys (Shift for bigger steps). Every crop (cards, the home page, search engines, link previews) keeps it in
-            frame. It is saved on the picture at once, for every article that shows it.
-          </p>
-          <button
-            type="button"
-            className="admin-focal__picker"
-            aria-label={`Focal point of the picture: ${percent(point.x)}% from the left, ${percent(point.y)}% from the top`}
-            aria-describedby={`${id}-focal-help`}
+          <FocalPointPicker
+            src={value}
+            point={point}
             disabled={disabled}
-            onClick={onPick}
-            onKeyDown={onKey}
-          >
-            <img className="admin-focal__image" src={value} alt="" />
-            <span
-              className="admin-focal__marker"
-              aria-hidden="true"
-              style={{ left: `${point.x * 100}%`, top: `${point.y * 100}%` }}
-            />
-          </button>
-          <div className="admin-form__row admin-focal__numbers">
-            {(['x', 'y'] as const).map((axis) => (
-              <div className="admin-form__field" key={axis}>
-                <label className="admin-form__label" htmlFor={`${id}-focal-${axis}`}>
-                  {axis === 'x' ? 'Focal point from the left (%)' : 'Focal point from the top (%)'}
-                </label>
-                <input
-                  id={`${id}-focal-${axis}`}
-                  name={`focal${axis.toUpperCase()}`}
-                  className="admin-input admin-input--short"
-                  type="number"
-                  min={0}
-                  max={100}
-                  step={1}
-                  inputMode="numeric"
-                  value={percent(point[axis])}
-                  disabled={disabled}
-                  onChange={(e) => {
-                    const n = Number(e.target.value);
-                    if (e.target.value !== '' && Number.isFinite(n)) move({ ...point, [axis]: n / 100 });
-                  }}
-                />
-              </div>
-            ))}
-          </div>
-          <div className="admin-focal__crops" aria-hidden="true">
-            {(['16 / 9', '4 / 3', '1 / 1'] as const).map((ratio) => (
-              <img
-                key={ratio}
-                src={value}
-                alt=""
-                className="admin-focal__crop"
-                style={{ aspectRatio: ratio, objectPosition: objectPosition(point.x, point.y) }}
-              />
-            ))}
-          </div>
+            savedWhen="It is saved on the picture at once, for every article that shows it."
+            onMove={move}
+          />
           <p className="admin-muted" role="status">
             {state === 'saving' ? 'Saving the focal point…' : state === 'saved' ? 'Focal point saved.' : (state ?? '')}
           </p>

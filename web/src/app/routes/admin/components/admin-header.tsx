@@ -47,6 +47,9 @@ export function AdminHeader() {
           <Link className="admin-btn admin-btn--small" to={paths.admin.tags.getHref()}>
             Tags
           </Link>
+          <Link className="admin-btn admin-btn--small" to={paths.admin.pictures.getHref()}>
+            Pictures
+          </Link>
           <Link className="admin-btn admin-btn--small" to={paths.admin.social.getHref()}>
             Social Auth
           </Link>

@@ -1,0 +1,69 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ImageLibraryItem, ImageListItem } from '@common/admin-contract';
+import { adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
+import { adminQueryDefaults } from '@/lib/admin-query-defaults';
+
+export interface PicturesQuery {
+  q: string;
+  page: number;
+  /** Only the pictures without a description (alt text). */
+  undescribed: boolean;
+}
+
+export interface PicturesPage {
+  items: ImageListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Every library query of the admin (this screen's and the article form's picker) starts with this key. */
+const imagesKey = [...adminKeys.all, 'images'] as const;
+
+/** GET /api/admin/images?q=&page=&described=no: the library, newest first. */
+export function usePictures({ q, page, undescribed }: PicturesQuery) {
+  const client = useAdminApi();
+  const search = new URLSearchParams({ page: String(page) });
+  if (q.trim()) search.set('q', q.trim());
+  if (undescribed) search.set('described', 'no');
+  return useQuery({
+    queryKey: [...imagesKey, 'screen', { q: q.trim(), page, undescribed }],
+    queryFn: ({ signal }) =>
+      adminRequest<PicturesPage>(
+        client,
+        `/api/admin/images?${search}`,
+        { failed: 'Failed to load the pictures', error: 'Error loading the pictures' },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    ...adminQueryDefaults,
+  });
+}
+
+export interface PictureChange {
+  alt: string;
+  caption: string;
+  credit: string;
+  focalX?: number;
+  focalY?: number;
+}
+
+/**
+ * PATCH /api/admin/images/{id}: the picture's description, caption, credit and focal point. The
+ * library lists are loaded again before the returned promise settles (a described picture leaves
+ * the 'Without a description' list).
+ */
+export function useUpdatePicture() {
+  const client = useAdminApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: PictureChange }) =>
+      adminRequest<ImageLibraryItem>(
+        client,
+        `/api/admin/images/${id}`,
+        { failed: 'Failed to save the picture', error: 'Error saving the picture' },
+        { method: 'PATCH', body: change },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: imagesKey }),
+  });
+}

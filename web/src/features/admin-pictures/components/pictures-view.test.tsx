@@ -1,0 +1,228 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ImageListItem } from '@common/admin-contract';
+import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
+import { renderInAdmin } from '@/testing/render-in-admin';
+import { PicturesView, SWEEP_NOTE } from './pictures-view.tsx';
+
+afterEach(cleanup);
+
+const picture = (n: number, change: Partial<ImageListItem> = {}): ImageListItem => {
+  const id = String(n).padStart(32, '0');
+  return {
+    id,
+    url: `/images/${id}-960.webp`,
+    srcset: `/images/${id}-480.webp 480w, /images/${id}-960.webp 960w`,
+    width: 1600,
+    height: 900,
+    alt: '',
+    caption: '',
+    credit: '',
+    focalX: 0.5,
+    focalY: 0.5,
+    createdAt: `2026-11-${String(10 + n).padStart(2, '0')}T09:00:00.000Z`,
+    uploadedBy: 'Lia Library',
+    usedBy: { count: 0, articles: [] },
+    ...change,
+  };
+};
+
+/** The library API of the screen, over pictures the fake changes as the server would. */
+function libraryApi(pictures: ImageListItem[], answer?: (req: Sent) => Response | undefined, pageSize = 24) {
+  let list = [...pictures];
+  return fakeApi((req) => {
+    const given = answer?.(req);
+    if (given) return given;
+    const u = new URL(req.url, 'http://admin.test');
+    if (req.method === 'GET' && u.pathname === '/api/admin/images') {
+      const q = (u.searchParams.get('q') ?? '').toLowerCase();
+      const page = Number(u.searchParams.get('page') ?? '1');
+      const found = list
+        .filter((p) => `${p.alt} ${p.caption} ${p.credit}`.toLowerCase().includes(q))
+        .filter((p) => u.searchParams.get('described') !== 'no' || p.alt === '');
+      return json(200, {
+        items: found.slice((page - 1) * pageSize, page * pageSize),
+        total: found.length,
+        page,
+        pageSize,
+      });
+    }
+    const one = /^\/api\/admin\/images\/([0-9a-f]{32})$/.exec(u.pathname);
+    if (req.method === 'PATCH' && one) {
+      const body = req.body as Partial<ImageListItem>;
+      list = list.map((p) => (p.id === one[1] ? { ...p, ...body } : p));
+      return json(
+        200,
+        list.find((p) => p.id === one[1]),
+      );
+    }
+    return problem(404, 'Not Found');
+  });
+}
+
+const card = (text: string) => screen.getByText(text).closest('li')!;
+
+describe('the Pictures screen', () => {
+  it('shows each picture sized, with its description or a "No description" mark, its texts, date and users', async () => {
+    const { client, sent } = libraryApi([
+      picture(1, {
+        alt: 'A goat on a roof',
+        caption: 'The goat, yesterday',
+        credit: 'Photo: Ann',
+        usedBy: {
+          count: 4,
+          articles: [
+            { id: 9, headline: 'Goat elected' },
+            { id: 7, headline: 'Goat seen' },
+            { id: 5, headline: 'Goat found' },
+          ],
+        },
+      }),
+      picture(2, { usedBy: { count: 1, articles: [{ id: 3, headline: 'Old story' }] } }),
+    ]);
+    renderInAdmin(<PicturesView />, client);
+    await screen.findByText('A goat on a roof');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pictures' })).toBeTruthy();
+    expect(screen.getByText(SWEEP_NOTE)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('2 pictures');
+    const goat = card('A goat on a roof');
+    const img = goat.querySelector('img')!;
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1600', '900']);
+    expect(img.getAttribute('srcset')).toContain('480w');
+    expect(goat.textContent).toContain('The goat, yesterday');
+    expect(goat.textContent).toContain('Photo: Ann');
+    expect(goat.textContent).toContain('Uploaded 11 Nov 2026 by Lia Library');
+    expect(goat.textContent).toContain('Used by 4 articles:');
+    expect(within(goat).getByRole('link', { name: 'Goat elected' }).getAttribute('href')).toBe('/admin/articles/9');
+    expect(goat.textContent).toContain('and 1 article more');
+    const bare = card('No description');
+    expect(bare.textContent).toContain('Used by 1 article:');
+    expect(within(bare).getByRole('button', { name: 'Edit the picture uploaded 12 Nov 2026, no description' }));
+    expect(sent[0]!.url).toBe('/api/admin/images?page=1');
+    // No delete anywhere: the server sweeps unused uploads.
+    expect(screen.queryByRole('button', { name: /delete/i })).toBeNull();
+  });
+
+  it('filters to the pictures without a description and searches, through the API', async () => {
+    const { client, sent } = libraryApi([picture(1, { alt: 'A goat' }), picture(2), picture(3, { caption: 'Goat' })]);
+    renderInAdmin(<PicturesView />, client);
+    await screen.findByText('A goat');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Without a description' }));
+    await waitFor(() => expect(screen.queryByText('A goat')).toBeNull());
+    expect(screen.getByRole('status').textContent).toBe('2 pictures without a description');
+    expect(sent.at(-1)!.url).toBe('/api/admin/images?page=1&described=no');
+    fireEvent.change(screen.getByRole('searchbox', { name: /Find a picture/ }), { target: { value: 'goat' } });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 picture without a description'));
+    expect(sent.at(-1)!.url).toBe('/api/admin/images?page=1&q=goat&described=no');
+  });
+
+  it('says so when every picture has a description', async () => {
+    const { client } = libraryApi([picture(1, { alt: 'A goat' })]);
+    renderInAdmin(<PicturesView />, client);
+    await screen.findByText('A goat');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Without a description' }));
+    await screen.findByText('Every picture has a description.');
+  });
+
+  it('pages through the library with Next and Previous', async () => {
+    const many = Array.from({ length: 5 }, (_, i) => picture(i + 1, { alt: `Picture ${i + 1}` }));
+    const { client, sent } = libraryApi(many, undefined, 2);
+    renderInAdmin(<PicturesView />, client);
+    await screen.findByText('Picture 1');
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Previous page' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Next page' }));
+    await screen.findByText('Picture 3');
+    expect(sent.at(-1)!.url).toBe('/api/admin/images?page=2');
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Previous page' }));
+    await screen.findByText('Picture 1');
+  });
+
+  it('leads back from a page past the last one (its pictures were described away)', async () => {
+    const { client } = libraryApi([picture(1, { alt: 'Picture 1' })], undefined, 2);
+    renderInAdmin(
+      <MemoryRouter initialEntries={['/admin/pictures?page=3']}>
+        <PicturesView />
+      </MemoryRouter>,
+      client,
+      { router: false },
+    );
+    await screen.findByText('No page 3: there are 1');
+    fireEvent.click(screen.getByRole('link', { name: 'Previous page' }));
+    await screen.findByText('Picture 1');
+  });
+
+  it('edits a picture in a dialog: focus on the description, the focal point by keyboard, one PATCH', async () => {
+    const { client, sent } = libraryApi([picture(1, { caption: 'Old caption' })]);
+    renderInAdmin(<PicturesView />, client);
+    const edit = await screen.findByRole('button', { name: /^Edit the picture uploaded/ });
+    fireEvent.click(edit);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the picture' });
+    const alt = within(dialog).getByLabelText('Description (alt text)');
+    expect(document.activeElement).toBe(alt);
+    expect((within(dialog).getByLabelText('Caption') as HTMLInputElement).value).toBe('Old caption');
+    fireEvent.change(alt, { target: { value: 'A goat on a roof' } });
+    fireEvent.change(within(dialog).getByLabelText('Credit'), { target: { value: 'Photo: Ann' } });
+    // The article form's focal point picker: arrow keys move the point.
+    const picker = within(dialog).getByRole('button', { name: /^Focal point of the picture/ });
+    fireEvent.keyDown(picker, { key: 'ArrowRight', shiftKey: true });
+    fireEvent.keyDown(picker, { key: 'ArrowUp' });
+    expect(picker.getAttribute('aria-label')).toContain('60% from the left, 49% from the top');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save picture' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+      { alt: 'A goat on a roof', caption: 'Old caption', credit: 'Photo: Ann', focalX: 0.6, focalY: 0.49 },
+    ]);
+    await screen.findByText('A goat on a roof');
+  });
+
+  it('sends no focal point when it did not move, and Cancel sends nothing', async () => {
+    const { client, sent } = libraryApi([picture(1)]);
+    renderInAdmin(<PicturesView />, client);
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit the picture uploaded/ }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit the picture' });
+    fireEvent.change(within(dialog).getByLabelText('Description (alt text)'), { target: { value: 'Changed' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.some((r) => r.method === 'PATCH')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /^Edit the picture uploaded/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit the picture' });
+    // Opened again: the picture's own texts, not the cancelled ones.
+    expect((within(dialog).getByLabelText('Description (alt text)') as HTMLTextAreaElement).value).toBe('');
+    fireEvent.change(within(dialog).getByLabelText('Description (alt text)'), { target: { value: 'A goat' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save picture' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(sent.find((r) => r.method === 'PATCH')!.body).toEqual({ alt: 'A goat', caption: '', credit: '' });
+  });
+
+  it("shows the server's 400 field messages by their fields and keeps the dialog open", async () => {
+    const { client } = libraryApi([picture(1)], (req) =>
+      req.method === 'PATCH'
+        ? problem(400, 'Bad Request', 'body/alt must NOT have more than 1000 characters', {
+            errors: [
+              { in: 'body', name: 'alt', message: 'must NOT have more than 1000 characters' },
+              { in: 'body', name: 'credit', message: 'must not contain control characters' },
+            ],
+          })
+        : undefined,
+    );
+    renderInAdmin(<PicturesView />, client);
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit the picture uploaded/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the picture' });
+    fireEvent.change(within(dialog).getByLabelText('Description (alt text)'), { target: { value: 'x'.repeat(1001) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save picture' }));
+    await within(dialog).findByRole('alert');
+    const alt = within(dialog).getByLabelText('Description (alt text)');
+    expect(alt.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(alt.getAttribute('aria-describedby')!.split(' ').at(-1)!)!.textContent).toBe(
+      'must NOT have more than 1000 characters',
+    );
+    const credit = within(dialog).getByLabelText('Credit');
+    expect(credit.getAttribute('aria-invalid')).toBe('true');
+    expect(dialog.textContent).toContain('must not contain control characters');
+    expect(within(dialog).getByLabelText('Caption').getAttribute('aria-invalid')).toBeNull();
+  });
+});

@@ -1,0 +1,166 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ImageListItem } from '@common/admin-contract';
+import { Link, useSearchParams } from 'react-router';
+import { usePictures, type PicturesPage } from '../api/pictures.ts';
+import { PictureDialog } from './picture-dialog.tsx';
+import { PictureCard } from './picture-card.tsx';
+
+/** The longest search the API takes. */
+const MAX_SEARCH_LENGTH = 200;
+
+/** Said on the screen: what happens to pictures nothing uses (the server's image sweep, decision 014). */
+export const SWEEP_NOTE =
+  'There is no Delete: a picture that no article (the Trash included), earlier version of an article or author photo uses is removed automatically, at least 7 days after its upload.';
+
+type Editing = { picture: ImageListItem; open: boolean; key: number };
+
+/**
+ * /admin/pictures: the picture library, newest first, 24 to a page: each picture with its
+ * description (or 'No description'), caption, credit and upload date, searchable in those texts and
+ * filtered to the pictures without a description. A picture's Edit button opens its edit dialog.
+ * Search, filter and page live in the URL (?q=&described=no&page=, as the API takes them).
+ */
+export function PicturesView() {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').slice(0, MAX_SEARCH_LENGTH);
+  const undescribed = params.get('described') === 'no';
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const hrefWith = (change: { q?: string; undescribed?: boolean; page?: number }) => {
+    const next = new URLSearchParams();
+    const nq = change.q ?? q;
+    if (nq) next.set('q', nq);
+    if (change.undescribed ?? undescribed) next.set('described', 'no');
+    const np = change.page ?? 1;
+    if (np > 1) next.set('page', String(np));
+    return next;
+  };
+  // The box shows a click at once; the address (and the list) follow as the router gets to it.
+  const [checked, setChecked] = useState(undescribed);
+  const [urlChecked, setUrlChecked] = useState(undescribed);
+  if (urlChecked !== undescribed) {
+    setUrlChecked(undescribed);
+    setChecked(undescribed);
+  }
+  const list = usePictures({ q, page, undescribed });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const uid = useId();
+  const close = () => setEditing((e) => e && { ...e, open: false });
+  // After a save the list loads again; a picture that left it (described, with the filter on) takes
+  // its Edit button along, and the focus the closed dialog gave back to it goes to the heading.
+  const savedFrom = useRef<PicturesPage | undefined | null>(null);
+  const saved = () => {
+    savedFrom.current = list.data;
+    close();
+  };
+  const open = editing?.open ?? false;
+  useEffect(() => {
+    if (savedFrom.current === null || open) return;
+    if (!opener.current?.isConnected) {
+      heading.current?.focus();
+      savedFrom.current = null;
+    } else if (list.data !== savedFrom.current) savedFrom.current = null;
+  }, [list.data, open]);
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <section className="admin-section" aria-labelledby={`${uid}-title`}>
+      <h1 id={`${uid}-title`} ref={heading} tabIndex={-1}>
+        Pictures
+      </h1>
+      <p className="admin-muted">
+        Every uploaded picture, newest first. Give each one a description (alt text): screen readers read it to people
+        who cannot see the picture. New pictures are uploaded from the article form.
+      </p>
+      <p className="admin-muted">{SWEEP_NOTE}</p>
+      <div className="admin-pictures__filters">
+        <div className="admin-form__field">
+          <label className="admin-form__label" htmlFor={`${uid}-q`}>
+            Find a picture by its description, caption or credit
+          </label>
+          <input
+            id={`${uid}-q`}
+            className="admin-input"
+            type="search"
+            value={q}
+            maxLength={MAX_SEARCH_LENGTH}
+            onChange={(e) => setParams(hrefWith({ q: e.target.value }), { replace: true, preventScrollReset: true })}
+          />
+        </div>
+        <div className="admin-form__check">
+          <input
+            id={`${uid}-undescribed`}
+            type="checkbox"
+            checked={checked}
+            onChange={(e) => {
+              setChecked(e.target.checked);
+              setParams(hrefWith({ undescribed: e.target.checked }), { preventScrollReset: true });
+            }}
+          />
+          <label htmlFor={`${uid}-undescribed`}>Without a description</label>
+        </div>
+      </div>
+      {list.isPending ? (
+        <p role="status">Loading…</p>
+      ) : list.isError ? (
+        <p role="alert">Failed to load the pictures.</p>
+      ) : (
+        <>
+          <p role="status" className="admin-pictures__count">
+            {data!.total === 0
+              ? undescribed && !q
+                ? 'Every picture has a description.'
+                : 'No pictures found.'
+              : `${data!.total} ${data!.total === 1 ? 'picture' : 'pictures'}${undescribed ? ' without a description' : ''}`}
+          </p>
+          {data!.items.length > 0 ? (
+            <ul className="admin-pictures__grid">
+              {data!.items.map((picture) => (
+                <PictureCard
+                  key={picture.id}
+                  picture={picture}
+                  onEdit={(button) => {
+                    opener.current = button;
+                    setEditing((e) => ({ picture, open: true, key: (e?.key ?? 0) + 1 }));
+                  }}
+                />
+              ))}
+            </ul>
+          ) : null}
+          {pages > 1 || page > 1 ? (
+            <nav className="admin-pagination" aria-label="Pages of pictures">
+              <span className="admin-pagination__all">
+                {page > pages ? `No page ${page}: there are ${pages}` : `Page ${page} of ${pages}`}
+              </span>
+              <span className="admin-actions" style={{ margin: 0 }}>
+                {page > 1 ? (
+                  <Link
+                    className="admin-btn admin-btn--small"
+                    to={{ search: `?${hrefWith({ page: Math.min(page - 1, pages) })}` }}
+                  >
+                    Previous page
+                  </Link>
+                ) : null}
+                {page < pages ? (
+                  <Link className="admin-btn admin-btn--small" to={{ search: `?${hrefWith({ page: page + 1 })}` }}>
+                    Next page
+                  </Link>
+                ) : null}
+              </span>
+            </nav>
+          ) : null}
+        </>
+      )}
+      {editing ? (
+        <PictureDialog
+          key={editing.key}
+          picture={editing.picture}
+          open={editing.open}
+          onClose={close}
+          onSaved={saved}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { PicturesView } from './components/pictures-view.tsx';
