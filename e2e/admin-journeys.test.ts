@@ -622,6 +622,10 @@ describe('every newsroom journey holds', () => {
     const page = await signedIn('/admin');
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Pictures' }).click();
     await page.getByRole('heading', { level: 1, name: 'Pictures' }).waitFor();
+    // The header says which page this is.
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    expect(await nav.getByRole('link', { name: 'Pictures' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Tags' }).getAttribute('aria-current')).toBeNull();
     await page
       .getByText(
         /^There is no Delete: a picture that no article \(the Trash included\).+at least 7 days after its upload\.$/,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useMatch } from 'react-router';
 import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
@@ -38,24 +38,24 @@ export function AdminHeader() {
               Back to Dashboard
             </Link>
           ) : null}
-          <Link className="admin-btn admin-btn--small" to={paths.admin.audit.getHref()}>
+          <NavItem path={paths.admin.audit.path} to={paths.admin.audit.getHref()}>
             Audit
-          </Link>
-          <Link className="admin-btn admin-btn--small" to={paths.admin.authors.getHref()}>
+          </NavItem>
+          <NavItem path={paths.admin.authors.path} to={paths.admin.authors.getHref()}>
             Authors
-          </Link>
-          <Link className="admin-btn admin-btn--small" to={paths.admin.tags.getHref()}>
+          </NavItem>
+          <NavItem path={paths.admin.tags.path} to={paths.admin.tags.getHref()}>
             Tags
-          </Link>
-          <Link className="admin-btn admin-btn--small" to={paths.admin.pictures.getHref()}>
+          </NavItem>
+          <NavItem path={paths.admin.pictures.path} to={paths.admin.pictures.getHref()}>
             Pictures
-          </Link>
-          <Link className="admin-btn admin-btn--small" to={paths.admin.social.getHref()}>
+          </NavItem>
+          <NavItem path={paths.admin.social.path} to={paths.admin.social.getHref()}>
             Social Auth
-          </Link>
-          <Link className="admin-btn admin-btn--small" to={paths.admin.socialTest.getHref()}>
+          </NavItem>
+          <NavItem path={paths.admin.socialTest.path} to={paths.admin.socialTest.getHref()}>
             Test Publish
-          </Link>
+          </NavItem>
         </nav>
         <div className="admin-header__user">
           {who ? (
@@ -82,5 +82,15 @@ export function AdminHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** A header link that says when it is the page shown (`aria-current`, and drawn filled). */
+function NavItem({ path, to, children }: { path: string; to: string; children: ReactNode }) {
+  const here = useMatch(path);
+  return (
+    <Link className="admin-btn admin-btn--small" to={to} aria-current={here ? 'page' : undefined}>
+      {children}
+    </Link>
   );
 }
