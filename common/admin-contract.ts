@@ -270,7 +270,7 @@ export interface RevisionList {
 export interface AuditEntry {
   id: number;
   action: string;
-  /** 0 for what concerns no article (a test post, an author, a tag). */
+  /** 0 for what concerns no article (a test post, an author, a tag, a picture). */
   articleId: number;
   /**
    * The article's headline after the change (before it, for a purge); for a row that keeps no copy of
@@ -279,7 +279,10 @@ export interface AuditEntry {
   headline: string;
   /** The article was deleted for good since (purged): its headline leads nowhere. */
   articleGone: boolean;
-  /** The author or tag an `author-…` or `tag-…` row is about (articleId 0); null for the other rows. */
+  /**
+   * The author, tag or picture an `author-…`, `tag-…` or `image-…` row is about (articleId 0); null for
+   * the other rows.
+   */
   record: AuditRecordRef | null;
   /** The social platform a share or test post row is about; null for the article's own changes. */
   platform: SharePlatform | null;
@@ -291,7 +294,7 @@ export interface AuditEntry {
 }
 
 /** The author or tag of an audit row: the one created or changed, or the one merged away or deleted. */
-export interface AuditRecordRef {
+export interface AuditNamedRecordRef {
   kind: 'author' | 'tag';
   id: number;
   /** Its name as the row keeps it (after the change; before it, for a merge or a deletion). */
@@ -299,6 +302,20 @@ export interface AuditRecordRef {
   /** It still exists now (not merged away or deleted since). */
   exists: boolean;
 }
+
+/** The picture of an `image-update` row. */
+export interface AuditImageRef {
+  kind: 'image';
+  /** The upload's id (32 hex digits). */
+  id: string;
+  /** Its description (alt text) after the change; empty if it has none. */
+  name: string;
+  /** It is still in the library (not swept away since). */
+  exists: boolean;
+}
+
+/** The record an audit row is about when it is no article: an author, a tag or a picture. */
+export type AuditRecordRef = AuditNamedRecordRef | AuditImageRef;
 
 /** Query parameters of GET /api/admin/audit: editor is an editor's display name (exact). */
 export interface AuditListParams {
@@ -507,6 +524,13 @@ export const RECORD_AUDIT_ACTIONS = [
   'tag-delete',
 ] as const;
 export type RecordAuditAction = (typeof RECORD_AUDIT_ACTIONS)[number];
+
+/**
+ * The audit rows of the picture library (they concern no one article): a picture's description,
+ * caption, credit or focal point changed on the Pictures screen.
+ */
+export const IMAGE_AUDIT_ACTIONS = ['image-update'] as const;
+export type ImageAuditAction = (typeof IMAGE_AUDIT_ACTIONS)[number];
 
 /** An author or a tag as an article names it: GET /api/admin/articles/{id} `authors` and `tags`. */
 export interface NamedRef {

@@ -370,6 +370,11 @@ describe('admin accessibility (axe-core)', () => {
         await p.getByRole('heading', { level: 1, name: 'Pictures' }).waitFor();
         await p.getByText('A goose on the pond').waitFor();
         await p.getByText('No description').first().waitFor();
+        // A refused upload's line, with the server's reason.
+        await p
+          .getByLabel('Upload a picture…')
+          .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+        await p.getByText('Not uploaded: The file is not a JPEG, PNG, WebP or AVIF image.').waitFor();
       },
     },
     {

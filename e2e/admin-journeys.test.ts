@@ -692,12 +692,50 @@ describe('every newsroom journey holds', () => {
     await filter.uncheck();
     await page.getByText('A puffin cutting a ribbon on the quay').waitFor();
 
+    // Uploaded here, by keyboard-reachable file input (focus visible): one at a time, a refused file says why,
+    // the picture opens at once on its description and, described, comes first in the grid.
+    const input = page.getByLabel('Upload a picture…');
+    await input.focus();
+    expect(await page.locator('label', { has: input }).evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe(
+      'none',
+    );
+    await input.setInputFiles([
+      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') },
+      { name: 'gull.png', mimeType: 'image/png', buffer: await testImage('png', 320, 240) },
+    ]);
+    const uploads = page.locator('.admin-pictures__uploads li');
+    await expect
+      .poll(() => uploads.allInnerTexts(), WAIT)
+      .toEqual(['notes.png Not uploaded: The file is not a JPEG, PNG, WebP or AVIF image.', 'gull.png Uploaded.']);
+    await expect.poll(() => alt.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
+    await page.keyboard.type('A gull on the harbour wall');
+    await dialog.getByRole('button', { name: 'Save picture' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.locator('li.admin-pictures__item').first().innerText(), WAIT)
+      .toContain('A gull on the harbour wall');
+
     // The article without a description of its own shows the picture's to readers.
     await reader.goto(`${running.baseUrl}/article/${story!.slug}`);
     const img = reader.getByRole('img', { name: 'A puffin cutting a ribbon on the quay' });
     await img.waitFor();
     expect(await img.getAttribute('src')).toContain(bare.id);
     await reader.close();
+
+    // The audit trail says who changed the picture and how, that its article took the change, and
+    // leads back to the picture.
+    await page.goto(`${running.baseUrl}/admin/audit?action=image-update`);
+    const change = page.getByRole('row').filter({ hasText: 'Picture: A puffin cutting a ribbon on the quay' });
+    await change.waitFor();
+    expect(await change.innerText()).toMatch(
+      new RegExp(
+        `${EDITOR_NAME}\\s+image-update\\s*description \\(none\\) → “A puffin cutting a ribbon on the quay”, ` +
+          'caption \\(none\\) → “The puffin, on Saturday”, focal point 50% 50% → 40% 50% · 1 article updated',
+      ),
+    );
+    expect(
+      await change.getByRole('link', { name: 'Picture: A puffin cutting a ribbon on the quay' }).getAttribute('href'),
+    ).toBe('/admin/pictures?q=A+puffin+cutting+a+ribbon+on+the+quay');
     await page.close();
   });
 });

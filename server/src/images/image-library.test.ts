@@ -399,3 +399,108 @@ describe('the lead image description of an article', () => {
     ]);
   });
 });
+
+describe('the audit rows of the picture library', () => {
+  const imageRows = async () => {
+    const res = await call('GET', '/api/admin/audit?action=image-update');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().entries as { [key: string]: unknown }[];
+  };
+  beforeEach(async () => {
+    await t.database.db.deleteFrom('audit_log').where('action', '=', 'image-update').execute();
+  });
+
+  it('record a change by the editor: the picture, each field before and after, the articles updated', async () => {
+    const img = await upload(await testImage('jpeg', 400, 300));
+    const article = async (headline: string, imageAlt: string) => {
+      const created = await call('POST', '/api/admin/articles', { headline, category: 'Politics', imageUrl: img.url });
+      expect(created.statusCode, created.body).toBe(201);
+      await t.database.db
+        .updateTable('articles')
+        .set({ image_alt: imageAlt })
+        .where('id', '=', created.json().id)
+        .execute();
+    };
+    await article('Goat story without words', '');
+    await article('Goat story with its own words', 'The goat, seen from the roof');
+    await article('Goat story, already at the new focal point', 'A goat');
+    await t.database.db
+      .updateTable('articles')
+      .set({ image_focal_x: 0.25, image_focal_y: 0.75 })
+      .where('headline', '=', 'Goat story, already at the new focal point')
+      .execute();
+    const credit = `Photo: ${'Ann Roof '.repeat(10).trim()}`;
+    const patched = await call('PATCH', `/api/admin/images/${img.id}`, {
+      alt: ' A goat on a roof ',
+      caption: 'On the roof',
+      credit,
+      focalX: 0.25,
+      focalY: 0.75,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+
+    const rows = await imageRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'image-update',
+      articleId: 0,
+      editorName: 'Lia Library',
+      editorSubject: 'editor-library',
+      record: { kind: 'image', id: img.id, name: 'A goat on a roof', exists: true },
+      platform: null,
+    });
+    // The first article took the description and the focal point, the second the focal point; the
+    // third had both already. Long values are cut in the line, kept whole in the row.
+    expect(rows[0]!.detail).toBe(
+      'description (none) → “A goat on a roof”, caption (none) → “On the roof”, ' +
+        `credit (none) → “${credit.slice(0, 39)}…”, focal point 50% 50% → 25% 75% · 2 articles updated`,
+    );
+    const stored = await t.database.db
+      .selectFrom('audit_log')
+      .select(['before', 'after', 'article_id'])
+      .where('action', '=', 'image-update')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.before!)).toEqual({
+      id: img.id,
+      alt: '',
+      caption: '',
+      credit: '',
+      focalX: 0.5,
+      focalY: 0.5,
+    });
+    expect(JSON.parse(stored.after!)).toEqual({
+      id: img.id,
+      alt: 'A goat on a roof',
+      caption: 'On the roof',
+      credit,
+      focalX: 0.25,
+      focalY: 0.75,
+      articleCount: 2,
+    });
+
+    // A change that reaches no article says so; a picture swept away since is named, and said gone.
+    expect((await call('PATCH', `/api/admin/images/${img.id}`, { caption: '' })).statusCode).toBe(200);
+    await t.database.db.deleteFrom('images').execute();
+    const [latest] = await imageRows();
+    expect(latest).toMatchObject({
+      detail: 'caption “On the roof” → (none) · 0 articles updated',
+      record: { kind: 'image', id: img.id, name: 'A goat on a roof', exists: false },
+    });
+  });
+
+  it('write nothing for a change that changes nothing, a refused one or an unknown picture', async () => {
+    const img = await upload(await testImage('jpeg', 400, 300));
+    const first = await call('PATCH', `/api/admin/images/${img.id}`, { alt: 'A goat', focalX: 0.3 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await imageRows()).toHaveLength(1);
+    for (const same of [{}, { alt: ' A goat ', caption: '', credit: '' }, { focalX: 0.3, focalY: 0.5 }]) {
+      const res = await call('PATCH', `/api/admin/images/${img.id}`, same);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expectProblem(await call('PATCH', `/api/admin/images/${img.id}`, { alt: 'A sheep', focalX: 1.5 }), 400, 'focalX');
+    expectProblem(await call('PATCH', `/api/admin/images/${img.id}`, { alt: 'nul\u0000' }), 400, 'alt');
+    expectProblem(await call('PATCH', `/api/admin/images/${'0'.repeat(32)}`, { alt: 'x' }), 404);
+    expect(await imageRows()).toHaveLength(1);
+    expect((await call('GET', '/api/admin/images')).json().items[0]).toMatchObject({ alt: 'A goat', focalX: 0.3 });
+  });
+});

@@ -1,17 +1,26 @@
 import type { Insertable, Transaction } from 'kysely';
 import {
   AUDIT_ACTIONS,
+  IMAGE_AUDIT_ACTIONS,
   RECORD_AUDIT_ACTIONS,
   SHARE_AUDIT_ACTIONS,
   type AdminAuthor,
   type AdminTag,
   type AuditAction,
+  type ImageAuditAction,
   type RecordAuditAction,
   type AuditEntry as AuditEntryView,
   type SharePlatform,
 } from '../../../common/admin-contract.ts';
 
-export { AUDIT_ACTIONS, RECORD_AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, type AuditAction, type RecordAuditAction };
+export {
+  AUDIT_ACTIONS,
+  IMAGE_AUDIT_ACTIONS,
+  RECORD_AUDIT_ACTIONS,
+  SHARE_AUDIT_ACTIONS,
+  type AuditAction,
+  type RecordAuditAction,
+};
 import type { Kysely } from 'kysely';
 import type { ArticleRow, AuditLogRow, Database } from '../db/schema.ts';
 import type { AuditLogTable } from '../db/schema/audit-log.ts';
@@ -87,6 +96,45 @@ export async function writeRecordAudit(trx: Transaction<Database>, e: RecordAudi
     .execute();
 }
 
+/**
+ * A picture of the library as its audit rows keep it: before the change, and after it with
+ * `articleCount`, the articles that took its new description or focal point.
+ */
+export interface AuditedImage {
+  id: string;
+  alt: string;
+  caption: string;
+  credit: string;
+  focalX: number;
+  focalY: number;
+  articleCount?: number;
+}
+
+/** An audit row of a picture of the library (no article): what it was and what it became. */
+export interface ImageAuditEntry {
+  action: ImageAuditAction;
+  actor: Actor;
+  at: string;
+  before: AuditedImage;
+  after: AuditedImage;
+}
+
+/** Writes the row of a change to a picture; call it inside the transaction that makes it. */
+export async function writeImageAudit(trx: Transaction<Database>, e: ImageAuditEntry): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      action: e.action,
+      article_id: NO_ARTICLE,
+      actor_subject: e.actor.subject,
+      actor_name: e.actor.name,
+      at: e.at,
+      before: JSON.stringify(e.before),
+      after: JSON.stringify(e.after),
+    })
+    .execute();
+}
+
 /** The trail of one article, oldest first. */
 export async function auditFor(db: Kysely<Database>, articleId: number): Promise<AuditLogRow[]> {
   return db.selectFrom('audit_log').selectAll().where('article_id', '=', articleId).orderBy('id', 'asc').execute();
@@ -138,8 +186,9 @@ function liveEntryDetail(action: string, entry: Record<string, unknown> | undefi
 /**
  * The trail, newest first, filtered by editor and action; one row more than the page tells if another
  * follows. A row that keeps no copy of its article (a social post's) is named by the article's headline
- * now; the platform of a share or test post row comes from its details. An author's or a tag's row
- * names its record and says whether it still exists (one query per kind for the whole page).
+ * now; the platform of a share or test post row comes from its details. An author's, a tag's or a
+ * picture's row names its record and says whether it still exists (one query per kind for the whole
+ * page).
  */
 export async function listAudit(
   db: Kysely<Database>,

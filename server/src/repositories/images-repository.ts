@@ -2,6 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import { IMAGE_WIDTHS, imageVariantUrl } from '../../../common/images.ts';
 import { ARTICLE_UPLOADED_IMAGE } from '../db/migrations/028-image-references.ts';
 import type { Database, ImageRow } from '../db/schema.ts';
+import { writeImageAudit, type Actor, type AuditedImage } from './audit-log.ts';
 
 /** The library's text fields and focal point; left out: unchanged. */
 export interface ImageChange {
@@ -26,13 +27,23 @@ export interface ImagePage {
   total: number;
 }
 
+/** A picture as its audit rows keep it. */
+const audited = (row: ImageRow): AuditedImage => ({
+  id: row.id,
+  alt: row.alt,
+  caption: row.caption,
+  credit: row.credit,
+  focalX: Number(row.focal_x),
+  focalY: Number(row.focal_y),
+});
+
 /** LIKE's wildcards taken literally ('!' is the escape character). */
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 /**
  * The picture library (`images`, migration 036): one row per upload, with its description and
  * focal point. A change of the focal point is copied onto every article showing the picture in the
- * same transaction (articles keep a copy so the public reads need no join).
+ * same transaction (articles keep a copy so the public reads need no join), with its audit row.
  */
 export class ImagesRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -150,11 +161,20 @@ export class ImagesRepository {
 
   /**
    * Changes the description and/or the focal point. A new focal point is copied onto the articles
-   * that show the picture (any width), and a new description onto those of them that have none, in
-   * one transaction. `articles`: how many article rows changed. Undefined: no such image.
+   * that show the picture (any width) and have another one, and a new description onto those of them
+   * that have none, in one transaction. `articles`: how many articles changed (each once). When the
+   * picture or an article changed, the same transaction writes an `image-update` audit row by
+   * `actor`: the picture before and after, and `articles`. Undefined: no such image.
    */
-  async update(id: string, change: ImageChange): Promise<{ row: ImageRow; articles: number } | undefined> {
+  async update(
+    id: string,
+    change: ImageChange,
+    actor: Actor,
+    at = new Date().toISOString(),
+  ): Promise<{ row: ImageRow; articles: number } | undefined> {
     return this.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!before) return undefined;
       const set = {
         ...(change.alt !== undefined ? { alt: change.alt } : {}),
         ...(change.caption !== undefined ? { caption: change.caption } : {}),
@@ -165,30 +185,45 @@ export class ImagesRepository {
       const row =
         Object.keys(set).length > 0
           ? await trx.updateTable('images').set(set).where('id', '=', id).returningAll().executeTakeFirst()
-          : await trx.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+          : before;
       if (!row) return undefined;
       let articles = 0;
       const urls = IMAGE_WIDTHS.map((w) => imageVariantUrl(id, w));
-      if (change.focalX !== undefined || change.focalY !== undefined) {
+      const moved = change.focalX !== undefined || change.focalY !== undefined;
+      // An article showing the picture without a description of its own gets the library's (one
+      // that has its own keeps it: the description belongs to the article, decision 033).
+      const alt = change.alt;
+      if (moved || alt) {
+        // One statement, so that an article taking both the focal point and the description counts once.
         const result = await trx
           .updateTable('articles')
-          .set({ image_focal_x: row.focal_x, image_focal_y: row.focal_y })
+          .set((eb) => ({
+            ...(moved ? { image_focal_x: row.focal_x, image_focal_y: row.focal_y } : {}),
+            ...(alt
+              ? { image_alt: eb.case().when('image_alt', '=', '').then(alt).else(eb.ref('image_alt')).end() }
+              : {}),
+          }))
           .where(ARTICLE_UPLOADED_IMAGE)
           .where('image_url', 'in', urls)
+          .where((eb) =>
+            eb.or([
+              ...(moved ? [eb('image_focal_x', '<>', row.focal_x), eb('image_focal_y', '<>', row.focal_y)] : []),
+              ...(alt ? [eb('image_alt', '=', '')] : []),
+            ]),
+          )
           .executeTakeFirst();
         articles = Number(result.numUpdatedRows);
       }
-      if (change.alt) {
-        // An article showing the picture without a description of its own gets the library's (one
-        // that has its own keeps it: the description belongs to the article, decision 033).
-        const result = await trx
-          .updateTable('articles')
-          .set({ image_alt: change.alt })
-          .where(ARTICLE_UPLOADED_IMAGE)
-          .where('image_url', 'in', urls)
-          .where('image_alt', '=', '')
-          .executeTakeFirst();
-        articles += Number(result.numUpdatedRows);
+      const was = audited(before);
+      const now = audited(row as ImageRow);
+      if (articles > 0 || JSON.stringify(was) !== JSON.stringify(now)) {
+        await writeImageAudit(trx, {
+          action: 'image-update',
+          actor,
+          at,
+          before: was,
+          after: { ...now, articleCount: articles },
+        });
       }
       return { row: row as ImageRow, articles };
     });

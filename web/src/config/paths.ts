@@ -59,7 +59,11 @@ export const paths = {
     audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
     authors: { path: '/admin/authors', getHref: () => '/admin/authors' },
     tags: { path: '/admin/tags', getHref: () => '/admin/tags' },
-    pictures: { path: '/admin/pictures', getHref: () => '/admin/pictures' },
+    pictures: {
+      path: '/admin/pictures',
+      /** `q`: the library searched for these words (in description, caption and credit). */
+      getHref: (q?: string) => (q ? `/admin/pictures?${new URLSearchParams({ q }).toString()}` : '/admin/pictures'),
+    },
     social: { path: '/admin/social', getHref: () => '/admin/social' },
     socialTest: { path: '/admin/social/test', getHref: () => '/admin/social/test' },
   },

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AUDIT_ACTIONS, RECORD_AUDIT_ACTIONS, SHARE_AUDIT_ACTIONS, listAudit } from '../../repositories/audit-log.ts';
+import {
+  AUDIT_ACTIONS,
+  IMAGE_AUDIT_ACTIONS,
+  RECORD_AUDIT_ACTIONS,
+  SHARE_AUDIT_ACTIONS,
+  listAudit,
+} from '../../repositories/audit-log.ts';
 import { LIVE_AUDIT_ACTIONS } from '../../../../common/live-contract.ts';
 import { PREVIEW_AUDIT_ACTIONS } from '../../../../common/preview-contract.ts';
 import { AuditPageSchema, AuditQuerySchema } from './schemas.ts';
@@ -12,6 +18,7 @@ const ACTIONS: readonly string[] = [
   ...SHARE_AUDIT_ACTIONS,
   ...LIVE_AUDIT_ACTIONS,
   ...RECORD_AUDIT_ACTIONS,
+  ...IMAGE_AUDIT_ACTIONS,
   ...PREVIEW_AUDIT_ACTIONS,
 ];
 

@@ -32,7 +32,8 @@ export const IMAGE_PAGE_SIZE = 24;
  * credit; `described=no` keeps the pictures without a description (alt text), `yes` those with one.
  * Each picture says which articles use it (`usedBy`: how many, the newest three).
  * PATCH /api/admin/images/{id}: its description and focal point (decision 033); the articles showing
- * it get the new focal point, and its description when they have none of their own.
+ * it get the new focal point, and its description when they have none of their own. A change is
+ * audited (`image-update`, by the signed-in editor) in the same transaction.
  */
 const imageRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -143,13 +144,17 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
       // A picture uploaded before the library gets its row here.
       const before = await ensureImageRow(images, app.imageStore, id);
       if (!before) throw new HttpProblem(404, `No image ${id}.`);
-      const changed = await images.update(id, {
-        ...(alt !== undefined ? { alt: alt.trim() } : {}),
-        ...(caption !== undefined ? { caption: caption.trim() } : {}),
-        ...(credit !== undefined ? { credit: credit.trim() } : {}),
-        ...(focalX !== undefined ? { focalX } : {}),
-        ...(focalY !== undefined ? { focalY } : {}),
-      });
+      const changed = await images.update(
+        id,
+        {
+          ...(alt !== undefined ? { alt: alt.trim() } : {}),
+          ...(caption !== undefined ? { caption: caption.trim() } : {}),
+          ...(credit !== undefined ? { credit: credit.trim() } : {}),
+          ...(focalX !== undefined ? { focalX } : {}),
+          ...(focalY !== undefined ? { focalY } : {}),
+        },
+        actorOf(request),
+      );
       if (!changed) throw new HttpProblem(404, `No image ${id}.`);
       const after = changed.row;
       const old = cropKeys(id, before.focal_x, before.focal_y);

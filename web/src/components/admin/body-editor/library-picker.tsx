@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useImages, type LibraryImage } from './get-images.ts';
-import { useUploadImage } from './upload-image.ts';
+import { IMAGE_ACCEPT, useUploadImage } from './upload-image.ts';
 import { uploadedImageId } from '@common/images';
 
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 const PAGE_SIZE_HINT = 'Newest first.';
 
 export interface LibraryPickerProps {
@@ -85,7 +84,7 @@ export function LibraryPicker({ selected, onSelect }: LibraryPickerProps) {
         <input
           className="admin-sr-only"
           type="file"
-          accept={ACCEPT}
+          accept={IMAGE_ACCEPT}
           disabled={progress !== null}
           onChange={(e) => {
             const file = e.target.files?.[0];

@@ -4,6 +4,9 @@ import { AdminApiError, describeFailure, useAdminApi, type AdminApiClient } from
 
 export type UploadedImage = Pick<ImageUploadResult, 'url'> & Partial<ImageUploadResult>;
 
+/** The types the server takes (it checks the bytes): for a file input's `accept`. */
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+
 const FAILED = 'Failed to upload image';
 const ERROR = 'Error uploading image';
 
@@ -62,6 +65,13 @@ export async function uploadImage(
   });
 }
 
+/** What an upload's failure says to the editor: the server's problem detail when it gave one. */
+export function uploadFailureMessage(err: unknown): string {
+  const problem = err instanceof AdminApiError ? err.problem : undefined;
+  const detail = typeof problem?.detail === 'string' ? problem.detail : undefined;
+  return detail ?? (err instanceof AdminApiError ? [err.message, err.details].filter(Boolean).join(': ') : ERROR);
+}
+
 /** Upload state for the form: one upload at a time, progress 0..1, the server's message on failure. */
 export function useUploadImage() {
   const client = useAdminApi();
@@ -77,11 +87,7 @@ export function useUploadImage() {
       try {
         return await uploadImage(client, file, setProgress);
       } catch (err) {
-        const problem = err instanceof AdminApiError ? err.problem : undefined;
-        const detail = typeof problem?.detail === 'string' ? problem.detail : undefined;
-        setError(
-          detail ?? (err instanceof AdminApiError ? [err.message, err.details].filter(Boolean).join(': ') : ERROR),
-        );
+        setError(uploadFailureMessage(err));
         return undefined;
       } finally {
         running.current = false;

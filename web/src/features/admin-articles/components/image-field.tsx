@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { uploadedImageId } from '@common/images';
 import { FocalPointPicker } from '@/components/admin/focal-point-picker';
-import { useUploadImage } from '@/components/admin/body-editor/upload-image';
+import { IMAGE_ACCEPT, useUploadImage } from '@/components/admin/body-editor/upload-image';
 import { useFocalPoint, type FocalPoint } from '../api/update-image.ts';
 import { ALT_EXPLAINED, FIELD_LABELS, LIMITS } from '../lib/article-form.ts';
 
@@ -20,7 +20,6 @@ export interface ImageFieldProps {
   onChange(field: ImageFieldName, value: string): void;
 }
 
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 const CENTRE: FocalPoint = { x: 0.5, y: 0.5 };
 
 /**
@@ -154,7 +153,7 @@ export function ImageField({
           <input
             className="admin-sr-only"
             type="file"
-            accept={ACCEPT}
+            accept={IMAGE_ACCEPT}
             disabled={disabled || uploading}
             onChange={(e) => {
               void send(e.target.files?.[0]);

@@ -92,3 +92,43 @@ describe('the audit trail, rows of authors and tags', () => {
     expect((await cellOf('as @smear')).textContent).toContain('No article (test post)');
   });
 });
+
+describe('the audit trail, rows of the picture library', () => {
+  const id = 'ab'.repeat(16);
+  it('names the picture by its description, linked to the Pictures screen searching for it', async () => {
+    showTrail([
+      entry({
+        action: 'image-update',
+        detail: 'description (none) → “A goat on a roof”, focal point 50% 50% → 25% 75% · 2 articles updated',
+        record: { kind: 'image', id, name: 'A goat on a roof', exists: true },
+      }),
+    ]);
+    const cell = await cellOf(
+      'description (none) → “A goat on a roof”, focal point 50% 50% → 25% 75% · 2 articles updated',
+    );
+    const link = within(cell).getByRole('link', { name: 'Picture: A goat on a roof' });
+    expect(link.getAttribute('href')).toBe('/admin/pictures?q=A+goat+on+a+roof');
+    expect(screen.getByRole('option', { name: 'image-update' })).toBeTruthy();
+  });
+
+  it('without a description, or swept away since: its name and no link', async () => {
+    showTrail([
+      entry({
+        action: 'image-update',
+        detail: 'caption (none) → “On the roof” · 0 articles updated',
+        record: { kind: 'image', id, name: '', exists: true },
+      }),
+      entry({
+        action: 'image-update',
+        detail: 'credit (none) → “Ann Roof” · 1 article updated',
+        record: { kind: 'image', id, name: 'A goat', exists: false },
+      }),
+    ]);
+    const bare = await cellOf('caption (none) → “On the roof” · 0 articles updated');
+    expect(bare.querySelector('.admin-audit__value')!.textContent).toBe('Picture: no description');
+    expect(within(bare).queryByRole('link')).toBeNull();
+    const gone = await cellOf('credit (none) → “Ann Roof” · 1 article updated');
+    expect(gone.querySelector('.admin-audit__value')!.textContent).toBe('Picture: A goat (no longer exists)');
+    expect(within(gone).queryByRole('link')).toBeNull();
+  });
+});

@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import {
   AUDIT_ACTIONS,
+  IMAGE_AUDIT_ACTIONS,
   RECORD_AUDIT_ACTIONS,
   SHARE_AUDIT_ACTIONS,
   type AuditEntry,
+  type AuditImageRef,
   type AuditRecordRef,
 } from '@common/admin-contract';
 import { LIVE_AUDIT_ACTIONS } from '@common/live-contract';
@@ -19,13 +21,39 @@ export { AUDIT_ACTIONS };
 
 const PLATFORM_NAMES = { x: 'X', facebook: 'Facebook' } as const;
 
-const RECORD_NAMES = { author: 'Author', tag: 'Tag' } as const;
+const RECORD_NAMES = { author: 'Author', tag: 'Tag', image: 'Picture' } as const;
+/** What a row of no article is about when it names no record, by its action's prefix. */
+const RECORD_OF_ACTION = { 'author-': 'an author', 'tag-': 'a tag', 'image-': 'a picture' } as const;
+
+/**
+ * The picture a row is about, named by its description: while it is in the library and has one, a
+ * link to the Pictures screen searching for it; without a description (nothing to search by) or
+ * swept away since, its name alone.
+ */
+function PictureCell({ record }: { record: AuditImageRef }) {
+  const label = `${RECORD_NAMES.image}: ${record.name || 'no description'}`;
+  if (!record.exists) {
+    return (
+      <span>
+        {label} <span className="admin-muted">(no longer exists)</span>
+      </span>
+    );
+  }
+  if (!record.name) return <span>{label}</span>;
+  return (
+    <Link className="admin-link" to={paths.admin.pictures.getHref(record.name)}>
+      {label}
+    </Link>
+  );
+}
 
 /**
  * The author or tag a row is about: while it exists, a link to All Articles filtered by it (where its
- * name is shown with the filter); merged away or deleted, its name and '(no longer exists)'.
+ * name is shown with the filter); merged away or deleted, its name and '(no longer exists)'. A
+ * picture: PictureCell.
  */
 function RecordCell({ record }: { record: AuditRecordRef }) {
+  if (record.kind === 'image') return <PictureCell record={record} />;
   const label = `${RECORD_NAMES[record.kind]}: ${record.name}`;
   if (!record.exists) {
     return (
@@ -46,7 +74,7 @@ function RecordCell({ record }: { record: AuditRecordRef }) {
 function ArticleCell({ entry }: { entry: AuditEntry }) {
   if (entry.record) return <RecordCell record={entry.record} />;
   if (entry.articleId <= 0) {
-    const record = entry.action.startsWith('author-') ? 'an author' : entry.action.startsWith('tag-') ? 'a tag' : null;
+    const record = Object.entries(RECORD_OF_ACTION).find(([prefix]) => entry.action.startsWith(prefix))?.[1];
     return <span className="admin-muted">{record ? `No article (${record})` : 'No article (test post)'}</span>;
   }
   if (!entry.headline) return <span className="admin-muted">Article {entry.articleId} (deleted for good)</span>;
@@ -98,7 +126,7 @@ export interface AuditViewProps {
   onQueryChange(next: AuditListParams): void;
 }
 
-/** The audit trail: who did what to which article (or author, or tag) and when, filtered by editor and action. */
+/** The audit trail: who did what to which article (or author, tag or picture) and when, filtered by editor and action. */
 export function AuditView({ query, onQueryChange }: AuditViewProps) {
   const id = useId();
   const audit = useAudit(query);
@@ -135,6 +163,7 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
               ...SHARE_AUDIT_ACTIONS,
               ...LIVE_AUDIT_ACTIONS,
               ...RECORD_AUDIT_ACTIONS,
+              ...IMAGE_AUDIT_ACTIONS,
               ...PREVIEW_AUDIT_ACTIONS,
             ].map((a) => (
               <option key={a} value={a}>

@@ -67,3 +67,9 @@ export function useUpdatePicture() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: imagesKey }),
   });
 }
+
+/** Loads every library list again (after an upload: the new picture comes first). */
+export function useReloadPictures() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: imagesKey });
+}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImageListItem } from '@common/admin-contract';
 import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
 import { renderInAdmin } from '@/testing/render-in-admin';
@@ -32,7 +32,10 @@ const picture = (n: number, change: Partial<ImageListItem> = {}): ImageListItem 
 /** The library API of the screen, over pictures the fake changes as the server would. */
 function libraryApi(pictures: ImageListItem[], answer?: (req: Sent) => Response | undefined, pageSize = 24) {
   let list = [...pictures];
-  return fakeApi((req) => {
+  const added = (p: ImageListItem) => {
+    list = [p, ...list];
+  };
+  const api = fakeApi((req) => {
     const given = answer?.(req);
     if (given) return given;
     const u = new URL(req.url, 'http://admin.test');
@@ -60,7 +63,60 @@ function libraryApi(pictures: ImageListItem[], answer?: (req: Sent) => Response 
     }
     return problem(404, 'Not Found');
   });
+  return { ...api, added };
 }
+
+/** An upload the screen sent (through XMLHttpRequest, for its progress events), answered by the test. */
+interface Posted {
+  method: string;
+  url: string;
+  file: File;
+  progress(fraction: number): void;
+  answer(status: number, body: unknown): void;
+}
+
+/** Replaces XMLHttpRequest with one that records each POST in the list returned and waits for its answer. */
+function fakeUploads() {
+  const posted: Posted[] = [];
+  class FakeXhr {
+    status = 0;
+    statusText = '';
+    responseText = '';
+    upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+    onload?: () => void;
+    onerror?: () => void;
+    onabort?: () => void;
+    private method = '';
+    private url = '';
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader() {}
+    abort() {}
+    send(form: FormData) {
+      posted.push({
+        method: this.method,
+        url: this.url,
+        file: form.get('file') as File,
+        progress: (fraction) =>
+          act(() => this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 100, total: 100 })),
+        answer: (status, body) =>
+          act(() => {
+            this.status = status;
+            this.responseText = JSON.stringify(body);
+            this.onload?.();
+          }),
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return posted;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const card = (text: string) => screen.getByText(text).closest('li')!;
 
@@ -224,5 +280,84 @@ describe('the Pictures screen', () => {
     expect(credit.getAttribute('aria-invalid')).toBe('true');
     expect(dialog.textContent).toContain('must not contain control characters');
     expect(within(dialog).getByLabelText('Caption').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('uploads several files one POST at a time, each with its status; the first opens to be described', async () => {
+    const posted = fakeUploads();
+    const { client, added } = libraryApi([picture(1, { alt: 'A goat' })]);
+    renderInAdmin(
+      <MemoryRouter initialEntries={['/admin/pictures?q=goat']}>
+        <PicturesView />
+      </MemoryRouter>,
+      client,
+      { router: false },
+    );
+    await screen.findByText('A goat');
+    const input = screen.getByLabelText('Upload a picture…') as HTMLInputElement;
+    expect(input.multiple).toBe(true);
+    expect(input.accept).toBe('image/jpeg,image/png,image/webp,image/avif');
+    const harbour = new File(['png bytes'], 'harbour.png', { type: 'image/png' });
+    const notes = new File(['some text'], 'notes.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [harbour, notes] } });
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ method: 'POST', url: '/api/admin/images' });
+    expect(posted[0]!.file.name).toBe('harbour.png');
+    const line = (name: string) => screen.getByText(name).closest('li')!.textContent!.trim();
+    expect(line('harbour.png')).toBe('harbour.png Uploading… 0%');
+    expect(line('notes.jpg')).toBe('notes.jpg Waiting.');
+    posted[0]!.progress(0.5);
+    expect(line('harbour.png')).toBe('harbour.png Uploading… 50%');
+
+    // Stored: the list loads again, the search cleared so the new picture comes first, and its dialog opens.
+    const fresh = picture(9, { uploadedBy: 'Lia Library', createdAt: '2026-11-30T06:00:00.000Z' });
+    added(fresh);
+    const { usedBy: _usedBy, ...result } = fresh;
+    posted[0]!.answer(201, { ...result, variants: [] });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the picture' });
+    const alt = within(dialog).getByLabelText('Description (alt text)');
+    expect(document.activeElement).toBe(alt);
+    expect(line('harbour.png')).toBe('harbour.png Uploaded.');
+    await waitFor(() =>
+      expect(document.querySelector('.admin-pictures__grid img')!.getAttribute('src')).toBe(fresh.url),
+    );
+    expect((screen.getByRole('searchbox', { name: /Find a picture/ }) as HTMLInputElement).value).toBe('');
+
+    // The second file only now, and the server's refusal is its line's message.
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]!.file.name).toBe('notes.jpg');
+    posted[1]!.answer(415, {
+      type: 'about:blank',
+      title: 'Unsupported Media Type',
+      status: 415,
+      detail: 'The file is not a JPEG, PNG, WebP or AVIF image.',
+    });
+    await waitFor(() =>
+      expect(line('notes.jpg')).toBe('notes.jpg Not uploaded: The file is not a JPEG, PNG, WebP or AVIF image.'),
+    );
+    // Described in the dialog that opened: one PATCH for the new picture.
+    fireEvent.change(alt, { target: { value: 'The harbour at dawn' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save picture' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await screen.findByText('The harbour at dawn');
+  });
+
+  it("shows the server's problem for a refused file and opens no dialog", async () => {
+    const posted = fakeUploads();
+    const { client, sent } = libraryApi([picture(1, { alt: 'A goat' })]);
+    renderInAdmin(<PicturesView />, client);
+    await screen.findByText('A goat');
+    const big = new File(['x'], 'huge.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Upload a picture…'), { target: { files: [big] } });
+    await waitFor(() => expect(posted).toHaveLength(1));
+    posted[0]!.answer(413, {
+      type: 'about:blank',
+      title: 'Payload Too Large',
+      status: 413,
+      detail: 'The image is larger than 15 MB.',
+    });
+    await screen.findByText('Not uploaded: The image is larger than 15 MB.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('A goat')).toBeTruthy();
+    expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ImageListItem } from '@common/admin-contract';
+import type { ImageLibraryItem } from '@common/admin-contract';
 import { Link, useSearchParams } from 'react-router';
 import { usePictures, type PicturesPage } from '../api/pictures.ts';
 import { PictureDialog } from './picture-dialog.tsx';
 import { PictureCard } from './picture-card.tsx';
+import { PictureUpload } from './picture-upload.tsx';
 
 /** The longest search the API takes. */
 const MAX_SEARCH_LENGTH = 200;
@@ -12,12 +13,14 @@ const MAX_SEARCH_LENGTH = 200;
 export const SWEEP_NOTE =
   'There is no Delete: a picture that no article (the Trash included), earlier version of an article or author photo uses is removed automatically, at least 7 days after its upload.';
 
-type Editing = { picture: ImageListItem; open: boolean; key: number };
+type Editing = { picture: ImageLibraryItem; open: boolean; key: number };
 
 /**
  * /admin/pictures: the picture library, newest first, 24 to a page: each picture with its
  * description (or 'No description'), caption, credit and upload date, searchable in those texts and
  * filtered to the pictures without a description. A picture's Edit button opens its edit dialog.
+ * 'Upload a picture…' adds pictures: the search is cleared so they come first, and the first one
+ * uploaded while no dialog is open gets its edit dialog at once, to be described.
  * Search, filter and page live in the URL (?q=&described=no&page=, as the API takes them).
  */
 export function PicturesView() {
@@ -43,7 +46,7 @@ export function PicturesView() {
   }
   const list = usePictures({ q, page, undescribed });
   const [editing, setEditing] = useState<Editing | null>(null);
-  const opener = useRef<HTMLButtonElement | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const uid = useId();
   const close = () => setEditing((e) => e && { ...e, open: false });
@@ -55,6 +58,24 @@ export function PicturesView() {
     close();
   };
   const open = editing?.open ?? false;
+  const openNow = useRef(open);
+  openNow.current = open;
+  const uploaded = (picture: ImageLibraryItem) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('q');
+        next.delete('page');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    if (openNow.current) return;
+    openNow.current = true;
+    const focused = document.activeElement;
+    opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+    setEditing((e) => ({ picture, open: true, key: (e?.key ?? 0) + 1 }));
+  };
   useEffect(() => {
     if (savedFrom.current === null || open) return;
     if (!opener.current?.isConnected) {
@@ -71,9 +92,11 @@ export function PicturesView() {
       </h1>
       <p className="admin-muted">
         Every uploaded picture, newest first. Give each one a description (alt text): screen readers read it to people
-        who cannot see the picture. New pictures are uploaded from the article form.
+        who cannot see the picture. Upload new ones here or from the article form; a picture uploaded here opens at once
+        for its description.
       </p>
       <p className="admin-muted">{SWEEP_NOTE}</p>
+      <PictureUpload onUploaded={uploaded} />
       <div className="admin-pictures__filters">
         <div className="admin-form__field">
           <label className="admin-form__label" htmlFor={`${uid}-q`}>
