@@ -82,6 +82,14 @@ export interface RecordAuditEntry {
 
 /** Writes the row of a change to an author or a tag; call it inside the transaction that makes it. */
 export async function writeRecordAudit(trx: Transaction<Database>, e: RecordAuditEntry): Promise<void> {
+  await writeAuditOfNoArticle(trx, e);
+}
+
+/** The row of a change that concerns no one article (an author, a tag, a picture): before and after as JSON. */
+async function writeAuditOfNoArticle(
+  trx: Transaction<Database>,
+  e: { action: string; actor: Actor; at: string; before: object | null; after: object | null },
+): Promise<void> {
   await trx
     .insertInto('audit_log')
     .values({
@@ -121,18 +129,7 @@ export interface ImageAuditEntry {
 
 /** Writes the row of a change to a picture; call it inside the transaction that makes it. */
 export async function writeImageAudit(trx: Transaction<Database>, e: ImageAuditEntry): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      action: e.action,
-      article_id: NO_ARTICLE,
-      actor_subject: e.actor.subject,
-      actor_name: e.actor.name,
-      at: e.at,
-      before: JSON.stringify(e.before),
-      after: JSON.stringify(e.after),
-    })
-    .execute();
+  await writeAuditOfNoArticle(trx, e);
 }
 
 /** The trail of one article, oldest first. */

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Dropzone } from '@/components/admin/dropzone';
 import { uploadedImageId } from '@common/images';
 import { FocalPointPicker } from '@/components/admin/focal-point-picker';
 import { IMAGE_ACCEPT, useUploadImage } from '@/components/admin/body-editor/upload-image';
@@ -40,7 +41,6 @@ export function ImageField({
 }: ImageFieldProps) {
   const id = useId();
   const { upload, progress, error: uploadError, uploading } = useUploadImage();
-  const [over, setOver] = useState(false);
   const [uploadedFocus, setUploadedFocus] = useState<(FocalPoint & { url: string }) | null>(null);
   const imageId = uploadedImageId(value);
   const known =
@@ -134,19 +134,7 @@ export function ImageField({
       ) : (
         <p className="admin-muted">No image.</p>
       )}
-      <div
-        className={`admin-dropzone${over ? ' admin-dropzone--over' : ''}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setOver(false);
-          void send(e.dataTransfer.files[0]);
-        }}
-      >
+      <Dropzone onFiles={(files) => void send(files[0])}>
         <p>Drop a JPEG, PNG, WebP or AVIF picture here (up to 15 MB), or</p>
         <label className="admin-btn admin-btn--small admin-file-label">
           Choose a picture…
@@ -167,7 +155,7 @@ export function ImageField({
             <progress id={`${id}-progress`} max={100} value={Math.round(progress * 100)} />
           </div>
         ) : null}
-      </div>
+      </Dropzone>
       <label className="admin-form__label" htmlFor={`${id}-url`}>
         Image address
       </label>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { Dropzone } from '@/components/admin/dropzone';
 import type { ImageLibraryItem } from '@common/admin-contract';
 import { IMAGE_ACCEPT, uploadFailureMessage, uploadImage } from '@/components/admin/body-editor/upload-image';
 import { useAdminApi } from '@/lib/admin-api-client';
@@ -26,7 +27,6 @@ export function PictureUpload({ onUploaded }: PictureUploadProps) {
   const client = useAdminApi();
   const reload = useReloadPictures();
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const [over, setOver] = useState(false);
   const nextKey = useRef(0);
   const queue = useRef(Promise.resolve());
 
@@ -68,19 +68,7 @@ export function PictureUpload({ onUploaded }: PictureUploadProps) {
   };
 
   return (
-    <div
-      className={`admin-dropzone admin-pictures__upload${over ? ' admin-dropzone--over' : ''}`}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setOver(false);
-        send(e.dataTransfer.files);
-      }}
-    >
+    <Dropzone className="admin-pictures__upload" onFiles={send}>
       <label className="admin-btn admin-file-label">
         Upload a picture…
         <input
@@ -121,6 +109,6 @@ export function PictureUpload({ onUploaded }: PictureUploadProps) {
           </ul>
         ) : null}
       </div>
-    </div>
+    </Dropzone>
   );
 }
