@@ -531,7 +531,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
         <button type="button" className="admin-btn" disabled={saving} onClick={onCancel}>
           Cancel
         </button>
-        {autosave.enabled ? (
+        {autosave.shown ? (
           <AutosaveStatus state={autosave.state} dirty={dirty} />
         ) : dirty ? (
           <span className="admin-muted">Unsaved changes</span>

@@ -152,6 +152,8 @@ describe('an autosave that meets a newer version', () => {
     );
     expect(screen.queryByText(PANEL)).toBeNull();
     expect(server.puts()).toEqual(['"2"']);
+    // The form knows the article is published now: it offers the minor-edit choice.
+    expect(screen.getByLabelText(/^Minor edit/)).toBeTruthy();
     // More typing saves nothing by itself.
     type('Honk, honk, honk.');
     await act(() => new Promise((r) => setTimeout(r, 3500)));

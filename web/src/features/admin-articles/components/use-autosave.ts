@@ -100,6 +100,9 @@ export function useAutosave({
           reset();
           if (now && now.version === to && !now.deletedAt) {
             // Published or scheduled meanwhile: an edit of a public article is the editor's decision.
+            // The form learns what the article is now (its minor-edit choice, the picture's rule);
+            // the edit stays based on the version it began from.
+            queryClient.setQueryData(adminKeys.articleDetail(id), now);
             setStopped(true);
             const what = isPublished(now.publishedAt) ? 'published' : 'scheduled';
             setState({
@@ -139,5 +142,6 @@ export function useAutosave({
     return running.current;
   }, []);
 
-  return { state, settle, enabled };
+  /** `shown`: the form shows the status (autosave on, or stopped and saying why). */
+  return { state, settle, enabled, shown: enabled || stopped };
 }
