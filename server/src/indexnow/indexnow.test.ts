@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { daysAgo, insertArticle } from '../test-support/admin-articles.ts';
 import { startFakeIndexNow, type FakeIndexNow } from '../fakes/indexnow.ts';
 import { legacyTextToBody } from '../../../common/body/legacy.ts';
+import { imageVariantUrl } from '../../../common/images.ts';
 import { INDEXNOW_JOB } from './notifier.ts';
 
 // IndexNow against the fake endpoint over real HTTP (SQLite, and PostgreSQL in api-pg): the fake checks
@@ -81,6 +83,27 @@ async function edit(id: number, fields: Record<string, unknown>) {
     version: a.version,
     ...fields,
   });
+}
+
+/** A picture in the library (no description, centred), and the main-picture URL articles show it by. */
+async function libraryPicture(t: TestApp = env) {
+  const id = crypto.randomBytes(16).toString('hex');
+  await t.database.db
+    .insertInto('images')
+    .values({
+      id,
+      width: 1600,
+      height: 900,
+      alt: '',
+      caption: '',
+      credit: '',
+      focal_x: 0.5,
+      focal_y: 0.5,
+      created_at: new Date().toISOString(),
+      uploaded_by: null,
+    })
+    .execute();
+  return { id, imageUrl: imageVariantUrl(id, 960) };
 }
 
 describe('IndexNow, configured', () => {
@@ -192,6 +215,59 @@ describe('IndexNow, configured', () => {
     );
   });
 
+  it('a picture change sends, in one job, the URLs of the public articles it changed; drafts nothing', async () => {
+    const { id, imageUrl } = await libraryPicture();
+    const published = await insertArticle(env.database.db, { published_at: daysAgo(1), image_url: imageUrl });
+    const alsoPublished = await insertArticle(env.database.db, { published_at: daysAgo(2), image_url: imageUrl });
+    const draft = await insertArticle(env.database.db, { image_url: imageUrl });
+    const scheduled = await insertArticle(env.database.db, { publish_at: daysAgo(-1), image_url: imageUrl });
+    const described = await insertArticle(env.database.db, {
+      published_at: daysAgo(1),
+      image_url: imageUrl,
+      image_alt: 'Its own description',
+    });
+    const trashed = await insertArticle(env.database.db, {
+      published_at: daysAgo(1),
+      deleted_at: daysAgo(0.5),
+      image_url: imageUrl,
+    });
+    const jobsBefore = (await env.app.shareJobs.list(INDEXNOW_JOB)).length;
+    await api(env, authorization, 'PATCH', `/api/admin/images/${id}`, { alt: 'A goat on the town hall roof' });
+    await sentTimes(urlOf(published.slug), 1);
+    const jobs = await env.app.shareJobs.list(INDEXNOW_JOB);
+    expect(jobs).toHaveLength(jobsBefore + 1);
+    expect(jobs.at(-1)!.payload.urls).toEqual(
+      expect.arrayContaining([urlOf(published.slug), urlOf(alsoPublished.slug)]),
+    );
+    expect(jobs.at(-1)!.payload.urls).toHaveLength(2);
+    const submission = fake.submissions.find((s) => s.urlList.includes(urlOf(published.slug)))!;
+    expect([...submission.urlList].sort()).toEqual([urlOf(published.slug), urlOf(alsoPublished.slug)].sort());
+    for (const quiet of [draft, scheduled, described, trashed]) expect(sent(urlOf(quiet.slug))).toBe(0);
+  });
+
+  it('a picture change that changes no article sends nothing', async () => {
+    const { id, imageUrl } = await libraryPicture();
+    const a = await insertArticle(env.database.db, {
+      published_at: daysAgo(1),
+      image_url: imageUrl,
+      image_alt: 'Its own description',
+    });
+    const submissions = fake.submissions.length;
+    const jobsBefore = (await env.app.shareJobs.list(INDEXNOW_JOB)).length;
+    // The caption is the library's only; the article keeps its own description; the focal point is the same.
+    await api(env, authorization, 'PATCH', `/api/admin/images/${id}`, {
+      caption: 'The roof',
+      alt: 'A goat',
+      focalX: 0.5,
+      focalY: 0.5,
+    });
+    await new Promise((r) => setTimeout(r, BATCH_MS * 2));
+    await drained();
+    expect(await env.app.shareJobs.list(INDEXNOW_JOB)).toHaveLength(jobsBefore);
+    expect(fake.submissions.length).toBe(submissions);
+    expect(sent(urlOf(a.slug))).toBe(0);
+  });
+
   it('a 429 is tried again later and the URL then sent once', async () => {
     const answered = fake.answers.length;
     fake.failNext(429, 1);
@@ -237,14 +313,24 @@ describe('IndexNow refusals', () => {
 });
 
 describe('IndexNow, not configured', () => {
-  it('serves no key file, registers nothing and queues no job', async () => {
+  it('serves no key file, registers nothing and queues no job (a publish, a picture change)', async () => {
     const t = await createTestApp({ env: JOB_ENV });
     try {
       expect(t.app.hasDecorator('indexNow')).toBe(false);
       const res = await t.app.inject({ method: 'GET', url: `/${KEY}.txt` });
       expect(res.body).not.toBe(KEY);
       const a = await insertArticle(t.database.db);
-      await api(t, await t.bearer(), 'POST', `/api/admin/articles/${a.id}/publish`);
+      const auth = await t.bearer();
+      await api(t, auth, 'POST', `/api/admin/articles/${a.id}/publish`);
+      const { id, imageUrl } = await libraryPicture(t);
+      const b = await insertArticle(t.database.db, { published_at: daysAgo(1), image_url: imageUrl });
+      await api(t, auth, 'PATCH', `/api/admin/images/${id}`, { alt: 'A goat', focalX: 0.3, focalY: 0.6 });
+      const shown = await t.database.db
+        .selectFrom('articles')
+        .select('image_alt')
+        .where('id', '=', b.id)
+        .executeTakeFirst();
+      expect(shown?.image_alt).toBe('A goat');
       expect(await t.app.shareJobs.list(INDEXNOW_JOB)).toEqual([]);
     } finally {
       await t.close();

@@ -6,12 +6,15 @@ import { maskSecret } from '../sharing/mask.ts';
 import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../sharing/jobs/queue.ts';
 import { windowEnd } from './batch-window.ts';
 import { MAX_URLS_PER_SUBMISSION, submitUrls, type SubmitResult } from './submit.ts';
-import { slugsOnChange, slugsOnEntryWrite, slugsOnPublish } from './which-changes-notify.ts';
+import type { ImageChangedArticle } from '../repositories/images-repository.ts';
+import { slugsOnChange, slugsOnEntryWrite, slugsOnImageChange, slugsOnPublish } from './which-changes-notify.ts';
 
 export const INDEXNOW_JOB = 'indexnow';
 
-/** Jobs one run gathers into its submission (each holds one article's URLs). */
+/** Jobs one run gathers into its submission (each holds one write's URLs). */
 const MAX_JOBS_PER_SUBMISSION = 500;
+/** The most URLs one job holds (an article's write has one or two; a picture's change is split). */
+const MAX_URLS_PER_JOB = 1000;
 
 export interface IndexNowNotifierOptions {
   key: string;
@@ -29,7 +32,8 @@ export interface IndexNowNotifierOptions {
 
 /**
  * Tells search engines through IndexNow which article URLs changed (decision 045). The article
- * repository's hooks call onPublished and onChanged inside the write's transaction; the rule of which
+ * repository's hooks call onPublished and onChanged inside the write's transaction (the picture
+ * library's, onImageChanged; a live blog's entries, onEntryWritten); the rule of which
  * writes count is which-changes-notify.ts. Each write that counts queues one `indexnow` job holding
  * its URLs, due at the end of its window of `batchMs` (windowEnd), on the share job queue (decision 023), so a committed change never
  * loses its notification and a rolled-back one sends none. A run takes every other due `indexnow`
@@ -57,7 +61,7 @@ export class IndexNowNotifier {
 
   /** The publish hook: `row` is the article as the publish left it. */
   async onPublished(trx: Transaction<Database>, articleId: number, row: ArticleRow): Promise<void> {
-    await this.#queueSlugs(trx, articleId, slugsOnPublish(row));
+    await this.#queueSlugs(trx, { articleId }, slugsOnPublish(row));
   }
 
   /** After a live blog's entry is posted, corrected or deleted, in its transaction: `row` is its article. */
@@ -65,7 +69,7 @@ export class IndexNowNotifier {
     trx: Transaction<Database>,
     row: Pick<ArticleRow, 'id' | 'slug' | 'published_at' | 'deleted_at'>,
   ): Promise<void> {
-    await this.#queueSlugs(trx, Number(row.id), slugsOnEntryWrite(row));
+    await this.#queueSlugs(trx, { articleId: Number(row.id) }, slugsOnEntryWrite(row));
   }
 
   /** The change hook of every other accepted write of one article. */
@@ -76,15 +80,30 @@ export class IndexNowNotifier {
     _after: ArticleRow,
     articles: { before: AdminArticle; after: AdminArticle },
   ): Promise<void> {
-    await this.#queueSlugs(trx, articleId, slugsOnChange(articles.before, articles.after));
+    await this.#queueSlugs(trx, { articleId }, slugsOnChange(articles.before, articles.after));
   }
 
-  async #queueSlugs(trx: Transaction<Database>, articleId: number, slugs: string[]): Promise<void> {
+  /** The picture library's hook: the articles a change of a picture changed, one job for all of them. */
+  async onImageChanged(trx: Transaction<Database>, articles: ImageChangedArticle[]): Promise<void> {
+    // A picture shown by very many articles: a job per MAX_URLS_PER_JOB of them, so that no job, and no
+    // submission gathering jobs, passes the protocol's limit.
+    for (let i = 0; i < articles.length; i += MAX_URLS_PER_JOB) {
+      const part = articles.slice(i, i + MAX_URLS_PER_JOB);
+      await this.#queueSlugs(trx, { articleIds: part.map((a) => Number(a.id)) }, slugsOnImageChange(part));
+    }
+  }
+
+  /** `about`: which article(s) the job is for (kept in its payload, for whoever reads the queue). */
+  async #queueSlugs(
+    trx: Transaction<Database>,
+    about: { articleId: number } | { articleIds: number[] },
+    slugs: string[],
+  ): Promise<void> {
     if (slugs.length === 0) return;
     const runAt = windowEnd(Date.now(), this.#o.batchMs);
     await this.#queue.enqueue(trx, {
       kind: INDEXNOW_JOB,
-      payload: { articleId, urls: slugs.map((s) => this.url(s)) },
+      payload: { ...about, urls: slugs.map((s) => this.url(s)) },
       runAt: new Date(runAt),
       maxAttempts: this.#o.maxAttempts,
     });
@@ -96,7 +115,8 @@ export class IndexNowNotifier {
   async run(first: ClaimedJob): Promise<JobOutcome> {
     const jobs = [first];
     const urls = new Set(urlsOf(first));
-    while (jobs.length < MAX_JOBS_PER_SUBMISSION && urls.size < MAX_URLS_PER_SUBMISSION - 10) {
+    // Another job fits while its URLs, however many up to MAX_URLS_PER_JOB, stay within the protocol's limit.
+    while (jobs.length < MAX_JOBS_PER_SUBMISSION && urls.size + MAX_URLS_PER_JOB <= MAX_URLS_PER_SUBMISSION) {
       const next = await this.#queue.engine.claim([INDEXNOW_JOB]);
       if (!next) break;
       jobs.push(next);

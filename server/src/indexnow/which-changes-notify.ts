@@ -17,6 +17,9 @@ import { changesForReaders } from '../repositories/admin-articles.ts';
  *     an edit of editorial metadata only (rating, comments, editor, share choice) is not sent.
  * - A live blog's entry posted, corrected or deleted on a public article: its URL (its page lists the
  *   entries).
+ * - A picture's description or focal point changed in the library, copied onto the articles showing
+ *   it: the URLs of those of them that are public, all in one submission (their pages' alt text, crops
+ *   and og:image changed).
  * - A draft or scheduled article changing: nothing (it has no public URL).
  */
 
@@ -34,6 +37,11 @@ export function slugsOnPublish(row: Pick<ArticleRow, 'slug' | 'published_at' | '
 
 /** A live blog's entry was posted, corrected or deleted: the article's page changed when it is public. */
 export const slugsOnEntryWrite = slugsOnPublish;
+
+/** The slugs to submit after a picture change changed these articles (as it left them). */
+export function slugsOnImageChange(articles: Pick<ArticleRow, 'slug' | 'published_at' | 'deleted_at'>[]): string[] {
+  return articles.flatMap(slugsOnPublish);
+}
 
 /** The slugs to submit after any other accepted write of one article. */
 export function slugsOnChange(before: AdminArticle, after: AdminArticle): string[] {

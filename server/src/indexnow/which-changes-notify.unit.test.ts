@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminArticle } from '../../../common/admin-contract.ts';
-import { slugsOnChange, slugsOnPublish } from './which-changes-notify.ts';
+import { slugsOnChange, slugsOnImageChange, slugsOnPublish } from './which-changes-notify.ts';
 
 const published = {
   slug: 'mayor-loses-pigeon',
@@ -23,6 +23,19 @@ describe('which article changes search engines hear of', () => {
   it('a publish: the URL of a public article only', () => {
     expect(slugsOnPublish({ slug: 's', published_at: '2026-11-01T10:00:00.000Z', deleted_at: null })).toEqual(['s']);
     expect(slugsOnPublish({ slug: 's', published_at: null, deleted_at: null })).toEqual([]);
+  });
+
+  it('a picture change: the URLs of the changed articles that are public, none of the others', () => {
+    const at = '2026-11-01T10:00:00.000Z';
+    expect(
+      slugsOnImageChange([
+        { slug: 'public', published_at: at, deleted_at: null },
+        { slug: 'draft', published_at: null, deleted_at: null },
+        { slug: 'trashed', published_at: null, deleted_at: at },
+        { slug: 'also-public', published_at: at, deleted_at: null },
+      ]),
+    ).toEqual(['public', 'also-public']);
+    expect(slugsOnImageChange([])).toEqual([]);
   });
 
   it('coming off the site or onto it (unpublish, Trash, restore): the URL', () => {

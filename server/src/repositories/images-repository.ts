@@ -1,7 +1,7 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { IMAGE_WIDTHS, imageVariantUrl } from '../../../common/images.ts';
 import { ARTICLE_UPLOADED_IMAGE } from '../db/migrations/028-image-references.ts';
-import type { Database, ImageRow } from '../db/schema.ts';
+import type { ArticleRow, Database, ImageRow } from '../db/schema.ts';
 import { writeImageAudit, type Actor, type AuditedImage } from './audit-log.ts';
 
 /** The library's text fields and focal point; left out: unchanged. */
@@ -18,6 +18,15 @@ export interface ImageUsage {
   count: number;
   articles: { id: number; headline: string }[];
 }
+
+/** An article a picture change changed, as the change left it. */
+export type ImageChangedArticle = Pick<ArticleRow, 'id' | 'slug' | 'published_at' | 'deleted_at'>;
+
+/**
+ * Runs inside the transaction of a picture change that changed articles, after its audit row, with
+ * those articles (each once): IndexNow queues the URLs of the public ones (decision 045).
+ */
+export type ImageArticlesHook = (trx: Transaction<Database>, articles: ImageChangedArticle[]) => Promise<void>;
 
 /** How many articles `usage` names per picture (the count covers all). */
 export const USAGE_ARTICLES_LISTED = 3;
@@ -46,7 +55,10 @@ const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
  * same transaction (articles keep a copy so the public reads need no join), with its audit row.
  */
 export class ImagesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly onArticlesChanged?: ImageArticlesHook,
+  ) {}
 
   async get(id: string): Promise<ImageRow | undefined> {
     return this.db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
@@ -164,7 +176,8 @@ export class ImagesRepository {
    * that show the picture (any width) and have another one, and a new description onto those of them
    * that have none, in one transaction. `articles`: how many articles changed (each once). When the
    * picture or an article changed, the same transaction writes an `image-update` audit row by
-   * `actor`: the picture before and after, and `articles`. Undefined: no such image.
+   * `actor`: the picture before and after, and `articles`, then the repository's articles hook with
+   * the changed articles. Undefined: no such image.
    */
   async update(
     id: string,
@@ -187,7 +200,7 @@ export class ImagesRepository {
           ? await trx.updateTable('images').set(set).where('id', '=', id).returningAll().executeTakeFirst()
           : before;
       if (!row) return undefined;
-      let articles = 0;
+      let changedArticles: ImageChangedArticle[] = [];
       const urls = IMAGE_WIDTHS.map((w) => imageVariantUrl(id, w));
       const moved = change.focalX !== undefined || change.focalY !== undefined;
       // An article showing the picture without a description of its own gets the library's (one
@@ -195,7 +208,7 @@ export class ImagesRepository {
       const alt = change.alt;
       if (moved || alt) {
         // One statement, so that an article taking both the focal point and the description counts once.
-        const result = await trx
+        changedArticles = await trx
           .updateTable('articles')
           .set((eb) => ({
             ...(moved ? { image_focal_x: row.focal_x, image_focal_y: row.focal_y } : {}),
@@ -211,9 +224,10 @@ export class ImagesRepository {
               ...(alt ? [eb('image_alt', '=', '')] : []),
             ]),
           )
-          .executeTakeFirst();
-        articles = Number(result.numUpdatedRows);
+          .returning(['id', 'slug', 'published_at', 'deleted_at'])
+          .execute();
       }
+      const articles = changedArticles.length;
       const was = audited(before);
       const now = audited(row as ImageRow);
       if (articles > 0 || JSON.stringify(was) !== JSON.stringify(now)) {
@@ -225,6 +239,7 @@ export class ImagesRepository {
           after: { ...now, articleCount: articles },
         });
       }
+      if (articles > 0) await this.onArticlesChanged?.(trx, changedArticles);
       return { row: row as ImageRow, articles };
     });
   }
@@ -251,5 +266,35 @@ export class ImagesRepository {
         .where('id', 'in', ids.slice(i, i + 500))
         .execute();
     }
+  }
+
+  /**
+   * How many library pictures without a description (empty alt) an article out of the trash uses,
+   * as `usage` counts use: its main picture (any width) or its body now or in an earlier version.
+   * A picture no article uses is left out (the sweep deletes it). One statement: the library rows
+   * read once (no index on alt; the library is far smaller than the articles), each probed through
+   * article_body_images_image_idx and migration 028's partial index on image_url (its condition
+   * repeated word for word, one lookup per stored width), then each article by its primary key. One
+   * EXISTS over a UNION ALL keeps the probes per picture (PostgreSQL would hash two EXISTS joined
+   * by OR over the whole tables).
+   */
+  async undescribedInUse(): Promise<number> {
+    const urls = IMAGE_WIDTHS.map((w) => sql`'/images/' || i.id || ${`-${w}.webp`}`);
+    const row = await sql<{ n: number | string }>`
+      select count(*) as n
+      from images i
+      where i.alt = ''
+        and exists (
+          select 1
+          from (
+            select article_id from article_body_images where image_id = i.id
+            union all
+            select id from articles where ${ARTICLE_UPLOADED_IMAGE} and image_url in (${sql.join(urls)})
+          ) u
+          join articles a on a.id = u.article_id
+          where a.deleted_at is null
+        )
+    `.execute(this.db);
+    return Number(row.rows[0]?.n ?? 0);
   }
 }

@@ -61,8 +61,14 @@ export const paths = {
     tags: { path: '/admin/tags', getHref: () => '/admin/tags' },
     pictures: {
       path: '/admin/pictures',
-      /** `q`: the library searched for these words (in description, caption and credit). */
-      getHref: (q?: string) => (q ? `/admin/pictures?${new URLSearchParams({ q }).toString()}` : '/admin/pictures'),
+      /**
+       * `q`: the library searched for these words (in description, caption and credit);
+       * `undescribed`: only the pictures without a description (`described=no`).
+       */
+      getHref: (q?: string, undescribed = false) => {
+        const query = new URLSearchParams({ ...(q ? { q } : {}), ...(undescribed ? { described: 'no' } : {}) });
+        return `/admin/pictures${query.toString() ? `?${query.toString()}` : ''}`;
+      },
     },
     social: { path: '/admin/social', getHref: () => '/admin/social' },
     socialTest: { path: '/admin/social/test', getHref: () => '/admin/social/test' },

@@ -33,11 +33,14 @@ export const IMAGE_PAGE_SIZE = 24;
  * Each picture says which articles use it (`usedBy`: how many, the newest three).
  * PATCH /api/admin/images/{id}: its description and focal point (decision 033); the articles showing
  * it get the new focal point, and its description when they have none of their own. A change is
- * audited (`image-update`, by the signed-in editor) in the same transaction.
+ * audited (`image-update`, by the signed-in editor) in the same transaction, which also queues the
+ * changed public articles' URLs for IndexNow when it is on.
  */
 const imageRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const images = new ImagesRepository(app.database.db);
+  // IndexNow hears of the public articles a picture change changed (decision 045), when it is on.
+  const indexNow = app.hasDecorator('indexNow') ? app.indexNow : undefined;
+  const images = new ImagesRepository(app.database.db, indexNow?.onImageChanged.bind(indexNow));
   const maxBytes = app.config.newsroom.imageMaxBytes;
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },

@@ -109,6 +109,8 @@ export const DashboardSchema = Type.Object({
     lastSucceeded: Type.Union([Type.Object({ at: Type.String(), sizeBytes: Type.Integer() }), Type.Null()]),
     alert: Type.Boolean(),
   }),
+  /** Library pictures without a description that an article out of the trash uses. */
+  undescribedPictures: Type.Integer({ minimum: 0 }),
 });
 
 export const CategorySchema = Type.Object({ id: Type.Integer(), name: Type.String() });

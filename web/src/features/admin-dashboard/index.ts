@@ -1,4 +1,5 @@
 export { useDashboard } from './api/get-dashboard.ts';
 export { DashboardCards } from './components/dashboard-cards.tsx';
 export { BackupStatusPanel } from './components/backup-status.tsx';
+export { UndescribedPicturesPanel } from './components/undescribed-pictures.tsx';
 export type { BackupStatusData, DashboardData } from './types.ts';

@@ -8,6 +8,11 @@ export interface DashboardData<A = unknown> {
   scheduledArticles?: number;
   /** The last backup (absent from servers before backups). */
   backup?: BackupStatusData;
+  /**
+   * Library pictures without a description that an article out of the trash uses (absent from
+   * servers before this count).
+   */
+  undescribedPictures?: number;
 }
 
 /** The dashboard's backup status (server/src/backup/status.ts). */
