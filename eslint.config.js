@@ -154,7 +154,7 @@ export default tseslint.config(
       'server/src/live/repositories/**',
       'server/src/live-blog/repositories/**',
       'server/src/db/**',
-      'server/src/sharing/jobs/*-engine.ts',
+      'server/src/jobs/*-engine.ts',
       '**/*.test.ts',
       '**/test-support/**',
     ],

@@ -52,7 +52,7 @@ export interface AppOptions {
  * server.ts listens; tests call this and use inject() or listen on port 0.
  */
 export async function buildApp({ config, database, logger, telemetry }: AppOptions) {
-  // The requests Fastify is answering: the share workers give way to them (sharing/jobs/queue.ts).
+  // The requests Fastify is answering: the share workers give way to them (jobs/queue.ts).
   const activity = new RequestActivity();
   const app = Fastify({
     // JSON lines with the request id (reqId) and secrets redacted (telemetry/logger.ts)

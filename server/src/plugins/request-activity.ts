@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 
 /**
  * The requests Fastify is answering, for background work that gives way to them (the share jobs'
- * workers, sharing/jobs/queue.ts GiveWay). Counted from the first hook of every request (app.ts); a
+ * workers, jobs/queue.ts GiveWay). Counted from the first hook of every request (app.ts); a
  * response's `close` comes whether it finished or its connection was lost.
  */
 export class RequestActivity {

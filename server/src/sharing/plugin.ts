@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import { siteOrigin } from '../auth/settings.ts';
 import { DEFAULT_X_API_URL } from './config.ts';
-import { createJobEngine } from './jobs/engines.ts';
-import { JobQueue } from './jobs/queue.ts';
+import { createJobEngine } from '../jobs/engines.ts';
+import { JobQueue } from '../jobs/queue.ts';
 import { SocialSharesRepository } from './repositories/social-shares.ts';
 import { sharesApi } from './routes/shares-api.ts';
 import { socialApi } from './routes/social-api.ts';

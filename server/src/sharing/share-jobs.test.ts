@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ArticleShares } from '../../../common/admin-contract.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { insertArticle } from '../test-support/admin-articles.ts';
-import { createJobEngine } from './jobs/engines.ts';
+import { createJobEngine } from '../jobs/engines.ts';
 import { createSocial, type Social } from './social-clients.ts';
 import { SHARE_JOB } from './share-service.ts';
 

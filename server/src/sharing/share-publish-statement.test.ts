@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewJob } from './jobs/queue.ts';
+import type { NewJob } from '../jobs/queue.ts';
 import type { SharesKysely } from './repositories/social-shares.ts';
 import { SocialSharesRepository, type SharePlatform, type ShareState } from './repositories/social-shares.ts';
 import { insertArticles } from '../test-support/admin-articles.ts';

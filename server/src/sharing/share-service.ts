@@ -3,7 +3,7 @@ import type { ArticleRow, Database } from '../db/schema.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEntryPost } from '../../../common/live-contract.ts';
 import { composeFacebookMessage, composeXText } from '../../../common/share-text.ts';
-import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from './jobs/queue.ts';
+import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '../jobs/queue.ts';
 import {
   type ArticleShareColumns,
   type SharePlatform,

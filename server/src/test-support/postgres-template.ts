@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/index.ts';
-import { PgBossJobEngine } from '../sharing/jobs/pg-boss-engine.ts';
+import { PgBossJobEngine } from '../jobs/pg-boss-engine.ts';
 import { createTestPostgresDatabase, testDatabaseAdminUrl } from './postgres-databases.ts';
 
 declare module 'vitest' {

@@ -5,7 +5,7 @@ import type { Dialect } from '../index.ts';
  * Sharing published articles to X and Facebook.
  * - articles.share_to_x / share_to_facebook: the article's choice (null: the Social page's default);
  *   articles.share_message: optional text of the posts (null: the headline).
- * - jobs: the durable job queue (server/src/sharing/jobs): one row per job, claimed by one worker at a time.
+ * - jobs: the durable job queue (server/src/jobs): one row per job, claimed by one worker at a time.
  * - social_shares: one row per article and platform, the state of its post (never a token).
  * - social_settings: key/value settings of the Social page (the sharing defaults).
  */

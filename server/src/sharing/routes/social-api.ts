@@ -5,7 +5,7 @@ import { DEFAULT_X_SCOPES } from '../../../../common/social.ts';
 import { recordTestPost } from '../../repositories/audit-log.ts';
 import { actorOf } from '../../auth/actor.ts';
 import type { Social } from '../social-clients.ts';
-import { maskSecret } from '../mask.ts';
+import { maskSecret } from '../../crypto/mask.ts';
 import { SocialProblem, badRequest, notFound } from '../provider-error.ts';
 import { commonXProblem, xErrorText, type XAccount } from '../x-client.ts';
 import {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/index.ts';
+import type { Db } from '../db/index.ts';
 import type { JobEngine } from './queue.ts';
 import { TableJobEngine } from './table-engine.ts';
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARE_JOB } from '../share-service.ts';
-import { freePort } from '../../test-support/free-port.ts';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from '../../test-support/postgres-databases.ts';
-import { startInstance, type Instance } from '../../test-support/postgres-instances.ts';
+import { SHARE_JOB } from '../sharing/share-service.ts';
+import { freePort } from '../test-support/free-port.ts';
+import { createTestPostgresDatabase, type TestPostgresDatabase } from '../test-support/postgres-databases.ts';
+import { startInstance, type Instance } from '../test-support/postgres-instances.ts';
 import { PGBOSS_10_SCHEMA, PGBOSS_SCHEMA } from './pg-boss-engine.ts';
 
 // pg-boss 12 migrates only schemas of pg-boss 11 and later: an instance starting on a database whose
@@ -19,9 +19,7 @@ describe('an instance starting on the pg-boss 10 schema of an earlier version', 
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
-      await client.query(
-        await fs.readFile(new URL('../../test-support/pg-boss-10-schema.sql', import.meta.url), 'utf8'),
-      );
+      await client.query(await fs.readFile(new URL('../test-support/pg-boss-10-schema.sql', import.meta.url), 'utf8'));
       await client.query(`select pgboss.create_queue($1, '{"policy":"standard"}'::json)`, [SHARE_JOB]);
       const data = (articleId: number, spent: number) =>
         JSON.stringify({ payload: { articleId, platform: 'x' }, spent, maxAttempts: 5 });

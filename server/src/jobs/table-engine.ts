@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '../../db/index.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 import {
   spentAfter,
   type ClaimedJob,

@@ -2,7 +2,7 @@ import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { createJobEngine, type JobEngineOptions } from './engines.ts';
 import { PGBOSS_SCHEMA } from './pg-boss-engine.ts';
 import { claimStatement } from './table-engine.ts';

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 
-export type { JobTable } from '../../db/schema.ts';
+export type { JobTable } from '../db/schema.ts';
 
 /** The caller's Kysely transaction (or, outside one, the database) that an enqueue joins. */
 export type JobTx = Kysely<Database> | Transaction<Database>;

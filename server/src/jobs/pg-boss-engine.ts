@@ -1,9 +1,9 @@
 import { CompiledQuery, sql } from 'kysely';
 import type pg from 'pg';
 import type { Db as BossDb, JobInsert, PgBoss } from 'pg-boss';
-import type { Db } from '../../db/index.ts';
-import { createPostgresPool } from '../../db/postgres-pool.ts';
-import { PREPARED } from '../../db/prepared-statements.ts';
+import type { Db } from '../db/index.ts';
+import { createPostgresPool } from '../db/postgres-pool.ts';
+import { PREPARED } from '../db/prepared-statements.ts';
 import {
   spentAfter,
   type ClaimedJob,
