@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { daysAgo, insertArticle } from '../test-support/admin-articles.ts';
+import { daysAgo, editBody, insertArticle } from '../test-support/admin-articles.ts';
 import { startFakeIndexNow, type FakeIndexNow } from '../fakes/indexnow.ts';
 import { legacyTextToBody } from '../../../common/body/legacy.ts';
 import { imageVariantUrl } from '../../../common/images.ts';
@@ -67,22 +67,7 @@ async function sentTimes(url: string, n: number) {
 
 async function edit(id: number, fields: Record<string, unknown>) {
   const a = await api(env, authorization, 'GET', `/api/admin/articles/${id}`);
-  return api(env, authorization, 'PUT', `/api/admin/articles/${id}`, {
-    headline: a.headline,
-    summary: a.summary,
-    content: a.content,
-    author: a.author,
-    categoryId: a.categoryId,
-    source: a.source,
-    editorName: a.editorName,
-    ratingOutOfTen: a.ratingOutOfTen,
-    comments: a.comments,
-    imageUrl: a.imageUrl ?? '',
-    originalUrl: a.originalUrl ?? '',
-    isBreaking: a.isBreaking,
-    version: a.version,
-    ...fields,
-  });
+  return api(env, authorization, 'PUT', `/api/admin/articles/${id}`, editBody(a, fields));
 }
 
 /** A picture in the library (no description, centred), and the main-picture URL articles show it by. */

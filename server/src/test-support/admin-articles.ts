@@ -54,3 +54,26 @@ export async function insertArticle(db: Kysely<Database>, overrides: Partial<New
 export async function snapshotArticles(db: Kysely<Database>): Promise<ArticleRow[]> {
   return (await db.selectFrom('articles').selectAll().orderBy('id').execute()) as ArticleRow[];
 }
+
+/**
+ * The body of `PUT /api/admin/articles/{id}` that keeps the article `a` (its admin answer) as it is,
+ * at its version, with `fields` changed.
+ */
+export function editBody(a: Record<string, unknown>, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    headline: a.headline,
+    summary: a.summary,
+    content: a.content,
+    author: a.author,
+    categoryId: a.categoryId,
+    source: a.source,
+    editorName: a.editorName,
+    ratingOutOfTen: a.ratingOutOfTen,
+    comments: a.comments,
+    imageUrl: a.imageUrl ?? '',
+    originalUrl: a.originalUrl ?? '',
+    isBreaking: a.isBreaking,
+    version: a.version,
+    ...fields,
+  };
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { daysAgo, insertArticles } from '../../test-support/articles.ts';
 import { checkAtom, checkJsonFeed, checkRss } from '../../test-support/feed-check.ts';
+import { editBody } from '../../test-support/admin-articles.ts';
 
 /**
  * Feeds and sitemaps as an article changes (SQLite in `api`, PostgreSQL in `api-pg`): permanent item
@@ -42,22 +43,7 @@ async function edit(id: number, fields: Record<string, unknown>) {
   const current = await t.app.inject({ method: 'GET', url: `/api/admin/articles/${id}`, headers: auth });
   expect(current.statusCode).toBe(200);
   const a = current.json();
-  const payload = {
-    headline: a.headline,
-    summary: a.summary,
-    content: a.content,
-    author: a.author,
-    categoryId: a.categoryId,
-    source: a.source,
-    editorName: a.editorName,
-    ratingOutOfTen: a.ratingOutOfTen,
-    comments: a.comments,
-    imageUrl: a.imageUrl ?? '',
-    originalUrl: a.originalUrl ?? '',
-    isBreaking: a.isBreaking,
-    version: a.version,
-    ...fields,
-  };
+  const payload = editBody(a, fields);
   const res = await t.app.inject({
     method: 'PUT',
     url: `/api/admin/articles/${id}`,
