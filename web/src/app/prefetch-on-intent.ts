@@ -44,11 +44,13 @@ function targetOf(key: string): IntentTarget {
 
 /**
  * Fetches what the page needs before the click: its data (fresh as long as the page would use it
- * without fetching again, so the page shows it at once) and the page's chunk. A failed prefetch costs
- * nothing and reports nothing: the page fetches (and reports a failure) as it would have.
+ * without fetching again, so the page shows it at once) and the page's chunk. The data is fetched as
+ * the page itself fetches it, with its retries and its error report: a page opened while the fetch runs
+ * joins that fetch and loses nothing. A failure is reported only once a page shows it
+ * (lib/query-client.ts): a link the reader never follows reports nothing.
  */
 export function prefetchTarget(client: QueryClient, target: IntentTarget): void {
-  const early = { staleTime: FRESH_FOR_MS, retry: false, meta: {} } as const;
+  const early = { staleTime: FRESH_FOR_MS } as const;
   if (target.kind === 'article') {
     void client.prefetchQuery({ ...getArticleQueryOptions(target.slug), ...early });
     void loadArticleRoute().catch(() => undefined);

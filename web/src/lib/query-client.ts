@@ -5,7 +5,8 @@ declare module '@tanstack/react-query' {
     queryMeta: {
       /**
        * Called once when a fetch of the query has finally failed (after its retries), however many
-       * components observe the query; not for a cancelled fetch (nobody waits for it any more).
+       * components observe the query; not for a cancelled fetch (nobody waits for it any more), nor for
+       * one no component observes (a prefetch on a reader's intent whose page was not opened).
        */
       onError?: (error: Error) => void;
     };
@@ -20,7 +21,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!isCancelledError(error)) query.meta?.onError?.(error);
+        if (!isCancelledError(error) && query.getObserversCount() > 0) query.meta?.onError?.(error);
       },
     }),
     defaultOptions: {
