@@ -73,18 +73,7 @@ export async function ensureImageRow(
   if (!stored) return undefined;
   const sharp = await loadSharp();
   const meta = await sharp(stored.body).metadata();
-  return images.insert({
-    id,
-    width: meta.width ?? 0,
-    height: meta.height ?? 0,
-    alt: '',
-    caption: '',
-    credit: '',
-    focal_x: 0.5,
-    focal_y: 0.5,
-    created_at: new Date().toISOString(),
-    uploaded_by: null,
-  });
+  return images.insert({ id, width: meta.width ?? 0, height: meta.height ?? 0, uploadedBy: null });
 }
 
 /**

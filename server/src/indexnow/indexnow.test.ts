@@ -5,6 +5,7 @@ import { daysAgo, editBody, insertArticle } from '../test-support/admin-articles
 import { startFakeIndexNow, type FakeIndexNow } from '../fakes/indexnow.ts';
 import { legacyTextToBody } from '../../../common/body/legacy.ts';
 import { imageVariantUrl } from '../../../common/images.ts';
+import { ImagesRepository } from '../repositories/images-repository.ts';
 import { INDEXNOW_JOB } from './notifier.ts';
 
 // IndexNow against the fake endpoint over real HTTP (SQLite, and PostgreSQL in api-pg): the fake checks
@@ -73,21 +74,7 @@ async function edit(id: number, fields: Record<string, unknown>) {
 /** A picture in the library (no description, centred), and the main-picture URL articles show it by. */
 async function libraryPicture(t: TestApp = env) {
   const id = crypto.randomBytes(16).toString('hex');
-  await t.database.db
-    .insertInto('images')
-    .values({
-      id,
-      width: 1600,
-      height: 900,
-      alt: '',
-      caption: '',
-      credit: '',
-      focal_x: 0.5,
-      focal_y: 0.5,
-      created_at: new Date().toISOString(),
-      uploaded_by: null,
-    })
-    .execute();
+  await new ImagesRepository(t.database.db).insert({ id, width: 1600, height: 900, uploadedBy: null });
   return { id, imageUrl: imageVariantUrl(id, 960) };
 }
 

@@ -86,8 +86,23 @@ export class ImagesRepository {
     return sizes;
   }
 
-  /** Adds a row (an upload, or an older picture met for the first time); an existing row is kept. */
-  async insert(row: ImageRow): Promise<ImageRow> {
+  /**
+   * Adds the row of a new picture (an upload, or an older picture met for the first time): no
+   * description, caption or credit yet, its focal point in the centre. An existing row is kept.
+   */
+  async insert(p: { id: string; width: number; height: number; uploadedBy: string | null }): Promise<ImageRow> {
+    const row: ImageRow = {
+      id: p.id,
+      width: p.width,
+      height: p.height,
+      alt: '',
+      caption: '',
+      credit: '',
+      focal_x: 0.5,
+      focal_y: 0.5,
+      created_at: new Date().toISOString(),
+      uploaded_by: p.uploadedBy,
+    };
     await this.db
       .insertInto('images')
       .values(row)

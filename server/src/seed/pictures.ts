@@ -44,17 +44,6 @@ export async function storeDemoPictures(store: ImageStore, images: ImagesReposit
       const processed = await processImage(png);
       for (const v of processed.variants) await store.put(`${picture.id}-${v.width}.webp`, v.body, 'image/webp');
     }
-    await images.insert({
-      id: picture.id,
-      width: picture.width,
-      height: picture.height,
-      alt: '',
-      caption: '',
-      credit: '',
-      focal_x: 0.5,
-      focal_y: 0.5,
-      created_at: new Date().toISOString(),
-      uploaded_by: null,
-    });
+    await images.insert({ id: picture.id, width: picture.width, height: picture.height, uploadedBy: null });
   }
 }

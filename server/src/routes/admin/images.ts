@@ -101,13 +101,7 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
         id,
         width: processed.width,
         height: processed.height,
-        alt: '',
-        caption: '',
-        credit: '',
-        focal_x: 0.5,
-        focal_y: 0.5,
-        created_at: new Date().toISOString(),
-        uploaded_by: actorOf(request).name,
+        uploadedBy: actorOf(request).name,
       });
       const variants = processed.variants.map((v) => ({ width: v.width, url: imageVariantUrl(id, v.width) }));
       const url = variants[variants.length - 1]!.url;
