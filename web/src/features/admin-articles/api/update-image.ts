@@ -1,25 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ImageLibraryItem } from '@common/admin-contract';
 import { clampFocalPoint, type FocalPoint } from '@/components/admin/focal-point-picker';
-import { adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
-
-export interface ImageChange {
-  alt?: string;
-  caption?: string;
-  credit?: string;
-  focalX?: number;
-  focalY?: number;
-}
-
-/** PATCH /api/admin/images/{id}: the library's description and focal point of a picture. */
-export function updateImage(client: AdminApiClient, id: string, change: ImageChange): Promise<ImageLibraryItem> {
-  return adminRequest<ImageLibraryItem>(
-    client,
-    `/api/admin/images/${id}`,
-    { failed: 'Failed to save the focal point', error: 'Error saving the focal point' },
-    { method: 'PATCH', body: change },
-  );
-}
+import { updateImage } from '@/components/admin/update-image';
+import { useAdminApi } from '@/lib/admin-api-client';
 
 export type { FocalPoint };
 
@@ -51,7 +33,12 @@ export function useFocalPoint(imageId: string | undefined, initial: FocalPoint) 
       clearTimeout(timer.current);
       setState('saving');
       timer.current = setTimeout(() => {
-        updateImage(client, imageId, { focalX: clamped.x, focalY: clamped.y })
+        updateImage(
+          client,
+          imageId,
+          { focalX: clamped.x, focalY: clamped.y },
+          { failed: 'Failed to save the focal point', error: 'Error saving the focal point' },
+        )
           .then(() => setState('saved'))
           .catch((err: unknown) => setState(err instanceof Error ? err.message : 'The focal point was not saved'));
       }, SETTLE_MS);

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImageLibraryItem, ImageListItem } from '@common/admin-contract';
+import type { ImageListItem } from '@common/admin-contract';
+import { updateImage } from '@/components/admin/update-image';
 import { adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
 import { adminQueryDefaults } from '@/lib/admin-query-defaults';
 
@@ -57,13 +58,7 @@ export function useUpdatePicture() {
   const client = useAdminApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: PictureChange }) =>
-      adminRequest<ImageLibraryItem>(
-        client,
-        `/api/admin/images/${id}`,
-        { failed: 'Failed to save the picture', error: 'Error saving the picture' },
-        { method: 'PATCH', body: change },
-      ),
+    mutationFn: ({ id, change }: { id: string; change: PictureChange }) => updateImage(client, id, change),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: imagesKey }),
   });
 }
