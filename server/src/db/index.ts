@@ -8,8 +8,9 @@ import { migrations } from './migrations/index.ts';
 import type { PostgresPoolOptions } from './postgres-pool.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
+import type { Dialect } from './dialect.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect };
 
 export interface Db {
   db: Kysely<Database>;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { CATEGORIES } from '../../../../common/categories.ts';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /** Categories, articles and the indexes the public list needs. */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { HASHED_ID_KINDS, storedOidcId, storedOidcPayload } from '../../auth/oidc-stored-ids.ts';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * Rows the sign-in provider stored before its opaque tokens and codes were kept by hash (see

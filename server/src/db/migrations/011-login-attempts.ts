@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * Sign-in attempts, shared by every instance that opens the database: one row per client

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * Full-text search over headline, summary and body, kept current by triggers on articles, whoever

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * Editing an article no longer writes what it does not change, and holds the shared counters as

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /** How many counter rows each (category, draft?) pair is spread over on PostgreSQL. */
 export const ARTICLE_COUNT_SLOTS = 16;

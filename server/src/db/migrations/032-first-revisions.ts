@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { CATEGORIES } from '../../../../common/categories.ts';
 import { uploadedImageId } from '../../../../common/images.ts';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /** How many articles one batch reads and gives a first revision. */
 const BATCH = 500;

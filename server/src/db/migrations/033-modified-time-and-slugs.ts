@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { slugify } from '../../../../common/slug.ts';
 import { MAX_SLUG_LENGTH } from '../../../../common/site.ts';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * 1. `articles.modified_at`: the last change of a published article that readers are told about

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { legacyTextToBody } from '../../../../common/body/legacy.ts';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /** Rows per batch of the conversion. */
 const BATCH = 1_000;

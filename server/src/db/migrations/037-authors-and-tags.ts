@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { slugify } from '../../../../common/slug.ts';
 import { splitByline } from '../../../../common/byline.ts';
 import { MAX_SLUG_LENGTH } from '../../../../common/site.ts';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * Authors and tags as records (decision 034):

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 import * as m001 from './001-initial.ts';
 import * as m002 from './002-auth.ts';
 import * as m003 from './003-admin.ts';
