@@ -214,7 +214,7 @@ describe('public home page', () => {
     for (let i = 0; i < 60 && !(await onArticleLink()); i++) await page.keyboard.press('Tab');
     const href = await page.evaluate(() => document.activeElement?.getAttribute('href') ?? '');
     expect(href).toMatch(/^\/article\//);
-    // Only the focused story, and nothing before it (the header's links prefetch nothing).
+    // Only the focused story, and no other before it (the header's links load no story).
     const slug = href.slice('/article/'.length);
     await expect.poll(() => articleCalls, { timeout: 15_000 }).toEqual([`/News/slug/${slug}`]);
   });

@@ -1,9 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** The article and section pages' chunks: the routes below load them, and so does a prefetch on a reader's intent. */
+/** The reading pages' chunks: the routes below load them, and so does a prefetch on a reader's intent. */
+export const loadHomeRoute = () => import('./routes/home.tsx');
 export const loadArticleRoute = () => import('./routes/article.tsx');
 export const loadCategoryRoute = () => import('./routes/category.tsx');
+export const loadAuthorRoute = () => import('./routes/author.tsx');
+export const loadTagRoute = () => import('./routes/tag.tsx');
+export const loadSearchRoute = () => import('./routes/search.tsx');
 
 /**
  * The route table shared by the browser router (app/router.tsx) and the server renderer
@@ -15,14 +19,14 @@ export const routes: RouteObject[] = [
   {
     HydrateFallback: InitialLoad,
     children: [
-      { path: paths.home.path, lazy: () => import('./routes/home.tsx').then(toRoute) },
+      { path: paths.home.path, lazy: () => loadHomeRoute().then(toRoute) },
       { path: paths.article.path, lazy: () => loadArticleRoute().then(toRoute) },
       { path: paths.about.path, lazy: () => import('./routes/about.tsx').then(toRoute) },
       { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
       { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx').then(toRoute) },
-      { path: paths.search.path, lazy: () => import('./routes/search.tsx').then(toRoute) },
-      { path: paths.author.path, lazy: () => import('./routes/author.tsx').then(toRoute) },
-      { path: paths.tag.path, lazy: () => import('./routes/tag.tsx').then(toRoute) },
+      { path: paths.search.path, lazy: () => loadSearchRoute().then(toRoute) },
+      { path: paths.author.path, lazy: () => loadAuthorRoute().then(toRoute) },
+      { path: paths.tag.path, lazy: () => loadTagRoute().then(toRoute) },
       // Sign-in popup/iframe callbacks: tiny pages without the admin shell (before /admin/*).
       { path: '/admin/auth/callback', lazy: () => import('./routes/admin/auth-callback.tsx').then(toRoute) },
       { path: '/admin/auth/silent', lazy: () => import('./routes/admin/auth-silent.tsx').then(toRoute) },

@@ -24,12 +24,10 @@ const over = (el: Element, pointerType = 'mouse') =>
 const out = (el: Element, to: Element | null) =>
   el.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, pointerType: 'mouse', relatedTarget: to }));
 
-function setSaveData(saveData: boolean | undefined) {
-  Object.defineProperty(navigator, 'connection', {
-    value: saveData === undefined ? undefined : { saveData },
-    configurable: true,
-  });
+function setConnection(connection: { saveData?: boolean; effectiveType?: string } | undefined) {
+  Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
 }
+const setSaveData = (saveData: boolean | undefined) => setConnection(saveData === undefined ? undefined : { saveData });
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -110,6 +108,22 @@ describe('listenForLinkIntent', () => {
     expect(prefetched).toEqual(['heavy']);
   });
 
+  it('prefetches nothing on a 2G or slower connection, and again once it is faster', () => {
+    const a = link('/article/slow');
+    for (const effectiveType of ['slow-2g', '2g']) {
+      setConnection({ effectiveType });
+      over(a);
+      vi.advanceTimersByTime(HOVER_DELAY_MS);
+      out(a, document.body);
+      a.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      a.dispatchEvent(new Event('touchstart', { bubbles: true }));
+    }
+    expect(prefetched).toEqual([]);
+    setConnection({ effectiveType: '3g', saveData: false });
+    a.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(prefetched).toEqual(['slow']);
+  });
+
   it('prefetches each key once while it is fresh, and again after', () => {
     const a = link('/article/once');
     const again = link('/article/once?before=5');
@@ -131,6 +145,7 @@ describe('listenForLinkIntent', () => {
     const links = [
       link('/article/here'),
       link('/article/here#comments'),
+      link('#top'),
       link('https://elsewhere.example/article/theirs'),
       link('/article/new-tab', { target: '_blank' }),
       link('/article/file', { download: '' }),
@@ -144,6 +159,22 @@ describe('listenForLinkIntent', () => {
       a.dispatchEvent(new Event('touchstart', { bubbles: true }));
     }
     expect(prefetched).toEqual([]);
+  });
+
+  it('another page of the same listing is not the page itself', () => {
+    window.history.replaceState(null, '', '/article/list?page=2&before=x');
+    stop();
+    stop = listenForLinkIntent(document, {
+      keyOf: (url) => url.pathname + url.search,
+      prefetch: (key) => prefetched.push(key),
+      freshForMs: FRESH_MS,
+      now: () => clock,
+    });
+    const same = link('/article/list?page=2&before=x#top');
+    const next = link('/article/list?page=3&before=y');
+    const first = link('/article/list');
+    for (const a of [same, next, first]) a.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(prefetched).toEqual(['/article/list?page=3&before=y', '/article/list']);
   });
 
   it('stops listening when removed, and a pending hover never fires', () => {

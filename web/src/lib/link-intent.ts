@@ -14,18 +14,33 @@ export interface LinkIntentOptions {
 
 interface NetworkInformationLike {
   saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** The connection types too slow to spend on a page the reader may not open. */
+const SLOW_LINKS: ReadonlySet<string> = new Set(['slow-2g', '2g']);
+
+function connectionOf(nav: Navigator | undefined): NetworkInformationLike | undefined {
+  return (nav as (Navigator & { connection?: NetworkInformationLike }) | undefined)?.connection;
 }
 
 /** The reader asked for reduced data use (the browser's Save-Data setting). */
 export function wantsLessData(nav: Navigator | undefined = globalThis.navigator): boolean {
-  return Boolean((nav as (Navigator & { connection?: NetworkInformationLike }) | undefined)?.connection?.saveData);
+  return Boolean(connectionOf(nav)?.saveData);
+}
+
+/** The browser measures the connection as 2G or slower (`navigator.connection.effectiveType`). */
+export function onSlowLink(nav: Navigator | undefined = globalThis.navigator): boolean {
+  const type = connectionOf(nav)?.effectiveType;
+  return type !== undefined && SLOW_LINKS.has(type);
 }
 
 /**
  * One set of listeners on the document for every link: the pointer resting on a link (mouse or pen,
  * after `hoverDelayMs`, cancelled when it leaves first), keyboard focus reaching it, or a finger
  * touching it (both at once) start `prefetch` for the link's key. Nothing for links to other sites,
- * to another window (`target`), downloads, links to the page itself, or when the reader saves data.
+ * to another window (`target`), downloads, links to the page itself (the same path and query), when
+ * the reader saves data, or on a 2G or slower connection (both read at each intent: they change).
  * All listeners are passive: they never delay scrolling or the click. Returns the function that
  * removes them.
  */
@@ -43,12 +58,14 @@ export function listenForLinkIntent(doc: Document, options: LinkIntentOptions): 
       return null;
     }
     const here = doc.location;
-    if (url.origin !== here.origin || url.pathname === here.pathname) return null;
+    // Another page of the same listing (`?page=2&before=…`) is another page; a `#fragment` is not.
+    if (url.origin !== here.origin || (url.pathname === here.pathname && url.search === here.search)) return null;
     return keyOf(url);
   };
 
   const intent = (link: HTMLAnchorElement) => {
-    if (wantsLessData(doc.defaultView?.navigator)) return;
+    const nav = doc.defaultView?.navigator;
+    if (wantsLessData(nav) || onSlowLink(nav)) return;
     const key = keyOfLink(link);
     if (key === null) return;
     const at = now();
