@@ -227,7 +227,7 @@ describe('Sharing articles to X and Facebook', () => {
     const article = await draft('Weasel Wins The Lottery Twice');
     const link = `${running.baseUrl}/article/${article.slug}`;
     // The share workers are held: no job takes its turn while the editor works, the posts wait queued.
-    await running.app.shareJobs.stop();
+    await running.app.jobs.stop();
     try {
       const page = await signedIn(`/admin/articles/${article.id}`);
       await publishAsChosen(page);
@@ -250,13 +250,13 @@ describe('Sharing articles to X and Facebook', () => {
       await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
       await expect.poll(() => share(page, 'x').getAttribute('data-state'), WAIT).toBe('withdrawn');
       expect(await share(page, 'x').textContent()).toContain('The article was unpublished before it was posted.');
-      expect(await running.app.shareJobs.pending()).toBeGreaterThan(0);
+      expect(await running.app.jobs.pending()).toBeGreaterThan(0);
       await shot(page, 'detail-withdrawn');
     } finally {
-      running.app.shareJobs.start();
+      running.app.jobs.start();
     }
     // The jobs take their turn now and send nothing.
-    await expect.poll(() => running.app.shareJobs.pending(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => running.app.jobs.pending(), { timeout: 15_000 }).toBe(0);
     expect(x.posts.filter((p) => p.text.includes(link))).toHaveLength(0);
     expect(fb.posts.filter((p) => p.link === link)).toHaveLength(0);
   });

@@ -21,6 +21,7 @@ import schedulerPlugin from './scheduler/index.ts';
 import backupPlugin from './backup/plugin.ts';
 import slugRedirectsPlugin from './plugins/slug-redirects.ts';
 import indexNowPlugin from './indexnow/plugin.ts';
+import jobsPlugin from './jobs/plugin.ts';
 import sharingPlugin from './sharing/plugin.ts';
 import livePlugin from './live/plugin.ts';
 import liveBlogPlugin from './live-blog/plugin.ts';
@@ -52,7 +53,7 @@ export interface AppOptions {
  * server.ts listens; tests call this and use inject() or listen on port 0.
  */
 export async function buildApp({ config, database, logger, telemetry }: AppOptions) {
-  // The requests Fastify is answering: the share workers give way to them (jobs/queue.ts).
+  // The requests Fastify is answering: the job workers give way to them (jobs/queue.ts).
   const activity = new RequestActivity();
   const app = Fastify({
     // JSON lines with the request id (reqId) and secrets redacted (telemetry/logger.ts)
@@ -79,7 +80,7 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('requestActivity', activity);
-  // Counted from the first hook: the share workers give way while any request is being answered.
+  // Counted from the first hook: the job workers give way while any request is being answered.
   app.addHook('onRequest', (_request, reply, done) => {
     activity.track(reply.raw);
     done();
@@ -114,10 +115,13 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(livePlugin, { telemetry });
   // Uploaded images: storage and the public /images/<id>-<width>.webp route.
   await app.register(imagesPlugin);
+  // The job queue (jobs/plugin.ts, decision 023): app.jobs, before the features whose jobs it runs;
+  // its workers start once the app is ready (SHARE_JOBS_ENABLED).
+  await app.register(jobsPlugin);
   // Sharing to X and Facebook (sharing/): before the admin API and the scheduler, since publishing
   // queues share jobs through app.articleShares.
   await app.register(sharingPlugin);
-  // IndexNow (indexnow/): the key file and the notifier whose jobs run on the share job queue; off
+  // IndexNow (indexnow/): the key file and the notifier whose jobs run on the job queue; off
   // without INDEXNOW_KEY. Before the admin API and the scheduler, whose writes queue its jobs.
   await app.register(indexNowPlugin);
   await app.register(adminRoutes);

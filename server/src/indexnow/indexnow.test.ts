@@ -45,6 +45,8 @@ async function api(t: TestApp, auth: string, method: string, path: string, body?
 }
 
 const urlOf = (slug: string) => `${env.baseUrl}/article/${slug}`;
+/** The URL of another page of the site (a listing: '/', '/politics', '/author/{slug}'...). */
+const pageUrl = (path: string) => `${env.baseUrl}${path}`;
 /** How many accepted submissions named the URL. */
 const sent = (url: string) => fake.submissions.filter((s) => s.urlList.includes(url)).length;
 
@@ -52,7 +54,7 @@ const sent = (url: string) => fake.submissions.filter((s) => s.urlList.includes(
 async function drained(t: TestApp = env) {
   await vi.waitFor(
     async () => {
-      const jobs = await t.app.shareJobs.list(INDEXNOW_JOB);
+      const jobs = await t.app.jobs.list(INDEXNOW_JOB);
       if (jobs.some((j) => j.state === 'ready' || j.state === 'running')) throw new Error('jobs pending');
     },
     { timeout: 10_000, interval: 20 },
@@ -70,6 +72,15 @@ async function edit(id: number, fields: Record<string, unknown>) {
   const a = await api(env, authorization, 'GET', `/api/admin/articles/${id}`);
   return api(env, authorization, 'PUT', `/api/admin/articles/${id}`, editBody(a, fields));
 }
+
+/** The URLs of each `indexnow` job queued for the article, oldest first, sorted within a job. */
+async function jobUrls(articleId: number): Promise<string[][]> {
+  const jobs = await env.app.jobs.list(INDEXNOW_JOB);
+  return jobs.filter((j) => j.payload.articleId === articleId).map((j) => [...(j.payload.urls as string[])].sort());
+}
+
+/** A name no other test uses (authors and tags are shared by the whole database). */
+const unique = (name: string) => `${name} ${crypto.randomBytes(3).toString('hex')}`;
 
 /** A picture in the library (no description, centred), and the main-picture URL articles show it by. */
 async function libraryPicture(t: TestApp = env) {
@@ -172,22 +183,70 @@ describe('IndexNow, configured', () => {
   it('URLs queued within the window go in one submission', async () => {
     const [a, b] = [await insertArticle(env.database.db), await insertArticle(env.database.db)];
     // The workers held while both are queued, as if both fell in one window however slow this machine is.
-    await env.app.shareJobs.stop();
+    await env.app.jobs.stop();
     try {
       await api(env, authorization, 'POST', `/api/admin/articles/${a.id}/publish`);
       await api(env, authorization, 'POST', `/api/admin/articles/${b.id}/publish`);
       await new Promise((r) => setTimeout(r, BATCH_MS * 2));
     } finally {
-      env.app.shareJobs.start();
+      env.app.jobs.start();
     }
     await sentTimes(urlOf(b.slug), 1);
     expect(sent(urlOf(a.slug))).toBe(1);
-    expect(fake.submissions.find((s) => s.urlList.includes(urlOf(a.slug)))?.urlList).toEqual(
-      expect.arrayContaining([urlOf(a.slug), urlOf(b.slug)]),
-    );
+    const urlList = fake.submissions.find((s) => s.urlList.includes(urlOf(a.slug)))!.urlList;
+    expect(urlList).toEqual(expect.arrayContaining([urlOf(a.slug), urlOf(b.slug), pageUrl('/'), pageUrl('/politics')]));
+    // Both stories' jobs name the home page and their section: the submission lists each URL once.
+    expect(urlList.filter((u) => u === pageUrl('/'))).toHaveLength(1);
+    expect(urlList.filter((u) => u === pageUrl('/politics'))).toHaveLength(1);
+    expect(new Set(urlList).size).toBe(urlList.length);
   });
 
-  it('a picture change sends, in one job, the URLs of the public articles it changed; drafts nothing', async () => {
+  it('a publish also sends the listings showing its card: home, section, its authors and tags pages', async () => {
+    const a = await insertArticle(env.database.db, { category_id: 2 });
+    // A draft's edit sends nothing (it is on no listing yet).
+    const draft = await edit(a.id, { authors: [unique('Jane Goatherd')], tags: [unique('Goats')] });
+    await api(env, authorization, 'POST', `/api/admin/articles/${a.id}/publish`);
+    await sentTimes(urlOf(a.slug), 1);
+    const expected = [
+      urlOf(a.slug),
+      pageUrl('/'),
+      pageUrl('/technology'),
+      pageUrl(`/author/${draft.authors[0].slug}`),
+      pageUrl(`/tag/${draft.tags[0].slug}`),
+    ].sort();
+    expect(await jobUrls(a.id)).toEqual([expected]);
+    const urlList = fake.submissions.find((s) => s.urlList.includes(urlOf(a.slug)))!.urlList;
+    expect(urlList).toEqual(expect.arrayContaining(expected));
+    expect(new Set(urlList).size).toBe(urlList.length);
+  });
+
+  it('an edit sends the listings it changed: authors and tags added or removed, old and new sections', async () => {
+    const a = await insertArticle(env.database.db, { published_at: daysAgo(1), category_id: 1 });
+    const authorName = unique('Jane Goatherd');
+    // Authors and tags joined: their pages (and the story: its byline and tags changed), not the home
+    // page or the section, whose card is the same.
+    const first = await edit(a.id, { authors: [authorName], tags: [unique('Goats')] });
+    const author = pageUrl(`/author/${first.authors[0].slug}`);
+    const tag = pageUrl(`/tag/${first.tags[0].slug}`);
+    // A new section: the card shows it, so every listing of the story, old section and new.
+    await edit(a.id, { categoryId: 2 });
+    // A new author in place of the first: both authors' pages only.
+    const third = await edit(a.id, { authors: [unique('John Roe')] });
+    const newAuthor = pageUrl(`/author/${third.authors[0].slug}`);
+    // Unpublished: the story and every listing it was on.
+    await api(env, authorization, 'POST', `/api/admin/articles/${a.id}/unpublish`);
+    // Writes within one window go out together: as few submissions as windows, each naming the story once.
+    await vi.waitFor(() => expect(sent(urlOf(a.slug))).toBeGreaterThanOrEqual(1), { timeout: 10_000, interval: 20 });
+    await drained();
+    expect(await jobUrls(a.id)).toEqual([
+      [urlOf(a.slug), author, tag].sort(),
+      [urlOf(a.slug), pageUrl('/'), pageUrl('/politics'), pageUrl('/technology'), author, tag].sort(),
+      [urlOf(a.slug), author, newAuthor].sort(),
+      [urlOf(a.slug), pageUrl('/'), pageUrl('/technology'), newAuthor, tag].sort(),
+    ]);
+  });
+
+  it('a picture change sends, in one job, the public articles it changed and their listings; drafts nothing', async () => {
     const { id, imageUrl } = await libraryPicture();
     const published = await insertArticle(env.database.db, { published_at: daysAgo(1), image_url: imageUrl });
     const alsoPublished = await insertArticle(env.database.db, { published_at: daysAgo(2), image_url: imageUrl });
@@ -203,17 +262,17 @@ describe('IndexNow, configured', () => {
       deleted_at: daysAgo(0.5),
       image_url: imageUrl,
     });
-    const jobsBefore = (await env.app.shareJobs.list(INDEXNOW_JOB)).length;
+    const jobsBefore = (await env.app.jobs.list(INDEXNOW_JOB)).length;
     await api(env, authorization, 'PATCH', `/api/admin/images/${id}`, { alt: 'A goat on the town hall roof' });
     await sentTimes(urlOf(published.slug), 1);
-    const jobs = await env.app.shareJobs.list(INDEXNOW_JOB);
+    const jobs = await env.app.jobs.list(INDEXNOW_JOB);
     expect(jobs).toHaveLength(jobsBefore + 1);
-    expect(jobs.at(-1)!.payload.urls).toEqual(
-      expect.arrayContaining([urlOf(published.slug), urlOf(alsoPublished.slug)]),
-    );
-    expect(jobs.at(-1)!.payload.urls).toHaveLength(2);
+    // Their pages, and the listings showing their cards (the card shows the picture and its description),
+    // each once: both are in Politics and have no author records or tags.
+    const expected = [urlOf(published.slug), urlOf(alsoPublished.slug), pageUrl('/'), pageUrl('/politics')].sort();
+    expect([...(jobs.at(-1)!.payload.urls as string[])].sort()).toEqual(expected);
     const submission = fake.submissions.find((s) => s.urlList.includes(urlOf(published.slug)))!;
-    expect([...submission.urlList].sort()).toEqual([urlOf(published.slug), urlOf(alsoPublished.slug)].sort());
+    expect([...submission.urlList].sort()).toEqual(expected);
     for (const quiet of [draft, scheduled, described, trashed]) expect(sent(urlOf(quiet.slug))).toBe(0);
   });
 
@@ -225,7 +284,7 @@ describe('IndexNow, configured', () => {
       image_alt: 'Its own description',
     });
     const submissions = fake.submissions.length;
-    const jobsBefore = (await env.app.shareJobs.list(INDEXNOW_JOB)).length;
+    const jobsBefore = (await env.app.jobs.list(INDEXNOW_JOB)).length;
     // The caption is the library's only; the article keeps its own description; the focal point is the same.
     await api(env, authorization, 'PATCH', `/api/admin/images/${id}`, {
       caption: 'The roof',
@@ -235,7 +294,7 @@ describe('IndexNow, configured', () => {
     });
     await new Promise((r) => setTimeout(r, BATCH_MS * 2));
     await drained();
-    expect(await env.app.shareJobs.list(INDEXNOW_JOB)).toHaveLength(jobsBefore);
+    expect(await env.app.jobs.list(INDEXNOW_JOB)).toHaveLength(jobsBefore);
     expect(fake.submissions.length).toBe(submissions);
     expect(sent(urlOf(a.slug))).toBe(0);
   });
@@ -272,7 +331,7 @@ describe('IndexNow refusals', () => {
       await drained(t);
       await new Promise((r) => setTimeout(r, 200));
       expect(fake.answers.slice(answered)).toEqual([403]);
-      const jobs = await t.app.shareJobs.list(INDEXNOW_JOB);
+      const jobs = await t.app.jobs.list(INDEXNOW_JOB);
       expect(jobs.map((j) => j.state)).toEqual(['done']);
       const refused = t.logs.filter((l) => l.includes('indexnow: refused'));
       expect(refused).toHaveLength(1);
@@ -280,6 +339,50 @@ describe('IndexNow refusals', () => {
       expect(t.logs.join('\n')).not.toContain(KEY);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('IndexNow turned off', () => {
+  it('a start without INDEXNOW_KEY cancels the notifications queued while it was set, and says how many', async () => {
+    // An instance with the key and no workers queues a publish's notification; the next start has no key.
+    const on = await createTestApp({
+      env: {
+        ...JOB_ENV,
+        SHARE_JOBS_ENABLED: 'false',
+        INDEXNOW_KEY: KEY,
+        INDEXNOW_ENDPOINT: fake.endpoint,
+        INDEXNOW_BATCH_MS: '0',
+      },
+    });
+    try {
+      const a = await insertArticle(on.database.db);
+      await api(on, await on.bearer(), 'POST', `/api/admin/articles/${a.id}/publish`);
+      expect((await on.app.jobs.list(INDEXNOW_JOB)).map((j) => j.state)).toEqual(['ready']);
+      const off = await createTestApp({ config: { ...on.config, indexNow: null }, captureLogs: true });
+      try {
+        const said = off.logs.filter((l) => l.includes('queued notifications cancelled'));
+        expect(said).toHaveLength(1);
+        expect(JSON.parse(said[0]!)).toMatchObject({ level: 40, cancelled: 1 });
+      } finally {
+        await off.close();
+      }
+      expect((await on.app.jobs.list(INDEXNOW_JOB)).map((j) => j.state)).toEqual(['done']);
+      expect(await on.app.jobs.pending()).toBe(0);
+      // The key set again, with workers: the cancelled notification is not sent (nothing is posted).
+      const answered = fake.answers.length;
+      const { shares } = on.config.social;
+      const again = await createTestApp({
+        config: { ...on.config, social: { ...on.config.social, shares: { ...shares, workers: true } } },
+      });
+      try {
+        await new Promise((r) => setTimeout(r, 300));
+        expect(fake.answers.length).toBe(answered);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await on.close();
     }
   });
 });
@@ -303,7 +406,7 @@ describe('IndexNow, not configured', () => {
         .where('id', '=', b.id)
         .executeTakeFirst();
       expect(shown?.image_alt).toBe('A goat');
-      expect(await t.app.shareJobs.list(INDEXNOW_JOB)).toEqual([]);
+      expect(await t.app.jobs.list(INDEXNOW_JOB)).toEqual([]);
     } finally {
       await t.close();
     }

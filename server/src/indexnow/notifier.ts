@@ -7,13 +7,17 @@ import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '.
 import { windowEnd } from './batch-window.ts';
 import { MAX_URLS_PER_SUBMISSION, submitUrls, type SubmitResult } from './submit.ts';
 import type { ImageChangedArticle } from '../repositories/images-repository.ts';
-import { slugsOnChange, slugsOnEntryWrite, slugsOnImageChange, slugsOnPublish } from './which-changes-notify.ts';
+import { notifiedArticles } from './notified-articles.ts';
+import { pathsOnChange, pathsOnEntryWrite, pathsOnImageChange, pathsOnPublish } from './which-changes-notify.ts';
 
 export const INDEXNOW_JOB = 'indexnow';
 
 /** Jobs one run gathers into its submission (each holds one write's URLs). */
 const MAX_JOBS_PER_SUBMISSION = 500;
-/** The most URLs one job holds (an article's write has one or two; a picture's change is split). */
+/**
+ * The most URLs one job holds: an article's write has a few dozen at most (its page, the home page, its
+ * sections, up to 10 authors' and 20 tags' pages, before and after); a picture's change is split.
+ */
 const MAX_URLS_PER_JOB = 1000;
 
 export interface IndexNowNotifierOptions {
@@ -31,13 +35,14 @@ export interface IndexNowNotifierOptions {
 }
 
 /**
- * Tells search engines through IndexNow which article URLs changed (decision 045). The article
- * repository's hooks call onPublished and onChanged inside the write's transaction (the picture
- * library's, onImageChanged; a live blog's entries, onEntryWritten); the rule of which
- * writes count is which-changes-notify.ts. Each write that counts queues one `indexnow` job holding
- * its URLs, due at the end of its window of `batchMs` (windowEnd), on the share job queue (decision 023), so a committed change never
- * loses its notification and a rolled-back one sends none. A run takes every other due `indexnow`
- * job with it and posts their URLs once; 429, 5xx and network failures try again with backoff, every
+ * Tells search engines through IndexNow which pages a story's change changed (decision 045): the
+ * story's own and the listings showing its card. The article repository's hooks call onPublished and
+ * onChanged inside the write's transaction (the picture library's, onImageChanged; a live blog's
+ * entries, onEntryWritten); the rule of which writes count, and for which pages, is
+ * which-changes-notify.ts. Each write that counts queues one `indexnow` job holding its URLs, due at
+ * the end of its window of `batchMs` (windowEnd), on the job queue (app.jobs, decision 023), so a
+ * committed change never loses its notification and a rolled-back one sends none. A run takes every
+ * other due `indexnow` job with it and posts their URLs once, each URL once; 429, 5xx and network failures try again with backoff, every
  * job of the batch at the same time (so they go together again); 400, 403 and 422 are logged once
  * and dropped.
  */
@@ -55,13 +60,15 @@ export class IndexNowNotifier {
     return `${this.#o.siteOrigin}/${this.#o.key}.txt`;
   }
 
-  url(slug: string): string {
-    return `${this.#o.siteOrigin}/article/${encodeURIComponent(slug)}`;
+  /** The URL of a path of the site (which-changes-notify.ts answers paths). */
+  url(path: string): string {
+    return `${this.#o.siteOrigin}${path}`;
   }
 
   /** The publish hook: `row` is the article as the publish left it. */
   async onPublished(trx: Transaction<Database>, articleId: number, row: ArticleRow): Promise<void> {
-    await this.#queueSlugs(trx, { articleId }, slugsOnPublish(row));
+    const [article] = await notifiedArticles(trx, [row]);
+    if (article) await this.#queuePaths(trx, { articleId }, pathsOnPublish(article));
   }
 
   /** After a live blog's entry is posted, corrected or deleted, in its transaction: `row` is its article. */
@@ -69,7 +76,7 @@ export class IndexNowNotifier {
     trx: Transaction<Database>,
     row: Pick<ArticleRow, 'id' | 'slug' | 'published_at' | 'deleted_at'>,
   ): Promise<void> {
-    await this.#queueSlugs(trx, { articleId: Number(row.id) }, slugsOnEntryWrite(row));
+    await this.#queuePaths(trx, { articleId: Number(row.id) }, pathsOnEntryWrite(row));
   }
 
   /** The change hook of every other accepted write of one article. */
@@ -80,35 +87,47 @@ export class IndexNowNotifier {
     _after: ArticleRow,
     articles: { before: AdminArticle; after: AdminArticle },
   ): Promise<void> {
-    await this.#queueSlugs(trx, { articleId }, slugsOnChange(articles.before, articles.after));
+    await this.#queuePaths(trx, { articleId }, pathsOnChange(articles.before, articles.after));
   }
 
-  /** The picture library's hook: the articles a change of a picture changed, one job for all of them. */
+  /**
+   * The picture library's hook: the pages a change of a picture changed (the public articles showing
+   * it and their listings), in as few jobs as hold them: a picture shown by very many articles makes
+   * a job per MAX_URLS_PER_JOB URLs, so that no job, and no submission gathering jobs, passes the
+   * protocol's limit.
+   */
   async onImageChanged(trx: Transaction<Database>, articles: ImageChangedArticle[]): Promise<void> {
-    // A picture shown by very many articles: a job per MAX_URLS_PER_JOB of them, so that no job, and no
-    // submission gathering jobs, passes the protocol's limit.
+    let job = { articleIds: [] as number[], paths: new Set<string>() };
     for (let i = 0; i < articles.length; i += MAX_URLS_PER_JOB) {
-      const part = articles.slice(i, i + MAX_URLS_PER_JOB);
-      await this.#queueSlugs(trx, { articleIds: part.map((a) => Number(a.id)) }, slugsOnImageChange(part));
+      for (const article of await notifiedArticles(trx, articles.slice(i, i + MAX_URLS_PER_JOB))) {
+        const paths = pathsOnImageChange(article);
+        if (job.paths.size + paths.filter((p) => !job.paths.has(p)).length > MAX_URLS_PER_JOB) {
+          await this.#queuePaths(trx, { articleIds: job.articleIds }, [...job.paths]);
+          job = { articleIds: [], paths: new Set() };
+        }
+        job.articleIds.push(article.id);
+        for (const p of paths) job.paths.add(p);
+      }
     }
+    await this.#queuePaths(trx, { articleIds: job.articleIds }, [...job.paths]);
   }
 
   /** `about`: which article(s) the job is for (kept in its payload, for whoever reads the queue). */
-  async #queueSlugs(
+  async #queuePaths(
     trx: Transaction<Database>,
     about: { articleId: number } | { articleIds: number[] },
-    slugs: string[],
+    paths: string[],
   ): Promise<void> {
-    if (slugs.length === 0) return;
+    if (paths.length === 0) return;
     const runAt = windowEnd(Date.now(), this.#o.batchMs);
     await this.#queue.enqueue(trx, {
       kind: INDEXNOW_JOB,
-      payload: { ...about, urls: slugs.map((s) => this.url(s)) },
+      payload: { ...about, urls: paths.map((p) => this.url(p)) },
       runAt: new Date(runAt),
       maxAttempts: this.#o.maxAttempts,
     });
     // Look for it when it falls due rather than at the next poll (the job exists once the write commits).
-    setTimeout(() => this.#queue.nudge(), runAt - Date.now() + 10).unref?.();
+    setTimeout(() => this.#queue.nudge(), Math.max(0, runAt - Date.now() + 10)).unref?.();
   }
 
   /** A job's run: it and every other due `indexnow` job, in one submission. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminArticle } from '../../../common/admin-contract.ts';
-import { slugsOnChange, slugsOnImageChange, slugsOnPublish } from './which-changes-notify.ts';
+import { pathsOnChange, pathsOnEntryWrite, pathsOnImageChange, pathsOnPublish } from './which-changes-notify.ts';
+
+const ref = (id: number, slug: string) => ({ id, name: slug, slug });
 
 const published = {
   slug: 'mayor-loses-pigeon',
@@ -8,52 +10,99 @@ const published = {
   summary: 'A summary.',
   content: 'Body.',
   body: { type: 'doc', content: [] },
+  categoryId: 1,
+  category: 'Politics',
+  imageUrl: null,
+  imageAlt: '',
+  imageFocalX: 0.5,
+  imageFocalY: 0.5,
+  isBreaking: false,
   publishedAt: '2026-11-01T10:00:00.000Z',
   deletedAt: null,
   metaTitle: '',
   metaDescription: '',
-  tags: [],
+  authors: [ref(1, 'jane-doe')],
+  tags: [ref(1, 'birds')],
   ratingOutOfTen: 5,
   comments: 'Desk note.',
 } as unknown as AdminArticle;
 
-const change = (fields: Partial<AdminArticle>) => slugsOnChange(published, { ...published, ...fields });
+const STORY = '/article/mayor-loses-pigeon';
+/** Every listing showing the published story's card. */
+const LISTINGS = ['/', '/politics', '/author/jane-doe', '/tag/birds'];
 
-describe('which article changes search engines hear of', () => {
-  it('a publish: the URL of a public article only', () => {
-    expect(slugsOnPublish({ slug: 's', published_at: '2026-11-01T10:00:00.000Z', deleted_at: null })).toEqual(['s']);
-    expect(slugsOnPublish({ slug: 's', published_at: null, deleted_at: null })).toEqual([]);
+const change = (fields: Partial<AdminArticle>) => pathsOnChange(published, { ...published, ...fields });
+const sorted = (paths: string[]) => [...paths].sort();
+
+describe('which article changes search engines hear of, and for which pages', () => {
+  it('a publish: the story and every listing showing its card; nothing for an article not public', () => {
+    expect(pathsOnPublish(published)).toEqual([STORY, ...LISTINGS]);
+    expect(pathsOnPublish({ ...published, publishedAt: null })).toEqual([]);
+    expect(pathsOnPublish({ ...published, deletedAt: '2026-11-02T10:00:00.000Z' })).toEqual([]);
+    // Without author records or tags: the home page and the section only; an unknown section is left out.
+    expect(pathsOnPublish({ ...published, authors: [], tags: [] })).toEqual([STORY, '/', '/politics']);
+    expect(pathsOnPublish({ ...published, categoryId: 99, authors: [], tags: [] })).toEqual([STORY, '/']);
   });
 
-  it('a picture change: the URLs of the changed articles that are public, none of the others', () => {
-    const at = '2026-11-01T10:00:00.000Z';
-    expect(
-      slugsOnImageChange([
-        { slug: 'public', published_at: at, deleted_at: null },
-        { slug: 'draft', published_at: null, deleted_at: null },
-        { slug: 'trashed', published_at: null, deleted_at: at },
-        { slug: 'also-public', published_at: at, deleted_at: null },
-      ]),
-    ).toEqual(['public', 'also-public']);
-    expect(slugsOnImageChange([])).toEqual([]);
+  it('coming off the site or onto it (unpublish, Trash, restore): the story and its listings', () => {
+    expect(change({ publishedAt: null })).toEqual([STORY, ...LISTINGS]);
+    expect(change({ publishedAt: null, deletedAt: '2026-11-02T10:00:00.000Z' })).toEqual([STORY, ...LISTINGS]);
+    expect(pathsOnChange({ ...published, publishedAt: null }, published)).toEqual([STORY, ...LISTINGS]);
   });
 
-  it('coming off the site or onto it (unpublish, Trash, restore): the URL', () => {
-    expect(change({ publishedAt: null })).toEqual(['mayor-loses-pigeon']);
-    expect(change({ publishedAt: null, deletedAt: '2026-11-02T10:00:00.000Z' })).toEqual(['mayor-loses-pigeon']);
-    expect(slugsOnChange({ ...published, publishedAt: null }, published)).toEqual(['mayor-loses-pigeon']);
+  it('a card field (headline, summary, picture, breaking): the story and every listing showing it', () => {
+    expect(change({ headline: 'Mayor finds pigeon' })).toEqual([STORY, ...LISTINGS]);
+    expect(change({ summary: 'Another summary.' })).toEqual([STORY, ...LISTINGS]);
+    expect(change({ imageUrl: '/images/abc-960.webp' })).toEqual([STORY, ...LISTINGS]);
+    expect(change({ imageAlt: 'A pigeon' })).toEqual([STORY, ...LISTINGS]);
+    expect(change({ isBreaking: true })).toEqual([STORY, ...LISTINGS]);
+    // The focal point is the picture's (not among the story's reader fields): the card's crop, so the listings.
+    expect(change({ imageFocalX: 0.2 })).toEqual(LISTINGS);
   });
 
-  it('a public article: what readers or engines see, and a new slug (both URLs); not editorial metadata', () => {
-    expect(change({ headline: 'Mayor finds pigeon' })).toEqual(['mayor-loses-pigeon']);
-    expect(change({ metaDescription: 'For search results.' })).toEqual(['mayor-loses-pigeon']);
-    expect(change({ tags: [{ id: 1, name: 'Birds', slug: 'birds' }] })).toEqual(['mayor-loses-pigeon']);
-    expect(change({ slug: 'mayor-finds-pigeon' })).toEqual(['mayor-loses-pigeon', 'mayor-finds-pigeon']);
+  it('a new section: both sections, the home page and the other listings (the card shows the section)', () => {
+    expect(sorted(change({ categoryId: 2, category: 'Technology' }))).toEqual(
+      sorted([STORY, ...LISTINGS, '/technology']),
+    );
+  });
+
+  it('authors or tags changed: the pages of those added and removed, not the listings that keep the same card', () => {
+    expect(sorted(change({ authors: [ref(2, 'john-roe')], author: 'john-roe' }))).toEqual(
+      sorted([STORY, '/author/jane-doe', '/author/john-roe']),
+    );
+    expect(sorted(change({ tags: [ref(1, 'birds'), ref(2, 'mayors')] }))).toEqual(sorted([STORY, '/tag/mayors']));
+    expect(change({ tags: [] })).toEqual([STORY, '/tag/birds']);
+  });
+
+  it('a new slug: both story URLs and every listing (the card links to the new one)', () => {
+    expect(change({ slug: 'mayor-finds-pigeon' })).toEqual([STORY, '/article/mayor-finds-pigeon', ...LISTINGS]);
+  });
+
+  it('what only the story page shows: the story alone; editorial metadata: nothing', () => {
+    expect(change({ metaDescription: 'For search results.' })).toEqual([STORY]);
     expect(change({ comments: 'Another desk note.', ratingOutOfTen: 2 })).toEqual([]);
   });
 
   it('a draft or scheduled article: nothing', () => {
     const draft = { ...published, publishedAt: null };
-    expect(slugsOnChange(draft, { ...draft, headline: 'Changed' })).toEqual([]);
+    expect(pathsOnChange(draft, { ...draft, headline: 'Changed', categoryId: 2, tags: [] })).toEqual([]);
+  });
+
+  it('a live blog entry: the story page only, when public', () => {
+    const row = { slug: 'mayor-loses-pigeon', published_at: '2026-11-01T10:00:00.000Z', deleted_at: null };
+    expect(pathsOnEntryWrite(row)).toEqual([STORY]);
+    expect(pathsOnEntryWrite({ ...row, published_at: null })).toEqual([]);
+  });
+
+  it('a picture change: a public article its card shows it on sends its page and listings; others nothing', () => {
+    expect(pathsOnImageChange(published)).toEqual([STORY, ...LISTINGS]);
+    expect(pathsOnImageChange({ ...published, publishedAt: null })).toEqual([]);
+  });
+
+  it('lists a path once, however many ways it changed', () => {
+    const both = change({ authors: [ref(1, 'jane-doe'), ref(2, 'birds')], tags: [ref(2, 'birds')], headline: 'X' });
+    expect(both).toHaveLength(new Set(both).size);
+    const self = pathsOnPublish({ ...published, authors: [ref(1, 'jane-doe'), ref(1, 'jane-doe')] });
+    expect(self).toEqual([STORY, ...LISTINGS]);
   });
 });

@@ -331,6 +331,22 @@ export class PgBossJobEngine implements JobEngine {
   }
 
   /**
+   * pg-boss's `cancel` of the kind's jobs `findJobs` shows unfinished (created, retry, active): they
+   * end `cancelled` (shown as done). A kind whose queue was never created has none.
+   */
+  async cancel(kind: string): Promise<number> {
+    const boss = this.#started();
+    if (!(await boss.getQueue(kind))) return 0;
+    const jobs = await boss.findJobs<JobData>(kind, { limit: FIND_LIMIT });
+    const ids = jobs
+      .filter((j) => VIEW_STATE[j.state] === 'ready' || VIEW_STATE[j.state] === 'running')
+      .map((j) => j.id);
+    if (ids.length === 0) return 0;
+    const result = (await boss.cancel(kind, ids)) as { affected?: number };
+    return result.affected ?? ids.length;
+  }
+
+  /**
    * Unfinished jobs an earlier version left, moved into pg-boss once, each source in one
    * transaction: those of the app's own `jobs` table (a version that kept them there on PostgreSQL
    * too), and those of a pg-boss 10 schema renamed at start (which is dropped then). A running one

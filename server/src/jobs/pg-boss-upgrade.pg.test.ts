@@ -46,7 +46,7 @@ describe('an instance starting on the pg-boss 10 schema of an earlier version', 
     // Two instances starting at once: the move and the carrying over happen once.
     const env = { SHARE_JOBS_ENABLED: 'false', SCHEDULER_INTERVAL_MS: '0' };
     instances.push(...(await Promise.all([startInstance(db.url, origin, env), startInstance(db.url, origin, env)])));
-    const jobs = await instances[0]!.app.shareJobs.list(SHARE_JOB);
+    const jobs = await instances[0]!.app.jobs.list(SHARE_JOB);
     expect(jobs.sort((a, b) => Number(a.payload.articleId) - Number(b.payload.articleId))).toEqual([
       { kind: SHARE_JOB, payload: { articleId: 1, platform: 'x' }, state: 'ready', attempts: 0, maxAttempts: 5 },
       // Its run when the old version stopped counts as a try (1 before, 2 runs of this job).
@@ -65,6 +65,6 @@ describe('an instance starting on the pg-boss 10 schema of an earlier version', 
       await client.end();
     }
     // The running one is due now (its handler finds the share 'posting', or 'queued', and acts on it).
-    expect(await instances[0]!.app.shareJobs.claim()).toMatchObject({ payload: { articleId: 2 }, attempt: 4 });
+    expect(await instances[0]!.app.jobs.claim()).toMatchObject({ payload: { articleId: 2 }, attempt: 4 });
   });
 });

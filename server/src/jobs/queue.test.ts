@@ -184,6 +184,29 @@ describe('the job queue', () => {
     ]);
   });
 
+  it("cancel ends a kind's unfinished jobs (waiting, claimed), not its finished ones nor other kinds'", async () => {
+    const e = await engine({}, ['queue-cancel', 'queue-kept']);
+    await env.database.db.transaction().execute((trx) =>
+      e.enqueueMany(trx, [
+        { kind: 'queue-cancel', payload: { n: 1 } },
+        { kind: 'queue-cancel', payload: { n: 2 } },
+        { kind: 'queue-cancel', payload: { n: 3 }, runAt: new Date(Date.now() + 3_600_000) },
+        { kind: 'queue-kept', payload: { n: 4 } },
+      ]),
+    );
+    const done = await e.claim(['queue-cancel']);
+    await e.finish(done!, { done: true });
+    const running = await e.claim(['queue-cancel']);
+    expect(running).not.toBeNull();
+    expect(await e.cancel('queue-cancel')).toBe(2);
+    expect((await e.list('queue-cancel')).map((j) => j.state)).toEqual(['done', 'done', 'done']);
+    expect(await e.claim(['queue-cancel'], new Date(Date.now() + 7_200_000))).toBeNull();
+    expect(await e.list('queue-kept')).toMatchObject([{ state: 'ready' }]);
+    // Again: nothing left to cancel; a kind never prepared (no pg-boss queue) has nothing either.
+    expect(await e.cancel('queue-cancel')).toBe(0);
+    expect(await e.cancel('queue-never-prepared')).toBe(0);
+  });
+
   it('a retry spends a try, a rate-limit wait does not, the last try ends the job', async () => {
     let held: ClaimedJob | null = null;
     const e = await engine({}, ['queue-retry']);

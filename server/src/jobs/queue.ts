@@ -64,6 +64,11 @@ export interface JobEngine {
   pending(): Promise<number>;
   /** The jobs of a kind (tests, status). */
   list(kind: string): Promise<JobView[]>;
+  /**
+   * Ends every unfinished job of a kind (waiting, or claimed) without running it again: a feature
+   * turned off. Works whether or not this process handles the kind; answers how many it ended.
+   */
+  cancel(kind: string): Promise<number>;
   /** Stops all of it and frees connections of its own. */
   close(): Promise<void>;
 }
@@ -263,6 +268,11 @@ export class JobQueue {
   /** The jobs of a kind (tests, status). */
   list(kind: string): Promise<JobView[]> {
     return this.engine.list(kind);
+  }
+
+  /** Ends every unfinished job of a kind (a feature turned off; see JobEngine.cancel): how many. */
+  cancel(kind: string): Promise<number> {
+    return this.engine.cancel(kind);
   }
 }
 

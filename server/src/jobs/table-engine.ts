@@ -102,6 +102,23 @@ export class TableJobEngine implements JobEngine {
     return Number(r.n);
   }
 
+  async cancel(kind: string): Promise<number> {
+    const rows = await this.#db
+      .updateTable('jobs')
+      .set({
+        state: 'done',
+        locked_by: null,
+        locked_until: null,
+        last_error: 'cancelled',
+        updated_at: new Date().toISOString(),
+      })
+      .where('kind', '=', kind)
+      .where('state', 'in', ['ready', 'running'])
+      .returning('id')
+      .execute();
+    return rows.length;
+  }
+
   async list(kind: string): Promise<JobView[]> {
     const rows = await this.#db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('id').execute();
     return rows.map((r) => ({

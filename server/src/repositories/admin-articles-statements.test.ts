@@ -289,7 +289,7 @@ async function written(id: number) {
     .where('article_id', '=', id)
     .orderBy('platform')
     .execute();
-  const jobs = (await env.app.shareJobs.list(SHARE_JOB))
+  const jobs = (await env.app.jobs.list(SHARE_JOB))
     .filter((j) => j.payload.articleId === id)
     .sort((a, b) => String(a.payload.platform).localeCompare(String(b.payload.platform)));
   return withoutId({ row, audit, revisions, shares, jobs }, id);

@@ -49,7 +49,7 @@ describe('two instances sharing a burst of share jobs on PostgreSQL', () => {
     // The stored X token has expired: the first posts of both instances need the one refresh.
     x.expireAccessTokens();
     // The workers wait until every job is queued, then both start at once on the same backlog.
-    await Promise.all([a.app.shareJobs.stop(), b.app.shareJobs.stop()]);
+    await Promise.all([a.app.jobs.stop(), b.app.jobs.stop()]);
     const articles = [];
     for (let i = 0; i < 30; i += 1) articles.push(await insertArticle(a.database.db, { headline: `Burst story ${i}` }));
     // Two at a time, one through each instance (their pools have 4 connections each).
@@ -62,9 +62,9 @@ describe('two instances sharing a burst of share jobs on PostgreSQL', () => {
       );
     }
     expect(published.map((r) => r.status)).toEqual(articles.map(() => 200));
-    expect(await a.app.shareJobs.pending()).toBe(2 * articles.length);
-    a.app.shareJobs.start();
-    b.app.shareJobs.start();
+    expect(await a.app.jobs.pending()).toBe(2 * articles.length);
+    a.app.jobs.start();
+    b.app.jobs.start();
 
     for (const article of articles) {
       const shares = await settledShares(apis[0]!, article.id, 60_000);
@@ -80,10 +80,10 @@ describe('two instances sharing a burst of share jobs on PostgreSQL', () => {
     expect(x.stats.reusedRefreshTokens).toBe(0);
     expect(x.stats.refreshes).toBeGreaterThanOrEqual(1);
     // Both instances took jobs from the one backlog.
-    expect(a.app.shareJobs.stats.claimed).toBeGreaterThan(0);
-    expect(b.app.shareJobs.stats.claimed).toBeGreaterThan(0);
+    expect(a.app.jobs.stats.claimed).toBeGreaterThan(0);
+    expect(b.app.jobs.stats.claimed).toBeGreaterThan(0);
     // Every job is finished too (a worker records the post, then hands its job back to the queue).
-    await expect.poll(() => a.app.shareJobs.pending(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => a.app.jobs.pending(), { timeout: 10_000 }).toBe(0);
   });
 });
 
@@ -126,12 +126,12 @@ describe('instances without share workers, and one that posts', () => {
     for (let i = 0; i < 3; i += 1)
       articles.push(await insertArticle(web.database.db, { headline: `Split story ${i}` }));
     // The posting instance is down while the publishes go through: they queue the posts all the same.
-    await poster.app.shareJobs.stop();
+    await poster.app.jobs.stop();
     for (const article of articles) {
       expect((await api('POST', `/api/admin/articles/${article.id}/publish`)).status).toBe(200);
     }
-    expect(await web.app.shareJobs.pending()).toBe(2 * articles.length);
-    poster.app.shareJobs.start();
+    expect(await web.app.jobs.pending()).toBe(2 * articles.length);
+    poster.app.jobs.start();
     for (const article of articles) {
       const shares = await settledShares(api, article.id, 30_000);
       expect(shareOf(shares, 'x').state, `article ${article.id} on X`).toBe('posted');
@@ -140,7 +140,7 @@ describe('instances without share workers, and one that posts', () => {
     expect(x.posts.filter((p) => p.text.startsWith('Split story '))).toHaveLength(articles.length);
     expect(fb.posts.filter((p) => p.message.startsWith('Split story '))).toHaveLength(articles.length);
     // Every job was taken by the posting instance; the one readers reach took none.
-    expect(web.app.shareJobs.stats.claimed).toBe(0);
-    expect(poster.app.shareJobs.stats.claimed).toBe(2 * articles.length);
+    expect(web.app.jobs.stats.claimed).toBe(0);
+    expect(poster.app.jobs.stats.claimed).toBe(2 * articles.length);
   });
 });

@@ -208,7 +208,7 @@ describe('share jobs', () => {
     // The share row is written before the worker hands its job back: wait until no run holds it.
     const jobs = await vi.waitFor(
       async () => {
-        const open = (await env.app.shareJobs.list('social-share')).filter(
+        const open = (await env.app.jobs.list('social-share')).filter(
           (j) => j.payload.articleId === article.id && j.payload.platform === 'facebook' && j.state !== 'done',
         );
         if (open.some((j) => j.state === 'running')) throw new Error('the rate-limited run still holds its job');
@@ -324,7 +324,7 @@ describe('share jobs', () => {
     if (env.database.dialect === 'postgres') {
       // Another engine (a worker with a 1 s lease) claims it and dies; the app's workers stand
       // aside meanwhile, then pg-boss's supervision in the app puts the job back after the lease.
-      await env.app.shareJobs.stop();
+      await env.app.jobs.stop();
       const { engine: dead } = await createJobEngine(env.database, {
         leaseMs: 1_000,
         pgBossPoolMax: 1,
@@ -341,7 +341,7 @@ describe('share jobs', () => {
         expect(await dead.claim([SHARE_JOB])).toMatchObject({ payload: { articleId: article.id }, attempt: 1 });
       } finally {
         await dead.close();
-        env.app.shareJobs.start();
+        env.app.jobs.start();
       }
     } else {
       await db

@@ -19,7 +19,7 @@ const OPTIONS = {
   actor: SHARE_WORKER,
   job: { kind: SHARE_JOB, maxAttempts: 5 },
   // The app's job queue (pg-boss on PostgreSQL, the jobs table on SQLite), in the same transaction.
-  enqueueMany: (tx: SharesKysely, jobs: NewJob[]) => env.app.shareJobs.enqueueMany(tx, jobs),
+  enqueueMany: (tx: SharesKysely, jobs: NewJob[]) => env.app.jobs.enqueueMany(tx, jobs),
 };
 const EXISTING: (ShareState | null)[] = [
   null,
@@ -114,7 +114,7 @@ async function written(id: number) {
     .orderBy('id')
     .execute();
   // By platform: pg-boss's jobs of one transaction share their created_on and have random ids.
-  const jobs = (await env.app.shareJobs.list(SHARE_JOB))
+  const jobs = (await env.app.jobs.list(SHARE_JOB))
     .filter((j) => j.payload.articleId === id)
     .sort((a, b) => String(a.payload.platform).localeCompare(String(b.payload.platform)));
   const text = JSON.stringify({ shares, audit, jobs });

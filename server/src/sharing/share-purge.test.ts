@@ -124,10 +124,10 @@ describe('Delete for good and the posts of the article', () => {
     );
 
     // The workers start: the other story's queued posts go out, the purged one's jobs end sending nothing.
-    env.app.shareJobs.start();
+    env.app.jobs.start();
     await vi.waitFor(
       async () => {
-        expect(await env.app.shareJobs.pending()).toBe(0);
+        expect(await env.app.jobs.pending()).toBe(0);
         expect(await sharesOf(kept.id)).toEqual([
           { entry_id: 0, platform: 'facebook', state: 'posted' },
           { entry_id: 0, platform: 'x', state: 'failed' },
@@ -137,10 +137,10 @@ describe('Delete for good and the posts of the article', () => {
       },
       { timeout: 15_000, interval: 50 },
     );
-    await env.app.shareJobs.stop();
+    await env.app.jobs.stop();
     expect(postedFor(kept.slug).facebook).toHaveLength(2);
     expect(postedFor(gone.slug)).toEqual({ x: [], facebook: [] });
-    const jobs = (await env.app.shareJobs.list(SHARE_JOB)).filter((j) => j.payload.articleId === gone.id);
+    const jobs = (await env.app.jobs.list(SHARE_JOB)).filter((j) => j.payload.articleId === gone.id);
     expect(jobs.map((j) => [j.payload.entryId ?? 0, j.payload.platform, j.state]).sort()).toEqual(
       [
         [0, 'facebook', 'done'],

@@ -96,17 +96,17 @@ const auditActions = async (articleId: number) =>
 
 /** Starts the workers and waits until no job is left and `done` holds; then holds the workers again. */
 async function runJobsUntil(done: () => Promise<void>) {
-  env.app.shareJobs.start();
+  env.app.jobs.start();
   try {
     await vi.waitFor(
       async () => {
-        expect(await env.app.shareJobs.pending()).toBe(0);
+        expect(await env.app.jobs.pending()).toBe(0);
         await done();
       },
       { timeout: 20_000, interval: 50 },
     );
   } finally {
-    await env.app.shareJobs.stop();
+    await env.app.jobs.stop();
   }
 }
 
@@ -220,7 +220,7 @@ describe('a post only goes out for an article published when its job takes it', 
     env.fb.fail('server-error');
     const story = await publishedStory('Vole Inquiry Adjourned');
     const xCalls = () => env.x.tweetCalls.filter((c) => c.text.includes(`/article/${story.slug}`)).length;
-    env.app.shareJobs.start();
+    env.app.jobs.start();
     try {
       await vi.waitFor(
         async () => {
@@ -235,7 +235,7 @@ describe('a post only goes out for an article published when its job takes it', 
         { timeout: 20_000, interval: 10 },
       );
     } finally {
-      await env.app.shareJobs.stop();
+      await env.app.jobs.stop();
       env.x.fail(null);
       env.fb.fail(null);
     }
