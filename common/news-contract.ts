@@ -1,3 +1,4 @@
+import type { PublicCorrection } from './corrections-contract.ts';
 import type { LiveBlog } from './live-contract.ts';
 
 /** The public news API's JSON shapes (GET /News and GET /News/slug/{slug}); list items omit `content`. */
@@ -44,6 +45,8 @@ export interface PublicArticle {
    */
   metaTitle?: string;
   metaDescription?: string;
+  /** The article read only, when it has any: its corrections, newest first (decision 046). */
+  corrections?: PublicCorrection[];
 }
 
 /** An author or tag as the public site links it: /author/{slug}, /tag/{slug}. */

@@ -81,13 +81,14 @@ export function webSite(site: SiteInfo): WithContext<WebSite> {
 
 /**
  * An article page's NewsArticle, typed SatiricalArticle too (schema.org's type for satire). `modifiedAt` is the last edit (ISO-8601), `image` the share card (or
- * the article image) at its real size, `categoryPath` the section's URL path (e.g. "politics").
+ * the article image) at its real size, `categoryPath` the section's URL path (e.g. "politics"). Its
+ * corrections are `correction`, each a CorrectionComment with its text and date.
  */
 export function newsArticle(
   site: SiteInfo,
   article: Pick<PublicArticle, 'slug' | 'headline' | 'summary' | 'author' | 'category' | 'publishedAt'> &
     Pick<Partial<PublicArticle>, 'content'> &
-    Partial<Pick<PublicArticle, 'authors' | 'tags' | 'live'>>,
+    Partial<Pick<PublicArticle, 'authors' | 'tags' | 'live' | 'corrections'>>,
   { image, modifiedAt, photo }: { image: ImageRef; modifiedAt?: string; photo?: ArticlePhoto },
 ): WithContext<NewsArticle> {
   // Each crop of the picture, then the share card (the card alone for pictures not uploaded here).
@@ -135,6 +136,16 @@ export function newsArticle(
         ? [{ '@type': 'Person', name: article.author }]
         : [{ '@type': 'Organization', name: site.name }],
     ...(article.tags?.length ? { keywords: article.tags.map((t) => t.name) } : {}),
+    // Its corrections, newest first, as the page lists them (decision 046).
+    ...(article.corrections?.length
+      ? {
+          correction: article.corrections.map((c) => ({
+            '@type': 'CorrectionComment' as const,
+            text: c.text,
+            datePublished: c.publishedAt,
+          })),
+        }
+      : {}),
     publisher: {
       '@type': 'NewsMediaOrganization',
       '@id': `${site.origin}/#organization`,

@@ -261,6 +261,27 @@ describe('admin accessibility (axe-core)', () => {
       ready: (p) => p.getByRole('button', { name: 'Post now to X' }).waitFor(),
     },
     {
+      name: 'detail (published), a correction added, the add form and a remove confirm open',
+      path: () => `/admin/articles/${ids.published}`,
+      ready: async (p) => {
+        const panel = p.getByRole('region', { name: 'Corrections' });
+        await panel.getByRole('button', { name: 'Add a correction' }).click();
+        await panel.getByRole('textbox', { name: /Correction/ }).fill('An earlier version named the wrong duck.');
+        await panel.getByRole('button', { name: 'Add correction' }).click();
+        await panel.getByRole('listitem').first().waitFor();
+        await panel.getByRole('button', { name: 'Add a correction' }).click();
+        // Sent empty: the field shows why.
+        await panel.getByRole('button', { name: 'Add correction' }).click();
+        await panel.getByRole('alert').waitFor();
+        await panel
+          .getByRole('listitem')
+          .first()
+          .getByRole('button', { name: /^Remove/ })
+          .click();
+        await panel.getByRole('group', { name: 'Remove this correction?' }).waitFor();
+      },
+    },
+    {
       name: 'detail (published, posted to X and Facebook)',
       path: () => `/admin/articles/${ids.posted}`,
       ready: (p) => p.getByRole('button', { name: 'Delete post on X' }).waitFor(),

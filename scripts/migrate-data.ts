@@ -48,6 +48,7 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   // The live stream's recent events: copied so the ids go on increasing (a reader's Last-Event-ID stays valid).
   { name: 'live_events', key: ['id'], serial: true },
   { name: 'preview_links', key: ['article_id'] },
+  { name: 'article_corrections', key: ['id'], serial: true },
 ];
 /** Derived data the target's own triggers rebuild while the articles are inserted. */
 const DERIVED = new Set([

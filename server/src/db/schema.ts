@@ -1,3 +1,4 @@
+import type { ArticleCorrectionTable } from './schema/article-corrections.ts';
 import type { ArticleBodyImagesTable } from './schema/article-body-images.ts';
 import type { ArticleCountsTable } from './schema/article-counts.ts';
 import type { ArticleHourCountsTable } from './schema/article-hour-counts.ts';
@@ -24,6 +25,7 @@ import type { SocialTokenTable } from './schema/social-tokens.ts';
 import type { ArticleTagTable, TagSlugRedirectTable, TagTable } from './schema/tags.ts';
 
 export type * from './schema/article-body-images.ts';
+export type * from './schema/article-corrections.ts';
 export type * from './schema/article-counts.ts';
 export type * from './schema/article-hour-counts.ts';
 export type * from './schema/article-revisions.ts';
@@ -60,6 +62,7 @@ export interface Database {
   articles: ArticleTable;
   article_revisions: ArticleRevisionsTable;
   article_body_images: ArticleBodyImagesTable;
+  article_corrections: ArticleCorrectionTable;
   slug_redirects: SlugRedirectsTable;
   audit_log: AuditLogTable;
   editor_activity: EditorActivityTable;

@@ -24,6 +24,7 @@ export {
 import type { Kysely } from 'kysely';
 import type { ArticleRow, AuditLogRow, Database } from '../db/schema.ts';
 import type { AuditLogTable } from '../db/schema/audit-log.ts';
+import { correctionDetail } from './article-corrections.ts';
 import { recordDetail, recordOf, withExistence } from './audit-records.ts';
 
 export interface Actor {
@@ -226,7 +227,9 @@ export async function listAudit(
         platform,
         detail: isPost
           ? detailOf(after)
-          : liveEntryDetail(r.action, after ?? before) || recordDetail(r.action, before, after),
+          : liveEntryDetail(r.action, after ?? before) ||
+            correctionDetail(r.action, before, after) ||
+            recordDetail(r.action, before, after),
         editorName: r.actor_name,
         editorSubject: r.actor_subject,
         at: r.at,

@@ -2,6 +2,7 @@ import { parseStoredBody } from '../../../common/body/stored.ts';
 import type { Kysely } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
 import type { Database } from '../db/schema.ts';
+import { publicCorrections } from './public-corrections.ts';
 import { articleLinks } from './authors-and-tags.ts';
 import { renderBodiesForReaders } from '../rendering/body-html.ts';
 import { ImagesRepository } from './images-repository.ts';
@@ -127,7 +128,7 @@ export class NewsRepository {
 /**
  * The article page's form of a row read with its plain text and stored body: the public fields,
  * `bodyHtml` (the body rendered by the one renderer with site paths and its pictures' sizes) and the
- * byline's authors and tags. Published stories (above) and preview links (decision 042) alike.
+ * byline's authors and tags, and its corrections when it has any. Published stories (above) and preview links (decision 042) alike.
  * A row read with the search and social columns carries them when they are set (decision 043).
  */
 export async function toArticlePage(
@@ -138,10 +139,12 @@ export async function toArticlePage(
   const article = toPublicArticle(listed);
   if (meta_title) article.metaTitle = meta_title;
   if (meta_description) article.metaDescription = meta_description;
-  const [[bodyHtml], linked] = await Promise.all([
+  const [[bodyHtml], linked, corrections] = await Promise.all([
     renderBodiesForReaders(new ImagesRepository(db), [parseStoredBody(body, row.content ?? '')]),
     articleLinks(db, [article.id]),
+    publicCorrections(db, article.id),
   ]);
+  if (corrections.length > 0) article.corrections = corrections;
   article.bodyHtml = bodyHtml;
   const links = linked.get(article.id);
   article.authors = (links?.authors ?? []).map(({ name, slug }) => ({ name, slug }));

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * Corrections of articles (decision 046): each row one note readers see at the foot of the story,

@@ -28,6 +28,7 @@ import * as m040 from './040-live-blog.ts';
 import * as m041 from './041-link-publication-order.ts';
 import * as m042 from './042-preview-links.ts';
 import * as m043 from './043-search-and-social.ts';
+import * as m044 from './044-article-corrections.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -69,4 +70,5 @@ export const migrations: Record<string, AppMigration> = {
   '041-link-publication-order': m041,
   '042-preview-links': m042,
   '043-search-and-social': m043,
+  '044-article-corrections': m044,
 };

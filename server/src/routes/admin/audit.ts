@@ -9,6 +9,7 @@ import {
 } from '../../repositories/audit-log.ts';
 import { LIVE_AUDIT_ACTIONS } from '../../../../common/live-contract.ts';
 import { PREVIEW_AUDIT_ACTIONS } from '../../../../common/preview-contract.ts';
+import { CORRECTION_AUDIT_ACTIONS } from '../../../../common/corrections-contract.ts';
 import { AuditPageSchema, AuditQuerySchema } from './schemas.ts';
 import { ValidationError } from '../../domain/typebox-validation.ts';
 
@@ -20,6 +21,7 @@ const ACTIONS: readonly string[] = [
   ...RECORD_AUDIT_ACTIONS,
   ...IMAGE_AUDIT_ACTIONS,
   ...PREVIEW_AUDIT_ACTIONS,
+  ...CORRECTION_AUDIT_ACTIONS,
 ];
 
 /** GET /api/admin/audit?editor=&action=&page=: the audit trail, newest first, 50 a page. */

@@ -42,6 +42,15 @@ export const PublicArticleSchema = Type.Object(
     live: Type.Optional(
       Type.Union([LiveBlogSchema, Type.Null()], { description: 'A live blog: its coverage, entries and key events' }),
     ),
+    corrections: Type.Optional(
+      Type.Array(
+        Type.Object({
+          text: Type.String({ description: 'Plain text' }),
+          publishedAt: Type.String({ description: 'When it was added, ISO-8601 UTC' }),
+        }),
+        { description: 'Its corrections, newest first (decision 046); only when it has any' },
+      ),
+    ),
     metaTitle: Type.Optional(
       Type.String({
         description:

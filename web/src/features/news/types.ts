@@ -1,3 +1,4 @@
+import type { PublicCorrection } from '@common/corrections-contract';
 import type { LiveBlog } from '@common/live-contract';
 
 /** A public article after normalisation (docs/product.md, Data). */
@@ -40,6 +41,8 @@ export interface Article {
   tags?: PublicRef[];
   /** The title search results show instead of the headline (the page's title); the article page only, when set. */
   metaTitle?: string;
+  /** The article page only, when it has any: its corrections, newest first. */
+  corrections?: PublicCorrection[];
 }
 
 /** An author or a tag as the public pages link it. */

@@ -53,6 +53,7 @@ import { uploadedImageId } from '../../../../../common/images.ts';
 import { ensureImageRow } from '../../../images/library.ts';
 import { ImagesRepository } from '../../../repositories/images-repository.ts';
 import { withReaderBody } from '../../../rendering/body-html.ts';
+import { correctionRoutes } from './corrections.ts';
 
 const isKnownCategory = (id: number) => CATEGORIES.some((c) => c.id === id);
 
@@ -106,6 +107,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
   const db = app.database.db;
   const images = new ImagesRepository(db);
   const records = new AuthorsAndTagsRepository(db, app.database.dialect);
+  await fastify.register(correctionRoutes);
 
   /**
    * The lead image's focal point, copied onto the article from the library (an uploaded picture

@@ -11,6 +11,7 @@ import { DuplicateButton } from './duplicate-button.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { SchedulePanel } from './schedule-panel.tsx';
 import { PreviewLinkPanel } from './preview-link-panel.tsx';
+import { CorrectionsPanel } from './corrections-panel.tsx';
 import { isPublished } from '../lib/article-status.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { ArticleActions } from './article-actions.tsx';
@@ -157,6 +158,7 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
               paragraphs(article.content).map((p, i) => <p key={i}>{p}</p>)
             )}
           </section>
+          <CorrectionsPanel article={article} />
         </div>
         <aside className="admin-detail__side">
           {DetailSection ? <DetailSection article={article} /> : null}

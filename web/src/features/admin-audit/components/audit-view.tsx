@@ -12,6 +12,7 @@ import {
 } from '@common/admin-contract';
 import { LIVE_AUDIT_ACTIONS } from '@common/live-contract';
 import { PREVIEW_AUDIT_ACTIONS } from '@common/preview-contract';
+import { CORRECTION_AUDIT_ACTIONS } from '@common/corrections-contract';
 import { paths } from '@/config/paths';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { useAudit, type AuditListParams } from '../api/get-audit.ts';
@@ -165,6 +166,7 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
               ...RECORD_AUDIT_ACTIONS,
               ...IMAGE_AUDIT_ACTIONS,
               ...PREVIEW_AUDIT_ACTIONS,
+              ...CORRECTION_AUDIT_ACTIONS,
             ].map((a) => (
               <option key={a} value={a}>
                 {a}

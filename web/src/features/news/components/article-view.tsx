@@ -9,12 +9,13 @@ import { objectPosition } from '@common/images';
 import { IMAGE_SIZES, imageSources } from '../lib/image-sources';
 import { splitParagraphs } from '../lib/paragraphs';
 import type { Article } from '../types';
+import { ArticleCorrections } from './article-corrections';
 import { ArticleTags, Byline } from './byline';
 
 /**
  * The public article: badges, headline, byline and time, Original Sauce, hero image, the share
- * buttons (`shareActions`, composed by the page from the share feature), body, and the live blog
- * under it (`live`, composed by the page from the live feature).
+ * buttons (`shareActions`, composed by the page from the share feature), body, the live blog
+ * under it (`live`, composed by the page from the live feature), its corrections, source and tags.
  */
 export function ArticleView({
   article,
@@ -140,6 +141,7 @@ export function ArticleView({
         </div>
       )}
       {live}
+      <ArticleCorrections corrections={article.corrections} />
       {article.source && <p className="mt-2 font-sans text-sm text-grey-dark">Source: {article.source}</p>}
       <ArticleTags tags={article.tags} />
     </article>

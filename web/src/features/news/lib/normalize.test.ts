@@ -38,6 +38,15 @@ describe('normalizeArticle', () => {
     expect(normalizeArticle({ id: 1, headline: 'Minister Resigns', metaTitle: '' })).not.toHaveProperty('metaTitle');
   });
 
+  it('keeps the corrections of an article read (each with a text and a date), none when empty or malformed', () => {
+    const corrections = [{ text: 'The goat is called Gary.', publishedAt: '2026-11-30T09:00:00.000Z' }];
+    expect(normalizeArticle({ headline: 'A', corrections }).corrections).toEqual(corrections);
+    expect(normalizeArticle({ headline: 'A', corrections: [] })).not.toHaveProperty('corrections');
+    expect(normalizeArticle({ headline: 'A', corrections: [{ text: '' }, 'x', null] })).not.toHaveProperty(
+      'corrections',
+    );
+  });
+
   it('reads PascalCase fields', () => {
     const a = normalizeArticle({
       Id: 9,

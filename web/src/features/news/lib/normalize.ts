@@ -97,7 +97,18 @@ export function normalizeArticle(input: unknown, index = 0): Article {
     ...refsOf(raw, 'authors'),
     ...refsOf(raw, 'tags'),
     ...(metaTitle ? { metaTitle } : {}),
+    ...correctionsOf(raw.corrections),
   };
+}
+
+/** The corrections of an article read, when it has any: each with a text and a date. */
+function correctionsOf(value: unknown): Pick<Article, 'corrections'> {
+  if (!Array.isArray(value)) return {};
+  const corrections = value
+    .filter(isRecord)
+    .map((c) => ({ text: text(c.text), publishedAt: text(c.publishedAt) }))
+    .filter((c) => c.text !== '' && c.publishedAt !== '');
+  return corrections.length > 0 ? { corrections } : {};
 }
 
 /** `authors` / `tags` of an article, when the answer has them: each with a name and a usable slug. */
