@@ -248,7 +248,10 @@ export interface ArticleRevisionSummary {
   articleId: number;
   /** The article's version this revision produced. */
   version: number;
-  /** create | edit | restore | publish | unpublish | schedule | unschedule | delete | undelete | category */
+  /**
+   * create | edit | restore | publish | unpublish | schedule | unschedule | delete | undelete | category |
+   * image-update (a picture's description filled the article's empty one, decision 033)
+   */
   action: string;
   editorName: string;
   at: string;

@@ -9,6 +9,7 @@ import { adminChunks, fileOf } from './support/chunks.ts';
 import { guardNetwork } from './support/network.ts';
 import { EDITOR_ENV } from './support/sign-in.ts';
 import { openSignedIn } from './support/signed-in.ts';
+import { testImage } from '../server/src/test-support/test-images.ts';
 
 const web = useBrowser();
 
@@ -296,6 +297,73 @@ describe('the newsroom writes', () => {
       `/api/admin/articles/${id}`,
     );
     expect(autosaved.summary).toBe('Recounted by the badger, alone.');
+  });
+
+  it('a picture described on the Pictures screen while its article is open: the edit keeps the description and the new headline, no conflict panel', async () => {
+    // Another editor uploads a picture and starts an article with it, without a description.
+    const describer = await running.bearer({ sub: '2', name: 'Dora Describer' });
+    const file = new FormData();
+    file.append('file', new Blob([new Uint8Array(await testImage('jpeg', 640, 360))], { type: 'image/jpeg' }), 'g.jpg');
+    const uploaded = await fetch(`${running.baseUrl}/api/admin/images`, {
+      method: 'POST',
+      headers: { authorization: describer },
+      body: file,
+    });
+    expect(uploaded.status).toBe(201);
+    const picture = (await uploaded.json()) as { id: string; url: string };
+    const created = await adminRequest<{ id: number; version: number }>(
+      running.baseUrl,
+      describer,
+      'POST',
+      '/api/admin/articles',
+      { headline: 'Goose Elected Harbour Master', category: 'Politics', imageUrl: picture.url },
+    );
+    const id = created.id;
+
+    // The editor opens it: no description yet.
+    const editor = await web.newPage();
+    await openSignedIn(editor, running, `${running.baseUrl}/admin/articles/${id}?edit=1`);
+    await editor.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
+    expect(await editor.getByLabel(/^Image description \(alt text\)/).inputValue()).toBe('');
+
+    // Meanwhile the picture is described on the Pictures screen: the article takes it as a new version.
+    await adminRequest(running.baseUrl, describer, 'PATCH', `/api/admin/images/${picture.id}`, {
+      alt: 'A goose in a harbour master’s cap',
+    });
+
+    // The editor changes the headline and saves (before the draft saves itself).
+    const writes = recordApi(editor).calls;
+    await editor.getByLabel('Headline').fill('Goose Re-elected Harbour Master');
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await editor.getByRole('heading', { level: 1, name: 'Goose Re-elected Harbour Master' }).waitFor();
+    expect(await editor.getByText('This article was changed while you were editing').count()).toBe(0);
+    // The save on the version the editor loaded (stale), then the same with the description on the version now.
+    expect(writes.filter((w) => w.startsWith('PUT '))).toEqual(Array(2).fill(`PUT /api/admin/articles/${id}`));
+    const saved = await adminRequest<{ headline: string; imageAlt: string; version: number }>(
+      running.baseUrl,
+      describer,
+      'GET',
+      `/api/admin/articles/${id}`,
+    );
+    expect(saved).toMatchObject({
+      headline: 'Goose Re-elected Harbour Master',
+      imageAlt: 'A goose in a harbour master’s cap',
+      version: created.version + 2,
+    });
+    // The history shows the description arriving, by the editor who wrote it, before the edit.
+    const { revisions } = await adminRequest<{
+      revisions: { version: number; action: string; editorName: string; changedFields: string[] }[];
+    }>(running.baseUrl, describer, 'GET', `/api/admin/articles/${id}/revisions`);
+    expect(revisions.slice(0, 2)).toMatchObject([
+      { version: created.version + 2, action: 'edit', changedFields: expect.arrayContaining(['headline']) },
+      {
+        version: created.version + 1,
+        action: 'image-update',
+        editorName: 'Dora Describer',
+        changedFields: ['imageAlt'],
+      },
+    ]);
+    expect(revisions[0]!.changedFields).not.toContain('imageAlt');
   });
 
   it('at 360 px: search the list, restore from the trash, filter the audit trail, without sideways scrolling', async () => {

@@ -723,9 +723,16 @@ describe('every newsroom journey holds', () => {
     await reader.close();
 
     // The audit trail says who changed the picture and how, that its article took the change, and
-    // leads back to the picture.
+    // leads back to that very picture, though another one has taken the same description since.
+    expect(
+      (await api('PATCH', `/api/admin/images/${described.id}`, { alt: 'A puffin cutting a ribbon on the quay' }))
+        .status,
+    ).toBe(200);
     await page.goto(`${running.baseUrl}/admin/audit?action=image-update`);
-    const change = page.getByRole('row').filter({ hasText: 'Picture: A puffin cutting a ribbon on the quay' });
+    const change = page
+      .getByRole('row')
+      .filter({ hasText: 'Picture: A puffin cutting a ribbon on the quay' })
+      .filter({ hasText: 'The puffin, on Saturday' });
     await change.waitFor();
     expect(await change.innerText()).toMatch(
       new RegExp(
@@ -733,9 +740,71 @@ describe('every newsroom journey holds', () => {
           'caption \\(none\\) → “The puffin, on Saturday”, focal point 50% 50% → 40% 50% · 1 article updated',
       ),
     );
-    expect(
-      await change.getByRole('link', { name: 'Picture: A puffin cutting a ribbon on the quay' }).getAttribute('href'),
-    ).toBe('/admin/pictures?q=A+puffin+cutting+a+ribbon+on+the+quay');
+    const exact = change.getByRole('link', { name: 'Picture: A puffin cutting a ribbon on the quay' });
+    expect(await exact.getAttribute('href')).toBe(`/admin/pictures?id=${bare.id}`);
+    await exact.click();
+    await page.getByText('The picture the link names.').waitFor();
+    const shown = page.locator('li.admin-pictures__item');
+    await expect.poll(() => shown.count(), WAIT).toBe(1);
+    expect(await shown.locator('img').getAttribute('src')).toContain(bare.id);
+    expect(await shown.innerText()).toContain('Used by 1 article');
+    // A search by that description would find both.
+    await page.getByRole('link', { name: 'Show all pictures' }).click();
+    await page.getByRole('searchbox').fill('A puffin cutting a ribbon on the quay');
+    await expect.poll(() => shown.count(), WAIT).toBe(2);
+    await page.close();
+  });
+
+  it("Pictures: a numbered pager at 360 px, by keyboard, kept in the address; the upload limit is the server's", async () => {
+    // More pictures than a page holds (their files are not needed to page through them).
+    const hex = (n: number) => `e2e${n.toString(16).padStart(29, '0')}`;
+    await running.database.db
+      .insertInto('images')
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          id: hex(i),
+          width: 800,
+          height: 600,
+          alt: `Pager picture ${i}`,
+          caption: '',
+          credit: '',
+          focal_x: 0.5,
+          focal_y: 0.5,
+          created_at: new Date(Date.UTC(2001, 0, 1, 0, i)).toISOString(),
+          uploaded_by: null,
+        })),
+      )
+      .execute();
+    const library = (await api<{ total: number; pageSize: number; maxUploadBytes: number }>('GET', '/api/admin/images'))
+      .body;
+    const pages = Math.ceil(library.total / library.pageSize);
+    expect(pages).toBeGreaterThan(1);
+
+    const page = await signedIn('/admin/pictures', { width: 360, height: 740 });
+    await page.getByText(`Page 1 of ${pages}`).waitFor();
+    await page.getByText('JPEG, PNG, WebP or AVIF, up to 15 MB each; several at once, or drop them here.').waitFor();
+    expect(library.maxUploadBytes).toBe(15 * 1024 * 1024);
+    const pager = page.getByRole('navigation', { name: 'Pages of pictures' });
+    expect(await pager.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    // By keyboard: Tab reaches page 2 (focus visible), Enter opens it.
+    const two = pager.getByRole('button', { name: 'Page 2' });
+    await pager.getByRole('button', { name: 'Page 1' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await two.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await two.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/[?&]page=2\b/);
+    await page.getByText(`Page 2 of ${pages}`).waitFor();
+    expect(await two.getAttribute('aria-current')).toBe('page');
+    const second = (await api<{ items: { id: string }[] }>('GET', '/api/admin/images?page=2')).body.items[0]!;
+    await page.locator(`li.admin-pictures__item img[src*="${second.id}"]`).waitFor();
+    // Nothing wider than the screen, the pager included.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const box = (await pager.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    // The address keeps the page: a reload opens it again.
+    await page.reload();
+    await page.getByText(`Page 2 of ${pages}`).waitFor();
     await page.close();
   });
 });

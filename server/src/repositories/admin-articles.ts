@@ -8,7 +8,6 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
-import { CATEGORIES } from '../../../common/categories.ts';
 import type {
   AdminArticle,
   AdminArticleListItem,
@@ -22,7 +21,7 @@ import type { Dialect } from '../db/index.ts';
 import { ARTICLE_SHOWN_DATE } from '../db/migrations/030-list-by-shown-date.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
 import { authorRefs, imageAltMissing, type NameRef, type ValidArticle } from '../domain/article-input.ts';
-import { parseStoredBody, sameBody } from '../../../common/body/stored.ts';
+import { sameBody } from '../../../common/body/stored.ts';
 import { bodyImageIds } from '../../../common/body/validate.ts';
 import type { BodyDoc } from '../../../common/body/types.ts';
 import { activeEditorsSince } from './activity-editors.ts';
@@ -38,6 +37,14 @@ import {
   type ResolvedLinks,
 } from './authors-and-tags.ts';
 import { deletePreviewLinks } from './preview-links.ts';
+import {
+  LIST_COLUMNS,
+  toAdminArticle,
+  toListItem,
+  type ImageColumns,
+  type MetaColumns,
+  type ShareColumns,
+} from './admin-article-view.ts';
 
 export type { AdminArticle, AdminArticleListItem } from '../../../common/admin-contract.ts';
 
@@ -84,86 +91,10 @@ export const RECENT_ARTICLES = 10;
 const SHALLOW_OFFSET = 2_000;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-const LIST_COLUMNS = [
-  'id',
-  'headline',
-  'slug',
-  'summary',
-  'author',
-  'category_id',
-  'source',
-  'editor_name',
-  'rating',
-  'comments',
-  'image_url',
-  'original_url',
-  'is_breaking',
-  'published_at',
-  'created_at',
-  'updated_at',
-  'version',
-  'publish_at',
-  'deleted_at',
-  'updated_by',
-  'live_started_at',
-  'live_ended_at',
-] as const;
-
-type ListRow = Pick<ArticleRow, (typeof LIST_COLUMNS)[number]>;
-
 /** The UTC hour of an ISO time as article_hour_counts keys it ('2026-11-22T02'), and the next hour's start. */
 export function hourOf(iso: string): { hour: string; nextHour: string } {
   const hour = iso.slice(0, 13);
   return { hour, nextHour: new Date(Date.parse(`${hour}:00:00.000Z`) + 60 * 60 * 1000).toISOString() };
-}
-
-function categoryName(id: number): string {
-  return CATEGORIES.find((c) => c.id === id)?.name ?? '';
-}
-
-export function toListItem(row: ListRow): AdminArticleListItem {
-  return {
-    id: Number(row.id),
-    headline: row.headline,
-    slug: row.slug,
-    summary: row.summary,
-    author: row.author,
-    category: categoryName(row.category_id),
-    categoryId: row.category_id,
-    source: row.source,
-    editorName: row.editor_name,
-    ratingOutOfTen: row.rating,
-    comments: row.comments,
-    imageUrl: row.image_url || null,
-    originalUrl: row.original_url || null,
-    isBreaking: Number(row.is_breaking) === 1,
-    publishedAt: row.published_at || null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: Number(row.version),
-    status: row.published_at ? 'published' : row.publish_at ? 'scheduled' : 'draft',
-    publishAt: row.publish_at || null,
-    deletedAt: row.deleted_at || null,
-    updatedBy: row.updated_by || null,
-    liveStartedAt: row.live_started_at || null,
-    liveEndedAt: row.live_ended_at || null,
-  };
-}
-
-/** The share choice columns of articles (migration 016); the admin article carries them. */
-interface ShareColumns {
-  share_to_x: number | null;
-  share_to_facebook: number | null;
-  share_message: string | null;
-}
-
-/** The lead image's description and focal point (migration 036); the admin article carries them. */
-interface ImageColumns {
-  image_alt: string;
-  image_caption: string;
-  image_credit: string;
-  image_focal_x: number;
-  image_focal_y: number;
 }
 
 /** The image description an input gives, as columns (only what it gives), and the focal point copied from the library. */
@@ -176,12 +107,6 @@ function imageColumns(
     ...(a.imageCredit !== undefined ? { image_credit: a.imageCredit } : {}),
     ...(a.imageFocal !== undefined ? { image_focal_x: a.imageFocal.x, image_focal_y: a.imageFocal.y } : {}),
   };
-}
-
-/** The search and social title and description (migration 043); the admin article carries them. */
-interface MetaColumns {
-  meta_title: string;
-  meta_description: string;
 }
 
 /** The search and social fields an input gives, as columns (only what it gives). */
@@ -197,7 +122,6 @@ function altMissing(row: ArticleRow): boolean {
   return Boolean(row.image_url) && !row.image_alt?.trim();
 }
 
-const flag = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v) === 1);
 const flagColumn = (v: boolean | null) => (v === null ? null : v ? 1 : 0);
 
 /** The share choice an input gives, as columns (only the fields it gives: the others stay as they are). */
@@ -207,52 +131,6 @@ function shareColumns(a: Pick<ValidArticle, 'shareToX' | 'shareToFacebook' | 'sh
     ...(a.shareToFacebook !== undefined ? { share_to_facebook: flagColumn(a.shareToFacebook) } : {}),
     ...(a.shareMessage !== undefined ? { share_message: a.shareMessage } : {}),
   };
-}
-
-export function toAdminArticle(
-  row: ListRow & { content: string; body: string } & Partial<ShareColumns> &
-    Partial<ImageColumns> &
-    Partial<MetaColumns>,
-  links?: ArticleLinks,
-): AdminArticle {
-  const {
-    content,
-    body,
-    share_to_x,
-    share_to_facebook,
-    share_message,
-    image_alt,
-    image_caption,
-    image_credit,
-    image_focal_x,
-    image_focal_y,
-    meta_title,
-    meta_description,
-    ...rest
-  } = row;
-  const article: AdminArticle = { ...toListItem(rest), body: parseStoredBody(body, content), content };
-  if (links) {
-    article.authors = links.authors;
-    article.tags = links.tags;
-  }
-  if (image_alt !== undefined) {
-    article.imageAlt = image_alt;
-    article.imageCaption = image_caption ?? '';
-    article.imageCredit = image_credit ?? '';
-    article.imageFocalX = Number(image_focal_x ?? 0.5);
-    article.imageFocalY = Number(image_focal_y ?? 0.5);
-  }
-  if (meta_title !== undefined) {
-    article.metaTitle = meta_title;
-    article.metaDescription = meta_description ?? '';
-  }
-  // Rows read with every column carry the share choice (lists and old snapshots do not).
-  if (share_to_x !== undefined) {
-    article.shareToX = flag(share_to_x);
-    article.shareToFacebook = flag(share_to_facebook);
-    article.shareMessage = share_message ?? null;
-  }
-  return article;
 }
 
 /**

@@ -1,8 +1,10 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { IMAGE_WIDTHS, imageVariantUrl } from '../../../common/images.ts';
 import { ARTICLE_UPLOADED_IMAGE } from '../db/migrations/028-image-references.ts';
+import { IMAGE_UNDESCRIBED } from '../db/migrations/045-undescribed-images.ts';
 import type { ArticleRow, Database, ImageRow } from '../db/schema.ts';
 import { writeImageAudit, type Actor, type AuditedImage } from './audit-log.ts';
+import { fillArticleAlts } from './image-alt-fill.ts';
 
 /** The library's text fields and focal point; left out: unchanged. */
 export interface ImageChange {
@@ -113,21 +115,26 @@ export class ImagesRepository {
 
   /**
    * Newest first; `q` matches alt, caption or credit (case-insensitive, every word); `described`
-   * false keeps the pictures with an empty alt text (stored trimmed), true those with one.
+   * false keeps the pictures with an empty alt text (stored trimmed; read through migration 045's
+   * partial index, its condition repeated word for word), true those with one; `id` keeps that
+   * picture only.
    */
   async list({
+    id,
     q,
     described,
     page,
     pageSize,
   }: {
+    id?: string;
     q?: string;
     described?: boolean;
     page: number;
     pageSize: number;
   }): Promise<ImagePage> {
     let query = this.db.selectFrom('images');
-    if (described !== undefined) query = query.where('alt', described ? '<>' : '=', '');
+    if (id !== undefined) query = query.where('id', '=', id);
+    if (described !== undefined) query = query.where(described ? sql<SqlBool>`alt <> ''` : IMAGE_UNDESCRIBED);
     for (const word of (q ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
       const pattern = `%${escapeLike(word)}%`;
       query = query.where(
@@ -189,7 +196,8 @@ export class ImagesRepository {
   /**
    * Changes the description and/or the focal point. A new focal point is copied onto the articles
    * that show the picture (any width) and have another one, and a new description onto those of them
-   * that have none, in one transaction. `articles`: how many articles changed (each once). When the
+   * that have none (each such article a new version with its revision by `actor`: fillArticleAlts),
+   * in one transaction. `articles`: how many articles changed (each once). When the
    * picture or an article changed, the same transaction writes an `image-update` audit row by
    * `actor`: the picture before and after, and `articles`, then the repository's articles hook with
    * the changed articles. Undefined: no such image.
@@ -215,33 +223,29 @@ export class ImagesRepository {
           ? await trx.updateTable('images').set(set).where('id', '=', id).returningAll().executeTakeFirst()
           : before;
       if (!row) return undefined;
-      let changedArticles: ImageChangedArticle[] = [];
       const urls = IMAGE_WIDTHS.map((w) => imageVariantUrl(id, w));
       const moved = change.focalX !== undefined || change.focalY !== undefined;
-      // An article showing the picture without a description of its own gets the library's (one
-      // that has its own keeps it: the description belongs to the article, decision 033).
-      const alt = change.alt;
-      if (moved || alt) {
-        // One statement, so that an article taking both the focal point and the description counts once.
-        changedArticles = await trx
-          .updateTable('articles')
-          .set((eb) => ({
-            ...(moved ? { image_focal_x: row.focal_x, image_focal_y: row.focal_y } : {}),
-            ...(alt
-              ? { image_alt: eb.case().when('image_alt', '=', '').then(alt).else(eb.ref('image_alt')).end() }
-              : {}),
-          }))
-          .where(ARTICLE_UPLOADED_IMAGE)
-          .where('image_url', 'in', urls)
-          .where((eb) =>
-            eb.or([
-              ...(moved ? [eb('image_focal_x', '<>', row.focal_x), eb('image_focal_y', '<>', row.focal_y)] : []),
-              ...(alt ? [eb('image_alt', '=', '')] : []),
-            ]),
-          )
-          .returning(['id', 'slug', 'published_at', 'deleted_at'])
-          .execute();
+      // The focal point first: the revisions the description writes then keep the article as it ends.
+      const focused = moved
+        ? await trx
+            .updateTable('articles')
+            .set({ image_focal_x: row.focal_x, image_focal_y: row.focal_y })
+            .where(ARTICLE_UPLOADED_IMAGE)
+            .where('image_url', 'in', urls)
+            .where((eb) => eb.or([eb('image_focal_x', '<>', row.focal_x), eb('image_focal_y', '<>', row.focal_y)]))
+            .returning(['id', 'slug', 'published_at', 'deleted_at'])
+            .execute()
+        : [];
+      // An article showing the picture without a description of its own gets the library's, as a new
+      // version with its revision (one that has its own keeps it: the description belongs to the
+      // article, decision 033).
+      const described = change.alt ? await fillArticleAlts(trx, urls, change.alt, actor, at) : [];
+      // Each article once, though it took both.
+      const byId = new Map<number, ImageChangedArticle>();
+      for (const a of [...focused, ...described]) {
+        byId.set(Number(a.id), { id: a.id, slug: a.slug, published_at: a.published_at, deleted_at: a.deleted_at });
       }
+      const changedArticles = [...byId.values()];
       const articles = changedArticles.length;
       const was = audited(before);
       const now = audited(row as ImageRow);
@@ -286,8 +290,9 @@ export class ImagesRepository {
   /**
    * How many library pictures without a description (empty alt) an article out of the trash uses,
    * as `usage` counts use: its main picture (any width) or its body now or in an earlier version.
-   * A picture no article uses is left out (the sweep deletes it). One statement: the library rows
-   * read once (no index on alt; the library is far smaller than the articles), each probed through
+   * A picture no article uses is left out (the sweep deletes it). One statement: the undescribed
+   * pictures read from migration 045's partial index alone (its condition repeated word for word;
+   * the described ones, most of the library, are not read), each probed through
    * article_body_images_image_idx and migration 028's partial index on image_url (its condition
    * repeated word for word, one lookup per stored width), then each article by its primary key. One
    * EXISTS over a UNION ALL keeps the probes per picture (PostgreSQL would hash two EXISTS joined
@@ -298,7 +303,7 @@ export class ImagesRepository {
     const row = await sql<{ n: number | string }>`
       select count(*) as n
       from images i
-      where i.alt = ''
+      where ${IMAGE_UNDESCRIBED}
         and exists (
           select 1
           from (

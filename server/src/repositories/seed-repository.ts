@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
-import { keepBodyImages, toAdminArticle } from './admin-articles.ts';
+import { toAdminArticle } from './admin-article-view.ts';
+import { keepBodyImages } from './admin-articles.ts';
 import { writeFirstRevisions } from './article-revisions.ts';
 import { resolveLinks, storeLinks, type ArticleLinks } from './authors-and-tags.ts';
 import { slugify } from '../../../common/slug.ts';

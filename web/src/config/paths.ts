@@ -69,6 +69,8 @@ export const paths = {
         const query = new URLSearchParams({ ...(q ? { q } : {}), ...(undescribed ? { described: 'no' } : {}) });
         return `/admin/pictures${query.toString() ? `?${query.toString()}` : ''}`;
       },
+      /** That one picture (`id`, its 32-hex id), whatever its description: the audit trail's link. */
+      getPictureHref: (id: string) => `/admin/pictures?${new URLSearchParams({ id })}`,
     },
     social: { path: '/admin/social', getHref: () => '/admin/social' },
     socialTest: { path: '/admin/social/test', getHref: () => '/admin/social/test' },

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toAdminArticle } from '../../repositories/admin-articles.ts';
+import { toAdminArticle } from '../../repositories/admin-article-view.ts';
 import { getRevision, listRevisions, revisionRow } from '../../repositories/article-revisions.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import { insertArticles } from '../../test-support/admin-articles.ts';

@@ -29,6 +29,7 @@ import * as m041 from './041-link-publication-order.ts';
 import * as m042 from './042-preview-links.ts';
 import * as m043 from './043-search-and-social.ts';
 import * as m044 from './044-article-corrections.ts';
+import * as m045 from './045-undescribed-images.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -71,4 +72,5 @@ export const migrations: Record<string, AppMigration> = {
   '042-preview-links': m042,
   '043-search-and-social': m043,
   '044-article-corrections': m044,
+  '045-undescribed-images': m045,
 };

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { imageVariantUrl } from '../../../../common/images.ts';
+import { formatMegabytes } from '../../../../common/file-size.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
 import { ImageRejected, processImage } from '../../images/process.ts';
 import { DecodeBusy } from '../../images/decode-queue.ts';
@@ -28,9 +29,10 @@ export const IMAGE_PAGE_SIZE = 24;
  * POST /api/admin/images: one image (multipart/form-data, file field `file`), at most
  * IMAGE_MAX_BYTES. Checked by content, stripped of metadata, stored in every width of
  * common/images.ts as WebP, and added to the library (`images`). A refused file stores nothing.
- * GET /api/admin/images?q=&page=&described=: the library, newest first, searched in alt, caption and
- * credit; `described=no` keeps the pictures without a description (alt text), `yes` those with one.
- * Each picture says which articles use it (`usedBy`: how many, the newest three).
+ * GET /api/admin/images?q=&page=&described=&id=: the library, newest first, searched in alt, caption and
+ * credit; `described=no` keeps the pictures without a description (alt text), `yes` those with one;
+ * `id` only that picture. Each picture says which articles use it (`usedBy`: how many, the newest
+ * three); `maxUploadBytes` is IMAGE_MAX_BYTES, for the upload hints.
  * PATCH /api/admin/images/{id}: its description and focal point (decision 033); the articles showing
  * it get the new focal point, and its description when they have none of their own. A change is
  * audited (`image-update`, by the signed-in editor) in the same transaction, which also queues the
@@ -74,7 +76,7 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
         if (err instanceof HttpProblem) throw err;
         const code = (err as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpProblem(413, `The image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+          throw new HttpProblem(413, `The image is larger than ${formatMegabytes(maxBytes)}.`);
         }
         // Anything else here is the body itself (no boundary, a cut-off part, a bad part header):
         // busboy's parse errors carry no code, and none of them is the server's fault.
@@ -114,8 +116,9 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
     '/images',
     { schema: { querystring: ImageListQuerySchema, response: { 200: ImageListSchema } } },
     async (request) => {
-      const { q, page = 1, described } = request.query;
+      const { q, page = 1, described, id } = request.query;
       const found = await images.list({
+        id,
         q: q?.trim() || undefined,
         described: described === undefined ? undefined : described === 'yes',
         page,
@@ -126,7 +129,7 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
         ...toLibraryItem(row),
         usedBy: usage.get(row.id) ?? { count: 0, articles: [] },
       }));
-      return { items, total: found.total, page, pageSize: IMAGE_PAGE_SIZE };
+      return { items, total: found.total, page, pageSize: IMAGE_PAGE_SIZE, maxUploadBytes: maxBytes };
     },
   );
 

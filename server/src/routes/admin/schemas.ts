@@ -288,6 +288,10 @@ export const ImageListQuerySchema = Type.Object(
     described: Type.Optional(
       Type.Union([Type.Literal('yes'), Type.Literal('no')], { errorMessage: 'must be "yes" or "no"' }),
     ),
+    /** Only this picture (the audit trail's link to a picture): the other filters still apply. */
+    id: Type.Optional(
+      Type.String({ pattern: '^[0-9a-f]{32}$', errorMessage: 'must be an image id (32 hexadecimal characters)' }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -306,6 +310,7 @@ export const ImageListSchema = Type.Object({
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),
+  maxUploadBytes: Type.Integer({ description: 'The largest upload POST /api/admin/images takes (IMAGE_MAX_BYTES)' }),
 });
 
 export const ImageIdParamsSchema = Type.Object({

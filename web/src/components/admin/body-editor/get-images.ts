@@ -19,6 +19,8 @@ export interface LibraryImage {
 export interface LibraryPage {
   items: LibraryImage[];
   total: number;
+  /** The largest upload the server takes (IMAGE_MAX_BYTES). */
+  maxUploadBytes?: number;
 }
 
 /** GET /api/admin/images?q=&page=: the library, newest first, searched by its texts. */

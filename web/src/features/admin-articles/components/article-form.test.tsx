@@ -5,6 +5,7 @@ import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminApiContext, adminKeys, type AdminApiClient } from '@/lib/admin-api-client';
 import { fakeApi, json } from '@/testing/fake-admin-api';
+import { imagesQueryOptions } from '@/components/admin/body-editor/get-images';
 import { draftKey } from '../lib/form-draft.ts';
 import type { AdminArticle } from '../types.ts';
 import { ArticleForm } from './article-form.tsx';
@@ -74,6 +75,12 @@ function renderForm(
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(adminKeys.categories(), CATEGORIES);
+  // The upload hint's limit (the library's first page), known: the form sends only its saves.
+  queryClient.setQueryData(imagesQueryOptions(client, '', 1).queryKey, {
+    items: [],
+    total: 0,
+    maxUploadBytes: 15 * 1024 * 1024,
+  });
   const router = createMemoryRouter(
     [
       {
@@ -279,15 +286,42 @@ describe('ArticleForm', () => {
     expect(screen.queryByRole('alert', { name: 'This article was changed while you were editing' })).toBeNull();
   });
 
-  it('shows the panel, and sends nothing more, when a newer version changed a field of the form', async () => {
-    const { client, sent } = fakeApi((req) =>
-      req.method === 'GET' ? json(200, { revisions: [revision(5, ['source']), revision(4, ['deletedAt'])] }) : stale(),
-    );
+  it('takes a field the editor has not changed from the newer version and saves on it, with no panel', async () => {
+    // Version 4 went to the Trash, 5 came back with another source; the editor changed the summary only.
+    const theirs = { ...ARTICLE, source: 'Their wire', version: 5 };
+    const { client, sent } = fakeApi((req) => {
+      if (req.url.endsWith('/revisions'))
+        return json(200, { revisions: [revision(5, ['deletedAt', 'source']), revision(4, ['deletedAt'])] });
+      if (req.method === 'GET') return json(200, theirs);
+      return req.headers['If-Match'] === '"3"'
+        ? stale()
+        : json(200, { ...theirs, ...(req.body as object), version: 6 });
+    });
+    let saved = 0;
+    renderForm(client, { article: ARTICLE, onSaved: () => saved++ });
+    fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'He blinked twice.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved).toBe(1));
+    const puts = sent.filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => r.headers['If-Match'])).toEqual(['"3"', '"5"']);
+    expect(puts[0]!.body).toMatchObject({ summary: 'He blinked twice.', source: 'Wire' });
+    expect(puts[1]!.body).toMatchObject({ summary: 'He blinked twice.', source: 'Their wire' });
+    expect(screen.queryByRole('alert', { name: 'This article was changed while you were editing' })).toBeNull();
+  });
+
+  it('shows the panel, and sends nothing more, when a newer version changed a field the editor changed too', async () => {
+    const theirs = { ...ARTICLE, summary: 'They blinked.', version: 5 };
+    const { client, sent } = fakeApi((req) => {
+      if (req.url.endsWith('/revisions'))
+        return json(200, { revisions: [revision(5, ['summary']), revision(4, ['deletedAt'])] });
+      return req.method === 'GET' ? json(200, theirs) : stale();
+    });
     renderForm(client, { article: ARTICLE });
     fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'He blinked twice.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByRole('alert', { name: 'This article was changed while you were editing' });
     expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    expect((screen.getByLabelText('Summary') as HTMLTextAreaElement).value).toBe('He blinked twice.');
   });
 
   it('compares their version with mine field by field, a category by its name', async () => {

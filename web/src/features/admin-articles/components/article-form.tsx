@@ -84,6 +84,12 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
     return draft && !sameValues(draft.values, initial) ? draft : undefined;
   });
   const [values, setValues] = useState<ArticleFormValues>(restored?.values ?? initial);
+  // Read by a stale save's check: what the form's version holds (after an autosave a save waited for,
+  // what it saved), and what the editor has now.
+  const loadedRef = useRef(initial);
+  loadedRef.current = initial;
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
   const [baseVersion, setBaseVersionState] = useState<number | undefined>(restored?.baseVersion ?? article?.version);
   // Read by a save that waited for an autosave (its version is the autosave's).
   const versionRef = useRef(baseVersion);
@@ -132,9 +138,20 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
   const saving = create.isPending || update.isPending || finishing;
   const section = useFormSection(article, { headline: values.headline, disabled: saving });
   const dirty = !sameValues(values, initial);
+  /**
+   * A stale save goes on with the newer values of fields someone else changed and the editor had not
+   * (useStaleSave): the form shows them, and counts them as loaded, not as its edits.
+   */
+  const takeNewer = (take: Partial<ArticleFormValues>) => {
+    if (Object.keys(take).length === 0) return;
+    if (take.body !== undefined && take.body !== valuesRef.current.body) setEditorKey((k) => k + 1);
+    setInitial((i) => ({ ...i, ...take }));
+    setValues((v) => ({ ...v, ...take }));
+  };
   const autosave = useAutosave({
     article,
     values,
+    loaded: initial,
     dirty,
     version: () => versionRef.current,
     paused: saving || conflict !== null,
@@ -142,7 +159,10 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
       setBaseVersion(saved.version);
       setInitial(sent);
     },
-    onRebased: setBaseVersion,
+    onRebased: (version, take) => {
+      setBaseVersion(version);
+      takeNewer(take);
+    },
     onConflict: setConflict,
   });
 
@@ -202,7 +222,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
     el?.focus();
   };
 
-  const onServerError = (err: unknown) => {
+  const onServerError = (err: unknown, sent: ArticleFormValues) => {
     // Not a conflict: the save's toast says why and the article's screen reloads into 'This article was
     // deleted'; the values stay in the tab's draft.
     if (isInTrash(err)) {
@@ -211,7 +231,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
     }
     const facts = conflictOf(err);
     if (facts) {
-      void settleConflict(facts);
+      void settleConflict(facts, sent);
       return;
     }
     if (isFieldProblem(err)) {
@@ -227,27 +247,33 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
 
   /**
    * A save refused as stale: saved on the version now, once, with no panel, when the history says only
-   * what the form does not edit changed since (useStaleSave); otherwise the conflict panel.
+   * what the form does not edit, or fields the editor has not changed, changed since (useStaleSave):
+   * those fields take their newer values. Otherwise the conflict panel.
    */
-  const settleConflict = async (facts: ConflictFacts) => {
-    const to = await stale.newerVersion(versionRef.current, facts);
-    if (to === undefined) return setConflict(facts);
-    setBaseVersion(to);
-    submit(to);
+  const settleConflict = async (facts: ConflictFacts, sent: ArticleFormValues) => {
+    const rebase = await stale.newerVersion(versionRef.current, facts, {
+      loaded: loadedRef.current,
+      sent,
+      current: () => valuesRef.current,
+    });
+    if (rebase === undefined) return setConflict(facts);
+    setBaseVersion(rebase.version);
+    takeNewer(rebase.take);
+    submit(rebase.version, { ...sent, ...rebase.take });
   };
 
   // Editing a published article: a minor edit (a typo fix) does not show readers an "Updated" time.
   const [minorEdit, setMinorEdit] = useState(false);
-  const submit = (overVersion?: number) => {
+  const submit = (overVersion?: number, sent: ArticleFormValues = values) => {
     if (saving) return;
     // A draft being saved automatically: this save waits for it and is based on the version it makes.
     const autosaving = autosave.settle();
     if (autosaving) {
-      void autosaving.then(() => submit(overVersion));
+      void autosaving.then(() => submit(overVersion, sent));
       return;
     }
     // A published or scheduled article keeps a description of its image (the server's rule too).
-    const found = validateForm(values, imageRule(article));
+    const found = validateForm(sent, imageRule(article));
     setErrors(found);
     setFormError(null);
     if (firstInvalid(found)) {
@@ -255,11 +281,12 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
       focusField(firstInvalid(found));
       return;
     }
-    const body = formToPayload(values);
-    if (!article) create.mutate(body, { onError: onServerError });
+    const body = formToPayload(sent);
+    const onError = (err: unknown) => onServerError(err, sent);
+    if (!article) create.mutate(body, { onError });
     else {
       const version = overVersion ?? versionRef.current;
-      update.mutate({ id: article.id, version, body, minorEdit }, { onError: onServerError });
+      update.mutate({ id: article.id, version, body, minorEdit }, { onError });
     }
   };
 

@@ -96,11 +96,29 @@ describe('an autosave that meets a newer version', () => {
     await waitFor(() => expect(server.puts()).toEqual(['"2"', '"4"', '"5"']));
   }, 10_000);
 
-  it('shows the panel when a field of the form changed elsewhere, and sends nothing more', async () => {
+  it('a field the editor has not changed was changed elsewhere: takes it, sent again on the version now, no panel', async () => {
     const server = serverWith(draft());
     await openEditor(server);
     server.elsewhere({ deletedAt: '2026-01-05T10:00:00.000Z' }, ['deletedAt']);
     server.elsewhere({ deletedAt: null, source: 'Their wire' }, ['deletedAt', 'source']);
+    type('Honk, honk.');
+
+    await screen.findByText(/^Saved /, undefined, { timeout: 6000 });
+    expect(screen.queryByText(PANEL)).toBeNull();
+    expect(server.puts()).toEqual(['"2"', '"4"']);
+    expect(server.sent.filter((r) => r.method === 'PUT')[1]!.body).toMatchObject({
+      autosave: true,
+      summary: 'Honk, honk.',
+      source: 'Their wire',
+    });
+    expect((screen.getByLabelText('Source') as HTMLInputElement).value).toBe('Their wire');
+  }, 10_000);
+
+  it('shows the panel when a field the editor changed was changed elsewhere too, and sends nothing more', async () => {
+    const server = serverWith(draft());
+    await openEditor(server);
+    server.elsewhere({ deletedAt: '2026-01-05T10:00:00.000Z' }, ['deletedAt']);
+    server.elsewhere({ deletedAt: null, summary: 'Their summary' }, ['deletedAt', 'summary']);
     type('Honk, honk.');
 
     await screen.findByText(PANEL, undefined, { timeout: 6000 });

@@ -3,6 +3,7 @@ import { Dropzone } from '@/components/admin/dropzone';
 import { uploadedImageId } from '@common/images';
 import { FocalPointPicker } from '@/components/admin/focal-point-picker';
 import { IMAGE_ACCEPT, useUploadImage } from '@/components/admin/body-editor/upload-image';
+import { useUploadLimit } from '@/components/admin/upload-limit';
 import { useFocalPoint, type FocalPoint } from '../api/update-image.ts';
 import { ALT_EXPLAINED, FIELD_LABELS, LIMITS } from '../lib/article-form.ts';
 
@@ -41,6 +42,7 @@ export function ImageField({
 }: ImageFieldProps) {
   const id = useId();
   const { upload, progress, error: uploadError, uploading } = useUploadImage();
+  const uploadLimit = useUploadLimit();
   const [uploadedFocus, setUploadedFocus] = useState<(FocalPoint & { url: string }) | null>(null);
   const imageId = uploadedImageId(value);
   const known =
@@ -135,7 +137,7 @@ export function ImageField({
         <p className="admin-muted">No image.</p>
       )}
       <Dropzone onFiles={(files) => void send(files[0])}>
-        <p>Drop a JPEG, PNG, WebP or AVIF picture here (up to 15 MB), or</p>
+        <p>Drop a JPEG, PNG, WebP or AVIF picture here{uploadLimit ? ` (up to ${uploadLimit})` : ''}, or</p>
         <label className="admin-btn admin-btn--small admin-file-label">
           Choose a picture…
           <input

@@ -20,14 +20,19 @@ export interface AutosaveOptions {
   /** Only a draft saves itself; a published or scheduled article waits for Save changes. */
   article?: AdminArticle;
   values: ArticleFormValues;
+  /** The values the form's version holds (as loaded, or as last saved): what the editor has changed is the difference. */
+  loaded: ArticleFormValues;
   dirty: boolean;
   /** The version the form's values are based on (read when the save is sent). */
   version: () => number | undefined;
   /** A save or a conflict is in hand: no autosave until it is over. */
   paused: boolean;
   onSaved(saved: AdminArticle, sent: ArticleFormValues): void;
-  /** A stale autosave is sent again on this newer version: the form's values are based on it now. */
-  onRebased(version: number): void;
+  /**
+   * A stale autosave is sent again on this newer version, with the newer values of `take` (fields
+   * changed since by someone else that the editor had not changed): the form's values are based on it now.
+   */
+  onRebased(version: number, take: Partial<ArticleFormValues>): void;
   onConflict(facts: ConflictFacts): void;
 }
 
@@ -35,8 +40,9 @@ export interface AutosaveOptions {
  * Saves a draft a few seconds after the editor stops typing, as a revision marked autosave, based on
  * the form's version (an article moved to the Trash meanwhile leads to 'This article was deleted'; the
  * text stays in the tab's draft). A stale answer follows the same rule as Save changes (useStaleSave):
- * when only what the form does not edit changed since and the article is still a draft that saves
- * itself, the autosave is sent again on the version now, once; when it was published or scheduled
+ * when only what the form does not edit, or fields the editor has not changed, changed since and the
+ * article is still a draft that saves itself, the autosave is sent again on the version now with those
+ * fields' newer values, once; when it was published or scheduled
  * meanwhile, autosaving stops and says so (Save changes saves the edit); any other stale answer goes to
  * the form's conflict panel. `settle()` cancels a waiting save and returns the one being sent, if
  * any, so a Save waits for it and is based on its version.
@@ -44,6 +50,7 @@ export interface AutosaveOptions {
 export function useAutosave({
   article,
   values,
+  loaded,
   dirty,
   version,
   paused,
@@ -59,8 +66,8 @@ export function useAutosave({
   const [stopped, setStopped] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const running = useRef<Promise<void> | null>(null);
-  const latest = useRef({ onSaved, onRebased, onConflict, version });
-  latest.current = { onSaved, onRebased, onConflict, version };
+  const latest = useRef({ onSaved, onRebased, onConflict, version, values, loaded });
+  latest.current = { onSaved, onRebased, onConflict, version, values, loaded };
   const { newerVersion, reset } = useStaleSave(article?.id);
 
   const send = useCallback(
@@ -90,12 +97,21 @@ export function useAutosave({
             setState({ kind: 'failed', message: `Not saved automatically: ${errorParts(err).message}` });
             return;
           }
-          const to = await newerVersion(base, facts);
+          // What the editor typed since this autosave was sent counts as the editor's change too.
+          const rebase = await newerVersion(base, facts, {
+            loaded: latest.current.loaded,
+            sent,
+            current: () => latest.current.values,
+          });
+          const to = rebase?.version;
           // The article as it is now: only a draft is saved automatically (the server's rule too).
-          const now = to === undefined ? undefined : await getArticle(client, id).catch(() => undefined);
-          if (now && now.version === to && savesItself(now)) {
-            latest.current.onRebased(to);
-            return send(sent);
+          const now =
+            rebase === undefined
+              ? undefined
+              : (rebase.article ?? (await getArticle(client, id).catch(() => undefined)));
+          if (rebase && now && now.version === to && savesItself(now)) {
+            latest.current.onRebased(rebase.version, rebase.take);
+            return send({ ...sent, ...rebase.take });
           }
           reset();
           if (now && now.version === to && !now.deletedAt) {

@@ -27,9 +27,9 @@ const RECORD_NAMES = { author: 'Author', tag: 'Tag', image: 'Picture' } as const
 const RECORD_OF_ACTION = { 'author-': 'an author', 'tag-': 'a tag', 'image-': 'a picture' } as const;
 
 /**
- * The picture a row is about, named by its description: while it is in the library and has one, a
- * link to the Pictures screen searching for it; without a description (nothing to search by) or
- * swept away since, its name alone.
+ * The picture a row is about, named by its description: while it is in the library, a link to the
+ * Pictures screen showing that picture alone (by its id: a description changed since or shared by
+ * other pictures finds the right one); swept away since, its name alone.
  */
 function PictureCell({ record }: { record: AuditImageRef }) {
   const label = `${RECORD_NAMES.image}: ${record.name || 'no description'}`;
@@ -40,9 +40,8 @@ function PictureCell({ record }: { record: AuditImageRef }) {
       </span>
     );
   }
-  if (!record.name) return <span>{label}</span>;
   return (
-    <Link className="admin-link" to={paths.admin.pictures.getHref(record.name)}>
+    <Link className="admin-link" to={paths.admin.pictures.getPictureHref(record.id)}>
       {label}
     </Link>
   );

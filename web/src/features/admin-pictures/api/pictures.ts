@@ -9,6 +9,8 @@ export interface PicturesQuery {
   page: number;
   /** Only the pictures without a description (alt text). */
   undescribed: boolean;
+  /** Only this picture (the audit trail's link to it). */
+  id?: string;
 }
 
 export interface PicturesPage {
@@ -16,19 +18,22 @@ export interface PicturesPage {
   total: number;
   page: number;
   pageSize: number;
+  /** The largest upload the server takes (IMAGE_MAX_BYTES). */
+  maxUploadBytes: number;
 }
 
 /** Every library query of the admin (this screen's and the article form's picker) starts with this key. */
 const imagesKey = [...adminKeys.all, 'images'] as const;
 
-/** GET /api/admin/images?q=&page=&described=no: the library, newest first. */
-export function usePictures({ q, page, undescribed }: PicturesQuery) {
+/** GET /api/admin/images?q=&page=&described=no&id=: the library, newest first. */
+export function usePictures({ q, page, undescribed, id }: PicturesQuery) {
   const client = useAdminApi();
   const search = new URLSearchParams({ page: String(page) });
   if (q.trim()) search.set('q', q.trim());
   if (undescribed) search.set('described', 'no');
+  if (id) search.set('id', id);
   return useQuery({
-    queryKey: [...imagesKey, 'screen', { q: q.trim(), page, undescribed }],
+    queryKey: [...imagesKey, 'screen', { q: q.trim(), page, undescribed, id }],
     queryFn: ({ signal }) =>
       adminRequest<PicturesPage>(
         client,

@@ -13,6 +13,8 @@ type UploadState =
 type Upload = { key: number; name: string } & UploadState;
 
 export interface PictureUploadProps {
+  /** The largest file the server takes, as the hint writes it ('15 MB'); undefined: not known yet. */
+  limit?: string;
   /** Each uploaded picture, once the library lists are loading again. */
   onUploaded(picture: ImageLibraryItem): void;
 }
@@ -20,9 +22,9 @@ export interface PictureUploadProps {
 /**
  * 'Upload a picture…': one or several files, chosen or dropped on the zone, sent one at a time
  * (POST /api/admin/images), each with its line: 'Waiting', 'Uploading… N%', 'Uploaded.' or the
- * server's reason for refusing it.
+ * server's reason for refusing it. The hint says the server's size limit once it is known.
  */
-export function PictureUpload({ onUploaded }: PictureUploadProps) {
+export function PictureUpload({ limit, onUploaded }: PictureUploadProps) {
   const id = useId();
   const client = useAdminApi();
   const reload = useReloadPictures();
@@ -84,7 +86,7 @@ export function PictureUpload({ onUploaded }: PictureUploadProps) {
         />
       </label>
       <p id={`${id}-hint`} className="admin-form__hint">
-        JPEG, PNG, WebP or AVIF, up to 15 MB each; several at once, or drop them here.
+        JPEG, PNG, WebP or AVIF{limit ? `, up to ${limit} each` : ''}; several at once, or drop them here.
       </p>
       <div aria-live="polite">
         {uploads.length > 0 ? (

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImageListItem } from '@common/admin-contract';
 import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
@@ -30,7 +30,12 @@ const picture = (n: number, change: Partial<ImageListItem> = {}): ImageListItem 
 };
 
 /** The library API of the screen, over pictures the fake changes as the server would. */
-function libraryApi(pictures: ImageListItem[], answer?: (req: Sent) => Response | undefined, pageSize = 24) {
+function libraryApi(
+  pictures: ImageListItem[],
+  answer?: (req: Sent) => Response | undefined,
+  pageSize = 24,
+  maxUploadBytes = 15 * 1024 * 1024,
+) {
   let list = [...pictures];
   const added = (p: ImageListItem) => {
     list = [p, ...list];
@@ -44,12 +49,14 @@ function libraryApi(pictures: ImageListItem[], answer?: (req: Sent) => Response 
       const page = Number(u.searchParams.get('page') ?? '1');
       const found = list
         .filter((p) => `${p.alt} ${p.caption} ${p.credit}`.toLowerCase().includes(q))
-        .filter((p) => u.searchParams.get('described') !== 'no' || p.alt === '');
+        .filter((p) => u.searchParams.get('described') !== 'no' || p.alt === '')
+        .filter((p) => !u.searchParams.has('id') || p.id === u.searchParams.get('id'));
       return json(200, {
         items: found.slice((page - 1) * pageSize, page * pageSize),
         total: found.length,
         page,
         pageSize,
+        maxUploadBytes,
       });
     }
     const one = /^\/api\/admin\/images\/([0-9a-f]{32})$/.exec(u.pathname);
@@ -182,19 +189,98 @@ describe('the Pictures screen', () => {
     await screen.findByText('Every picture has a description.');
   });
 
-  it('pages through the library with Next and Previous', async () => {
-    const many = Array.from({ length: 5 }, (_, i) => picture(i + 1, { alt: `Picture ${i + 1}` }));
+  it('pages through the library by numbered pages, first, previous, next and last, kept in the address', async () => {
+    const many = Array.from({ length: 13 }, (_, i) => picture(i + 1, { alt: `Picture ${i + 1}` }));
     const { client, sent } = libraryApi(many, undefined, 2);
     renderInAdmin(<PicturesView />, client);
     await screen.findByText('Picture 1');
-    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Previous page' })).toBeNull();
-    fireEvent.click(screen.getByRole('link', { name: 'Next page' }));
-    await screen.findByText('Picture 3');
-    expect(sent.at(-1)!.url).toBe('/api/admin/images?page=2');
-    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
-    fireEvent.click(screen.getByRole('link', { name: 'Previous page' }));
+    const pager = screen.getByRole('navigation', { name: 'Pages of pictures' });
+    expect(screen.getByText('Page 1 of 7')).toBeTruthy();
+    // Pages 1-4, a gap and the last; the current one says so.
+    expect(
+      within(pager)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      'First page',
+      'Previous page',
+      'Page 1',
+      'Page 2',
+      'Page 3',
+      'Page 4',
+      'Page 7',
+      'Next page',
+      'Last page',
+    ]);
+    expect(within(pager).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect(within(pager).getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBeNull();
+    expect((within(pager).getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(pager).getByRole('button', { name: 'Page 3' }));
+    await screen.findByText('Picture 5');
+    expect(sent.at(-1)!.url).toBe('/api/admin/images?page=3');
+    expect(screen.getByText('Page 3 of 7')).toBeTruthy();
+    expect(within(pager).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Picture 7');
+    fireEvent.click(within(pager).getByRole('button', { name: 'Previous page' }));
+    await screen.findByText('Picture 5');
+    fireEvent.click(within(pager).getByRole('button', { name: 'Last page' }));
+    await screen.findByText('Picture 13');
+    expect(screen.getByText('Page 7 of 7')).toBeTruthy();
+    expect((within(pager).getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(pager).getByRole('button', { name: 'First page' }));
     await screen.findByText('Picture 1');
+  });
+
+  it('opens on the page the address names, and a page button keeps the search in the address', async () => {
+    const many = Array.from({ length: 6 }, (_, i) => picture(i + 1, { alt: `Goat ${i + 1}` }));
+    const { client, sent } = libraryApi(many, undefined, 2);
+    let search = '';
+    function Address() {
+      search = useLocation().search;
+      return null;
+    }
+    renderInAdmin(
+      <MemoryRouter initialEntries={['/admin/pictures?q=goat&page=2']}>
+        <PicturesView />
+        <Address />
+      </MemoryRouter>,
+      client,
+      { router: false },
+    );
+    await screen.findByText('Goat 3');
+    expect(sent[0]!.url).toBe('/api/admin/images?page=2&q=goat');
+    const pager = screen.getByRole('navigation', { name: 'Pages of pictures' });
+    expect(within(pager).getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(within(pager).getByRole('button', { name: 'Page 3' }));
+    await screen.findByText('Goat 5');
+    expect(search).toBe('?q=goat&page=3');
+  });
+
+  it('gives the focus to the current page when the button pressed is disabled by the move', async () => {
+    const many = Array.from({ length: 5 }, (_, i) => picture(i + 1, { alt: `Picture ${i + 1}` }));
+    const { client } = libraryApi(many, undefined, 2);
+    renderInAdmin(<PicturesView />, client);
+    await screen.findByText('Picture 1');
+    const pager = screen.getByRole('navigation', { name: 'Pages of pictures' });
+    const next = within(pager).getByRole('button', { name: 'Next page' });
+    next.focus();
+    fireEvent.click(next);
+    await screen.findByText('Picture 3');
+    // Still enabled: the focus stays.
+    expect(document.activeElement).toBe(next);
+    fireEvent.click(next);
+    await screen.findByText('Picture 5');
+    expect((next as HTMLButtonElement).disabled).toBe(true);
+    expect(document.activeElement).toBe(within(pager).getByRole('button', { name: 'Page 3' }));
+  });
+
+  it('has no pager for one page', async () => {
+    const { client } = libraryApi([picture(1, { alt: 'Picture 1' })], undefined, 2);
+    renderInAdmin(<PicturesView />, client);
+    await screen.findByText('Picture 1');
+    expect(screen.queryByRole('navigation', { name: 'Pages of pictures' })).toBeNull();
+    expect(screen.queryByText(/^Page \d/)).toBeNull();
   });
 
   it('leads back from a page past the last one (its pictures were described away)', async () => {
@@ -207,8 +293,56 @@ describe('the Pictures screen', () => {
       { router: false },
     );
     await screen.findByText('No page 3: there are 1');
-    fireEvent.click(screen.getByRole('link', { name: 'Previous page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
     await screen.findByText('Picture 1');
+  });
+
+  it('shows the one picture the address names by its id (the audit trail link), and leads to all', async () => {
+    const { client, sent } = libraryApi([
+      picture(1, { alt: 'A goat on a roof' }),
+      picture(2, { alt: 'A goat on a roof', caption: 'The other goat' }),
+    ]);
+    const id = picture(2).id;
+    renderInAdmin(
+      <MemoryRouter initialEntries={[`/admin/pictures?id=${id}`]}>
+        <PicturesView />
+      </MemoryRouter>,
+      client,
+      { router: false },
+    );
+    await screen.findByText('The other goat');
+    expect(sent[0]!.url).toBe(`/api/admin/images?page=1&id=${id}`);
+    expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('admin-pictures__item'))).toHaveLength(
+      1,
+    );
+    expect(screen.getByRole('status').textContent).toBe('The picture the link names.');
+    fireEvent.click(screen.getByRole('link', { name: 'Show all pictures' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 pictures'));
+    expect(sent.at(-1)!.url).toBe('/api/admin/images?page=1');
+    expect(screen.queryByRole('link', { name: 'Show all pictures' })).toBeNull();
+  });
+
+  it('says so when the picture the address names is no longer in the library', async () => {
+    const { client } = libraryApi([picture(1, { alt: 'A goat' })]);
+    renderInAdmin(
+      <MemoryRouter initialEntries={[`/admin/pictures?id=${'f'.repeat(32)}`]}>
+        <PicturesView />
+      </MemoryRouter>,
+      client,
+      { router: false },
+    );
+    await screen.findByText('This picture is no longer in the library.');
+    expect(screen.queryByText('A goat')).toBeNull();
+  });
+
+  it("says the server's upload limit in the hint, as people write it", async () => {
+    const { client } = libraryApi([picture(1, { alt: 'A goat' })], undefined, 24, 2.5 * 1024 * 1024);
+    renderInAdmin(<PicturesView />, client);
+    await screen.findByText('JPEG, PNG, WebP or AVIF, up to 2.5 MB each; several at once, or drop them here.');
+    cleanup();
+    const other = libraryApi([picture(1, { alt: 'A goat' })]);
+    renderInAdmin(<PicturesView />, other.client);
+    await screen.findByText('JPEG, PNG, WebP or AVIF, up to 15 MB each; several at once, or drop them here.');
   });
 
   it('edits a picture in a dialog: focus on the description, the focal point by keyboard, one PATCH', async () => {

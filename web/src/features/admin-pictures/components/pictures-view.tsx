@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ImageLibraryItem } from '@common/admin-contract';
 import { Link, useSearchParams } from 'react-router';
+import { PageNumbers } from '@/components/admin/page-numbers';
+import { uploadLimitText } from '@/components/admin/upload-limit';
+import { paths } from '@/config/paths';
 import { usePictures, type PicturesPage } from '../api/pictures.ts';
 import { PictureDialog } from './picture-dialog.tsx';
 import { PictureCard } from './picture-card.tsx';
@@ -21,13 +24,15 @@ type Editing = { picture: ImageLibraryItem; open: boolean; key: number };
  * filtered to the pictures without a description. A picture's Edit button opens its edit dialog.
  * 'Upload a picture…' adds pictures: the search is cleared so they come first, and the first one
  * uploaded while no dialog is open gets its edit dialog at once, to be described.
- * Search, filter and page live in the URL (?q=&described=no&page=, as the API takes them).
+ * Search, filter and page live in the URL (?q=&described=no&page=, as the API takes them); `?id=`
+ * shows that one picture (the audit trail's link), until a search, filter or page leaves it.
  */
 export function PicturesView() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').slice(0, MAX_SEARCH_LENGTH);
   const undescribed = params.get('described') === 'no';
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const id = params.get('id') ?? '';
   const hrefWith = (change: { q?: string; undescribed?: boolean; page?: number }) => {
     const next = new URLSearchParams();
     const nq = change.q ?? q;
@@ -44,7 +49,7 @@ export function PicturesView() {
     setUrlChecked(undescribed);
     setChecked(undescribed);
   }
-  const list = usePictures({ q, page, undescribed });
+  const list = usePictures({ q, page, undescribed, id: id || undefined });
   const [editing, setEditing] = useState<Editing | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -66,6 +71,7 @@ export function PicturesView() {
         const next = new URLSearchParams(prev);
         next.delete('q');
         next.delete('page');
+        next.delete('id');
         return next;
       },
       { replace: true, preventScrollReset: true },
@@ -96,7 +102,7 @@ export function PicturesView() {
         for its description.
       </p>
       <p className="admin-muted">{SWEEP_NOTE}</p>
-      <PictureUpload onUploaded={uploaded} />
+      <PictureUpload limit={uploadLimitText(data?.maxUploadBytes)} onUploaded={uploaded} />
       <div className="admin-pictures__filters">
         <div className="admin-form__field">
           <label className="admin-form__label" htmlFor={`${uid}-q`}>
@@ -131,12 +137,23 @@ export function PicturesView() {
       ) : (
         <>
           <p role="status" className="admin-pictures__count">
-            {data!.total === 0
-              ? undescribed && !q
-                ? 'Every picture has a description.'
-                : 'No pictures found.'
-              : `${data!.total} ${data!.total === 1 ? 'picture' : 'pictures'}${undescribed ? ' without a description' : ''}`}
+            {id && !q && !undescribed
+              ? data!.total === 0
+                ? 'This picture is no longer in the library.'
+                : 'The picture the link names.'
+              : data!.total === 0
+                ? undescribed && !q
+                  ? 'Every picture has a description.'
+                  : 'No pictures found.'
+                : `${data!.total} ${data!.total === 1 ? 'picture' : 'pictures'}${undescribed ? ' without a description' : ''}`}
           </p>
+          {id ? (
+            <p>
+              <Link className="admin-link" to={paths.admin.pictures.getHref()}>
+                Show all pictures
+              </Link>
+            </p>
+          ) : null}
           {data!.items.length > 0 ? (
             <ul className="admin-pictures__grid">
               {data!.items.map((picture) => (
@@ -152,26 +169,17 @@ export function PicturesView() {
             </ul>
           ) : null}
           {pages > 1 || page > 1 ? (
-            <nav className="admin-pagination" aria-label="Pages of pictures">
+            <div className="admin-pagination">
               <span className="admin-pagination__all">
                 {page > pages ? `No page ${page}: there are ${pages}` : `Page ${page} of ${pages}`}
               </span>
-              <span className="admin-actions" style={{ margin: 0 }}>
-                {page > 1 ? (
-                  <Link
-                    className="admin-btn admin-btn--small"
-                    to={{ search: `?${hrefWith({ page: Math.min(page - 1, pages) })}` }}
-                  >
-                    Previous page
-                  </Link>
-                ) : null}
-                {page < pages ? (
-                  <Link className="admin-btn admin-btn--small" to={{ search: `?${hrefWith({ page: page + 1 })}` }}>
-                    Next page
-                  </Link>
-                ) : null}
-              </span>
-            </nav>
+              <PageNumbers
+                currentPage={page}
+                totalPages={pages}
+                label="Pages of pictures"
+                onPage={(p) => setParams(hrefWith({ page: p }))}
+              />
+            </div>
           ) : null}
         </>
       )}
