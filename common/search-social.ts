@@ -4,9 +4,12 @@
  * Shared by the API's rules and the edit form's counters.
  */
 
-/** Longest search and social title, counted after trimming: search results cut longer ones. */
+/**
+ * Longest search and social title, counted after trimming in characters (common/text-length.ts): search
+ * results cut longer ones.
+ */
 export const META_TITLE_MAX = 70;
-/** Longest search and social description, counted after trimming (the page head's description limit). */
+/** Longest search and social description, counted as the title is (the page head's description limit). */
 export const META_DESCRIPTION_MAX = 160;
 
 /** A search and social text as it is stored: on one line (runs of white space as one space), trimmed. */

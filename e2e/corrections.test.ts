@@ -126,4 +126,68 @@ describe('a correction of a published article', () => {
     await editorContext.close();
     // The editor's journey and three readers (no script, phone, desktop), two of them checked by axe.
   }, 120_000);
+
+  it('a reader goes from the story’s Corrections block to every correction and pages through them, with and without JavaScript, at 390 px', async () => {
+    // 20 older corrections of another published story: the list has a second page.
+    const [other] = await insertArticles(running.database, running.app, [
+      { headline: 'Goat Elected To Parish Council', published_at: new Date(Date.now() - 7_200_000).toISOString() },
+    ]);
+    await running.database.db
+      .insertInto('article_corrections')
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({
+          article_id: other!.id,
+          text: `Earlier correction ${i + 1}: the goat was a sheep.`,
+          created_at: new Date(Date.now() - (i + 1) * 86_400_000).toISOString(),
+          created_by: 'Test Editor',
+          updated_at: null,
+          updated_by: null,
+        })),
+      )
+      .execute();
+    running.app.newsCache.clear();
+
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await web.newContext({ ...PHONE, javaScriptEnabled });
+      const net = await guardNetwork(context);
+      const reader = await context.newPage();
+      await reader.goto(`${running.baseUrl}/article/${slug}`);
+      if (javaScriptEnabled) await reader.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await reader.getByRole('region', { name: 'Corrections' }).getByRole('link', { name: 'All corrections' }).click();
+      await reader.waitForURL(`${running.baseUrl}/corrections`);
+      await reader.getByRole('heading', { level: 1, name: 'Corrections' }).waitFor();
+      expect(await reader.title()).toBe('Corrections | The Daily Smear');
+      // Newest first: the story's correction, dated as under the story, its headline a link to it.
+      const first = reader.getByRole('main').getByRole('listitem').first();
+      expect(await first.getByRole('heading', { level: 2 }).textContent()).toBe(HEADLINE);
+      expect(await first.getByRole('link').getAttribute('href')).toBe(`/article/${slug}`);
+      expect(await first.innerText()).toContain(TEXT);
+      expect(await first.locator('time').textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+      expect(await reader.getByRole('main').getByRole('listitem').count()).toBe(20);
+      expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+      // 'Older corrections' leads to page 2 (the oldest one), 'Newer corrections' back.
+      await reader.getByRole('link', { name: 'Older corrections' }).click();
+      await reader.waitForURL(/\/corrections\?page=2&before=/);
+      await reader.getByText('Earlier correction 20: the goat was a sheep.').waitFor();
+      expect(await reader.getByRole('main').getByRole('listitem').count()).toBe(1);
+      expect(await reader.getByRole('link', { name: 'Older corrections' }).count()).toBe(0);
+      await reader.getByRole('link', { name: 'Newer corrections' }).click();
+      await reader.waitForURL(`${running.baseUrl}/corrections`);
+      await reader.getByText(TEXT).waitFor();
+
+      // Back to the story by its headline.
+      await reader.getByRole('main').getByRole('link', { name: HEADLINE }).click();
+      await reader.waitForURL(`${running.baseUrl}/article/${slug}`);
+      await reader.getByRole('heading', { level: 1, name: exactName(HEADLINE) }).waitFor();
+      expect(net.scripts().filter((u) => /admin/i.test(u))).toEqual([]);
+      if (!javaScriptEnabled) expect(net.scripts()).toEqual([]);
+      else {
+        await reader.goto(`${running.baseUrl}/corrections`);
+        await reader.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        expect(await axeViolations(reader)).toEqual([]);
+      }
+      await context.close();
+    }
+  }, 120_000);
 });

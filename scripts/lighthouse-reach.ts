@@ -1,6 +1,7 @@
 // `npm run lighthouse:reach -- [BASE_URL=http://127.0.0.1:3000] [--json]`: Lighthouse SEO and
 // accessibility (mobile preset) on the pages readers dig with: a search results page, the search page
-// without a query, and an older-stories page (the home page's rel="next" link), with Debian's chromium
+// without a query, an older-stories page (the home page's rel="next" link) and the corrections page
+// (/corrections), with Debian's chromium
 // (CHROME_PATH, default /usr/bin/chromium). Prints each category's score and any audit that failed.
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -27,7 +28,12 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 try {
-  const urls = [`${base}/search?q=${encodeURIComponent(values.q!)}`, `${base}/search`, await archiveUrl()];
+  const urls = [
+    `${base}/search?q=${encodeURIComponent(values.q!)}`,
+    `${base}/search`,
+    await archiveUrl(),
+    `${base}/corrections`,
+  ];
   const results = [];
   for (const url of urls) {
     const result = await lighthouse(url, {

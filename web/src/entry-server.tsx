@@ -3,6 +3,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { CATEGORIES } from '@common/categories';
 import { listingApiPath } from '@common/byline';
+import { CORRECTIONS_PATH, correctionsApiPath } from '@common/corrections-contract';
 import { archivePosition } from '@common/older-stories';
 import { App } from './app/index.tsx';
 import { routes } from './app/route-table.tsx';
@@ -13,6 +14,7 @@ import { getArticleQueryOptions } from './features/news/api/get-article';
 import { getNewsQueryOptions } from './features/news/api/get-news';
 import { getSearchQueryOptions, searchApiUrl, toSearchResult } from './features/news/api/get-search';
 import { getListingQueryOptions, toListingResult } from './features/news/api/get-listing';
+import { getCorrectionsQueryOptions, toCorrectionsResult } from './features/news/api/get-corrections';
 import { normalizeArticle, normalizeNewsList } from './features/news/lib/normalize';
 import { entriesApiUrl, entriesBefore, getEntriesQueryOptions, toEntriesPage } from './features/live/api/get-entries';
 import type { ArticleResult } from './features/news/types';
@@ -98,6 +100,13 @@ export async function render({ url, origin, now, appConfig, data }: RenderInput)
           );
         }
       })(),
+    );
+  }
+  // The corrections page (any page of it): its API answer, a 400 too, is the page's data.
+  if (path === CORRECTIONS_PATH) {
+    const cursor = archivePosition(searchParams);
+    work.push(
+      prefetchApi(correctionsApiPath(cursor), getCorrectionsQueryOptions(cursor).queryKey, toCorrectionsResult),
     );
   }
   const articleMatch = /^\/article\/([^/]+)$/.exec(path);

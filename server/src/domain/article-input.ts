@@ -15,6 +15,7 @@ import {
   TAG_NAME_MAX_LENGTH,
 } from '../../../common/byline.ts';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX, searchSocialText } from '../../../common/search-social.ts';
+import { characterCap, characterCount } from '../../../common/text-length.ts';
 import { forbiddenCharacterErrors, typeboxErrors, type FieldError } from './typebox-validation.ts';
 
 export const HEADLINE_MAX_LENGTH = 300;
@@ -33,12 +34,13 @@ const link = Type.Optional(
   }),
 );
 /**
- * A search and social text: its limit is checked after trimming (validateArticleInput); the schema
- * only stops what could never fit.
+ * A search and social text: its limit is checked after trimming, in characters (validateArticleInput,
+ * common/text-length.ts); the schema's maxLength is only a safety cap on what is read (code units), which
+ * never refuses a text within the limit.
  */
 const searchSocial = (limit: number, description: string) =>
   Type.Optional(
-    Type.Union([Type.String({ maxLength: limit * 10 }), Type.Null()], {
+    Type.Union([Type.String({ maxLength: characterCap(limit) }), Type.Null()], {
       description,
       errorMessage: `must be a string of at most ${limit} characters or null`,
     }),
@@ -336,8 +338,8 @@ export function validateArticleInput(value: unknown, now: Date = new Date()): Ar
   ] as const) {
     if (input[field] === undefined) continue;
     const value = searchSocialText(input[field]);
-    if (value.length > max)
-      errors.push({ field, message: `must be at most ${max} characters (it has ${value.length})` });
+    const count = characterCount(value);
+    if (count > max) errors.push({ field, message: `must be at most ${max} characters (it has ${count})` });
     else meta[field] = value;
   }
 

@@ -159,6 +159,39 @@ describe('IndexNow, configured', () => {
     expect(sent(urlOf(draft.slug))).toBe(0);
   });
 
+  it('a correction added, fixed or removed on a published story sends its page and /corrections, no listing', async () => {
+    const a = await insertArticle(env.database.db, { published_at: daysAgo(1) });
+    const corrections = `/api/admin/articles/${a.id}/corrections`;
+    const c = await api(env, authorization, 'POST', corrections, { text: 'The goat in the photo is called Gary.' });
+    await sentTimes(urlOf(a.slug), 1);
+    // The same text again is no change: nothing is sent.
+    await api(env, authorization, 'PUT', `${corrections}/${c.id}`, { text: 'The goat in the photo is called Gary.' });
+    await drained();
+    expect(sent(urlOf(a.slug))).toBe(1);
+    await api(env, authorization, 'PUT', `${corrections}/${c.id}`, { text: 'The goat in the photo is called Barry.' });
+    await sentTimes(urlOf(a.slug), 2);
+    await api(env, authorization, 'DELETE', `${corrections}/${c.id}`);
+    await sentTimes(urlOf(a.slug), 3);
+    // The story's page and the corrections page, one job a write; the card is unchanged (no home, section).
+    const both = [urlOf(a.slug), pageUrl('/corrections')].sort();
+    expect(await jobUrls(a.id)).toEqual([both, both, both]);
+    const urlList = fake.submissions.find((s) => s.urlList.includes(urlOf(a.slug)))!.urlList;
+    expect(urlList).toEqual(expect.arrayContaining(both));
+  });
+
+  it('a correction of an unpublished story sends nothing: neither its page nor /corrections shows it', async () => {
+    const a = await insertArticle(env.database.db, { published_at: daysAgo(1) });
+    const corrections = `/api/admin/articles/${a.id}/corrections`;
+    const c = await api(env, authorization, 'POST', corrections, { text: 'The moose was a large dog.' });
+    await api(env, authorization, 'POST', `/api/admin/articles/${a.id}/unpublish`);
+    await drained();
+    const jobs = (await jobUrls(a.id)).length;
+    await api(env, authorization, 'PUT', `${corrections}/${c.id}`, { text: 'The moose was a very large dog.' });
+    await api(env, authorization, 'DELETE', `${corrections}/${c.id}`);
+    await drained();
+    expect(await jobUrls(a.id)).toHaveLength(jobs);
+  });
+
   it('a published article restored from the Trash is sent; an article created published is sent', async () => {
     const a = await insertArticle(env.database.db, { published_at: daysAgo(1) });
     await api(env, authorization, 'DELETE', `/api/admin/articles/${a.id}`);

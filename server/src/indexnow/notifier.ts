@@ -8,7 +8,13 @@ import { windowEnd } from './batch-window.ts';
 import { MAX_URLS_PER_SUBMISSION, submitUrls, type SubmitResult } from './submit.ts';
 import type { ImageChangedArticle } from '../repositories/images-repository.ts';
 import { notifiedArticles } from './notified-articles.ts';
-import { pathsOnChange, pathsOnEntryWrite, pathsOnImageChange, pathsOnPublish } from './which-changes-notify.ts';
+import {
+  pathsOnChange,
+  pathsOnCorrectionWrite,
+  pathsOnEntryWrite,
+  pathsOnImageChange,
+  pathsOnPublish,
+} from './which-changes-notify.ts';
 
 export const INDEXNOW_JOB = 'indexnow';
 
@@ -38,7 +44,7 @@ export interface IndexNowNotifierOptions {
  * Tells search engines through IndexNow which pages a story's change changed (decision 045): the
  * story's own and the listings showing its card. The article repository's hooks call onPublished and
  * onChanged inside the write's transaction (the picture library's, onImageChanged; a live blog's
- * entries, onEntryWritten); the rule of which writes count, and for which pages, is
+ * entries, onEntryWritten; a correction, onCorrectionWritten); the rule of which writes count, and for which pages, is
  * which-changes-notify.ts. Each write that counts queues one `indexnow` job holding its URLs, due at
  * the end of its window of `batchMs` (windowEnd), on the job queue (app.jobs, decision 023), so a
  * committed change never loses its notification and a rolled-back one sends none. A run takes every
@@ -77,6 +83,14 @@ export class IndexNowNotifier {
     row: Pick<ArticleRow, 'id' | 'slug' | 'published_at' | 'deleted_at'>,
   ): Promise<void> {
     await this.#queuePaths(trx, { articleId: Number(row.id) }, pathsOnEntryWrite(row));
+  }
+
+  /** After a correction is added, fixed or removed, in its transaction: `row` is its article. */
+  async onCorrectionWritten(
+    trx: Transaction<Database>,
+    row: Pick<ArticleRow, 'id' | 'slug' | 'published_at' | 'deleted_at'>,
+  ): Promise<void> {
+    await this.#queuePaths(trx, { articleId: Number(row.id) }, pathsOnCorrectionWrite(row));
   }
 
   /** The change hook of every other accepted write of one article. */

@@ -1,6 +1,7 @@
 import type { AdminArticle } from '../../../common/admin-contract.ts';
 import { authorPath, tagPath } from '../../../common/byline.ts';
 import { CATEGORIES } from '../../../common/categories.ts';
+import { CORRECTIONS_PATH } from '../../../common/corrections-contract.ts';
 import type { ArticleRow } from '../db/schema.ts';
 import { changesForReaders } from '../repositories/admin-articles.ts';
 
@@ -29,6 +30,9 @@ import { changesForReaders } from '../repositories/admin-articles.ts';
  *     where it is public.
  * - A live blog's entry posted, corrected or deleted on a public article: its page (it lists the
  *   entries); the card does not show the entries.
+ * - A correction added, fixed or removed on a public article (decision 046): its page (the Corrections
+ *   block) and the corrections page (`/corrections`, which lists it); the card does not show corrections,
+ *   so no listing of stories.
  * - A picture's description or focal point changed in the library, copied onto the articles showing
  *   it: for each of them that is public, its page and its listings (the card shows the picture
  *   cropped around its focal point, with the description as its alt text).
@@ -92,6 +96,11 @@ export function pathsOnPublish(a: NotifiedArticle): string[] {
 /** A live blog's entry was posted, corrected or deleted (`row` its article): its page, when it is public. */
 export function pathsOnEntryWrite(row: Pick<ArticleRow, 'slug' | 'published_at' | 'deleted_at'>): string[] {
   return row.published_at && !row.deleted_at ? [articlePath(row.slug)] : [];
+}
+
+/** A correction of the article (`row`) was added, fixed or removed: its page and /corrections, when it is public. */
+export function pathsOnCorrectionWrite(row: Pick<ArticleRow, 'slug' | 'published_at' | 'deleted_at'>): string[] {
+  return row.published_at && !row.deleted_at ? [articlePath(row.slug), CORRECTIONS_PATH] : [];
 }
 
 /** A picture change changed this article (as it left it): its page and its cards, when it is public. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminArticle } from '../../../common/admin-contract.ts';
-import { pathsOnChange, pathsOnEntryWrite, pathsOnImageChange, pathsOnPublish } from './which-changes-notify.ts';
+import {
+  pathsOnChange,
+  pathsOnCorrectionWrite,
+  pathsOnEntryWrite,
+  pathsOnImageChange,
+  pathsOnPublish,
+} from './which-changes-notify.ts';
 
 const ref = (id: number, slug: string) => ({ id, name: slug, slug });
 
@@ -92,6 +98,13 @@ describe('which article changes search engines hear of, and for which pages', ()
     const row = { slug: 'mayor-loses-pigeon', published_at: '2026-11-01T10:00:00.000Z', deleted_at: null };
     expect(pathsOnEntryWrite(row)).toEqual([STORY]);
     expect(pathsOnEntryWrite({ ...row, published_at: null })).toEqual([]);
+  });
+
+  it('a correction: the story page and /corrections, when public; no listing of stories', () => {
+    const row = { slug: 'mayor-loses-pigeon', published_at: '2026-11-01T10:00:00.000Z', deleted_at: null };
+    expect(pathsOnCorrectionWrite(row)).toEqual([STORY, '/corrections']);
+    expect(pathsOnCorrectionWrite({ ...row, published_at: null })).toEqual([]);
+    expect(pathsOnCorrectionWrite({ ...row, deleted_at: '2026-11-02T10:00:00.000Z' })).toEqual([]);
   });
 
   it('a picture change: a public article its card shows it on sends its page and listings; others nothing', () => {

@@ -414,6 +414,7 @@ describe('feeds and pages', () => {
       search: env.app.publicSearch,
       archive: env.app.publicArchive,
       news: env.app.publicNews,
+      corrections: env.app.publicCorrections,
     });
     const older = await answer(`/News/slug/${slug}/entries?before=${posted[2]!.id}`);
     expect(older.status).toBe(200);

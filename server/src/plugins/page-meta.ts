@@ -5,9 +5,11 @@ import type { PublicArticle } from '../repositories/news-repository.ts';
 import { shareCardFor, siteShareCard } from '../share-cards/share-card.ts';
 import { jsonLdScript } from '../../../common/structured-data.ts';
 import { authorPath } from '../../../common/byline.ts';
+import { CORRECTIONS_PATH } from '../../../common/corrections-contract.ts';
 import { escapeHtml } from './html-escape.ts';
 
 import { articleDescription } from '../../../common/search-social.ts';
+import { characterCount, firstCharacters } from '../../../common/text-length.ts';
 import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from './http-cache.ts';
 
 /**
@@ -59,6 +61,7 @@ export type PageKind =
   | 'search'
   | 'author'
   | 'tag'
+  | 'corrections'
   | 'admin'
   | 'not-found'
   | 'article-not-found';
@@ -76,6 +79,8 @@ export interface ResolvedPage {
   archive?: ArchivePosition;
   /** An author or tag page: the slug, and the page and cursor from its address (none: page 1). */
   listing?: { slug: string; position?: ArchivePosition };
+  /** Pages 2, 3, … of /corrections: the page number and cursor from its address. */
+  corrections?: ArchivePosition;
 }
 
 /** Public pages: kept briefly by a shared cache, revalidated by browsers (plugins/http-cache.ts). */
@@ -91,13 +96,16 @@ export function pageTitle(siteName: string, part?: string): string {
   return part ? `${part} | ${siteName}` : `${siteName} | ${TAGLINE}`;
 }
 
-/** The text on one line, at most `max` characters: cut at the last word that fits, with an ellipsis. */
+/**
+ * The text on one line, at most `max` characters (common/text-length.ts, as the newsroom's counters count
+ * them): cut at the last word that fits, with an ellipsis, never inside a character.
+ */
 export function clip(text: string, max = DESCRIPTION_MAX): string {
   const t = text.replace(/\s+/g, ' ').trim();
-  if (t.length <= max) return t;
-  const room = t.slice(0, max - 1);
+  if (characterCount(t) <= max) return t;
+  const room = firstCharacters(t, max - 1);
   const atWord = room.lastIndexOf(' ');
-  const cut = atWord >= max / 2 ? room.slice(0, atWord) : room;
+  const cut = atWord >= 0 && characterCount(room.slice(0, atWord)) >= max / 2 ? room.slice(0, atWord) : room;
   return `${cut.replace(/[\s,;:.–—-]+$/u, '')}…`;
 }
 
@@ -224,6 +232,21 @@ export async function resolvePage(
       ogType: 'website',
       ...siteImage,
     });
+  }
+  if (path === CORRECTIONS_PATH) {
+    // Paged as the older stories: a page number and a cursor; a page number alone is page 1.
+    const position = archivePosition(query);
+    const paged = position ? `, page ${position.page}` : '';
+    return {
+      ...page('corrections', 200, {
+        title: site(`Corrections${paged}`),
+        description: `Every correction ${siteName} has published, newest first: what a story got wrong, the day we said so, and the story.${position ? ` Page ${position.page}.` : ''}`,
+        path: archiveHref(path, position),
+        ogType: 'website',
+        ...siteImage,
+      }),
+      ...(position ? { corrections: position } : {}),
+    };
   }
   const category = categoryByPath(path.slice(1));
   if (category) {

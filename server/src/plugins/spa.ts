@@ -128,7 +128,12 @@ export default fp(
       news: (category?: string) =>
         app.publicNews.list(category ? findCategory(category)?.id : undefined, NEWS_PAGE_SIZE),
       article: (slug: string) => app.publicNews.article(slug),
-      api: publicPageData({ search: app.publicSearch, archive: app.publicArchive, news: app.publicNews }),
+      api: publicPageData({
+        search: app.publicSearch,
+        archive: app.publicArchive,
+        news: app.publicNews,
+        corrections: app.publicCorrections,
+      }),
     };
 
     const { twitterSite, facebookAppId, sameAs } = app.config.siteAccounts;

@@ -3,6 +3,7 @@ import { archiveNeighbours, olderThanFirstPage, archiveHref } from '../../../com
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
 import { authorFeedPath, listingApiPath, tagFeedPath } from '../../../common/byline.ts';
 import type { AuthorPage, TagPage } from '../../../common/news-contract.ts';
+import { CORRECTIONS_PATH, correctionsApiPath, type CorrectionsPage } from '../../../common/corrections-contract.ts';
 import { clip, pageTitle } from '../plugins/page-meta.ts';
 import {
   authorProfilePage,
@@ -110,6 +111,17 @@ export async function pageHeadExtras(
       jsonLd.push(tagCollectionPage(info, t));
     }
     const { next, prev } = archiveNeighbours(base, position, body);
+    if (prev) links.push({ rel: 'prev', href: prev });
+    if (next) links.push({ rel: 'next', href: next });
+  }
+
+  if (page.kind === 'corrections') {
+    const position = page.corrections;
+    const res = await data.api(correctionsApiPath(position));
+    const body = res.body as CorrectionsPage | null;
+    // A later page with no corrections behind its cursor, or a cursor that is not ours (400): no page.
+    if (res.status !== 200 || !body || (position && !body.corrections?.length)) return { notFound: true };
+    const { next, prev } = archiveNeighbours(CORRECTIONS_PATH, position, body);
     if (prev) links.push({ rel: 'prev', href: prev });
     if (next) links.push({ rel: 'next', href: next });
   }

@@ -1,9 +1,11 @@
 import { CATEGORIES } from '../../../common/categories.ts';
+import { CORRECTIONS_PATH } from '../../../common/corrections-contract.ts';
 
-/** The query parameters a public page renders from: search terms and page, older-stories (author, tag) and older-entries cursors. */
+/** The query parameters a public page renders from: search terms and page, older-stories (author, tag, corrections) and older-entries cursors. */
 const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/search': ['q', 'page'],
   '/': ['page', 'before', 'after'],
+  [CORRECTIONS_PATH]: ['page', 'before', 'after'],
   ...Object.fromEntries(CATEGORIES.map((c) => [`/${c.path}`, ['page', 'before', 'after']])),
 };
 

@@ -21,25 +21,39 @@ export type CorrectionRefusal =
   | { ok: false; reason: 'not-found' | 'correction-not-found' | 'not-published' }
   | { ok: false; reason: 'deleted'; deletedAt: string };
 
-type ArticleState = { id: number; headline: string; published_at: string | null; deleted_at: string | null };
+type ArticleState = {
+  id: number;
+  slug: string;
+  headline: string;
+  published_at: string | null;
+  deleted_at: string | null;
+};
+
+/**
+ * Run in a correction write's transaction once it is made (`article` as the write found it): IndexNow's
+ * hook (decision 045), so a committed change never loses its notification and a rolled-back one sends none.
+ */
+export type CorrectionWrittenHook = (trx: Transaction<Database>, article: ArticleState) => Promise<void>;
 
 /**
  * Corrections of articles (decision 046). Every write checks the article in its transaction (read
  * locked on PostgreSQL, so a move to the trash running at the same time comes first or after) and
- * writes its audit row there. Adding one moves the article's `modified_at` (readers are told 'Updated'),
- * fixing a correction's wording or removing it does not.
+ * writes its audit row there, then runs `onWritten` there (a fix to the same text writes nothing).
+ * Adding one moves the article's `modified_at` (readers are told 'Updated'), fixing a correction's
+ * wording or removing it does not.
  */
 export class ArticleCorrectionsRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    private readonly onWritten?: CorrectionWrittenHook,
   ) {}
 
   /** The article's state as the rules need it (undefined: no such article). */
   async article(id: number): Promise<ArticleState | undefined> {
     return this.db
       .selectFrom('articles')
-      .select(['id', 'headline', 'published_at', 'deleted_at'])
+      .select(['id', 'slug', 'headline', 'published_at', 'deleted_at'])
       .where('id', '=', id)
       .executeTakeFirst();
   }
@@ -86,6 +100,7 @@ export class ArticleCorrectionsRepository {
         before: null,
         after: { headline: article.row.headline, correctionId: correction.id, text },
       });
+      await this.onWritten?.(trx, article.row);
       return { ok: true as const, correction };
     });
   }
@@ -118,6 +133,7 @@ export class ArticleCorrectionsRepository {
         before: { headline: article.row.headline, correctionId, text: before.text },
         after: { headline: article.row.headline, correctionId, text },
       });
+      await this.onWritten?.(trx, article.row);
       return { ok: true as const, correction: toCorrection(row), changed: true };
     });
   }
@@ -139,6 +155,7 @@ export class ArticleCorrectionsRepository {
         before: { headline: article.row.headline, correctionId, text: before.text, createdAt: before.created_at },
         after: null,
       });
+      await this.onWritten?.(trx, article.row);
       return { ok: true as const };
     });
   }
@@ -149,7 +166,7 @@ export class ArticleCorrectionsRepository {
   ): Promise<{ ok: true; row: ArticleState } | CorrectionRefusal> {
     let q = trx
       .selectFrom('articles')
-      .select(['id', 'headline', 'published_at', 'deleted_at'])
+      .select(['id', 'slug', 'headline', 'published_at', 'deleted_at'])
       .where('id', '=', articleId);
     if (this.dialect === 'postgres') q = q.forUpdate();
     const row = await q.executeTakeFirst();

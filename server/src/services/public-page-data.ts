@@ -4,6 +4,7 @@ import { describeValidation, HttpProblem } from '../plugins/problem.ts';
 import { ArchiveQuerySchema, type ArchiveQuery, type PublicArchive } from './public-archive.ts';
 import type { PageCursors } from './page-cursors.ts';
 import { ListingPageQuerySchema, type PublicNews } from './public-news.ts';
+import type { PublicCorrections } from './public-corrections.ts';
 import { SearchQuerySchema, type PublicSearch } from './public-search.ts';
 import { EntriesQuerySchema } from '../live-blog/schemas.ts';
 
@@ -14,12 +15,17 @@ export interface PublicAnswer {
 }
 
 /**
- * The search, older-stories, author, tag and live blog entries answers a server-rendered page shows, read from the same
- * services (and caches) as GET /News/search, /News/archive, /News/author/{slug} and /News/tag/{slug},
+ * The search, older-stories, author, tag, corrections and live blog entries answers a server-rendered page shows, read from the same
+ * services (and caches) as GET /News/search, /News/archive, /News/author/{slug}, /News/tag/{slug}, /News/corrections
  * and GET /News/slug/{slug}/entries, given as those API URLs: the query is checked with the route's own schema, so a page shows the very
  * 400 or 404 the API would answer.
  */
-export function publicPageData(services: { search: PublicSearch; archive: PublicArchive; news: PublicNews }) {
+export function publicPageData(services: {
+  search: PublicSearch;
+  archive: PublicArchive;
+  news: PublicNews;
+  corrections: PublicCorrections;
+}) {
   const readSearch = queryReader<{ q: string; page?: number }>(SearchQuerySchema);
   const readArchive = queryReader<ArchiveQuery>(ArchiveQuerySchema);
   const readListing = queryReader<PageCursors>(ListingPageQuerySchema);
@@ -32,6 +38,11 @@ export function publicPageData(services: { search: PublicSearch; archive: Public
         return json(await services.search.page(q, page));
       }
       if (pathname === '/News/archive') return json(await services.archive.page(readArchive(searchParams)));
+      if (pathname === '/News/corrections') {
+        const { before, after } = readListing(searchParams);
+        const found = await services.corrections.page({ before, after });
+        return { status: 200, body: JSON.parse(JSON.stringify(found)) as unknown };
+      }
       const entries = /^\/News\/slug\/([^/]+)\/entries$/.exec(pathname);
       if (entries) {
         // A live blog's older entries (the article page /article/{slug}?before={entryId}, decision 037).

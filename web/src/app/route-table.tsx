@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
       { path: paths.about.path, lazy: () => import('./routes/about.tsx').then(toRoute) },
       { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
       { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx').then(toRoute) },
+      { path: paths.corrections.path, lazy: () => import('./routes/corrections.tsx').then(toRoute) },
       { path: paths.search.path, lazy: () => loadSearchRoute().then(toRoute) },
       { path: paths.author.path, lazy: () => loadAuthorRoute().then(toRoute) },
       { path: paths.tag.path, lazy: () => loadTagRoute().then(toRoute) },

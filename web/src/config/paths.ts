@@ -6,6 +6,8 @@ export const paths = {
   about: { path: '/about', getHref: () => '/about' },
   contact: { path: '/contact', getHref: () => '/contact' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
+  // Its later pages: common/older-stories.ts (archiveHref).
+  corrections: { path: '/corrections', getHref: () => '/corrections' },
   // Their later pages: common/older-stories.ts (archiveHref).
   author: { path: '/author/:slug', getHref: (slug: string) => `/author/${encodeURIComponent(slug)}` },
   tag: { path: '/tag/:slug', getHref: (slug: string) => `/tag/${encodeURIComponent(slug)}` },

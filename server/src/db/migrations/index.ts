@@ -30,6 +30,7 @@ import * as m042 from './042-preview-links.ts';
 import * as m043 from './043-search-and-social.ts';
 import * as m044 from './044-article-corrections.ts';
 import * as m045 from './045-undescribed-images.ts';
+import * as m046 from './046-search-social-text-columns.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -73,4 +74,5 @@ export const migrations: Record<string, AppMigration> = {
   '043-search-and-social': m043,
   '044-article-corrections': m044,
   '045-undescribed-images': m045,
+  '046-search-social-text-columns': m046,
 };

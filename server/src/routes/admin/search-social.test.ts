@@ -187,6 +187,58 @@ describe('storing the search and social fields', () => {
   });
 });
 
+describe('counting characters as the editor sees them (common/text-length.ts)', () => {
+  const THUMB = '\u{1F44D}\u{1F3FD}'; // an emoji with a skin tone: 2 code points, 4 UTF-16 units
+  const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // 7 code points, 11 units
+  // The longest a character may be and still count one: a letter under 31 combining accents (32 units).
+  const PILED = `a${'\u0301'.repeat(31)}`;
+
+  it('takes 70 emoji with a skin tone as 70 characters, and refuses 71 with (it has 71)', async () => {
+    const title = THUMB.repeat(70);
+    const description = FAMILY.repeat(160);
+    const created = await create({ metaTitle: title, metaDescription: description });
+    expect(created).toMatchObject({ metaTitle: title, metaDescription: description });
+    const row = await t.database.db
+      .selectFrom('articles')
+      .select(['meta_title', 'meta_description'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ meta_title: title, meta_description: description });
+    // The page head keeps the 160 characters whole.
+    expect((await head(created.slug)).description).toBe(description);
+
+    const long = await call('POST', '/api/admin/articles', {
+      headline: HEADLINE,
+      category: 'Politics',
+      metaTitle: THUMB.repeat(71),
+      metaDescription: FAMILY.repeat(161),
+    });
+    expect(expectProblem(long, 400).errors).toEqual(
+      expect.arrayContaining([
+        { in: 'body', name: 'metaTitle', message: 'must be at most 70 characters (it has 71)' },
+        { in: 'body', name: 'metaDescription', message: 'must be at most 160 characters (it has 161)' },
+      ]),
+    );
+    const edit = await put(created.id, created.version, { metaTitle: ` ${THUMB.repeat(71)} ` });
+    expect(expectProblem(edit, 400).errors).toEqual([
+      { in: 'body', name: 'metaTitle', message: 'must be at most 70 characters (it has 71)' },
+    ]);
+  });
+
+  it('never refuses a text within the limit by its safety cap, and refuses a longer one by the rule', async () => {
+    const created = await create({ metaTitle: PILED.repeat(70), metaDescription: PILED.repeat(160) });
+    expect(created.metaTitle).toBe(PILED.repeat(70));
+    expect(created.metaDescription).toBe(PILED.repeat(160));
+    const over = await put(created.id, created.version, { metaTitle: `${PILED.repeat(69)}${THUMB}${THUMB}` });
+    expect(expectProblem(over, 400).errors).toEqual([
+      { in: 'body', name: 'metaTitle', message: 'must be at most 70 characters (it has 71)' },
+    ]);
+    // One more accent makes the last letter a 33-unit cluster, counted as two: over the limit and the cap.
+    const piled = await put(created.id, created.version, { metaTitle: `${PILED.repeat(70)}\u0301` });
+    expect(expectProblem(piled, 400).errors).toEqual([{ in: 'body', name: 'metaTitle', message: expect.any(String) }]);
+  });
+});
+
 describe('history', () => {
   it('records the change in the revision, its snapshot and the audit trail, and a restore brings them back', async () => {
     const created = await create({ metaTitle: 'First title' });

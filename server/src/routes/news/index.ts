@@ -16,6 +16,8 @@ import { HttpProblem, sendProblem } from '../../plugins/problem.ts';
 import { PUBLIC_API_CACHE_CONTROL, sendEncoded } from '../../plugins/http-cache.ts';
 import { NewsCache } from '../../services/news-cache.ts';
 import { ListingPageQuerySchema, PublicNews } from '../../services/public-news.ts';
+import { PublicCorrections } from '../../services/public-corrections.ts';
+import { correctionsRoute } from './corrections.ts';
 import {
   AuthorPageSchema,
   TagPageSchema,
@@ -33,7 +35,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  *   GET /News?category=&count=   published articles, newest first, split into breakingNews and allArticles
  *   GET /News/slug/:slug         one published article, 404 problem if none
  *   GET /News/author|tag/:slug   an author or tag and a keyset page of their published stories
- * Decorates app.newsCache (clear() after any write to articles) and app.publicNews (cached reads).
+ *   GET /News/corrections        a keyset page of the published stories' corrections (corrections.ts)
+ * Decorates app.newsCache (clear() after any write to articles), app.publicNews (cached reads) and
+ * app.publicCorrections.
  */
 export default fp(
   async function newsRoutes(fastify: FastifyInstance) {
@@ -49,6 +53,8 @@ export default fp(
     );
     app.decorate('newsCache', cache);
     app.decorate('publicNews', publicNews);
+    app.decorate('publicCorrections', new PublicCorrections(app.database.db, cache));
+    await app.register(correctionsRoute);
 
     app.get(
       '/News',

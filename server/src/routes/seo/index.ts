@@ -7,6 +7,8 @@ import path from 'node:path';
 import { CATEGORIES, findCategory } from '../../../../common/categories.ts';
 import { DEFAULT_SITE_NAME, TAGLINE } from '../../../../common/site.ts';
 import { ABOUT_PATH } from '../../../../common/structured-data.ts';
+import { CORRECTIONS_PATH } from '../../../../common/corrections-contract.ts';
+import { newestCorrectionAt } from '../../repositories/public-corrections.ts';
 import { ArchiveRepository } from '../../repositories/archive-repository.ts';
 import { SitemapRepository, type SitemapRow } from '../../repositories/sitemap-repository.ts';
 import { modifiedTime, toPublicArticle } from '../../repositories/news-repository.ts';
@@ -125,6 +127,12 @@ export default fp(
     app.newsCache.onClear(() => bodies.clear());
     const cached = (key: string, build: () => Promise<string>) =>
       bodies.get(key, async () => compressBodyAsync(await build()));
+    /** The newest change of a page in sections.xml: a story published, or a correction added. */
+    const sectionsLastmod = async () =>
+      [await sitemaps.lastUpdated(), await newestCorrectionAt(app.database.db)]
+        .filter((t): t is string => Boolean(t))
+        .sort()
+        .at(-1);
     const articleUrl = (origin: string, slug: string) => `${origin}/article/${encodeURIComponent(slug)}`;
 
     app.get(
@@ -159,7 +167,7 @@ export default fp(
         const body = await cached(`sitemap-index:${origin}`, async () => {
           const files = Math.max(1, Math.ceil((await sitemaps.maxId()) / SITEMAP_RANGE));
           const entries: { loc: string; lastmod: string | undefined }[] = [
-            { loc: `${origin}/sitemaps/sections.xml`, lastmod: await sitemaps.lastUpdated() },
+            { loc: `${origin}/sitemaps/sections.xml`, lastmod: await sectionsLastmod() },
             { loc: `${origin}/sitemaps/news.xml`, lastmod: await sitemaps.lastUpdated() },
           ];
           // Author and tag pages (those with published stories), each file with its newest story's time.
@@ -189,7 +197,12 @@ export default fp(
 
     app.get(
       '/sitemaps/sections.xml',
-      { schema: { summary: 'Sitemap of the home and section pages', response: { 200: TextBody('sitemap XML') } } },
+      {
+        schema: {
+          summary: 'Sitemap of the home, section, About and Corrections pages',
+          response: { 200: TextBody('sitemap XML') },
+        },
+      },
       async (request, reply) => {
         const origin = originOf(request);
         const body = await cached(`sitemap-sections:${origin}`, async () => {
@@ -198,6 +211,8 @@ export default fp(
             entries.push({ loc: `${origin}/${c.path}`, lastmod: await sitemaps.lastUpdated(c.id) });
           // The About page (what the publication is, its satire policy); its text ships with the front end.
           entries.push({ loc: `${origin}${ABOUT_PATH}`, lastmod: undefined });
+          // Every correction of the published stories: it changes when one is added.
+          entries.push({ loc: `${origin}${CORRECTIONS_PATH}`, lastmod: await newestCorrectionAt(app.database.db) });
           return urlset(entries.map((e) => urlEntry(e.loc, isoDate(e.lastmod))));
         });
         return sendCompressed(request, reply, body, { contentType: XML, cacheControl: SEO_CACHE_CONTROL });

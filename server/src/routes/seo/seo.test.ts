@@ -170,6 +170,7 @@ describe('robots.txt and sitemaps', () => {
       'http://news.test/',
       ...['politics', 'technology', 'sport', 'business', 'us', 'uk'].map((p) => `http://news.test/${p}`),
       'http://news.test/about',
+      'http://news.test/corrections',
     ]);
     expect(JSON.stringify(sections)).not.toContain('/search');
     expect(sections[1].lastmod).toBeDefined();

@@ -43,6 +43,9 @@ export default function AboutPage() {
             publication shows when it was updated, under its byline.
           </p>
           <p>
+            <a href={paths.corrections.getHref()}>See every correction</a> we have published, newest first.
+          </p>
+          <p>
             Other ways to reach us are on the <a href={paths.contact.getHref()}>contact page</a>.
           </p>
         </section>

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { CORRECTION_MAX_LENGTH, CORRECTION_MIN_LENGTH } from '../../../../../common/corrections-contract.ts';
+import { characterCap } from '../../../../../common/text-length.ts';
 import { IdParamsSchema } from '../schemas.ts';
 
 /** TypeBox schemas of an article's corrections (common/corrections-contract.ts). */
@@ -16,8 +17,9 @@ export const CorrectionParamsSchema = Type.Object({
 export const CorrectionInputSchema = Type.Object(
   {
     text: Type.String({
-      // The length rule is counted after the clean-up (the route's 400); this only bounds what is read.
-      maxLength: CORRECTION_MAX_LENGTH * 4,
+      // The length rule is counted in characters after the clean-up (the route's 400); this safety cap
+      // (code units) only bounds what is read and never refuses a text the rule accepts.
+      maxLength: characterCap(CORRECTION_MAX_LENGTH),
       description: `Plain text, stored on one line and trimmed: ${CORRECTION_MIN_LENGTH} to ${CORRECTION_MAX_LENGTH} characters`,
       errorMessage: `must be a text of ${CORRECTION_MIN_LENGTH} to ${CORRECTION_MAX_LENGTH} characters`,
     }),

@@ -37,11 +37,18 @@ function refusal(id: number, correctionId: number | undefined, result: Correctio
 
 /**
  * An article's corrections under /api/admin (decision 046): list, add, fix the wording, remove. Each
- * write drops the public caches (the article's page shows them) and tells open pages the story changed.
+ * write drops the public caches (the article's page and /corrections show them), tells open pages the
+ * story changed and, for a published story, has IndexNow told of its page and /corrections.
  */
 export async function correctionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const repo = new ArticleCorrectionsRepository(app.database.db, app.database.dialect);
+  // Search engines hear of a public story's change (IndexNow, decision 045), in the write's transaction.
+  const indexNow = app.hasDecorator('indexNow') ? app.indexNow : undefined;
+  const repo = new ArticleCorrectionsRepository(
+    app.database.db,
+    app.database.dialect,
+    indexNow?.onCorrectionWritten.bind(indexNow),
+  );
   const path = '/articles/:id/corrections';
 
   /** After a write: the public pages show the change at once. */

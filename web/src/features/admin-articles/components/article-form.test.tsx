@@ -544,6 +544,31 @@ describe('ArticleForm: Search and social', () => {
     expect(announced('Search and social description')).toBe('19 characters left');
   });
 
+  it('counts an emoji with a skin tone, a flag or a family as one character, as the server does', async () => {
+    const thumb = '\u{1F44D}\u{1F3FD}'; // 4 UTF-16 units, one character
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
+    const { client, sent } = fakeApi((req) => json(200, { ...ARTICLE, ...(req.body as object), version: 4 }));
+    renderForm(client, { article: ARTICLE });
+    const title = screen.getByLabelText('Search and social title');
+    fireEvent.change(title, { target: { value: thumb.repeat(71) } });
+    expect(countOf('Search and social title').textContent).toBe('71 / 70');
+    expect(announced('Search and social title')).toBe('1 character over the limit');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(errorOf('Search and social title')).toContain('Must be at most 70 characters');
+    expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    fireEvent.change(title, { target: { value: ` ${thumb.repeat(70)} ` } });
+    expect(countOf('Search and social title').textContent).toBe('70 / 70');
+    expect(announced('Search and social title')).toBe('0 characters left');
+    fireEvent.change(screen.getByLabelText('Search and social description'), {
+      target: { value: `\u{1F1EC}\u{1F1E7}${family}`.repeat(80) },
+    });
+    expect(countOf('Search and social description').textContent).toBe('160 / 160');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(sent.find((r) => r.method === 'PUT')!.body).toMatchObject({ metaTitle: thumb.repeat(70) });
+  });
+
   it('sends them on one line and trimmed with the save', async () => {
     const { client, sent } = fakeApi((req) => json(200, { ...ARTICLE, ...(req.body as object), version: 4 }));
     renderForm(client, { article: ARTICLE });

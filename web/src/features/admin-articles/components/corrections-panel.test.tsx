@@ -86,6 +86,30 @@ describe('CorrectionsPanel', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Corrections'));
   });
 
+  it('counts an emoji with a skin tone or a flag as one character, as the server does', async () => {
+    const thumb = '\u{1F44D}\u{1F3FD}'; // 4 UTF-16 units, one character
+    const api = correctionsApi();
+    renderInAdmin(<CorrectionsPanel article={adminArticle({ id: 7, publishedAt: PUBLISHED })} />, api.client);
+    fireEvent.click(await panel().findByRole('button', { name: 'Add a correction' }));
+    const field = panel().getByRole('textbox', { name: /Correction/ }) as HTMLTextAreaElement;
+
+    fireEvent.change(field, { target: { value: '\u{1F1EC}\u{1F1E7}'.repeat(9) } });
+    expect(panel().getByText('9 / 1,000')).toBeTruthy();
+    fireEvent.change(field, { target: { value: thumb.repeat(1001) } });
+    expect(panel().getByText('1,001 / 1,000')).toBeTruthy();
+    fireEvent.click(panel().getByRole('button', { name: 'Add correction' }));
+    expect(panel().getByRole('alert').textContent).toBe(
+      'The correction must be at most 1,000 characters (it has 1,001).',
+    );
+    expect(api.sent.filter((r) => r.method === 'POST')).toEqual([]);
+
+    fireEvent.change(field, { target: { value: thumb.repeat(1000) } });
+    expect(panel().getByText('1,000 / 1,000')).toBeTruthy();
+    fireEvent.click(panel().getByRole('button', { name: 'Add correction' }));
+    await waitFor(() => expect(api.sent.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(api.sent.find((r) => r.method === 'POST')?.body).toEqual({ text: thumb.repeat(1000) });
+  });
+
   it('fixes the wording of one, showing a refusal by the field, and removes one only after the confirm step', async () => {
     const api = correctionsApi([
       correction(2, 'The second correction here.'),

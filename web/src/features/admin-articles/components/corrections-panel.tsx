@@ -5,6 +5,7 @@ import {
   correctionTextProblem,
   type Correction,
 } from '@common/corrections-contract';
+import { characterCount } from '@common/text-length';
 import {
   textRefusal,
   useAddCorrection,
@@ -246,7 +247,7 @@ function CorrectionForm({
   const id = useId();
   const [text, setText] = useState(initial);
   const [error, setError] = useState('');
-  const length = [...cleanCorrectionText(text)].length;
+  const length = characterCount(cleanCorrectionText(text));
   return (
     <form
       className="admin-corrections__form"

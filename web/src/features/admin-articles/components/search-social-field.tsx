@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { articleDescription, searchSocialText } from '@common/search-social';
+import { characterCount } from '@common/text-length';
 import { getSiteOrigin } from '@/config/app-config';
 import { parseBody } from '@/lib/admin-body/body-doc';
 import { bodyText } from '../lib/body-text.ts';
@@ -75,7 +76,9 @@ export function SearchSocialField({
     const fieldId = `${id}-${name}`;
     const value = name === 'metaTitle' ? metaTitle : metaDescription;
     const max = LIMITS[name];
-    const count = countText(searchSocialText(value).length, max, NEAR[name]);
+    // Counted as the server counts: on one line, trimmed, in characters (common/text-length.ts).
+    const length = characterCount(searchSocialText(value));
+    const count = countText(length, max, NEAR[name]);
     const error = errors[name];
     const describedBy = [`${fieldId}-count`, error ? `${fieldId}-error` : ''].filter(Boolean).join(' ');
     const props = {
@@ -100,7 +103,7 @@ export function SearchSocialField({
         )}
         <p
           id={`${fieldId}-count`}
-          className={`search-social__count${count.announced && searchSocialText(value).length > max ? ' search-social__count--over' : ''}`}
+          className={`search-social__count${length > max ? ' search-social__count--over' : ''}`}
         >
           {count.shown}
         </p>

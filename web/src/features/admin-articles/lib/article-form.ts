@@ -2,6 +2,7 @@ import { slugify } from '@common/slug';
 import { bodyOf, cleanDoc, emptyDoc, parseBody } from '@/lib/admin-body/body-doc';
 import { splitByline } from '@common/byline';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX, searchSocialText } from '@common/search-social';
+import { characterCount } from '@common/text-length';
 import type { AdminArticle } from '../types.ts';
 
 /** The editable fields of an article, as the form holds them (text inputs keep text). */
@@ -191,6 +192,11 @@ function tooLong(value: string, max: number): string | undefined {
   return value.length > max ? `Must be at most ${max.toLocaleString('en-GB')} characters` : undefined;
 }
 
+/** tooLong for the fields whose limit is counted in user-perceived characters (the search and social ones). */
+function tooManyCharacters(value: string, max: number): string | undefined {
+  return characterCount(value) > max ? `Must be at most ${max.toLocaleString('en-GB')} characters` : undefined;
+}
+
 /** The server's rules that are cheap to check before sending; the server stays the judge. */
 export function validateForm(
   v: ArticleFormValues,
@@ -207,9 +213,9 @@ export function validateForm(
   if (!/^\d+$/.test(rating) || Number(rating) > 10) errors.ratingOutOfTen = 'Enter a whole number from 0 to 10';
   const more: [FormField, string | undefined][] = [
     ['summary', tooLong(v.summary, LIMITS.summary)],
-    // Counted as the server counts them: on one line and trimmed.
-    ['metaTitle', tooLong(searchSocialText(v.metaTitle), LIMITS.metaTitle)],
-    ['metaDescription', tooLong(searchSocialText(v.metaDescription), LIMITS.metaDescription)],
+    // Counted as the server counts them: on one line, trimmed, in characters (common/text-length.ts).
+    ['metaTitle', tooManyCharacters(searchSocialText(v.metaTitle), LIMITS.metaTitle)],
+    ['metaDescription', tooManyCharacters(searchSocialText(v.metaDescription), LIMITS.metaDescription)],
     [
       'authors',
       namesOf(v.authors).find((n) => n.length > LIMITS.author)

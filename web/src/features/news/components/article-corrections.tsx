@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import type { PublicCorrection } from '@common/corrections-contract';
+import { Link } from 'react-router';
+import { CORRECTIONS_PATH, type PublicCorrection } from '@common/corrections-contract';
 
 /** A correction's date as readers see it: the day it was added, in UTC ('30 Nov 2026'), the same on the server and after hydration. */
 export function correctionDate(value: string): string {
@@ -10,7 +11,8 @@ export function correctionDate(value: string): string {
 
 /**
  * The article's corrections at the foot of the story (decision 046): a section headed 'Corrections',
- * each 'Correction, {date}: {text}', newest first. Nothing when there are none.
+ * each 'Correction, {date}: {text}', newest first, then a link to every correction ('All corrections',
+ * /corrections). Nothing when there are none.
  */
 export function ArticleCorrections({ corrections }: { corrections?: PublicCorrection[] }) {
   const headingId = useId();
@@ -33,6 +35,14 @@ export function ArticleCorrections({ corrections }: { corrections?: PublicCorrec
           </li>
         ))}
       </ul>
+      <p className="mt-3">
+        <Link
+          to={CORRECTIONS_PATH}
+          className="font-bold text-tabloid-red underline underline-offset-2 hover:text-tabloid-red-dark"
+        >
+          All corrections
+        </Link>
+      </p>
     </section>
   );
 }
