@@ -564,10 +564,15 @@ describe('bulk actions on All Articles', () => {
       .getByRole('alertdialog', { name: 'Move 56 articles to the Trash?' })
       .getByRole('button', { name: 'Move to Trash' })
       .click();
+    // The run sends its 56 requests one after another: wait for them as they go (a slow machine takes
+    // longer than one wait's bound for all of them), then for the run's end.
+    await expect
+      .poll(() => writes.filter((w) => w.startsWith('DELETE ')).length, { timeout: 100_000, intervals: [250] })
+      .toBe(60);
     await page.getByText('Moved 56 articles to the Trash', { exact: true }).waitFor();
     await expect.poll(() => rows(page).count(), WAIT).toBe(4);
     for (const n of [1, 2, 3, 4])
       await page.getByRole('link', { name: exactName(`Weasel Story Number ${n}`) }).waitFor();
     expect(writes.filter((w) => w.startsWith('DELETE '))).toHaveLength(60);
-  }, 120_000);
+  }, 180_000);
 });
