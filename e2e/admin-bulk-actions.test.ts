@@ -567,7 +567,7 @@ describe('bulk actions on All Articles', () => {
     // The run sends its 56 requests one after another: wait for them as they go (a slow machine takes
     // longer than one wait's bound for all of them), then for the run's end.
     await expect
-      .poll(() => writes.filter((w) => w.startsWith('DELETE ')).length, { timeout: 100_000, intervals: [250] })
+      .poll(() => writes.filter((w) => w.startsWith('DELETE ')).length, { timeout: 100_000, interval: 250 })
       .toBe(60);
     await page.getByText('Moved 56 articles to the Trash', { exact: true }).waitFor();
     await expect.poll(() => rows(page).count(), WAIT).toBe(4);

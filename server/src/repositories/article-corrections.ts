@@ -3,6 +3,7 @@ import type { Correction, CorrectionAuditAction } from '../../../common/correcti
 import type { Dialect } from '../db/dialect.ts';
 import type { ArticleCorrectionRow, Database } from '../db/schema.ts';
 import type { Actor } from './audit-log.ts';
+import { writeAuditRows } from './audit-row.ts';
 
 /** A correction row as the newsroom's API gives it. */
 export function toCorrection(row: ArticleCorrectionRow): Correction {
@@ -215,16 +216,5 @@ async function audit(
   at: string,
   { before, after }: { before: object | null; after: object | null },
 ): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      action,
-      article_id: articleId,
-      actor_subject: actor.subject,
-      actor_name: actor.name,
-      at,
-      before: before ? JSON.stringify(before) : null,
-      after: after ? JSON.stringify(after) : null,
-    })
-    .execute();
+  await writeAuditRows(trx, [{ action, articleId, actor, at, before, after }]);
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   AUDIT_ACTIONS,
   IMAGE_AUDIT_ACTIONS,
@@ -23,9 +23,9 @@ export {
 };
 import type { Kysely } from 'kysely';
 import type { ArticleRow, AuditLogRow, Database } from '../db/schema.ts';
-import type { AuditLogTable } from '../db/schema/audit-log.ts';
 import { correctionDetail } from './article-corrections.ts';
 import { recordDetail, recordOf, withExistence } from './audit-records.ts';
+import { writeAuditRows } from './audit-row.ts';
 
 export interface Actor {
   subject: string;
@@ -50,23 +50,9 @@ export interface AuditEntry {
   after: ArticleRow | null;
 }
 
-/** The row of one audit entry. */
-export function auditRow(e: AuditEntry): Insertable<AuditLogTable> {
-  return {
-    action: e.action,
-    article_id: e.articleId,
-    actor_subject: e.actor.subject,
-    actor_name: e.actor.name,
-    at: e.at,
-    before: e.before ? JSON.stringify(e.before) : null,
-    after: e.after ? JSON.stringify(e.after) : null,
-  };
-}
-
 /** Writes audit rows; call it inside the transaction that makes the change. */
 export async function writeAudit(trx: Transaction<Database>, entries: AuditEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await trx.insertInto('audit_log').values(entries.map(auditRow)).execute();
+  await writeAuditRows(trx, entries);
 }
 
 /** An author or a tag as its audit rows keep it (`articleCount`: the articles that named it then). */
@@ -91,18 +77,7 @@ async function writeAuditOfNoArticle(
   trx: Transaction<Database>,
   e: { action: string; actor: Actor; at: string; before: object | null; after: object | null },
 ): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      action: e.action,
-      article_id: NO_ARTICLE,
-      actor_subject: e.actor.subject,
-      actor_name: e.actor.name,
-      at: e.at,
-      before: e.before ? JSON.stringify(e.before) : null,
-      after: e.after ? JSON.stringify(e.after) : null,
-    })
-    .execute();
+  await writeAuditRows(trx, [{ ...e, articleId: NO_ARTICLE }]);
 }
 
 /**

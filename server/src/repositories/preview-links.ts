@@ -3,6 +3,7 @@ import type { PreviewAuditAction, PreviewLink } from '../../../common/preview-co
 import type { Dialect } from '../db/index.ts';
 import type { ArticleRow, Database, PreviewLinkRow } from '../db/schema.ts';
 import type { Actor } from './audit-log.ts';
+import { writeAuditRows } from './audit-row.ts';
 import { toArticlePage, type PublicArticle } from './news-repository.ts';
 import { NEWS_LIST_COLUMNS } from './public-columns.ts';
 
@@ -163,16 +164,5 @@ async function audit(
   at: string,
   { before, after }: { before: object | null; after: object | null },
 ): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      action,
-      article_id: articleId,
-      actor_subject: actor.subject,
-      actor_name: actor.name,
-      at,
-      before: before ? JSON.stringify(before) : null,
-      after: after ? JSON.stringify(after) : null,
-    })
-    .execute();
+  await writeAuditRows(trx, [{ action, articleId, actor, at, before, after }]);
 }
