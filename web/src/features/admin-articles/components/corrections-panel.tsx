@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useFocusAfterRender } from '@/components/admin/use-focus-after-render';
 import {
   CORRECTION_MAX_LENGTH,
   cleanCorrectionText,
@@ -39,13 +40,7 @@ export function CorrectionsPanel({ article }: { article: Pick<AdminArticle, 'id'
   const [adding, setAdding] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
-  const focusNext = useRef<RefObject<HTMLElement | null> | null>(null);
-  useEffect(() => {
-    const target = focusNext.current?.current;
-    if (!target) return;
-    focusNext.current = null;
-    target.focus();
-  });
+  const focusAfterRender = useFocusAfterRender();
 
   const corrections = list.data?.corrections ?? [];
   if (article.deletedAt || (!published && corrections.length === 0)) return null;
@@ -70,7 +65,7 @@ export function CorrectionsPanel({ article }: { article: Pick<AdminArticle, 'id'
                 pending={add.isPending}
                 onCancel={() => {
                   setAdding(false);
-                  focusNext.current = addButton;
+                  focusAfterRender(addButton);
                 }}
                 onSubmit={(text, showError) =>
                   add.mutate(
@@ -78,7 +73,7 @@ export function CorrectionsPanel({ article }: { article: Pick<AdminArticle, 'id'
                     {
                       onSuccess: () => {
                         setAdding(false);
-                        focusNext.current = heading;
+                        focusAfterRender(heading);
                       },
                       onError: (err) => {
                         const refused = textRefusal(err);
@@ -114,7 +109,7 @@ export function CorrectionsPanel({ article }: { article: Pick<AdminArticle, 'id'
                   key={c.id}
                   articleId={article.id}
                   correction={c}
-                  onRemoved={() => (focusNext.current = heading)}
+                  onRemoved={() => focusAfterRender(heading)}
                 />
               ))}
             </ol>
@@ -142,16 +137,10 @@ function CorrectionItem({
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
   const editButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
-  const focusNext = useRef<RefObject<HTMLElement | null> | null>(null);
-  useEffect(() => {
-    const target = focusNext.current?.current;
-    if (!target) return;
-    focusNext.current = null;
-    target.focus();
-  });
+  const focusAfterRender = useFocusAfterRender();
   const back = () => {
     setMode('view');
-    focusNext.current = editButton;
+    focusAfterRender(editButton);
   };
 
   if (mode === 'edit') {
@@ -215,7 +204,7 @@ function CorrectionItem({
             className="admin-btn admin-btn--small admin-btn--danger-outline"
             onClick={() => {
               setMode('confirm');
-              focusNext.current = confirmButton;
+              focusAfterRender(confirmButton);
             }}
           >
             Remove<span className="admin-sr-only"> the correction of {formatAdminDate(correction.createdAt)}</span>

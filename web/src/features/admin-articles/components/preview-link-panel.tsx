@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useFocusAfterRender } from '@/components/admin/use-focus-after-render';
 import {
   PREVIEW_LINK_DAY_CHOICES,
   PREVIEW_LINK_DAYS,
@@ -30,16 +31,8 @@ export function PreviewLinkPanel({ article }: { article: Pick<AdminArticle, 'id'
   const [days, setDays] = useState<PreviewLinkDays>(PREVIEW_LINK_DAYS);
   const field = useRef<HTMLInputElement>(null);
   const createButton = useRef<HTMLButtonElement>(null);
-  const focusNext = useRef<'field' | 'create' | null>(null);
-
   // Keyboard and screen reader users land on what changed: the new address, or the button that makes one.
-  useEffect(() => {
-    const target =
-      focusNext.current === 'field' ? field.current : focusNext.current === 'create' ? createButton.current : null;
-    if (!target) return;
-    focusNext.current = null;
-    target.focus();
-  });
+  const focusAfterRender = useFocusAfterRender();
 
   if (!unpublished) return null;
   const busy = create.isPending || revoke.isPending;
@@ -53,7 +46,7 @@ export function PreviewLinkPanel({ article }: { article: Pick<AdminArticle, 'id'
       {
         onSuccess: (created) => {
           setMade(created);
-          focusNext.current = 'field';
+          focusAfterRender(field);
         },
       },
     );
@@ -62,7 +55,7 @@ export function PreviewLinkPanel({ article }: { article: Pick<AdminArticle, 'id'
     revoke.mutate(article.id, {
       onSuccess: () => {
         setMade(null);
-        focusNext.current = 'create';
+        focusAfterRender(createButton);
       },
     });
 
