@@ -17,15 +17,21 @@ function countRequests(page: Page, prefix: string): string[] {
   return calls;
 }
 
-/** From now on: does a listing's placeholder (aria-busy) ever appear in the page's main content? */
-async function watchForSkeleton(page: Page): Promise<() => Promise<boolean>> {
-  await page.evaluate(() => {
+/**
+ * From now on: does a listing's placeholder (aria-busy) ever appear in the page's main content, or a
+ * status saying `loadingText` (the corrections page's 'Loading corrections…')?
+ */
+async function watchForSkeleton(page: Page, loadingText?: string): Promise<() => Promise<boolean>> {
+  await page.evaluate((text) => {
     const w = window as unknown as { skeletonSeen: boolean };
     w.skeletonSeen = false;
+    const loading = () =>
+      text !== undefined &&
+      [...document.querySelectorAll('main [role="status"]')].some((el) => el.textContent === text);
     new MutationObserver(() => {
-      if (document.querySelector('main [aria-busy="true"]')) w.skeletonSeen = true;
+      if (document.querySelector('main [aria-busy="true"]') || loading()) w.skeletonSeen = true;
     }).observe(document.body, { childList: true, subtree: true });
-  });
+  }, loadingText);
   return () => page.evaluate(() => (window as unknown as { skeletonSeen: boolean }).skeletonSeen);
 }
 
@@ -139,5 +145,102 @@ describe('author and tag links load their page on the reader’s intent', () => 
     await page.locator('main a[rel="author"]').first().click();
     await page.getByRole('heading', { level: 1, name: exactName('Hover Craft') }).waitFor();
     expect(calls).toEqual(['/News/author/hover-craft']);
+  });
+});
+
+// The page of every correction (decision 046) is a reading page like the others: its links (a story's
+// 'All corrections', the About page's 'See every correction' and its own 'Older corrections') load it
+// on the reader's intent, so it shows at once, fetched once.
+describe('links to the corrections load their page on the reader’s intent', () => {
+  let running: RunningApp;
+  const web = useBrowser();
+  let articleHref = '';
+  /** The corrections' texts, newest first. */
+  const texts = Array.from({ length: 25 }, (_, i) => `Correction ${i + 1}: the pigeon did not, in fact, foresee it.`);
+
+  beforeAll(async () => {
+    running = await startApp();
+    const [row] = await insertArticles(running.database, undefined, [{ headline: 'Pigeon Misreads Own Future' }]);
+    const now = Date.now();
+    await running.database.db
+      .insertInto('article_corrections')
+      .values(
+        texts.map((text, i) => ({
+          article_id: row!.id,
+          text,
+          created_at: new Date(now - (i + 1) * 60_000).toISOString(),
+          created_by: 'Corinne Correct',
+          updated_at: null,
+          updated_by: null,
+        })),
+      )
+      .execute();
+    running.app.newsCache.clear();
+    articleHref = `/article/${row!.slug}`;
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  /** Rests the pointer on `link`, which leads to `href`, and follows it once `GET api` is in; the page shows `text` at once. */
+  async function hoverThenFollow(
+    page: Page,
+    link: Locator,
+    { api, href, text }: { api: string; href: string; text: string },
+  ) {
+    const calls = countRequests(page, '/News/corrections');
+    expect(await link.getAttribute('href')).toBe(href);
+    const prefetched = page.waitForResponse((res) => {
+      const url = new URL(res.url());
+      return url.pathname + url.search === api;
+    });
+    await link.hover();
+    expect((await prefetched).ok()).toBe(true);
+    expect(calls).toEqual([api]);
+
+    const skeletonSeen = await watchForSkeleton(page, 'Loading corrections…');
+    await link.click();
+    await page.waitForURL(`${running.baseUrl}${href}`);
+    await page.getByRole('heading', { level: 1, name: exactName('Corrections') }).waitFor();
+    await page.getByText(text).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await skeletonSeen()).toBe(false);
+    // Fetched once, before the click.
+    expect(calls).toEqual([api]);
+  }
+
+  it('a story’s ‘All corrections’, then the page’s ‘Older corrections’: each page shows at once, fetched once', async () => {
+    const page = await web.newPage();
+    await page.goto(`${running.baseUrl}${articleHref}`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const block = page.getByRole('region', { name: 'Corrections' });
+    await hoverThenFollow(page, block.getByRole('link', { name: exactName('All corrections') }), {
+      api: '/News/corrections',
+      href: '/corrections',
+      text: texts[0]!,
+    });
+
+    const older = page.locator('main a[rel="next"]');
+    const href = (await older.getAttribute('href')) ?? '';
+    const cursor = new URL(href, running.baseUrl).searchParams.get('before') ?? '';
+    expect(href).toMatch(/^\/corrections\?page=2&before=/);
+    await hoverThenFollow(page, older, {
+      api: `/News/corrections?before=${encodeURIComponent(cursor)}`,
+      href,
+      text: texts[20]!,
+    });
+    await page.getByText('Page 2', { exact: true }).waitFor();
+    expect(await page.getByText(texts[19]!).count()).toBe(0);
+  });
+
+  it('the About page’s ‘See every correction’: the page shows at once, fetched once', async () => {
+    const page = await web.newPage();
+    await page.goto(`${running.baseUrl}/about`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await hoverThenFollow(page, page.getByRole('link', { name: exactName('See every correction') }), {
+      api: '/News/corrections',
+      href: '/corrections',
+      text: texts[0]!,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Correction, CorrectionAuditAction } from '../../../common/corrections-contract.ts';
+import { characterCount, firstCharacters } from '../../../common/text-length.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { ArticleCorrectionRow, Database } from '../db/schema.ts';
 import type { Actor } from './audit-log.ts';
@@ -186,10 +187,17 @@ export class ArticleCorrectionsRepository {
   }
 }
 
-/** A text in an audit detail: quoted, cut with '…' past 60 characters. */
+/** The most characters of a correction's text its audit detail shows. */
+export const AUDIT_DETAIL_MAX = 60;
+
+/**
+ * A text in an audit detail: quoted, cut with '…' past AUDIT_DETAIL_MAX characters, a character being
+ * a user-perceived one (common/text-length.ts): a cut never splits an emoji or a flag.
+ */
 function quoted(value: unknown): string {
   const text = typeof value === 'string' ? value : '';
-  return `“${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
+  const shown = characterCount(text) > AUDIT_DETAIL_MAX ? `${firstCharacters(text, AUDIT_DETAIL_MAX - 1)}…` : text;
+  return `“${shown}”`;
 }
 
 /**

@@ -68,6 +68,24 @@ describe('intentTargetOf', () => {
     expect(intentTargetOf(url('/search?q=%20&page=2'))).toBeNull();
   });
 
+  it('names the page of every correction, first and later, as the page reads its address', () => {
+    expect(intentTargetOf(url('/corrections'))).toEqual({ kind: 'corrections', cursor: {} });
+    expect(intentTargetOf(url('/corrections/'))).toEqual({ kind: 'corrections', cursor: {} });
+    expect(intentTargetOf(url(`/corrections?page=2&before=${CURSOR}`))).toEqual({
+      kind: 'corrections',
+      cursor: { before: CURSOR },
+    });
+    expect(intentTargetOf(url(`/corrections?page=2&after=${CURSOR}`))).toEqual({
+      kind: 'corrections',
+      cursor: { after: CURSOR },
+    });
+    // A page number without a cursor, or a cursor that is not ours, is the first page.
+    expect(intentTargetOf(url('/corrections?page=3'))).toEqual({ kind: 'corrections', cursor: {} });
+    expect(intentTargetOf(url('/corrections?page=2&before=nonsense'))).toEqual({ kind: 'corrections', cursor: {} });
+    expect(intentTargetOf(url('/corrections/old'))).toBeNull();
+    expect(intentTargetOf(url('/correctionsx'))).toBeNull();
+  });
+
   it('names nothing else', () => {
     for (const p of [
       '/about',

@@ -1,4 +1,5 @@
 import { CATEGORIES } from '@common/categories';
+import { CORRECTIONS_PATH } from '@common/corrections-contract';
 import { archivePosition } from '@common/older-stories';
 
 /** A page's cursor, as its 'Older stories' / 'Newer stories' links carry it (none: the first page). */
@@ -10,7 +11,8 @@ export interface IntentCursor {
 /**
  * What a link leads to that is worth loading early, named as the page reads its address: the home
  * page or a section (`section` undefined: the home page) at its first page or a later one, an
- * article, an author's or a tag's page (any page), or a page of search results.
+ * article, an author's or a tag's page (any page), a page of search results, or a page of every
+ * correction (any page).
  */
 export type IntentTarget =
   | { kind: 'home' }
@@ -18,11 +20,13 @@ export type IntentTarget =
   | { kind: 'archive'; section?: string; cursor: IntentCursor }
   | { kind: 'article'; slug: string }
   | { kind: 'author' | 'tag'; slug: string; cursor: IntentCursor }
-  | { kind: 'search'; q: string; page?: string };
+  | { kind: 'search'; q: string; page?: string }
+  | { kind: 'corrections'; cursor: IntentCursor };
 
 const ARTICLE_PATH = /^\/article\/([^/]+)\/?$/;
 const LISTING_PATH = /^\/(author|tag)\/([^/]+)\/?$/;
 const SECTION_PATH = /^\/([^/]+)\/?$/;
+const CORRECTIONS_PAGE_PATH = new RegExp(`^${CORRECTIONS_PATH}/?$`);
 
 function decoded(segment: string): string | null {
   try {
@@ -61,6 +65,8 @@ export function intentTargetOf(url: URL): IntentTarget | null {
     if (listingSlug === null) return null;
     return { kind: listing[1] as 'author' | 'tag', slug: listingSlug, cursor: cursorOf(url) ?? {} };
   }
+
+  if (CORRECTIONS_PAGE_PATH.test(pathname)) return { kind: 'corrections', cursor: cursorOf(url) ?? {} };
 
   if (pathname === '/search') {
     const q = (searchParams.get('q') ?? '').trim();

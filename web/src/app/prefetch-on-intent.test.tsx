@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getArchiveQueryOptions, useArchive } from '@/features/news/api/get-archive';
 import { getArticleQueryOptions, useArticle } from '@/features/news/api/get-article';
+import { getCorrectionsQueryOptions, useCorrections } from '@/features/news/api/get-corrections';
 import { getListingQueryOptions, useListing } from '@/features/news/api/get-listing';
 import { getNewsQueryOptions, useNews } from '@/features/news/api/get-news';
 import { getSearchQueryOptions, useSearch } from '@/features/news/api/get-search';
@@ -14,6 +15,7 @@ import {
   loadArticleRoute,
   loadAuthorRoute,
   loadCategoryRoute,
+  loadCorrectionsRoute,
   loadHomeRoute,
   loadSearchRoute,
   loadTagRoute,
@@ -52,6 +54,7 @@ function answerTo(url: string): unknown {
   if (url.startsWith('/News/author/')) return { author: { name: 'Jane Doe', slug: 'jane-doe' }, articles: [] };
   if (url.startsWith('/News/tag/')) return { tag: { name: 'Pigeons', slug: 'pigeons' }, articles: [] };
   if (url.startsWith('/News/search')) return { query: 'mayor', page: 2, hasMore: false, results: [] };
+  if (url.startsWith('/News/corrections')) return { corrections: [], older: null, newer: null };
   if (url.startsWith('/News/archive')) return { articles: [{ id: 3, headline: 'Old One', slug: 'old' }] };
   return { BreakingNews: [], AllArticles: [{ id: 2, headline: 'Small One', slug: 'small' }] };
 }
@@ -94,6 +97,16 @@ const LATER_PAGES: { href: string; requests: string[]; hooks: (() => boolean)[] 
     requests: ['/News/search?q=mayor&page=2', '/News?count=15'],
     hooks: [() => useSearch('mayor', '2').isLoading, () => useNews().isLoading],
   },
+  {
+    href: '/corrections',
+    requests: ['/News/corrections', '/News?count=15'],
+    hooks: [() => useCorrections().isLoading, () => useNews().isLoading],
+  },
+  {
+    href: `/corrections?page=2&before=${CURSOR}`,
+    requests: [`/News/corrections?before=${encodeURIComponent(CURSOR)}`, '/News?count=15'],
+    hooks: [() => useCorrections({ before: CURSOR }).isLoading, () => useNews().isLoading],
+  },
   { href: '/', requests: ['/News?count=15'], hooks: [() => useNews().isLoading] },
 ];
 
@@ -117,6 +130,8 @@ describe('intentKeyOf', () => {
     expect(intentKeyOf(url('/politics'))).toBe(intentKeyOf(url('/politics?page=2')));
     expect(intentKeyOf(url('/politics'))).not.toBe(intentKeyOf(url(`/politics?page=2&before=${CURSOR}`)));
     expect(intentKeyOf(url('/author/jane'))).not.toBe(intentKeyOf(url('/tag/jane')));
+    expect(intentKeyOf(url('/corrections'))).toBe(intentKeyOf(url('/corrections/?page=2')));
+    expect(intentKeyOf(url('/corrections'))).not.toBe(intentKeyOf(url(`/corrections?page=2&before=${CURSOR}`)));
     expect(intentKeyOf(url('/about'))).toBeNull();
   });
 });
@@ -155,6 +170,12 @@ describe('intentWorkOf', () => {
     ]);
     expect(keys({ kind: 'search', q: 'mayor' })).toEqual([getSearchQueryOptions('mayor', undefined).queryKey, home]);
     expect(intentWorkOf({ kind: 'search', q: 'mayor' }).loadRoute).toBe(loadSearchRoute);
+    expect(keys({ kind: 'corrections', cursor: {} })).toEqual([getCorrectionsQueryOptions().queryKey, home]);
+    expect(keys({ kind: 'corrections', cursor: { after: CURSOR } })).toEqual([
+      getCorrectionsQueryOptions({ after: CURSOR }).queryKey,
+      home,
+    ]);
+    expect(intentWorkOf({ kind: 'corrections', cursor }).loadRoute).toBe(loadCorrectionsRoute);
   });
 });
 

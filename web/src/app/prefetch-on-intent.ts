@@ -3,6 +3,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { paths } from '@/config/paths';
 import { getArchiveQueryOptions } from '@/features/news/api/get-archive';
 import { getArticleQueryOptions } from '@/features/news/api/get-article';
+import { getCorrectionsQueryOptions } from '@/features/news/api/get-corrections';
 import { getListingQueryOptions } from '@/features/news/api/get-listing';
 import { getNewsQueryOptions } from '@/features/news/api/get-news';
 import { getSearchQueryOptions } from '@/features/news/api/get-search';
@@ -13,6 +14,7 @@ import {
   loadArticleRoute,
   loadAuthorRoute,
   loadCategoryRoute,
+  loadCorrectionsRoute,
   loadHomeRoute,
   loadSearchRoute,
   loadTagRoute,
@@ -74,6 +76,11 @@ export function intentWorkOf(target: IntentTarget): IntentWork {
       return {
         queries: [early(getSearchQueryOptions(target.q, target.page)), early(getNewsQueryOptions())],
         loadRoute: loadSearchRoute,
+      };
+    case 'corrections':
+      return {
+        queries: [early(getCorrectionsQueryOptions(target.cursor)), early(getNewsQueryOptions())],
+        loadRoute: loadCorrectionsRoute,
       };
   }
 }

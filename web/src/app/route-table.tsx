@@ -8,6 +8,7 @@ export const loadCategoryRoute = () => import('./routes/category.tsx');
 export const loadAuthorRoute = () => import('./routes/author.tsx');
 export const loadTagRoute = () => import('./routes/tag.tsx');
 export const loadSearchRoute = () => import('./routes/search.tsx');
+export const loadCorrectionsRoute = () => import('./routes/corrections.tsx');
 
 /**
  * The route table shared by the browser router (app/router.tsx) and the server renderer
@@ -24,7 +25,7 @@ export const routes: RouteObject[] = [
       { path: paths.about.path, lazy: () => import('./routes/about.tsx').then(toRoute) },
       { path: paths.contact.path, lazy: () => import('./routes/contact.tsx').then(toRoute) },
       { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx').then(toRoute) },
-      { path: paths.corrections.path, lazy: () => import('./routes/corrections.tsx').then(toRoute) },
+      { path: paths.corrections.path, lazy: () => loadCorrectionsRoute().then(toRoute) },
       { path: paths.search.path, lazy: () => loadSearchRoute().then(toRoute) },
       { path: paths.author.path, lazy: () => loadAuthorRoute().then(toRoute) },
       { path: paths.tag.path, lazy: () => loadTagRoute().then(toRoute) },

@@ -31,6 +31,7 @@ import * as m043 from './043-search-and-social.ts';
 import * as m044 from './044-article-corrections.ts';
 import * as m045 from './045-undescribed-images.ts';
 import * as m046 from './046-search-social-text-columns.ts';
+import * as m047 from './047-corrections-list-order.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -75,4 +76,5 @@ export const migrations: Record<string, AppMigration> = {
   '044-article-corrections': m044,
   '045-undescribed-images': m045,
   '046-search-social-text-columns': m046,
+  '047-corrections-list-order': m047,
 };

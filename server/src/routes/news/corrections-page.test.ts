@@ -6,8 +6,11 @@ import { CORRECTIONS_PAGE_SIZE, type CorrectionsPage } from '../../../../common/
 import { PROJECT_ROOT } from '../../project-root.ts';
 import { PUBLIC_API_CACHE_CONTROL, SHARED_CACHE_CONTROL } from '../../plugins/http-cache.ts';
 import { ssrBundleFile } from '../../rendering/ssr-bundle.ts';
+import { correctionsPage, newestCorrectionAt } from '../../repositories/public-corrections.ts';
+import { parseCursor } from '../../repositories/keyset-page.ts';
 import { daysAgo, insertArticles } from '../../test-support/admin-articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
+import { queryPlan, SORTS, statementsOf } from '../../test-support/query-plans.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 /**
@@ -180,6 +183,50 @@ describe('GET /News/corrections', () => {
     expect(Object.keys(ok.properties).sort()).toEqual(['corrections', 'newer', 'older']);
   });
 });
+
+// Migration 047's index: a page is a range read of the corrections in the list's order from the cursor,
+// each joined to its story by primary key; nothing is sorted and no table is read whole (decision 046).
+describe('the list’s query plan', () => {
+  /** The second page's cursor. */
+  let cursor: ReturnType<typeof parseCursor>;
+  it.each([
+    ['the first page', () => ({ count: CORRECTIONS_PAGE_SIZE })],
+    ['a page from a cursor, and its newer neighbour', () => ({ count: CORRECTIONS_PAGE_SIZE, before: cursor! })],
+    ['the page before a cursor', () => ({ count: CORRECTIONS_PAGE_SIZE, after: cursor! })],
+  ])('%s reads article_corrections_created_idx in order', async (_, request) => {
+    cursor = parseCursor((await get('/News/corrections')).older!);
+    const statements = await statementsOf(t.database, (db) => correctionsPage(db, request()));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) expectIndexRead(await queryPlan(t.database, statement));
+  });
+
+  it('so does the newest correction’s time (the sitemap’s lastmod)', async () => {
+    const statements = await statementsOf(t.database, (db) => newestCorrectionAt(db));
+    expect(statements).toHaveLength(1);
+    expectIndexRead(await queryPlan(t.database, statements[0]!));
+  });
+});
+
+function expectIndexRead(lines: string[]) {
+  const plan = lines.join('\n');
+  expect(
+    lines.filter((line) => SORTS.test(line)),
+    plan,
+  ).toEqual([]);
+  if (t.database.dialect === 'sqlite') {
+    expect(plan).toMatch(/(SCAN|SEARCH) article_corrections USING INDEX article_corrections_created_idx/);
+    // Each story by its id (the primary key, or another index led by id: the planner's pick).
+    expect(plan).toMatch(/SEARCH articles USING (INTEGER PRIMARY KEY|(COVERING )?INDEX \w+ \(id=\?\))/);
+    expect(plan).not.toMatch(/SCAN articles\b/);
+  } else {
+    expect(plan).toMatch(/Index Scan( Backward)? using article_corrections_created_idx on article_corrections/);
+    // Each story by its id (the primary key, or another index led by id: the planner's pick).
+    expect(plan).toMatch(
+      /Index (Only )?Scan using \w+ on articles\n\s+Index Cond: \(id = article_corrections\.article_id\)/,
+    );
+    expect(plan).not.toMatch(/Seq Scan/);
+  }
+}
 
 const window = new Window();
 type Doc = ReturnType<InstanceType<typeof window.DOMParser>['parseFromString']>;

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { StaticPage } from '@/components/layout/static-page';
 import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
@@ -43,7 +44,8 @@ export default function AboutPage() {
             publication shows when it was updated, under its byline.
           </p>
           <p>
-            <a href={paths.corrections.getHref()}>See every correction</a> we have published, newest first.
+            {/* A router link: opened in place, and loaded on the reader's intent like the other reading pages. */}
+            <Link to={paths.corrections.getHref()}>See every correction</Link> we have published, newest first.
           </p>
           <p>
             Other ways to reach us are on the <a href={paths.contact.getHref()}>contact page</a>.
