@@ -1,6 +1,7 @@
 /**
  * What the product calls a character, wherever it shows a person a count or refuses a text as too long
- * (the search and social fields, corrections; docs/product.md "Validation"): one character is one
+ * (the article's texts and the picture library's, the search and social fields, corrections;
+ * docs/product.md "Validation"): one character is one
  * user-perceived character, a grapheme cluster (Unicode UAX #29, as `Intl.Segmenter` finds them). 'é'
  * typed as e + a combining accent, an emoji with a skin tone, a flag, a family joined by zero-width
  * joiners and a CJK ideograph are each one, as the editor sees them. The browser's counters and the

@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { AdminArticle } from '../../../common/admin-contract.ts';
 import { MAX_SLUG_LENGTH } from '../../../common/site.ts';
 import { slugify } from '../../../common/slug.ts';
+import { characterCount, firstCharacters } from '../../../common/text-length.ts';
 import { HEADLINE_MAX_LENGTH, type ArticleInputSchema } from './article-input.ts';
 
 /** What a duplicate's headline ends with, so that the two are told apart in the list. */
@@ -46,10 +47,11 @@ export function duplicateInput(a: AdminArticle): Static<typeof ArticleInputSchem
  * until both it and its slug fit (an original at the limit would otherwise make a copy the API refuses).
  */
 export function copyHeadline(headline: string): string {
-  let base = headline.slice(0, HEADLINE_MAX_LENGTH - DUPLICATE_SUFFIX.length).trimEnd();
+  // Counted in characters, as the limit is (common/text-length.ts): never cutting one in two.
+  let base = firstCharacters(headline, HEADLINE_MAX_LENGTH - characterCount(DUPLICATE_SUFFIX)).trimEnd();
   while (base && slugify(`${base}${DUPLICATE_SUFFIX}`).length > MAX_SLUG_LENGTH) {
     const space = base.lastIndexOf(' ');
-    base = (space > 0 ? base.slice(0, space) : base.slice(0, -1)).trimEnd();
+    base = (space > 0 ? base.slice(0, space) : firstCharacters(base, characterCount(base) - 1)).trimEnd();
   }
   return `${base}${DUPLICATE_SUFFIX}`;
 }

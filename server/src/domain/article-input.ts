@@ -16,7 +16,7 @@ import {
 } from '../../../common/byline.ts';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX, searchSocialText } from '../../../common/search-social.ts';
 import { characterCap, characterCount } from '../../../common/text-length.ts';
-import { forbiddenCharacterErrors, typeboxErrors, type FieldError } from './typebox-validation.ts';
+import { forbiddenCharacterErrors, MAX_CHARACTERS, typeboxErrors, type FieldError } from './typebox-validation.ts';
 
 export const HEADLINE_MAX_LENGTH = 300;
 const URL_MAX_LENGTH = 2000;
@@ -27,9 +27,59 @@ export const IMAGE_ALT_MAX = 1000;
 export const IMAGE_CAPTION_MAX = 2000;
 export const IMAGE_CREDIT_MAX = 300;
 
-const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+/**
+ * The article's texts limited in characters (common/text-length.ts), each counted after trimming by
+ * validateArticleInput (characterLimitErrors), in the same way as the edit form counts them. Their
+ * schemas' maxLength is only a safety cap on what is read (code units, characterCap), which never
+ * refuses a text within the limit.
+ */
+export const CHARACTER_LIMITS = {
+  headline: HEADLINE_MAX_LENGTH,
+  summary: 2000,
+  source: 200,
+  editorName: 200,
+  comments: 5000,
+  imageUrl: URL_MAX_LENGTH,
+  originalUrl: URL_MAX_LENGTH,
+  imageAlt: IMAGE_ALT_MAX,
+  imageCaption: IMAGE_CAPTION_MAX,
+  imageCredit: IMAGE_CREDIT_MAX,
+} as const;
+
+/**
+ * A text of at most `limit` characters, as a schema: its safety cap as maxLength, and the limit as
+ * `x-maxCharacters`, which the message of a text over the cap names ('must be at most 300 characters').
+ */
+export const characterText = (limit: number, options: { minLength?: number } = {}) =>
+  Type.String({
+    ...options,
+    maxLength: characterCap(limit),
+    [MAX_CHARACTERS]: limit,
+    description: `At most ${limit} characters (user-perceived ones, counted after trimming)`,
+  });
+
+/**
+ * One error for each text of `value` (an object) longer than its limit in characters, counted after
+ * trimming: 'must be at most 300 characters'. Texts of the wrong type are left to the schema.
+ */
+export function characterLimitErrors(value: unknown, limits: Readonly<Record<string, number>>): FieldError[] {
+  if (value === null || typeof value !== 'object') return [];
+  const errors: FieldError[] = [];
+  for (const [field, max] of Object.entries(limits)) {
+    const text = (value as Record<string, unknown>)[field];
+    if (typeof text === 'string' && characterCount(text.trim()) > max) {
+      errors.push({ field, message: `must be at most ${max} characters` });
+    }
+  }
+  return errors;
+}
+
+const text = (limit: number) => Type.Optional(characterText(limit));
+/** A code-unit bound for a text that is input, not read by people (the Markdown content, names). */
+const plainText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 const link = Type.Optional(
-  Type.Union([Type.String({ maxLength: URL_MAX_LENGTH }), Type.Null()], {
+  Type.Union([Type.String({ maxLength: characterCap(URL_MAX_LENGTH) }), Type.Null()], {
+    description: `At most ${URL_MAX_LENGTH} characters, counted after trimming`,
     errorMessage: `must be a string of at most ${URL_MAX_LENGTH} characters or null`,
   }),
 );
@@ -91,28 +141,28 @@ export function authorRefs(a: Pick<ValidArticle, 'author' | 'authors'>): NameRef
  */
 export const ArticleInputSchema = Type.Object(
   {
-    headline: Type.String({ minLength: 1, maxLength: HEADLINE_MAX_LENGTH }),
-    summary: text(2000),
+    headline: characterText(CHARACTER_LIMITS.headline, { minLength: 1 }),
+    summary: text(CHARACTER_LIMITS.summary),
     // The body in the stored format (checked by validateBody, which names the path of a problem),
     // or `content`: Markdown (plain paragraphs work as they are). Never both.
     body: Type.Optional(Type.Unknown({ description: 'The body in the stored format (decision 032)' })),
-    content: text(200_000),
-    author: text(200),
+    content: plainText(200_000),
+    author: plainText(200),
     /** The byline's authors in order; given, it wins over `author`. */
     authors: namedList('authors', MAX_AUTHORS_PER_ARTICLE, AUTHOR_NAME_MAX_LENGTH),
     /** Left out: none on a new article, unchanged on an edit. */
     tags: namedList('tags', MAX_TAGS_PER_ARTICLE, TAG_NAME_MAX_LENGTH),
-    category: text(50),
+    category: plainText(50),
     categoryId: Type.Optional(Type.Integer({ minimum: 1 })),
-    source: text(200),
-    editorName: text(200),
+    source: text(CHARACTER_LIMITS.source),
+    editorName: text(CHARACTER_LIMITS.editorName),
     ratingOutOfTen: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
-    comments: text(5000),
+    comments: text(CHARACTER_LIMITS.comments),
     imageUrl: link,
     // The lead image's description (left out: unchanged on an edit, empty on a new article).
-    imageAlt: text(IMAGE_ALT_MAX),
-    imageCaption: text(IMAGE_CAPTION_MAX),
-    imageCredit: text(IMAGE_CREDIT_MAX),
+    imageAlt: text(CHARACTER_LIMITS.imageAlt),
+    imageCaption: text(CHARACTER_LIMITS.imageCaption),
+    imageCredit: text(CHARACTER_LIMITS.imageCredit),
     originalUrl: link,
     metaTitle: searchSocial(
       META_TITLE_MAX,
@@ -294,18 +344,26 @@ function namedRefs(field: 'authors' | 'tags', items: NamedItem[], errors: FieldE
  * `now` stamps `published: true`.
  */
 export function validateArticleInput(value: unknown, now: Date = new Date()): ArticleValidation {
-  if (!check.Check(value)) return { ok: false, errors: typeboxErrors(ArticleInputSchema, value, check) };
+  if (!check.Check(value)) {
+    // Every problem of the record at once: the texts over their limits too (the schema checks only a cap).
+    const errors = typeboxErrors(ArticleInputSchema, value, check);
+    const named = new Set(errors.map((e) => e.field));
+    const tooLong = characterLimitErrors(value, CHARACTER_LIMITS).filter((e) => !named.has(e.field));
+    return { ok: false, errors: [...errors, ...tooLong] };
+  }
   // Characters XML forbids (NUL among them) make the feeds ill-formed; PostgreSQL cannot store NUL.
   // (The body's texts are checked by validateBody, which names them by their path in the body.)
   const forbidden = forbiddenCharacterErrors({ ...value, body: undefined });
   if (forbidden.length > 0) return { ok: false, errors: forbidden };
   const input = value;
-  const errors: FieldError[] = [];
+  const errors: FieldError[] = characterLimitErrors(input, CHARACTER_LIMITS);
 
   const headline = input.headline.trim();
   const slug = slugify(headline);
   if (headline === '') errors.push({ field: 'headline', message: 'must not be blank' });
-  else if (slug === '') errors.push({ field: 'headline', message: 'must contain at least one letter or digit' });
+  else if (errors.some((e) => e.field === 'headline')) {
+    // Too long: one message is enough.
+  } else if (slug === '') errors.push({ field: 'headline', message: 'must contain at least one letter or digit' });
   else if (slug.length > MAX_SLUG_LENGTH) {
     errors.push({ field: 'headline', message: `gives a slug longer than ${MAX_SLUG_LENGTH} characters` });
   }

@@ -146,3 +146,62 @@ describe('the image description rule', () => {
     expect(long.ok ? [] : long.errors.map((e) => e.field)).toEqual(['imageCredit']);
   });
 });
+
+describe('the texts limited in characters (common/text-length.ts)', () => {
+  const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // one character, 11 UTF-16 units
+  const base = { category: 'Politics' };
+  const errorsOf = (input: Record<string, unknown>) => {
+    const r = validateArticleInput({ headline: 'Goat', ...base, ...input });
+    return r.ok ? [] : r.errors;
+  };
+
+  it('takes a headline of 300 characters of many code units each, and refuses 301 with the limit', () => {
+    const at = `A${FAMILY.repeat(299)}`;
+    expect(at.length).toBe(3290);
+    const ok = validateArticleInput({ ...base, headline: at });
+    expect(ok.ok && ok.value.headline).toBe(at);
+    expect(errorsOf({ headline: `A${FAMILY.repeat(300)}` })).toEqual([
+      { field: 'headline', message: 'must be at most 300 characters' },
+    ]);
+    // Counted after trimming, as it is stored.
+    expect(errorsOf({ headline: `  ${at}  ` })).toEqual([]);
+  });
+
+  it('counts every limited text the same way, each with its own limit and field', () => {
+    const within = {
+      summary: FAMILY.repeat(2000),
+      source: FAMILY.repeat(200),
+      editorName: FAMILY.repeat(200),
+      comments: FAMILY.repeat(5000),
+      imageUrl: `/images/${FAMILY.repeat(1992)}`,
+      originalUrl: `https://a.example/${FAMILY.repeat(1982)}`,
+      imageAlt: FAMILY.repeat(1000),
+      imageCaption: FAMILY.repeat(2000),
+      imageCredit: FAMILY.repeat(300),
+    };
+    expect(errorsOf(within)).toEqual([]);
+    const over = Object.fromEntries(Object.entries(within).map(([k, v]) => [k, `${v}${FAMILY}`]));
+    expect(errorsOf(over)).toEqual([
+      { field: 'summary', message: 'must be at most 2000 characters' },
+      { field: 'source', message: 'must be at most 200 characters' },
+      { field: 'editorName', message: 'must be at most 200 characters' },
+      { field: 'comments', message: 'must be at most 5000 characters' },
+      { field: 'imageUrl', message: 'must be at most 2000 characters' },
+      { field: 'originalUrl', message: 'must be at most 2000 characters' },
+      { field: 'imageAlt', message: 'must be at most 1000 characters' },
+      { field: 'imageCaption', message: 'must be at most 2000 characters' },
+      { field: 'imageCredit', message: 'must be at most 300 characters' },
+    ]);
+  });
+
+  it("refuses a text over the schema's safety cap (32 code units a character) with the same message", () => {
+    expect(errorsOf({ headline: 'x'.repeat(300 * 32 + 1) })).toEqual([
+      { field: 'headline', message: 'must be at most 300 characters' },
+    ]);
+    expect(errorsOf({ imageCredit: 'x'.repeat(300 * 32 + 1) })).toEqual([
+      { field: 'imageCredit', message: 'must be at most 300 characters' },
+    ]);
+    expect(errorsOf({ headline: '' })).toEqual([{ field: 'headline', message: 'must not be empty' }]);
+    expect(errorsOf({ source: 5 })).toEqual([{ field: 'source', message: 'must be a string' }]);
+  });
+});

@@ -10,6 +10,12 @@ export interface FieldError {
 }
 
 /**
+ * The keyword of a string schema whose limit is counted in characters (common/text-length.ts): its
+ * maxLength is then only a safety cap in code units, and a text over it is told the limit in characters.
+ */
+export const MAX_CHARACTERS = 'x-maxCharacters';
+
+/**
  * The one message table of request validation (every route, through typeboxValidatorCompiler) and of the
  * article rules. A schema may carry `errorMessage` to replace the generic wording for its own value.
  */
@@ -27,7 +33,7 @@ function describe(e: ValueError): string {
     case ValueErrorType.StringMinLength:
       return s.minLength === 1 ? 'must not be empty' : `must be at least ${s.minLength} characters`;
     case ValueErrorType.StringMaxLength:
-      return `must be at most ${s.maxLength} characters`;
+      return `must be at most ${s[MAX_CHARACTERS] ?? s.maxLength} characters`;
     case ValueErrorType.StringPattern:
       return `must match the pattern ${String(s.pattern)}`;
     case ValueErrorType.Integer:

@@ -32,6 +32,7 @@ import * as m044 from './044-article-corrections.ts';
 import * as m045 from './045-undescribed-images.ts';
 import * as m046 from './046-search-social-text-columns.ts';
 import * as m047 from './047-corrections-list-order.ts';
+import * as m048 from './048-character-text-columns.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -77,4 +78,5 @@ export const migrations: Record<string, AppMigration> = {
   '045-undescribed-images': m045,
   '046-search-social-text-columns': m046,
   '047-corrections-list-order': m047,
+  '048-character-text-columns': m048,
 };

@@ -138,6 +138,13 @@ describe('duplicating an article', () => {
     const wideCopy = (await duplicate(shouted.id)).json() as AdminArticle;
     expect(wideCopy.headline).toBe(`${wide.slice(0, 293).trimEnd()} (copy)`);
     expect(wideCopy.headline.length).toBeLessThanOrEqual(300);
+    // Counted in characters (common/text-length.ts): 300 of them, families of 11 UTF-16 units, keep 293
+    // whole ones.
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
+    const emoji = await original({ headline: `Goose ${family.repeat(294)}`, published: false });
+    const emojiCopy = await duplicate(emoji.id);
+    expect(emojiCopy.statusCode, emojiCopy.body).toBe(201);
+    expect((emojiCopy.json() as AdminArticle).headline).toBe(`Goose ${family.repeat(287)} (copy)`);
     const scheduled = await original({ published: false });
     const at = new Date(Date.now() + 86_400_000).toISOString();
     expect((await call('POST', `/api/admin/articles/${scheduled.id}/schedule`, { publishAt: at })).statusCode).toBe(

@@ -11,6 +11,12 @@ import { DecodeBusy } from '../../images/decode-queue.ts';
 import { cropKeys, ensureImageRow, toLibraryItem } from '../../images/library.ts';
 import { ImagesRepository } from '../../repositories/images-repository.ts';
 import { ValidationError, forbiddenCharacterErrors } from '../../domain/typebox-validation.ts';
+import {
+  characterLimitErrors,
+  IMAGE_ALT_MAX,
+  IMAGE_CAPTION_MAX,
+  IMAGE_CREDIT_MAX,
+} from '../../domain/article-input.ts';
 import { actorOf } from '../../auth/actor.ts';
 import { clearNewsCache } from './context.ts';
 import {
@@ -21,6 +27,9 @@ import {
   ImagePatchSchema,
   ImageUploadSchema,
 } from './schemas.ts';
+
+/** The library's description of a picture, limited as an article's (in characters, counted after trimming). */
+const IMAGE_TEXT_LIMITS = { alt: IMAGE_ALT_MAX, caption: IMAGE_CAPTION_MAX, credit: IMAGE_CREDIT_MAX };
 
 /** Pictures per page of the library. */
 export const IMAGE_PAGE_SIZE = 24;
@@ -140,6 +149,8 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
       const { id } = request.params;
       const forbidden = forbiddenCharacterErrors(request.body);
       if (forbidden.length > 0) throw new ValidationError(forbidden, 'body');
+      const tooLong = characterLimitErrors(request.body, IMAGE_TEXT_LIMITS);
+      if (tooLong.length > 0) throw new ValidationError(tooLong, 'body');
       const { alt, caption, credit, focalX, focalY } = request.body;
       // A picture uploaded before the library gets its row here.
       const before = await ensureImageRow(images, app.imageStore, id);

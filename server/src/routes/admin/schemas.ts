@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { IMAGE_ALT_MAX, IMAGE_CAPTION_MAX, IMAGE_CREDIT_MAX } from '../../domain/article-input.ts';
+import { characterText, IMAGE_ALT_MAX, IMAGE_CAPTION_MAX, IMAGE_CREDIT_MAX } from '../../domain/article-input.ts';
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -321,9 +321,10 @@ const focal = Type.Number({ minimum: 0, maximum: 1, errorMessage: 'must be a num
 
 export const ImagePatchSchema = Type.Object(
   {
-    alt: Type.Optional(Type.String({ maxLength: IMAGE_ALT_MAX })),
-    caption: Type.Optional(Type.String({ maxLength: IMAGE_CAPTION_MAX })),
-    credit: Type.Optional(Type.String({ maxLength: IMAGE_CREDIT_MAX })),
+    // Limits in characters (counted by the route, characterLimitErrors), as the article's own fields.
+    alt: Type.Optional(characterText(IMAGE_ALT_MAX)),
+    caption: Type.Optional(characterText(IMAGE_CAPTION_MAX)),
+    credit: Type.Optional(characterText(IMAGE_CREDIT_MAX)),
     focalX: Type.Optional(focal),
     focalY: Type.Optional(focal),
   },

@@ -621,3 +621,76 @@ describe('ArticleForm: Search and social', () => {
     expect(section().open).toBe(true);
   });
 });
+
+describe('ArticleForm: texts limited in characters', () => {
+  const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // one character, 11 UTF-16 units
+  const describedBy = (label: string) =>
+    (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent);
+  const announced = (label: string) =>
+    screen.getByLabelText(label).closest('.admin-form__field')!.querySelector('[aria-live]')!.textContent;
+
+  it('takes a headline of 300 family emoji as 300 characters: no maxlength, a count near the limit, saved', async () => {
+    const { client, sent } = fakeApi((req) => json(200, { ...ARTICLE, ...(req.body as object), version: 4 }));
+    renderForm(client, { article: ARTICLE });
+    const headline = screen.getByLabelText('Headline');
+    // The browser's maxlength counts UTF-16 units: it would refuse this headline, so the field has none.
+    expect(headline.hasAttribute('maxlength')).toBe(false);
+    expect(screen.getByLabelText('Summary').hasAttribute('maxlength')).toBe(false);
+    // Far from the limit: no count, and the field names only what there is.
+    expect(describedBy('Headline')).toEqual([]);
+    expect(announced('Headline')).toBe('');
+
+    const at = `A${FAMILY.repeat(299)}`;
+    fireEvent.change(headline, { target: { value: at } });
+    expect(describedBy('Headline')).toEqual(['300 / 300']);
+    expect(announced('Headline')).toBe('0 characters left');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(sent.find((r) => r.method === 'PUT')!.body).toMatchObject({ headline: at });
+  });
+
+  it('refuses one more before sending: the count is marked and heard, the message is next to the field', () => {
+    const { client, sent } = fakeApi(() => json(200, ARTICLE));
+    renderForm(client, { article: ARTICLE });
+    const headline = screen.getByLabelText('Headline');
+    fireEvent.change(headline, { target: { value: `A${FAMILY.repeat(300)}` } });
+    expect(describedBy('Headline')).toEqual(['301 / 300']);
+    expect(announced('Headline')).toBe('1 character over the limit');
+    expect(document.getElementById(headline.getAttribute('aria-describedby')!)!.className).toContain('--over');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(describedBy('Headline')).toEqual(['301 / 300', 'Must be at most 300 characters']);
+    expect(headline.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(headline);
+    expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it("counts the picture's credit and the comments the same way", async () => {
+    const { client, sent } = fakeApi((req) => json(200, { ...ARTICLE, ...(req.body as object), version: 4 }));
+    renderForm(client, { article: { ...ARTICLE, imageUrl: 'https://img.example/goat.jpg', imageAlt: 'A goat' } });
+    const credit = screen.getByLabelText('Credit');
+    expect(credit.hasAttribute('maxlength')).toBe(false);
+    fireEvent.change(credit, { target: { value: FAMILY.repeat(301) } });
+    // 5,010 UTF-16 units, 5,000 characters: within the limit.
+    const comments = `${'x'.repeat(4999)}${FAMILY}`;
+    fireEvent.change(screen.getByLabelText('Editorial Comments'), { target: { value: comments } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(describedBy('Credit')).toEqual([
+      'Who took or owns the picture, e.g. "Photo: Ann Other / Agency".',
+      '301 / 300',
+      'Must be at most 300 characters',
+    ]);
+    expect(describedBy('Editorial Comments')).toEqual(['5,000 / 5,000']);
+    expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    fireEvent.change(credit, { target: { value: ` ${FAMILY.repeat(300)} ` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(sent.find((r) => r.method === 'PUT')!.body).toMatchObject({
+      imageCredit: FAMILY.repeat(300),
+      comments,
+    });
+  });
+});

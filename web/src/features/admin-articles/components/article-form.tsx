@@ -31,6 +31,7 @@ import type { AdminArticle } from '../types.ts';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { ImageField } from './image-field.tsx';
+import { CharacterCount, characterCountShown } from './character-count.tsx';
 import { SearchSocialField } from './search-social-field.tsx';
 import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { AutosaveStatus } from './autosave-status.tsx';
@@ -308,10 +309,20 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
     if (loadLatest) setTheirs(await loadLatest());
   };
 
-  const field = (name: FormField, control: (props: Record<string, unknown>) => ReactNode, hint?: string) => {
+  /** A field with its label, hint and message; `max`: a text limited in characters, with its count. */
+  const field = (
+    name: FormField,
+    control: (props: Record<string, unknown>) => ReactNode,
+    hint?: string,
+    max?: number,
+  ) => {
     const id = `${uid}-${name}`;
     const error = errors[name];
-    const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+    const value = String(values[name]);
+    const counted = max !== undefined && characterCountShown(value, max);
+    const describedBy =
+      [hint ? `${id}-hint` : '', counted ? `${id}-count` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') ||
+      undefined;
     return (
       <div className="admin-form__field">
         <label className="admin-form__label" htmlFor={id}>
@@ -329,6 +340,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
           'aria-describedby': describedBy,
           disabled: saving,
         })}
+        {max !== undefined ? <CharacterCount id={`${id}-count`} value={value} max={max} /> : null}
         {error ? (
           <p id={`${id}-error`} className="admin-field-error">
             {error}
@@ -337,7 +349,9 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
       </div>
     );
   };
-  const text = (name: Exclude<FormField, 'isBreaking'>, max?: number, type = 'text', hint?: string) =>
+  // No maxlength on the limited texts: it counts UTF-16 units (an emoji as 2, a family as 11) and would
+  // refuse a text within the limit, or cut a paste short without a word. The count and the rules say it.
+  const text = (name: Exclude<FormField, 'isBreaking'>, max: number, type = 'text', hint?: string) =>
     field(
       name,
       (p) => (
@@ -345,28 +359,32 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
           {...p}
           className="admin-input"
           type={type}
-          maxLength={max}
           value={values[name]}
           onChange={(e) => set(name, e.target.value)}
         />
       ),
       hint,
+      max,
     );
   // A published article whose headline changes moves to a new address; the old one redirects.
   const newSlug = slugify(values.headline.trim());
   const addressChange =
     article && isPublished(article.publishedAt) && newSlug && newSlug !== article.slug ? newSlug : undefined;
   const area = (name: 'summary' | 'comments', rows: number, max: number) =>
-    field(name, (p) => (
-      <textarea
-        {...p}
-        className="admin-input admin-textarea"
-        rows={rows}
-        maxLength={max}
-        value={values[name]}
-        onChange={(e) => set(name, e.target.value)}
-      />
-    ));
+    field(
+      name,
+      (p) => (
+        <textarea
+          {...p}
+          className="admin-input admin-textarea"
+          rows={rows}
+          value={values[name]}
+          onChange={(e) => set(name, e.target.value)}
+        />
+      ),
+      undefined,
+      max,
+    );
 
   return (
     <form

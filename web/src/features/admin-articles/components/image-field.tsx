@@ -6,6 +6,7 @@ import { IMAGE_ACCEPT, useUploadImage } from '@/components/admin/body-editor/upl
 import { useUploadLimit } from '@/components/admin/upload-limit';
 import { useFocalPoint, type FocalPoint } from '../api/update-image.ts';
 import { ALT_EXPLAINED, FIELD_LABELS, LIMITS } from '../lib/article-form.ts';
+import { CharacterCount, characterCountShown } from './character-count.tsx';
 
 export type ImageFieldName = 'imageUrl' | 'imageAlt' | 'imageCaption' | 'imageCredit';
 
@@ -61,7 +62,15 @@ export function ImageField({
   const textField = (name: 'imageAlt' | 'imageCaption' | 'imageCredit', current: string, hint?: string) => {
     const fieldId = `${id}-${name}`;
     const error = errors[name];
-    const describedBy = [hint ? `${fieldId}-hint` : '', error ? `${fieldId}-error` : ''].filter(Boolean).join(' ');
+    const max = LIMITS[name];
+    const counted = characterCountShown(current, max);
+    const describedBy = [
+      hint ? `${fieldId}-hint` : '',
+      counted ? `${fieldId}-count` : '',
+      error ? `${fieldId}-error` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
     const required = name === 'imageAlt';
     return (
       <div className="admin-form__field">
@@ -85,7 +94,6 @@ export function ImageField({
             name={name}
             className="admin-input admin-textarea"
             rows={2}
-            maxLength={LIMITS[name]}
             value={current}
             disabled={disabled}
             aria-invalid={error ? true : undefined}
@@ -98,7 +106,6 @@ export function ImageField({
             name={name}
             className="admin-input"
             type="text"
-            maxLength={LIMITS[name]}
             value={current}
             disabled={disabled}
             aria-invalid={error ? true : undefined}
@@ -106,6 +113,8 @@ export function ImageField({
             onChange={(e) => onChange(name, e.target.value)}
           />
         )}
+        {/* No maxlength (it counts UTF-16 units): the count and the form's rules say the limit in characters. */}
+        <CharacterCount id={`${fieldId}-count`} value={current} max={max} />
         {error ? (
           <p id={`${fieldId}-error`} className="admin-field-error">
             {error}

@@ -33,12 +33,13 @@ export function fallbackDescription(summary: string, body: string, headline: str
 
 /** The count under a field, and what a screen reader is told as it nears or passes the limit. */
 export function countText(length: number, max: number, near: number): { shown: string; announced: string } {
-  const shown = `${length} / ${max}`;
+  const n = (x: number) => x.toLocaleString('en-GB');
+  const shown = `${n(length)} / ${n(max)}`;
   if (length > max)
-    return { shown, announced: `${length - max} ${length - max === 1 ? 'character' : 'characters'} over the limit` };
+    return { shown, announced: `${n(length - max)} ${length - max === 1 ? 'character' : 'characters'} over the limit` };
   if (max - length <= near) {
     const left = max - length;
-    return { shown, announced: `${left} ${left === 1 ? 'character' : 'characters'} left` };
+    return { shown, announced: `${n(left)} ${left === 1 ? 'character' : 'characters'} left` };
   }
   return { shown, announced: '' };
 }

@@ -62,7 +62,11 @@ export const FIELD_LABELS: Record<FormField, string> = {
 
 export const FORM_FIELDS = Object.keys(FIELD_LABELS) as FormField[];
 
-/** The same limits as POST /api/admin/articles. */
+/**
+ * The same limits as POST /api/admin/articles. The texts' limits count characters as a reader sees them
+ * (common/text-length.ts), after trimming, as the server counts them (countedCharacters); the names'
+ * (author) and the Markdown content's count UTF-16 units.
+ */
 export const LIMITS = {
   headline: 300,
   summary: 2000,
@@ -174,10 +178,15 @@ export function namesOf(value: string): string[] {
 /** An authors or tags value from names. */
 export const namesValue = (names: readonly string[]) => names.join('\n');
 
+/** How many characters a text counts as against its limit: after trimming, by the product's rule. */
+export function countedCharacters(value: string): number {
+  return characterCount(value.trim());
+}
+
 function linkError(value: string): string | undefined {
   const v = value.trim();
   if (!v) return undefined;
-  if (v.length > LIMITS.url) return `Must be at most ${LIMITS.url} characters`;
+  if (countedCharacters(v) > LIMITS.url) return `Must be at most ${LIMITS.url} characters`;
   if (v.startsWith('/') && !v.startsWith('//') && !/\s/.test(v)) return undefined;
   try {
     const url = new URL(v);
@@ -188,13 +197,9 @@ function linkError(value: string): string | undefined {
   return 'Must be an http(s) URL or a site path starting with /';
 }
 
+/** A text over its limit, counted as the server counts it (countedCharacters). */
 function tooLong(value: string, max: number): string | undefined {
-  return value.length > max ? `Must be at most ${max.toLocaleString('en-GB')} characters` : undefined;
-}
-
-/** tooLong for the fields whose limit is counted in user-perceived characters (the search and social ones). */
-function tooManyCharacters(value: string, max: number): string | undefined {
-  return characterCount(value) > max ? `Must be at most ${max.toLocaleString('en-GB')} characters` : undefined;
+  return countedCharacters(value) > max ? `Must be at most ${max.toLocaleString('en-GB')} characters` : undefined;
 }
 
 /** The server's rules that are cheap to check before sending; the server stays the judge. */
@@ -205,8 +210,9 @@ export function validateForm(
   const errors: FieldErrors = {};
   const headline = v.headline.trim();
   if (!headline) errors.headline = 'Enter a headline';
-  else if (headline.length > LIMITS.headline) errors.headline = `Must be at most ${LIMITS.headline} characters`;
-  else if (!slugify(headline)) errors.headline = 'Must contain at least one letter or digit';
+  else if (countedCharacters(headline) > LIMITS.headline) {
+    errors.headline = `Must be at most ${LIMITS.headline} characters`;
+  } else if (!slugify(headline)) errors.headline = 'Must contain at least one letter or digit';
   else if (slugify(headline).length > LIMITS.slug) errors.headline = 'Is too long to make a web address from';
   if (!v.categoryId) errors.categoryId = 'Choose a category';
   const rating = v.ratingOutOfTen.trim();
@@ -214,8 +220,8 @@ export function validateForm(
   const more: [FormField, string | undefined][] = [
     ['summary', tooLong(v.summary, LIMITS.summary)],
     // Counted as the server counts them: on one line, trimmed, in characters (common/text-length.ts).
-    ['metaTitle', tooManyCharacters(searchSocialText(v.metaTitle), LIMITS.metaTitle)],
-    ['metaDescription', tooManyCharacters(searchSocialText(v.metaDescription), LIMITS.metaDescription)],
+    ['metaTitle', tooLong(searchSocialText(v.metaTitle), LIMITS.metaTitle)],
+    ['metaDescription', tooLong(searchSocialText(v.metaDescription), LIMITS.metaDescription)],
     [
       'authors',
       namesOf(v.authors).find((n) => n.length > LIMITS.author)
