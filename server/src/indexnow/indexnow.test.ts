@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { daysAgo, editBody, insertArticle } from '../test-support/admin-articles.ts';
+import { daysAgo, editBody, insertArticle, insertArticles } from '../test-support/admin-articles.ts';
 import { startFakeIndexNow, type FakeIndexNow } from '../fakes/indexnow.ts';
 import { legacyTextToBody } from '../../../common/body/legacy.ts';
 import { imageVariantUrl } from '../../../common/images.ts';
@@ -79,6 +79,47 @@ async function jobUrls(articleId: number): Promise<string[][]> {
   return jobs.filter((j) => j.payload.articleId === articleId).map((j) => [...(j.payload.urls as string[])].sort());
 }
 
+/** The URLs of each `indexnow` job queued for an author's or a tag's change, oldest first, sorted within a job. */
+async function recordJobUrls(kind: 'authors' | 'tags', id: number): Promise<string[][]> {
+  const key = kind === 'authors' ? 'authorId' : 'tagId';
+  const jobs = await env.app.jobs.list(INDEXNOW_JOB);
+  return jobs.filter((j) => j.payload[key] === id).map((j) => [...(j.payload.urls as string[])].sort());
+}
+
+/** A new author or tag through the API (a unique name), and its id and slug. */
+async function newRecord(kind: 'authors' | 'tags', name: string): Promise<{ id: number; slug: string }> {
+  return api(env, authorization, 'POST', `/api/admin/${kind}`, { name: unique(name) });
+}
+
+/** Names the record on the articles (as their saves would), straight in the link tables. */
+async function link(kind: 'authors' | 'tags', recordId: number, articles: { id: number }[]) {
+  const db = env.database.db;
+  if (kind === 'authors') {
+    await db
+      .insertInto('article_authors')
+      .values(articles.map((a) => ({ article_id: a.id, author_id: recordId, position: 0 })))
+      .execute();
+  } else {
+    await db
+      .insertInto('article_tags')
+      .values(articles.map((a) => ({ article_id: a.id, tag_id: recordId, position: 0 })))
+      .execute();
+  }
+}
+
+/** A published story, a draft, a scheduled one and one in the Trash: only the first has a public page. */
+async function storiesOfEveryState() {
+  const db = env.database.db;
+  return {
+    published: await insertArticle(db, { published_at: daysAgo(1) }),
+    hidden: [
+      await insertArticle(db),
+      await insertArticle(db, { publish_at: daysAgo(-1) }),
+      await insertArticle(db, { published_at: daysAgo(1), deleted_at: daysAgo(0.5) }),
+    ],
+  };
+}
+
 /** A name no other test uses (authors and tags are shared by the whole database). */
 const unique = (name: string) => `${name} ${crypto.randomBytes(3).toString('hex')}`;
 
@@ -136,19 +177,23 @@ describe('IndexNow, configured', () => {
 
   it('a live blog entry posted, corrected or deleted sends its public page; a draft live blog sends nothing', async () => {
     const a = await insertArticle(env.database.db, { published_at: daysAgo(1) });
+    // Starting the coverage is sent by itself (the next test): the entries' sends are counted after it.
     await api(env, authorization, 'POST', `/api/admin/articles/${a.id}/live/start`);
+    await sentTimes(urlOf(a.slug), 1);
     const entries = `/api/admin/articles/${a.id}/live/entries`;
     const entry = await api(env, authorization, 'POST', entries, {
       body: legacyTextToBody('The moose has the floor.'),
     });
-    await sentTimes(urlOf(a.slug), 1);
+    await sentTimes(urlOf(a.slug), 2);
     await api(env, authorization, 'PATCH', `${entries}/${entry.id}`, {
       body: legacyTextToBody('The moose still has the floor.'),
       version: entry.version,
     });
-    await sentTimes(urlOf(a.slug), 2);
-    await api(env, authorization, 'DELETE', `${entries}/${entry.id}`);
     await sentTimes(urlOf(a.slug), 3);
+    await api(env, authorization, 'DELETE', `${entries}/${entry.id}`);
+    await sentTimes(urlOf(a.slug), 4);
+    // Each entry's job names the story alone (the card does not show entries).
+    expect((await jobUrls(a.id)).slice(1)).toEqual([[urlOf(a.slug)], [urlOf(a.slug)], [urlOf(a.slug)]]);
 
     const draft = await insertArticle(env.database.db);
     await api(env, authorization, 'POST', `/api/admin/articles/${draft.id}/live/start`);
@@ -330,6 +375,157 @@ describe('IndexNow, configured', () => {
     expect(await env.app.jobs.list(INDEXNOW_JOB)).toHaveLength(jobsBefore);
     expect(fake.submissions.length).toBe(submissions);
     expect(sent(urlOf(a.slug))).toBe(0);
+  });
+
+  it('live coverage started or ended on a published story sends it and its listings (the LIVE card); a draft nothing', async () => {
+    const a = await insertArticle(env.database.db, { published_at: daysAgo(1), category_id: 2 });
+    const tagged = await edit(a.id, { tags: [unique('Moose')] });
+    await sentTimes(urlOf(a.slug), 1);
+    const listings = [
+      pageUrl('/'),
+      pageUrl('/technology'),
+      // The byline's author record (the edit kept the byline) and the tag.
+      ...tagged.authors.map((r: { slug: string }) => pageUrl(`/author/${r.slug}`)),
+      pageUrl(`/tag/${tagged.tags[0].slug}`),
+    ];
+    await api(env, authorization, 'POST', `/api/admin/articles/${a.id}/live/start`);
+    await sentTimes(urlOf(a.slug), 2);
+    await api(env, authorization, 'POST', `/api/admin/articles/${a.id}/live/end`);
+    await sentTimes(urlOf(a.slug), 3);
+    const both = [urlOf(a.slug), ...listings].sort();
+    expect((await jobUrls(a.id)).slice(1)).toEqual([both, both]);
+
+    const draft = await insertArticle(env.database.db);
+    await api(env, authorization, 'POST', `/api/admin/articles/${draft.id}/live/start`);
+    await api(env, authorization, 'POST', `/api/admin/articles/${draft.id}/live/end`);
+    expect(await jobUrls(draft.id)).toEqual([]);
+  });
+
+  it('breaking set or cleared sends the story and its listings: the home page and its section show the strip', async () => {
+    const a = await insertArticle(env.database.db, { published_at: daysAgo(1), category_id: 2 });
+    const edited = await edit(a.id, { isBreaking: true });
+    await sentTimes(urlOf(a.slug), 1);
+    await edit(a.id, { isBreaking: false });
+    await sentTimes(urlOf(a.slug), 2);
+    // The card shows BREAKING too: its author's page (the byline's record) with them.
+    const authors = edited.authors.map((r: { slug: string }) => pageUrl(`/author/${r.slug}`));
+    const expected = [urlOf(a.slug), pageUrl('/'), pageUrl('/technology'), ...authors].sort();
+    expect(await jobUrls(a.id)).toEqual([expected, expected]);
+  });
+
+  it('an author renamed or edited sends their pages and, for a new name, their public stories; no other story', async () => {
+    const author = await newRecord('authors', 'Jane Goatherd');
+    const { published, hidden } = await storiesOfEveryState();
+    await link('authors', author.id, [published, ...hidden]);
+    const renamed = await api(env, authorization, 'PATCH', `/api/admin/authors/${author.id}`, {
+      name: unique('Jane Shepherd'),
+    });
+    const oldPage = pageUrl(`/author/${author.slug}`);
+    const newPage = pageUrl(`/author/${renamed.slug}`);
+    // The old address (a redirect now), the new one, and the one public story naming her (its byline).
+    expect(await recordJobUrls('authors', author.id)).toEqual([[oldPage, newPage, urlOf(published.slug)].sort()]);
+    await sentTimes(newPage, 1);
+    expect(sent(oldPage)).toBe(1);
+    expect(sent(urlOf(published.slug))).toBe(1);
+    // A bio and a photo: her page only (a story shows her name only).
+    await api(env, authorization, 'PATCH', `/api/admin/authors/${author.id}`, {
+      bio: 'Raised by goats.',
+      photoUrl: 'https://example.com/jane.jpg',
+    });
+    await sentTimes(newPage, 2);
+    expect((await recordJobUrls('authors', author.id)).at(-1)).toEqual([newPage]);
+    // The same again: nothing changed, nothing sent.
+    await api(env, authorization, 'PATCH', `/api/admin/authors/${author.id}`, { bio: 'Raised by goats.' });
+    expect(await recordJobUrls('authors', author.id)).toHaveLength(2);
+    await drained();
+    for (const quiet of hidden) expect(sent(urlOf(quiet.slug))).toBe(0);
+  });
+
+  it('an author merged into another sends both pages and the merged one’s public stories', async () => {
+    const from = await newRecord('authors', 'Jon Goat');
+    const into = await newRecord('authors', 'Jonathan Goat');
+    const { published, hidden } = await storiesOfEveryState();
+    const theirs = await insertArticle(env.database.db, { published_at: daysAgo(2) });
+    await link('authors', from.id, [published, ...hidden]);
+    await link('authors', into.id, [theirs]);
+    await api(env, authorization, 'POST', `/api/admin/authors/${from.id}/merge`, { into: into.id });
+    const expected = [pageUrl(`/author/${from.slug}`), pageUrl(`/author/${into.slug}`), urlOf(published.slug)].sort();
+    expect(await recordJobUrls('authors', from.id)).toEqual([expected]);
+    await sentTimes(urlOf(published.slug), 1);
+    const submission = fake.submissions.find((s) => s.urlList.includes(urlOf(published.slug)))!;
+    expect(submission.urlList).toEqual(expect.arrayContaining(expected));
+    // The surviving author's own story did not change (its byline is the same).
+    expect(sent(urlOf(theirs.slug))).toBe(0);
+    for (const quiet of hidden) expect(sent(urlOf(quiet.slug))).toBe(0);
+  });
+
+  it('a tag renamed, merged and deleted sends its pages and its public stories each time', async () => {
+    const tag = await newRecord('tags', 'Goats');
+    const other = await newRecord('tags', 'Sheep');
+    const { published, hidden } = await storiesOfEveryState();
+    await link('tags', tag.id, [published, ...hidden]);
+    const story = urlOf(published.slug);
+    const renamed = await api(env, authorization, 'PATCH', `/api/admin/tags/${tag.id}`, { name: unique('Kids') });
+    await sentTimes(story, 1);
+    await api(env, authorization, 'POST', `/api/admin/tags/${tag.id}/merge`, { into: other.id });
+    await sentTimes(story, 2);
+    expect(await recordJobUrls('tags', tag.id)).toEqual([
+      [pageUrl(`/tag/${tag.slug}`), pageUrl(`/tag/${renamed.slug}`), story].sort(),
+      [pageUrl(`/tag/${renamed.slug}`), pageUrl(`/tag/${other.slug}`), story].sort(),
+    ]);
+    // The tag merged into is now on the stories: deleting it takes it off them.
+    await api(env, authorization, 'DELETE', `/api/admin/tags/${other.id}`);
+    await sentTimes(story, 3);
+    expect(await recordJobUrls('tags', other.id)).toEqual([[pageUrl(`/tag/${other.slug}`), story].sort()]);
+    for (const quiet of hidden) expect(sent(urlOf(quiet.slug))).toBe(0);
+  });
+
+  it('an author or a tag named by no public story sends nothing, whatever the change', async () => {
+    const { hidden } = await storiesOfEveryState();
+    const author = await newRecord('authors', 'Ghost Writer');
+    const into = await newRecord('authors', 'Other Ghost');
+    const tag = await newRecord('tags', 'Embargoed');
+    const lonely = await newRecord('authors', 'Nobody');
+    await link('authors', author.id, hidden);
+    await link('tags', tag.id, hidden);
+    const jobsBefore = (await env.app.jobs.list(INDEXNOW_JOB)).length;
+    await api(env, authorization, 'PATCH', `/api/admin/authors/${author.id}`, {
+      name: unique('Ghost'),
+      bio: 'Unseen.',
+    });
+    await api(env, authorization, 'POST', `/api/admin/authors/${author.id}/merge`, { into: into.id });
+    await api(env, authorization, 'PATCH', `/api/admin/tags/${tag.id}`, { name: unique('Still embargoed') });
+    await api(env, authorization, 'DELETE', `/api/admin/tags/${tag.id}`);
+    await api(env, authorization, 'PATCH', `/api/admin/authors/${lonely.id}`, { name: unique('Nobody at all') });
+    await api(env, authorization, 'DELETE', `/api/admin/authors/${lonely.id}`);
+    // Queued in the writes' transactions: none was.
+    expect(await env.app.jobs.list(INDEXNOW_JOB)).toHaveLength(jobsBefore);
+  });
+
+  it('a tag on more public stories than a job holds: jobs of at most 1,000 URLs, sent together', async () => {
+    const tag = await newRecord('tags', 'Everything');
+    const stories = await insertArticles(
+      env.database.db,
+      Array.from({ length: 1001 }, () => ({ published_at: daysAgo(1) })),
+    );
+    await link('tags', tag.id, stories);
+    const renamed = await api(env, authorization, 'PATCH', `/api/admin/tags/${tag.id}`, {
+      name: unique('Absolutely everything'),
+    });
+    const expected = [
+      pageUrl(`/tag/${tag.slug}`),
+      pageUrl(`/tag/${renamed.slug}`),
+      ...stories.map((a) => urlOf(a.slug)),
+    ].sort();
+    const jobs = await recordJobUrls('tags', tag.id);
+    // (Queued in one transaction: the queue lists them in no particular order.)
+    expect(jobs.map((j) => j.length).sort((x, y) => x - y)).toEqual([3, 1000]);
+    expect(jobs.flat().sort()).toEqual(expected);
+    await sentTimes(urlOf(stories.at(-1)!.slug), 1);
+    // One worker: both jobs of the window in one submission, each URL once.
+    const submission = fake.submissions.find((s) => s.urlList.includes(urlOf(stories[0]!.slug)))!;
+    expect(submission.urlList).toEqual(expect.arrayContaining(expected));
+    expect(new Set(submission.urlList).size).toBe(submission.urlList.length);
   });
 
   it('a 429 is tried again later and the URL then sent once', async () => {

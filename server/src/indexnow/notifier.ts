@@ -7,13 +7,16 @@ import { backoffDelay, type ClaimedJob, type JobOutcome, type JobQueue } from '.
 import { windowEnd } from './batch-window.ts';
 import { MAX_URLS_PER_SUBMISSION, submitUrls, type SubmitResult } from './submit.ts';
 import type { ImageChangedArticle } from '../repositories/images-repository.ts';
+import type { RecordChange } from '../repositories/authors-and-tags.ts';
 import { notifiedArticles } from './notified-articles.ts';
 import {
   pathsOnChange,
   pathsOnCorrectionWrite,
+  pathsOnCoverageChange,
   pathsOnEntryWrite,
   pathsOnImageChange,
   pathsOnPublish,
+  pathsOnRecordChange,
 } from './which-changes-notify.ts';
 
 export const INDEXNOW_JOB = 'indexnow';
@@ -22,9 +25,17 @@ export const INDEXNOW_JOB = 'indexnow';
 const MAX_JOBS_PER_SUBMISSION = 500;
 /**
  * The most URLs one job holds: an article's write has a few dozen at most (its page, the home page, its
- * sections, up to 10 authors' and 20 tags' pages, before and after); a picture's change is split.
+ * sections, up to 10 authors' and 20 tags' pages, before and after); a picture's change, and an author's
+ * or a tag's, is split.
  */
-const MAX_URLS_PER_JOB = 1000;
+export const MAX_URLS_PER_JOB = 1000;
+
+/** Paths in as few jobs as hold them, each at most `size` (a run then gathers up to the protocol's 10,000). */
+export function inJobs(paths: readonly string[], size = MAX_URLS_PER_JOB): string[][] {
+  const jobs: string[][] = [];
+  for (let i = 0; i < paths.length; i += size) jobs.push(paths.slice(i, i + size));
+  return jobs;
+}
 
 export interface IndexNowNotifierOptions {
   key: string;
@@ -44,7 +55,8 @@ export interface IndexNowNotifierOptions {
  * Tells search engines through IndexNow which pages a story's change changed (decision 045): the
  * story's own and the listings showing its card. The article repository's hooks call onPublished and
  * onChanged inside the write's transaction (the picture library's, onImageChanged; a live blog's
- * entries, onEntryWritten; a correction, onCorrectionWritten); the rule of which writes count, and for which pages, is
+ * entries, onEntryWritten, and its coverage, onCoverageChanged; a correction, onCorrectionWritten; the
+ * authors and tags, onRecordChanged); the rule of which writes count, and for which pages, is
  * which-changes-notify.ts. Each write that counts queues one `indexnow` job holding its URLs, due at
  * the end of its window of `batchMs` (windowEnd), on the job queue (app.jobs, decision 023), so a
  * committed change never loses its notification and a rolled-back one sends none. A run takes every
@@ -93,6 +105,22 @@ export class IndexNowNotifier {
     await this.#queuePaths(trx, { articleId: Number(row.id) }, pathsOnCorrectionWrite(row));
   }
 
+  /** After live coverage started, resumed or ended, in its transaction: `row` is its article as it left it. */
+  async onCoverageChanged(trx: Transaction<Database>, row: ArticleRow): Promise<void> {
+    const [article] = await notifiedArticles(trx, [row]);
+    if (article) await this.#queuePaths(trx, { articleId: article.id }, pathsOnCoverageChange(article));
+  }
+
+  /**
+   * The authors' and tags' repository's hook, in the transaction of a rename, an edit, a merge or a
+   * deletion: the record's pages and the public stories naming it, in as few jobs as hold them (an
+   * author of thousands of stories makes a job per MAX_URLS_PER_JOB URLs).
+   */
+  async onRecordChanged(trx: Transaction<Database>, change: RecordChange): Promise<void> {
+    const about = change.kind === 'authors' ? { authorId: change.before.id } : { tagId: change.before.id };
+    for (const paths of inJobs(pathsOnRecordChange(change))) await this.#queuePaths(trx, about, paths);
+  }
+
   /** The change hook of every other accepted write of one article. */
   async onChanged(
     trx: Transaction<Database>,
@@ -129,7 +157,7 @@ export class IndexNowNotifier {
   /** `about`: which article(s) the job is for (kept in its payload, for whoever reads the queue). */
   async #queuePaths(
     trx: Transaction<Database>,
-    about: { articleId: number } | { articleIds: number[] },
+    about: { articleId: number } | { articleIds: number[] } | { authorId: number } | { tagId: number },
     paths: string[],
   ): Promise<void> {
     if (paths.length === 0) return;

@@ -36,6 +36,17 @@ import { changesForReaders } from '../repositories/admin-articles.ts';
  * - A picture's description or focal point changed in the library, copied onto the articles showing
  *   it: for each of them that is public, its page and its listings (the card shows the picture
  *   cropped around its focal point, with the description as its alt text).
+ * - Live coverage started (or resumed) or ended on a public article: its page (the live blog) and its
+ *   listings (the card shows 'LIVE' while coverage runs).
+ * - An author or a tag renamed, edited, merged into another or deleted (pathsOnRecordChange): its page
+ *   and the public stories naming it, as far as they show the change; nothing unless it names a public
+ *   story (see there).
+ * - The breaking strip (under the header of every public page: the breaking headlines, those of the
+ *   section on a section's page, all of them elsewhere) changes with a story's 'breaking' flag, its
+ *   headline, its section or its coming onto or off the site: card fields, so the home page and the
+ *   section are among the listings sent already. The other pages showing it (every story, author and
+ *   tag page...) are not sent: their strip is the home page's, and a headline would otherwise send
+ *   the whole site.
  * - A draft or scheduled article changing: nothing (it has no public page and is on no listing).
  *
  * Every answer lists a path once.
@@ -70,6 +81,10 @@ const CARD_FIELDS = [
 const isPublic = (a: { publishedAt: string | null; deletedAt: string | null }) =>
   a.publishedAt !== null && a.deletedAt === null;
 
+/** An article row's side of isPublic. */
+type RowState = Pick<ArticleRow, 'slug' | 'published_at' | 'deleted_at'>;
+const rowIsPublic = (r: RowState) => isPublic({ publishedAt: r.published_at ?? null, deletedAt: r.deleted_at ?? null });
+
 const unique = (paths: string[]) => [...new Set(paths)];
 
 export const articlePath = (slug: string) => `/article/${encodeURIComponent(slug)}`;
@@ -94,17 +109,84 @@ export function pathsOnPublish(a: NotifiedArticle): string[] {
 }
 
 /** A live blog's entry was posted, corrected or deleted (`row` its article): its page, when it is public. */
-export function pathsOnEntryWrite(row: Pick<ArticleRow, 'slug' | 'published_at' | 'deleted_at'>): string[] {
-  return row.published_at && !row.deleted_at ? [articlePath(row.slug)] : [];
+export function pathsOnEntryWrite(row: RowState): string[] {
+  return rowIsPublic(row) ? [articlePath(row.slug)] : [];
 }
 
 /** A correction of the article (`row`) was added, fixed or removed: its page and /corrections, when it is public. */
-export function pathsOnCorrectionWrite(row: Pick<ArticleRow, 'slug' | 'published_at' | 'deleted_at'>): string[] {
-  return row.published_at && !row.deleted_at ? [articlePath(row.slug), CORRECTIONS_PATH] : [];
+export function pathsOnCorrectionWrite(row: RowState): string[] {
+  return rowIsPublic(row) ? [articlePath(row.slug), CORRECTIONS_PATH] : [];
 }
 
 /** A picture change changed this article (as it left it): its page and its cards, when it is public. */
 export const pathsOnImageChange = pathsOnPublish;
+
+/**
+ * Live coverage started, resumed or ended (`a` as it left it): its page (the live blog shows whether
+ * coverage runs) and every listing showing its card (the 'LIVE' badge), when it is public.
+ */
+export const pathsOnCoverageChange = pathsOnPublish;
+
+/** An author or a tag as its page and the stories naming it show it (a tag: its name and slug only). */
+export interface NotifiedRecord {
+  name: string;
+  slug: string;
+  bio?: string;
+  photoUrl?: string | null;
+  xHandle?: string | null;
+}
+
+/** A change of an author or a tag record, as pathsOnRecordChange reads it. */
+export interface NotifiedRecordChange {
+  kind: 'authors' | 'tags';
+  /** The record as it was. */
+  before: NotifiedRecord;
+  /** As it is now; a merge: the record merged into; null: deleted. */
+  after: NotifiedRecord | null;
+  /** The articles that named it before the change, whatever their state (drafts and the Trash too). */
+  articles: readonly RowState[];
+}
+
+/** What a record's own page shows of it: the author's name, bio, photo and X link; a tag's name. */
+const RECORD_PAGE_FIELDS = ['name', 'slug', 'bio', 'photoUrl', 'xHandle'] as const;
+/** What a story naming it shows: the byline's or the tag's name, and its link to the record's page. */
+const RECORD_STORY_FIELDS = ['name', 'slug'] as const;
+
+const changed = (fields: readonly (keyof NotifiedRecord)[], a: NotifiedRecord, b: NotifiedRecord) =>
+  fields.some((f) => (a[f] ?? null) !== (b[f] ?? null));
+
+/**
+ * An author or a tag renamed, edited, merged into another or deleted. Its page (`/author/{slug}`,
+ * `/tag/{slug}`) lists its public stories; the stories show its name and link to it (the byline, the
+ * tags at the foot, the page's author metadata); the cards show neither, so no other listing changes.
+ * - Nothing unless it named a public story before the change: a record named by drafts, scheduled or
+ *   trashed articles only (or by none) has a page no public page links to and no sitemap lists, and
+ *   a non-public story has no page.
+ * - Its page: the old address and the new one when the slug changed (a rename: the old one now
+ *   redirects; a merge: the old one redirects to the record merged into, whose page now lists the
+ *   merged stories); the old address when it is deleted (now a 404); else its address when what the
+ *   page shows of it changed (RECORD_PAGE_FIELDS).
+ * - The public stories that named it: their pages when what they show of it changed
+ *   (RECORD_STORY_FIELDS: renamed, merged into another, deleted); not for a bio, a photo or an X handle.
+ * Addresses it used before its last rename already redirect and still do (to the record merged into
+ * after a merge): not sent.
+ */
+export function pathsOnRecordChange({ kind, before, after, articles }: NotifiedRecordChange): string[] {
+  const shown = articles.filter(rowIsPublic);
+  if (shown.length === 0) return [];
+  const page = (slug: string) => (kind === 'authors' ? authorPath : tagPath)(encodeURIComponent(slug));
+  const pages =
+    after === null
+      ? [page(before.slug)]
+      : after.slug !== before.slug
+        ? [page(before.slug), page(after.slug)]
+        : changed(RECORD_PAGE_FIELDS, before, after)
+          ? [page(after.slug)]
+          : [];
+  const stories =
+    after === null || changed(RECORD_STORY_FIELDS, before, after) ? shown.map((a) => articlePath(a.slug)) : [];
+  return unique([...pages, ...stories]);
+}
 
 /** The paths to submit after any other accepted write of one article. */
 export function pathsOnChange(before: AdminArticle, after: AdminArticle): string[] {

@@ -3,10 +3,14 @@ import type { AdminArticle } from '../../../common/admin-contract.ts';
 import {
   pathsOnChange,
   pathsOnCorrectionWrite,
+  pathsOnCoverageChange,
   pathsOnEntryWrite,
   pathsOnImageChange,
   pathsOnPublish,
+  pathsOnRecordChange,
+  type NotifiedRecordChange,
 } from './which-changes-notify.ts';
+import { inJobs } from './notifier.ts';
 
 const ref = (id: number, slug: string) => ({ id, name: slug, slug });
 
@@ -117,5 +121,90 @@ describe('which article changes search engines hear of, and for which pages', ()
     expect(both).toHaveLength(new Set(both).size);
     const self = pathsOnPublish({ ...published, authors: [ref(1, 'jane-doe'), ref(1, 'jane-doe')] });
     expect(self).toEqual([STORY, ...LISTINGS]);
+  });
+
+  it('live coverage started or ended: the story and every listing (the card shows LIVE), when public', () => {
+    expect(pathsOnCoverageChange(published)).toEqual([STORY, ...LISTINGS]);
+    expect(pathsOnCoverageChange({ ...published, publishedAt: null })).toEqual([]);
+  });
+
+  it('the breaking flag: the story and every listing, the home page and its section (the breaking strip) among them', () => {
+    expect(change({ isBreaking: true })).toEqual(expect.arrayContaining(['/', '/politics']));
+  });
+});
+
+describe('an author or a tag changed: its pages and the public stories naming it', () => {
+  const row = (
+    slug: string,
+    published_at: string | null = '2026-11-01T10:00:00.000Z',
+    deleted_at: string | null = null,
+  ) => ({
+    slug,
+    published_at,
+    deleted_at,
+  });
+  const jane = { name: 'Jane Doe', slug: 'jane-doe', bio: 'A bio.', photoUrl: null, xHandle: null };
+  const articles = [
+    row('public-one'),
+    row('a-draft', null),
+    row('in-the-trash', null, '2026-11-02T10:00:00.000Z'),
+    row('public-two'),
+  ];
+  const author = (after: NotifiedRecordChange['after'], list = articles) =>
+    pathsOnRecordChange({ kind: 'authors', before: jane, after, articles: list });
+  const PUBLIC_STORIES = ['/article/public-one', '/article/public-two'];
+
+  it('a rename with a new slug: both pages and the public stories (their byline), never the others', () => {
+    expect(author({ ...jane, name: 'Jane Roe', slug: 'jane-roe' })).toEqual([
+      '/author/jane-doe',
+      '/author/jane-roe',
+      ...PUBLIC_STORIES,
+    ]);
+  });
+
+  it('a new name with the same slug: its page and the public stories', () => {
+    expect(author({ ...jane, name: 'JANE DOE' })).toEqual(['/author/jane-doe', ...PUBLIC_STORIES]);
+  });
+
+  it('a bio, a photo or an X handle: its page only (a story shows the name only); no change: nothing', () => {
+    expect(author({ ...jane, bio: 'Another bio.' })).toEqual(['/author/jane-doe']);
+    expect(author({ ...jane, photoUrl: '/images/abc-960.webp' })).toEqual(['/author/jane-doe']);
+    expect(author({ ...jane, xHandle: 'janedoe' })).toEqual(['/author/jane-doe']);
+    expect(author({ ...jane })).toEqual([]);
+  });
+
+  it('a merge: the old page (a redirect now), the page merged into (it lists the stories now) and the stories', () => {
+    const john = { name: 'John Roe', slug: 'john-roe', bio: '', photoUrl: null, xHandle: null };
+    expect(author(john)).toEqual(['/author/jane-doe', '/author/john-roe', ...PUBLIC_STORIES]);
+  });
+
+  it('a deletion: its page (gone) and the public stories (a tag is taken off them)', () => {
+    expect(
+      pathsOnRecordChange({ kind: 'tags', before: { name: 'Birds', slug: 'birds' }, after: null, articles }),
+    ).toEqual(['/tag/birds', ...PUBLIC_STORIES]);
+  });
+
+  it('a tag renamed or merged: its pages and the public stories (their tags)', () => {
+    const tag = (after: NotifiedRecordChange['after']) =>
+      pathsOnRecordChange({ kind: 'tags', before: { name: 'Birds', slug: 'birds' }, after, articles });
+    expect(tag({ name: 'Pigeons', slug: 'pigeons' })).toEqual(['/tag/birds', '/tag/pigeons', ...PUBLIC_STORIES]);
+    expect(tag({ name: 'BIRDS', slug: 'birds' })).toEqual(['/tag/birds', ...PUBLIC_STORIES]);
+    expect(tag({ name: 'Birds', slug: 'birds' })).toEqual([]);
+  });
+
+  it('named by no public story (drafts, scheduled, the Trash, or none): nothing, whatever the change', () => {
+    const hidden = [row('a-draft', null), row('in-the-trash', null, '2026-11-02T10:00:00.000Z')];
+    expect(author({ ...jane, name: 'Jane Roe', slug: 'jane-roe' }, hidden)).toEqual([]);
+    expect(author(null, hidden)).toEqual([]);
+    expect(author(null, [])).toEqual([]);
+  });
+
+  it('lists a story once, and splits many into jobs of at most 1,000 URLs', () => {
+    const many = Array.from({ length: 2500 }, (_, i) => row(`story-${i}`));
+    const paths = author({ ...jane, name: 'Jane Roe', slug: 'jane-roe' }, [...many, ...many]);
+    expect(paths).toHaveLength(2502);
+    const jobs = inJobs(paths);
+    expect(jobs.map((j) => j.length)).toEqual([1000, 1000, 502]);
+    expect(jobs.flat()).toEqual(paths);
   });
 });

@@ -4,7 +4,7 @@ import type { AdminAuthor, AdminTag, NamedRef } from '../../../common/admin-cont
 import { uploadedImageId } from '../../../common/images.ts';
 import { slugify } from '../../../common/slug.ts';
 import type { Dialect } from '../db/index.ts';
-import type { AuthorRow, Database, TagRow } from '../db/schema.ts';
+import type { ArticleRow, AuthorRow, Database, TagRow } from '../db/schema.ts';
 import type { NameRef } from '../domain/article-input.ts';
 import { writeRecordAudit, type Actor, type AuditedRecord } from './audit-log.ts';
 import { keysetPage, type KeysetPage, type PageRequest } from './keyset-page.ts';
@@ -338,6 +338,22 @@ export interface AuthorFields {
   xHandle?: string | null;
 }
 
+/**
+ * A rename, an edit, a merge or a deletion of an author or a tag, for the hook that runs in its
+ * transaction after its audit row (IndexNow, decision 045).
+ */
+export interface RecordChange {
+  kind: Kind;
+  /** The record as it was. */
+  before: AdminAuthor | AdminTag;
+  /** As it is now; a merge: the record merged into; null: deleted. */
+  after: AdminAuthor | AdminTag | null;
+  /** The articles that named it before the change (read before the change; drafts and the Trash too). */
+  articles: Pick<ArticleRow, 'id' | 'slug' | 'published_at' | 'deleted_at'>[];
+}
+
+export type RecordChangeHook = (trx: Transaction<Database>, change: RecordChange) => Promise<void>;
+
 export type RecordWrite<T> = { ok: true; value: T } | { ok: false; reason: 'not-found' | 'duplicate'; slug?: string };
 
 /** LIKE's wildcards taken literally ('!' is the escape character). */
@@ -347,7 +363,21 @@ export class AuthorsAndTagsRepository {
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
+    /** Told of every rename, edit, merge and deletion, in its transaction (IndexNow: the admin routes). */
+    private readonly onRecordChanged?: RecordChangeHook,
   ) {}
+
+  /** The articles naming a record, for the hook (read only when there is one): one statement. */
+  async #namedBy(trx: Transaction<Database>, kind: Kind, id: number): Promise<RecordChange['articles']> {
+    if (!this.onRecordChanged) return [];
+    const { table, column } = LINKS[kind];
+    return trx
+      .selectFrom(table)
+      .innerJoin('articles', 'articles.id', `${table}.article_id`)
+      .select(['articles.id', 'articles.slug', 'articles.published_at', 'articles.deleted_at'])
+      .where(sql.ref(`${table}.${column}`), '=', id)
+      .execute();
+  }
 
   /** Authors whose name contains `q` (case-insensitive), by name; every author when `q` is empty. */
   async searchAuthors(q: string, limit: number): Promise<AdminAuthor[]> {
@@ -437,6 +467,7 @@ export class AuthorsAndTagsRepository {
       await lockForChange(trx, 'authors', [id], this.dialect);
       const before = await trx.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) return { ok: false, reason: 'not-found' };
+      const articles = await this.#namedBy(trx, 'authors', id);
       const name = fields.name ?? before.name;
       const slug = fields.name !== undefined ? slugify(name) : before.slug;
       if (slug !== before.slug) {
@@ -465,6 +496,7 @@ export class AuthorsAndTagsRepository {
       if (name !== before.name) await this.rewriteBylines(trx, id);
       const value = toAdminAuthor(row as AuthorRow);
       await auditEdit(trx, 'author-edit', actor, now, toAdminAuthor(before), value);
+      await this.onRecordChanged?.(trx, { kind: 'authors', before: toAdminAuthor(before), after: value, articles });
       return { ok: true, value };
     });
   }
@@ -474,6 +506,7 @@ export class AuthorsAndTagsRepository {
     return this.db.transaction().execute(async (trx): Promise<RecordWrite<AdminTag>> => {
       const before = await trx.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) return { ok: false, reason: 'not-found' };
+      const articles = await this.#namedBy(trx, 'tags', id);
       const slug = slugify(name);
       if (slug !== before.slug) {
         const taken = await trx.selectFrom('tags').select('id').where('slug', '=', slug).executeTakeFirst();
@@ -491,6 +524,7 @@ export class AuthorsAndTagsRepository {
       }
       const value = toAdminTag(row as TagRow);
       await auditEdit(trx, 'tag-edit', actor, now, toAdminTag(before), value);
+      await this.onRecordChanged?.(trx, { kind: 'tags', before: toAdminTag(before), after: value, articles });
       return { ok: true, value };
     });
   }
@@ -511,6 +545,7 @@ export class AuthorsAndTagsRepository {
       if (!source) return { ok: false, reason: 'not-found', which: 'record' };
       const target = await trx.selectFrom(kind).select('id').where('id', '=', intoId).executeTakeFirst();
       if (!target) return { ok: false, reason: 'not-found', which: 'target' };
+      const articles = await this.#namedBy(trx, kind, id);
       const both = trx.selectFrom(table).select('article_id').where(column, '=', intoId);
       await trx.deleteFrom(table).where(column, '=', id).where('article_id', 'in', both).execute();
       await trx.updateTable(table).set(column, intoId).where(column, '=', id).execute();
@@ -520,6 +555,7 @@ export class AuthorsAndTagsRepository {
       if (kind === 'authors') await this.rewriteBylines(trx, intoId);
       const value = (await this.#withCount(trx, kind, intoId))!;
       await writeRecordAudit(trx, { action: `${noun(kind)}-merge`, actor, at: now, before: source, after: value });
+      await this.onRecordChanged?.(trx, { kind, before: source, after: value, articles });
       return { ok: true, value };
     });
   }
@@ -542,10 +578,12 @@ export class AuthorsAndTagsRepository {
       if (!record) return { ok: false, reason: 'not-found', which: 'record' };
       const articles = record.articleCount!;
       if (kind === 'authors' && articles > 0) return { ok: false, reason: 'in-use', articles };
+      const named = await this.#namedBy(trx, kind, id);
       await trx.deleteFrom(table).where(column, '=', id).execute();
       await trx.deleteFrom(redirects).where(column, '=', id).execute();
       await trx.deleteFrom(kind).where('id', '=', id).execute();
       await writeRecordAudit(trx, { action: `${noun(kind)}-delete`, actor, at: now, before: record, after: null });
+      await this.onRecordChanged?.(trx, { kind, before: record, after: null, articles: named });
       return { ok: true, value: { articles } };
     });
   }

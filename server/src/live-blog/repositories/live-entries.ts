@@ -49,6 +49,9 @@ export type EntryRefusal =
  */
 export type AfterWrite = (trx: Transaction<Database>, entry: LiveEntryRow, article: LiveArticleRow) => Promise<void>;
 
+/** Work done inside a start, resume or end of coverage, after its audit row: `article` as it left it. */
+export type AfterCoverage = (trx: Transaction<Database>, article: ArticleRow) => Promise<void>;
+
 const flag = (v: boolean) => (v ? 1 : 0);
 
 /**
@@ -72,6 +75,7 @@ export class LiveEntriesRepository {
     id: number,
     to: 'start' | 'end',
     actor: Actor,
+    afterWrite?: AfterCoverage,
     now = new Date().toISOString(),
   ): Promise<
     | { ok: true; before: LiveArticleRow; after: LiveArticleRow }
@@ -104,6 +108,7 @@ export class LiveEntriesRepository {
           after: JSON.stringify(after),
         })
         .execute();
+      await afterWrite?.(trx, after);
       return { ok: true as const, before: pickArticle(before), after: pickArticle(after) };
     });
   }

@@ -186,7 +186,8 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
       },
       async (request) => {
         const { id } = request.params;
-        const result = await repo.setCoverage(id, to, actorOf(request));
+        // Search engines hear of the page and of the cards' 'LIVE' (IndexNow, decision 045), in its transaction.
+        const result = await repo.setCoverage(id, to, actorOf(request), indexNow?.onCoverageChanged.bind(indexNow));
         if (!result.ok) {
           if (result.reason === 'not-found') throw articleNotFound(id);
           if (result.reason === 'in-trash') throw articleInTrash(result.deletedAt);

@@ -140,7 +140,13 @@ function refused(kind: 'author' | 'tag', id: number | undefined, result: Exclude
  */
 const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const repo = new AuthorsAndTagsRepository(app.database.db, app.database.dialect);
+  // Search engines hear of the pages a change shows on (IndexNow, decision 045), in its transaction.
+  const indexNow = app.hasDecorator('indexNow') ? app.indexNow : undefined;
+  const repo = new AuthorsAndTagsRepository(
+    app.database.db,
+    app.database.dialect,
+    indexNow?.onRecordChanged.bind(indexNow),
+  );
 
   app.get(
     '/authors',
