@@ -271,12 +271,12 @@ describe('bulk actions on All Articles', () => {
     // The Audit Trail: a purge row for each, by the editor signed in to the browser.
     await page.getByRole('link', { name: 'Audit', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
-    await page.getByLabel('Action').selectOption('purge');
+    await page.getByLabel('Action').selectOption({ label: 'Deleted for good' });
     for (const headline of BADGERS) {
       const entry = page.getByRole('row').filter({ hasText: headline });
       await expect.poll(() => entry.count(), WAIT).toBe(1);
       const cells = await entry.getByRole('cell').allInnerTexts();
-      expect(cells.slice(1, 3)).toEqual([EDITOR.username, 'purge']);
+      expect(cells.slice(1, 3)).toEqual([EDITOR.username, 'Deleted for good']);
       // Its headline is said, not linked: the article is gone.
       expect(cells[4]).toBe(`${headline} (deleted for good)`);
       expect(await entry.getByRole('link').count()).toBe(0);

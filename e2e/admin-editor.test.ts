@@ -7,7 +7,7 @@ import { useBrowser } from './support/browser.ts';
 import { insertArticles } from './support/articles.ts';
 import { adminChunks, fileOf } from './support/chunks.ts';
 import { guardNetwork } from './support/network.ts';
-import { EDITOR_ENV } from './support/sign-in.ts';
+import { EDITOR, EDITOR_ENV } from './support/sign-in.ts';
 import { openSignedIn } from './support/signed-in.ts';
 import { testImage } from '../server/src/test-support/test-images.ts';
 
@@ -364,6 +364,13 @@ describe('the newsroom writes', () => {
       },
     ]);
     expect(revisions[0]!.changedFields).not.toContain('imageAlt');
+    // On the screen, in words: the edit, and before it the picture's description filled by its describer.
+    const history = editor.getByRole('region', { name: 'History' });
+    await history.getByRole('button', { name: 'Show history' }).click();
+    const lines = history.locator('.admin-history__item > p:first-child');
+    await expect.poll(() => lines.count()).toBeGreaterThan(2);
+    const whats = (await lines.allInnerTexts()).slice(0, 2).map((line) => line.split(' · ').slice(0, 2).join(' · '));
+    expect(whats).toEqual([`${EDITOR.username} · Edited`, 'Dora Describer · Picture description filled']);
   });
 
   it('at 360 px: search the list, restore from the trash, filter the audit trail, without sideways scrolling', async () => {
@@ -393,10 +400,11 @@ describe('the newsroom writes', () => {
 
     await page.getByRole('link', { name: 'Audit', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
-    await page.getByLabel('Action').selectOption('delete');
+    await page.getByLabel('Action').selectOption({ label: 'Moved to the Trash' });
+    await page.waitForURL((u) => u.searchParams.get('action') === 'delete');
     const entries = page.getByRole('row').filter({ hasText: 'Seagull Steals Entire Pier' });
     await expect.poll(() => entries.count()).toBe(1);
-    expect(await entries.first().textContent()).toContain('delete');
+    expect(await entries.first().textContent()).toContain('Moved to the Trash');
     await noSideways();
   });
 

@@ -114,6 +114,9 @@ describe('every newsroom journey holds', () => {
       [1, 'create'],
     ]);
     await expect.poll(() => history(page).getByRole('listitem').count(), WAIT).toBe(4);
+    // The History says what each version was in words (who · what · when).
+    const whats = await history(page).locator('.admin-history__item > p:first-child').allInnerTexts();
+    expect(whats.map((line) => line.split(' · ')[1])).toEqual(['Restored a version', 'Edited', 'Edited', 'Created']);
 
     // Someone saves in between: the restore is refused with the conflict panel, not a toast.
     const put = await api<AdminArticle>('PUT', `/api/admin/articles/${id}`, {
@@ -355,9 +358,12 @@ describe('every newsroom journey holds', () => {
 
     await page.getByRole('link', { name: 'Audit', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
-    const test = page.getByRole('row').filter({ hasText: 'test-publish' }).first();
-    expect(await test.innerText()).toMatch(new RegExp(`${EDITOR_NAME}\\s+test-publish\\s*as @\\w+\\s+X\\s+No article`));
-    const posted = page.getByRole('row').filter({ hasText: 'share-posted' }).filter({ hasText: 'Heron' });
+    const test = page.getByRole('row').filter({ hasText: 'Test post' }).first();
+    expect(await test.innerText()).toMatch(new RegExp(`${EDITOR_NAME}\\s+Test post\\s*as @\\w+\\s+X\\s+No article`));
+    const posted = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: /^Shared\b/ }) })
+      .filter({ hasText: 'Heron' });
     await expect.poll(() => posted.count(), WAIT).toBe(2);
     expect(await posted.getByRole('cell', { name: 'Facebook', exact: true }).count()).toBe(1);
     expect(await posted.getByRole('cell', { name: 'X', exact: true }).count()).toBe(1);
@@ -734,9 +740,13 @@ describe('every newsroom journey holds', () => {
       .filter({ hasText: 'Picture: A puffin cutting a ribbon on the quay' })
       .filter({ hasText: 'The puffin, on Saturday' });
     await change.waitFor();
+    // The address keeps the code; the filter and the row say it in words.
+    expect(await page.getByLabel('Action').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe(
+      'Picture details changed',
+    );
     expect(await change.innerText()).toMatch(
       new RegExp(
-        `${EDITOR_NAME}\\s+image-update\\s*description \\(none\\) → “A puffin cutting a ribbon on the quay”, ` +
+        `${EDITOR_NAME}\\s+Picture details changed\\s*description \\(none\\) → “A puffin cutting a ribbon on the quay”, ` +
           'caption \\(none\\) → “The puffin, on Saturday”, focal point 50% 50% → 40% 50% · 1 article updated',
       ),
     );

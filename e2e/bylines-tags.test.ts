@@ -184,15 +184,15 @@ describe('bylines and tags, from the form to the public pages', () => {
     // The audit trail names the merge and the deletion, who made them and how many articles they moved.
     await page.getByRole('link', { name: 'Audit', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
-    const merged = page.getByRole('row').filter({ hasText: 'tag-merge' });
+    const merged = page.getByRole('row').filter({ hasText: 'Tag merged' });
     await merged.waitFor();
     expect(await merged.innerText()).toMatch(
-      /e2e\.editor\s+tag-merge\s*“Kitens” into “Kittens” · 1 article\s+—\s+Tag: Kitens \(no longer exists\)/,
+      /e2e\.editor\s+Tag merged\s*“Kitens” into “Kittens” · 1 article\s+—\s+Tag: Kitens \(no longer exists\)/,
     );
-    await page.getByLabel('Action').selectOption('tag-delete');
+    await page.getByLabel('Action').selectOption({ label: 'Tag deleted' });
     await page.getByRole('row').filter({ hasText: '“Unused Tag” · 0 articles' }).waitFor();
     // The unfiltered rows stay until the filtered ones arrive (and the deletion's row is among both).
-    await expect.poll(() => page.getByRole('row').filter({ hasText: 'tag-merge' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Tag merged' }).count()).toBe(0);
     await page.close();
   }, 120_000);
 

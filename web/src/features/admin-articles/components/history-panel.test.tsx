@@ -19,6 +19,13 @@ const summary = (version: number, autosave: boolean) => ({
 });
 
 const REVISIONS = [summary(5, false), summary(4, true), summary(3, true), summary(2, true), summary(1, false)];
+
+/** A picture's description filled into the article (Pictures), then a restore of version 1. */
+const PICTURE_AND_RESTORE = [
+  { ...summary(7, false), action: 'restore', changedFields: ['content'] },
+  { ...summary(6, false), action: 'image-update', editorName: 'Dora Describer', changedFields: ['imageAlt'] },
+  ...REVISIONS,
+];
 const TEXTS: Record<number, string> = {
   1: 'The mayor was seen with a cat.',
   5: 'The mayor was replaced by a cat.',
@@ -41,17 +48,17 @@ function snapshot(version: number) {
   };
 }
 
-function setup() {
+function setup(revisions = REVISIONS) {
   const client: AdminApiClient = {
     getAccessToken: async () => 'token',
     fetch: async (input) => {
       const url = String(input);
       const one = /\/revisions\/(\d+)$/.exec(url);
       if (one) {
-        const r = REVISIONS.find((x) => x.id === Number(one[1]))!;
+        const r = revisions.find((x) => x.id === Number(one[1]))!;
         return json({ ...r, snapshot: snapshot(r.version) });
       }
-      return json({ revisions: REVISIONS });
+      return json({ revisions });
     },
   };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -78,6 +85,38 @@ describe('HistoryPanel', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('button', { name: 'Restore version 3' })).toBeTruthy();
+  });
+
+  it('says what each version was in words, an autosave as Autosaved', async () => {
+    setup(PICTURE_AND_RESTORE);
+    fireEvent.click(screen.getByRole('button', { name: 'Show history' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show 3 autosaves' }));
+    const history = document.querySelector('ol.admin-history')!;
+    // Each entry's first line: who · what · when.
+    const whats = [...history.querySelectorAll('.admin-history__item:not(.admin-history__group) > p:first-child')].map(
+      (p) => p.textContent!.split(' · ').slice(0, 2).join(' · '),
+    );
+    expect(whats).toEqual([
+      'Ed Itor · Restored a version',
+      'Dora Describer · Picture description filled',
+      'Ed Itor · Edited',
+      'Ed Itor · Autosaved',
+      'Ed Itor · Autosaved',
+      'Ed Itor · Autosaved',
+      'Ed Itor · Created',
+    ]);
+    expect(history.textContent).not.toMatch(/image-update|autosave ·|· edit ·|· create ·/);
+    // The versions to compare are named the same way.
+    const older = screen.getByLabelText<HTMLSelectElement>('Older');
+    expect([...older.options].map((o) => o.textContent!.split(' · ').slice(0, 2).join(' · '))).toEqual([
+      'Version 7 · Restored a version',
+      'Version 6 · Picture description filled',
+      'Version 5 · Edited',
+      'Version 4 · Autosaved',
+      'Version 3 · Autosaved',
+      'Version 2 · Autosaved',
+      'Version 1 · Created',
+    ]);
   });
 
   it('compares any two versions word by word, with a legend', async () => {

@@ -17,6 +17,7 @@ import { AutosaveGroup } from './autosave-group.tsx';
 import { RevisionCompare } from './revision-compare.tsx';
 import { RevisionSnapshot } from './revision-snapshot.tsx';
 import { foldAutosaves } from '../lib/history-groups.ts';
+import { revisionActionLabel } from '@common/action-labels';
 
 const FIELD_NAMES: Record<string, string> = {
   headline: 'headline',
@@ -92,7 +93,7 @@ export function HistoryPanel({ article }: { article: Pick<AdminArticle, 'id' | '
   const item = (r: ArticleRevisionSummary) => (
     <li key={r.id} className="admin-history__item">
       <p>
-        <strong>{r.editorName || 'Unknown editor'}</strong> · {r.autosave ? 'autosave' : r.action} ·{' '}
+        <strong>{r.editorName || 'Unknown editor'}</strong> · {revisionActionLabel(r)} ·{' '}
         <time dateTime={r.at}>{formatAdminDate(r.at)}</time>
       </p>
       {r.changedFields.length ? (

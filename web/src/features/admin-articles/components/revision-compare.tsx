@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ArticleRevisionSummary } from '@common/admin-contract';
+import { revisionActionLabel } from '@common/action-labels';
 import { useRevision } from '../api/get-revision.ts';
 import { bodyOf } from '@/lib/admin-body/body-doc';
 import { bodyText } from '../lib/body-text.ts';
@@ -36,7 +37,7 @@ function Diff({ parts }: { parts: DiffPart[] }) {
 }
 
 function label(r: ArticleRevisionSummary): string {
-  return `Version ${r.version} · ${r.autosave ? 'autosave' : r.action} · ${formatAdminDate(r.at)}`;
+  return `Version ${r.version} · ${revisionActionLabel(r)} · ${formatAdminDate(r.at)}`;
 }
 
 /**

@@ -1,24 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
-import {
-  AUDIT_ACTIONS,
-  IMAGE_AUDIT_ACTIONS,
-  RECORD_AUDIT_ACTIONS,
-  SHARE_AUDIT_ACTIONS,
-  type AuditEntry,
-  type AuditImageRef,
-  type AuditRecordRef,
-} from '@common/admin-contract';
-import { LIVE_AUDIT_ACTIONS } from '@common/live-contract';
-import { PREVIEW_AUDIT_ACTIONS } from '@common/preview-contract';
-import { CORRECTION_AUDIT_ACTIONS } from '@common/corrections-contract';
+import type { AuditEntry, AuditImageRef, AuditRecordRef } from '@common/admin-contract';
+import { AUDIT_ACTION_GROUPS, auditActionLabel } from '@common/action-labels';
 import { paths } from '@/config/paths';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { useAudit, type AuditListParams } from '../api/get-audit.ts';
 import './audit-view.css';
-
-export { AUDIT_ACTIONS };
 
 const PLATFORM_NAMES = { x: 'X', facebook: 'Facebook' } as const;
 
@@ -158,18 +146,14 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
             onChange={(e) => onQueryChange({ ...query, action: e.target.value || undefined, page: 1 })}
           >
             <option value="">All actions</option>
-            {[
-              ...AUDIT_ACTIONS,
-              ...SHARE_AUDIT_ACTIONS,
-              ...LIVE_AUDIT_ACTIONS,
-              ...RECORD_AUDIT_ACTIONS,
-              ...IMAGE_AUDIT_ACTIONS,
-              ...PREVIEW_AUDIT_ACTIONS,
-              ...CORRECTION_AUDIT_ACTIONS,
-            ].map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
+            {AUDIT_ACTION_GROUPS.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.actions.map((a) => (
+                  <option key={a} value={a}>
+                    {auditActionLabel(a)}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </label>
@@ -204,7 +188,7 @@ export function AuditView({ query, onQueryChange }: AuditViewProps) {
                   </AuditCell>
                   <AuditCell column="Editor">{e.editorName}</AuditCell>
                   <AuditCell column="Action">
-                    {e.action}
+                    {auditActionLabel(e.action)}
                     {e.detail ? <span className="admin-audit__detail">{e.detail}</span> : null}
                   </AuditCell>
                   <AuditCell column="Platform" empty={!e.platform}>
