@@ -30,6 +30,9 @@ export const AUDIT_ACTION_GROUPS = [
 /** An action code of the audit trail (GET /api/admin/audit `action`, in rows and as the filter). */
 export type TrailAction = (typeof AUDIT_ACTION_GROUPS)[number]['actions'][number];
 
+/** Every action code of the groups, in their order: what GET /api/admin/audit's `action` filter accepts. */
+export const TRAIL_ACTIONS: readonly TrailAction[] = AUDIT_ACTION_GROUPS.flatMap((g) => g.actions);
+
 /** An article's own action, as both its audit rows and its History name it. */
 const ARTICLE_LABELS: Record<AuditAction, string> = {
   create: 'Created',

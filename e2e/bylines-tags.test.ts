@@ -318,4 +318,43 @@ describe('bylines and tags, from the form to the public pages', () => {
     expect(await widths()).toEqual(plain);
     await page.close();
   });
+
+  it("a tag's name counts what a reader sees: 100 family emoji after a letter are 101 characters, refused; 100 are saved whole", async () => {
+    const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // one character, 11 UTF-16 units
+    const auth = { authorization: await running.bearer({ sub: 'tags-length', name: 'Tags Length' }) };
+    const created = await running.app.inject({
+      method: 'POST',
+      url: '/api/admin/tags',
+      headers: auth,
+      payload: { name: 'Family Matters' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+
+    const page = await web.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/tags?q=family`);
+    await page.getByRole('button', { name: 'Edit Family Matters' }).click();
+    const form = page.getByRole('form', { name: 'Edit tag Family Matters' });
+    const name = form.getByLabel('Name');
+    // No maxlength (it counts UTF-16 units: it would keep 9 of these emoji).
+    expect(await name.getAttribute('maxlength')).toBeNull();
+    await name.fill(`F${FAMILY.repeat(100)}`);
+    await form.getByText('101 / 100').waitFor();
+    await form.getByRole('button', { name: 'Save tag' }).click();
+    await form.getByText('Must be at most 100 characters').waitFor();
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await name.press('Backspace');
+    await form.getByText('100 / 100').waitFor();
+    await form.getByRole('button', { name: 'Save tag' }).click();
+    const saved = `F${FAMILY.repeat(99)}`;
+    // Saved whole (the list, filtered by 'family', no longer holds it).
+    await page.getByText(`Saved ${saved}`).waitFor();
+    const stored = await running.app.inject({
+      method: 'GET',
+      url: `/api/admin/tags?q=${encodeURIComponent(saved)}`,
+      headers: auth,
+    });
+    expect(stored.json().items.map((t: { name: string }) => t.name)).toEqual([saved]);
+    await page.close();
+  });
 });

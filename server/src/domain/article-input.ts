@@ -15,13 +15,14 @@ import {
   TAG_NAME_MAX_LENGTH,
 } from '../../../common/byline.ts';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX, searchSocialText } from '../../../common/search-social.ts';
+import { SHARE_MESSAGE_MAX } from '../../../common/share-text.ts';
 import { characterCap, characterCount } from '../../../common/text-length.ts';
 import { forbiddenCharacterErrors, MAX_CHARACTERS, typeboxErrors, type FieldError } from './typebox-validation.ts';
 
 export const HEADLINE_MAX_LENGTH = 300;
 const URL_MAX_LENGTH = 2000;
 
-export const SHARE_MESSAGE_MAX_LENGTH = 2000;
+export const SHARE_MESSAGE_MAX_LENGTH = SHARE_MESSAGE_MAX;
 /** Text limits of the lead image's description. */
 export const IMAGE_ALT_MAX = 1000;
 export const IMAGE_CAPTION_MAX = 2000;
@@ -44,18 +45,21 @@ export const CHARACTER_LIMITS = {
   imageAlt: IMAGE_ALT_MAX,
   imageCaption: IMAGE_CAPTION_MAX,
   imageCredit: IMAGE_CREDIT_MAX,
+  /** The byline as one string (`authors` wins when given); each name of `authors` is counted by namedRefs. */
+  author: AUTHOR_NAME_MAX_LENGTH,
+  shareMessage: SHARE_MESSAGE_MAX_LENGTH,
 } as const;
 
 /**
  * A text of at most `limit` characters, as a schema: its safety cap as maxLength, and the limit as
  * `x-maxCharacters`, which the message of a text over the cap names ('must be at most 300 characters').
  */
-export const characterText = (limit: number, options: { minLength?: number } = {}) =>
+export const characterText = (limit: number, options: { minLength?: number; description?: string } = {}) =>
   Type.String({
     ...options,
     maxLength: characterCap(limit),
     [MAX_CHARACTERS]: limit,
-    description: `At most ${limit} characters (user-perceived ones, counted after trimming)`,
+    description: options.description ?? `At most ${limit} characters (user-perceived ones, counted after trimming)`,
   });
 
 /**
@@ -75,7 +79,7 @@ export function characterLimitErrors(value: unknown, limits: Readonly<Record<str
 }
 
 const text = (limit: number) => Type.Optional(characterText(limit));
-/** A code-unit bound for a text that is input, not read by people (the Markdown content, names). */
+/** A code-unit bound for a text that is input, not read by people (the Markdown content, the category). */
 const plainText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 const link = Type.Optional(
   Type.Union([Type.String({ maxLength: characterCap(URL_MAX_LENGTH) }), Type.Null()], {
@@ -109,11 +113,11 @@ const namedList = (what: string, maxItems: number, nameMax: number) =>
     Type.Array(
       Type.Union([
         RECORD_ID,
-        Type.String({ maxLength: nameMax }),
+        characterText(nameMax),
         Type.Object(
           {
             id: Type.Optional(RECORD_ID),
-            name: Type.Optional(Type.String({ maxLength: nameMax })),
+            name: Type.Optional(characterText(nameMax)),
             slug: Type.Optional(Type.String({ maxLength: MAX_SLUG_LENGTH })),
           },
           { additionalProperties: false },
@@ -147,7 +151,7 @@ export const ArticleInputSchema = Type.Object(
     // or `content`: Markdown (plain paragraphs work as they are). Never both.
     body: Type.Optional(Type.Unknown({ description: 'The body in the stored format (decision 032)' })),
     content: plainText(200_000),
-    author: plainText(200),
+    author: text(CHARACTER_LIMITS.author),
     /** The byline's authors in order; given, it wins over `author`. */
     authors: namedList('authors', MAX_AUTHORS_PER_ARTICLE, AUTHOR_NAME_MAX_LENGTH),
     /** Left out: none on a new article, unchanged on an edit. */
@@ -183,7 +187,7 @@ export const ArticleInputSchema = Type.Object(
     shareToX: shareFlag,
     shareToFacebook: shareFlag,
     shareMessage: Type.Optional(
-      Type.Union([Type.String({ maxLength: SHARE_MESSAGE_MAX_LENGTH }), Type.Null()], {
+      Type.Union([characterText(SHARE_MESSAGE_MAX_LENGTH), Type.Null()], {
         errorMessage: `must be a string of at most ${SHARE_MESSAGE_MAX_LENGTH} characters or null`,
       }),
     ),
@@ -324,13 +328,17 @@ type NamedItem = NonNullable<ArticleInput['authors']>[number];
 /** The references of an `authors` or `tags` list; a blank name or an empty object is an error. */
 function namedRefs(field: 'authors' | 'tags', items: NamedItem[], errors: FieldError[]): NameRef[] {
   const refs: NameRef[] = [];
+  const max = field === 'authors' ? AUTHOR_NAME_MAX_LENGTH : TAG_NAME_MAX_LENGTH;
   items.forEach((item, i) => {
     const id = typeof item === 'number' ? item : typeof item === 'object' ? item.id : undefined;
     const name = typeof item === 'string' ? item : typeof item === 'object' ? item.name : undefined;
     if (id !== undefined) refs.push({ id });
     else {
       const clean = (name ?? '').replace(/\s+/g, ' ').trim();
-      if (!slugify(clean) || slugify(clean).length > MAX_SLUG_LENGTH) {
+      // A name's limit counts characters (common/text-length.ts), as the records' own screens do.
+      const [tooLong] = characterLimitErrors({ [`${field}.${i}`]: clean }, { [`${field}.${i}`]: max });
+      if (tooLong) errors.push(tooLong);
+      else if (!slugify(clean) || slugify(clean).length > MAX_SLUG_LENGTH) {
         errors.push({ field: `${field}.${i}`, message: 'must be an id or a name with at least one letter or digit' });
       } else refs.push({ name: clean });
     }

@@ -33,6 +33,7 @@ import * as m045 from './045-undescribed-images.ts';
 import * as m046 from './046-search-social-text-columns.ts';
 import * as m047 from './047-corrections-list-order.ts';
 import * as m048 from './048-character-text-columns.ts';
+import * as m049 from './049-name-text-columns.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -79,4 +80,5 @@ export const migrations: Record<string, AppMigration> = {
   '046-search-social-text-columns': m046,
   '047-corrections-list-order': m047,
   '048-character-text-columns': m048,
+  '049-name-text-columns': m049,
 };

@@ -12,6 +12,7 @@ import { slugify } from '../../../../common/slug.ts';
 import { actorOf } from '../../auth/actor.ts';
 import { AuthorsAndTagsRepository, type AuthorFields, type RecordWrite } from '../../repositories/authors-and-tags.ts';
 import { forbiddenCharacterErrors, ValidationError, type FieldError } from '../../domain/typebox-validation.ts';
+import { characterLimitErrors, characterText } from '../../domain/article-input.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
 import { clearNewsCache } from './context.ts';
 import { IdParamsSchema, MAX_ID } from './schemas.ts';
@@ -36,15 +37,29 @@ const AdminTagSchema = Type.Object({
   articleCount: Type.Optional(Type.Integer({ description: 'Articles with the tag, drafts and the trash included' })),
 });
 
+/** The longest address of an author's photo, in characters as the article's image address. */
+const PHOTO_URL_MAX = 2000;
+/** The longest name filter, in characters (common/text-length.ts), as long as the longest author name. */
+const SEARCH_MAX = AUTHOR_NAME_MAX_LENGTH;
+
 const SearchQuerySchema = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name, case-insensitive' })),
+  q: Type.Optional(
+    characterText(SEARCH_MAX, { description: `Part of the name, case-insensitive: at most ${SEARCH_MAX} characters` }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'At most this many (default 20)' })),
 });
 
+/**
+ * The limits of an author's and a tag's texts, in characters as a reader sees them (common/text-length.ts),
+ * counted after trimming (the name with its spaces collapsed): the schemas' maxLength is only the safety cap.
+ */
+const AUTHOR_LIMITS = { name: AUTHOR_NAME_MAX_LENGTH, bio: AUTHOR_BIO_MAX_LENGTH, photoUrl: PHOTO_URL_MAX };
+const TAG_LIMITS = { name: TAG_NAME_MAX_LENGTH };
+
 const authorFields = {
-  bio: Type.Optional(Type.String({ maxLength: AUTHOR_BIO_MAX_LENGTH })),
+  bio: Type.Optional(characterText(AUTHOR_BIO_MAX_LENGTH)),
   photoUrl: Type.Optional(
-    Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], {
+    Type.Union([characterText(PHOTO_URL_MAX), Type.Null()], {
       errorMessage: 'must be an http(s) URL, a site path such as /images/…, or null',
     }),
   ),
@@ -55,17 +70,14 @@ const authorFields = {
   ),
 };
 const AuthorCreateSchema = Type.Object(
-  { name: Type.String({ maxLength: AUTHOR_NAME_MAX_LENGTH }), ...authorFields },
+  { name: characterText(AUTHOR_NAME_MAX_LENGTH), ...authorFields },
   { additionalProperties: false },
 );
 const AuthorPatchSchema = Type.Object(
-  { name: Type.Optional(Type.String({ maxLength: AUTHOR_NAME_MAX_LENGTH })), ...authorFields },
+  { name: Type.Optional(characterText(AUTHOR_NAME_MAX_LENGTH)), ...authorFields },
   { additionalProperties: false },
 );
-const TagBodySchema = Type.Object(
-  { name: Type.String({ maxLength: TAG_NAME_MAX_LENGTH }) },
-  { additionalProperties: false },
-);
+const TagBodySchema = Type.Object({ name: characterText(TAG_NAME_MAX_LENGTH) }, { additionalProperties: false });
 
 const MergeBodySchema = Type.Object(
   {
@@ -79,24 +91,29 @@ const MergeBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** A name: spaces collapsed, with at least one letter or digit, whose slug fits. */
-function cleanName(name: string, errors: FieldError[]): string {
+/** A name: spaces collapsed, within its limit in characters, with at least one letter or digit, whose slug fits. */
+function cleanName(name: string, max: number, errors: FieldError[]): string {
   const clean = name.replace(/\s+/g, ' ').trim();
   const slug = slugify(clean);
-  if (!slug) errors.push({ field: 'name', message: 'must contain at least one letter or digit' });
+  const tooLong = characterLimitErrors({ name: clean }, { name: max });
+  if (tooLong.length > 0) errors.push(...tooLong);
+  else if (!slug) errors.push({ field: 'name', message: 'must contain at least one letter or digit' });
   else if (slug.length > MAX_SLUG_LENGTH) errors.push({ field: 'name', message: 'is too long' });
   return clean;
 }
 
 /** The author fields of a POST or PATCH body, checked (400 with every bad field). */
 function authorInput(body: { name?: string; bio?: string; photoUrl?: string | null; xHandle?: string | null }) {
-  const errors = forbiddenCharacterErrors(body);
+  const errors = [
+    ...forbiddenCharacterErrors(body),
+    ...characterLimitErrors({ bio: body.bio, photoUrl: body.photoUrl }, AUTHOR_LIMITS),
+  ];
   const fields: AuthorFields = {};
-  if (body.name !== undefined) fields.name = cleanName(body.name, errors);
+  if (body.name !== undefined) fields.name = cleanName(body.name, AUTHOR_LIMITS.name, errors);
   if (body.bio !== undefined) fields.bio = body.bio.trim();
   if (body.photoUrl !== undefined) {
     const url = body.photoUrl?.trim() || null;
-    if (url && !isPhotoUrl(url)) {
+    if (url && !errors.some((e) => e.field === 'photoUrl') && !isPhotoUrl(url)) {
       errors.push({ field: 'photoUrl', message: 'must be an http(s) URL or a site path such as /images/…' });
     }
     fields.photoUrl = url;
@@ -121,6 +138,14 @@ function isPhotoUrl(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The name filter of a search, trimmed; over its limit in characters, 400. */
+function searchText(query: { q?: string }): string {
+  const q = (query.q ?? '').trim();
+  const tooLong = characterLimitErrors({ q }, { q: SEARCH_MAX });
+  if (tooLong.length > 0) throw new ValidationError(tooLong, 'querystring');
+  return q;
 }
 
 /** The answer to a refused create or update: 404, or 409 when another record has the slug. */
@@ -156,7 +181,7 @@ const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: Type.Object({ items: Type.Array(AdminAuthorSchema) }) },
       },
     },
-    async (request) => ({ items: await repo.searchAuthors((request.query.q ?? '').trim(), request.query.limit ?? 20) }),
+    async (request) => ({ items: await repo.searchAuthors(searchText(request.query), request.query.limit ?? 20) }),
   );
 
   app.get(
@@ -201,7 +226,7 @@ const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: Type.Object({ items: Type.Array(AdminTagSchema) }) },
       },
     },
-    async (request) => ({ items: await repo.searchTags((request.query.q ?? '').trim(), request.query.limit ?? 20) }),
+    async (request) => ({ items: await repo.searchTags(searchText(request.query), request.query.limit ?? 20) }),
   );
 
   app.get('/tags/:id', { schema: { params: IdParamsSchema, response: { 200: AdminTagSchema } } }, async (request) => {
@@ -212,7 +237,7 @@ const authorsAndTagsRoutes: FastifyPluginAsync = async (fastify) => {
 
   const tagName = (body: { name: string }) => {
     const errors = forbiddenCharacterErrors(body);
-    const name = cleanName(body.name, errors);
+    const name = cleanName(body.name, TAG_LIMITS.name, errors);
     if (errors.length > 0) throw new ValidationError(errors, 'body');
     return name;
   };

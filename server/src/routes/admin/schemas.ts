@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { TRAIL_ACTIONS } from '../../../../common/action-labels.ts';
 import { characterText, IMAGE_ALT_MAX, IMAGE_CAPTION_MAX, IMAGE_CREDIT_MAX } from '../../domain/article-input.ts';
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
@@ -207,7 +208,13 @@ export const RevisionSchema = Type.Object({ ...revisionSummaryFields, snapshot: 
 export const AuditQuerySchema = Type.Object(
   {
     editor: Type.Optional(Type.String({ maxLength: 300, errorMessage: 'must be at most 300 characters' })),
-    action: Type.Optional(Type.String({ maxLength: 30, errorMessage: 'must be at most 30 characters' })),
+    // One of the audit trail's codes (common/action-labels.ts, the Action filter's groups); '' or left out: all.
+    action: Type.Optional(
+      Type.Union([Type.Literal(''), ...TRAIL_ACTIONS.map((a) => Type.Literal(a))], {
+        errorMessage: `must be one of ${TRAIL_ACTIONS.join(', ')}`,
+        description: "An action code; '' or left out: every action",
+      }),
+    ),
     page: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 100_000, errorMessage: 'must be a whole number from 1 to 100000' }),
     ),

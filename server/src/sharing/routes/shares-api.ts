@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ArticleShares, PlatformShare } from '../../../../common/admin-contract.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
+import { characterLimitErrors, SHARE_MESSAGE_MAX_LENGTH } from '../../domain/article-input.ts';
+import { ValidationError } from '../../domain/typebox-validation.ts';
 import { articleInTrash } from '../../plugins/article-in-trash.ts';
 import {
   type SocialSharesRepository,
@@ -120,6 +122,8 @@ export async function sharesApi(
     { schema: { params: ShareParamsSchema, body: ShareChoiceBodySchema, response: { 200: ArticleSharesSchema } } },
     async (request) => {
       const { id } = request.params;
+      const tooLong = characterLimitErrors(request.body, { shareMessage: SHARE_MESSAGE_MAX_LENGTH });
+      if (tooLong.length > 0) throw new ValidationError(tooLong, 'body');
       const r = await service.setChoice(id, request.body);
       if (r === 'not-found') throw notFound(id);
       if (r !== 'ok') throw articleInTrash(r.inTrash);

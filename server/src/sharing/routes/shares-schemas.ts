@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { characterText, SHARE_MESSAGE_MAX_LENGTH } from '../../domain/article-input.ts';
 
 export const PlatformSchema = Type.Union([Type.Literal('x'), Type.Literal('facebook')]);
 export const StateSchema = Type.Union([
@@ -54,7 +55,12 @@ export const ShareChoiceBodySchema = Type.Object(
   {
     shareToX: Type.Optional(NullableBool),
     shareToFacebook: Type.Optional(NullableBool),
-    shareMessage: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    // At most 2,000 characters, counted after trimming by the route (characterLimitErrors) as an article's.
+    shareMessage: Type.Optional(
+      Type.Union([characterText(SHARE_MESSAGE_MAX_LENGTH), Type.Null()], {
+        errorMessage: `must be a string of at most ${SHARE_MESSAGE_MAX_LENGTH} characters or null`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

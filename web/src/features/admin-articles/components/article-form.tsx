@@ -31,7 +31,7 @@ import type { AdminArticle } from '../types.ts';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { ImageField } from './image-field.tsx';
-import { CharacterCount, characterCountShown } from './character-count.tsx';
+import { CharacterCount, characterCountShown } from '@/components/admin/character-count';
 import { SearchSocialField } from './search-social-field.tsx';
 import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { AutosaveStatus } from './autosave-status.tsx';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { AUTHOR_NAME_MAX_LENGTH, TAG_NAME_MAX_LENGTH } from '@common/byline';
 import { paths } from '@/config/paths';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { AdminQueryError } from '@/lib/admin-error-context';
@@ -149,14 +148,12 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
           kind="authors"
           label="Author"
           id={query.authorId}
-          maxLength={AUTHOR_NAME_MAX_LENGTH}
           onChange={(authorId) => onQueryChange(withFilter(query, { authorId }))}
         />
         <NameFilter
           kind="tags"
           label="Tag"
           id={query.tagId}
-          maxLength={TAG_NAME_MAX_LENGTH}
           onChange={(tagId) => onQueryChange(withFilter(query, { tagId }))}
         />
         <label className="admin-field">

@@ -6,7 +6,7 @@ import { IMAGE_ACCEPT, useUploadImage } from '@/components/admin/body-editor/upl
 import { useUploadLimit } from '@/components/admin/upload-limit';
 import { useFocalPoint, type FocalPoint } from '../api/update-image.ts';
 import { ALT_EXPLAINED, FIELD_LABELS, LIMITS } from '../lib/article-form.ts';
-import { CharacterCount, characterCountShown } from './character-count.tsx';
+import { CharacterCount, characterCountShown } from '@/components/admin/character-count';
 
 export type ImageFieldName = 'imageUrl' | 'imageAlt' | 'imageCaption' | 'imageCredit';
 

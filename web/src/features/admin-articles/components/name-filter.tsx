@@ -14,7 +14,6 @@ export interface NameFilterProps {
   id: number | undefined;
   /** A record chosen, or none (undefined). */
   onChange(id: number | undefined): void;
-  maxLength: number;
 }
 
 /**
@@ -24,7 +23,7 @@ export interface NameFilterProps {
  * exactly as typed), Enter in an emptied box or the clear button removes the filter, Escape closes the
  * list and then puts the chosen name back. Text left without choosing is dropped when the box loses focus.
  */
-export function NameFilter({ kind, label, id, onChange, maxLength }: NameFilterProps) {
+export function NameFilter({ kind, label, id, onChange }: NameFilterProps) {
   const record = useNamedRecord(kind, id);
   const noun = kind === 'authors' ? 'author' : 'tag';
   // A merged or deleted record has no name to show: the line under the filters names it by its id.
@@ -72,7 +71,6 @@ export function NameFilter({ kind, label, id, onChange, maxLength }: NameFilterP
           {...combobox.inputProps}
           className="admin-input name-filter__input"
           type="text"
-          maxLength={maxLength}
           placeholder={kind === 'authors' ? 'All authors' : 'All tags'}
           // The chosen name in full, for a name longer than the box (it ends in an ellipsis there).
           title={draft === null && chosenName ? chosenName : undefined}

@@ -91,3 +91,27 @@ describe('the authors picker (a WAI-ARIA combobox)', () => {
     expect(chosen.names).toEqual(['Typed Name']);
   });
 });
+
+describe("a name's limit, in characters", () => {
+  const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // one character, 11 UTF-16 units
+
+  it('counts what a reader sees near the limit, takes a name of 200 and keeps one of 201 in the box', () => {
+    const { input, chosen } = setup();
+    expect(input.hasAttribute('maxlength')).toBe(false);
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: `A${FAMILY.repeat(200)}` } });
+    const count = screen.getByText('201 / 200');
+    expect(count.className).toContain('admin-character-count--over');
+    expect(input.getAttribute('aria-describedby')).toContain(count.id);
+    expect(screen.getByText('1 character over the limit')).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(chosen.names).toEqual([]);
+    expect(input.value).toBe(`A${FAMILY.repeat(200)}`);
+
+    fireEvent.change(input, { target: { value: `A${FAMILY.repeat(199)}` } });
+    expect(screen.getByText('200 / 200')).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(chosen.names).toEqual([`A${FAMILY.repeat(199)}`]);
+    expect(screen.queryByText('200 / 200')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { slugify } from '@common/slug';
+import { CharacterCount, characterCountShown, countedCharacters } from '@/components/admin/character-count';
 import type { NameKind } from '../api/search-names.ts';
 import { NameListbox, useNameCombobox, type NameOption } from './use-name-combobox.tsx';
 
@@ -13,6 +14,7 @@ export interface NamesFieldProps {
   names: string[];
   onChange(names: string[]): void;
   maxNames: number;
+  /** The longest name, in characters (common/text-length.ts): a longer one is not taken. */
   maxLength: number;
   error?: string;
   hint?: string;
@@ -37,7 +39,8 @@ export function NamesField(props: NamesFieldProps) {
   const chosen = useMemo(() => new Set(names.map((n) => slugify(n))), [names]);
   const add = (name: string) => {
     const clean = name.replace(/\s+/g, ' ').trim();
-    if (!slugify(clean) || chosen.has(slugify(clean)) || full) return;
+    // Over the limit it stays in the box, its count marked over the limit.
+    if (!slugify(clean) || chosen.has(slugify(clean)) || full || countedCharacters(clean) > maxLength) return;
     onChange([...names, clean]);
     setText('');
   };
@@ -62,7 +65,13 @@ export function NamesField(props: NamesFieldProps) {
     inputRef.current?.focus();
   };
 
-  const describedBy = [hint ? `${uid}-hint` : '', error ? `${uid}-error` : '', `${uid}-count`]
+  const counted = characterCountShown(text, maxLength);
+  const describedBy = [
+    hint ? `${uid}-hint` : '',
+    counted ? `${uid}-length` : '',
+    error ? `${uid}-error` : '',
+    `${uid}-count`,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -101,7 +110,6 @@ export function NamesField(props: NamesFieldProps) {
           type="text"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          maxLength={maxLength}
           disabled={disabled || full}
           placeholder={
             full ? `At most ${maxNames}` : `Type to find or add ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
@@ -134,6 +142,8 @@ export function NamesField(props: NamesFieldProps) {
         />
         <NameListbox combobox={combobox} />
       </div>
+      {/* No maxlength (it counts UTF-16 units): the count says the limit in characters near it. */}
+      <CharacterCount id={`${uid}-length`} value={text} max={maxLength} />
       <p id={`${uid}-count`} className="admin-sr-only" aria-live="polite">
         {names.length === 0 ? `No ${label.toLowerCase()} chosen.` : `${names.length} chosen: ${names.join(', ')}.`}
       </p>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { articleDescription, searchSocialText } from '@common/search-social';
 import { characterCount } from '@common/text-length';
+import { countText } from '@/components/admin/character-count';
 import { getSiteOrigin } from '@/config/app-config';
 import { parseBody } from '@/lib/admin-body/body-doc';
 import { bodyText } from '../lib/body-text.ts';
@@ -29,19 +30,6 @@ const NEAR = { metaTitle: 10, metaDescription: 20 } as const;
 /** What search results show without a description of their own (the page head's rule), on one line. */
 export function fallbackDescription(summary: string, body: string, headline: string): string {
   return searchSocialText(articleDescription({ summary, bodyText: bodyText(parseBody(body)), headline }));
-}
-
-/** The count under a field, and what a screen reader is told as it nears or passes the limit. */
-export function countText(length: number, max: number, near: number): { shown: string; announced: string } {
-  const n = (x: number) => x.toLocaleString('en-GB');
-  const shown = `${n(length)} / ${n(max)}`;
-  if (length > max)
-    return { shown, announced: `${n(length - max)} ${length - max === 1 ? 'character' : 'characters'} over the limit` };
-  if (max - length <= near) {
-    const left = max - length;
-    return { shown, announced: `${n(left)} ${left === 1 ? 'character' : 'characters'} left` };
-  }
-  return { shown, announced: '' };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { slugify } from '@common/slug';
 import { bodyOf, cleanDoc, emptyDoc, parseBody } from '@/lib/admin-body/body-doc';
-import { splitByline } from '@common/byline';
+import { AUTHOR_NAME_MAX_LENGTH, splitByline, TAG_NAME_MAX_LENGTH } from '@common/byline';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX, searchSocialText } from '@common/search-social';
-import { characterCount } from '@common/text-length';
+import { characterLimitError, countedCharacters } from '@/components/admin/character-count';
 import type { AdminArticle } from '../types.ts';
 
 /** The editable fields of an article, as the form holds them (text inputs keep text). */
@@ -64,14 +64,15 @@ export const FORM_FIELDS = Object.keys(FIELD_LABELS) as FormField[];
 
 /**
  * The same limits as POST /api/admin/articles. The texts' limits count characters as a reader sees them
- * (common/text-length.ts), after trimming, as the server counts them (countedCharacters); the names'
- * (author) and the Markdown content's count UTF-16 units.
+ * (common/text-length.ts), after trimming, as the server counts them (countedCharacters), the authors'
+ * and tags' names too; the Markdown content's count UTF-16 units.
  */
 export const LIMITS = {
   headline: 300,
   summary: 2000,
   content: 200_000,
-  author: 200,
+  author: AUTHOR_NAME_MAX_LENGTH,
+  tag: TAG_NAME_MAX_LENGTH,
   source: 200,
   editorName: 200,
   comments: 5000,
@@ -178,11 +179,6 @@ export function namesOf(value: string): string[] {
 /** An authors or tags value from names. */
 export const namesValue = (names: readonly string[]) => names.join('\n');
 
-/** How many characters a text counts as against its limit: after trimming, by the product's rule. */
-export function countedCharacters(value: string): number {
-  return characterCount(value.trim());
-}
-
 function linkError(value: string): string | undefined {
   const v = value.trim();
   if (!v) return undefined;
@@ -198,9 +194,7 @@ function linkError(value: string): string | undefined {
 }
 
 /** A text over its limit, counted as the server counts it (countedCharacters). */
-function tooLong(value: string, max: number): string | undefined {
-  return countedCharacters(value) > max ? `Must be at most ${max.toLocaleString('en-GB')} characters` : undefined;
-}
+const tooLong = characterLimitError;
 
 /** The server's rules that are cheap to check before sending; the server stays the judge. */
 export function validateForm(
@@ -224,8 +218,14 @@ export function validateForm(
     ['metaDescription', tooLong(searchSocialText(v.metaDescription), LIMITS.metaDescription)],
     [
       'authors',
-      namesOf(v.authors).find((n) => n.length > LIMITS.author)
+      namesOf(v.authors).some((n) => countedCharacters(n) > LIMITS.author)
         ? `Names must be at most ${LIMITS.author} characters`
+        : undefined,
+    ],
+    [
+      'tags',
+      namesOf(v.tags).some((n) => countedCharacters(n) > LIMITS.tag)
+        ? `Names must be at most ${LIMITS.tag} characters`
         : undefined,
     ],
     ['source', tooLong(v.source, LIMITS.source)],

@@ -193,3 +193,60 @@ describe('the authors screen', () => {
     expect(row('Spare').textContent).toContain('0 articles');
   });
 });
+
+describe('the limits of names and of a bio, in characters', () => {
+  const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // one character, 11 UTF-16 units
+  const AUTHOR = { id: 1, name: 'Jane Doe', slug: 'jane-doe', bio: '', photoUrl: null, xHandle: null, articleCount: 3 };
+
+  it("counts an author's name and bio as a reader sees them, near the limit, and refuses a save over it", async () => {
+    const { client, sent } = fakeApi((req) =>
+      req.method === 'PATCH' ? json(200, { ...AUTHOR, ...(req.body as object) }) : json(200, { items: [AUTHOR] }),
+    );
+    renderInAdmin(<PeopleView kind="authors" />, client);
+    await screen.findByRole('heading', { level: 2, name: 'Jane Doe' });
+    fireEvent.click(within(row('Jane Doe')).getByRole('button', { name: 'Edit Jane Doe' }));
+    const form = await screen.findByRole('form', { name: 'Edit author Jane Doe' });
+    const name = within(form).getByLabelText('Name') as HTMLInputElement;
+    const bio = within(form).getByLabelText('Bio') as HTMLTextAreaElement;
+    // No maxlength: it counts UTF-16 units, and 200 family emoji are 2,200 of them.
+    expect(name.hasAttribute('maxlength')).toBe(false);
+    expect(bio.hasAttribute('maxlength')).toBe(false);
+    expect(within(form).getByLabelText('Photo URL').hasAttribute('maxlength')).toBe(false);
+
+    fireEvent.change(name, { target: { value: `A${FAMILY.repeat(201)}` } });
+    fireEvent.change(bio, { target: { value: FAMILY.repeat(4995) } });
+    const nameCount = document.getElementById(name.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+    expect(nameCount.textContent).toBe('202 / 200');
+    expect(nameCount.className).toContain('admin-character-count--over');
+    expect(within(form).getByText('2 characters over the limit')).toBeTruthy();
+    expect(document.getElementById(bio.getAttribute('aria-describedby')!)!.textContent).toBe('4,995 / 5,000');
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Save author' }));
+    expect(within(form).getByText('Must be at most 200 characters')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(name);
+    expect(sent.filter((r) => r.method === 'PATCH')).toEqual([]);
+
+    fireEvent.change(name, { target: { value: `A${FAMILY.repeat(199)}` } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save author' }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'PATCH')).toHaveLength(1));
+    expect(sent.find((r) => r.method === 'PATCH')!.body).toMatchObject({
+      name: `A${FAMILY.repeat(199)}`,
+      bio: FAMILY.repeat(4995),
+    });
+  });
+
+  it("counts a tag's name against its 100 characters", async () => {
+    const { client, sent } = tagsApi(TAGS);
+    renderInAdmin(<PeopleView kind="tags" />, client);
+    await screen.findByRole('heading', { level: 2, name: 'Weather' });
+    fireEvent.click(within(row('Weather')).getByRole('button', { name: 'Edit Weather' }));
+    const form = await screen.findByRole('form', { name: 'Edit tag Weather' });
+    const name = within(form).getByLabelText('Name') as HTMLInputElement;
+    fireEvent.change(name, { target: { value: `W${FAMILY.repeat(100)}` } });
+    expect(within(form).getByText('101 / 100')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Save tag' }));
+    expect(within(form).getByText('Must be at most 100 characters')).toBeTruthy();
+    expect(sent.filter((r) => r.method === 'PATCH')).toEqual([]);
+  });
+});

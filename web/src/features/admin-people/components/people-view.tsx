@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { AdminAuthor, AdminTag } from '@common/admin-contract';
+import { AUTHOR_BIO_MAX_LENGTH, AUTHOR_NAME_MAX_LENGTH, TAG_NAME_MAX_LENGTH } from '@common/byline';
+import { firstCharacters } from '@common/text-length';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { CharacterCount, characterCountShown, characterLimitError } from '@/components/admin/character-count';
 import { AdminApiError, problemDetail } from '@/lib/admin-api-client';
 import { toast } from '@/lib/toast';
 import { PEOPLE_LIST_LIMIT, usePeopleList, useUpdatePeople, type PeopleKind } from '../api/people.ts';
@@ -22,8 +25,12 @@ function problemOf(err: unknown): { fields: FieldErrors; message: string } {
   return { fields, message: problemDetail(err, 'The change was not saved.') };
 }
 
-/** The longest name filter the API takes. */
-const MAX_FILTER_LENGTH = 200;
+/** The longest name filter the API takes, in characters (as long as the longest name). */
+const MAX_FILTER_LENGTH = AUTHOR_NAME_MAX_LENGTH;
+/** The longest address of an author's photo, in characters (as the article's image address). */
+const PHOTO_URL_MAX = 2000;
+/** A name as the server counts it: its spaces collapsed (then trimmed by the count). */
+const nameText = (name: string) => name.replace(/\s+/g, ' ');
 
 type RecordAction = { type: 'merge' | 'delete'; record: AdminAuthor | AdminTag; open: boolean; key: number };
 
@@ -36,7 +43,7 @@ type RecordAction = { type: 'merge' | 'delete'; record: AdminAuthor | AdminTag; 
 export function PeopleView({ kind }: { kind: PeopleKind }) {
   // The filter is kept in the URL (?q=): back from an article list keeps it, and a reload too.
   const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').slice(0, MAX_FILTER_LENGTH);
+  const q = firstCharacters(params.get('q') ?? '', MAX_FILTER_LENGTH);
   const setQ = (value: string) => setParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true });
   const list = usePeopleList(kind, q.trim());
   const [editing, setEditing] = useState<number | null>(null);
@@ -74,14 +81,7 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
         <label className="admin-form__label" htmlFor={`${uid}-q`}>
           Find {kind === 'authors' ? 'an author' : 'a tag'}
         </label>
-        <input
-          id={`${uid}-q`}
-          className="admin-input"
-          type="search"
-          value={q}
-          maxLength={MAX_FILTER_LENGTH}
-          onChange={(e) => setQ(e.target.value)}
-        />
+        <input id={`${uid}-q`} className="admin-input" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
       </div>
       {(list.data?.length ?? 0) >= PEOPLE_LIST_LIMIT ? (
         <p className="admin-muted">
@@ -181,12 +181,22 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
   );
 }
 
+/**
+ * A field of the edit form; `limit` (a text and its limit in characters, common/text-length.ts) shows its
+ * count near the limit, as the article form does (no `maxlength`, which counts UTF-16 units).
+ */
 function Field(props: {
   id: string;
   label: string;
   error?: string;
+  limit?: { value: string; max: number };
   children: (p: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode;
 }) {
+  const { limit } = props;
+  const counted = limit ? characterCountShown(limit.value, limit.max) : false;
+  const describedBy = [counted ? `${props.id}-length` : '', props.error ? `${props.id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="admin-form__field">
       <label className="admin-form__label" htmlFor={props.id}>
@@ -195,8 +205,9 @@ function Field(props: {
       {props.children({
         id: props.id,
         'aria-invalid': props.error ? true : undefined,
-        'aria-describedby': props.error ? `${props.id}-error` : undefined,
+        'aria-describedby': describedBy || undefined,
       })}
+      {limit ? <CharacterCount id={`${props.id}-length`} value={limit.value} max={limit.max} /> : null}
       {props.error ? (
         <p id={`${props.id}-error`} className="admin-field-error">
           {props.error}
@@ -218,6 +229,8 @@ function RecordEditor(props: {
   name: string;
   nameMaxLength: number;
   body(name: string): Record<string, unknown>;
+  /** The other fields' texts over their limits, refused before sending (field: message). */
+  tooLong?(): FieldErrors;
   onDone(): void;
   children?: (errors: FieldErrors, uid: string) => ReactNode;
 }) {
@@ -233,6 +246,16 @@ function RecordEditor(props: {
       onSubmit={(e) => {
         e.preventDefault();
         if (update.isPending) return;
+        // Texts over their limits in characters are refused here, as the server would (the first focused).
+        const nameError = characterLimitError(nameText(name), props.nameMaxLength);
+        const over: FieldErrors = { ...(nameError ? { name: nameError } : {}), ...props.tooLong?.() };
+        if (Object.keys(over).length > 0) {
+          setErrors(over);
+          setMessage('');
+          const first = Object.keys(over)[0];
+          document.getElementById(`${uid}-${first === 'photoUrl' ? 'photo' : first}`)?.focus();
+          return;
+        }
         update.mutate(
           { id: props.id, body: props.body(name) },
           {
@@ -254,16 +277,13 @@ function RecordEditor(props: {
           {message}
         </p>
       ) : null}
-      <Field id={`${uid}-name`} label="Name" error={errors.name}>
-        {(p) => (
-          <input
-            {...p}
-            className="admin-input"
-            value={name}
-            maxLength={props.nameMaxLength}
-            onChange={(e) => setName(e.target.value)}
-          />
-        )}
+      <Field
+        id={`${uid}-name`}
+        label="Name"
+        error={errors.name}
+        limit={{ value: nameText(name), max: props.nameMaxLength }}
+      >
+        {(p) => <input {...p} className="admin-input" value={name} onChange={(e) => setName(e.target.value)} />}
       </Field>
       {props.children?.(errors, uid)}
       <div className="admin-actions">
@@ -289,32 +309,40 @@ function AuthorEditor({ author, onDone }: { author: AdminAuthor; onDone(): void 
       label={`Edit author ${author.name}`}
       noun="author"
       name={author.name}
-      nameMaxLength={200}
+      nameMaxLength={AUTHOR_NAME_MAX_LENGTH}
       body={(name) => ({ name, bio, photoUrl: photoUrl.trim() || null, xHandle: xHandle.trim() || null })}
+      tooLong={() => {
+        const bioError = characterLimitError(bio, AUTHOR_BIO_MAX_LENGTH);
+        const photoError = characterLimitError(photoUrl, PHOTO_URL_MAX);
+        return { ...(bioError ? { bio: bioError } : {}), ...(photoError ? { photoUrl: photoError } : {}) };
+      }}
       onDone={onDone}
     >
       {(errors, uid) => (
         <>
-          <Field id={`${uid}-bio`} label="Bio" error={errors.bio}>
+          <Field id={`${uid}-bio`} label="Bio" error={errors.bio} limit={{ value: bio, max: AUTHOR_BIO_MAX_LENGTH }}>
             {(p) => (
               <textarea
                 {...p}
                 className="admin-input admin-textarea"
                 rows={4}
-                maxLength={5000}
                 value={bio}
                 onChange={(e) => setBio(e.target.value)}
               />
             )}
           </Field>
-          <Field id={`${uid}-photo`} label="Photo URL" error={errors.photoUrl}>
+          <Field
+            id={`${uid}-photo`}
+            label="Photo URL"
+            error={errors.photoUrl}
+            limit={{ value: photoUrl, max: PHOTO_URL_MAX }}
+          >
             {(p) => (
               <input
                 {...p}
                 className="admin-input"
                 type="url"
                 value={photoUrl}
-                maxLength={2000}
                 onChange={(e) => setPhotoUrl(e.target.value)}
               />
             )}
@@ -344,7 +372,7 @@ function TagEditor({ tag, onDone }: { tag: AdminTag; onDone(): void }) {
       label={`Edit tag ${tag.name}`}
       noun="tag"
       name={tag.name}
-      nameMaxLength={100}
+      nameMaxLength={TAG_NAME_MAX_LENGTH}
       body={(name) => ({ name })}
       onDone={onDone}
     />

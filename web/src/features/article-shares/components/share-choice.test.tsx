@@ -71,6 +71,34 @@ describe('ShareChoiceEditor', () => {
     ]);
   });
 
+  it('counts the message in characters as a reader sees them near its 2,000, and refuses a save over it', async () => {
+    const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // one character, 11 UTF-16 units
+    const { client, sent } = api();
+    renderInAdmin(<Editor articleId={7} headline="Goat Elected Mayor" />, client);
+    const message = (await screen.findByLabelText('Message for the posts')) as HTMLTextAreaElement;
+    // No maxlength: it counts UTF-16 units, and would cut 2,000 family emoji to 181.
+    expect(message.hasAttribute('maxlength')).toBe(false);
+    fireEvent.change(message, { target: { value: FAMILY.repeat(1799) } });
+    expect(screen.queryByText('1,799 / 2,000')).toBeNull();
+    fireEvent.change(message, { target: { value: FAMILY.repeat(1800) } });
+    expect(screen.getByText('1,800 / 2,000')).toBeTruthy();
+    fireEvent.change(message, { target: { value: FAMILY.repeat(2001) } });
+    const count = screen.getByText('2,001 / 2,000');
+    expect(count.className).toContain('admin-character-count--over');
+    expect(message.getAttribute('aria-describedby')!.split(' ')).toContain(count.id);
+    expect(message.getAttribute('aria-invalid')).toBe('true');
+    // X counts its own way (an emoji 2), and the post is shortened to fit.
+    expect(screen.getByTestId('x-counter').textContent).toMatch(/^X: 4026 \/ 280 .*will be shortened/);
+    await expect(save!(7)).rejects.toThrow('The message for the posts: must be at most 2,000 characters.');
+    expect(sent.some((r) => r.method === 'PUT')).toBe(false);
+
+    fireEvent.change(message, { target: { value: FAMILY.repeat(2000) } });
+    expect(screen.getByText('2,000 / 2,000').className).not.toContain('--over');
+    expect(screen.getByText('0 characters left')).toBeTruthy();
+    await act(() => save!(7));
+    expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ shareMessage: FAMILY.repeat(2000) });
+  });
+
   it('a platform not connected cannot be chosen and says where to connect it; a new article needs no id', async () => {
     const { client, sent } = api({ x: null, facebook: true, connected: { x: false, facebook: true } });
     renderInAdmin(<Editor headline="Goat Elected Mayor" />, client);

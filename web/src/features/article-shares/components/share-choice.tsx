@@ -4,7 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { adminKeys, isInTrash, useAdminApi } from '@/lib/admin-api-client';
 import { slugify } from '@common/slug';
-import { composeXText, X_MAX_WEIGHTED_LENGTH, xWeightedLength } from '../../../../../common/share-text.ts';
+import {
+  composeXText,
+  SHARE_MESSAGE_MAX,
+  X_MAX_WEIGHTED_LENGTH,
+  xWeightedLength,
+} from '../../../../../common/share-text.ts';
+import { CharacterCount, characterCountShown, characterLimitError } from '@/components/admin/character-count';
 import type { ArticleShareChoice, SharePlatform } from '../../../../../common/admin-contract.ts';
 import { sharesKey, useArticleShares } from '../api/get-article-shares.ts';
 import { useShareDefaults } from '@/lib/share-defaults';
@@ -51,6 +57,9 @@ export function ShareChoiceEditor({ articleId, headline, disabled = false, saveR
       if (picked.facebook !== undefined) body.shareToFacebook = picked.facebook;
       if (message !== undefined) body.shareMessage = message.trim() || null;
       if (Object.keys(body).length === 0) return;
+      // Over its limit in characters (the count under it says so): refused here, as the server would.
+      const tooLong = characterLimitError(message ?? '', SHARE_MESSAGE_MAX);
+      if (tooLong) throw new Error(`The message for the posts: ${tooLong.toLowerCase()}.`);
       let saved;
       try {
         saved = await updateShareChoice(client, id, body);
@@ -126,12 +135,20 @@ export function ShareChoiceEditor({ articleId, headline, disabled = false, saveR
         id={`${uid}-message`}
         className="admin-input admin-textarea"
         rows={3}
-        maxLength={2000}
         value={text}
         disabled={disabled}
-        aria-describedby={`${uid}-hint ${uid}-count`}
+        aria-invalid={characterLimitError(text, SHARE_MESSAGE_MAX) ? true : undefined}
+        aria-describedby={[
+          `${uid}-hint`,
+          characterCountShown(text, SHARE_MESSAGE_MAX) ? `${uid}-length` : '',
+          `${uid}-count`,
+        ]
+          .filter(Boolean)
+          .join(' ')}
         onChange={(e) => setMessage(e.target.value)}
       />
+      {/* No maxlength (it counts UTF-16 units): the count says the limit in characters near it. */}
+      <CharacterCount id={`${uid}-length`} value={text} max={SHARE_MESSAGE_MAX} />
       <p
         id={`${uid}-count`}
         className={over ? 'admin-field-error' : 'admin-form__hint'}

@@ -1,6 +1,23 @@
-import { countedCharacters } from '../lib/article-form.ts';
-import { countText } from './search-social-field.tsx';
+import { characterCount } from '@common/text-length';
 import './character-count.css';
+
+/** How many characters a text counts as against its limit: after trimming, by the product's rule (as the server counts). */
+export function countedCharacters(value: string): number {
+  return characterCount(value.trim());
+}
+
+/** The count under a field, and what a screen reader is told as it nears or passes the limit. */
+export function countText(length: number, max: number, near: number): { shown: string; announced: string } {
+  const n = (x: number) => x.toLocaleString('en-GB');
+  const shown = `${n(length)} / ${n(max)}`;
+  if (length > max)
+    return { shown, announced: `${n(length - max)} ${length - max === 1 ? 'character' : 'characters'} over the limit` };
+  if (max - length <= near) {
+    const left = max - length;
+    return { shown, announced: `${n(left)} ${left === 1 ? 'character' : 'characters'} left` };
+  }
+  return { shown, announced: '' };
+}
 
 /** How close to its limit a text's count is shown and announced: the last tenth, at least 10 characters. */
 function nearLimit(max: number): number {
@@ -12,6 +29,11 @@ export function characterCountShown(value: string, max: number): boolean {
   return countedCharacters(value) >= max - nearLimit(max);
 }
 
+/** A text over its limit in characters: the message a form shows next to the field, else undefined. */
+export function characterLimitError(value: string, max: number): string | undefined {
+  return countedCharacters(value) > max ? `Must be at most ${max.toLocaleString('en-GB')} characters` : undefined;
+}
+
 export interface CharacterCountProps {
   /** The id of the shown count, for the field's aria-describedby (characterCountShown). */
   id: string;
@@ -20,7 +42,7 @@ export interface CharacterCountProps {
 }
 
 /**
- * The count of a limited text ('280 / 300'), in characters as the form's rules and the server count
+ * The count of a limited text ('280 / 300'), in characters as the newsroom's forms and the server count
  * them (common/text-length.ts), shown from near the limit on and marked over it; a screen reader hears
  * what is left, or how far over it is, as the editor types. The field itself takes any length (no
  * `maxlength`, which counts UTF-16 units and would cut a pasted text short without a word): a text
