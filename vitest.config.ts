@@ -127,6 +127,14 @@ class LaneSequencer extends BaseSequencer {
  */
 const browserPolls = { poll: { timeout: 15_000 } };
 
+/**
+ * The built server renderer (`ssr/entry-server.js` and its chunks beside a WEB_DIST_DIR) is imported by
+ * Node itself, as in production, not through vitest's module transform: transformed, its megabytes took
+ * 15 s to import on a loaded 2-core machine (0.8 s native), past Fastify's 10 s limit for a plugin to
+ * start (the pages and preview plugins load it).
+ */
+const nativeSsrBundle = { server: { deps: { external: [/\/ssr\/(entry-server|assets\/[^/]+)\.js$/] } } };
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -140,6 +148,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['common/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'server/src/**/*.unit.test.ts'],
+          // A bound on a test that hangs, not a wait: a component test that renders a screen of 600 rows
+          // took past vitest's default 5 s on a loaded 2-core machine (its waits are for what it shows).
+          testTimeout: 30_000,
           ...shareModules,
         },
       },
@@ -147,6 +158,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
+          ...nativeSsrBundle,
           environment: 'node',
           include: ['server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['server/src/**/*.unit.test.ts', ...outage, ...pgOnly],
@@ -161,6 +173,7 @@ export default defineConfig({
               resolve: { alias },
               test: {
                 name: 'api-pg',
+                ...nativeSsrBundle,
                 environment: 'node',
                 include: ['server/src/**/*.test.ts'],
                 exclude: ['server/src/**/*.unit.test.ts', ...outage, ...pgOnly, ...sqliteOnly],
@@ -185,6 +198,7 @@ export default defineConfig({
               resolve: { alias },
               test: {
                 name: 'e2e-pg',
+                ...nativeSsrBundle,
                 environment: 'node',
                 include: e2eOnPostgres,
                 exclude: sqliteOnly,
@@ -214,6 +228,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
+          ...nativeSsrBundle,
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,

@@ -23,14 +23,14 @@ const body = (page: Page) => page.getByRole('textbox', { name: 'Content' });
 
 describe('the rich article body', () => {
   let running: RunningApp;
-  let authorization: string;
+  /** An editor's token minted for each request: one minted in beforeAll expires if the file outlasts its lifetime. */
+  const authorization = () => running.bearer({ sub: '1', name: 'E2E Editor', preferred_username: EDITOR.username });
 
   const api = <T>(method: string, path: string, payload?: unknown) =>
     adminRequest<T>(running.baseUrl, authorization, method, path, payload);
 
   beforeAll(async () => {
     running = await startApp({ seed: false });
-    authorization = await running.bearer({ sub: '1', name: 'E2E Editor', preferred_username: EDITOR.username });
   });
   afterAll(async () => {
     await running?.close();

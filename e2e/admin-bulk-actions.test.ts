@@ -39,7 +39,8 @@ describe('bulk actions on All Articles', () => {
   let running: RunningApp;
   let x: FakeX;
   let fb: FakeFacebook;
-  let authorization: string;
+  /** An editor's token minted for each request: one minted in beforeAll expires if the file outlasts its lifetime. */
+  const authorization = () => running.bearer({ sub: '1', name: 'Erin Editor' });
   // One context for the editor's pages and one without JavaScript for the readers', kept for the file: a
   // new context per test costs a second or more and loads the admin's scripts again. Each test still
   // opens its own tabs (its own signed-in session, listeners and routes), closed after it.
@@ -52,7 +53,6 @@ describe('bulk actions on All Articles', () => {
       env: { ...EDITOR_ENV, ...fakeProviderEnv(x, fb), JOBS_POLL_MS: '50', SOCIAL_HTTP_TIMEOUT_MS: '10000' },
     });
     await connectBothAccounts({ config: running.config, database: running.database, x, fb });
-    authorization = await running.bearer({ sub: '1', name: 'Erin Editor' });
     [editors, readers] = await Promise.all([
       web.browser.newContext({ viewport: DESKTOP }),
       web.browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false }),

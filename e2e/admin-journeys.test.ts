@@ -28,7 +28,8 @@ describe('every newsroom journey holds', () => {
   let running: RunningApp;
   let x: FakeX;
   let fb: FakeFacebook;
-  let authorization: string;
+  /** An editor's token minted for each request: one minted in beforeAll expires if the file outlasts its lifetime. */
+  const authorization = () => running.bearer({ sub: '1', name: EDITOR_NAME, preferred_username: EDITOR.username });
 
   beforeAll(async () => {
     x = await startFakeX();
@@ -44,7 +45,6 @@ describe('every newsroom journey holds', () => {
       },
     });
     await connectBothAccounts({ config: running.config, database: running.database, x, fb });
-    authorization = await running.bearer({ sub: '1', name: EDITOR_NAME, preferred_username: EDITOR.username });
   });
   afterAll(async () => {
     await running?.close();
@@ -55,7 +55,10 @@ describe('every newsroom journey holds', () => {
   async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
     const res = await fetch(`${running.baseUrl}${path}`, {
       method,
-      headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: await authorization(),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -579,7 +582,7 @@ describe('every newsroom journey holds', () => {
 
   it('the header leads to Articles and New Article; a published headline change warns of the new address', async () => {
     const row = await draft('Gannet Made Minister For Fish');
-    await api('POST', `/api/admin/articles/${row.id}/publish`);
+    expect((await api('POST', `/api/admin/articles/${row.id}/publish`)).status).toBe(200);
     const page = await signedIn('/admin');
     const nav = page.getByRole('navigation', { name: 'Admin' });
     const names = await nav.getByRole('link').allInnerTexts();
@@ -608,7 +611,7 @@ describe('every newsroom journey holds', () => {
       form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'p.jpg');
       const res = await fetch(`${running.baseUrl}/api/admin/images`, {
         method: 'POST',
-        headers: { authorization },
+        headers: { authorization: await authorization() },
         body: form,
       });
       expect(res.status).toBe(201);

@@ -25,7 +25,8 @@ const entryTexts = (page: Page) => entries(page).locator('.admin-live-entry__bod
 
 describe('the live console', () => {
   let running: RunningApp;
-  let authorization: string;
+  /** An editor's token minted for each request: one minted in beforeAll expires if the file outlasts its lifetime. */
+  const authorization = () => running.bearer({ sub: '1', name: 'E2E Editor', preferred_username: EDITOR.username });
   let x: FakeX;
   let fb: FakeFacebook;
 
@@ -40,7 +41,6 @@ describe('the live console', () => {
     fb = await startFakeFacebook();
     running = await startApp({ seed: false, env: { ...fakeProviderEnv(x, fb), JOBS_POLL_MS: '50' } });
     await connectX(createSocial(running.config, running.database), x, running.config.siteName);
-    authorization = await running.bearer({ sub: '1', name: 'E2E Editor', preferred_username: EDITOR.username });
   });
   afterAll(async () => {
     await running?.close();

@@ -26,7 +26,8 @@ describe('Delete for good on the screen of an article in the Trash', () => {
   let running: RunningApp;
   let x: FakeX;
   let fb: FakeFacebook;
-  let authorization: string;
+  /** An editor's token minted for each request: one minted in beforeAll expires if the file outlasts its lifetime. */
+  const authorization = () => running.bearer({ sub: '1', name: 'Erin Editor' });
 
   beforeAll(async () => {
     x = await startFakeX();
@@ -36,7 +37,6 @@ describe('Delete for good on the screen of an article in the Trash', () => {
       env: { ...EDITOR_ENV, ...fakeProviderEnv(x, fb), JOBS_POLL_MS: '50', SOCIAL_HTTP_TIMEOUT_MS: '10000' },
     });
     await connectBothAccounts({ config: running.config, database: running.database, x, fb });
-    authorization = await running.bearer({ sub: '1', name: 'Erin Editor' });
   });
   afterAll(async () => {
     await running?.close();

@@ -19,7 +19,8 @@ const WITHIN_MS = 2_000;
 
 const web = useBrowser();
 let running: RunningApp;
-let authorization: string;
+/** An editor's token minted for each request: one minted in beforeAll expires if the file outlasts its lifetime. */
+const authorization = () => running.bearer({ sub: '1', name: 'Live Editor', preferred_username: EDITOR.username });
 
 const api = <T>(method: string, path: string, payload?: unknown) =>
   adminRequest<T>(running.baseUrl, authorization, method, path, payload);
@@ -86,7 +87,6 @@ const entryIds = (page: Page) =>
 beforeAll(async () => {
   // React's development build: it reports every hydration mismatch, attributes included.
   running = await startApp({ build: 'development' });
-  authorization = await running.bearer({ sub: '1', name: 'Live Editor', preferred_username: EDITOR.username });
 });
 afterAll(async () => {
   await running?.close();

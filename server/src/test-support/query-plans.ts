@@ -26,7 +26,8 @@ export async function statementsOf(
 /**
  * The plan of a statement as text lines (SQLite: a line below the top level is indented). On
  * PostgreSQL, table scans and sorts are made costly (a small table would be read whole and sorted):
- * the plan then shows whether an index gives the order.
+ * the plan then shows whether an index gives the order. It is the plan of a query made once every
+ * index of the database can serve (untilIndexesServe).
  */
 export async function queryPlan(database: Db, statement: CompiledQuery): Promise<string[]> {
   if (database.dialect === 'sqlite') {
@@ -35,6 +36,7 @@ export async function queryPlan(database: Db, statement: CompiledQuery): Promise
     );
     return rows.rows.map((r) => `${r.parent === 0 ? '' : '  '}${r.detail}`);
   }
+  await untilIndexesServe(database);
   return database.db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
     await sql`set local enable_bitmapscan = off`.execute(trx);
@@ -44,6 +46,33 @@ export async function queryPlan(database: Db, statement: CompiledQuery): Promise
     );
     return rows.rows.map((r) => r['QUERY PLAN']);
   });
+}
+
+/**
+ * PostgreSQL: waits until the planner may use every index of the database. An index built over rows
+ * that were updated without it (a migration that fills a new column, then indexes it) can find broken
+ * HOT chains and is marked `indcheckxmin`: the planner leaves it out of the plans of every transaction
+ * whose snapshot still counts as running a transaction that ran when the index was built, in any
+ * database of the server (another test file's). It serves as soon as those have ended, as it would in
+ * production a moment after the migration. Fails after `timeoutMs` naming the indexes still waiting.
+ */
+export async function untilIndexesServe(database: Db, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // age() counts back from the next transaction id: the index's xmin must be older than the snapshot's.
+    const { rows } = await sql<{ name: string }>`
+      select c.relname as name
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indcheckxmin
+        and age(i.xmin) <= age(((pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text)::xid)
+    `.execute(database.db);
+    if (rows.length === 0) return;
+    if (Date.now() > deadline) {
+      const names = rows.map((r) => r.name).join(', ');
+      throw new Error(`indexes ${names} still unusable by the planner: a transaction older than them is still running`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** A plan line that sorts rows (SQLite's temporary B-tree, PostgreSQL's Sort node). */
