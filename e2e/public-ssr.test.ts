@@ -117,4 +117,22 @@ describe('server-rendered public pages', () => {
     await page.getByRole('button', { name: exactName('CLOSE') }).waitFor();
     expect(await page.getByRole('link', { name: exactName('MENU') }).count()).toBe(0);
   });
+
+  it('fetches the app only once the page has painted its content (home and a story)', async () => {
+    const first = news.allArticles[0] ?? news.breakingNews[0]!;
+    for (const path of ['/', articleHref(first)]) {
+      const page = await web.newPage(MOBILE);
+      await page.goto(`${running.baseUrl}${path}`);
+      // Hydrated: the menu is the app's button.
+      await page.getByRole('button', { name: exactName('MENU') }).waitFor();
+      // Both on the page's own clock: the first contentful paint, and the app's first chunk's request.
+      const times = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        app: performance.getEntriesByType('resource').find((e) => /\/assets\/main-[\w-]+\.js$/.test(e.name))?.startTime,
+      }));
+      expect(times.painted, path).toBeGreaterThan(0);
+      expect(times.app, path).toBeGreaterThanOrEqual(times.painted!);
+      await page.close();
+    }
+  });
 });
