@@ -118,7 +118,8 @@ export class IndexNowNotifier {
    */
   async onRecordChanged(trx: Transaction<Database>, change: RecordChange): Promise<void> {
     const about = change.kind === 'authors' ? { authorId: change.before.id } : { tagId: change.before.id };
-    for (const paths of inJobs(pathsOnRecordChange(change))) await this.#queuePaths(trx, about, paths);
+    const runAt = this.#windowEnd();
+    for (const paths of inJobs(pathsOnRecordChange(change))) await this.#queuePaths(trx, about, paths, runAt);
   }
 
   /** The change hook of every other accepted write of one article. */
@@ -139,19 +140,28 @@ export class IndexNowNotifier {
    * protocol's limit.
    */
   async onImageChanged(trx: Transaction<Database>, articles: ImageChangedArticle[]): Promise<void> {
+    const runAt = this.#windowEnd();
     let job = { articleIds: [] as number[], paths: new Set<string>() };
     for (let i = 0; i < articles.length; i += MAX_URLS_PER_JOB) {
       for (const article of await notifiedArticles(trx, articles.slice(i, i + MAX_URLS_PER_JOB))) {
         const paths = pathsOnImageChange(article);
         if (job.paths.size + paths.filter((p) => !job.paths.has(p)).length > MAX_URLS_PER_JOB) {
-          await this.#queuePaths(trx, { articleIds: job.articleIds }, [...job.paths]);
+          await this.#queuePaths(trx, { articleIds: job.articleIds }, [...job.paths], runAt);
           job = { articleIds: [], paths: new Set() };
         }
         job.articleIds.push(article.id);
         for (const p of paths) job.paths.add(p);
       }
     }
-    await this.#queuePaths(trx, { articleIds: job.articleIds }, [...job.paths]);
+    await this.#queuePaths(trx, { articleIds: job.articleIds }, [...job.paths], runAt);
+  }
+
+  /**
+   * When a change made now falls due. A change split into several jobs takes it once, so that its
+   * jobs, however long queueing them takes, fall due together and go in one submission.
+   */
+  #windowEnd(): number {
+    return windowEnd(Date.now(), this.#o.batchMs);
   }
 
   /** `about`: which article(s) the job is for (kept in its payload, for whoever reads the queue). */
@@ -159,9 +169,9 @@ export class IndexNowNotifier {
     trx: Transaction<Database>,
     about: { articleId: number } | { articleIds: number[] } | { authorId: number } | { tagId: number },
     paths: string[],
+    runAt = this.#windowEnd(),
   ): Promise<void> {
     if (paths.length === 0) return;
-    const runAt = windowEnd(Date.now(), this.#o.batchMs);
     await this.#queue.enqueue(trx, {
       kind: INDEXNOW_JOB,
       payload: { ...about, urls: paths.map((p) => this.url(p)) },
