@@ -120,6 +120,13 @@ async function storiesOfEveryState() {
   };
 }
 
+/** What the site answers for a path: its status and where a redirect leads. */
+async function answer(path: string): Promise<{ status: number; location?: string }> {
+  const res = await env.app.inject({ method: 'GET', url: path });
+  const location = res.headers.location;
+  return { status: res.statusCode, ...(typeof location === 'string' ? { location } : {}) };
+}
+
 /** A name no other test uses (authors and tags are shared by the whole database). */
 const unique = (name: string) => `${name} ${crypto.randomBytes(3).toString('hex')}`;
 
@@ -469,15 +476,72 @@ describe('IndexNow, configured', () => {
     await sentTimes(story, 1);
     await api(env, authorization, 'POST', `/api/admin/tags/${tag.id}/merge`, { into: other.id });
     await sentTimes(story, 2);
+    // The merge: the first address too (it led to the renamed tag, now to the one merged into).
     expect(await recordJobUrls('tags', tag.id)).toEqual([
       [pageUrl(`/tag/${tag.slug}`), pageUrl(`/tag/${renamed.slug}`), story].sort(),
-      [pageUrl(`/tag/${renamed.slug}`), pageUrl(`/tag/${other.slug}`), story].sort(),
+      [pageUrl(`/tag/${tag.slug}`), pageUrl(`/tag/${renamed.slug}`), pageUrl(`/tag/${other.slug}`), story].sort(),
     ]);
-    // The tag merged into is now on the stories: deleting it takes it off them.
+    // The tag merged into is now on the stories: deleting it takes it off them, and the merged tag's
+    // addresses, which led to it, answer 404 now.
     await api(env, authorization, 'DELETE', `/api/admin/tags/${other.id}`);
     await sentTimes(story, 3);
-    expect(await recordJobUrls('tags', other.id)).toEqual([[pageUrl(`/tag/${other.slug}`), story].sort()]);
+    expect(await recordJobUrls('tags', other.id)).toEqual([
+      [pageUrl(`/tag/${other.slug}`), pageUrl(`/tag/${tag.slug}`), pageUrl(`/tag/${renamed.slug}`), story].sort(),
+    ]);
     for (const quiet of hidden) expect(sent(urlOf(quiet.slug))).toBe(0);
+  });
+
+  it('an author renamed twice, then merged: the first address is sent each time it leads elsewhere', async () => {
+    const author = await newRecord('authors', 'Jo Kidd');
+    const into = await newRecord('authors', 'Joanna Kidd');
+    const { published, hidden } = await storiesOfEveryState();
+    await link('authors', author.id, [published, ...hidden]);
+    const story = urlOf(published.slug);
+    const rename = (name: string) =>
+      api(env, authorization, 'PATCH', `/api/admin/authors/${author.id}`, { name: unique(name) });
+    const second = await rename('Jo Nanny');
+    await sentTimes(story, 1);
+    const third = await rename('Jo Billy');
+    await sentTimes(story, 2);
+    // The first address leads straight to the newest one (no chain): its target changed with the second rename.
+    expect(await answer(`/author/${author.slug}`)).toEqual({ status: 301, location: `/author/${third.slug}` });
+    await api(env, authorization, 'POST', `/api/admin/authors/${author.id}/merge`, { into: into.id });
+    await sentTimes(story, 3);
+    expect(await answer(`/author/${author.slug}`)).toEqual({ status: 301, location: `/author/${into.slug}` });
+    const first = pageUrl(`/author/${author.slug}`);
+    const secondPage = pageUrl(`/author/${second.slug}`);
+    const thirdPage = pageUrl(`/author/${third.slug}`);
+    // The first rename: the old and new pages; the second: the first address too (it led to the second, now to
+    // the third); the merge: every earlier address (they lead to the author merged into now).
+    expect(await recordJobUrls('authors', author.id)).toEqual([
+      [first, secondPage, story].sort(),
+      [first, secondPage, thirdPage, story].sort(),
+      [first, secondPage, thirdPage, pageUrl(`/author/${into.slug}`), story].sort(),
+    ]);
+    expect(sent(first)).toBe(3);
+    for (const quiet of hidden) expect(sent(urlOf(quiet.slug))).toBe(0);
+  });
+
+  it('a tag renamed twice, then deleted: its earlier addresses are sent, they answer 404 now', async () => {
+    const tag = await newRecord('tags', 'Kids');
+    const { published } = await storiesOfEveryState();
+    await link('tags', tag.id, [published]);
+    const story = urlOf(published.slug);
+    const second = await api(env, authorization, 'PATCH', `/api/admin/tags/${tag.id}`, { name: unique('Goatlings') });
+    await sentTimes(story, 1);
+    const third = await api(env, authorization, 'PATCH', `/api/admin/tags/${tag.id}`, { name: unique('Yeanlings') });
+    await sentTimes(story, 2);
+    expect(await answer(`/News/tag/${tag.slug}`)).toEqual({ status: 301, location: `/News/tag/${third.slug}` });
+    await api(env, authorization, 'DELETE', `/api/admin/tags/${tag.id}`);
+    await sentTimes(story, 3);
+    expect((await answer(`/News/tag/${tag.slug}`)).status).toBe(404);
+    expect((await answer(`/News/tag/${second.slug}`)).status).toBe(404);
+    const first = pageUrl(`/tag/${tag.slug}`);
+    const secondPage = pageUrl(`/tag/${second.slug}`);
+    const thirdPage = pageUrl(`/tag/${third.slug}`);
+    // The deletion: its address and both earlier ones (they redirected to it).
+    expect((await recordJobUrls('tags', tag.id)).at(-1)).toEqual([first, secondPage, thirdPage, story].sort());
+    expect(sent(first)).toBe(3);
   });
 
   it('an author or a tag named by no public story sends nothing, whatever the change', async () => {

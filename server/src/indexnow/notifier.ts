@@ -113,8 +113,9 @@ export class IndexNowNotifier {
 
   /**
    * The authors' and tags' repository's hook, in the transaction of a rename, an edit, a merge or a
-   * deletion: the record's pages and the public stories naming it, in as few jobs as hold them (an
-   * author of thousands of stories makes a job per MAX_URLS_PER_JOB URLs).
+   * deletion: the record's pages (its earlier addresses too when what they answer changed) and the
+   * public stories naming it, in as few jobs as hold them (an author of thousands of stories makes a
+   * job per MAX_URLS_PER_JOB URLs).
    */
   async onRecordChanged(trx: Transaction<Database>, change: RecordChange): Promise<void> {
     const about = change.kind === 'authors' ? { authorId: change.before.id } : { tagId: change.before.id };

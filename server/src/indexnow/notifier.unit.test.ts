@@ -50,6 +50,7 @@ describe('IndexNow: a change queued in several jobs', () => {
       before: { id: 7, name: 'Everything', slug: 'everything' },
       after: { id: 7, name: 'Absolutely everything', slug: 'absolutely-everything' },
       articles,
+      formerSlugs: [],
     });
     expect(queued.map((j) => j.urls.length)).toEqual([1000, 1000, 3]);
     // Queued across three windows of the clock, due at the end of the first.

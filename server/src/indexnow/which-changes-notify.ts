@@ -38,9 +38,9 @@ import { changesForReaders } from '../repositories/admin-articles.ts';
  *   cropped around its focal point, with the description as its alt text).
  * - Live coverage started (or resumed) or ended on a public article: its page (the live blog) and its
  *   listings (the card shows 'LIVE' while coverage runs).
- * - An author or a tag renamed, edited, merged into another or deleted (pathsOnRecordChange): its page
- *   and the public stories naming it, as far as they show the change; nothing unless it names a public
- *   story (see there).
+ * - An author or a tag renamed, edited, merged into another or deleted (pathsOnRecordChange): its page,
+ *   its earlier addresses when what they answer changes, and the public stories naming it, as far as
+ *   they show the change; nothing unless it names a public story (see there).
  * - The breaking strip (under the header of every public page: the breaking headlines, those of the
  *   section on a section's page, all of them elsewhere) changes with a story's 'breaking' flag, its
  *   headline, its section or its coming onto or off the site: card fields, so the home page and the
@@ -145,6 +145,8 @@ export interface NotifiedRecordChange {
   after: NotifiedRecord | null;
   /** The articles that named it before the change, whatever their state (drafts and the Trash too). */
   articles: readonly RowState[];
+  /** The slugs it had before its last rename (their addresses redirected to `before.slug`), read before the change. */
+  formerSlugs: readonly string[];
 }
 
 /** What a record's own page shows of it: the author's name, bio, photo and X link; a tag's name. */
@@ -166,20 +168,23 @@ const changed = (fields: readonly (keyof NotifiedRecord)[], a: NotifiedRecord, b
  *   redirects; a merge: the old one redirects to the record merged into, whose page now lists the
  *   merged stories); the old address when it is deleted (now a 404); else its address when what the
  *   page shows of it changed (RECORD_PAGE_FIELDS).
+ * - The addresses it had before its last rename (formerSlugs), whenever what they answer changes: they
+ *   redirect straight to the record's current address (no chain), so a new slug (a rename: the new
+ *   address; a merge: the record merged into's) changes their target, and a deletion makes them 404
+ *   (their redirects go with it). An edit that keeps the slug leaves them as they were: not sent.
  * - The public stories that named it: their pages when what they show of it changed
  *   (RECORD_STORY_FIELDS: renamed, merged into another, deleted); not for a bio, a photo or an X handle.
- * Addresses it used before its last rename already redirect and still do (to the record merged into
- * after a merge): not sent.
  */
-export function pathsOnRecordChange({ kind, before, after, articles }: NotifiedRecordChange): string[] {
+export function pathsOnRecordChange({ kind, before, after, articles, formerSlugs }: NotifiedRecordChange): string[] {
   const shown = articles.filter(rowIsPublic);
   if (shown.length === 0) return [];
   const page = (slug: string) => (kind === 'authors' ? authorPath : tagPath)(encodeURIComponent(slug));
+  const earlier = formerSlugs.map(page);
   const pages =
     after === null
-      ? [page(before.slug)]
+      ? [page(before.slug), ...earlier]
       : after.slug !== before.slug
-        ? [page(before.slug), page(after.slug)]
+        ? [page(before.slug), page(after.slug), ...earlier]
         : changed(RECORD_PAGE_FIELDS, before, after)
           ? [page(after.slug)]
           : [];

@@ -150,8 +150,8 @@ describe('an author or a tag changed: its pages and the public stories naming it
     row('in-the-trash', null, '2026-11-02T10:00:00.000Z'),
     row('public-two'),
   ];
-  const author = (after: NotifiedRecordChange['after'], list = articles) =>
-    pathsOnRecordChange({ kind: 'authors', before: jane, after, articles: list });
+  const author = (after: NotifiedRecordChange['after'], list = articles, formerSlugs: string[] = []) =>
+    pathsOnRecordChange({ kind: 'authors', before: jane, after, articles: list, formerSlugs });
   const PUBLIC_STORIES = ['/article/public-one', '/article/public-two'];
 
   it('a rename with a new slug: both pages and the public stories (their byline), never the others', () => {
@@ -180,16 +180,78 @@ describe('an author or a tag changed: its pages and the public stories naming it
 
   it('a deletion: its page (gone) and the public stories (a tag is taken off them)', () => {
     expect(
-      pathsOnRecordChange({ kind: 'tags', before: { name: 'Birds', slug: 'birds' }, after: null, articles }),
+      pathsOnRecordChange({
+        kind: 'tags',
+        before: { name: 'Birds', slug: 'birds' },
+        after: null,
+        articles,
+        formerSlugs: [],
+      }),
     ).toEqual(['/tag/birds', ...PUBLIC_STORIES]);
   });
 
   it('a tag renamed or merged: its pages and the public stories (their tags)', () => {
     const tag = (after: NotifiedRecordChange['after']) =>
-      pathsOnRecordChange({ kind: 'tags', before: { name: 'Birds', slug: 'birds' }, after, articles });
+      pathsOnRecordChange({ kind: 'tags', before: { name: 'Birds', slug: 'birds' }, after, articles, formerSlugs: [] });
     expect(tag({ name: 'Pigeons', slug: 'pigeons' })).toEqual(['/tag/birds', '/tag/pigeons', ...PUBLIC_STORIES]);
     expect(tag({ name: 'BIRDS', slug: 'birds' })).toEqual(['/tag/birds', ...PUBLIC_STORIES]);
     expect(tag({ name: 'Birds', slug: 'birds' })).toEqual([]);
+  });
+
+  describe('the addresses it had before its last rename (they redirect straight to its current one)', () => {
+    const formerly = ['jane-smith', 'janet-doe'];
+    const EARLIER = ['/author/jane-smith', '/author/janet-doe'];
+
+    it('a rename: sent, they now lead to the new address', () => {
+      expect(author({ ...jane, name: 'Jane Roe', slug: 'jane-roe' }, articles, formerly)).toEqual([
+        '/author/jane-doe',
+        '/author/jane-roe',
+        ...EARLIER,
+        ...PUBLIC_STORIES,
+      ]);
+    });
+
+    it('a rename back to an earlier slug: that address once (its page again), the others redirect to it', () => {
+      expect(author({ ...jane, name: 'Jane Smith', slug: 'jane-smith' }, articles, formerly)).toEqual([
+        '/author/jane-doe',
+        '/author/jane-smith',
+        '/author/janet-doe',
+        ...PUBLIC_STORIES,
+      ]);
+    });
+
+    it('a merge: sent, they now lead to the record merged into', () => {
+      const john = { name: 'John Roe', slug: 'john-roe', bio: '', photoUrl: null, xHandle: null };
+      expect(author(john, articles, formerly)).toEqual([
+        '/author/jane-doe',
+        '/author/john-roe',
+        ...EARLIER,
+        ...PUBLIC_STORIES,
+      ]);
+    });
+
+    it('a deletion: sent, they answer 404 now', () => {
+      const tag = { name: 'Birds', slug: 'birds' };
+      expect(
+        pathsOnRecordChange({ kind: 'tags', before: tag, after: null, articles, formerSlugs: ['fowl', 'wings'] }),
+      ).toEqual(['/tag/birds', '/tag/fowl', '/tag/wings', ...PUBLIC_STORIES]);
+    });
+
+    it('an edit that keeps the slug (a bio, a photo, a new name of the same slug, nothing): not sent', () => {
+      expect(author({ ...jane, bio: 'Another bio.' }, articles, formerly)).toEqual(['/author/jane-doe']);
+      expect(author({ ...jane, photoUrl: '/images/abc-960.webp' }, articles, formerly)).toEqual(['/author/jane-doe']);
+      expect(author({ ...jane, name: 'JANE DOE' }, articles, formerly)).toEqual([
+        '/author/jane-doe',
+        ...PUBLIC_STORIES,
+      ]);
+      expect(author({ ...jane }, articles, formerly)).toEqual([]);
+    });
+
+    it('named by no public story: not sent either', () => {
+      const hidden = [row('a-draft', null)];
+      expect(author({ ...jane, name: 'Jane Roe', slug: 'jane-roe' }, hidden, formerly)).toEqual([]);
+      expect(author(null, hidden, formerly)).toEqual([]);
+    });
   });
 
   it('named by no public story (drafts, scheduled, the Trash, or none): nothing, whatever the change', () => {

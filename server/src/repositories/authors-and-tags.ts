@@ -350,6 +350,12 @@ export interface RecordChange {
   after: AdminAuthor | AdminTag | null;
   /** The articles that named it before the change (read before the change; drafts and the Trash too). */
   articles: Pick<ArticleRow, 'id' | 'slug' | 'published_at' | 'deleted_at'>[];
+  /**
+   * The slugs it had before its last rename, read before the change: their addresses answered 301 to
+   * `before.slug`; after a rename they lead to the new slug, after a merge to the record merged into,
+   * after a deletion nowhere (404).
+   */
+  formerSlugs: string[];
 }
 
 export type RecordChangeHook = (trx: Transaction<Database>, change: RecordChange) => Promise<void>;
@@ -377,6 +383,19 @@ export class AuthorsAndTagsRepository {
       .select(['articles.id', 'articles.slug', 'articles.published_at', 'articles.deleted_at'])
       .where(sql.ref(`${table}.${column}`), '=', id)
       .execute();
+  }
+
+  /** A record's slugs before its last rename (its redirects), for the hook (only when there is one): one statement. */
+  async #formerSlugs(trx: Transaction<Database>, kind: Kind, id: number): Promise<string[]> {
+    if (!this.onRecordChanged) return [];
+    const { redirects, column } = LINKS[kind];
+    const rows = await trx
+      .selectFrom(redirects)
+      .select('old_slug')
+      .where(sql.ref(column), '=', id)
+      .orderBy('old_slug')
+      .execute();
+    return rows.map((r) => r.old_slug);
   }
 
   /** Authors whose name contains `q` (case-insensitive), by name; every author when `q` is empty. */
@@ -468,6 +487,7 @@ export class AuthorsAndTagsRepository {
       const before = await trx.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) return { ok: false, reason: 'not-found' };
       const articles = await this.#namedBy(trx, 'authors', id);
+      const formerSlugs = await this.#formerSlugs(trx, 'authors', id);
       const name = fields.name ?? before.name;
       const slug = fields.name !== undefined ? slugify(name) : before.slug;
       if (slug !== before.slug) {
@@ -496,7 +516,13 @@ export class AuthorsAndTagsRepository {
       if (name !== before.name) await this.rewriteBylines(trx, id);
       const value = toAdminAuthor(row as AuthorRow);
       await auditEdit(trx, 'author-edit', actor, now, toAdminAuthor(before), value);
-      await this.onRecordChanged?.(trx, { kind: 'authors', before: toAdminAuthor(before), after: value, articles });
+      await this.onRecordChanged?.(trx, {
+        kind: 'authors',
+        before: toAdminAuthor(before),
+        after: value,
+        articles,
+        formerSlugs,
+      });
       return { ok: true, value };
     });
   }
@@ -507,6 +533,7 @@ export class AuthorsAndTagsRepository {
       const before = await trx.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) return { ok: false, reason: 'not-found' };
       const articles = await this.#namedBy(trx, 'tags', id);
+      const formerSlugs = await this.#formerSlugs(trx, 'tags', id);
       const slug = slugify(name);
       if (slug !== before.slug) {
         const taken = await trx.selectFrom('tags').select('id').where('slug', '=', slug).executeTakeFirst();
@@ -524,7 +551,13 @@ export class AuthorsAndTagsRepository {
       }
       const value = toAdminTag(row as TagRow);
       await auditEdit(trx, 'tag-edit', actor, now, toAdminTag(before), value);
-      await this.onRecordChanged?.(trx, { kind: 'tags', before: toAdminTag(before), after: value, articles });
+      await this.onRecordChanged?.(trx, {
+        kind: 'tags',
+        before: toAdminTag(before),
+        after: value,
+        articles,
+        formerSlugs,
+      });
       return { ok: true, value };
     });
   }
@@ -546,6 +579,7 @@ export class AuthorsAndTagsRepository {
       const target = await trx.selectFrom(kind).select('id').where('id', '=', intoId).executeTakeFirst();
       if (!target) return { ok: false, reason: 'not-found', which: 'target' };
       const articles = await this.#namedBy(trx, kind, id);
+      const formerSlugs = await this.#formerSlugs(trx, kind, id);
       const both = trx.selectFrom(table).select('article_id').where(column, '=', intoId);
       await trx.deleteFrom(table).where(column, '=', id).where('article_id', 'in', both).execute();
       await trx.updateTable(table).set(column, intoId).where(column, '=', id).execute();
@@ -555,7 +589,7 @@ export class AuthorsAndTagsRepository {
       if (kind === 'authors') await this.rewriteBylines(trx, intoId);
       const value = (await this.#withCount(trx, kind, intoId))!;
       await writeRecordAudit(trx, { action: `${noun(kind)}-merge`, actor, at: now, before: source, after: value });
-      await this.onRecordChanged?.(trx, { kind, before: source, after: value, articles });
+      await this.onRecordChanged?.(trx, { kind, before: source, after: value, articles, formerSlugs });
       return { ok: true, value };
     });
   }
@@ -579,11 +613,12 @@ export class AuthorsAndTagsRepository {
       const articles = record.articleCount!;
       if (kind === 'authors' && articles > 0) return { ok: false, reason: 'in-use', articles };
       const named = await this.#namedBy(trx, kind, id);
+      const formerSlugs = await this.#formerSlugs(trx, kind, id);
       await trx.deleteFrom(table).where(column, '=', id).execute();
       await trx.deleteFrom(redirects).where(column, '=', id).execute();
       await trx.deleteFrom(kind).where('id', '=', id).execute();
       await writeRecordAudit(trx, { action: `${noun(kind)}-delete`, actor, at: now, before: record, after: null });
-      await this.onRecordChanged?.(trx, { kind, before: record, after: null, articles: named });
+      await this.onRecordChanged?.(trx, { kind, before: record, after: null, articles: named, formerSlugs });
       return { ok: true, value: { articles } };
     });
   }
