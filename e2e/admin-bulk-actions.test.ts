@@ -129,6 +129,7 @@ describe('bulk actions on All Articles', () => {
     expect(await bar(page).getByRole('button').allInnerTexts()).toEqual([
       'Clear selection',
       'Publish',
+      'Duplicate',
       'Move to Trash',
     ]);
 
@@ -383,6 +384,7 @@ describe('bulk actions on All Articles', () => {
       'Clear selection',
       'Publish',
       'Unpublish',
+      'Duplicate',
       'Move to Trash',
     ]);
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
@@ -414,6 +416,60 @@ describe('bulk actions on All Articles', () => {
     expect([after.status, after.publishAt, after.publishedAt]).toEqual(['draft', null, null]);
     await page.goto(`${running.baseUrl}/admin/articles/${waiting!.id}`);
     await page.getByText('Not scheduled.', { exact: true }).waitFor();
+  }, 60_000);
+
+  it('duplicates two articles with the bar: the copies are in the list as drafts, the originals as they were', async () => {
+    const [live, draft] = await Promise.all(
+      ['Walrus Opens A Seaside Cafe', 'Walrus Cafe Fails Inspection'].map((headline) =>
+        adminRequest<AdminArticle>(running.baseUrl, authorization, 'POST', '/api/admin/articles', {
+          headline,
+          summary: 'The walrus.',
+          content: 'Tusky news.',
+          category: 'UK',
+          author: 'Clive Outrage',
+          shareToX: false,
+          shareToFacebook: false,
+        }),
+      ),
+    );
+    await adminRequest(running.baseUrl, authorization, 'POST', `/api/admin/articles/${live!.id}/publish`);
+
+    const page = await openAdmin(`${running.baseUrl}/admin/articles?page=1&pageSize=20&search=Walrus`);
+    await expect.poll(() => rows(page).count(), WAIT).toBe(2);
+    const writes = recordWrites(page);
+    await box(page, live!.headline).click();
+    await box(page, draft!.headline).click();
+    expect(await bar(page).getByRole('status').innerText()).toBe('2 selected');
+    await bar(page).getByRole('button', { name: 'Duplicate', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Duplicate 2 articles?' });
+    expect(await dialog.innerText()).toContain(
+      'Each becomes a new draft copy (not published, not shared). The originals are left as they are.',
+    );
+    await dialog.getByRole('button', { name: 'Duplicate', exact: true }).click();
+    await page.getByText('Duplicated 2 articles', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // Nothing stays selected; the focus is on the list's heading.
+    await headingFocused(page);
+    expect(await bar(page).count()).toBe(0);
+    // The single Duplicate's request for each (both made at once: their order in the list is not known).
+    expect([...writes].sort()).toEqual(
+      [`POST /api/admin/articles/${live!.id}/duplicate`, `POST /api/admin/articles/${draft!.id}/duplicate`].sort(),
+    );
+
+    // Four rows now: each copy a draft, the published original still published.
+    await expect.poll(() => rows(page).count(), WAIT).toBe(4);
+    const row = (headline: string) => rows(page).filter({ has: page.getByRole('link', { name: exactName(headline) }) });
+    for (const original of [live!, draft!]) {
+      const copy = row(`${original.headline} (copy)`);
+      await expect.poll(() => copy.count(), WAIT).toBe(1);
+      expect(await copy.getByText('Draft', { exact: true }).count()).toBe(1);
+    }
+    expect(await row(live!.headline).getByText('Published', { exact: true }).count()).toBe(1);
+    expect(await row(draft!.headline).getByText('Draft', { exact: true }).count()).toBe(1);
+    // Drafts Only shows the two copies and the draft original.
+    await page.getByLabel('Status').selectOption({ label: 'Drafts Only' });
+    await expect.poll(() => rows(page).count(), WAIT).toBe(3);
+    await page.getByRole('link', { name: exactName(`${live!.headline} (copy)`) }).waitFor();
   }, 60_000);
 
   it('the bar stays in view down a long list at 1280 px and 390 px; a run can be stopped, and an Undo clicked during it waits its turn', async () => {

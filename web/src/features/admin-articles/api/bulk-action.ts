@@ -14,6 +14,7 @@ import {
   type BulkOutcome,
 } from '../lib/bulk-actions.ts';
 import { deleteArticle } from './delete-article.ts';
+import { duplicateArticle } from './duplicate-article.ts';
 import { publishArticle } from './publish-article.ts';
 import { purgeArticle } from './purge-article.ts';
 import { restoreArticle } from './restore-article.ts';
@@ -24,6 +25,7 @@ import { reloadAfterMutation } from './use-reload-after-mutation.ts';
 const REQUESTS: Record<BulkAction, (client: AdminApiClient, id: number) => Promise<unknown>> = {
   publish: publishArticle,
   unpublish: unpublishArticle,
+  duplicate: duplicateArticle,
   trash: deleteArticle,
   restore: restoreArticle,
   purge: purgeArticle,

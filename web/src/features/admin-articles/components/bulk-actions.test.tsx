@@ -20,8 +20,8 @@ const PUBLISHED = '2026-01-04T08:00:00.000Z';
 const SCHEDULED: Partial<AdminArticle> = { status: 'scheduled', publishAt: '2099-01-04T08:00:00.000Z' };
 
 /**
- * The articles API over a list it changes as the server would: publish, unpublish, delete, restore and
- * purge (delete for good) with their 409s; `answer` may answer a request first (a refusal), `gate` holds each write until released.
+ * The articles API over a list it changes as the server would: publish, unpublish, duplicate, delete,
+ * restore and purge (delete for good) with their 409s; `answer` may answer a request first (a refusal), `gate` holds each write until released.
  */
 function articlesApi(
   initial: AdminArticle[],
@@ -60,7 +60,7 @@ function articlesApi(
     await opts.gate?.();
     const given = opts.answer?.(req);
     if (given) return given;
-    const m = /^\/api\/admin\/articles\/(\d+)(?:\/(publish|unpublish|restore|purge))?$/.exec(u.pathname);
+    const m = /^\/api\/admin\/articles\/(\d+)(?:\/(publish|unpublish|duplicate|restore|purge))?$/.exec(u.pathname);
     const target = m ? list.find((a) => a.id === Number(m[1])) : undefined;
     if (!m || !target) return problem(404, 'Not Found', `Article ${m?.[1]} was not found.`);
     const change = (over: Partial<AdminArticle>) => {
@@ -80,6 +80,20 @@ function articlesApi(
     if (action === 'delete') {
       change({ deletedAt: new Date().toISOString() });
       return json(204, null);
+    }
+    if (action === 'duplicate') {
+      // As the server: a new draft, first in the list (the newest), its headline ending ' (copy)'.
+      if (target.deletedAt) return problem(409, 'Conflict', 'The article is in the trash.');
+      const copy: AdminArticle = {
+        ...target,
+        id: Math.max(...list.map((a) => a.id)) + 1,
+        headline: `${target.headline} (copy)`,
+        publishedAt: null,
+        publishAt: null,
+        status: 'draft',
+      };
+      list = [copy, ...list];
+      return json(201, copy);
     }
     if (action === 'restore') return json(200, change({ deletedAt: null }));
     if (action === 'purge') {
@@ -137,12 +151,12 @@ describe('bulk actions on All Articles', () => {
     expect(within(bar()!).getByText('2 selected')).toBeTruthy();
     fireEvent.click(checkbox('Select Published Already'));
     expect(within(bar()!).getByText('3 selected')).toBeTruthy();
-    // Outside the Trash: Publish, Unpublish and Move to Trash; no Restore.
+    // Outside the Trash: Publish, Unpublish, Duplicate and Move to Trash; no Restore.
     expect(
       within(bar()!)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Clear selection', 'Publish', 'Unpublish', 'Move to Trash']);
+    ).toEqual(['Clear selection', 'Publish', 'Unpublish', 'Duplicate', 'Move to Trash']);
 
     fireEvent.click(within(bar()!).getByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Publish 2 articles?' });
@@ -298,7 +312,7 @@ describe('bulk actions on All Articles', () => {
       within(bar()!)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Clear selection', 'Unpublish', 'Move to Trash']);
+    ).toEqual(['Clear selection', 'Unpublish', 'Duplicate', 'Move to Trash']);
     fireEvent.click(within(bar()!).getByRole('button', { name: 'Unpublish' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Unpublish 2 articles?' });
     expect(dialog.textContent).toContain(
@@ -331,7 +345,7 @@ describe('bulk actions on All Articles', () => {
       within(bar()!)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Clear selection', 'Publish', 'Unpublish', 'Move to Trash']);
+    ).toEqual(['Clear selection', 'Publish', 'Unpublish', 'Duplicate', 'Move to Trash']);
     fireEvent.click(selectAll());
     fireEvent.click(within(bar()!).getByRole('button', { name: 'Unpublish' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Unpublish 2 articles?' });
@@ -375,6 +389,116 @@ describe('bulk actions on All Articles', () => {
       'POST /api/admin/articles/2/restore',
     ]);
     expect(await screen.findByText('The trash is empty.')).toBeTruthy();
+  });
+});
+
+describe('Duplicate with the bar', () => {
+  it('asks first, copies the selection one request at a time as drafts and sums up without an Undo', async () => {
+    const held: (() => void)[] = [];
+    const { client, sent, writes } = articlesApi(
+      [
+        article(1, 'Goat Elected Mayor', { publishedAt: PUBLISHED }),
+        article(2, 'Moon Found Under Sofa'),
+        article(3, 'Not Chosen'),
+      ],
+      { gate: () => new Promise<void>((resolve) => held.push(resolve)) },
+    );
+    await showList(client);
+    fireEvent.click(checkbox('Select Goat Elected Mayor'));
+    fireEvent.click(checkbox('Select Moon Found Under Sofa'));
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Duplicate' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Duplicate 2 articles?' });
+    expect(dialog.textContent).toContain(
+      'Each becomes a new draft copy (not published, not shared). The originals are left as they are.',
+    );
+    // Not a danger: the confirm has the primary tone.
+    const confirm = within(dialog).getByRole('button', { name: 'Duplicate' });
+    expect(confirm.className).toContain('admin-btn--primary');
+    expect(writes()).toEqual([]);
+
+    const listsBefore = listRequests(sent).length;
+    act(() => {
+      confirm.click();
+      confirm.click();
+    });
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(within(dialog).getByText('Duplicating 1 of 2…')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Duplicating…' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(spoken(dialog)).toEqual(['Duplicating 2 articles…']);
+    act(() => held.shift()!());
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(within(dialog).getByText('Duplicating 2 of 2…')).toBeTruthy();
+    act(() => held.shift()!());
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/admin/articles/1/duplicate',
+      'POST /api/admin/articles/2/duplicate',
+    ]);
+    expect(toasts).toEqual([{ title: 'Duplicated 2 articles' }]);
+    expect(listRequests(sent).length - listsBefore).toBe(1);
+    // The copies are in the list as drafts; the originals as they were. Nothing stays selected.
+    expect(await screen.findByRole('link', { name: 'Goat Elected Mayor (copy)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Moon Found Under Sofa (copy)' })).toBeTruthy();
+    expect(screen.getAllByText('Published')).toHaveLength(1);
+    expect(screen.getAllByText('Draft')).toHaveLength(4);
+    expect(bar()).toBeNull();
+    expect(document.activeElement?.id).toBe('admin-list-title');
+  });
+
+  it('names the one article; a refused copy is named in the toast and its row stays selected', async () => {
+    const { client } = articlesApi([article(1, 'Goat Elected Mayor'), article(2, 'Moon Found Under Sofa')], {
+      answer: (req) =>
+        req.url === '/api/admin/articles/1/duplicate'
+          ? problem(404, 'Not Found', 'Article 1 was not found.')
+          : undefined,
+    });
+    await showList(client);
+    fireEvent.click(checkbox('Select Goat Elected Mayor'));
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Duplicate' }));
+    const one = await screen.findByRole('alertdialog', { name: 'Duplicate 1 article?' });
+    expect(one.textContent).toContain(
+      '“Goat Elected Mayor” becomes a new draft copy (not published, not shared). The original is left as it is.',
+    );
+    fireEvent.click(within(one).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    fireEvent.click(selectAll());
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Duplicate' }));
+    const both = await screen.findByRole('alertdialog', { name: 'Duplicate 2 articles?' });
+    fireEvent.click(within(both).getByRole('button', { name: 'Duplicate' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toEqual({
+      title: 'Duplicated 1 article; 1 could not be',
+      description: '“Goat Elected Mayor”: Article 1 was not found.',
+      variant: 'destructive',
+    });
+    expect(await screen.findByRole('link', { name: 'Moon Found Under Sofa (copy)' })).toBeTruthy();
+    expect(checkbox('Select Goat Elected Mayor').checked).toBe(true);
+    expect(checkbox('Select Moon Found Under Sofa').checked).toBe(false);
+    expect(within(bar()!).getByText('1 selected')).toBeTruthy();
+    expect(document.activeElement).toBe(bar());
+  });
+
+  it('Stop ends the run between two copies; the toast says how many were duplicated', async () => {
+    const held: (() => void)[] = [];
+    const { client, writes } = articlesApi([article(1, 'One'), article(2, 'Two'), article(3, 'Three')], {
+      gate: () => new Promise<void>((resolve) => held.push(resolve)),
+    });
+    await showList(client);
+    fireEvent.click(selectAll());
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Duplicate' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Duplicate 3 articles?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Duplicate' }));
+    await waitFor(() => expect(held).toHaveLength(1));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    act(() => held.shift()!());
+    await waitFor(() => expect(toasts).toEqual([{ title: '1 of 3 duplicated; stopped, 2 not changed' }]));
+    expect(writes().map((r) => r.url)).toEqual(['/api/admin/articles/1/duplicate']);
+    // The two not sent stay selected, to run again.
+    await screen.findByRole('link', { name: 'One (copy)' });
+    expect(['Two', 'Three'].map((h) => checkbox(`Select ${h}`).checked)).toEqual([true, true]);
+    expect(within(bar()!).getByText('2 selected')).toBeTruthy();
   });
 });
 

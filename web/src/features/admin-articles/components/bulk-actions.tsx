@@ -19,7 +19,7 @@ export interface BulkActionsProps {
   rows: readonly BulkArticle[];
   selected: ReadonlySet<number>;
   onSelect(ids: Set<number>): void;
-  /** The Trash view: Restore and Delete for good instead of Publish, Unpublish and Move to Trash. */
+  /** The Trash view: Restore and Delete for good instead of Publish, Unpublish, Duplicate and Move to Trash. */
   inTrash: boolean;
   /** The list's heading (focusable), which gets the focus when a run leaves nothing selected. */
   headingId: string;
@@ -130,7 +130,7 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
                   className={`admin-btn admin-btn--small ${
                     action === 'trash' || action === 'purge'
                       ? 'admin-btn--danger-outline'
-                      : action === 'unpublish'
+                      : action === 'unpublish' || action === 'duplicate'
                         ? ''
                         : 'admin-btn--primary'
                   }`}
@@ -153,7 +153,11 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
         message={asking ? bulkMessage(asking.action, asking.acting, asking.leftOut) : ''}
         confirmLabel={asking ? BULK_WORDS[asking.action].label : ''}
         busyLabel={asking ? `${BULK_WORDS[asking.action].running}…` : undefined}
-        tone={asking?.action === 'publish' || asking?.action === 'restore' ? 'primary' : 'danger'}
+        tone={
+          asking?.action === 'publish' || asking?.action === 'restore' || asking?.action === 'duplicate'
+            ? 'primary'
+            : 'danger'
+        }
         busy={bulk.running}
         onCancel={() => setAsking(null)}
         onConfirm={confirm}

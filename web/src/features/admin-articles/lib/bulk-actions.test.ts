@@ -164,4 +164,40 @@ describe('the words of the bulk actions', () => {
       variant: 'destructive',
     });
   });
+  it('Duplicate: any article outside the Trash, a draft copy of each, and its toasts', () => {
+    expect(actionsFor(false)).toEqual(['publish', 'unpublish', 'duplicate', 'trash']);
+    expect(actionsFor(true)).not.toContain('duplicate');
+    const binned = { ...draft(4), deletedAt: '2026-01-05T09:00:00.000Z' };
+    const { acting, leftOut } = splitSelection('duplicate', [draft(1), live(2), scheduled(3), binned]);
+    expect(acting.map((a) => a.id)).toEqual([1, 2, 3]);
+    expect(leftOut.map((a) => a.id)).toEqual([4]);
+    expect(bulkTitle('duplicate', 3)).toBe('Duplicate 3 articles?');
+    expect(bulkTitle('duplicate', 1)).toBe('Duplicate 1 article?');
+    expect(bulkMessage('duplicate', [draft(1), live(2)], [])).toBe(
+      'Each becomes a new draft copy (not published, not shared). The originals are left as they are.',
+    );
+    expect(bulkMessage('duplicate', [live(2)], [])).toBe(
+      '“Live 2” becomes a new draft copy (not published, not shared). The original is left as it is.',
+    );
+    expect(progressText('duplicate', 1, 3)).toBe('Duplicating 2 of 3…');
+    expect(startText('duplicate', 3)).toBe('Duplicating 3 articles…');
+    expect(bulkSummary('duplicate', { done: [draft(1), draft(2), draft(3)], failed: [] })).toEqual({
+      title: 'Duplicated 3 articles',
+    });
+    const refused = { article: draft(3, 'Gone Goat'), reason: 'Article 3 was not found.' };
+    expect(bulkSummary('duplicate', { done: [draft(1), draft(2)], failed: [refused] })).toEqual({
+      title: 'Duplicated 2 articles; 1 could not be',
+      description: '“Gone Goat”: Article 3 was not found.',
+      variant: 'destructive',
+    });
+    expect(bulkSummary('duplicate', { done: [], failed: [refused, refused] })).toEqual({
+      title: '2 articles could not be duplicated',
+      description: '“Gone Goat”: Article 3 was not found. “Gone Goat”: Article 3 was not found.',
+      variant: 'destructive',
+    });
+    const drafts = (from: number, n: number) => Array.from({ length: n }, (_, i) => draft(from + i));
+    expect(bulkSummary('duplicate', { done: drafts(1, 12), failed: [], notStarted: drafts(13, 48) })).toEqual({
+      title: '12 of 60 duplicated; stopped, 48 not changed',
+    });
+  });
 });

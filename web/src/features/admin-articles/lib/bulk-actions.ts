@@ -7,7 +7,7 @@ import { isPublished, statusLabel } from './article-status.ts';
  * The actions of All Articles' bulk bar (docs/product.md, All Articles; decision 040): what each acts on,
  * the confirmation's words, the progress line and the toast that sums a run up.
  */
-export type BulkAction = 'publish' | 'unpublish' | 'trash' | 'restore' | 'purge';
+export type BulkAction = 'publish' | 'unpublish' | 'duplicate' | 'trash' | 'restore' | 'purge';
 
 /** What a bulk action needs of a row. */
 export type BulkArticle = Pick<AdminArticle, 'id' | 'headline' | 'publishedAt' | 'status' | 'deletedAt'>;
@@ -56,6 +56,13 @@ export const BULK_WORDS: Record<BulkAction, Words> = {
     done: (w) => `Unpublished ${w}`,
     notDone: 'unpublished',
   },
+  duplicate: {
+    label: 'Duplicate',
+    running: 'Duplicating',
+    starting: (w) => `Duplicating ${w}…`,
+    done: (w) => `Duplicated ${w}`,
+    notDone: 'duplicated',
+  },
   trash: {
     label: 'Move to Trash',
     running: 'Moving to the Trash',
@@ -79,14 +86,18 @@ export const BULK_WORDS: Record<BulkAction, Words> = {
   },
 };
 
-/** The bar's actions in a view: Restore and Delete for good in the Trash, else Publish, Unpublish and Move to Trash. */
+/**
+ * The bar's actions in a view: Restore and Delete for good in the Trash, else Publish, Unpublish, Duplicate
+ * and Move to Trash.
+ */
 export function actionsFor(inTrash: boolean): BulkAction[] {
-  return inTrash ? ['restore', 'purge'] : ['publish', 'unpublish', 'trash'];
+  return inTrash ? ['restore', 'purge'] : ['publish', 'unpublish', 'duplicate', 'trash'];
 }
 
 /**
  * Whether the action changes the article: publishing a published one, or unpublishing a draft, does not.
  * Unpublish acts on a scheduled article as the server's unpublish does: off its schedule, back to a draft.
+ * Duplicate acts on any article outside the Trash (it copies it, and the server refuses one in the Trash).
  */
 export function actsOn(action: BulkAction, a: BulkArticle): boolean {
   const deleted = Boolean(a.deletedAt);
@@ -95,6 +106,7 @@ export function actsOn(action: BulkAction, a: BulkArticle): boolean {
       return !deleted && !isPublished(a.publishedAt);
     case 'unpublish':
       return !deleted && (isPublished(a.publishedAt) || isScheduled(a));
+    case 'duplicate':
     case 'trash':
       return !deleted;
     case 'restore':
@@ -129,6 +141,7 @@ function leftOutText(action: BulkAction, n: number): string {
   const why = {
     publish: 'already published',
     unpublish: 'neither published nor scheduled',
+    duplicate: 'in the Trash',
     trash: 'already in the Trash',
     restore: 'not in the Trash',
     purge: 'not in the Trash',
@@ -196,6 +209,12 @@ export function bulkMessage(
       break;
     case 'unpublish':
       text = unpublishText(acting);
+      break;
+    case 'duplicate':
+      // The server's duplicate: a draft, whatever the original is; nothing of its life (posts, schedule) comes along.
+      text = one
+        ? `${quoted(one)} becomes a new draft copy (not published, not shared). The original is left as it is.`
+        : 'Each becomes a new draft copy (not published, not shared). The originals are left as they are.';
       break;
     case 'trash':
       text = one
