@@ -1,11 +1,9 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthorsAndTagsRepository, type Kind } from '../../repositories/authors-and-tags.ts';
 import { daysAgo, insertArticles } from '../../test-support/admin-articles.ts';
 import { queryPlan, SORTS, statementsOf } from '../../test-support/query-plans.ts';
-import { migrateTo, openDatabase, type Db } from '../index.ts';
+import { upgradedDatabase, type UpgradedDatabase } from '../../test-support/upgraded-database.ts';
+import type { Db } from '../index.ts';
 
 /**
  * Migration 041 on a database an earlier release left (SQLite in `api`, PostgreSQL in `api-pg`):
@@ -13,7 +11,7 @@ import { migrateTo, openDatabase, type Db } from '../index.ts';
  * pages read their stories in order off the new indexes.
  */
 describe('migration 041 on an existing database', () => {
-  let dir: string;
+  let upgraded: UpgradedDatabase;
   let database: Db;
   let ids: number[];
   const links = (table: 'article_authors' | 'article_tags') =>
@@ -25,37 +23,37 @@ describe('migration 041 on an existing database', () => {
       .execute();
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m041-'));
-    const before = await openDatabase({ dataDir: dir, databaseUrl: '' }, { skipMigrations: true });
-    await migrateTo(before.db, before.dialect, '040-live-blog');
-    const rows = await insertArticles(
-      before.db,
-      Array.from({ length: 8 }, (_, i) => ({ headline: `Story ${i}`, published_at: i % 3 === 2 ? null : daysAgo(i) })),
-    );
-    ids = rows.map((r) => r.id);
-    const now = new Date().toISOString();
-    await before.db
-      .insertInto('authors')
-      .values({ id: 1, name: 'Ann', slug: 'ann', created_at: now, updated_at: now })
-      .execute();
-    await before.db
-      .insertInto('tags')
-      .values({ id: 1, name: 'Cats', slug: 'cats', created_at: now, updated_at: now })
-      .execute();
-    await before.db
-      .insertInto('article_authors')
-      .values(ids.map((id) => ({ article_id: id, author_id: 1, position: 0 })))
-      .execute();
-    await before.db
-      .insertInto('article_tags')
-      .values(ids.filter((_, i) => i % 2 === 0).map((id) => ({ article_id: id, tag_id: 1, position: 0 })))
-      .execute();
-    await before.destroy();
-    database = await openDatabase({ dataDir: dir, databaseUrl: '' });
+    upgraded = await upgradedDatabase('040-live-blog', async (before) => {
+      const rows = await insertArticles(
+        before.db,
+        Array.from({ length: 8 }, (_, i) => ({
+          headline: `Story ${i}`,
+          published_at: i % 3 === 2 ? null : daysAgo(i),
+        })),
+      );
+      ids = rows.map((r) => r.id);
+      const now = new Date().toISOString();
+      await before.db
+        .insertInto('authors')
+        .values({ id: 1, name: 'Ann', slug: 'ann', created_at: now, updated_at: now })
+        .execute();
+      await before.db
+        .insertInto('tags')
+        .values({ id: 1, name: 'Cats', slug: 'cats', created_at: now, updated_at: now })
+        .execute();
+      await before.db
+        .insertInto('article_authors')
+        .values(ids.map((id) => ({ article_id: id, author_id: 1, position: 0 })))
+        .execute();
+      await before.db
+        .insertInto('article_tags')
+        .values(ids.filter((_, i) => i % 2 === 0).map((id) => ({ article_id: id, tag_id: 1, position: 0 })))
+        .execute();
+    });
+    database = upgraded.database;
   });
   afterAll(async () => {
-    await database?.destroy();
-    await fs.rm(dir, { recursive: true, force: true });
+    await upgraded?.close();
   });
 
   it("copies each article's publication time to its links (null for a draft)", async () => {

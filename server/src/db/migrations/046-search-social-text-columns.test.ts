@@ -1,9 +1,7 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticles } from '../../test-support/admin-articles.ts';
-import { migrateTo, openDatabase, type Db } from '../index.ts';
+import { upgradedDatabase, type UpgradedDatabase } from '../../test-support/upgraded-database.ts';
+import type { Db } from '../index.ts';
 
 /**
  * Migration 046 on a database an earlier release left (SQLite in `api`, PostgreSQL in `api-pg`): the
@@ -12,24 +10,21 @@ import { migrateTo, openDatabase, type Db } from '../index.ts';
  */
 describe('migration 046 on an existing database', () => {
   const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // one character, 7 code points
-  let dir: string;
+  let upgraded: UpgradedDatabase;
   let database: Db;
   let id: number;
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m046-'));
-    const before = await openDatabase({ dataDir: dir, databaseUrl: '' }, { skipMigrations: true });
-    await migrateTo(before.db, before.dialect, '045-undescribed-images');
-    const [row] = await insertArticles(before.db, [
-      { headline: 'Old story', meta_title: 'An old title', meta_description: 'An old description.' },
-    ]);
-    id = row!.id;
-    await before.destroy();
-    database = await openDatabase({ dataDir: dir, databaseUrl: '' });
+    upgraded = await upgradedDatabase('045-undescribed-images', async (before) => {
+      const [row] = await insertArticles(before.db, [
+        { headline: 'Old story', meta_title: 'An old title', meta_description: 'An old description.' },
+      ]);
+      id = row!.id;
+    });
+    database = upgraded.database;
   });
   afterAll(async () => {
-    await database?.destroy();
-    await fs.rm(dir, { recursive: true, force: true });
+    await upgraded?.close();
   });
 
   it('keeps the stored title and description, and stores 70 and 160 characters of many code points', async () => {

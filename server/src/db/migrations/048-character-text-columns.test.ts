@@ -1,10 +1,8 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchRepository } from '../../repositories/search-repository.ts';
 import { insertArticles } from '../../test-support/admin-articles.ts';
-import { migrateTo, openDatabase, type Db } from '../index.ts';
+import { upgradedDatabase, type UpgradedDatabase } from '../../test-support/upgraded-database.ts';
+import type { Db } from '../index.ts';
 
 /**
  * Migration 048 on a database an earlier release left (SQLite in `api`, PostgreSQL in `api-pg`): the
@@ -15,44 +13,41 @@ import { migrateTo, openDatabase, type Db } from '../index.ts';
 describe('migration 048 on an existing database', () => {
   const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // one character, 7 code points
   const IMAGE_ID = 'a'.repeat(32);
-  let dir: string;
+  let upgraded: UpgradedDatabase;
   let database: Db;
   let id: number;
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m048-'));
-    const before = await openDatabase({ dataDir: dir, databaseUrl: '' }, { skipMigrations: true });
-    await migrateTo(before.db, before.dialect, '046-search-social-text-columns');
-    const [row] = await insertArticles(before.db, [
-      {
-        headline: 'Old goat story',
-        source: 'Old source',
-        image_alt: 'An old goat',
-        image_credit: 'Photo: Ann',
-        published_at: new Date().toISOString(),
-      },
-    ]);
-    id = row!.id;
-    await before.db
-      .insertInto('images')
-      .values({
-        id: IMAGE_ID,
-        width: 10,
-        height: 10,
-        alt: 'A goat',
-        caption: 'Goat',
-        credit: 'Ann',
-        focal_x: 0.5,
-        focal_y: 0.5,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    await before.destroy();
-    database = await openDatabase({ dataDir: dir, databaseUrl: '' });
+    upgraded = await upgradedDatabase('046-search-social-text-columns', async (before) => {
+      const [row] = await insertArticles(before.db, [
+        {
+          headline: 'Old goat story',
+          source: 'Old source',
+          image_alt: 'An old goat',
+          image_credit: 'Photo: Ann',
+          published_at: new Date().toISOString(),
+        },
+      ]);
+      id = row!.id;
+      await before.db
+        .insertInto('images')
+        .values({
+          id: IMAGE_ID,
+          width: 10,
+          height: 10,
+          alt: 'A goat',
+          caption: 'Goat',
+          credit: 'Ann',
+          focal_x: 0.5,
+          focal_y: 0.5,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    });
+    database = upgraded.database;
   });
   afterAll(async () => {
-    await database?.destroy();
-    await fs.rm(dir, { recursive: true, force: true });
+    await upgraded?.close();
   });
 
   it('keeps the stored texts, and stores each at its limit in characters of many code points', async () => {

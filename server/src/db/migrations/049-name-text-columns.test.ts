@@ -1,9 +1,7 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticles } from '../../test-support/admin-articles.ts';
-import { migrateTo, openDatabase, type Db } from '../index.ts';
+import { upgradedDatabase, type UpgradedDatabase } from '../../test-support/upgraded-database.ts';
+import type { Db } from '../index.ts';
 
 /**
  * Migration 049 on a database an earlier release left (SQLite in `api`, PostgreSQL in `api-pg`): author
@@ -13,37 +11,34 @@ import { migrateTo, openDatabase, type Db } from '../index.ts';
 describe('migration 049 on an existing database', () => {
   const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // one character, 7 code points
   const now = new Date().toISOString();
-  let dir: string;
+  let upgraded: UpgradedDatabase;
   let database: Db;
   let articleId: number;
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m049-'));
-    const before = await openDatabase({ dataDir: dir, databaseUrl: '' }, { skipMigrations: true });
-    await migrateTo(before.db, before.dialect, '048-character-text-columns');
-    const [row] = await insertArticles(before.db, [{ headline: 'Old goat story', author: 'Ann Old' }]);
-    articleId = row!.id;
-    await before.db
-      .insertInto('authors')
-      .values({
-        name: 'Ann Old',
-        slug: 'ann-old',
-        bio: '',
-        photo_url: '/images/ann.jpg',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await before.db
-      .insertInto('tags')
-      .values({ name: 'Goats', slug: 'goats', created_at: now, updated_at: now })
-      .execute();
-    await before.destroy();
-    database = await openDatabase({ dataDir: dir, databaseUrl: '' });
+    upgraded = await upgradedDatabase('048-character-text-columns', async (before) => {
+      const [row] = await insertArticles(before.db, [{ headline: 'Old goat story', author: 'Ann Old' }]);
+      articleId = row!.id;
+      await before.db
+        .insertInto('authors')
+        .values({
+          name: 'Ann Old',
+          slug: 'ann-old',
+          bio: '',
+          photo_url: '/images/ann.jpg',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await before.db
+        .insertInto('tags')
+        .values({ name: 'Goats', slug: 'goats', created_at: now, updated_at: now })
+        .execute();
+    });
+    database = upgraded.database;
   });
   afterAll(async () => {
-    await database?.destroy();
-    await fs.rm(dir, { recursive: true, force: true });
+    await upgraded?.close();
   });
 
   it('keeps the stored names, and stores each at its limit in characters of many code points', async () => {
