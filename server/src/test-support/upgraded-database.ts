@@ -6,7 +6,9 @@ import { migrateTo, openDatabase, type Db } from '../db/index.ts';
 export interface UpgradedDatabase {
   /** The database as the server opens it after the upgrade (every later migration has run). */
   database: Db;
-  /** Closes it and removes its data folder. */
+  /** Its data folder: a test app started on it (DATA_DIR) reaches the same database. */
+  dataDir: string;
+  /** Closes it and removes its data folder (close a test app started on it first). */
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function upgradedDatabase(
   const database = await openDatabase({ dataDir: dir, databaseUrl: '' });
   return {
     database,
+    dataDir: dir,
     async close() {
       await database.destroy();
       await fs.rm(dir, { recursive: true, force: true });

@@ -1,52 +1,51 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageVariantUrl } from '../../../../common/images.ts';
 import { referencedImageIds } from '../../repositories/image-references.ts';
-import { migrateTo, openDatabase } from '../index.ts';
+import { upgradedDatabase, type UpgradedDatabase } from '../../test-support/upgraded-database.ts';
+import type { Db } from '../index.ts';
 
 /** Revisions written before migration 028 name their uploaded image too (SQLite in `api`, PostgreSQL in `api-pg`). */
 describe('migration 028 on an existing database', () => {
-  let dir: string;
+  const uploaded = 'e'.repeat(32);
+  let upgraded: UpgradedDatabase;
+  let after: Db;
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m028-'));
+    upgraded = await upgradedDatabase('016-social-shares', async (before) => {
+      const urls = [
+        imageVariantUrl(uploaded, 960),
+        '/images/demo/goose.jpg',
+        null,
+        `/images/${'E'.repeat(32)}-480.webp`,
+      ];
+      for (const [i, imageUrl] of urls.entries()) {
+        await before.db
+          .insertInto('article_revisions' as never)
+          .values({
+            article_id: 1,
+            version: i + 1,
+            action: 'edit',
+            editor_subject: 's',
+            editor_name: 'n',
+            at: '2026-01-01T00:00:00.000Z',
+            changed_fields: '[]',
+            snapshot: JSON.stringify({ headline: 'H', imageUrl }),
+          } as never)
+          .execute();
+      }
+    });
+    after = upgraded.database;
   });
-  afterAll(async () => fs.rm(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await upgraded?.close();
+  });
 
   it("fills article_revisions.image_id from the stored snapshots' image URLs", async () => {
-    const uploaded = 'e'.repeat(32);
-    const before = await openDatabase({ dataDir: dir, databaseUrl: '' }, { skipMigrations: true });
-    await migrateTo(before.db, before.dialect, '016-social-shares');
-    const urls = [imageVariantUrl(uploaded, 960), '/images/demo/goose.jpg', null, `/images/${'E'.repeat(32)}-480.webp`];
-    for (const [i, imageUrl] of urls.entries()) {
-      await before.db
-        .insertInto('article_revisions' as never)
-        .values({
-          article_id: 1,
-          version: i + 1,
-          action: 'edit',
-          editor_subject: 's',
-          editor_name: 'n',
-          at: '2026-01-01T00:00:00.000Z',
-          changed_fields: '[]',
-          snapshot: JSON.stringify({ headline: 'H', imageUrl }),
-        } as never)
-        .execute();
-    }
-    await before.destroy();
-
-    const after = await openDatabase({ dataDir: dir, databaseUrl: '' });
-    try {
-      const rows = await after.db
-        .selectFrom('article_revisions')
-        .select(['version', 'image_id'])
-        .orderBy('version')
-        .execute();
-      expect(rows.map((r) => r.image_id)).toEqual([uploaded, null, null, null]);
-      expect([...(await referencedImageIds(after.db, [uploaded]))]).toEqual([uploaded]);
-    } finally {
-      await after.destroy();
-    }
+    const rows = await after.db
+      .selectFrom('article_revisions')
+      .select(['version', 'image_id'])
+      .orderBy('version')
+      .execute();
+    expect(rows.map((r) => r.image_id)).toEqual([uploaded, null, null, null]);
+    expect([...(await referencedImageIds(after.db, [uploaded]))]).toEqual([uploaded]);
   });
 });

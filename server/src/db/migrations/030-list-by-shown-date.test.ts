@@ -1,12 +1,10 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminArticlesRepository, type ListQuery } from '../../repositories/admin-articles.ts';
 import { daysAgo, insertArticles } from '../../test-support/admin-articles.ts';
 import { queryPlan as plan, statementsOf as statementsOfDb } from '../../test-support/query-plans.ts';
-import { migrateTo, openDatabase, type Db } from '../index.ts';
+import { upgradedDatabase, type UpgradedDatabase } from '../../test-support/upgraded-database.ts';
+import type { Db } from '../index.ts';
 
 const SORT_NODE = /^\s*(->\s*)?(Incremental )?Sort$/;
 
@@ -43,28 +41,25 @@ const statementsOf = (database: Db, call: (repo: AdminArticlesRepository) => Pro
 
 /** Migration 030 on a database an earlier release left (SQLite in `api`, PostgreSQL in `api-pg`). */
 describe('migration 030 on an existing database', () => {
-  let dir: string;
+  let upgraded: UpgradedDatabase;
   let after: Db;
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m030-'));
-    const before = await openDatabase({ dataDir: dir, databaseUrl: '' }, { skipMigrations: true });
-    await migrateTo(before.db, before.dialect, '029-quiet-article-triggers');
-    await insertArticles(
-      before.db,
-      Array.from({ length: 60 }, (_, i) => ({
-        slug: `m030-${i}`,
-        category_id: (i % 6) + 1,
-        created_at: daysAgo(i),
-        published_at: i % 3 === 0 ? null : daysAgo(i / 2),
-        publish_at: i % 9 === 0 ? daysAgo(-i) : null,
-      })),
-    );
-    await before.destroy();
-    after = await openDatabase({ dataDir: dir, databaseUrl: '' });
+    upgraded = await upgradedDatabase('029-quiet-article-triggers', async (before) => {
+      await insertArticles(
+        before.db,
+        Array.from({ length: 60 }, (_, i) => ({
+          slug: `m030-${i}`,
+          category_id: (i % 6) + 1,
+          created_at: daysAgo(i),
+          published_at: i % 3 === 0 ? null : daysAgo(i / 2),
+          publish_at: i % 9 === 0 ? daysAgo(-i) : null,
+        })),
+      );
+    });
+    after = upgraded.database;
   });
   afterAll(async () => {
-    await after?.destroy();
-    await fs.rm(dir, { recursive: true, force: true });
+    await upgraded?.close();
   });
 
   it('replaces the indexes that ordered the list by creation with those of the date shown', async () => {

@@ -1,13 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAdminArticle } from '../../repositories/admin-article-view.ts';
 import { getRevision, listRevisions, revisionRow } from '../../repositories/article-revisions.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import { insertArticles } from '../../test-support/admin-articles.ts';
+import { upgradedDatabase, type UpgradedDatabase } from '../../test-support/upgraded-database.ts';
 import type { ArticleRow } from '../schema.ts';
-import { migrateTo, openDatabase, type Db } from '../index.ts';
+import type { Db } from '../index.ts';
 
 /**
  * Migration 032 gives every article its original as revision 1 (SQLite in `api`, PostgreSQL in
@@ -15,7 +13,7 @@ import { migrateTo, openDatabase, type Db } from '../index.ts';
  * since or not; an article that has one keeps exactly the revisions it had.
  */
 describe('migration 032: the first revision of every article', () => {
-  let dir: string;
+  let upgraded: UpgradedDatabase;
   let after: Db;
   let untouched: ArticleRow;
   let edited: ArticleRow;
@@ -23,52 +21,55 @@ describe('migration 032: the first revision of every article', () => {
   const editor = { subject: 'ed-1', name: 'Edna Editor' };
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m032-'));
-    const before = await openDatabase({ dataDir: dir, databaseUrl: '' }, { skipMigrations: true });
-    await migrateTo(before.db, before.dialect, '031-article-counts-slots');
-    // Two seeded articles (no revision, no audit row), one of them edited later.
-    [untouched, edited] = await insertArticles(before.db, [
-      { headline: 'Seeded And Never Touched', content: 'Original words.' },
-      { headline: 'Seeded Then Edited', content: 'The seeded text.', editor_name: 'Seed Desk' },
-    ]);
-    // The edits as the code of that time wrote them (today's repository writes columns of later
-    // migrations): the row changed, and a revision of the change.
-    const editedRow = (await before.db
-      .updateTable('articles')
-      .set({
-        headline: 'Seeded Then Edited Twice Over',
-        content: 'The edited text.',
-        version: 2,
-        updated_by: editor.name,
-      })
-      .where('id', '=', edited!.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()) as ArticleRow;
-    const at = new Date().toISOString();
-    await before.db.transaction().execute(async (trx) => {
-      await writeAudit(trx, [
-        { action: 'edit', articleId: edited!.id, actor: editor, at, before: edited!, after: editedRow },
+    upgraded = await upgradedDatabase('031-article-counts-slots', async (before) => {
+      // Two seeded articles (no revision, no audit row), one of them edited later.
+      [untouched, edited] = await insertArticles(before.db, [
+        { headline: 'Seeded And Never Touched', content: 'Original words.' },
+        { headline: 'Seeded Then Edited', content: 'The seeded text.', editor_name: 'Seed Desk' },
       ]);
-      await trx
+      // The edits as the code of that time wrote them (today's repository writes columns of later
+      // migrations): the row changed, and a revision of the change.
+      const editedRow = (await before.db
+        .updateTable('articles')
+        .set({
+          headline: 'Seeded Then Edited Twice Over',
+          content: 'The edited text.',
+          version: 2,
+          updated_by: editor.name,
+        })
+        .where('id', '=', edited!.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()) as ArticleRow;
+      const at = new Date().toISOString();
+      await before.db.transaction().execute(async (trx) => {
+        await writeAudit(trx, [
+          { action: 'edit', articleId: edited!.id, actor: editor, at, before: edited!, after: editedRow },
+        ]);
+        await trx
+          .insertInto('article_revisions')
+          .values(
+            revisionRow({
+              action: 'edit',
+              actor: editor,
+              at,
+              article: toAdminArticle(editedRow),
+              changed: ['headline'],
+            }),
+          )
+          .execute();
+      });
+      // One created through the API already has its first revision.
+      const [createdRow] = await insertArticles(before.db, [{ headline: 'Created On Screen', content: 'New.' }]);
+      created = createdRow!.id;
+      await before.db
         .insertInto('article_revisions')
-        .values(
-          revisionRow({ action: 'edit', actor: editor, at, article: toAdminArticle(editedRow), changed: ['headline'] }),
-        )
+        .values(revisionRow({ action: 'create', actor: editor, at, article: toAdminArticle(createdRow!), changed: [] }))
         .execute();
     });
-    // One created through the API already has its first revision.
-    const [createdRow] = await insertArticles(before.db, [{ headline: 'Created On Screen', content: 'New.' }]);
-    created = createdRow!.id;
-    await before.db
-      .insertInto('article_revisions')
-      .values(revisionRow({ action: 'create', actor: editor, at, article: toAdminArticle(createdRow!), changed: [] }))
-      .execute();
-    await before.destroy();
-    after = await openDatabase({ dataDir: dir, databaseUrl: '' });
+    after = upgraded.database;
   });
   afterAll(async () => {
-    await after?.destroy();
-    await fs.rm(dir, { recursive: true, force: true });
+    await upgraded?.close();
   });
 
   it('an article never changed: its current text as revision 1', async () => {

@@ -1,10 +1,7 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysAgo, insertArticles } from '../../test-support/admin-articles.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { migrateTo, openDatabase } from '../index.ts';
+import { upgradedDatabase, type UpgradedDatabase } from '../../test-support/upgraded-database.ts';
 
 /**
  * Migration 033 on a database an earlier release left (SQLite in `api`, PostgreSQL in `api-pg`):
@@ -12,40 +9,38 @@ import { migrateTo, openDatabase } from '../index.ts';
  * published article answers 301 to the new slug; the modification time comes from the history.
  */
 describe('migration 033 on an existing database', () => {
-  let dir: string;
+  let upgraded: UpgradedDatabase;
   let t: TestApp;
   let ids: Record<string, number>;
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m033-'));
-    const before = await openDatabase({ dataDir: dir, databaseUrl: '' }, { skipMigrations: true });
-    await migrateTo(before.db, before.dialect, '031-article-counts-slots');
-    const rows = await insertArticles(before.db, [
-      { headline: 'Café Über Piñata', slug: 'caf-ber-piata', published_at: daysAgo(3) },
-      { headline: 'Plain Words Stay', slug: 'plain-words-stay', published_at: daysAgo(3) },
-      { headline: 'Crème Draft', slug: 'crme-draft', published_at: null },
-      { headline: 'Straße Trashed', slug: 'strae-trashed', published_at: null, trashed_published_at: daysAgo(2) },
-    ]);
-    ids = Object.fromEntries(rows.map((r) => [r.headline, r.id]));
-    // An edit after publication, recorded in the history before the column existed.
-    await before.db
-      .insertInto('article_revisions')
-      .values({
-        article_id: ids['Plain Words Stay']!,
-        version: 2,
-        action: 'edit',
-        editor_subject: 's',
-        editor_name: 'Ed',
-        at: daysAgo(1),
-        changed_fields: '["summary"]',
-        snapshot: '{}',
-      })
-      .execute();
-    await before.destroy();
-    t = await createTestApp({ env: { DATA_DIR: dir } });
+    upgraded = await upgradedDatabase('031-article-counts-slots', async (before) => {
+      const rows = await insertArticles(before.db, [
+        { headline: 'Café Über Piñata', slug: 'caf-ber-piata', published_at: daysAgo(3) },
+        { headline: 'Plain Words Stay', slug: 'plain-words-stay', published_at: daysAgo(3) },
+        { headline: 'Crème Draft', slug: 'crme-draft', published_at: null },
+        { headline: 'Straße Trashed', slug: 'strae-trashed', published_at: null, trashed_published_at: daysAgo(2) },
+      ]);
+      ids = Object.fromEntries(rows.map((r) => [r.headline, r.id]));
+      // An edit after publication, recorded in the history before the column existed.
+      await before.db
+        .insertInto('article_revisions')
+        .values({
+          article_id: ids['Plain Words Stay']!,
+          version: 2,
+          action: 'edit',
+          editor_subject: 's',
+          editor_name: 'Ed',
+          at: daysAgo(1),
+          changed_fields: '["summary"]',
+          snapshot: '{}',
+        })
+        .execute();
+    });
+    t = await createTestApp({ env: { DATA_DIR: upgraded.dataDir } });
   });
   afterAll(async () => {
     await t?.close();
-    await fs.rm(dir, { recursive: true, force: true });
+    await upgraded?.close();
   });
 
   it('gives articles the transliterated slug and keeps the old one of published articles as a redirect', async () => {

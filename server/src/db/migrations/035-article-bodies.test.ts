@@ -1,18 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyPlainText } from '../../../../common/body/text.ts';
 import { legacyTextToBody } from '../../../../common/body/legacy.ts';
 import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
 import { getRevision, listRevisions } from '../../repositories/article-revisions.ts';
 import { insertArticles } from '../../test-support/admin-articles.ts';
-import {
-  createTestPostgresDatabase,
-  testDatabaseAdminUrl,
-  type TestPostgresDatabase,
-} from '../../test-support/postgres-databases.ts';
-import { migrateTo, openDatabase, type Db } from '../index.ts';
+import { upgradedDatabase, type UpgradedDatabase } from '../../test-support/upgraded-database.ts';
+import type { Db } from '../index.ts';
 
 const TEXTS = [
   'One paragraph.',
@@ -22,49 +15,42 @@ const TEXTS = [
 ];
 
 /**
- * Migration 035 on a database an earlier release left, on both databases: every article's plain
- * text and every revision snapshot's gain a body in the stored format, without loss (its plain text
- * is the old text again, character for character).
+ * Migration 035 on a database an earlier release left (SQLite in `api`, PostgreSQL in `api-pg`):
+ * every article's plain text and every revision snapshot's gain a body in the stored format, without
+ * loss (its plain text is the old text again, character for character).
  */
-describe.each(['sqlite', ...(testDatabaseAdminUrl() ? ['postgres'] : [])])('migration 035 on %s', (dialect) => {
-  let dir: string;
-  let pgDb: TestPostgresDatabase | undefined;
+describe('migration 035 on an existing database', () => {
+  let upgraded: UpgradedDatabase;
   let after: Db;
   let ids: number[];
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m035-'));
-    if (dialect === 'postgres') pgDb = await createTestPostgresDatabase();
-    const config = { dataDir: dir, databaseUrl: pgDb?.url ?? '' };
-    const before = await openDatabase(config, { skipMigrations: true });
-    await migrateTo(before.db, before.dialect, '034-backup-runs');
-    const rows = await insertArticles(
-      before.db,
-      TEXTS.map((content, i) => ({ headline: `Story ${i}`, content })),
-    );
-    ids = rows.map((r) => r.id);
-    // A revision written before the rich format: its snapshot has `content` only.
-    await before.db
-      .insertInto('article_revisions')
-      .values(
-        rows.map((r) => ({
-          article_id: r.id,
-          version: 1,
-          action: 'create',
-          editor_subject: 's',
-          editor_name: 'Ed',
-          at: r.created_at,
-          changed_fields: '[]',
-          snapshot: JSON.stringify({ id: r.id, headline: r.headline, content: r.content }),
-        })),
-      )
-      .execute();
-    await before.destroy();
-    after = await openDatabase(config);
+    upgraded = await upgradedDatabase('034-backup-runs', async (before) => {
+      const rows = await insertArticles(
+        before.db,
+        TEXTS.map((content, i) => ({ headline: `Story ${i}`, content })),
+      );
+      ids = rows.map((r) => r.id);
+      // A revision written before the rich format: its snapshot has `content` only.
+      await before.db
+        .insertInto('article_revisions')
+        .values(
+          rows.map((r) => ({
+            article_id: r.id,
+            version: 1,
+            action: 'create',
+            editor_subject: 's',
+            editor_name: 'Ed',
+            at: r.created_at,
+            changed_fields: '[]',
+            snapshot: JSON.stringify({ id: r.id, headline: r.headline, content: r.content }),
+          })),
+        )
+        .execute();
+    });
+    after = upgraded.database;
   });
   afterAll(async () => {
-    await after?.destroy();
-    await pgDb?.drop();
-    await fs.rm(dir, { recursive: true, force: true });
+    await upgraded?.close();
   });
 
   it('converts every article body without loss', async () => {

@@ -1,36 +1,31 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysAgo, insertArticles } from '../../test-support/admin-articles.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { migrateTo, openDatabase } from '../index.ts';
+import { upgradedDatabase, type UpgradedDatabase } from '../../test-support/upgraded-database.ts';
 
 /**
  * Migration 037 on a database an earlier release left: every free-text byline becomes author records
  * by the conservative split rule (common/byline.ts), one record per name across articles.
  */
 describe('migration 037 on an existing database', () => {
-  let dir: string;
+  let upgraded: UpgradedDatabase;
   let t: TestApp;
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m037-'));
-    const before = await openDatabase({ dataDir: dir, databaseUrl: '' }, { skipMigrations: true });
-    await migrateTo(before.db, before.dialect, '034-backup-runs');
-    await insertArticles(before.db, [
-      { headline: 'One', author: 'Jane Doe and John Roe', published_at: daysAgo(3) },
-      { headline: 'Two', author: 'jane doe', published_at: daysAgo(2) },
-      { headline: 'Three', author: 'Rock and Roll Desk', published_at: null },
-      { headline: 'Four', author: 'John Smith, Jr.', published_at: daysAgo(1) },
-      { headline: 'Five', author: '', published_at: daysAgo(1) },
-      { headline: 'Six', author: 'Ann Poe, Bo Lee & Cy Day', published_at: daysAgo(1) },
-    ]);
-    await before.destroy();
-    t = await createTestApp({ env: { DATA_DIR: dir } });
+    upgraded = await upgradedDatabase('034-backup-runs', async (before) => {
+      await insertArticles(before.db, [
+        { headline: 'One', author: 'Jane Doe and John Roe', published_at: daysAgo(3) },
+        { headline: 'Two', author: 'jane doe', published_at: daysAgo(2) },
+        { headline: 'Three', author: 'Rock and Roll Desk', published_at: null },
+        { headline: 'Four', author: 'John Smith, Jr.', published_at: daysAgo(1) },
+        { headline: 'Five', author: '', published_at: daysAgo(1) },
+        { headline: 'Six', author: 'Ann Poe, Bo Lee & Cy Day', published_at: daysAgo(1) },
+      ]);
+    });
+    t = await createTestApp({ env: { DATA_DIR: upgraded.dataDir } });
   });
   afterAll(async () => {
     await t?.close();
-    await fs.rm(dir, { recursive: true, force: true });
+    await upgraded?.close();
   });
 
   it('makes each byline its authors in order, the same person once, and keeps the text', async () => {

@@ -1,9 +1,7 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticles } from '../../test-support/admin-articles.ts';
-import { migrateTo, openDatabase, type Db } from '../index.ts';
+import { upgradedDatabase, type UpgradedDatabase } from '../../test-support/upgraded-database.ts';
+import type { Db } from '../index.ts';
 
 /**
  * Migration 043 on a database an earlier release left (SQLite in `api`, PostgreSQL in `api-pg`):
@@ -11,22 +9,19 @@ import { migrateTo, openDatabase, type Db } from '../index.ts';
  * then, as before), and new rows may leave them out.
  */
 describe('migration 043 on an existing database', () => {
-  let dir: string;
+  let upgraded: UpgradedDatabase;
   let database: Db;
   let ids: number[];
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tabloid-m043-'));
-    const before = await openDatabase({ dataDir: dir, databaseUrl: '' }, { skipMigrations: true });
-    await migrateTo(before.db, before.dialect, '042-preview-links');
-    const rows = await insertArticles(before.db, [{ headline: 'Old story one' }, { headline: 'Old story two' }]);
-    ids = rows.map((r) => r.id);
-    await before.destroy();
-    database = await openDatabase({ dataDir: dir, databaseUrl: '' });
+    upgraded = await upgradedDatabase('042-preview-links', async (before) => {
+      const rows = await insertArticles(before.db, [{ headline: 'Old story one' }, { headline: 'Old story two' }]);
+      ids = rows.map((r) => r.id);
+    });
+    database = upgraded.database;
   });
   afterAll(async () => {
-    await database?.destroy();
-    await fs.rm(dir, { recursive: true, force: true });
+    await upgraded?.close();
   });
 
   it("gives the existing articles '' for both", async () => {
