@@ -34,6 +34,7 @@ import * as m046 from './046-search-social-text-columns.ts';
 import * as m047 from './047-corrections-list-order.ts';
 import * as m048 from './048-character-text-columns.ts';
 import * as m049 from './049-name-text-columns.ts';
+import * as m050 from './050-slug-redirect-record-indexes.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -81,4 +82,5 @@ export const migrations: Record<string, AppMigration> = {
   '047-corrections-list-order': m047,
   '048-character-text-columns': m048,
   '049-name-text-columns': m049,
+  '050-slug-redirect-record-indexes': m050,
 };
