@@ -5,10 +5,13 @@ import { SkipLink } from './skip-link';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** The frame of every public page: skip link, header, the breaking strip slot, main, footer. */
+/**
+ * The frame of every public page: skip link, header, the breaking strip slot, main, footer. `public-page`
+ * scopes the print rules (index.css) to the reading pages.
+ */
 export function PublicLayout({ strip, children }: { strip?: ReactNode; children: ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col bg-paper text-ink">
+    <div className="public-page flex min-h-dvh flex-col bg-paper text-ink">
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <SiteHeader />
       {strip}

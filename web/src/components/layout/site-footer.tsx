@@ -8,16 +8,16 @@ export function SiteFooter() {
   const { now, refined } = useNow();
   const year = refined ? now.getFullYear() : now.getUTCFullYear();
   return (
-    <footer className="mt-12 bg-ink text-white on-dark">
+    <footer className="site-footer mt-12 bg-ink text-white on-dark">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 md:flex-row md:items-start md:justify-between">
         <div>
-          <p className="font-display text-2xl uppercase leading-none">{siteName}</p>
+          <p className="site-footer__name font-display text-2xl uppercase leading-none">{siteName}</p>
           <p className="mt-2 max-w-xl font-sans text-sm text-white/85">
             © {year} {siteName}. Every story on this site is satire: invented, exaggerated and not to be taken as fact.
             Any resemblance to real events is the fault of reality.
           </p>
         </div>
-        <ul className="flex flex-wrap gap-x-6 gap-y-2 font-sans text-sm font-bold uppercase tracking-wider">
+        <ul className="site-footer__links flex flex-wrap gap-x-6 gap-y-2 font-sans text-sm font-bold uppercase tracking-wider">
           <li>
             <a
               href={paths.about.getHref()}

@@ -52,16 +52,16 @@ export function SiteHeader() {
 
   return (
     <header>
-      <div className="bg-tabloid-red text-white">
+      <div className="site-masthead bg-tabloid-red text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-4 py-4 md:flex-nowrap md:py-6">
           <div className="min-w-0 on-dark">
             <Link
               to={paths.home.getHref()}
-              className="block font-display text-4xl uppercase leading-none tracking-tight text-white no-underline sm:text-5xl md:text-7xl"
+              className="site-masthead__title block font-display text-4xl uppercase leading-none tracking-tight text-white no-underline sm:text-5xl md:text-7xl"
             >
               {siteName}
             </Link>
-            <p className="mt-1 font-sans text-sm font-bold uppercase tracking-widest md:text-base md:tracking-[0.2em]">
+            <p className="site-masthead__tagline mt-1 font-sans text-sm font-bold uppercase tracking-widest md:text-base md:tracking-[0.2em]">
               {TAGLINE}
             </p>
           </div>
@@ -71,7 +71,7 @@ export function SiteHeader() {
             compact
             className="order-last w-full on-dark md:order-none md:ml-auto md:w-auto md:flex-nowrap"
           />
-          <div className="relative flex shrink-0 items-center gap-2 on-dark">
+          <div className="site-masthead__tools relative flex shrink-0 items-center gap-2 on-dark">
             <Link
               to={paths.admin.root.getHref()}
               className="hidden bg-ink px-3 py-2 font-sans text-sm font-bold uppercase tracking-wider text-white no-underline hover:bg-white hover:text-ink md:inline-block"

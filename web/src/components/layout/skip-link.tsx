@@ -3,7 +3,7 @@ export function SkipLink({ targetId = 'main-content' }: { targetId?: string }) {
   return (
     <a
       href={`#${targetId}`}
-      className="sr-only z-50 bg-tabloid-yellow px-4 py-3 font-sans font-bold text-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      className="skip-link sr-only z-50 bg-tabloid-yellow px-4 py-3 font-sans font-bold text-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
     >
       Skip to content
     </a>

@@ -20,7 +20,7 @@ export function Badge({
   return (
     <span
       className={cx(
-        'inline-block px-2 py-0.5 font-sans text-xs font-bold uppercase leading-5 tracking-wider',
+        'badge inline-block px-2 py-0.5 font-sans text-xs font-bold uppercase leading-5 tracking-wider',
         TONES[tone],
         className,
       )}

@@ -22,7 +22,7 @@ export function ArticleCardSkeleton({ size = 'medium' }: { size?: CardSize }) {
 }
 
 /** The listings' card grid (home, categories, older stories). */
-export const LISTING_GRID_CLASS = 'grid grid-cols-1 gap-x-6 gap-y-8 md:grid-cols-2 lg:grid-cols-3';
+export const LISTING_GRID_CLASS = 'story-grid grid grid-cols-1 gap-x-6 gap-y-8 md:grid-cols-2 lg:grid-cols-3';
 
 /** A listing while its articles load: `count` card skeletons in the grid, sized by `sizeOf`. */
 export function ListingSkeleton({ count, sizeOf }: { count: number; sizeOf: (index: number) => CardSize }) {

@@ -54,7 +54,7 @@ export function ArticleCard({
   return (
     <article
       className={cx(
-        'group relative flex flex-col border-t-4 border-ink bg-paper',
+        'story-card group relative flex flex-col border-t-4 border-ink bg-paper',
         'has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-4 has-[a:focus-visible]:outline-ink has-[a:focus-visible]:shadow-[0_0_0_10px_var(--color-tabloid-yellow)]',
         CARD_GRID_CLASS[size],
         className,
@@ -63,7 +63,7 @@ export function ArticleCard({
       {article.imageUrl && (
         <div
           className={cx(
-            'aspect-video overflow-hidden bg-grey-light',
+            'story-card__image aspect-video overflow-hidden bg-grey-light',
             // the lead card spans two rows on desktop: its picture takes the height the row gives it
             size === 'large' && 'lg:aspect-auto lg:min-h-96 lg:flex-1',
           )}

@@ -35,7 +35,7 @@ export function ArticleCorrections({ corrections }: { corrections?: PublicCorrec
           </li>
         ))}
       </ul>
-      <p className="mt-3">
+      <p className="article-corrections__all mt-3">
         <Link
           to={CORRECTIONS_PATH}
           className="font-bold text-tabloid-red underline underline-offset-2 hover:text-tabloid-red-dark"

@@ -43,7 +43,7 @@ export function ArticleView({
   return (
     <article className="mx-auto max-w-3xl">
       {article.imageUrl && (
-        <figure className="mb-6">
+        <figure className="article-hero mb-6">
           <div className="aspect-video overflow-hidden bg-grey-light">
             <img
               {...imageSources(article.imageUrl, IMAGE_SIZES.article)}
@@ -84,9 +84,11 @@ export function ArticleView({
         {article.headline}
       </h1>
       {article.summary && (
-        <p className="mt-4 font-serif text-xl leading-snug text-grey-dark md:text-2xl">{article.summary}</p>
+        <p className="article-standfirst mt-4 font-serif text-xl leading-snug text-grey-dark md:text-2xl">
+          {article.summary}
+        </p>
       )}
-      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 border-y border-grey-light py-3 font-sans text-sm">
+      <div className="article-byline mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 border-y border-grey-light py-3 font-sans text-sm">
         <Byline article={article} />
         {published && article.publishedAt && (
           // As wide as the server's UTC form, whatever the refined text: the byline keeps its wrap

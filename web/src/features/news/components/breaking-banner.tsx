@@ -17,7 +17,7 @@ export const BANNER_NONE_TEXT = 'No breaking scandals right now.';
  */
 export function BreakingBanner({ article }: { article: BannerStory | null }) {
   return (
-    <div className="mb-6 flex flex-col gap-1 bg-tabloid-red px-4 py-3 text-white on-dark md:flex-row md:items-center md:gap-4">
+    <div className="breaking-banner mb-6 flex flex-col gap-1 bg-tabloid-red px-4 py-3 text-white on-dark md:flex-row md:items-center md:gap-4">
       <span className="shrink-0 font-display text-2xl uppercase tracking-wide md:text-3xl">BREAKING</span>
       <p className="breaking-banner__headline font-sans text-lg font-bold leading-snug md:text-xl">
         {article ? (

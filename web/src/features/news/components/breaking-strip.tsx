@@ -24,7 +24,7 @@ export function BreakingStrip({
     ? BREAKING_LOADING_TEXT
     : buildBreakingText(headlines ?? result.breakingNews.map((a) => a.headline)) || BREAKING_NONE_TEXT;
   return (
-    <section aria-label="Breaking news" className="bg-tabloid-yellow text-ink">
+    <section aria-label="Breaking news" className="breaking-strip bg-tabloid-yellow text-ink">
       <div className="mx-auto flex max-w-7xl items-stretch gap-3 px-4">
         <span className="flex shrink-0 items-center bg-tabloid-red px-2 font-display text-base uppercase tracking-wider text-white md:px-3 md:text-lg">
           BREAKING

@@ -18,7 +18,7 @@ export function MoreTrash({
   now?: Date;
 }) {
   return (
-    <section aria-labelledby="more-trash-title" className="mt-12 border-t-8 border-ink pt-4">
+    <section aria-labelledby="more-trash-title" className="more-trash mt-12 border-t-8 border-ink pt-4">
       <h2 id="more-trash-title" className="font-display text-3xl uppercase tracking-tight md:text-4xl">
         MORE TRASH
       </h2>
@@ -45,10 +45,10 @@ export function MoreTrash({
         </ol>
       ) : (
         <>
-          <p className="mt-3 font-serif text-body text-grey-dark">
+          <p className="more-trash__sections mt-3 font-serif text-body text-grey-dark">
             That's everything in this bin for now. Rummage through another section:
           </p>
-          <ul className="mt-3 flex flex-wrap gap-2">
+          <ul className="more-trash__sections mt-3 flex flex-wrap gap-2">
             {CATEGORIES.filter((c) => c.path !== currentCategoryPath).map((c) => (
               <li key={c.id}>
                 <Link

@@ -54,7 +54,7 @@ export function PersonListing({
       ) : (
         <TagHeader tag={result.record} page={page} />
       )}
-      <p className="mb-6 font-sans text-sm">
+      <p className="listing-feed mb-6 font-sans text-sm">
         <a href={feed} className="font-bold text-tabloid-red underline underline-offset-2 hover:text-tabloid-red-dark">
           RSS feed<span className="sr-only"> of {result.record.name}</span>
         </a>

@@ -9,7 +9,11 @@ export const PREVIEW_BANNER_TITLE = 'Preview — not published yet';
  */
 export function PreviewBanner({ scheduledFor }: { scheduledFor: string | null }) {
   return (
-    <section aria-labelledby="preview-banner-title" className="bg-ink text-white" data-testid="preview-banner">
+    <section
+      aria-labelledby="preview-banner-title"
+      className="preview-banner bg-ink text-white"
+      data-testid="preview-banner"
+    >
       <div className="mx-auto max-w-7xl px-4 py-3">
         <p
           id="preview-banner-title"

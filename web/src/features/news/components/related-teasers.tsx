@@ -11,7 +11,7 @@ import type { Article } from '../types';
 export function RelatedTeasers({ articles, isLoading }: { articles: Article[]; isLoading: boolean }) {
   const { now } = useNow();
   return (
-    <section aria-labelledby="more-questionable-title" className="mt-12 border-t-8 border-ink pt-4">
+    <section aria-labelledby="more-questionable-title" className="related-teasers mt-12 border-t-8 border-ink pt-4">
       <h2 id="more-questionable-title" className="font-display text-3xl uppercase tracking-tight md:text-4xl">
         MORE QUESTIONABLE JOURNALISM
       </h2>

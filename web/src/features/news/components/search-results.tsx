@@ -65,7 +65,7 @@ export function SearchResults({ q, page }: { q: string; page?: string }) {
       <p className="mb-4 font-sans text-sm font-bold uppercase tracking-wider text-grey-dark" role="status">
         Results for “{q}”{result.page > 1 ? `, page ${result.page}` : ''}
       </p>
-      <ol className="divide-y divide-grey-light border-y-4 border-ink">
+      <ol className="search-results divide-y divide-grey-light border-y-4 border-ink">
         {result.results.map((hit, index) => (
           <SearchResultItem key={`${String(hit.id)}-${index}`} hit={hit} now={now} />
         ))}

@@ -17,7 +17,7 @@ export function ArticleShareActions({ share }: { share: ShareInput }) {
   const plainLink = `${ACTION_BUTTON} bg-ink text-white hover:bg-tabloid-red`;
   return (
     <>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+      <div className="share-actions mt-6 flex flex-col gap-3 sm:flex-row">
         <button
           type="button"
           onClick={() => setShareOpen(true)}
