@@ -6,7 +6,7 @@ import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
 import { insertArticles } from './support/articles.ts';
 import { adminChunks, fileOf } from './support/chunks.ts';
-import { guardNetwork } from './support/network.ts';
+import { guardNetwork, isApiWrite } from './support/network.ts';
 import { EDITOR, EDITOR_ENV } from './support/sign-in.ts';
 import { openSignedIn } from './support/signed-in.ts';
 import { testImage } from '../server/src/test-support/test-images.ts';
@@ -18,9 +18,8 @@ function recordApi(page: Page): { calls: string[]; bodies: Map<string, unknown> 
   const calls: string[] = [];
   const bodies = new Map<string, unknown>();
   page.on('request', (req: Request) => {
-    const url = new URL(req.url());
-    if (!url.pathname.startsWith('/api/admin/') || req.method() === 'GET') return;
-    const call = `${req.method()} ${url.pathname}`;
+    if (!isApiWrite(req)) return;
+    const call = `${req.method()} ${new URL(req.url()).pathname}`;
     calls.push(call);
     const body = req.postData();
     if (body && req.headers()['content-type']?.includes('json')) bodies.set(call, JSON.parse(body));

@@ -49,6 +49,8 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'live_events', key: ['id'], serial: true },
   { name: 'preview_links', key: ['article_id'] },
   { name: 'article_corrections', key: ['id'], serial: true },
+  // Who has an article open (decision 047): rows older than a minute are ignored and then deleted.
+  { name: 'article_presence', key: ['article_id', 'editor_subject', 'tab_id'] },
 ];
 /** Derived data the target's own triggers rebuild while the articles are inserted. */
 const DERIVED = new Set([

@@ -59,13 +59,20 @@ export async function guardNetwork(
   };
 }
 
+/**
+ * Is this request a write the page sends under one of `prefixes` (not a GET, and not the article
+ * screen's presence heartbeat or its leaving, which say who has it open and change nothing)?
+ */
+export function isApiWrite(req: Request, prefixes: readonly string[] = ['/api/admin/']): boolean {
+  const { pathname } = new URL(req.url());
+  return req.method() !== 'GET' && prefixes.some((p) => pathname.startsWith(p)) && !pathname.endsWith('/presence');
+}
+
 /** The API writes (not GETs) a page sends under `prefixes`, as 'METHOD /path', in order. */
 export function recordWrites(page: Page, prefixes: readonly string[] = ['/api/admin/']): string[] {
   const calls: string[] = [];
   page.on('request', (req: Request) => {
-    const url = new URL(req.url());
-    if (req.method() !== 'GET' && prefixes.some((p) => url.pathname.startsWith(p)))
-      calls.push(`${req.method()} ${url.pathname}`);
+    if (isApiWrite(req, prefixes)) calls.push(`${req.method()} ${new URL(req.url()).pathname}`);
   });
   return calls;
 }

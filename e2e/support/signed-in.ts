@@ -7,14 +7,15 @@ import { EDITOR } from './sign-in.ts';
  * Opens `url` (an admin page) as a signed-in editor without the sign-in popup: an access token is minted
  * with the running server's own signing key and put where the admin's OpenID client keeps its session
  * (sessionStorage, `oidc.user:{authority}:{clientId}`), before the page's scripts run. The server checks
- * the token like any other, so every API call of the page is real. Only e2e/admin-sign-in.test.ts goes
- * through the real popup; every other admin test starts here.
+ * the token like any other, so every API call of the page is real. Another editor is another `subject`
+ * (the token's `sub`; '1' unless given). Only e2e/admin-sign-in.test.ts goes through the real popup;
+ * every other admin test starts here.
  */
 export async function openSignedIn(
   page: Page,
   running: Pick<RunningApp, 'baseUrl' | 'database' | 'config'>,
   url: string,
-  editor: { username: string; name?: string } = EDITOR,
+  editor: { username: string; name?: string; subject?: string } = EDITOR,
 ): Promise<void> {
   const auth = (await (await fetch(`${running.baseUrl}/api/config/auth`)).json()) as {
     authority: string;
@@ -22,7 +23,11 @@ export async function openSignedIn(
     scope: string;
   };
   const now = Math.floor(Date.now() / 1000);
-  const profile = { sub: '1', name: editor.name ?? editor.username, preferred_username: editor.username };
+  const profile = {
+    sub: editor.subject ?? '1',
+    name: editor.name ?? editor.username,
+    preferred_username: editor.username,
+  };
   const accessToken = await mintTestToken(running.database, running.config, profile);
   const lifetime = Number(JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).exp) - now;
   const user = {

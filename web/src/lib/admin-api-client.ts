@@ -45,6 +45,8 @@ export interface AdminRequest {
   signal?: AbortSignal;
   /** Extra request headers (e.g. If-Match with the version an edit is based on). */
   headers?: Record<string, string>;
+  /** Sent even when the page is going away (fetch's `keepalive`): a tab leaving an article's screen. */
+  keepalive?: boolean;
 }
 
 /** Status and status text, plus the problem+json detail when the server sent one. */
@@ -83,6 +85,7 @@ export async function adminRequest<T>(
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
       signal: req.signal,
       cache: 'no-store',
+      ...(req.keepalive ? { keepalive: true } : {}),
     });
   } catch (err) {
     if (req.signal?.aborted) throw err;

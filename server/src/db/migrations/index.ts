@@ -35,6 +35,7 @@ import * as m047 from './047-corrections-list-order.ts';
 import * as m048 from './048-character-text-columns.ts';
 import * as m049 from './049-name-text-columns.ts';
 import * as m050 from './050-slug-redirect-record-indexes.ts';
+import * as m051 from './051-article-presence.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -83,4 +84,5 @@ export const migrations: Record<string, AppMigration> = {
   '048-character-text-columns': m048,
   '049-name-text-columns': m049,
   '050-slug-redirect-record-indexes': m050,
+  '051-article-presence': m051,
 };

@@ -54,6 +54,7 @@ import { ensureImageRow } from '../../../images/library.ts';
 import { ImagesRepository } from '../../../repositories/images-repository.ts';
 import { withReaderBody } from '../../../rendering/body-html.ts';
 import { correctionRoutes } from './corrections.ts';
+import { presenceRoutes } from './presence.ts';
 
 const isKnownCategory = (id: number) => CATEGORIES.some((c) => c.id === id);
 
@@ -108,6 +109,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
   const images = new ImagesRepository(db);
   const records = new AuthorsAndTagsRepository(db, app.database.dialect);
   await fastify.register(correctionRoutes);
+  await fastify.register(presenceRoutes);
 
   /**
    * The lead image's focal point, copied onto the article from the library (an uploaded picture

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { AdminApiError, useAdminApi } from '@/lib/admin-api-client';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { articleQueryOptions, useArticle } from '../api/get-article.ts';
+import { useArticlePresence } from '../api/article-presence.ts';
 import { ArticleForm } from './article-form.tsx';
 import { DeletedArticle } from './deleted-article.tsx';
 import { DuplicateButton } from './duplicate-button.tsx';
@@ -12,6 +13,7 @@ import { HistoryPanel } from './history-panel.tsx';
 import { SchedulePanel } from './schedule-panel.tsx';
 import { PreviewLinkPanel } from './preview-link-panel.tsx';
 import { CorrectionsPanel } from './corrections-panel.tsx';
+import { PresenceNotice } from './presence-notice.tsx';
 import { isPublished } from '../lib/article-status.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { ArticleActions } from './article-actions.tsx';
@@ -40,6 +42,8 @@ export interface ArticleDetailViewProps {
 /** Admin article detail (docs/product.md, Admin article detail). */
 export function ArticleDetailView({ id, onBack, editing = false, onEditingChange }: ArticleDetailViewProps) {
   const query = useArticle(id);
+  // Who else has it open: sent while this screen shows the article, in either mode (decision 047).
+  const others = useArticlePresence(id);
   const client = useAdminApi();
   const queryClient = useQueryClient();
   const { DetailSection } = useArticleExtensions();
@@ -63,13 +67,16 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
   const published = isPublished(article.publishedAt);
   if (editing) {
     return (
-      <ArticleForm
-        key={`${article.id}`}
-        article={article}
-        onSaved={() => onEditingChange?.(false)}
-        onCancel={() => onEditingChange?.(false)}
-        loadLatest={() => queryClient.fetchQuery({ ...articleQueryOptions(client, id), staleTime: 0 })}
-      />
+      <>
+        <PresenceNotice editors={others} className="admin-presence--above-form" />
+        <ArticleForm
+          key={`${article.id}`}
+          article={article}
+          onSaved={() => onEditingChange?.(false)}
+          onCancel={() => onEditingChange?.(false)}
+          loadLatest={() => queryClient.fetchQuery({ ...articleQueryOptions(client, id), staleTime: 0 })}
+        />
+      </>
     );
   }
   return (
@@ -79,6 +86,7 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
           ← Back
         </button>
       </div>
+      <PresenceNotice editors={others} />
       <header className="admin-detail__head">
         <h1 className="admin-detail__headline">{article.headline}</h1>
         <div className="admin-detail__badges">

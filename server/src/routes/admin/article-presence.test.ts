@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PRESENCE_WINDOW_SECONDS } from '../../../../common/presence-contract.ts';
+import { insertArticle, snapshotArticles } from '../../test-support/admin-articles.ts';
+import { expectProblem } from '../../test-support/problem-assertions.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+// Editing presence (decision 047) through the admin API: two editors' heartbeats on one article, each
+// told of the other and not of themselves, the window, leaving, the problems, the Trash; nothing audited
+// and the article untouched. On SQLite (api) and PostgreSQL (api-pg).
+let t: TestApp;
+let sam: string;
+let alex: string;
+
+const TAB_SAM = '3f2b8c1e-6a4d-4e2f-9b7a-0c5d1e2f3a4b';
+const TAB_SAM_2 = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const TAB_ALEX = 'c0ffee00-1234-4abc-8def-0123456789ab';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  sam = await t.bearer({ sub: 'editor-sam', name: 'Sam Editor' });
+  alex = await t.bearer({ sub: 'editor-alex', name: 'Alex Writer' });
+});
+afterAll(async () => t?.close());
+beforeEach(async () => {
+  await t.database.db.deleteFrom('articles').execute();
+  await t.database.db.deleteFrom('article_presence').execute();
+  await t.database.db.deleteFrom('audit_log').execute();
+});
+
+const url = (id: number | string) => `/api/admin/articles/${id}/presence`;
+
+const beat = (authorization: string, id: number | string, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: url(id),
+    headers: { authorization, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+
+const leave = (authorization: string, id: number | string, tabId: string) =>
+  t.app.inject({ method: 'DELETE', url: `${url(id)}?tabId=${encodeURIComponent(tabId)}`, headers: { authorization } });
+
+async function others(authorization: string, id: number, tabId: string): Promise<{ name: string; since: string }[]> {
+  const res = await beat(authorization, id, { tabId });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().editors;
+}
+
+describe('who else has the article open', () => {
+  it("lists the other editor with when they opened it, never oneself (one's other tab neither)", async () => {
+    const { id } = await insertArticle(t.database.db);
+    const before = new Date().toISOString();
+    expect(await others(sam, id, TAB_SAM)).toEqual([]);
+    expect(await others(sam, id, TAB_SAM_2)).toEqual([]);
+    const seen = await others(alex, id, TAB_ALEX);
+    expect(seen).toEqual([{ name: 'Sam Editor', since: expect.any(String) }]);
+    expect(seen[0]!.since >= before).toBe(true);
+    expect(await others(sam, id, TAB_SAM)).toEqual([{ name: 'Alex Writer', since: expect.any(String) }]);
+  });
+
+  it("keeps an editor's opening time across heartbeats, the earliest of their tabs", async () => {
+    const { id } = await insertArticle(t.database.db);
+    await others(sam, id, TAB_SAM);
+    await t.database.db
+      .updateTable('article_presence')
+      .set({ opened_at: '2026-01-05T14:02:00.000Z' })
+      .where('tab_id', '=', TAB_SAM)
+      .execute();
+    await others(sam, id, TAB_SAM);
+    await others(sam, id, TAB_SAM_2);
+    expect(await others(alex, id, TAB_ALEX)).toEqual([{ name: 'Sam Editor', since: '2026-01-05T14:02:00.000Z' }]);
+  });
+
+  it('lists only the editors on that article', async () => {
+    const a = await insertArticle(t.database.db);
+    const b = await insertArticle(t.database.db);
+    await others(sam, a.id, TAB_SAM);
+    expect(await others(alex, b.id, TAB_ALEX)).toEqual([]);
+  });
+
+  it('leaves out a tab not heard from within the window, and the next heartbeat deletes its row', async () => {
+    const { id } = await insertArticle(t.database.db);
+    const other = await insertArticle(t.database.db);
+    await others(sam, id, TAB_SAM);
+    await others(sam, other.id, TAB_SAM_2);
+    const past = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+    // Sam's tab on the article: one second older than the window; on the other article: well inside it.
+    await t.database.db
+      .updateTable('article_presence')
+      .set({ last_seen: past(PRESENCE_WINDOW_SECONDS + 1) })
+      .where('tab_id', '=', TAB_SAM)
+      .execute();
+    await t.database.db
+      .updateTable('article_presence')
+      .set({ last_seen: past(PRESENCE_WINDOW_SECONDS - 10) })
+      .where('tab_id', '=', TAB_SAM_2)
+      .execute();
+    expect(await others(alex, id, TAB_ALEX)).toEqual([]);
+    const rows = await t.database.db.selectFrom('article_presence').select(['tab_id']).orderBy('tab_id').execute();
+    expect(rows.map((r) => r.tab_id)).toEqual([TAB_SAM_2, TAB_ALEX].sort());
+    expect(await others(alex, other.id, TAB_ALEX)).toEqual([{ name: 'Sam Editor', since: expect.any(String) }]);
+  });
+
+  it('a tab that comes back after the window is opened again, now', async () => {
+    const { id } = await insertArticle(t.database.db);
+    await others(sam, id, TAB_SAM);
+    await t.database.db
+      .updateTable('article_presence')
+      .set({ opened_at: '2026-01-05T14:02:00.000Z', last_seen: '2026-01-05T14:03:00.000Z' })
+      .execute();
+    const before = new Date().toISOString();
+    await others(sam, id, TAB_SAM);
+    const [seen] = await others(alex, id, TAB_ALEX);
+    expect(seen!.since >= before).toBe(true);
+  });
+
+  it('DELETE removes the tab: the other editor no longer sees it; the same again, or an unknown tab, is 204 too', async () => {
+    const { id } = await insertArticle(t.database.db);
+    await others(sam, id, TAB_SAM);
+    await others(sam, id, TAB_SAM_2);
+    const gone = await leave(sam, id, TAB_SAM);
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect(gone.body).toBe('');
+    // Still open in Sam's other tab.
+    expect(await others(alex, id, TAB_ALEX)).toEqual([{ name: 'Sam Editor', since: expect.any(String) }]);
+    expect((await leave(sam, id, TAB_SAM_2)).statusCode).toBe(204);
+    expect(await others(alex, id, TAB_ALEX)).toEqual([]);
+    expect((await leave(sam, id, TAB_SAM_2)).statusCode).toBe(204);
+  });
+
+  it("DELETE removes only the editor's own tab: another editor naming it leaves it", async () => {
+    const { id } = await insertArticle(t.database.db);
+    await others(sam, id, TAB_SAM);
+    expect((await leave(alex, id, TAB_SAM)).statusCode).toBe(204);
+    expect(await others(alex, id, TAB_ALEX)).toEqual([{ name: 'Sam Editor', since: expect.any(String) }]);
+  });
+
+  it('writes no audit row and leaves the article as it was', async () => {
+    const { id } = await insertArticle(t.database.db);
+    const before = await snapshotArticles(t.database.db);
+    await others(sam, id, TAB_SAM);
+    await others(alex, id, TAB_ALEX);
+    expect((await leave(sam, id, TAB_SAM)).statusCode).toBe(204);
+    expect(await snapshotArticles(t.database.db)).toEqual(before);
+    expect(await t.database.db.selectFrom('audit_log').selectAll().execute()).toEqual([]);
+  });
+
+  it('an article in the Trash takes them (its screen is still somebody looking at it)', async () => {
+    const { id } = await insertArticle(t.database.db, { deleted_at: new Date().toISOString() });
+    await others(sam, id, TAB_SAM);
+    expect(await others(alex, id, TAB_ALEX)).toEqual([{ name: 'Sam Editor', since: expect.any(String) }]);
+    expect((await leave(sam, id, TAB_SAM)).statusCode).toBe(204);
+  });
+
+  it('the rows go with the article when it is deleted for good', async () => {
+    const { id } = await insertArticle(t.database.db);
+    await others(sam, id, TAB_SAM);
+    await t.database.db.deleteFrom('articles').where('id', '=', id).execute();
+    expect(await t.database.db.selectFrom('article_presence').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('refusals', () => {
+  it('an unknown article: 404 problem, for the heartbeat and for leaving, and nothing stored', async () => {
+    expectProblem(await beat(sam, 987654, { tabId: TAB_SAM }), 404, 'Article 987654 was not found.');
+    expectProblem(await leave(sam, 987654, TAB_SAM), 404, 'Article 987654 was not found.');
+    expect(await t.database.db.selectFrom('article_presence').selectAll().execute()).toEqual([]);
+  });
+
+  it.each([
+    ['not a UUID', { tabId: 'tab-1' }],
+    ['a UUID with a tail', { tabId: `${TAB_SAM}x` }],
+    ['a number', { tabId: 42 }],
+    ['missing', {}],
+  ])('a heartbeat whose tabId is %s: 400 naming tabId', async (_, payload) => {
+    const { id } = await insertArticle(t.database.db);
+    const body = expectProblem(await beat(sam, id, payload), 400);
+    expect(body.errors).toEqual([expect.objectContaining({ in: 'body', name: 'tabId' })]);
+  });
+
+  it('a heartbeat with another field: 400 naming it', async () => {
+    const { id } = await insertArticle(t.database.db);
+    const body = expectProblem(await beat(sam, id, { tabId: TAB_SAM, editor: 'someone' }), 400);
+    expect(body.errors).toEqual([expect.objectContaining({ in: 'body', name: 'editor' })]);
+  });
+
+  it('leaving without a valid tabId: 400 naming tabId', async () => {
+    const { id } = await insertArticle(t.database.db);
+    const bad = expectProblem(await leave(sam, id, 'nope'), 400);
+    expect(bad.errors).toEqual([expect.objectContaining({ in: 'querystring', name: 'tabId' })]);
+    const missing = await t.app.inject({ method: 'DELETE', url: url(id), headers: { authorization: sam } });
+    expect(expectProblem(missing, 400).errors).toEqual([expect.objectContaining({ in: 'querystring', name: 'tabId' })]);
+  });
+
+  it.each(['0', 'abc', '99999999999999'])('a malformed article id (%s): 400 naming id', async (id) => {
+    const body = expectProblem(await beat(sam, id, { tabId: TAB_SAM }), 400);
+    expect(body.errors).toEqual([expect.objectContaining({ in: 'params', name: 'id' })]);
+    expect(expectProblem(await leave(sam, id, TAB_SAM), 400).errors).toEqual([
+      expect.objectContaining({ in: 'params', name: 'id' }),
+    ]);
+  });
+
+  it('a tab id in capitals is the same tab', async () => {
+    const { id } = await insertArticle(t.database.db);
+    await others(sam, id, TAB_SAM.toUpperCase());
+    await others(sam, id, TAB_SAM);
+    const rows = await t.database.db.selectFrom('article_presence').select('tab_id').execute();
+    expect(rows).toEqual([{ tab_id: TAB_SAM }]);
+    expect((await leave(sam, id, TAB_SAM.toUpperCase())).statusCode).toBe(204);
+    expect(await t.database.db.selectFrom('article_presence').selectAll().execute()).toEqual([]);
+  });
+
+  it('without a signed-in editor: 401', async () => {
+    const { id } = await insertArticle(t.database.db);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: url(id),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ tabId: TAB_SAM }),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
