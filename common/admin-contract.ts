@@ -99,6 +99,15 @@ export type AdminArticleListItem = Omit<
   'body' | 'content' | ArticleShareField | ArticleImageField | ArticleSearchSocialField | 'authors' | 'tags'
 >;
 
+/**
+ * A row of All Articles (GET /api/admin/articles): the list item and the other editors who have the
+ * article open as the page was read (editing presence, decision 047): their display names, each once,
+ * who opened it first first; the signed-in editor is left out. Not polled: as of the list's load.
+ */
+export interface ArticleOpenBy {
+  openBy: string[];
+}
+
 /** The search and social fields (article GET, POST, PUT; not in lists). */
 export type ArticleSearchSocialField = 'metaTitle' | 'metaDescription';
 

@@ -8,9 +8,11 @@ import { openSignedIn } from './support/signed-in.ts';
 
 // Editing presence (decision 047), in headless Chromium against the real app: two editors, each in their
 // own browser, open the same article; the second is told, above the article and before editing, that the
-// first has it open; the first closes the page, and the second's notice goes at the next heartbeat.
+// first has it open; the first closes the page, and the second's notice goes at the next heartbeat. All
+// Articles names who has each article open, on that article's row.
 
 const HEADLINE = 'Badger Sworn In As Parish Treasurer';
+const OTHER = 'Heron Appointed Harbour Master';
 const SAM = { username: 'sam.editor', name: 'Sam Editor', subject: 'editor-sam' };
 const ALEX = { username: 'alex.writer', name: 'Alex Writer', subject: 'editor-alex' };
 
@@ -28,7 +30,7 @@ describe('who else has an article open', () => {
 
   beforeAll(async () => {
     running = await startApp();
-    const [row] = await insertArticles(running.database, running.app, [{ headline: HEADLINE }]);
+    const [row] = await insertArticles(running.database, running.app, [{ headline: HEADLINE }, { headline: OTHER }]);
     id = row!.id;
   });
   afterAll(async () => {
@@ -91,5 +93,24 @@ describe('who else has an article open', () => {
     expect(await alex.getByRole('status').filter({ hasText: 'also editing' }).count()).toBe(0);
     // Alex is still there, as far as the server knows.
     expect(await rowsOf(ALEX.subject)).toBe(1);
+  });
+
+  it("All Articles shows 'Sam Editor is editing' on the row of the article Sam has open, and on no other row", async () => {
+    const sam = await (await web.newContext()).newPage();
+    await openSignedIn(sam, running, `${running.baseUrl}/admin/articles/${id}`, SAM);
+    await sam.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+    await expect.poll(() => rowsOf(SAM.subject)).toBe(1);
+
+    const alex = await (await web.newContext()).newPage();
+    await openSignedIn(alex, running, `${running.baseUrl}/admin/articles`, ALEX);
+    const rowOf = (headline: string) =>
+      alex.getByRole('listitem').filter({ has: alex.getByRole('link', { name: headline, exact: true }) });
+    await rowOf(OTHER).waitFor();
+    await rowOf(HEADLINE).getByText('Sam Editor is editing', { exact: true }).waitFor();
+    expect(await alex.getByText(/is editing|are editing/).count()).toBe(1);
+    const other = rowOf(OTHER);
+    expect(await other.getByText(/editing/).count()).toBe(0);
+    expect(await axeViolations(alex)).toEqual([]);
+    await sam.close();
   });
 });

@@ -89,6 +89,41 @@ export class ArticlePresenceRepository {
     return rows.map((r) => ({ name: r.name, since: r.since }));
   }
 
+  /**
+   * For a list's page (All Articles): the editors other than `subject` seen within the window at `now` on
+   * each of `articleIds`, by article, each editor once by display name, who opened it first first. Articles
+   * nobody else has open are not in the map. One statement, whatever the page's size: every screen open in
+   * the window (the table holds only the last minute's, a row per open tab), kept to the page's ids here.
+   */
+  async othersOn(articleIds: readonly number[], subject: string, now: Date): Promise<Map<number, string[]>> {
+    const byArticle = new Map<number, string[]>();
+    if (articleIds.length === 0) return byArticle;
+    const rows = await this.db
+      .selectFrom('article_presence')
+      .select((eb) => [
+        'article_id',
+        'editor_subject',
+        eb.fn.max('editor_name').as('name'),
+        eb.fn.min('opened_at').as('since'),
+      ])
+      .where('editor_subject', '<>', subject)
+      .where('last_seen', '>=', this.cutoff(now))
+      .groupBy(['article_id', 'editor_subject'])
+      .orderBy('article_id')
+      .orderBy('since')
+      .orderBy('editor_subject')
+      .execute();
+    const onPage = new Set(articleIds);
+    for (const r of rows) {
+      const id = Number(r.article_id);
+      if (!onPage.has(id)) continue;
+      const names = byArticle.get(id);
+      if (names) names.push(r.name);
+      else byArticle.set(id, [r.name]);
+    }
+    return byArticle;
+  }
+
   /** The tab left the article's screen. False: no such article. */
   async leave(articleId: number, editor: Actor, tabId: string): Promise<boolean> {
     if (!(await this.exists(articleId))) return false;

@@ -1,24 +1,30 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRESENCE_WINDOW_SECONDS } from '../../../../common/presence-contract.ts';
-import { insertArticle, snapshotArticles } from '../../test-support/admin-articles.ts';
+import { ArticlePresenceRepository } from '../../repositories/article-presence.ts';
+import { daysAgo, insertArticle, insertArticles, snapshotArticles } from '../../test-support/admin-articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
+import { statementsOf } from '../../test-support/query-plans.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 // Editing presence (decision 047) through the admin API: two editors' heartbeats on one article, each
 // told of the other and not of themselves, the window, leaving, the problems, the Trash; nothing audited
-// and the article untouched. On SQLite (api) and PostgreSQL (api-pg).
+// and the article untouched; All Articles' rows naming who has them open. On SQLite (api) and PostgreSQL
+// (api-pg).
 let t: TestApp;
 let sam: string;
 let alex: string;
+let jo: string;
 
 const TAB_SAM = '3f2b8c1e-6a4d-4e2f-9b7a-0c5d1e2f3a4b';
 const TAB_SAM_2 = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const TAB_ALEX = 'c0ffee00-1234-4abc-8def-0123456789ab';
+const TAB_JO = '0b1c2d3e-4f50-4a61-8b72-93a4b5c6d7e8';
 
 beforeAll(async () => {
   t = await createTestApp();
   sam = await t.bearer({ sub: 'editor-sam', name: 'Sam Editor' });
   alex = await t.bearer({ sub: 'editor-alex', name: 'Alex Writer' });
+  jo = await t.bearer({ sub: 'editor-jo', name: 'Jo Reporter' });
 });
 afterAll(async () => t?.close());
 beforeEach(async () => {
@@ -219,5 +225,107 @@ describe('refusals', () => {
       payload: JSON.stringify({ tabId: TAB_SAM }),
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('All Articles: who has each row open', () => {
+  /** The `openBy` of each row of All Articles as `authorization` sees it, by headline. */
+  async function openByRow(authorization: string, query = ''): Promise<Record<string, string[]>> {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/articles${query}`, headers: { authorization } });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows: { headline: string; openBy: string[] }[] = res.json().articles;
+    return Object.fromEntries(rows.map((r) => [r.headline, r.openBy]));
+  }
+
+  const lastSeen = (tabId: string, at: string) =>
+    t.database.db.updateTable('article_presence').set({ last_seen: at }).where('tab_id', '=', tabId).execute();
+
+  it("names another editor's fresh heartbeat on that row only, never oneself", async () => {
+    const open = await insertArticle(t.database.db, { headline: 'Goat Elected' });
+    await insertArticle(t.database.db, { headline: 'Budget Eaten' });
+    await others(sam, open.id, TAB_SAM);
+    expect(await openByRow(alex)).toEqual({ 'Goat Elected': ['Sam Editor'], 'Budget Eaten': [] });
+    // Sam's own list leaves Sam out, whichever tab.
+    await others(sam, open.id, TAB_SAM_2);
+    expect(await openByRow(sam)).toEqual({ 'Goat Elected': [], 'Budget Eaten': [] });
+  });
+
+  it('names each editor once (their tabs are one), who opened it first first', async () => {
+    const { id } = await insertArticle(t.database.db, { headline: 'Goat Elected' });
+    await others(jo, id, TAB_JO);
+    await others(sam, id, TAB_SAM);
+    await others(sam, id, TAB_SAM_2);
+    await t.database.db
+      .updateTable('article_presence')
+      .set({ opened_at: '2026-01-05T14:02:00.000Z' })
+      .where('tab_id', '=', TAB_SAM_2)
+      .execute();
+    expect(await openByRow(alex)).toEqual({ 'Goat Elected': ['Sam Editor', 'Jo Reporter'] });
+    await others(alex, id, TAB_ALEX);
+    expect(await openByRow(jo)).toEqual({ 'Goat Elected': ['Sam Editor', 'Alex Writer'] });
+  });
+
+  it('leaves out a heartbeat older than the window, and rows with none', async () => {
+    const { id } = await insertArticle(t.database.db, { headline: 'Goat Elected' });
+    await others(sam, id, TAB_SAM);
+    await others(jo, id, TAB_JO);
+    const past = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+    await lastSeen(TAB_SAM, past(PRESENCE_WINDOW_SECONDS + 1));
+    await lastSeen(TAB_JO, past(PRESENCE_WINDOW_SECONDS - 10));
+    expect(await openByRow(alex)).toEqual({ 'Goat Elected': ['Jo Reporter'] });
+  });
+
+  it("names them on the Trash's rows too, and only on the page's rows", async () => {
+    const gone = await insertArticle(t.database.db, { headline: 'Goat Deleted', deleted_at: new Date().toISOString() });
+    await others(sam, gone.id, TAB_SAM);
+    expect(await openByRow(alex, '?status=trash')).toEqual({ 'Goat Deleted': ['Sam Editor'] });
+    // Eleven articles, ten to a page: the oldest alone on page 2, open in Jo's tab.
+    const rows = await insertArticles(
+      t.database.db,
+      Array.from({ length: 11 }, (_, i) => ({ headline: `Story ${i}`, created_at: daysAgo(i + 1) })),
+    );
+    await others(jo, rows[10]!.id, TAB_JO);
+    const first = await openByRow(alex, '?pageSize=10&page=1');
+    expect(Object.keys(first)).toHaveLength(10);
+    expect(Object.values(first).every((names) => names.length === 0)).toBe(true);
+    expect(await openByRow(alex, '?pageSize=10&page=2')).toEqual({ 'Story 10': ['Jo Reporter'] });
+  });
+
+  it("reads them in one statement for the page's ids, none for an empty page", async () => {
+    const a = await insertArticle(t.database.db);
+    const b = await insertArticle(t.database.db);
+    await others(sam, a.id, TAB_SAM);
+    const now = new Date();
+    const statements = await statementsOf(t.database, (spy) =>
+      new ArticlePresenceRepository(spy).othersOn([a.id, b.id], 'editor-alex', now),
+    );
+    expect(statements).toHaveLength(1);
+    expect(statements[0]!.sql).toMatch(/article_presence/);
+    expect(await statementsOf(t.database, (spy) => new ArticlePresenceRepository(spy).othersOn([], 'x', now))).toEqual(
+      [],
+    );
+  });
+
+  it("a long page (All): still one statement, and only the page's rows", async () => {
+    const a = await insertArticle(t.database.db);
+    const between = await insertArticle(t.database.db);
+    const c = await insertArticle(t.database.db);
+    await others(sam, a.id, TAB_SAM);
+    await others(jo, between.id, TAB_JO);
+    await others(sam, c.id, TAB_SAM_2);
+    // The page: a and c, and ids no article has (a long page), but not the article between them.
+    const page = [a.id, c.id, ...Array.from({ length: 1000 }, (_, i) => c.id + 1000 + i)];
+    const now = new Date();
+    let found = new Map<number, string[]>();
+    const statements = await statementsOf(t.database, async (spy) => {
+      found = await new ArticlePresenceRepository(spy).othersOn(page, 'editor-alex', now);
+    });
+    expect(statements).toHaveLength(1);
+    expect(found).toEqual(
+      new Map([
+        [a.id, ['Sam Editor']],
+        [c.id, ['Sam Editor']],
+      ]),
+    );
   });
 });

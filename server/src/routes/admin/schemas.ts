@@ -79,8 +79,17 @@ export const AdminArticleSchema = Type.Object({
   ),
 });
 
+/** A row of All Articles: the list item and who else has the article open as the page was read. */
+export const ArticleListRowSchema = Type.Object({
+  ...listItemFields,
+  openBy: Type.Array(Type.String(), {
+    description:
+      'The other editors who have the article open now (decision 047): their display names, each once, who opened it first first; the signed-in editor is left out',
+  }),
+});
+
 export const ArticlePageSchema = Type.Object({
-  articles: Type.Array(AdminArticleListItemSchema),
+  articles: Type.Array(ArticleListRowSchema),
   currentPage: Type.Integer(),
   pageSize: Type.Integer(),
   totalCount: Type.Integer(),

@@ -1,8 +1,11 @@
-import type { AdminArticle, ArticlePageOf, ArticleStatus } from '@common/admin-contract';
+import type { AdminArticle, ArticleOpenBy, ArticlePageOf, ArticleStatus } from '@common/admin-contract';
 
 export type { AdminArticle, ArticleStatus };
 
-export type ArticlePage = ArticlePageOf<AdminArticle>;
+/** A row of All Articles: the article and who else has it open as the page was loaded (decision 047). */
+export type ListedArticle = AdminArticle & ArticleOpenBy;
+
+export type ArticlePage = ArticlePageOf<ListedArticle>;
 
 export interface Category {
   id: number;

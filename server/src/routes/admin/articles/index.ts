@@ -5,6 +5,7 @@ import { CATEGORIES } from '../../../../../common/categories.ts';
 import { slugify } from '../../../../../common/slug.ts';
 import type { Refusal } from '../../../repositories/admin-articles.ts';
 import { getRevision, listRevisions } from '../../../repositories/article-revisions.ts';
+import { ArticlePresenceRepository } from '../../../repositories/article-presence.ts';
 import { AuthorsAndTagsRepository, UnknownReference } from '../../../repositories/authors-and-tags.ts';
 import { announcePublished } from '../../../scheduler/article-events.ts';
 import { announceStories, announceStoryRemoved } from '../../../live/story-events.ts';
@@ -108,6 +109,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
   const db = app.database.db;
   const images = new ImagesRepository(db);
   const records = new AuthorsAndTagsRepository(db, app.database.dialect);
+  const presence = new ArticlePresenceRepository(db);
   await fastify.register(correctionRoutes);
   await fastify.register(presenceRoutes);
 
@@ -155,7 +157,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
           'querystring',
         );
       }
-      return articles.list({
+      const found = await articles.list({
         page,
         pageSize,
         status: status as 'all',
@@ -165,6 +167,10 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         tagId,
         sort,
       });
+      // Who else has each row's article open (decision 047): one read for the page's rows.
+      const ids = found.articles.map((a) => a.id);
+      const openBy = await presence.othersOn(ids, actorOf(request).subject, new Date());
+      return { ...found, articles: found.articles.map((a) => ({ ...a, openBy: openBy.get(a.id) ?? [] })) };
     },
   );
 

@@ -4,12 +4,13 @@ import { TRASH_RETENTION_DAYS } from '@common/admin-contract';
 import { paths } from '@/config/paths';
 import { commentExcerpt } from '../lib/comment-excerpt.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
-import type { AdminArticle } from '../types.ts';
+import type { AdminArticle, ListedArticle } from '../types.ts';
 import { useRestoreArticle } from '../api/restore-article.ts';
 import { isPublished } from '../lib/article-status.ts';
 import { ArticleActions } from './article-actions.tsx';
 import { DeleteForGood } from './delete-for-good.tsx';
 import { DuplicateButton } from './duplicate-button.tsx';
+import { EditingMarker } from './editing-marker.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { useArticleExtensions } from '../extensions.tsx';
@@ -86,8 +87,14 @@ export interface RowSelection {
   onToggle(id: number, selected: boolean): void;
 }
 
-/** One article in a list: headline, status, stars, the meta line, the comment excerpt and actions. */
-export function ArticleRow({ article, selection }: { article: AdminArticle; selection?: RowSelection }) {
+/** An article in a list: All Articles' rows also say who else has it open (the dashboard's do not). */
+type RowArticle = AdminArticle & Partial<Pick<ListedArticle, 'openBy'>>;
+
+/**
+ * One article in a list: headline, status, stars, the meta line, who else has it open, the comment
+ * excerpt and actions.
+ */
+export function ArticleRow({ article, selection }: { article: RowArticle; selection?: RowSelection }) {
   const { RowSection } = useArticleExtensions();
   const selected = selection?.isSelected(article.id) ?? false;
   const deleted = Boolean(article.deletedAt);
@@ -128,6 +135,7 @@ export function ArticleRow({ article, selection }: { article: AdminArticle; sele
         </div>
         <RatingStars rating={article.ratingOutOfTen} />
         <p className="admin-row__meta">{meta.join(' · ')}</p>
+        <EditingMarker names={article.openBy} />
         {deleted ? <TrashLine deletedAt={article.deletedAt!} deletedBy={article.updatedBy} /> : null}
         {excerpt ? <p className="admin-row__comments">{excerpt}</p> : null}
         {RowSection && !deleted ? <RowSection article={article} /> : null}
@@ -160,7 +168,7 @@ export function ArticleList({
   selection,
   headingId,
 }: {
-  articles: AdminArticle[];
+  articles: RowArticle[];
   emptyText?: string;
   /** A checkbox on each row (All Articles); the dashboard's list has none. */
   selection?: RowSelection;
