@@ -620,6 +620,108 @@ describe('ArticleForm: Search and social', () => {
     );
     expect(section().open).toBe(true);
   });
+
+  describe('Social card preview', () => {
+    const PICTURE = '/images/0123456789abcdef0123456789abcdef-1200.webp';
+    const PUBLISHED = { ...ARTICLE, publishedAt: '2026-01-02T10:00:00.000Z', status: 'published' as const };
+    const card = () => screen.getByRole('figure', { name: 'Social card preview' });
+    const cardText = () => {
+      const [domain, title, description] = [...card().querySelectorAll('.social-card__text p')].map(
+        (p) => p.textContent,
+      );
+      return { domain, title, description };
+    };
+    const cardImage = () => card().querySelector('img')!;
+
+    it("shows the head's title and description with their fallbacks, and follows the typing", () => {
+      const { client } = fakeApi(() => json(200, ARTICLE));
+      renderForm(client, { article: ARTICLE });
+      open();
+      // After the search result preview.
+      const search = screen.getByRole('region', { name: 'Search result preview' });
+      expect(search.compareDocumentPosition(card()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(cardText()).toEqual({
+        domain: window.location.host,
+        title: 'Minister Denies Being A Lizard',
+        description: 'He blinked sideways.',
+      });
+      // No summary: the body's first paragraph.
+      fireEvent.change(screen.getByLabelText('Summary'), { target: { value: '' } });
+      expect(cardText().description).toBe('First paragraph.');
+      // Its own title and description win, as typed.
+      fireEvent.change(screen.getByLabelText('Search and social title'), { target: { value: 'Lizard row' } });
+      fireEvent.change(screen.getByLabelText('Search and social description'), {
+        target: { value: 'A minister blinks.' },
+      });
+      expect(cardText()).toMatchObject({ title: 'Lizard row', description: 'A minister blinks.' });
+      // Emptied again: the headline as it is now.
+      fireEvent.change(screen.getByLabelText('Search and social title'), { target: { value: '' } });
+      fireEvent.change(screen.getByLabelText('Headline'), { target: { value: 'Lizard Denies Everything' } });
+      expect(cardText().title).toBe('Lizard Denies Everything');
+    });
+
+    it('without a picture shows the site card, with an empty text alternative', () => {
+      const { client } = fakeApi(() => json(200, ARTICLE));
+      renderForm(client, { article: { ...ARTICLE, metaTitle: 'Lizard row' } });
+      expect(cardImage().getAttribute('src')).toBe('/share-cards/site.png');
+      expect(cardImage().getAttribute('alt')).toBe('');
+    });
+
+    it("a new article: the chosen picture cut at 1.91:1 in the browser, described by the picture's alt", () => {
+      const { client } = fakeApi(() => json(200, ARTICLE));
+      renderForm(client);
+      open();
+      expect(cardImage().getAttribute('src')).toBe('/share-cards/site.png');
+      fireEvent.change(screen.getByLabelText('Image address'), { target: { value: '/lizard.jpg' } });
+      fireEvent.change(screen.getByLabelText(/Image description/), { target: { value: 'A minister, blinking' } });
+      expect(cardImage().getAttribute('src')).toBe('/lizard.jpg');
+      expect(cardImage().getAttribute('alt')).toBe('Card picture: A minister, blinking');
+      expect(cardImage().style.objectPosition).toBe('50% 50%');
+      expect(screen.queryByText('Changes show on the card after saving.')).toBeNull();
+    });
+
+    it('a published article shows its saved card until what the card is drawn from changes, then the picture at its focal point', () => {
+      const { client } = fakeApi(() => json(200, PUBLISHED));
+      renderForm(client, {
+        article: { ...PUBLISHED, imageUrl: PICTURE, imageAlt: 'A lizard', imageFocalX: 0.3, imageFocalY: 0.6 },
+      });
+      open();
+      expect(cardImage().getAttribute('src')).toBe('/share-cards/7-current.png?v=3-30-60');
+      expect(cardImage().getAttribute('alt')).toBe('Card picture: A lizard');
+      // Its title is not on the card's picture: the saved card stays.
+      fireEvent.change(screen.getByLabelText('Search and social title'), { target: { value: 'Lizard row' } });
+      expect(cardImage().getAttribute('src')).toMatch(/^\/share-cards\/7-current\.png/);
+      expect(screen.queryByText('Changes show on the card after saving.')).toBeNull();
+      // A new focal point: the picture cut around it, until saved.
+      fireEvent.change(screen.getByLabelText('Focal point from the left (%)'), { target: { value: '80' } });
+      expect(cardImage().getAttribute('src')).toBe(PICTURE);
+      expect(cardImage().style.objectPosition).toBe('80% 60%');
+      expect(screen.getByText('Changes show on the card after saving.')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('Focal point from the top (%)'), { target: { value: '10' } });
+      expect(cardImage().style.objectPosition).toBe('80% 10%');
+    });
+
+    it('a published article: a new headline or no picture any more is shown before it is saved', () => {
+      const { client } = fakeApi(() => json(200, PUBLISHED));
+      renderForm(client, { article: { ...PUBLISHED, imageUrl: PICTURE, imageAlt: 'A lizard' } });
+      open();
+      fireEvent.change(screen.getByLabelText('Headline'), { target: { value: 'Lizard Denies Everything' } });
+      expect(cardImage().getAttribute('src')).toBe(PICTURE);
+      expect(cardText().title).toBe('Lizard Denies Everything');
+      fireEvent.click(screen.getByRole('button', { name: 'Remove image' }));
+      expect(cardImage().getAttribute('src')).toBe('/share-cards/site.png');
+      expect(screen.getByText('Changes show on the card after saving.')).toBeTruthy();
+    });
+
+    it('a saved card that cannot be loaded gives way to the picture', () => {
+      const { client } = fakeApi(() => json(200, PUBLISHED));
+      renderForm(client, { article: { ...PUBLISHED, imageUrl: PICTURE, imageAlt: 'A lizard' } });
+      open();
+      fireEvent.error(cardImage());
+      expect(cardImage().getAttribute('src')).toBe(PICTURE);
+      expect(cardImage().style.objectPosition).toBe('50% 50%');
+    });
+  });
 });
 
 describe('ArticleForm: texts limited in characters', () => {

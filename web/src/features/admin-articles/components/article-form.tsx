@@ -33,6 +33,8 @@ import { ConflictPanel } from './conflict-panel.tsx';
 import { ImageField } from './image-field.tsx';
 import { CharacterCount, characterCountShown } from '@/components/admin/character-count';
 import { SearchSocialField } from './search-social-field.tsx';
+import { socialCardImage } from '../lib/social-card.ts';
+import type { FocalPoint } from '../api/update-image.ts';
 import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { AutosaveStatus } from './autosave-status.tsx';
 import { useAutosave } from './use-autosave.ts';
@@ -111,6 +113,11 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
   const categories = useCategories();
   const { useFormSection } = useArticleExtensions();
   const [finishing, setFinishing] = useState(false);
+  // The focal point of the picture in the image field (moved there, saved on the picture): the social card's.
+  const [focal, setFocal] = useState<FocalPoint>(() => ({
+    x: article?.imageFocalX ?? 0.5,
+    y: article?.imageFocalY ?? 0.5,
+  }));
 
   const finish = (saved: AdminArticle) => {
     stale.reset();
@@ -457,6 +464,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
         summary={values.summary}
         body={values.body}
         slug={newSlug || article?.slug || ''}
+        cardImage={socialCardImage({ article, values, loaded: initial, version: baseVersion, focal })}
         errors={errors}
         disabled={saving}
         onChange={(name, value) => set(name, value)}
@@ -529,6 +537,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
         }
         disabled={saving}
         onChange={(name, value) => set(name, value)}
+        onFocalPoint={setFocal}
       />
       {field('ratingOutOfTen', (p) => (
         <input

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Dropzone } from '@/components/admin/dropzone';
 import { uploadedImageId } from '@common/images';
 import { FocalPointPicker } from '@/components/admin/focal-point-picker';
@@ -21,6 +21,8 @@ export interface ImageFieldProps {
   focal?: FocalPoint & { imageUrl: string | null };
   disabled?: boolean;
   onChange(field: ImageFieldName, value: string): void;
+  /** Told the focal point of the picture shown (its known one, then each move): the social card preview's. */
+  onFocalPoint?(point: FocalPoint): void;
 }
 
 const CENTRE: FocalPoint = { x: 0.5, y: 0.5 };
@@ -40,6 +42,7 @@ export function ImageField({
   focal,
   disabled = false,
   onChange,
+  onFocalPoint,
 }: ImageFieldProps) {
   const id = useId();
   const { upload, progress, error: uploadError, uploading } = useUploadImage();
@@ -49,6 +52,9 @@ export function ImageField({
   const known =
     uploadedFocus && uploadedFocus.url === value ? uploadedFocus : focal && focal.imageUrl === value ? focal : CENTRE;
   const { point, move, state } = useFocalPoint(imageId, { x: known.x, y: known.y });
+  useEffect(() => {
+    onFocalPoint?.({ x: point.x, y: point.y });
+  }, [onFocalPoint, point.x, point.y]);
 
   const send = async (file: File | undefined) => {
     if (!file || disabled) return;

@@ -6,6 +6,8 @@ import { getSiteOrigin } from '@/config/app-config';
 import { parseBody } from '@/lib/admin-body/body-doc';
 import { bodyText } from '../lib/body-text.ts';
 import { FIELD_LABELS, LIMITS } from '../lib/article-form.ts';
+import type { SocialCardImage } from '../lib/social-card.ts';
+import { SocialCardPreview } from './social-card-preview.tsx';
 import './search-social-field.css';
 
 export type SearchSocialFieldName = 'metaTitle' | 'metaDescription';
@@ -19,6 +21,8 @@ export interface SearchSocialFieldProps {
   body: string;
   /** The article's address as it will be after a save (its slug). */
   slug: string;
+  /** The social card's picture (lib/social-card.ts). */
+  cardImage: SocialCardImage;
   errors?: Partial<Record<SearchSocialFieldName, string>>;
   disabled?: boolean;
   onChange(field: SearchSocialFieldName, value: string): void;
@@ -35,7 +39,8 @@ export function fallbackDescription(summary: string, body: string, headline: str
 /**
  * The "Search and social" section of the edit form (decision 043): the title and the description
  * that search results and share cards show instead of the headline and the summary, each with a
- * count, and a preview of the search result. Closed until a field is filled or has a problem.
+ * count, and previews of the search result and of the share card. Closed until a field is filled
+ * or has a problem.
  */
 export function SearchSocialField({
   metaTitle,
@@ -44,6 +49,7 @@ export function SearchSocialField({
   summary,
   body,
   slug,
+  cardImage,
   errors = {},
   disabled = false,
   onChange,
@@ -129,6 +135,7 @@ export function SearchSocialField({
             <p className="search-social__preview-description">{shownDescription}</p>
           </section>
         ) : null}
+        {open ? <SocialCardPreview title={shownTitle} description={shownDescription} image={cardImage} /> : null}
       </div>
     </details>
   );
