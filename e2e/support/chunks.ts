@@ -6,7 +6,8 @@ import path from 'node:path';
  * (vite.config.ts builds with sourcemap: true): a chunk is admin code when one of its sources
  * lives in an `admin` folder or file of web/src (routes/admin, features/admin-*, components/admin,
  * lib/admin-*), in the sign-in or social-credentials features (features/auth, features/social),
- * or is the sign-in library (oidc-client-ts) or the body editor's (Tiptap, ProseMirror): only the
+ * or is the sign-in library (oidc-client-ts), the body editor's (Tiptap, ProseMirror) or the toast
+ * library (sonner, with the app's toast helpers beside it: only the newsroom shows toasts): only the
  * admin area needs those. Without source maps it falls back to chunk names containing "admin".
  */
 export function adminChunks(distDir: string): Set<string> {
@@ -40,7 +41,7 @@ export function isAdminSource(source: string): boolean {
   return (
     /web\/src\/(?:.*\/)?admin(?:[/.-]|$)/i.test(source) ||
     /web\/src\/features\/(?:auth|social)\//.test(source) ||
-    /node_modules\/(?:oidc-client-ts|@tiptap\/[^/]+|prosemirror-[^/]+)\//.test(source)
+    /node_modules\/(?:oidc-client-ts|sonner|@tiptap\/[^/]+|prosemirror-[^/]+)\//.test(source)
   );
 }
 

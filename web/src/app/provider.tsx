@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
-import { Toaster } from '@/components/ui/toaster';
 import { usePrefetchOnIntent } from './prefetch-on-intent.ts';
 
 export function AppProvider({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
@@ -11,10 +10,5 @@ export function AppProvider({ children, client = queryClient }: { children: Reac
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   usePrefetchOnIntent(client);
-  return (
-    <QueryClientProvider client={client}>
-      {children}
-      <Toaster />
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

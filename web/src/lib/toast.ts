@@ -17,7 +17,7 @@ export interface ToastInput {
   action?: { label: string; onClick: () => void };
 }
 
-/** Shows a toast through the app's single <Toaster> (mounted in the app provider). Returns its id. */
+/** Shows a toast through the app's single <Toaster> (mounted in the admin area's root, routes/admin/root.tsx). Returns its id. */
 export function toast({ title, description, variant = 'default', action }: ToastInput): string | number {
   const options = {
     description,

@@ -1,10 +1,15 @@
+import { Toaster } from '@/components/ui/toaster';
 import { AuthGate, AuthProvider } from '@/features/auth';
 import '@/styles/admin.css';
 import { AdminShell } from './admin-shell.tsx';
 
 export { preloadScreen } from './admin-shell.tsx';
 
-/** The lazy entry of /admin/*: sign-in gate, then the admin shell with its own routes. */
+/**
+ * The lazy entry of /admin/*: sign-in gate, then the admin shell with its own routes. The toast outlet
+ * lives here: only the newsroom shows toasts, so a public page loads neither the toast library nor
+ * the stylesheet it inserts when it loads (a restyle of the whole page during hydration; decision 048).
+ */
 export default function AdminRoot() {
   return (
     <div className="admin-app">
@@ -13,6 +18,7 @@ export default function AdminRoot() {
           <AdminShell />
         </AuthGate>
       </AuthProvider>
+      <Toaster />
     </div>
   );
 }

@@ -33,4 +33,27 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(null, now)).toBe('');
     expect(formatRelativeTime('', now)).toBe('');
   });
+
+  it("writes the same words as Intl.RelativeTimeFormat('en') for every unit, past and future", () => {
+    const intl = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+    const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+      ['minute', 60],
+      ['hour', 3600],
+      ['day', 24 * 3600],
+      ['week', 7 * 24 * 3600],
+      ['month', 30 * 24 * 3600],
+      ['year', 365 * 24 * 3600],
+    ];
+    let checked = 0;
+    units.forEach(([unit, size], i) => {
+      const nextSize = units[i + 1]?.[1] ?? Infinity;
+      // n whole units, short of the next larger unit (so `unit` is the largest that fits).
+      for (const n of [1, 2, 5, 11, 21, 1000, 12345].filter((k) => k * size < nextSize)) {
+        expect(formatRelativeTime(ago(n * size), now)).toBe(intl.format(-n, unit));
+        expect(formatRelativeTime(ago(-n * size), now)).toBe(intl.format(n, unit));
+        checked++;
+      }
+    });
+    expect(checked).toBeGreaterThan(20);
+  });
 });
