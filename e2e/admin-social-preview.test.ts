@@ -47,7 +47,7 @@ describe('the social card preview', () => {
     expect(await card.locator('.social-card__title').textContent()).toBe(headline);
     expect(await card.locator('.social-card__description').textContent()).toBe('The vote was not close.');
     // The card the page head names (og:image), made by the server: 1200 x 630.
-    const picture = card.getByRole('img', { name: 'Card picture: A goose on the pond' });
+    const picture = card.getByRole('img', { name: "The story's share card, as saved" });
     await expect
       .poll(() => picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
       .toEqual([1200, 630]);

@@ -687,7 +687,7 @@ describe('ArticleForm: Search and social', () => {
       });
       open();
       expect(cardImage().getAttribute('src')).toBe('/share-cards/7-current.png?v=3-30-60');
-      expect(cardImage().getAttribute('alt')).toBe('Card picture: A lizard');
+      expect(cardImage().getAttribute('alt')).toBe("The story's share card, as saved");
       // Its title is not on the card's picture: the saved card stays.
       fireEvent.change(screen.getByLabelText('Search and social title'), { target: { value: 'Lizard row' } });
       expect(cardImage().getAttribute('src')).toMatch(/^\/share-cards\/7-current\.png/);

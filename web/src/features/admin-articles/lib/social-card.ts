@@ -4,6 +4,9 @@ import type { AdminArticle } from '../types.ts';
 import { isPublished } from './article-status.ts';
 import type { ArticleFormValues } from './article-form.ts';
 
+/** The text alternative of the card the server made for the saved story. */
+export const SAVED_CARD_ALT = "The story's share card, as saved";
+
 /** The card of the site (home and section pages): what an article's card looks like without its picture. */
 export const SITE_CARD_URL = '/share-cards/site.png';
 
@@ -62,7 +65,14 @@ export function socialCardImage({
     : { kind: 'site', src: SITE_CARD_URL, alt: '', changed: published && changed };
   if (article && published && !changed) {
     const key = [version ?? 0, focalPercent(savedFocal.x), focalPercent(savedFocal.y)].join('-');
-    return { kind: 'saved', src: `/share-cards/${article.id}-current.png?v=${key}`, alt, fallback: drawn };
+    // Its text alternative does not name the picture: the server draws its own card when it cannot use
+    // the article's picture (one on another site, a drawing it does not read).
+    return {
+      kind: 'saved',
+      src: `/share-cards/${article.id}-current.png?v=${key}`,
+      alt: SAVED_CARD_ALT,
+      fallback: drawn,
+    };
   }
   return drawn;
 }
