@@ -1,15 +1,21 @@
 import './styles/index.css';
 
+/** How long after `load` a server-rendered page waits for its first contentful paint before starting anyway. */
+const PAINT_WAIT_AFTER_LOAD_MS = 1000;
+
 /**
  * The page's one script tag. A public page arrives fully rendered and works without script, so
  * the app (React, the router, hydration) is fetched only after the browser has painted that page's
  * content: on a phone its download then never competes with the stylesheet, the fonts and the lead
  * image for the first paint. The browser says when it first painted content (the paint timing entry
  * 'first-contentful-paint'); a frame painted before that (the page's background, text still waiting)
- * is not the page. Without paint timing, or on a page that shows nothing until script runs, the app
- * starts once the page has loaded and painted a frame (`requestAnimationFrame` runs just before a
- * frame, the timeout inside it after). A hidden page paints nothing, so it starts at once. The
- * stylesheet stays a `<link>` in the page (imported here, not by the app).
+ * is not the page, and neither is the frame after `load`: on a busy phone the content can reach the
+ * screen after it. So a page the server rendered waits for that entry, or, should it never come, a
+ * second after `load`. A page with nothing to paint until script runs (the newsroom's shell), or a
+ * browser without paint timing, starts once the page has loaded and painted a frame
+ * (`requestAnimationFrame` runs just before a frame, the timeout inside it after). A hidden page
+ * paints nothing, so it starts at once. The stylesheet stays a `<link>` in the page (imported here,
+ * not by the app).
  */
 function afterFirstContentfulPaint(run: () => void): void {
   let started = false;
@@ -19,11 +25,16 @@ function afterFirstContentfulPaint(run: () => void): void {
     setTimeout(run, 0);
   };
   if (document.visibilityState === 'hidden') return start();
-  const afterAFrame = () => requestAnimationFrame(start);
-  if (document.readyState === 'complete') afterAFrame();
-  else addEventListener('load', afterAFrame, { once: true });
   addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && start(), { once: true });
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return;
+  const rendered = document.getElementById('root')?.firstElementChild != null;
+  const paintTiming = PerformanceObserver.supportedEntryTypes?.includes('paint') === true;
+  const afterLoad = (then: () => void) => {
+    if (document.readyState === 'complete') then();
+    else addEventListener('load', then, { once: true });
+  };
+  if (rendered && paintTiming) afterLoad(() => setTimeout(start, PAINT_WAIT_AFTER_LOAD_MS));
+  else afterLoad(() => requestAnimationFrame(start));
+  if (!paintTiming) return;
   const observer = new PerformanceObserver((entries) => {
     if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
