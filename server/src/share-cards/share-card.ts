@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createElement, type CSSProperties, type ReactElement, type ReactNode } from 'react';
-import { focalCrop, focalPercent, uploadedImageId } from '../../../common/images.ts';
+import { focalCrop, uploadedImageId } from '../../../common/images.ts';
+import { shareCardContent, type ShareCardContentInput } from '../../../common/share-card.ts';
 import { loadSharp } from '../images/sharp.ts';
 
 /**
@@ -20,14 +21,8 @@ export const SHARE_CARD_HEIGHT = 630;
 export const SHARE_CARD_TYPE = 'image/png';
 export const SITE_CARD_PATH = '/share-cards/site.png';
 
-export interface ShareCardInput {
+export interface ShareCardInput extends ShareCardContentInput {
   id: number;
-  headline: string;
-  category: string;
-  imageUrl: string | null;
-  /** The image's focal point (0..1; left out: the centre): an uploaded picture is cut around it. */
-  imageFocalX?: number;
-  imageFocalY?: number;
 }
 
 /** Reads the largest stored width of an uploaded picture (the image store), else undefined. */
@@ -42,26 +37,8 @@ export interface ShareCardRef {
 
 const RASTER = /\.(png|jpe?g|webp|avif|gif)$/i;
 
-/** The focal point of an uploaded picture in whole percent, when it is not the centre (else undefined). */
-function cardFocus(a: ShareCardInput): [number, number] | undefined {
-  if (!uploadedImageId(a.imageUrl)) return undefined;
-  const focus: [number, number] = [focalPercent(a.imageFocalX ?? 0.5), focalPercent(a.imageFocalY ?? 0.5)];
-  return focus[0] === 50 && focus[1] === 50 ? undefined : focus;
-}
-
 export function shareCardHash(a: ShareCardInput): string {
-  // A focal point other than the centre is part of what the card shows (cards made before focal
-  // points existed keep their hash).
-  const focus = cardFocus(a);
-  return createHash('sha256')
-    .update(
-      JSON.stringify(
-        focus ? [a.headline, a.category, a.imageUrl ?? '', focus] : [a.headline, a.category, a.imageUrl ?? ''],
-      ),
-    )
-    .digest('base64url')
-    .replace(/[-_]/g, '')
-    .slice(0, 12);
+  return createHash('sha256').update(shareCardContent(a)).digest('base64url').replace(/[-_]/g, '').slice(0, 12);
 }
 
 /** The card of an article: path (relative to the site origin), size and type, for og:image and feeds. */

@@ -1,4 +1,6 @@
+import { CATEGORIES } from '@common/categories';
 import { focalPercent } from '@common/images';
+import { shareCardContent } from '@common/share-card';
 import type { FocalPoint } from '@/components/admin/focal-point-picker';
 import type { AdminArticle } from '../types.ts';
 import { isPublished } from './article-status.ts';
@@ -27,8 +29,17 @@ export type SocialCardImage = { kind: 'saved'; src: string; alt: string; fallbac
 
 type CardValues = Pick<ArticleFormValues, 'headline' | 'categoryId' | 'imageUrl' | 'imageAlt'>;
 
-const samePoint = (a: FocalPoint, b: FocalPoint) =>
-  focalPercent(a.x) === focalPercent(b.x) && focalPercent(a.y) === focalPercent(b.y);
+/** What the server draws the card from, for the form's values (its category by name, as the server's). */
+function cardContent(v: CardValues, focal: FocalPoint): string {
+  const category = CATEGORIES.find((c) => String(c.id) === String(v.categoryId))?.name ?? '';
+  return shareCardContent({
+    headline: v.headline.trim(),
+    category,
+    imageUrl: v.imageUrl.trim() || null,
+    imageFocalX: focal.x,
+    imageFocalY: focal.y,
+  });
+}
 
 /**
  * Which picture the preview shows. `loaded`: the values the saved version holds; `version`: that
@@ -48,11 +59,7 @@ export function socialCardImage({
   focal: FocalPoint;
 }): SocialCardImage {
   const savedFocal = { x: article?.imageFocalX ?? 0.5, y: article?.imageFocalY ?? 0.5 };
-  const changed =
-    values.headline.trim() !== loaded.headline.trim() ||
-    values.categoryId !== loaded.categoryId ||
-    values.imageUrl.trim() !== loaded.imageUrl.trim() ||
-    (values.imageUrl.trim() !== '' && !samePoint(focal, savedFocal));
+  const changed = cardContent(values, focal) !== cardContent(loaded, savedFocal);
   const imageUrl = values.imageUrl.trim();
   const alt = imageUrl && values.imageAlt.trim() ? `Card picture: ${values.imageAlt.trim()}` : '';
   // The server makes (and serves) the cards of published articles only. Its URL names a hash of what the
