@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The pages' Content-Security-Policy as an extensible list of directives. Other features add
  * what they need (e.g. telemetry: `app.contentSecurityPolicy.add('connect-src', 'https://ingest.example')`)
@@ -36,6 +38,11 @@ export const DEFAULT_CSP: ReadonlyArray<readonly [CspDirective, readonly string[
 ];
 
 const SOURCE = /^[^\s;,]+$/;
+
+/** The source that allows one inline `<script>` with exactly this text: `'sha256-…'`. */
+export function inlineScriptSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
 
 export class ContentSecurityPolicy {
   private readonly directives = new Map<string, string[]>();

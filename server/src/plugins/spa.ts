@@ -21,6 +21,8 @@ import { findCategory } from '../../../common/categories.ts';
 import { PREVIEW_PATH_PREFIX } from '../../../common/preview-contract.ts';
 import { PREVIEW_HEADERS } from '../previews/preview-headers.ts';
 import { publicPageData } from '../services/public-page-data.ts';
+import { inlineScriptSource } from './content-security-policy.ts';
+import { APPEARANCE_BOOT_SCRIPT, APPEARANCE_BOOT_STYLE } from '../../../common/admin-appearance.ts';
 
 /** Hashed build output: cache for a year. */
 export const ASSET_MAX_AGE_MS = 31_536_000_000;
@@ -76,6 +78,9 @@ export default fp(
     // Browser telemetry posts to the ingestion endpoint of the connection string: allow that origin, nothing more.
     const telemetryOrigin = ingestionOrigin(app.config.appInsightsConnectionString);
     if (telemetryOrigin) app.contentSecurityPolicy.add('connect-src', telemetryOrigin);
+    // The newsroom's theme is set before its first paint by one inline script (decision 050): allowed
+    // by its hash, no other inline script is.
+    app.contentSecurityPolicy.add('script-src', inlineScriptSource(APPEARANCE_BOOT_SCRIPT));
 
     // The one page that may be framed, by this origin only: the sign-in library's silent renewal
     // loads /admin/auth/silent in a hidden same-origin iframe.
@@ -178,7 +183,11 @@ export default fp(
           app.log.error({ err, path: pagePath }, 'server rendering failed: page sent unrendered');
         }
       }
-      const head = renderHead(page.meta, siteOrigin, siteName, { twitterSite, facebookAppId }) + fontPreload;
+      const admin = pagePath === '/admin' || pagePath.startsWith('/admin/');
+      const head =
+        renderHead(page.meta, siteOrigin, siteName, { twitterSite, facebookAppId }) +
+        fontPreload +
+        (admin ? ADMIN_APPEARANCE_HEAD : '');
       const configJson = jsonForScript(appConfig);
       const html = (stateJson: string | undefined) => shell!.render(head, configJson, appHtml, stateJson);
       const body = Buffer.from(html(state === undefined ? undefined : jsonForScript(state)), 'utf8');
@@ -254,6 +263,9 @@ export default fp(
   },
   { name: 'spa', dependencies: ['problem', 'page-settings', 'news', 'search', 'archive'] },
 );
+
+/** The newsroom's theme before its first paint: the dark background and the stored choice (decision 050). */
+const ADMIN_APPEARANCE_HEAD = `\n    <style>${APPEARANCE_BOOT_STYLE}</style>\n    <script>${APPEARANCE_BOOT_SCRIPT}</script>`;
 
 const UPPER_CASE = /[A-Z]/;
 const PREVIEW_ANY_CASE = /^\/preview\//i;

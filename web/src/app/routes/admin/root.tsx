@@ -1,4 +1,5 @@
 import { Toaster } from '@/components/ui/toaster';
+import { useNewsroomTheme } from '@/features/admin-appearance';
 import { AuthGate, AuthProvider } from '@/features/auth';
 import '@/styles/admin.css';
 import { AdminShell } from './admin-shell.tsx';
@@ -11,6 +12,7 @@ export { preloadScreen } from './admin-shell.tsx';
  * the stylesheet it inserts when it loads (a restyle of the whole page during hydration; decision 048).
  */
 export default function AdminRoot() {
+  const theme = useNewsroomTheme();
   return (
     <div className="admin-app">
       <AuthProvider>
@@ -18,7 +20,7 @@ export default function AdminRoot() {
           <AdminShell />
         </AuthGate>
       </AuthProvider>
-      <Toaster />
+      <Toaster theme={theme} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useMatch } from 'react-router';
 import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
+import { AppearanceControl } from '@/features/admin-appearance';
 import { useAuth } from '@/features/auth';
 
 /** docs/product.md, Admin header. */
@@ -64,6 +65,7 @@ export function AdminHeader() {
               {who}
             </span>
           ) : null}
+          <AppearanceControl />
           <button
             type="button"
             className="admin-btn admin-btn--small"
