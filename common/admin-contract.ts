@@ -3,6 +3,7 @@
  * screens that read them, and the export/import record format.
  */
 import type { BodyDoc } from './body/types.ts';
+import type { PresenceName } from './presence-contract.ts';
 
 /** draft: not public, no schedule; scheduled: not public, goes out at `publishAt`; published: public. */
 export type ArticleStatus = 'draft' | 'published' | 'scheduled';
@@ -101,11 +102,11 @@ export type AdminArticleListItem = Omit<
 
 /**
  * A row of All Articles (GET /api/admin/articles): the list item and the other editors who have the
- * article open as the page was read (editing presence, decision 047): their display names, each once,
- * who opened it first first; the signed-in editor is left out. Not polled: as of the list's load.
+ * article open as the page was read (editing presence, decision 047): their display names and usernames,
+ * each once, who opened it first first; the signed-in editor is left out. Not polled: as of the list's load.
  */
 export interface ArticleOpenBy {
-  openBy: string[];
+  openBy: PresenceName[];
 }
 
 /** The search and social fields (article GET, POST, PUT; not in lists). */

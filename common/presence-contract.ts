@@ -13,8 +13,8 @@
 export const PRESENCE_HEARTBEAT_SECONDS = 20;
 
 /**
- * A tab whose last heartbeat is older than this has left: three missed beats. Its row is not listed and
- * is deleted at the next heartbeat of any screen.
+ * A tab whose last heartbeat is older than this has left: three missed beats. Its row is not listed, and
+ * the scheduler's next step deletes it.
  */
 export const PRESENCE_WINDOW_SECONDS = 60;
 
@@ -29,12 +29,28 @@ export interface PresenceHeartbeat {
   tabId: string;
 }
 
-/** Another editor who has the article's screen open. */
-export interface PresenceEditor {
+/** An editor who has an article's screen open, as the notice and All Articles' rows name them. */
+export interface PresenceName {
   /** Their display name, as the audit trail names them. */
   name: string;
+  /** Their username at sign-in (their subject when the sign-in gave none): tells two of the same name apart. */
+  username: string;
+}
+
+/** Another editor who has the article's screen open. */
+export interface PresenceEditor extends PresenceName {
   /** When they opened it (ISO-8601 UTC; their earliest tab still open). */
   since: string;
+}
+
+/**
+ * The names to show for `editors`, in their order: each one's display name, followed by their username in
+ * brackets when another of them has the same display name ('Sam Editor (sam) and Sam Editor (sam2)').
+ */
+export function presenceNames(editors: readonly PresenceName[]): string[] {
+  return editors.map((e) =>
+    editors.some((other) => other !== e && other.name === e.name) ? `${e.name} (${e.username})` : e.name,
+  );
 }
 
 /** The answer of a heartbeat: the other editors on the article now, who opened it first first. */

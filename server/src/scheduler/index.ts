@@ -5,6 +5,7 @@ import { SCHEDULER_ACTOR } from '../repositories/audit-log.ts';
 import { sweepImages } from '../images/sweep.ts';
 import { ImagesRepository } from '../repositories/images-repository.ts';
 import { referencedImageIds } from '../repositories/image-references.ts';
+import { ArticlePresenceRepository } from '../repositories/article-presence.ts';
 import { announcePublished } from './article-events.ts';
 import { articleWriteHooks } from '../plugins/article-write-hooks.ts';
 
@@ -13,6 +14,8 @@ export interface SchedulerTick {
   purged: number[];
   /** Uploaded images deleted because nothing references them any more (undefined: no sweep ran). */
   imagesDeleted?: string[];
+  /** Editing presence rows deleted as not heard from within the window (undefined: the sweep failed). */
+  presenceSwept?: number;
 }
 
 /** How often the unused uploads are swept besides right after a purge. */
@@ -25,7 +28,8 @@ export const IMAGE_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
  * restart picks up whatever fell due while the server was down: each article goes out exactly once.
  * After a purge (its own, or an editor's Delete for good: `sweepImagesSoon`), and every
  * IMAGE_SWEEP_EVERY_MS (the first step after a start included), it deletes the uploaded images nothing
- * references any more (images/sweep.ts).
+ * references any more (images/sweep.ts). Each step also deletes the editing presence rows no heartbeat
+ * has refreshed within the window (decision 047).
  * `app.scheduler.tick()` runs one step at once (tests, scripts).
  */
 export class Scheduler {
@@ -93,7 +97,18 @@ export class Scheduler {
     const asked = this.imageSweepAsked;
     this.imageSweepAsked = false;
     if (purged.length > 0 || sweepDue || asked) tick.imagesDeleted = await this.sweepImages(now);
+    tick.presenceSwept = await this.sweepPresence(now);
     return tick;
+  }
+
+  /** Deletes stale presence rows; a failure is logged and the next step tries again, never failing this one. */
+  private async sweepPresence(now: Date): Promise<number | undefined> {
+    try {
+      return await new ArticlePresenceRepository(this.app.database.db).sweep(now);
+    } catch (err) {
+      this.app.log.warn({ err }, 'presence sweep failed');
+      return undefined;
+    }
   }
 
   /** Deletes unreferenced uploads; a failure is logged and tried again next time, never fails the step. */

@@ -154,6 +154,38 @@ describe('duplicating an article', () => {
     expect(copied).toMatchObject({ status: 'draft', publishAt: null, publishedAt: null });
   });
 
+  it("numbers the next copies: a second copy and a copy of a copy are ' (copy 2)', ' (copy 3)', never '(copy) (copy)'", async () => {
+    const source = await original({ headline: 'Cat Elected', published: false });
+    const headlineOf = async (id: number) => {
+      const res = await duplicate(id);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as AdminArticle;
+    };
+    const first = await headlineOf(source.id);
+    expect(first.headline).toBe('Cat Elected (copy)');
+    const ofCopy = await headlineOf(first.id);
+    expect(ofCopy).toMatchObject({ headline: 'Cat Elected (copy 2)', slug: 'cat-elected-copy-2' });
+    expect((await headlineOf(source.id)).headline).toBe('Cat Elected (copy 3)');
+    // A copy in the Trash still counts (restored, it would be there again).
+    const fourth = await headlineOf(ofCopy.id);
+    expect(fourth.headline).toBe('Cat Elected (copy 4)');
+    expect((await call('DELETE', `/api/admin/articles/${fourth.id}`)).statusCode).toBe(204);
+    expect((await headlineOf(source.id)).headline).toBe('Cat Elected (copy 5)');
+    // Headlines that only look alike are not its copies.
+    await original({ headline: 'CAT ELECTED (copy 9)', published: false });
+    await original({ headline: 'Cat Elected Again (copy 8)', published: false });
+    expect((await headlineOf(first.id)).headline).toBe('Cat Elected (copy 6)');
+  });
+
+  it("counts the copies of a headline with LIKE's own characters (%, _ and \\) as they are", async () => {
+    const source = await original({ headline: 'Rates Up 100% At Pub_Quiz \\ Inn', published: false });
+    await original({ headline: 'Rates Up 100X At PubXQuiz X Inn (copy 4)', published: false });
+    const first = (await duplicate(source.id)).json() as AdminArticle;
+    expect(first.headline).toBe('Rates Up 100% At Pub_Quiz \\ Inn (copy)');
+    const second = (await duplicate(source.id)).json() as AdminArticle;
+    expect(second.headline).toBe('Rates Up 100% At Pub_Quiz \\ Inn (copy 2)');
+  });
+
   it('refuses an article in the Trash (409), an unknown one (404), a bad id (400) and a stranger (401)', async () => {
     const source = await original();
     expect((await call('DELETE', `/api/admin/articles/${source.id}`)).statusCode).toBe(204);

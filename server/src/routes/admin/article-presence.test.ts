@@ -22,9 +22,9 @@ const TAB_JO = '0b1c2d3e-4f50-4a61-8b72-93a4b5c6d7e8';
 
 beforeAll(async () => {
   t = await createTestApp();
-  sam = await t.bearer({ sub: 'editor-sam', name: 'Sam Editor' });
-  alex = await t.bearer({ sub: 'editor-alex', name: 'Alex Writer' });
-  jo = await t.bearer({ sub: 'editor-jo', name: 'Jo Reporter' });
+  sam = await t.bearer({ sub: 'editor-sam', name: 'Sam Editor', preferred_username: 'sam' });
+  alex = await t.bearer({ sub: 'editor-alex', name: 'Alex Writer', preferred_username: 'alex' });
+  jo = await t.bearer({ sub: 'editor-jo', name: 'Jo Reporter', preferred_username: 'jo' });
 });
 afterAll(async () => t?.close());
 beforeEach(async () => {
@@ -46,7 +46,11 @@ const beat = (authorization: string, id: number | string, payload: unknown) =>
 const leave = (authorization: string, id: number | string, tabId: string) =>
   t.app.inject({ method: 'DELETE', url: `${url(id)}?tabId=${encodeURIComponent(tabId)}`, headers: { authorization } });
 
-async function others(authorization: string, id: number, tabId: string): Promise<{ name: string; since: string }[]> {
+async function others(
+  authorization: string,
+  id: number,
+  tabId: string,
+): Promise<{ name: string; username: string; since: string }[]> {
   const res = await beat(authorization, id, { tabId });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().editors;
@@ -59,9 +63,11 @@ describe('who else has the article open', () => {
     expect(await others(sam, id, TAB_SAM)).toEqual([]);
     expect(await others(sam, id, TAB_SAM_2)).toEqual([]);
     const seen = await others(alex, id, TAB_ALEX);
-    expect(seen).toEqual([{ name: 'Sam Editor', since: expect.any(String) }]);
+    expect(seen).toEqual([{ name: 'Sam Editor', username: 'sam', since: expect.any(String) }]);
     expect(seen[0]!.since >= before).toBe(true);
-    expect(await others(sam, id, TAB_SAM)).toEqual([{ name: 'Alex Writer', since: expect.any(String) }]);
+    expect(await others(sam, id, TAB_SAM)).toEqual([
+      { name: 'Alex Writer', username: 'alex', since: expect.any(String) },
+    ]);
   });
 
   it("keeps an editor's opening time across heartbeats, the earliest of their tabs", async () => {
@@ -74,7 +80,9 @@ describe('who else has the article open', () => {
       .execute();
     await others(sam, id, TAB_SAM);
     await others(sam, id, TAB_SAM_2);
-    expect(await others(alex, id, TAB_ALEX)).toEqual([{ name: 'Sam Editor', since: '2026-01-05T14:02:00.000Z' }]);
+    expect(await others(alex, id, TAB_ALEX)).toEqual([
+      { name: 'Sam Editor', username: 'sam', since: '2026-01-05T14:02:00.000Z' },
+    ]);
   });
 
   it('lists only the editors on that article', async () => {
@@ -84,7 +92,7 @@ describe('who else has the article open', () => {
     expect(await others(alex, b.id, TAB_ALEX)).toEqual([]);
   });
 
-  it('leaves out a tab not heard from within the window, and the next heartbeat deletes its row', async () => {
+  it("leaves out a tab not heard from within the window; a heartbeat deletes no row but writes its own, the scheduler's step deletes the stale ones", async () => {
     const { id } = await insertArticle(t.database.db);
     const other = await insertArticle(t.database.db);
     await others(sam, id, TAB_SAM);
@@ -102,9 +110,64 @@ describe('who else has the article open', () => {
       .where('tab_id', '=', TAB_SAM_2)
       .execute();
     expect(await others(alex, id, TAB_ALEX)).toEqual([]);
-    const rows = await t.database.db.selectFrom('article_presence').select(['tab_id']).orderBy('tab_id').execute();
-    expect(rows.map((r) => r.tab_id)).toEqual([TAB_SAM_2, TAB_ALEX].sort());
-    expect(await others(alex, other.id, TAB_ALEX)).toEqual([{ name: 'Sam Editor', since: expect.any(String) }]);
+    const tabs = async () =>
+      (await t.database.db.selectFrom('article_presence').select(['tab_id']).orderBy('tab_id').execute()).map(
+        (r) => r.tab_id,
+      );
+    // The stale row is still there (left out of the list), for the sweep to delete.
+    expect(await tabs()).toEqual([TAB_SAM, TAB_SAM_2, TAB_ALEX].sort());
+    expect((await t.app.scheduler.tick()).presenceSwept).toBe(1);
+    expect(await tabs()).toEqual([TAB_SAM_2, TAB_ALEX].sort());
+    expect(await others(alex, other.id, TAB_ALEX)).toEqual([
+      { name: 'Sam Editor', username: 'sam', since: expect.any(String) },
+    ]);
+    expect((await t.app.scheduler.tick()).presenceSwept).toBe(0);
+  });
+
+  it('the sweep deletes at most its limit of rows a time, the rest at the next', async () => {
+    const { id } = await insertArticle(t.database.db);
+    await others(sam, id, TAB_SAM);
+    await others(sam, id, TAB_SAM_2);
+    await others(jo, id, TAB_JO);
+    await t.database.db.updateTable('article_presence').set({ last_seen: '2026-01-05T14:03:00.000Z' }).execute();
+    const repo = new ArticlePresenceRepository(t.database.db);
+    expect(await repo.sweep(new Date(), 2)).toBe(2);
+    expect(await t.database.db.selectFrom('article_presence').select('tab_id').execute()).toHaveLength(1);
+    expect(await repo.sweep(new Date(), 2)).toBe(1);
+    expect(await repo.sweep(new Date())).toBe(0);
+  });
+
+  it('heartbeats on an article while an editor deletes it for good: each answers (200 or 404), the rows go with it', async () => {
+    const { id } = await insertArticle(t.database.db, { deleted_at: new Date().toISOString() });
+    const bystander = await insertArticle(t.database.db);
+    const stale = new Date(Date.now() - (PRESENCE_WINDOW_SECONDS + 5) * 1000).toISOString();
+    // Stale and fresh rows on both articles, as the tabs of a busy newsroom leave them.
+    const tabs = Array.from({ length: 12 }, (_, i) => `0b1c2d3e-4f50-4a61-8b72-${String(i).padStart(12, '0')}`);
+    for (const [i, tab] of tabs.entries()) {
+      await others(i % 2 ? sam : jo, i % 3 ? id : bystander.id, tab);
+      if (i % 4 !== 3)
+        await t.database.db
+          .updateTable('article_presence')
+          .set({ last_seen: stale })
+          .where('tab_id', '=', tab)
+          .execute();
+    }
+    const purge = t.app.inject({
+      method: 'POST',
+      url: `/api/admin/articles/${id}/purge`,
+      headers: { authorization: alex },
+    });
+    const beats = tabs.flatMap((tab, i) => [
+      beat(i % 2 ? jo : sam, id, { tabId: tab }),
+      beat(alex, bystander.id, { tabId: tab }),
+    ]);
+    const [purged, ...answers] = await Promise.all([purge, ...beats, t.app.scheduler.tick()]);
+    expect((purged as Awaited<typeof purge>).statusCode, (purged as Awaited<typeof purge>).body).toBeLessThan(300);
+    for (const res of answers.slice(0, beats.length) as Awaited<typeof purge>[])
+      expect([200, 404], res.body).toContain(res.statusCode);
+    expect(
+      await t.database.db.selectFrom('article_presence').select('tab_id').where('article_id', '=', id).execute(),
+    ).toEqual([]);
   });
 
   it('a tab that comes back after the window is opened again, now', async () => {
@@ -128,7 +191,9 @@ describe('who else has the article open', () => {
     expect(gone.statusCode, gone.body).toBe(204);
     expect(gone.body).toBe('');
     // Still open in Sam's other tab.
-    expect(await others(alex, id, TAB_ALEX)).toEqual([{ name: 'Sam Editor', since: expect.any(String) }]);
+    expect(await others(alex, id, TAB_ALEX)).toEqual([
+      { name: 'Sam Editor', username: 'sam', since: expect.any(String) },
+    ]);
     expect((await leave(sam, id, TAB_SAM_2)).statusCode).toBe(204);
     expect(await others(alex, id, TAB_ALEX)).toEqual([]);
     expect((await leave(sam, id, TAB_SAM_2)).statusCode).toBe(204);
@@ -138,7 +203,9 @@ describe('who else has the article open', () => {
     const { id } = await insertArticle(t.database.db);
     await others(sam, id, TAB_SAM);
     expect((await leave(alex, id, TAB_SAM)).statusCode).toBe(204);
-    expect(await others(alex, id, TAB_ALEX)).toEqual([{ name: 'Sam Editor', since: expect.any(String) }]);
+    expect(await others(alex, id, TAB_ALEX)).toEqual([
+      { name: 'Sam Editor', username: 'sam', since: expect.any(String) },
+    ]);
   });
 
   it('writes no audit row and leaves the article as it was', async () => {
@@ -154,7 +221,9 @@ describe('who else has the article open', () => {
   it('an article in the Trash takes them (its screen is still somebody looking at it)', async () => {
     const { id } = await insertArticle(t.database.db, { deleted_at: new Date().toISOString() });
     await others(sam, id, TAB_SAM);
-    expect(await others(alex, id, TAB_ALEX)).toEqual([{ name: 'Sam Editor', since: expect.any(String) }]);
+    expect(await others(alex, id, TAB_ALEX)).toEqual([
+      { name: 'Sam Editor', username: 'sam', since: expect.any(String) },
+    ]);
     expect((await leave(sam, id, TAB_SAM)).statusCode).toBe(204);
   });
 
@@ -229,12 +298,16 @@ describe('refusals', () => {
 });
 
 describe('All Articles: who has each row open', () => {
-  /** The `openBy` of each row of All Articles as `authorization` sees it, by headline. */
+  /** The display names in the `openBy` of each row of All Articles as `authorization` sees it, by headline. */
   async function openByRow(authorization: string, query = ''): Promise<Record<string, string[]>> {
+    const rows = await listRows(authorization, query);
+    return Object.fromEntries(rows.map((r) => [r.headline, r.openBy.map((e) => e.name)]));
+  }
+
+  async function listRows(authorization: string, query = '') {
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/articles${query}`, headers: { authorization } });
     expect(res.statusCode, res.body).toBe(200);
-    const rows: { headline: string; openBy: string[] }[] = res.json().articles;
-    return Object.fromEntries(rows.map((r) => [r.headline, r.openBy]));
+    return res.json().articles as { headline: string; openBy: { name: string; username: string }[] }[];
   }
 
   const lastSeen = (tabId: string, at: string) =>
@@ -248,6 +321,28 @@ describe('All Articles: who has each row open', () => {
     // Sam's own list leaves Sam out, whichever tab.
     await others(sam, open.id, TAB_SAM_2);
     expect(await openByRow(sam)).toEqual({ 'Goat Elected': [], 'Budget Eaten': [] });
+  });
+
+  it('gives each editor with their username (from their sign-in), so two of the same name can be told apart', async () => {
+    const { id } = await insertArticle(t.database.db, { headline: 'Goat Elected' });
+    const otherSam = await t.bearer({ sub: 'editor-sam-2', name: 'Sam Editor', preferred_username: 'sam2' });
+    await others(sam, id, TAB_SAM);
+    await others(otherSam, id, TAB_SAM_2);
+    expect((await listRows(alex)).map((r) => r.openBy)).toEqual([
+      [
+        { name: 'Sam Editor', username: 'sam' },
+        { name: 'Sam Editor', username: 'sam2' },
+      ],
+    ]);
+    expect(await others(alex, id, TAB_ALEX)).toEqual([
+      { name: 'Sam Editor', username: 'sam', since: expect.any(String) },
+      { name: 'Sam Editor', username: 'sam2', since: expect.any(String) },
+    ]);
+    // Each Sam is told of the other (and of Alex), never of themselves.
+    expect((await others(otherSam, id, TAB_SAM_2)).map((e) => e.username)).toEqual(['sam', 'alex']);
+    // An editor whose sign-in was not recorded: their subject stands for the username.
+    await t.database.db.deleteFrom('editor_activity').where('subject', '=', 'editor-sam-2').execute();
+    expect((await listRows(alex)).map((r) => r.openBy.map((e) => e.username))).toEqual([['sam', 'editor-sam-2']]);
   });
 
   it('names each editor once (their tabs are one), who opened it first first', async () => {
@@ -316,15 +411,15 @@ describe('All Articles: who has each row open', () => {
     // The page: a and c, and ids no article has (a long page), but not the article between them.
     const page = [a.id, c.id, ...Array.from({ length: 1000 }, (_, i) => c.id + 1000 + i)];
     const now = new Date();
-    let found = new Map<number, string[]>();
+    let found = new Map<number, { name: string; username: string }[]>();
     const statements = await statementsOf(t.database, async (spy) => {
       found = await new ArticlePresenceRepository(spy).othersOn(page, 'editor-alex', now);
     });
     expect(statements).toHaveLength(1);
     expect(found).toEqual(
       new Map([
-        [a.id, ['Sam Editor']],
-        [c.id, ['Sam Editor']],
+        [a.id, [{ name: 'Sam Editor', username: 'sam' }]],
+        [c.id, [{ name: 'Sam Editor', username: 'sam' }]],
       ]),
     );
   });

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { TRAIL_ACTIONS } from '../../../../common/action-labels.ts';
 import { characterText, IMAGE_ALT_MAX, IMAGE_CAPTION_MAX, IMAGE_CREDIT_MAX } from '../../domain/article-input.ts';
+import { PresenceNameFields } from './articles/presence-schemas.ts';
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -82,9 +83,9 @@ export const AdminArticleSchema = Type.Object({
 /** A row of All Articles: the list item and who else has the article open as the page was read. */
 export const ArticleListRowSchema = Type.Object({
   ...listItemFields,
-  openBy: Type.Array(Type.String(), {
+  openBy: Type.Array(Type.Object(PresenceNameFields), {
     description:
-      'The other editors who have the article open now (decision 047): their display names, each once, who opened it first first; the signed-in editor is left out',
+      'The other editors who have the article open now (decision 047): each once, who opened it first first; the signed-in editor is left out',
   }),
 });
 

@@ -35,7 +35,8 @@ import {
   ScheduleSchema,
 } from '../schemas.ts';
 import { ValidationError } from '../../../domain/typebox-validation.ts';
-import { duplicateInput } from '../../../domain/article-duplicate.ts';
+import { copyBase, duplicateInput } from '../../../domain/article-duplicate.ts';
+import { copyHeadlinesOf } from '../../../repositories/copy-headlines.ts';
 import { missingBodyImages } from '../../../images/body-images.ts';
 import { bodyPlainText } from '../../../../../common/body/text.ts';
 import type { BodyDoc } from '../../../../../common/body/types.ts';
@@ -218,7 +219,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     {
       schema: {
         summary:
-          "A new draft with the article's text, picture, byline, tags and settings, its headline ending ' (copy)'",
+          "A new draft with the article's text, picture, byline, tags and settings, its headline ending ' (copy)' (' (copy 2)', ' (copy 3)'… when that copy exists)",
         params: IdParamsSchema,
         response: { 201: AdminArticleSchema, 404: ProblemSchema, 409: ProblemSchema },
       },
@@ -228,8 +229,10 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const source = await articles.get(id);
       if (!source) throw articleNotFound(id);
       if (source.deletedAt) throw articleInTrash(source.deletedAt);
-      // The copy is made by the rules of a new article's input (its picture and records must still exist).
-      const result = validateArticleInput(duplicateInput(source));
+      // The copy is made by the rules of a new article's input (its picture and records must still exist),
+      // numbered after the copies there are.
+      const taken = await copyHeadlinesOf(db, copyBase(source.headline));
+      const result = validateArticleInput(duplicateInput(source, taken));
       if (!result.ok) throw new ValidationError(result.errors, 'body');
       return createArticle(request, reply, result.value);
     },

@@ -13,10 +13,19 @@ export const PresenceHeartbeatSchema = Type.Object({ tabId }, { additionalProper
 
 export const PresenceLeaveQuerySchema = Type.Object({ tabId }, { additionalProperties: false });
 
+/** An editor who has the article open, as the notice and All Articles name them. */
+export const PresenceNameFields = {
+  name: Type.String({ description: 'The display name the audit trail gives them' }),
+  username: Type.String({
+    description:
+      'Their username at sign-in (their subject without one): shown in brackets after the name when two named together share it',
+  }),
+};
+
 export const PresenceSchema = Type.Object({
   editors: Type.Array(
     Type.Object({
-      name: Type.String({ description: 'The display name the audit trail gives them' }),
+      ...PresenceNameFields,
       since: Type.String({ description: 'When they opened it (ISO-8601 UTC; their earliest tab still open)' }),
     }),
     {

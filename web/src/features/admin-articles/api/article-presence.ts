@@ -7,7 +7,7 @@ import {
   type PresenceHeartbeat,
 } from '@common/presence-contract';
 import { adminKeys, adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
-import { leaveArticlePresence } from './leave-article-presence.ts';
+import { afterLeaving, leaveArticlePresence } from './leave-article-presence.ts';
 
 /** PUT /api/admin/articles/{id}/presence: this tab has the article open; the answer names the other editors on it. */
 export function sendPresence(
@@ -30,13 +30,17 @@ export const presenceKey = (id: number, tabId: string) => [...adminKeys.all, 'pr
 
 /**
  * The heartbeat as a query (decision 047): sent on mount, every PRESENCE_HEARTBEAT_SECONDS while the page
- * is visible (none while it is hidden) and at once when it becomes visible again. A failure is silent and
- * not retried (the next beat is the retry); the last answer stays shown meanwhile.
+ * is visible (none while it is hidden) and at once when it becomes visible again; after the tab's leaving
+ * is answered, when one is on its way. A failure is silent and not retried (the next beat is the retry);
+ * the last answer stays shown meanwhile.
  */
 export function presenceQueryOptions(client: AdminApiClient, id: number, tabId: string) {
   return queryOptions({
     queryKey: presenceKey(id, tabId),
-    queryFn: ({ signal }) => sendPresence(client, id, tabId, signal),
+    queryFn: async ({ signal }) => {
+      await afterLeaving(tabId);
+      return sendPresence(client, id, tabId, signal);
+    },
     refetchInterval: PRESENCE_HEARTBEAT_SECONDS * 1000,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: 'always',

@@ -135,7 +135,7 @@ export function ArticleRow({ article, selection }: { article: RowArticle; select
         </div>
         <RatingStars rating={article.ratingOutOfTen} />
         <p className="admin-row__meta">{meta.join(' · ')}</p>
-        <EditingMarker names={article.openBy} />
+        <EditingMarker editors={article.openBy} />
         {deleted ? <TrashLine deletedAt={article.deletedAt!} deletedBy={article.updatedBy} /> : null}
         {excerpt ? <p className="admin-row__comments">{excerpt}</p> : null}
         {RowSection && !deleted ? <RowSection article={article} /> : null}

@@ -9,21 +9,29 @@ import { EditingMarker } from './editing-marker.tsx';
 
 afterEach(cleanup);
 
+const SAM = { name: 'Sam Editor', username: 'sam' };
+const SAM_2 = { name: 'Sam Editor', username: 'sam2' };
+const ALEX = { name: 'Alex Writer', username: 'alex' };
+const JO = { name: 'Jo Reporter', username: 'jo' };
+
 describe("All Articles' marker of who else has the article open", () => {
   it.each([
-    [['Sam Editor'], 'Sam Editor is editing'],
-    [['Sam Editor', 'Alex Writer'], 'Sam Editor and Alex Writer are editing'],
-    [['Sam Editor', 'Alex Writer', 'Jo Reporter'], 'Sam Editor, Alex Writer and Jo Reporter are editing'],
-  ])('names %j: %s, its pencil hidden from screen readers', (names, text) => {
-    const { container } = render(<EditingMarker names={names} />);
+    [[SAM], 'Sam Editor is editing'],
+    [[SAM, ALEX], 'Sam Editor and Alex Writer are editing'],
+    [[SAM, ALEX, JO], 'Sam Editor, Alex Writer and Jo Reporter are editing'],
+    // Two of the same display name: each with their username, the others as they are.
+    [[SAM, SAM_2], 'Sam Editor (sam) and Sam Editor (sam2) are editing'],
+    [[SAM, ALEX, SAM_2], 'Sam Editor (sam), Alex Writer and Sam Editor (sam2) are editing'],
+  ])('names %j: %s, its pencil hidden from screen readers', (editors, text) => {
+    const { container } = render(<EditingMarker editors={editors} />);
     expect(container.textContent).toBe(text);
     const pencil = container.querySelector('svg');
     expect(pencil?.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('shows nothing when nobody else has it open, or the row does not say (the dashboard)', () => {
-    expect(render(<EditingMarker names={[]} />).container.innerHTML).toBe('');
-    expect(render(<EditingMarker names={undefined} />).container.innerHTML).toBe('');
+    expect(render(<EditingMarker editors={[]} />).container.innerHTML).toBe('');
+    expect(render(<EditingMarker editors={undefined} />).container.innerHTML).toBe('');
   });
 
   it("is on the row of the article that is open, in the row's meta, and on no other row", () => {
@@ -31,7 +39,7 @@ describe("All Articles' marker of who else has the article open", () => {
     renderInAdmin(
       <ArticleList
         articles={[
-          { ...adminArticle({ id: 7, headline: 'Goat Elected' }), openBy: ['Sam Editor'] },
+          { ...adminArticle({ id: 7, headline: 'Goat Elected' }), openBy: [SAM] },
           { ...adminArticle({ id: 8, headline: 'Budget Eaten' }), openBy: [] },
           adminArticle({ id: 9, headline: 'Dashboard Row' }),
         ]}

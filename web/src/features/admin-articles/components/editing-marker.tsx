@@ -1,17 +1,21 @@
 import { joinByline } from '@common/byline';
+import { presenceNames, type PresenceName } from '@common/presence-contract';
 
-/** The marker's words (docs/product.md, All Articles); '' when nobody else has the article open. */
-export function editingText(names: readonly string[]): string {
-  if (names.length === 0) return '';
-  return `${joinByline(names)} ${names.length === 1 ? 'is' : 'are'} editing`;
+/**
+ * The marker's words (docs/product.md, All Articles); '' when nobody else has the article open. Two of the
+ * same display name are told apart by their usernames (presenceNames).
+ */
+export function editingText(editors: readonly PresenceName[]): string {
+  if (editors.length === 0) return '';
+  return `${joinByline(presenceNames(editors))} ${editors.length === 1 ? 'is' : 'are'} editing`;
 }
 
 /**
  * In an All Articles row: who else had the article open as the list was loaded (decision 047; the list is
  * not polled). A pencil for the eye, the names for everyone; nothing when nobody else has it open.
  */
-export function EditingMarker({ names }: { names: readonly string[] | undefined }) {
-  const text = editingText(names ?? []);
+export function EditingMarker({ editors }: { editors: readonly PresenceName[] | undefined }) {
+  const text = editingText(editors ?? []);
   if (!text) return null;
   return (
     <p className="admin-row__editing">

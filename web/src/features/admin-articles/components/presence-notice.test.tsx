@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { PRESENCE_HEARTBEAT_SECONDS, type PresenceEditor } from '@common/presence-contract';
 import { paths } from '@/config/paths';
 import { adminArticle } from '@/testing/admin-article';
-import { fakeApi, json, problem } from '@/testing/fake-admin-api';
+import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
 import { recordToasts } from '@/testing/record-toasts';
 import { renderInAdmin } from '@/testing/render-in-admin';
 import { ArticleDetailView } from './article-detail-view.tsx';
@@ -16,9 +16,10 @@ const toasts = recordToasts();
 
 /** 14:02 in the test's time zone, as an ISO time (the notice shows the editor's local time). */
 const at1402 = () => new Date(2026, 0, 5, 14, 2, 30).toISOString();
-const SAM: PresenceEditor = { name: 'Sam Editor', since: at1402() };
-const ALEX: PresenceEditor = { name: 'Alex Writer', since: '2026-01-05T13:00:00.000Z' };
-const JO: PresenceEditor = { name: 'Jo Reporter', since: '2026-01-05T13:30:00.000Z' };
+const SAM: PresenceEditor = { name: 'Sam Editor', username: 'sam', since: at1402() };
+const SAM_2: PresenceEditor = { name: 'Sam Editor', username: 'sam2', since: '2026-01-05T13:10:00.000Z' };
+const ALEX: PresenceEditor = { name: 'Alex Writer', username: 'alex', since: '2026-01-05T13:00:00.000Z' };
+const JO: PresenceEditor = { name: 'Jo Reporter', username: 'jo', since: '2026-01-05T13:30:00.000Z' };
 
 describe('the notice of who else has the article open', () => {
   it('names one editor with the time they opened it', () => {
@@ -40,6 +41,22 @@ describe('the notice of who else has the article open', () => {
     );
   });
 
+  it('tells two editors of the same display name apart by their usernames, and only them', () => {
+    render(<PresenceNotice editors={[SAM, SAM_2]} />);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Sam Editor (sam) and Sam Editor (sam2) are also editing this article. Changes any of you save are checked against each other.',
+    );
+    cleanup();
+    render(<PresenceNotice editors={[SAM, JO, SAM_2]} />);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Sam Editor (sam), Jo Reporter and Sam Editor (sam2) are also editing this article. Changes any of you save are checked against each other.',
+    );
+    cleanup();
+    // Alone in the notice, a name needs nothing more.
+    render(<PresenceNotice editors={[SAM_2]} />);
+    expect(screen.getByRole('status').textContent).toMatch(/^Sam Editor is also editing this article \(opened/);
+  });
+
   it('says nothing when nobody else has it open, its live region still there', () => {
     render(<PresenceNotice editors={[]} />);
     const status = screen.getByRole('status');
@@ -50,20 +67,20 @@ describe('the notice of who else has the article open', () => {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+/** The article screen's own loads: article 7 and the categories. */
+function articleSeven(req: Sent) {
+  const path = new URL(req.url, 'http://admin.test').pathname;
+  if (path === '/api/admin/articles/7') return json(200, adminArticle({ id: 7, headline: 'Goat Elected' }));
+  if (path === '/api/admin/categories') return json(200, [{ id: 1, name: 'Politics' }]);
+  return problem(404, 'Not Found', 'Nothing here.');
+}
+
 /** Article 7's screen against a server whose presence answers are `answers` in turn (the last one repeated). */
 function openScreen(answers: (() => Response)[], editing = false) {
   let n = 0;
-  const api = fakeApi(
-    (req) => {
-      const path = new URL(req.url, 'http://admin.test').pathname;
-      if (path === '/api/admin/articles/7') return json(200, adminArticle({ id: 7, headline: 'Goat Elected' }));
-      if (path === '/api/admin/categories') return json(200, [{ id: 1, name: 'Politics' }]);
-      return problem(404, 'Not Found', 'Nothing here.');
-    },
-    {
-      presence: (req) => (req.method === 'PUT' ? answers[Math.min(n++, answers.length - 1)]!() : json(204, null)),
-    },
-  );
+  const api = fakeApi(articleSeven, {
+    presence: (req) => (req.method === 'PUT' ? answers[Math.min(n++, answers.length - 1)]!() : json(204, null)),
+  });
   const screenOf = <ArticleDetailView id={7} onBack={() => {}} editing={editing} onEditingChange={() => {}} />;
   if (!editing) return { api, view: renderInAdmin(screenOf, api.client) };
   // The edit form blocks leaving with unsaved changes: it needs a data router, as the app's route has.
@@ -157,5 +174,45 @@ describe("the article screen's heartbeat", () => {
         `DELETE /api/admin/articles/7/presence?tabId=${otherTab}`,
       ),
     );
+  });
+
+  it("React's double mount (development): the heartbeat after the leaving waits for its answer, so the tab stays listed", async () => {
+    // The server as it takes the requests: a heartbeat lists the tab; a leaving, taken only when the test
+    // lets it (a slow connection), unlists it.
+    const listed = new Set<string>();
+    const events: string[] = [];
+    let letLeavingThrough!: () => void;
+    const slow = new Promise<void>((resolve) => (letLeavingThrough = resolve));
+    const api = fakeApi(articleSeven, {
+      presence: async (req) => {
+        if (req.method === 'PUT') {
+          listed.add((req.body as { tabId: string }).tabId);
+          events.push('heartbeat');
+          return json(200, { editors: [] });
+        }
+        events.push('leaving sent');
+        await slow;
+        listed.delete(new URL(req.url, 'http://admin.test').searchParams.get('tabId')!);
+        events.push('leaving taken');
+        return json(204, null);
+      },
+    });
+    // As the app's entry renders it in development: in StrictMode, at the root (mounted, unmounted, mounted).
+    configure({ reactStrictMode: true });
+    try {
+      renderInAdmin(
+        <ArticleDetailView id={7} onBack={() => {}} editing={false} onEditingChange={() => {}} />,
+        api.client,
+      );
+    } finally {
+      configure({ reactStrictMode: false });
+    }
+    await screen.findByRole('heading', { name: 'Goat Elected' });
+    await waitFor(() => expect(events).toContain('leaving sent'));
+    // The leaving is slow: what the screen sends meanwhile (the first mount's heartbeat may still go out).
+    await new Promise((r) => setTimeout(r, 50));
+    letLeavingThrough();
+    await waitFor(() => expect(events.slice(events.indexOf('leaving taken'))).toEqual(['leaving taken', 'heartbeat']));
+    expect(listed.size).toBe(1);
   });
 });

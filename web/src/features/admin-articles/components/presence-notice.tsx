@@ -1,19 +1,22 @@
-import type { PresenceEditor } from '@common/presence-contract';
+import { presenceNames, type PresenceEditor } from '@common/presence-contract';
 import { joinByline } from '@common/byline';
 import { cx } from '@/lib/cx';
 
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
-/** The notice's words (docs/product.md, Admin article detail); '' when nobody else has the article open. */
+/**
+ * The notice's words (docs/product.md, Admin article detail); '' when nobody else has the article open. Two
+ * of the same display name are told apart by their usernames (presenceNames).
+ */
 export function presenceText(editors: readonly PresenceEditor[]): string {
   if (editors.length === 0) return '';
+  const named = presenceNames(editors);
   if (editors.length === 1) {
-    const [one] = editors;
-    const since = Date.parse(one!.since);
+    const since = Date.parse(editors[0]!.since);
     const opened = Number.isFinite(since) ? ` (opened ${time.format(since)})` : '';
-    return `${one!.name} is also editing this article${opened}. Changes you both save are checked against each other.`;
+    return `${named[0]} is also editing this article${opened}. Changes you both save are checked against each other.`;
   }
-  const names = joinByline(editors.map((e) => e.name));
+  const names = joinByline(named);
   return `${names} are also editing this article. Changes any of you save are checked against each other.`;
 }
 
