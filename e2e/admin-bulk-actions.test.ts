@@ -129,8 +129,8 @@ describe('bulk actions on All Articles', () => {
     expect(await bar(page).getByRole('button').allInnerTexts()).toEqual([
       'Clear selection',
       'Publish',
-      'Duplicate',
       'Move to Trash',
+      'More',
     ]);
 
     await bar(page).getByRole('button', { name: 'Publish', exact: true }).click();
@@ -384,8 +384,8 @@ describe('bulk actions on All Articles', () => {
       'Clear selection',
       'Publish',
       'Unpublish',
-      'Duplicate',
       'Move to Trash',
+      'More',
     ]);
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     await bar(page).getByRole('button', { name: 'Unpublish', exact: true }).click();
@@ -440,6 +440,8 @@ describe('bulk actions on All Articles', () => {
     await box(page, live!.headline).click();
     await box(page, draft!.headline).click();
     expect(await bar(page).getByRole('status').innerText()).toBe('2 selected');
+    // Duplicate is under the bar's More.
+    await bar(page).getByRole('button', { name: 'More' }).click();
     await bar(page).getByRole('button', { name: 'Duplicate', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Duplicate 2 articles?' });
     expect(await dialog.innerText()).toContain(
@@ -470,6 +472,120 @@ describe('bulk actions on All Articles', () => {
     await page.getByLabel('Status').selectOption({ label: 'Drafts Only' });
     await expect.poll(() => rows(page).count(), WAIT).toBe(3);
     await page.getByRole('link', { name: exactName(`${live!.headline} (copy)`) }).waitFor();
+  }, 60_000);
+
+  it("changes two articles' section and adds a new tag with the bar's More; the list filtered by them shows the two", async () => {
+    const [live, draft, other] = await Promise.all(
+      ['Otter Floods The Town Hall', 'Otter Blames The Beavers', 'Otter Stays Out Of It'].map((headline) =>
+        adminRequest<AdminArticle>(running.baseUrl, authorization, 'POST', '/api/admin/articles', {
+          headline,
+          summary: 'The otter.',
+          content: 'Damp news.',
+          category: 'US',
+          author: 'Clive Outrage',
+          tags: ['Rivers'],
+          shareToX: false,
+          shareToFacebook: false,
+        }),
+      ),
+    );
+    await adminRequest(running.baseUrl, authorization, 'POST', `/api/admin/articles/${live!.id}/publish`);
+
+    const page = await openAdmin(`${running.baseUrl}/admin/articles?page=1&pageSize=20&search=Otter`);
+    await expect.poll(() => rows(page).count(), WAIT).toBe(3);
+    const writes = recordWrites(page);
+    await box(page, live!.headline).click();
+    await box(page, draft!.headline).click();
+
+    // The section: More, Change section, a section chosen by the keyboard, then Move.
+    const more = bar(page).getByRole('button', { name: 'More' });
+    await more.click();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    await bar(page).getByRole('button', { name: 'Change section' }).click();
+    const moving = page.getByRole('alertdialog', { name: 'Move 2 articles to …?' });
+    await moving.getByLabel('Section').selectOption({ label: 'Politics' });
+    const movingTo = page.getByRole('alertdialog', { name: 'Move 2 articles to Politics?' });
+    expect(await movingTo.innerText()).toContain(
+      'They move to Politics: those published show there on the site at once.',
+    );
+    await movingTo.getByRole('button', { name: 'Move', exact: true }).click();
+    await page.getByText('Moved 2 articles to Politics', { exact: true }).waitFor();
+    await movingTo.waitFor({ state: 'hidden' });
+    await headingFocused(page);
+
+    // The tag, new: typed, offered as 'Add new tag “…”', taken by the keyboard.
+    await box(page, live!.headline).click();
+    await box(page, draft!.headline).click();
+    await bar(page).getByRole('button', { name: 'More' }).click();
+    await bar(page).getByRole('button', { name: 'Add tag' }).click();
+    const tagging = page.getByRole('alertdialog', { name: 'Add a tag to 2 articles?' });
+    const tagBox = tagging.getByRole('combobox', { name: 'Tag' });
+    await tagBox.fill('Otter Inquiry');
+    await tagging.getByRole('option', { name: 'Add new tag “Otter Inquiry”' }).waitFor();
+    // The open More, the dialog and its suggestions pass axe.
+    expect(await axeViolations(page)).toEqual([]);
+    await tagBox.press('ArrowDown');
+    await tagBox.press('Enter');
+    const taggingWith = page.getByRole('alertdialog', { name: 'Add the tag “Otter Inquiry” to 2 articles?' });
+    expect(await taggingWith.innerText()).toContain('The tag is new: it is created with the first article.');
+    await taggingWith.getByRole('button', { name: 'Add tag', exact: true }).click();
+    await page.getByText('Added the tag “Otter Inquiry” to 2 articles', { exact: true }).waitFor();
+    await taggingWith.waitFor({ state: 'hidden' });
+
+    // Each article with its own request, in the list's order: the category editor's, then the edit (the
+    // GET before each edit is not a write).
+    const edits = writes.slice(2);
+    expect(writes.slice(0, 2).map((w) => w.replace(/\/category$/, ''))).toEqual(edits);
+    expect(writes.slice(0, 2).every((w) => w.endsWith('/category'))).toBe(true);
+    expect([...edits].sort()).toEqual([live!, draft!].map((a) => `PUT /api/admin/articles/${a.id}`).sort());
+    // One tag made, on both; their other tag stays; the third article is as it was.
+    const found = await adminRequest<{ items: { id: number; name: string; articleCount: number }[] }>(
+      running.baseUrl,
+      authorization,
+      'GET',
+      '/api/admin/tags?q=Otter%20Inquiry',
+    );
+    expect(found.items.map((t) => [t.name, t.articleCount])).toEqual([['Otter Inquiry', 2]]);
+    for (const a of [live!, draft!]) {
+      const now = await adminRequest<AdminArticle>(
+        running.baseUrl,
+        authorization,
+        'GET',
+        `/api/admin/articles/${a.id}`,
+      );
+      expect([now.category, now.tags?.map((t) => t.name), now.headline, now.summary]).toEqual([
+        'Politics',
+        ['Rivers', 'Otter Inquiry'],
+        a.headline,
+        a.summary,
+      ]);
+    }
+    const untouched = await adminRequest<AdminArticle>(
+      running.baseUrl,
+      authorization,
+      'GET',
+      `/api/admin/articles/${other!.id}`,
+    );
+    expect([untouched.category, untouched.version]).toEqual(['US', other!.version]);
+
+    // The list by the new section, then by the new tag, shows the two.
+    await page.getByLabel('Category').selectOption({ label: 'Politics' });
+    await expect.poll(() => rows(page).count(), WAIT).toBe(2);
+    await page.getByLabel('Category').selectOption({ label: 'All Categories' });
+    await expect.poll(() => rows(page).count(), WAIT).toBe(3);
+    const tagFilter = page.getByRole('combobox', { name: 'Tag' });
+    await tagFilter.fill('Otter Inquiry');
+    await page.getByRole('option', { name: 'Otter Inquiry' }).waitFor();
+    await tagFilter.press('Enter');
+    await page.getByText('Tagged Otter Inquiry').waitFor();
+    await expect.poll(() => rows(page).count(), WAIT).toBe(2);
+    for (const a of [live!, draft!]) await page.getByRole('link', { name: exactName(a.headline) }).waitFor();
+
+    // Readers see the published one in Politics with the tag, and no 'Updated' time: neither change is one.
+    const reader = await openReader();
+    await reader.goto(`${running.baseUrl}/article/${live!.slug}`);
+    await reader.getByRole('link', { name: 'Otter Inquiry' }).waitFor();
+    expect(await reader.getByText(/^Updated /).count()).toBe(0);
   }, 60_000);
 
   it('the bar stays in view down a long list at 1280 px and 390 px; a run can be stopped, and an Undo clicked during it waits its turn', async () => {

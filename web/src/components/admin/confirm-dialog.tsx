@@ -10,6 +10,8 @@ export interface ConfirmDialogProps {
   /** The confirm button's text while the action runs. */
   busyLabel?: string;
   busy?: boolean;
+  /** The confirm waits for something the dialog asks first (a choice in its content). */
+  confirmDisabled?: boolean;
   /** 'primary' for an action that is not destructive (publish). */
   tone?: 'danger' | 'primary';
   /** More content under the message (only rendered while open). */
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   busyLabel = 'Deleting…',
   busy = false,
+  confirmDisabled = false,
   tone = 'danger',
   children,
   error,
@@ -72,7 +75,7 @@ export function ConfirmDialog({
           type="button"
           className={`admin-btn admin-btn--${tone}`}
           onClick={onConfirm}
-          disabled={busy}
+          disabled={busy || confirmDisabled}
           aria-busy={busy}
         >
           {busy ? busyLabel : confirmLabel}

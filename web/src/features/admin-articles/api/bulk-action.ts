@@ -13,22 +13,35 @@ import {
   type BulkArticle,
   type BulkOutcome,
 } from '../lib/bulk-actions.ts';
+import type { BulkTarget } from '../lib/bulk-edits.ts';
+import { changeArticleTags } from './change-article-tags.ts';
 import { deleteArticle } from './delete-article.ts';
 import { duplicateArticle } from './duplicate-article.ts';
 import { publishArticle } from './publish-article.ts';
 import { purgeArticle } from './purge-article.ts';
 import { restoreArticle } from './restore-article.ts';
 import { unpublishArticle } from './unpublish-article.ts';
+import { updateArticleCategory } from './update-article-category.ts';
 import { reloadAfterMutation } from './use-reload-after-mutation.ts';
 
-/** Each bulk action is the single article's own request (decision 040): its rules, audit row, posts and live announcement. */
-const REQUESTS: Record<BulkAction, (client: AdminApiClient, id: number) => Promise<unknown>> = {
+/** What an edit was asked for without its choice (the dialog's confirm waits for one). */
+const unchosen = () => Promise.reject(new Error('Nothing was chosen.'));
+
+/**
+ * Each bulk action is the single article's own request (decision 040): its rules, audit row, posts and live
+ * announcement. Change section is the category editor's request; a tag is changed by the article's edit.
+ */
+const REQUESTS: Record<BulkAction, (client: AdminApiClient, id: number, target?: BulkTarget) => Promise<unknown>> = {
   publish: publishArticle,
   unpublish: unpublishArticle,
   duplicate: duplicateArticle,
   trash: deleteArticle,
   restore: restoreArticle,
   purge: purgeArticle,
+  category: (client, id, target) =>
+    target?.categoryId !== undefined ? updateArticleCategory(client, id, target.categoryId) : unchosen(),
+  addTag: (client, id, target) => (target?.tag ? changeArticleTags(client, id, 'add', target.tag) : unchosen()),
+  removeTag: (client, id, target) => (target?.tag ? changeArticleTags(client, id, 'remove', target.tag) : unchosen()),
 };
 
 /** What a refusal says: the server's problem detail, else the catalogue's message with its details (a network error). */
@@ -50,6 +63,7 @@ export async function runBulkAction(
   articles: readonly BulkArticle[],
   onStep?: (index: number) => void,
   signal?: AbortSignal,
+  target?: BulkTarget,
 ): Promise<BulkOutcome> {
   const outcome: BulkOutcome = { done: [], failed: [], notStarted: [] };
   for (const [index, article] of articles.entries()) {
@@ -59,7 +73,7 @@ export async function runBulkAction(
     }
     onStep?.(index);
     try {
-      await REQUESTS[action](client, article.id);
+      await REQUESTS[action](client, article.id, target);
       outcome.done.push(article);
     } catch (err) {
       outcome.failed.push({ article, reason: refusalReason(err) });
@@ -70,6 +84,8 @@ export async function runBulkAction(
 
 export interface BulkProgress {
   action: BulkAction;
+  /** What an edit sets (the section, the tag). */
+  target?: BulkTarget;
   /** The article being sent now, from 0. */
   index: number;
   total: number;
@@ -124,6 +140,7 @@ export function useBulkAction() {
       articles: readonly BulkArticle[],
       onDone: ((outcome: BulkOutcome) => void) | undefined,
       waits: boolean,
+      target?: BulkTarget,
     ): Promise<BulkOutcome | null> {
       if (running.current) {
         if (!waits) return null;
@@ -138,17 +155,18 @@ export function useBulkAction() {
       stopper.current = stop;
       const total = articles.length;
       // A confirmed run starts what its dialog says afresh; an Undo adds to what the page said before.
-      say(startText(action, total), { fresh: !waits });
-      setProgress({ action, index: 0, total, stopping: false });
+      say(startText(action, total, target), { fresh: !waits });
+      setProgress({ action, target, index: 0, total, stopping: false });
       try {
         const outcome = await runBulkAction(
           client,
           action,
           articles,
-          (index) => setProgress({ action, index, total, stopping: stop.signal.aborted }),
+          (index) => setProgress({ action, target, index, total, stopping: stop.signal.aborted }),
           stop.signal,
+          target,
         );
-        const summary = bulkSummary(action, outcome);
+        const summary = bulkSummary(action, outcome, target);
         const went = outcome.done;
         if (action === 'trash' && went.length > 0) {
           summary.action = { label: 'Undo', onClick: () => void start('restore', went, undefined, true) };
@@ -171,8 +189,12 @@ export function useBulkAction() {
     [client, queryClient, say],
   );
   const run = useCallback(
-    (action: BulkAction, articles: readonly BulkArticle[], onDone?: (outcome: BulkOutcome) => void) =>
-      start(action, articles, onDone, false),
+    (
+      action: BulkAction,
+      articles: readonly BulkArticle[],
+      onDone?: (outcome: BulkOutcome) => void,
+      target?: BulkTarget,
+    ) => start(action, articles, onDone, false, target),
     [start],
   );
   const stop = useCallback(() => {

@@ -1,18 +1,26 @@
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { useAdminApi } from '@/lib/admin-api-client';
 import { useBulkAction, type BulkAnnouncement, type BulkProgress } from '../api/bulk-action.ts';
+import { articleQueryOptions } from '../api/get-article.ts';
 import {
   actionsFor,
-  BULK_WORDS,
+  barLabel,
   bulkMessage,
   bulkTitle,
+  moreActionsFor,
   progressText,
   splitSelection,
   waitingText,
+  wordsOf,
   type BulkAction,
   type BulkArticle,
 } from '../lib/bulk-actions.ts';
+import type { BulkEdit, BulkTarget } from '../lib/bulk-edits.ts';
+import { BulkEditChoice } from './bulk-edit-choice.tsx';
 import { useScrollRoom } from './use-scroll-room.ts';
+import './bulk-actions.css';
 
 export interface BulkActionsProps {
   /** The rows of the page shown, in order. */
@@ -27,10 +35,19 @@ export interface BulkActionsProps {
 
 interface Asking {
   action: BulkAction;
-  /** The articles the action is sent for, fixed when the editor asked (a reload meanwhile changes nothing). */
-  acting: BulkArticle[];
-  leftOut: BulkArticle[];
+  /** The selection, fixed when the editor asked (a reload meanwhile changes nothing). */
+  selection: BulkArticle[];
+  /** An edit's choice (the section, the tag); none yet while the dialog opens. */
+  target?: BulkTarget;
+  /** What the confirmed run was sent for: the dialog keeps saying it while the tags it read are reloaded. */
+  sent?: Split;
 }
+
+type Split = ReturnType<typeof splitSelection>;
+
+/** The edits: each asks for a choice (the section, the tag) before it runs. */
+const EDITS: BulkEdit[] = ['category', 'addTag', 'removeTag'];
+const isTagEdit = (action: BulkAction | undefined) => action === 'addTag' || action === 'removeTag';
 
 /**
  * 'Select all on this page' and, while rows are selected, the bar (docs/product.md, All Articles):
@@ -39,8 +56,12 @@ interface Asking {
  */
 export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: BulkActionsProps) {
   const bulk = useBulkAction();
+  const client = useAdminApi();
   const [asking, setAsking] = useState<Asking | null>(null);
   const [focusAfter, setFocusAfter] = useState<'bar' | 'all' | null>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const moreId = useId();
   const allBox = useRef<HTMLInputElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -71,18 +92,40 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
     if (runningInDialog) dialogRun.current?.focus();
   }, [runningInDialog]);
 
+  // Add tag and Remove tag read the selected articles (the list's rows have no tags) to tell which are left out.
+  const tagReads = useQueries({
+    queries: (isTagEdit(asking?.action) ? (asking?.selection ?? []) : []).map((a) => ({
+      ...articleQueryOptions(client, a.id),
+      staleTime: 0,
+    })),
+  });
+  const checking = tagReads.some((q) => q.isPending);
+  const withTags = (asking?.selection ?? []).map((a, i) =>
+    isTagEdit(asking?.action) ? { ...a, tags: tagReads[i]?.data?.tags } : a,
+  );
+  const split = asking ? (asking.sent ?? splitSelection(asking.action, withTags, asking.target)) : null;
+  const choiceMissing = Boolean(asking && EDITS.includes(asking.action as BulkEdit) && !asking.target);
+
   const actions = actionsFor(inTrash).filter((action) => splitSelection(action, chosen).acting.length > 0);
-  const ask = (action: BulkAction) => setAsking({ action, ...splitSelection(action, chosen) });
+  const more = moreActionsFor(inTrash).filter((action) => splitSelection(action, chosen).acting.length > 0);
+  const ask = (action: BulkAction) => setAsking({ action, selection: chosen });
   const confirm = () => {
-    if (!asking) return;
-    void bulk.run(asking.action, asking.acting, (outcome) => {
-      // The refused rows stay selected, to try again or look at, and so do those a Stop left unsent;
-      // the others are done with.
-      const left = [...outcome.failed.map((f) => f.article), ...(outcome.notStarted ?? [])];
-      onSelect(new Set(left.map((a) => a.id)));
-      setAsking(null);
-      setFocusAfter('bar');
-    });
+    if (!asking || !split || choiceMissing || checking || split.acting.length === 0) return;
+    setAsking({ ...asking, sent: split });
+    void bulk.run(
+      asking.action,
+      split.acting,
+      (outcome) => {
+        // The refused rows stay selected, to try again or look at, and so do those a Stop left unsent;
+        // the others are done with.
+        const left = [...outcome.failed.map((f) => f.article), ...(outcome.notStarted ?? [])];
+        onSelect(new Set(left.map((a) => a.id)));
+        setAsking(null);
+        setMoreOpen(false);
+        setFocusAfter('bar');
+      },
+      asking.target,
+    );
   };
 
   // A run without the dialog (an Undo from the toast), or an Undo waiting for one, shows here.
@@ -130,16 +173,58 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
                   className={`admin-btn admin-btn--small ${
                     action === 'trash' || action === 'purge'
                       ? 'admin-btn--danger-outline'
-                      : action === 'unpublish' || action === 'duplicate'
+                      : action === 'unpublish'
                         ? ''
                         : 'admin-btn--primary'
                   }`}
                   disabled={bulk.running}
                   onClick={() => ask(action)}
                 >
-                  {BULK_WORDS[action].label}
+                  {barLabel(action)}
                 </button>
               ))}
+              {/* The rarer actions behind a disclosure (decision 040): the phone's box stays three lines. */}
+              {more.length > 0 ? (
+                <button
+                  ref={moreButton}
+                  type="button"
+                  className="admin-btn admin-btn--small admin-bulk__more"
+                  aria-expanded={moreOpen}
+                  aria-controls={moreId}
+                  disabled={bulk.running}
+                  onClick={() => setMoreOpen(!moreOpen)}
+                >
+                  More
+                  <span aria-hidden="true" className="admin-bulk__caret" />
+                </button>
+              ) : null}
+              {more.length > 0 ? (
+                <div
+                  id={moreId}
+                  className="admin-bulk__more-group"
+                  role="group"
+                  aria-label="More bulk actions"
+                  hidden={!moreOpen}
+                  onKeyDown={(e) => {
+                    if (e.key !== 'Escape') return;
+                    e.preventDefault();
+                    setMoreOpen(false);
+                    moreButton.current?.focus();
+                  }}
+                >
+                  {more.map((action) => (
+                    <button
+                      key={action}
+                      type="button"
+                      className="admin-btn admin-btn--small"
+                      disabled={bulk.running}
+                      onClick={() => ask(action)}
+                    >
+                      {barLabel(action)}
+                    </button>
+                  ))}
+                </div>
+              ) : null}
             </div>
           ) : null}
           {outside ? <RunLine progress={bulk.progress} undosWaiting={bulk.undosWaiting} onStop={bulk.stop} /> : null}
@@ -149,19 +234,32 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
       <Announcements said={bulk.said.filter((s) => !s.end)} />
       <ConfirmDialog
         open={asking !== null}
-        title={asking ? bulkTitle(asking.action, asking.acting.length) : ''}
-        message={asking ? bulkMessage(asking.action, asking.acting, asking.leftOut) : ''}
-        confirmLabel={asking ? BULK_WORDS[asking.action].label : ''}
-        busyLabel={asking ? `${BULK_WORDS[asking.action].running}…` : undefined}
-        tone={
-          asking?.action === 'publish' || asking?.action === 'restore' || asking?.action === 'duplicate'
-            ? 'primary'
-            : 'danger'
+        title={asking && split ? bulkTitle(asking.action, split.acting.length, asking.target) : ''}
+        message={
+          asking && split ? bulkMessage(asking.action, split.acting, checking ? [] : split.leftOut, asking.target) : ''
         }
+        confirmLabel={asking ? wordsOf(asking.action, asking.target).label : ''}
+        busyLabel={asking ? `${wordsOf(asking.action, asking.target).running}…` : undefined}
+        tone={asking && ['publish', 'restore', 'duplicate', ...EDITS].includes(asking.action) ? 'primary' : 'danger'}
         busy={bulk.running}
+        confirmDisabled={choiceMissing || checking || split?.acting.length === 0}
         onCancel={() => setAsking(null)}
         onConfirm={confirm}
       >
+        {asking && EDITS.includes(asking.action as BulkEdit) ? (
+          <BulkEditChoice
+            edit={asking.action as BulkEdit}
+            target={asking.target}
+            onChoose={(target) => setAsking({ ...asking, target })}
+            disabled={bulk.running}
+            checking={checking && Boolean(asking.target)}
+            summary={
+              split
+                ? `${bulkTitle(asking.action, split.acting.length, asking.target)} ${bulkMessage(asking.action, split.acting, split.leftOut, asking.target)}`
+                : ''
+            }
+          />
+        ) : null}
         <RunLine ref={dialogRun} progress={bulk.progress} undosWaiting={bulk.undosWaiting} onStop={bulk.stop} />
         {/* The modal dialog makes the page inert: while it is open its run is announced here, its end too
             (the toast appears behind it). */}
@@ -189,7 +287,7 @@ function RunLine({
   return (
     <div ref={ref} className="admin-bulk__run" tabIndex={-1}>
       <p className="admin-bulk__progress">
-        {progress ? progressText(progress.action, progress.index, progress.total) : ''}
+        {progress ? progressText(progress.action, progress.index, progress.total, progress.target) : ''}
       </p>
       {progress ? (
         // Stopping keeps the button (and the focus on it), inactive, until the article being sent has answered.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   actionsFor,
+  moreActionsFor,
   bulkMessage,
   bulkSummary,
   bulkTitle,
@@ -165,8 +166,10 @@ describe('the words of the bulk actions', () => {
     });
   });
   it('Duplicate: any article outside the Trash, a draft copy of each, and its toasts', () => {
-    expect(actionsFor(false)).toEqual(['publish', 'unpublish', 'duplicate', 'trash']);
-    expect(actionsFor(true)).not.toContain('duplicate');
+    // Duplicate is under the bar's More, with the edits; none of them in the Trash.
+    expect(actionsFor(false)).toEqual(['publish', 'unpublish', 'trash']);
+    expect(moreActionsFor(false)).toEqual(['duplicate', 'category', 'addTag', 'removeTag']);
+    expect(moreActionsFor(true)).toEqual([]);
     const binned = { ...draft(4), deletedAt: '2026-01-05T09:00:00.000Z' };
     const { acting, leftOut } = splitSelection('duplicate', [draft(1), live(2), scheduled(3), binned]);
     expect(acting.map((a) => a.id)).toEqual([1, 2, 3]);

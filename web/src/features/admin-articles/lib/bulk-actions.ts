@@ -2,15 +2,32 @@ import { TRASH_RETENTION_DAYS } from '@common/admin-contract';
 import type { ToastInput } from '@/lib/toast';
 import type { AdminArticle } from '../types.ts';
 import { isPublished, statusLabel } from './article-status.ts';
+import {
+  EDIT_LABELS,
+  editActsOn,
+  editMessage,
+  editTitle,
+  editWords,
+  type BulkEdit,
+  type BulkTarget,
+  type EditedArticle,
+} from './bulk-edits.ts';
 
 /**
  * The actions of All Articles' bulk bar (docs/product.md, All Articles; decision 040): what each acts on,
  * the confirmation's words, the progress line and the toast that sums a run up.
  */
-export type BulkAction = 'publish' | 'unpublish' | 'duplicate' | 'trash' | 'restore' | 'purge';
+export type BulkAction = 'publish' | 'unpublish' | 'duplicate' | 'trash' | 'restore' | 'purge' | BulkEdit;
 
-/** What a bulk action needs of a row. */
-export type BulkArticle = Pick<AdminArticle, 'id' | 'headline' | 'publishedAt' | 'status' | 'deletedAt'>;
+/** The actions that need no choice of their own (the edits need a section or a tag: lib/bulk-edits.ts). */
+type PlainAction = Exclude<BulkAction, BulkEdit>;
+
+const isEdit = (action: BulkAction): action is BulkEdit =>
+  action === 'category' || action === 'addTag' || action === 'removeTag';
+
+/** What a bulk action needs of a row (an edit also its section, and its tags once loaded). */
+export type BulkArticle = Pick<AdminArticle, 'id' | 'headline' | 'publishedAt' | 'status' | 'deletedAt'> &
+  Omit<EditedArticle, 'deletedAt'>;
 
 /** Waiting for its time: not public yet, with a publish time (the server's unpublish takes it off the schedule). */
 const isScheduled = (a: BulkArticle) => statusLabel(a.publishedAt, a.status) === 'Scheduled';
@@ -41,7 +58,7 @@ interface Words {
   notDone: string;
 }
 
-export const BULK_WORDS: Record<BulkAction, Words> = {
+export const BULK_WORDS: Record<PlainAction, Words> = {
   publish: {
     label: 'Publish',
     running: 'Publishing',
@@ -86,22 +103,39 @@ export const BULK_WORDS: Record<BulkAction, Words> = {
   },
 };
 
+/** An action's words; an edit's name what was chosen ('Moved 3 articles to Politics'). */
+export function wordsOf(action: BulkAction, target?: BulkTarget): Words {
+  return isEdit(action) ? editWords(action, target) : BULK_WORDS[action];
+}
+
 /**
- * The bar's actions in a view: Restore and Delete for good in the Trash, else Publish, Unpublish, Duplicate
- * and Move to Trash.
+ * The bar's actions in a view: Restore and Delete for good in the Trash, else Publish, Unpublish and Move to
+ * Trash (the rarer ones are under its More: moreActionsFor).
  */
 export function actionsFor(inTrash: boolean): BulkAction[] {
-  return inTrash ? ['restore', 'purge'] : ['publish', 'unpublish', 'duplicate', 'trash'];
+  return inTrash ? ['restore', 'purge'] : ['publish', 'unpublish', 'trash'];
 }
+
+/** The actions under the bar's More (outside the Trash): Duplicate, Change section, Add tag, Remove tag. */
+export function moreActionsFor(inTrash: boolean): BulkAction[] {
+  return inTrash ? [] : ['duplicate', 'category', 'addTag', 'removeTag'];
+}
+
+/** The bar's button: an action's own word, or an edit's ('Change section'). */
+export const barLabel = (action: BulkAction) => (isEdit(action) ? EDIT_LABELS[action] : BULK_WORDS[action].label);
 
 /**
  * Whether the action changes the article: publishing a published one, or unpublishing a draft, does not.
  * Unpublish acts on a scheduled article as the server's unpublish does: off its schedule, back to a draft.
  * Duplicate acts on any article outside the Trash (it copies it, and the server refuses one in the Trash).
  */
-export function actsOn(action: BulkAction, a: BulkArticle): boolean {
+export function actsOn(action: BulkAction, a: BulkArticle, target?: BulkTarget): boolean {
   const deleted = Boolean(a.deletedAt);
   switch (action) {
+    case 'category':
+    case 'addTag':
+    case 'removeTag':
+      return editActsOn(action, a, target);
     case 'publish':
       return !deleted && !isPublished(a.publishedAt);
     case 'unpublish':
@@ -116,10 +150,10 @@ export function actsOn(action: BulkAction, a: BulkArticle): boolean {
 }
 
 /** The selection split into the articles the action is sent for and those left as they are (in order). */
-export function splitSelection(action: BulkAction, selected: readonly BulkArticle[]) {
+export function splitSelection(action: BulkAction, selected: readonly BulkArticle[], target?: BulkTarget) {
   return {
-    acting: selected.filter((a) => actsOn(action, a)),
-    leftOut: selected.filter((a) => !actsOn(action, a)),
+    acting: selected.filter((a) => actsOn(action, a, target)),
+    leftOut: selected.filter((a) => !actsOn(action, a, target)),
   };
 }
 
@@ -127,7 +161,8 @@ export function splitSelection(action: BulkAction, selected: readonly BulkArticl
 export const articlesCount = (n: number) => `${n} ${n === 1 ? 'article' : 'articles'}`;
 
 /** The confirmation's title: 'Publish 3 articles?', 'Move 3 articles to the Trash?', 'Delete 3 articles for good?'. */
-export function bulkTitle(action: BulkAction, n: number): string {
+export function bulkTitle(action: BulkAction, n: number, target?: BulkTarget): string {
+  if (isEdit(action)) return editTitle(action, n, target);
   if (action === 'trash') return `Move ${articlesCount(n)} to the Trash?`;
   if (action === 'purge') return `Delete ${articlesCount(n)} for good?`;
   return `${BULK_WORDS[action].label} ${articlesCount(n)}?`;
@@ -136,7 +171,7 @@ export function bulkTitle(action: BulkAction, n: number): string {
 const quoted = (a: BulkArticle) => `“${a.headline}”`;
 
 /** Why some of the selection is left out: '1 is already published and is left as it is.' */
-function leftOutText(action: BulkAction, n: number): string {
+function leftOutText(action: PlainAction, n: number): string {
   if (n === 0) return '';
   const why = {
     publish: 'already published',
@@ -194,7 +229,9 @@ export function bulkMessage(
   action: BulkAction,
   acting: readonly BulkArticle[],
   leftOut: readonly BulkArticle[],
+  target?: BulkTarget,
 ): string {
+  if (isEdit(action)) return editMessage(action, acting, leftOut.length, target);
   const one = acting.length === 1 ? acting[0]! : null;
   const anyPublished = acting.some((a) => isPublished(a.publishedAt));
   let text: string;
@@ -238,13 +275,13 @@ export function bulkMessage(
 }
 
 /** The visible progress line: 'Publishing 2 of 3…' (`index` counts from 0). Not a live region: it moves with every article. */
-export function progressText(action: BulkAction, index: number, total: number): string {
-  return `${BULK_WORDS[action].running} ${index + 1} of ${total}…`;
+export function progressText(action: BulkAction, index: number, total: number, target?: BulkTarget): string {
+  return `${wordsOf(action, target).running} ${index + 1} of ${total}…`;
 }
 
 /** What a screen reader hears as a run starts: 'Moving 60 articles to the Trash…' (then nothing until Stop or the end). */
-export function startText(action: BulkAction, total: number): string {
-  return BULK_WORDS[action].starting(articlesCount(total));
+export function startText(action: BulkAction, total: number, target?: BulkTarget): string {
+  return wordsOf(action, target).starting(articlesCount(total));
 }
 
 /** What a screen reader hears when the editor stops a run (the article being sent still finishes). */
@@ -260,8 +297,12 @@ export function waitingText(undos: number): string {
  * refused headline and its reason ('“<headline>”: <reason>') as the description. A stopped run says how
  * many of how many went and how many were not sent: '12 of 60 moved to the Trash; stopped, 48 not changed'.
  */
-export function bulkSummary(action: BulkAction, { done, failed, notStarted = [] }: BulkOutcome): ToastInput {
-  const words = BULK_WORDS[action];
+export function bulkSummary(
+  action: BulkAction,
+  { done, failed, notStarted = [] }: BulkOutcome,
+  target?: BulkTarget,
+): ToastInput {
+  const words = wordsOf(action, target);
   // Each its own sentence: '“A”: The article is already published. “B”: Error publishing article: Failed to fetch.'
   const description = failed
     .map((f) => `${quoted(f.article)}: ${f.reason}${/[.!?]$/.test(f.reason) ? '' : '.'}`)
