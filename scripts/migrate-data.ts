@@ -51,6 +51,8 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'article_corrections', key: ['id'], serial: true },
   // Who has an article open (decision 047): rows older than a minute are ignored and then deleted.
   { name: 'article_presence', key: ['article_id', 'editor_subject', 'tab_id'] },
+  // Read counts by article and hour (decision 049).
+  { name: 'article_reads', key: ['article_id', 'hour'] },
 ];
 /** Derived data the target's own triggers rebuild while the articles are inserted. */
 const DERIVED = new Set([

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DEVELOPMENT_WEB_DIST } from '../../scripts/front-end-builds.mjs';
-import { createTestApp, type TestApp } from '../../server/src/test-support/test-app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../server/src/test-support/test-app.ts';
 import { EDITOR_ENV } from './sign-in.ts';
 
 export { freePort } from '../../server/src/test-support/free-port.ts';
@@ -16,6 +16,8 @@ export interface StartAppOptions {
    * attributes included (the tests that check hydration). `npm test` makes both (scripts/test.mjs).
    */
   build?: 'production' | 'development';
+  /** Read counting's timings (buildApp's `reads`). */
+  reads?: TestAppOptions['reads'];
 }
 
 export type RunningApp = TestApp & { port: number };
@@ -32,6 +34,7 @@ export async function startApp(opts: StartAppOptions = {}): Promise<RunningApp> 
   const running = await createTestApp({
     listen: true,
     seed: opts.seed !== false,
+    reads: opts.reads,
     env: {
       WEB_DIST_DIR:
         opts.build === 'development'

@@ -26,6 +26,8 @@ import sharingPlugin from './sharing/plugin.ts';
 import livePlugin from './live/plugin.ts';
 import liveBlogPlugin from './live-blog/plugin.ts';
 import previewsPlugin from './previews/plugin.ts';
+import articleReadsPlugin from './reads/plugin.ts';
+import type { ReadCountingOptions } from './reads/article-reads.ts';
 import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
 import type { ServerTelemetry } from './telemetry/otel.ts';
@@ -46,13 +48,15 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Server telemetry (telemetry/otel.ts), when APPLICATIONINSIGHTS_CONNECTION_STRING is set. */
   telemetry?: ServerTelemetry | null;
+  /** Read counting's timings (reads/article-reads.ts); tests shorten them. */
+  reads?: ReadCountingOptions;
 }
 
 /**
  * Builds the whole application (API, sign-in, pages) without listening.
  * server.ts listens; tests call this and use inject() or listen on port 0.
  */
-export async function buildApp({ config, database, logger, telemetry }: AppOptions) {
+export async function buildApp({ config, database, logger, telemetry, reads }: AppOptions) {
   // The requests Fastify is answering: the job workers give way to them (jobs/queue.ts).
   const activity = new RequestActivity();
   const app = Fastify({
@@ -103,6 +107,8 @@ export async function buildApp({ config, database, logger, telemetry }: AppOptio
   await app.register(healthRoutes);
   await app.register(pageSettingsPlugin);
   await app.register(newsRoutes);
+  // Read counts and the 'MOST READ' list (reads/, decision 049): the beacon, the list, the timed writes.
+  await app.register(articleReadsPlugin, reads ?? {});
   await app.register(searchRoutes);
   await app.register(archiveRoutes);
   await app.register(seoRoutes);

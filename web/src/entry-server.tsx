@@ -3,6 +3,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { CATEGORIES } from '@common/categories';
 import { listingApiPath } from '@common/byline';
+import { MOST_READ_API_PATH } from '@common/most-read-contract';
 import { CORRECTIONS_PATH, correctionsApiPath } from '@common/corrections-contract';
 import { archivePosition } from '@common/older-stories';
 import { App } from './app/index.tsx';
@@ -12,6 +13,7 @@ import { setServerAppConfig, type AppConfig } from './config/app-config';
 import { archiveUrl, getArchiveQueryOptions, toArchiveResult } from './features/news/api/get-archive';
 import { getArticleQueryOptions } from './features/news/api/get-article';
 import { getNewsQueryOptions } from './features/news/api/get-news';
+import { getMostReadQueryOptions, toMostRead } from './features/news/api/get-most-read';
 import { getSearchQueryOptions, searchApiUrl, toSearchResult } from './features/news/api/get-search';
 import { getListingQueryOptions, toListingResult } from './features/news/api/get-listing';
 import { getCorrectionsQueryOptions, toCorrectionsResult } from './features/news/api/get-corrections';
@@ -74,6 +76,13 @@ export async function render({ url, origin, now, appConfig, data }: RenderInput)
         queryClient.setQueryData(key, toResult(res.status, res.body));
     })();
   const position = path === '/' || category ? archivePosition(searchParams) : undefined;
+  // MOST READ (the home page's first page and an article's): its list, when it can be read; else the
+  // page goes without it and the browser asks.
+  const prefetchMostRead = () =>
+    prefetchApi(MOST_READ_API_PATH, getMostReadQueryOptions().queryKey, (_status, body) => toMostRead(body)).catch(
+      () => undefined,
+    );
+  if (path === '/' && !position) work.push(prefetchMostRead());
   if (position) {
     const request = { category: category?.name, before: position.before, after: position.after };
     work.push(prefetchApi(archiveUrl(request), getArchiveQueryOptions(request).queryKey, toArchiveResult));
@@ -111,6 +120,7 @@ export async function render({ url, origin, now, appConfig, data }: RenderInput)
   }
   const articleMatch = /^\/article\/([^/]+)$/.exec(path);
   if (articleMatch) {
+    work.push(prefetchMostRead());
     let slug = '';
     try {
       slug = decodeURIComponent(articleMatch[1]!);

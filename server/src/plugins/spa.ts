@@ -138,6 +138,7 @@ export default fp(
         archive: app.publicArchive,
         news: app.publicNews,
         corrections: app.publicCorrections,
+        mostRead: () => app.articleReads.mostRead(),
       }),
     };
 
@@ -261,7 +262,7 @@ export default fp(
       });
     });
   },
-  { name: 'spa', dependencies: ['problem', 'page-settings', 'news', 'search', 'archive'] },
+  { name: 'spa', dependencies: ['problem', 'page-settings', 'news', 'search', 'archive', 'article-reads'] },
 );
 
 /** The newsroom's theme before its first paint: the dark background and the stored choice (decision 050). */

@@ -8,6 +8,8 @@ import { referencedImageIds } from '../repositories/image-references.ts';
 import { ArticlePresenceRepository } from '../repositories/article-presence.ts';
 import { announcePublished } from './article-events.ts';
 import { articleWriteHooks } from '../plugins/article-write-hooks.ts';
+import { ArticleReadsRepository } from '../repositories/article-reads.ts';
+import { READS_KEPT_DAYS } from '../../../common/most-read-contract.ts';
 
 export interface SchedulerTick {
   published: number[];
@@ -16,10 +18,14 @@ export interface SchedulerTick {
   imagesDeleted?: string[];
   /** Editing presence rows deleted as not heard from within the window (undefined: the sweep failed). */
   presenceSwept?: number;
+  /** Hourly read counts deleted for being older than READS_KEPT_DAYS (undefined: no purge ran). */
+  readsPurged?: number;
 }
 
 /** How often the unused uploads are swept besides right after a purge. */
 export const IMAGE_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
+/** How often the read counts older than READS_KEPT_DAYS are deleted (decision 049). */
+export const READS_PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The newsroom's clock, inside every server process: every SCHEDULER_INTERVAL_MS it publishes the
@@ -28,7 +34,8 @@ export const IMAGE_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
  * restart picks up whatever fell due while the server was down: each article goes out exactly once.
  * After a purge (its own, or an editor's Delete for good: `sweepImagesSoon`), and every
  * IMAGE_SWEEP_EVERY_MS (the first step after a start included), it deletes the uploaded images nothing
- * references any more (images/sweep.ts). Each step also deletes the editing presence rows no heartbeat
+ * references any more (images/sweep.ts); every READS_PURGE_EVERY_MS (the first step too) the hourly read
+ * counts older than READS_KEPT_DAYS (decision 049). Each step also deletes the editing presence rows no heartbeat
  * has refreshed within the window (decision 047).
  * `app.scheduler.tick()` runs one step at once (tests, scripts).
  */
@@ -37,6 +44,7 @@ export class Scheduler {
   private running: Promise<SchedulerTick> | undefined;
   private readonly articles: AdminArticlesRepository;
   private lastImageSweep: number | undefined;
+  private lastReadsPurge: number | undefined;
   /** An editor deleted an article for good: the next step sweeps the images. */
   private imageSweepAsked = false;
 
@@ -98,7 +106,23 @@ export class Scheduler {
     this.imageSweepAsked = false;
     if (purged.length > 0 || sweepDue || asked) tick.imagesDeleted = await this.sweepImages(now);
     tick.presenceSwept = await this.sweepPresence(now);
+    if (this.lastReadsPurge === undefined || now.getTime() - this.lastReadsPurge >= READS_PURGE_EVERY_MS)
+      tick.readsPurged = await this.purgeReads(now);
     return tick;
+  }
+
+  /** Deletes the read counts older than READS_KEPT_DAYS; a failure is logged and tried again next step. */
+  private async purgeReads(now: Date): Promise<number | undefined> {
+    try {
+      const before = new Date(now.getTime() - READS_KEPT_DAYS * 24 * 60 * 60 * 1000);
+      const deleted = await new ArticleReadsRepository(this.app.database.db).purgeBefore(before);
+      this.lastReadsPurge = now.getTime();
+      if (deleted > 0) this.app.log.info({ rows: deleted }, 'old read counts deleted');
+      return deleted;
+    } catch (err) {
+      this.app.log.warn({ err }, 'read counts purge failed');
+      return undefined;
+    }
   }
 
   /** Deletes stale presence rows; a failure is logged and the next step tries again, never failing this one. */

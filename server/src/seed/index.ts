@@ -9,6 +9,7 @@ import { SeedRepository } from '../repositories/seed-repository.ts';
 import { ImagesRepository } from '../repositories/images-repository.ts';
 import { DEMO_ARTICLES, demoPictureAlt, type DemoArticle } from './demo-articles.ts';
 import { storeDemoPictures } from './pictures.ts';
+import { seedDemoReads } from './demo-reads.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { DEMO_AUTHORS, demoTags } from './demo-people.ts';
 import { CATEGORIES } from '../../../common/categories.ts';
@@ -84,6 +85,8 @@ export async function seedIfEmpty(database: Db, log: SeedLogger, options: SeedOp
   });
   if (inserted > 0 && options.imageStore)
     await storeDemoPictures(options.imageStore, new ImagesRepository(database.db));
+  // Readers' reads in the last 24 hours: 'MOST READ' shows on a first start (decision 049).
+  if (inserted > 0) await seedDemoReads(database, now);
 
   if (inserted > 0) log.info({ inserted }, `seeded ${inserted} demo articles`);
   else log.info('database already has articles; demo content not seeded');

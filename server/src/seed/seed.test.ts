@@ -12,6 +12,8 @@ import { validateBody } from '../../../common/body/validate.ts';
 import { missingBodyImages } from '../images/body-images.ts';
 import { FileImageStore } from '../images/storage.ts';
 import { DEMO_PICTURES } from './pictures.ts';
+import { ArticleReadsRepository, hourOf, windowStart } from '../repositories/article-reads.ts';
+import { MOST_READ_HOURS } from '../../../common/most-read-contract.ts';
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../web/public');
 
@@ -64,6 +66,26 @@ describe('demo content seeding (SQLite)', () => {
     const tagged = await database.db.selectFrom('article_tags').select('article_id').distinct().execute();
     expect(tagged).toHaveLength(DEMO_ARTICLES.length);
     expect((await database.db.selectFrom('tags').selectAll().execute()).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("gives a dozen published stories reads in the last 24 hours, so 'MOST READ' shows on a first start", async () => {
+    const now = new Date();
+    await seedIfEmpty(database, recordingLogger(), { now });
+    const repo = new ArticleReadsRepository(database.db);
+    const top = await repo.mostRead(now, MOST_READ_HOURS, 20, true);
+    expect(top).toHaveLength(12);
+    expect(top[0]!.reads).toBe(1840);
+    expect(top.at(-1)!.reads).toBe(1);
+    // Not simply the newest first.
+    const byTime = [...top].sort((a, b) => (a.publishedAt! < b.publishedAt! ? 1 : -1));
+    expect(byTime.map((r) => r.id)).not.toEqual(top.map((r) => r.id));
+    // Every hour within the window and after the story's publication.
+    const rows = await database.db.selectFrom('article_reads').selectAll().execute();
+    const published = new Map(top.map((r) => [r.id, r.publishedAt!]));
+    for (const r of rows) {
+      expect(r.hour >= windowStart(now, MOST_READ_HOURS)).toBe(true);
+      expect(r.hour >= hourOf(Date.parse(published.get(r.article_id)!))).toBe(true);
+    }
   });
 
   it('spreads the articles over all six categories, at least four published in each', async () => {

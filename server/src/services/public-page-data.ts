@@ -7,6 +7,7 @@ import { ListingPageQuerySchema, type PublicNews } from './public-news.ts';
 import type { PublicCorrections } from './public-corrections.ts';
 import { SearchQuerySchema, type PublicSearch } from './public-search.ts';
 import { EntriesQuerySchema } from '../live-blog/schemas.ts';
+import { MOST_READ_API_PATH, type MostReadList } from '../../../common/most-read-contract.ts';
 
 /** A public API answer as a page's data: its status and JSON (a 400 problem's body too). */
 export interface PublicAnswer {
@@ -17,7 +18,7 @@ export interface PublicAnswer {
 /**
  * The search, older-stories, author, tag, corrections and live blog entries answers a server-rendered page shows, read from the same
  * services (and caches) as GET /News/search, /News/archive, /News/author/{slug}, /News/tag/{slug}, /News/corrections
- * and GET /News/slug/{slug}/entries, given as those API URLs: the query is checked with the route's own schema, so a page shows the very
+ * and GET /News/slug/{slug}/entries (and GET /News/most-read, the 'MOST READ' block's list), given as those API URLs: the query is checked with the route's own schema, so a page shows the very
  * 400 or 404 the API would answer.
  */
 export function publicPageData(services: {
@@ -25,6 +26,7 @@ export function publicPageData(services: {
   archive: PublicArchive;
   news: PublicNews;
   corrections: PublicCorrections;
+  mostRead?: () => Promise<MostReadList>;
 }) {
   const readSearch = queryReader<{ q: string; page?: number }>(SearchQuerySchema);
   const readArchive = queryReader<ArchiveQuery>(ArchiveQuerySchema);
@@ -36,6 +38,9 @@ export function publicPageData(services: {
       if (pathname === '/News/search') {
         const { q, page = 1 } = readSearch(searchParams);
         return json(await services.search.page(q, page));
+      }
+      if (pathname === MOST_READ_API_PATH && services.mostRead) {
+        return { status: 200, body: JSON.parse(JSON.stringify(await services.mostRead())) as unknown };
       }
       if (pathname === '/News/archive') return json(await services.archive.page(readArchive(searchParams)));
       if (pathname === '/News/corrections') {

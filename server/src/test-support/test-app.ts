@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppOptions } from '../app.ts';
 import { mintTestToken, type TestClaims } from './tokens.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/index.ts';
@@ -40,6 +40,8 @@ export interface TestAppOptions {
   config?: Config;
   /** Called before the app is ready: a suite's extra routes. */
   setup?: (app: App) => void;
+  /** Read counting's timings (buildApp's `reads`): a suite writes the counts sooner or by flush() alone. */
+  reads?: AppOptions['reads'];
 }
 
 export interface TestApp {
@@ -131,7 +133,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logger = { level: 'trace', stream, redact: { paths: SOCIAL_LOG_REDACT_PATHS, censor: '[redacted]' } };
     }
     database = await openDatabase(config);
-    app = await buildApp({ config, database, logger });
+    app = await buildApp({ config, database, logger, reads: options.reads });
     options.setup?.(app);
     if (options.seed) await seedIfEmpty(database, app.log, { imageStore: app.imageStore });
     if (port) await app.listen({ port, host: '127.0.0.1' });

@@ -36,6 +36,7 @@ import * as m048 from './048-character-text-columns.ts';
 import * as m049 from './049-name-text-columns.ts';
 import * as m050 from './050-slug-redirect-record-indexes.ts';
 import * as m051 from './051-article-presence.ts';
+import * as m052 from './052-article-reads.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -85,4 +86,5 @@ export const migrations: Record<string, AppMigration> = {
   '049-name-text-columns': m049,
   '050-slug-redirect-record-indexes': m050,
   '051-article-presence': m051,
+  '052-article-reads': m052,
 };

@@ -9,6 +9,7 @@ import imageRoutes from './images.ts';
 import categoryRoutes from './categories.ts';
 import { editorOf } from '../../auth/actor.ts';
 import dashboardRoutes from './dashboard.ts';
+import mostReadRoutes from './most-read.ts';
 import { useEditorScope } from '../../plugins/editor-scope.ts';
 import { articleWriteHooks } from '../../plugins/article-write-hooks.ts';
 
@@ -43,6 +44,7 @@ async function adminApi(app: FastifyInstance) {
     hooks.onChanged,
   );
   await app.register(dashboardRoutes, { articles });
+  await app.register(mostReadRoutes);
   await app.register(categoryRoutes);
   await app.register(articleRoutes, { articles });
   await app.register(auditRoutes);

@@ -6,9 +6,11 @@ import { entriesBefore, useEntries } from '@/features/live/api/get-entries';
 import { LiveBlogView } from '@/features/live/components/live-blog-view';
 import { useArticle } from '@/features/news/api/get-article';
 import { useRelatedArticles } from '@/features/news/api/get-related';
+import { useReadBeacon } from '@/features/news/api/send-read';
 import { ArticleNotFound } from '@/features/news/components/article-not-found';
 import { ArticleSkeleton } from '@/features/news/components/article-skeleton';
 import { ArticleView } from '@/features/news/components/article-view';
+import { MostRead } from '@/features/news/components/most-read';
 import { RelatedTeasers } from '@/features/news/components/related-teasers';
 import { ArticleShareActions } from '@/features/share/components/article-share-actions';
 import type { Article } from '@/features/news/types';
@@ -43,6 +45,8 @@ export default function ArticlePage() {
 
 function FoundArticle({ article, onCoverageEnded }: { article: Article; onCoverageEnded: (id: number) => void }) {
   const related = useRelatedArticles(article);
+  // One read per showing of the story (decision 049); the newsroom's preview and preview links never send it.
+  useReadBeacon(article.id);
   const shareUrl = `${getSiteOrigin()}${paths.article.getHref(article.slug)}`;
   return (
     <>
@@ -57,6 +61,7 @@ function FoundArticle({ article, onCoverageEnded }: { article: Article; onCovera
           ) : null
         }
       />
+      <MostRead exclude={article.slug} />
       <RelatedTeasers articles={related.articles} isLoading={related.isLoading} />
     </>
   );

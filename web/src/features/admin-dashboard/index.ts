@@ -2,4 +2,5 @@ export { useDashboard } from './api/get-dashboard.ts';
 export { DashboardCards } from './components/dashboard-cards.tsx';
 export { BackupStatusPanel } from './components/backup-status.tsx';
 export { UndescribedPicturesPanel } from './components/undescribed-pictures.tsx';
+export { MostReadPanel } from './components/most-read-panel.tsx';
 export type { BackupStatusData, DashboardData } from './types.ts';

@@ -2,7 +2,13 @@ import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { paths } from '@/config/paths';
 import { ArticleList, type AdminArticle } from '@/features/admin-articles';
-import { BackupStatusPanel, DashboardCards, UndescribedPicturesPanel, useDashboard } from '@/features/admin-dashboard';
+import {
+  BackupStatusPanel,
+  DashboardCards,
+  MostReadPanel,
+  UndescribedPicturesPanel,
+  useDashboard,
+} from '@/features/admin-dashboard';
 import { FailedSharesPanel } from '@/features/article-shares';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -26,6 +32,7 @@ export default function DashboardPage() {
       <FailedSharesPanel />
       {data.backup ? <BackupStatusPanel backup={data.backup} /> : null}
       <UndescribedPicturesPanel count={data.undescribedPictures ?? 0} />
+      <MostReadPanel />
       <section className="admin-section" aria-labelledby="admin-recent-title">
         <div className="admin-section__head">
           <h2 id="admin-recent-title">Recent Articles (Last 10)</h2>

@@ -8,6 +8,7 @@ import { useLiveBreaking } from '@/features/live/components/use-live-breaking';
 import type { BreakingState } from '@/features/live/lib/breaking-state';
 import { getNewsQueryOptions, useNews } from '@/features/news/api/get-news';
 import { BreakingStrip } from '@/features/news/components/breaking-strip';
+import { MostRead } from '@/features/news/components/most-read';
 import { NewsListing } from '@/features/news/components/news-listing';
 
 /**
@@ -59,7 +60,10 @@ function LiveFrame({
   );
 }
 
-/** Home or a section's first page: the listing with its 'N new stories' button and live banner. */
+/**
+ * Home or a section's first page: the listing with its 'N new stories' button and live banner; the
+ * home page's also with MOST READ after the grid.
+ */
 export function LiveNewsListing({ category, breaking }: { category?: Category; breaking: BreakingState }) {
   const queryClient = useQueryClient();
   const { result, isLoading } = useNews(category?.name);
@@ -68,6 +72,7 @@ export function LiveNewsListing({ category, breaking }: { category?: Category; b
     <NewsListing
       category={category}
       breaking={breaking.items}
+      afterGrid={category ? null : <MostRead />}
       top={
         isLoading ? null : (
           <NewStoriesButton

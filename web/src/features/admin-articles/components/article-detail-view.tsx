@@ -17,6 +17,7 @@ import { PresenceNotice } from './presence-notice.tsx';
 import { isPublished } from '../lib/article-status.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { ArticleActions } from './article-actions.tsx';
+import { ArticleReadsInfo } from './article-reads.tsx';
 import { useArticleExtensions } from '../extensions.tsx';
 import { CategoryEditor } from './category-editor.tsx';
 import { RatingStars } from './rating-stars.tsx';
@@ -179,6 +180,7 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
               <dd>{article.editorName || '—'}</dd>
               <dt>Published Date</dt>
               <dd>{published ? formatAdminDate(article.publishedAt) : 'Not published'}</dd>
+              <ArticleReadsInfo id={article.id} />
               {article.originalUrl ? (
                 <>
                   <dt>Original URL</dt>

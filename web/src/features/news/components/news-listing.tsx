@@ -14,16 +14,19 @@ import { OlderStoriesNav } from './older-stories-nav';
 /**
  * Home and category listing: BREAKING banner, card grid (or skeletons / empty state), MORE TRASH.
  * `top` goes first (the page's 'N new stories' button); `breaking`, the page's live breaking stories,
- * newest first, puts its first headline in a banner that was there (none appears while reading).
+ * newest first, puts its first headline in a banner that was there (none appears while reading);
+ * `afterGrid` goes between the grid and MORE TRASH (the home page's MOST READ).
  */
 export function NewsListing({
   category,
   top,
   breaking,
+  afterGrid,
 }: {
   category?: Category;
   top?: ReactNode;
   breaking?: readonly BannerStory[];
+  afterGrid?: ReactNode;
 }) {
   const { result, isLoading } = useNews(category?.name);
   const clock = useNow();
@@ -85,6 +88,7 @@ export function NewsListing({
           ))}
         </div>
       )}
+      {afterGrid}
       <MoreTrash articles={more} currentCategoryPath={category?.path} now={now} />
       {older && <OlderStoriesNav older={archiveHref(basePath, { page: 2, before: older })} />}
     </>

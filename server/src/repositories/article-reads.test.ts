@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ArticleReadsRepository, hourOf, windowStart } from './article-reads.ts';
+import { daysAgo, insertArticle } from '../test-support/admin-articles.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+
+// Read counts by article and hour (decision 049), on SQLite (api) and PostgreSQL (api-pg): adding to an
+// hour's row, the sums over a window, the lists' order and filters, the purge, and the rows going with
+// their article when it is deleted for good.
+let t: TestApp;
+let repo: ArticleReadsRepository;
+const NOW = new Date('2026-11-30T20:36:00.000Z');
+const HOUR = 3_600_000;
+const hoursAgo = (h: number) => hourOf(NOW.getTime() - h * HOUR);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  repo = new ArticleReadsRepository(t.database.db);
+});
+afterAll(async () => t?.close());
+beforeEach(async () => {
+  await t.database.db.deleteFrom('article_reads').execute();
+  await t.database.db.deleteFrom('articles').execute();
+});
+
+const published = (at = daysAgo(1, NOW), headline?: string) =>
+  insertArticle(t.database.db, { published_at: at, ...(headline ? { headline } : {}) });
+const rowsOf = (id: number) =>
+  t.database.db.selectFrom('article_reads').selectAll().where('article_id', '=', id).orderBy('hour').execute();
+
+describe('hours', () => {
+  it("stores the hour's start and a window of 24 starts 23 hours before the current one", () => {
+    expect(hourOf(NOW)).toBe('2026-11-30T20:00:00.000Z');
+    expect(windowStart(NOW, 24)).toBe('2026-11-29T21:00:00.000Z');
+    expect(windowStart(NOW, 1)).toBe('2026-11-30T20:00:00.000Z');
+  });
+});
+
+describe('adding reads', () => {
+  it("adds to the hour's row, so several writers' counts add up", async () => {
+    const a = await published();
+    expect(await repo.add([{ articleId: a.id, hour: hoursAgo(0), reads: 3 }])).toBe(3);
+    // Another instance writes the same hour.
+    await repo.add([
+      { articleId: a.id, hour: hoursAgo(0), reads: 4 },
+      { articleId: a.id, hour: hoursAgo(1), reads: 2 },
+    ]);
+    expect((await rowsOf(a.id)).map((r) => [r.hour, Number(r.reads)])).toEqual([
+      [hoursAgo(1), 2],
+      [hoursAgo(0), 7],
+    ]);
+  });
+
+  it('drops the counts of an article that no longer exists and writes the others', async () => {
+    const a = await published();
+    const gone = await published();
+    await t.database.db.deleteFrom('articles').where('id', '=', gone.id).execute();
+    expect(
+      await repo.add([
+        { articleId: gone.id, hour: hoursAgo(0), reads: 5 },
+        { articleId: a.id, hour: hoursAgo(0), reads: 1 },
+      ]),
+    ).toBe(1);
+    expect(await rowsOf(gone.id)).toEqual([]);
+    expect(await repo.readsOf(a.id, NOW, 24)).toBe(1);
+  });
+
+  it('writes many rows at once (more than one statement holds)', async () => {
+    const a = await published();
+    const counts = Array.from({ length: 700 }, (_, h) => ({ articleId: a.id, hour: hoursAgo(h), reads: 1 }));
+    expect(await repo.add(counts)).toBe(700);
+    expect(await repo.readsOf(a.id, NOW, 24 * 7)).toBe(168);
+  });
+});
+
+describe('summing over the window', () => {
+  it('counts the current hour and the 23 before it, not the hour before those', async () => {
+    const a = await published();
+    await repo.add([
+      { articleId: a.id, hour: hoursAgo(0), reads: 1 },
+      { articleId: a.id, hour: hoursAgo(23), reads: 10 },
+      { articleId: a.id, hour: hoursAgo(24), reads: 100 },
+      { articleId: a.id, hour: hoursAgo(24 * 7), reads: 1000 },
+    ]);
+    expect(await repo.readsOf(a.id, NOW, 24)).toBe(11);
+    expect(await repo.readsOf(a.id, NOW, 24 * 7)).toBe(111);
+    expect(await repo.readsOf(a.id + 1000, NOW, 24)).toBe(0);
+  });
+
+  it('lists the most read first, the newer publication first on a tie, published stories only', async () => {
+    const older = await published(daysAgo(3, NOW), 'Older tie');
+    const newer = await published(daysAgo(2, NOW), 'Newer tie');
+    const top = await published(daysAgo(5, NOW), 'Top story');
+    const draft = await insertArticle(t.database.db, { published_at: null, headline: 'Unpublished since' });
+    const stale = await published(daysAgo(1, NOW), 'Read two days ago');
+    await repo.add([
+      { articleId: older.id, hour: hoursAgo(2), reads: 4 },
+      { articleId: newer.id, hour: hoursAgo(1), reads: 2 },
+      { articleId: newer.id, hour: hoursAgo(3), reads: 2 },
+      { articleId: top.id, hour: hoursAgo(0), reads: 9 },
+      { articleId: draft.id, hour: hoursAgo(0), reads: 50 },
+      { articleId: stale.id, hour: hoursAgo(48), reads: 70 },
+    ]);
+    const list = await repo.mostRead(NOW, 24, 6, true);
+    expect(list.map((r) => [r.headline, r.reads])).toEqual([
+      ['Top story', 9],
+      ['Newer tie', 4],
+      ['Older tie', 4],
+    ]);
+    expect(list[0]).toMatchObject({ id: top.id, slug: top.slug, categoryId: 1, publishedAt: top.published_at });
+    expect((await repo.mostRead(NOW, 24, 2, true)).map((r) => r.id)).toEqual([top.id, newer.id]);
+    // The newsroom's list: the unpublished story too, not one in the trash.
+    const trashed = await insertArticle(t.database.db, {
+      published_at: null,
+      deleted_at: NOW.toISOString(),
+      headline: 'In the trash',
+    });
+    await repo.add([{ articleId: trashed.id, hour: hoursAgo(0), reads: 80 }]);
+    expect((await repo.mostRead(NOW, 24, 10, false)).map((r) => r.headline)).toEqual([
+      'Unpublished since',
+      'Top story',
+      'Newer tie',
+      'Older tie',
+    ]);
+  });
+
+  it('is empty when no story has reads in the window', async () => {
+    const a = await published();
+    await repo.add([{ articleId: a.id, hour: hoursAgo(30), reads: 3 }]);
+    expect(await repo.mostRead(NOW, 24, 6, true)).toEqual([]);
+  });
+
+  it('knows which articles are published', async () => {
+    const a = await published();
+    const draft = await insertArticle(t.database.db, { published_at: null });
+    expect(await repo.isPublished(a.id)).toBe(true);
+    expect(await repo.isPublished(draft.id)).toBe(false);
+    expect(await repo.isPublished(a.id + 1000)).toBe(false);
+  });
+});
+
+describe('purge and deletion', () => {
+  it('deletes the hours that started before the cutoff, and no others', async () => {
+    const a = await published();
+    await repo.add([
+      { articleId: a.id, hour: hoursAgo(24 * 91), reads: 1 },
+      { articleId: a.id, hour: hoursAgo(24 * 90), reads: 2 },
+      { articleId: a.id, hour: hoursAgo(0), reads: 3 },
+    ]);
+    const cutoff = new Date(NOW.getTime() - 90 * 24 * HOUR);
+    expect(await repo.purgeBefore(cutoff)).toBe(2);
+    expect((await rowsOf(a.id)).map((r) => Number(r.reads))).toEqual([3]);
+    expect(await repo.purgeBefore(cutoff)).toBe(0);
+  });
+
+  it("goes with its article when that is deleted for good (the editor's Delete for good)", async () => {
+    const a = await published();
+    const kept = await published();
+    await repo.add([
+      { articleId: a.id, hour: hoursAgo(0), reads: 3 },
+      { articleId: kept.id, hour: hoursAgo(0), reads: 1 },
+    ]);
+    const auth = { authorization: await t.bearer() };
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/articles/${a.id}`, headers: auth })).statusCode,
+    ).toBe(204);
+    expect(await rowsOf(a.id)).toHaveLength(1);
+    const purge = await t.app.inject({ method: 'POST', url: `/api/admin/articles/${a.id}/purge`, headers: auth });
+    expect(purge.statusCode, purge.body).toBe(204);
+    expect(await rowsOf(a.id)).toEqual([]);
+    expect(await rowsOf(kept.id)).toHaveLength(1);
+  });
+});
+
+describe("the scheduler's purge", () => {
+  it('deletes read counts older than 90 days on its first step, then at most once an hour', async () => {
+    const a = await published();
+    const now = new Date();
+    const old = hourOf(now.getTime() - 91 * 24 * HOUR);
+    await repo.add([
+      { articleId: a.id, hour: old, reads: 1 },
+      { articleId: a.id, hour: hourOf(now), reads: 1 },
+    ]);
+    const first = await t.app.scheduler.tick(now);
+    expect(first.readsPurged).toBeGreaterThanOrEqual(1);
+    expect((await rowsOf(a.id)).map((r) => r.hour)).toEqual([hourOf(now)]);
+    await repo.add([{ articleId: a.id, hour: old, reads: 1 }]);
+    expect((await t.app.scheduler.tick(new Date(now.getTime() + 60_000))).readsPurged).toBeUndefined();
+    expect((await t.app.scheduler.tick(new Date(now.getTime() + HOUR))).readsPurged).toBe(1);
+  });
+});

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { isbot } from 'isbot';
+import { MOST_READ_API_PATH, READS_API_PATH } from '../../../../common/most-read-contract.ts';
+import { etagOf, PUBLIC_API_CACHE_CONTROL, sendCached } from '../../plugins/http-cache.ts';
+import { HttpProblem } from '../../plugins/problem.ts';
+import { ProblemSchema } from './schemas.ts';
+import { MostReadListSchema, ReadBeaconSchema } from './reads-schemas.ts';
+
+/** A beacon's body is a few bytes: anything much larger is refused (413) before it is parsed. */
+const BEACON_BODY_LIMIT = 1_024;
+
+/**
+ * Read counting and the readers' 'MOST READ' list (decision 049):
+ *   POST /News/reads       a reader's browser shows a published article: one read (204)
+ *   GET  /News/most-read   the stories most read in the last 24 hours
+ */
+export async function readsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const reads = app.articleReads;
+
+  app.post(
+    READS_API_PATH,
+    {
+      bodyLimit: BEACON_BODY_LIMIT,
+      schema: {
+        summary: "A reader's browser shows a published article (the page's beacon): one read",
+        description:
+          'Counted once per client address and article in 30 minutes; a bot (by its User-Agent) is answered 204 and not ' +
+          'counted. The address is not stored: only a keyed hash, in memory, for 30 minutes.',
+        body: ReadBeaconSchema,
+        response: {
+          204: Type.Null({ description: 'Received (counted, or not: a repeat or a bot)' }),
+          400: ProblemSchema,
+          404: ProblemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const agent = request.headers['user-agent'];
+      // A browser always names itself; no User-Agent at all is a script's request.
+      if (agent && !isbot(agent)) {
+        const { articleId } = request.body;
+        const outcome = await reads.record(request.ip, articleId);
+        if (outcome === 'unpublished') throw new HttpProblem(404, `No published article has the id ${articleId}.`);
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    MOST_READ_API_PATH,
+    {
+      schema: {
+        summary: 'The published stories most read in the last 24 hours',
+        response: { 200: MostReadListSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = JSON.stringify(await reads.mostRead());
+      return sendCached(request, reply, body, etagOf(body), {
+        cacheControl: PUBLIC_API_CACHE_CONTROL,
+        contentType: 'application/json; charset=utf-8',
+      });
+    },
+  );
+}
