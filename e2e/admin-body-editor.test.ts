@@ -276,6 +276,29 @@ describe('the rich article body', () => {
     );
     await context.close();
   }, 120_000);
+
+  it("spaces an article's paragraphs on its screen and in the body editor, as readers see them", async () => {
+    const article = await api<{ id: number }>('POST', '/api/admin/articles', {
+      headline: 'Two Paragraph Story',
+      content: 'The first paragraph.\n\nThe second paragraph.',
+      category: 'Politics',
+      author: 'Ann Author',
+    });
+    const context = await web.newContext();
+    const page = await context.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${article.id}`);
+    /** The gap above the second paragraph, in px. */
+    const gapAbove = (paragraphs: ReturnType<Page['locator']>) =>
+      paragraphs.nth(1).evaluate((p) => parseFloat(getComputedStyle(p).marginTop));
+    const shown = page.locator('.admin-detail__text > p');
+    await shown.nth(1).waitFor();
+    expect(await gapAbove(shown)).toBeGreaterThan(8);
+    await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
+    const edited = body(page).locator('p');
+    await edited.nth(1).waitFor();
+    expect(await gapAbove(edited)).toBeGreaterThan(8);
+    await context.close();
+  }, 60_000);
 });
 
 /** The full label of the option of a select that starts with `prefix`. */
