@@ -1,18 +1,8 @@
 import type { Kysely } from 'kysely';
 import { PRESENCE_WINDOW_SECONDS, type PresenceEditor, type PresenceName } from '../../../common/presence-contract.ts';
 import type { Database } from '../db/schema.ts';
+import { isMissingArticle } from './missing-article.ts';
 import type { Actor } from './audit-log.ts';
-
-/** Is this error the database refusing a row whose article is gone (deleted for good meanwhile)? */
-function isMissingArticle(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (typeof e !== 'object') return false;
-    const code = (e as { code?: unknown }).code;
-    // PostgreSQL's foreign_key_violation; better-sqlite3's extended code.
-    if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return true;
-  }
-  return false;
-}
 
 /** How many stale rows one sweep deletes at most (the rest are the next sweep's). */
 export const PRESENCE_SWEEP_LIMIT = 500;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { isMissingArticle } from './missing-article.ts';
 import { PUBLISHED } from './published-articles.ts';
 
 /** One hour's reads of one article, as an instance adds them. */
@@ -181,15 +182,4 @@ export class ArticleReadsRepository {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
-}
-
-/** Is this error the database refusing a row whose article is gone (deleted for good meanwhile)? */
-function isMissingArticle(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (typeof e !== 'object') return false;
-    const code = (e as { code?: unknown }).code;
-    // PostgreSQL's foreign_key_violation; better-sqlite3's extended code.
-    if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return true;
-  }
-  return false;
 }
