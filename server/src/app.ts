@@ -13,6 +13,7 @@ import searchRoutes from './routes/search/index.ts';
 import archiveRoutes from './routes/archive/index.ts';
 import seoRoutes from './routes/seo/index.ts';
 import configRoutes from './routes/config/index.ts';
+import manifestRoutes from './routes/manifest/index.ts';
 import authPlugin from './auth/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import articleEventsPlugin from './scheduler/article-events.ts';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, logger, telemetry, reads }: A
   // Several instances on PostgreSQL: newsCache.clear() reaches every instance (LISTEN/NOTIFY).
   await app.register(newsCacheSyncPlugin);
   await app.register(configRoutes);
+  await app.register(manifestRoutes);
   await app.register(authPlugin);
   await app.register(articleEventsPlugin);
   // Live updates: the event log, app.live.publish() and GET /live/stream (live/plugin.ts).

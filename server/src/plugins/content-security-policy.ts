@@ -35,6 +35,9 @@ export const DEFAULT_CSP: ReadonlyArray<readonly [CspDirective, readonly string[
   ['base-uri', ["'self'"]],
   ['form-action', ["'self'"]],
   ['object-src', ["'none'"]],
+  // The web app manifest the public pages link (/manifest.webmanifest), named rather than left to
+  // default-src so that narrowing the default never stops phones reading it.
+  ['manifest-src', ["'self'"]],
 ];
 
 const SOURCE = /^[^\s;,]+$/;

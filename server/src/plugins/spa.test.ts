@@ -273,13 +273,6 @@ describe('static files', () => {
     }
   });
 
-  it('answers /favicon.ico with a lasting redirect to the SVG icon', async () => {
-    const res = await get('/favicon.ico');
-    expect(res.statusCode).toBe(301);
-    expect(res.headers.location).toBe('/favicon.svg');
-    expect(res.headers['cache-control']).toBe('public, max-age=86400');
-  });
-
   it('serves a pre-compressed variant when the build has one and the client accepts it', async () => {
     const zlib = await import('node:zlib');
     const source = 'export const big = "' + 'x'.repeat(4000) + '";\n';

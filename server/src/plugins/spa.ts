@@ -23,6 +23,7 @@ import { PREVIEW_HEADERS } from '../previews/preview-headers.ts';
 import { publicPageData } from '../services/public-page-data.ts';
 import { inlineScriptSource } from './content-security-policy.ts';
 import { APPEARANCE_BOOT_SCRIPT, APPEARANCE_BOOT_STYLE } from '../../../common/admin-appearance.ts';
+import { MANIFEST_PATH } from '../rendering/web-manifest.ts';
 
 /** Hashed build output: cache for a year. */
 export const ASSET_MAX_AGE_MS = 31_536_000_000;
@@ -40,8 +41,6 @@ interface CachedPage {
 }
 /** Other static files (favicon, images): an hour. */
 export const STATIC_MAX_AGE_MS = 3_600_000;
-/** /favicon.ico answers 301 to /favicon.svg, kept for a day. */
-export const FAVICON_REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
 
 /**
  * The security headers of an HTML page with this Content-Security-Policy (`framed`: the one page this
@@ -188,7 +187,7 @@ export default fp(
       const head =
         renderHead(page.meta, siteOrigin, siteName, { twitterSite, facebookAppId }) +
         fontPreload +
-        (admin ? ADMIN_APPEARANCE_HEAD : '');
+        (admin ? ADMIN_APPEARANCE_HEAD : PUBLIC_MANIFEST_HEAD);
       const configJson = jsonForScript(appConfig);
       const html = (stateJson: string | undefined) => shell!.render(head, configJson, appHtml, stateJson);
       const body = Buffer.from(html(state === undefined ? undefined : jsonForScript(state)), 'utf8');
@@ -201,12 +200,6 @@ export default fp(
       const path = requestPath(request);
       if (isApiPath(path)) return reply.callNotFound();
 
-      // Browsers ask for /favicon.ico where a document names no icon (a JSON or XML answer opened
-      // in a tab), and so do feed readers and crawlers: the site's icon is the SVG.
-      if (path === '/favicon.ico' && files.has('favicon.svg')) {
-        reply.header('cache-control', FAVICON_REDIRECT_CACHE_CONTROL);
-        return reply.redirect('/favicon.svg', 301);
-      }
       const file = staticFile(path, files);
       if (file) {
         const immutable = file.startsWith('assets/') && HASHED_NAME.test(file);
@@ -267,6 +260,12 @@ export default fp(
 
 /** The newsroom's theme before its first paint: the dark background and the stored choice (decision 050). */
 const ADMIN_APPEARANCE_HEAD = `\n    <style>${APPEARANCE_BOOT_STYLE}</style>\n    <script>${APPEARANCE_BOOT_SCRIPT}</script>`;
+
+/**
+ * The web app manifest, linked from the public pages only (docs/decisions/053): a reader adds the
+ * site to a home screen, the newsroom is not an app to install.
+ */
+const PUBLIC_MANIFEST_HEAD = `\n    <link rel="manifest" href="${MANIFEST_PATH}" />`;
 
 const UPPER_CASE = /[A-Z]/;
 const PREVIEW_ANY_CASE = /^\/preview\//i;
