@@ -17,6 +17,11 @@ export function searchSocialText(value: string | null | undefined): string {
   return (value ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/** What search results and share cards title an article by: its search and social title, else its headline. */
+export function articleTitle(a: { metaTitle?: string | null; headline: string }): string {
+  return searchSocialText(a.metaTitle) || searchSocialText(a.headline);
+}
+
 /** The first non-empty paragraph of a plain text (blank-line separated), on one line. */
 export function firstParagraph(text: string | undefined): string {
   const first = (text ?? '').split(/\n\s*\n/).find((p) => p.trim() !== '') ?? '';

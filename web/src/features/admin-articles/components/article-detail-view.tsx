@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
@@ -15,6 +16,9 @@ import { PreviewLinkPanel } from './preview-link-panel.tsx';
 import { CorrectionsPanel } from './corrections-panel.tsx';
 import { PresenceNotice } from './presence-notice.tsx';
 import { isPublished } from '../lib/article-status.ts';
+import { formFromArticle, type FormField } from '../lib/article-form.ts';
+import { readyChecks, showsReadyChecks } from '../lib/ready-to-publish.ts';
+import { ReadyToPublish } from './ready-to-publish.tsx';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { ArticleActions } from './article-actions.tsx';
 import { ArticleReadsInfo } from './article-reads.tsx';
@@ -48,6 +52,18 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
   const client = useAdminApi();
   const queryClient = useQueryClient();
   const { DetailSection } = useArticleExtensions();
+  // The field a 'Ready to publish?' suggestion opens the form on (decision 052).
+  const [fixField, setFixField] = useState<FormField>();
+  // Its count as last shown: back from the form with another, the panel announces it.
+  const [readySeen, setReadySeen] = useState<string>();
+  const openForm = (field?: FormField) => {
+    setFixField(field);
+    onEditingChange?.(true);
+  };
+  const closeForm = () => {
+    setFixField(undefined);
+    onEditingChange?.(false);
+  };
   if (query.isError) {
     const err = query.error;
     if (err instanceof AdminApiError && err.status === 404 && err.problem?.deleted === true) {
@@ -73,8 +89,9 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
         <ArticleForm
           key={`${article.id}`}
           article={article}
-          onSaved={() => onEditingChange?.(false)}
-          onCancel={() => onEditingChange?.(false)}
+          initialFocus={fixField}
+          onSaved={closeForm}
+          onCancel={closeForm}
           loadLatest={() => queryClient.fetchQuery({ ...articleQueryOptions(client, id), staleTime: 0 })}
         />
       </>
@@ -95,7 +112,7 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
           <CategoryEditor article={article} />
         </div>
         <div className="admin-actions">
-          <button type="button" className="admin-btn admin-btn--small" onClick={() => onEditingChange?.(true)}>
+          <button type="button" className="admin-btn admin-btn--small" onClick={() => openForm()}>
             Edit
           </button>
           {published ? (
@@ -110,6 +127,14 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
           <DuplicateButton article={article} />
           <ArticleActions article={article} onDeleted={onBack} />
         </div>
+        {showsReadyChecks(article) ? (
+          <ReadyToPublish
+            checks={readyChecks(formFromArticle(article))}
+            onFix={openForm}
+            seen={readySeen}
+            onSeen={setReadySeen}
+          />
+        ) : null}
       </header>
       <div className="admin-detail__grid">
         <div className="admin-detail__body">

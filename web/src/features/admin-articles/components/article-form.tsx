@@ -52,6 +52,8 @@ export interface ArticleFormProps {
   onCancel(): void;
   /** Fetches the article as the server holds it now (for a version conflict). */
   loadLatest?: () => Promise<AdminArticle>;
+  /** The field that has the focus when the form opens (a 'Ready to publish?' suggestion's, decision 052). */
+  initialFocus?: FormField;
 }
 
 /** When the image needs a description: the article is public or scheduled (decision 033). */
@@ -73,12 +75,21 @@ function firstInvalid(errors: FieldErrors): FormField | undefined {
   return FORM_FIELDS.find((f) => errors[f]);
 }
 
+/** Puts the focus on a field of the form (one inside a closed section, Search and social, is shown first). */
+function focusFormField(form: HTMLFormElement | null, field: FormField | undefined) {
+  if (!field) return;
+  const el = form?.querySelector<HTMLElement>(`[name="${field}"]`);
+  const section = el?.closest('details');
+  if (section && !section.open) section.open = true;
+  el?.focus();
+}
+
 /**
  * Create or edit every field of an article. Messages sit next to their fields (checked here first,
  * then by the server); the unsaved form is kept in the browser so a reload restores it; leaving with
  * unsaved changes asks first; a save based on an old version offers to reload or to compare.
  */
-export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleFormProps) {
+export function ArticleForm({ article, onSaved, onCancel, loadLatest, initialFocus }: ArticleFormProps) {
   const key = article ? article.id : 'new';
   const uid = useId();
   const [initial, setInitial] = useState<ArticleFormValues>(() => (article ? formFromArticle(article) : emptyForm()));
@@ -221,14 +232,10 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest }: ArticleF
     }
   };
 
-  const focusField = (field: FormField | undefined) => {
-    if (!field) return;
-    const el = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
-    // A field inside a closed section (Search and social) is shown first.
-    const section = el?.closest('details');
-    if (section && !section.open) section.open = true;
-    el?.focus();
-  };
+  const focusField = (field: FormField | undefined) => focusFormField(formRef.current, field);
+  // Opened on a field: the focus starts there.
+  const initialFocusRef = useRef(initialFocus);
+  useEffect(() => focusFormField(formRef.current, initialFocusRef.current), []);
 
   const onServerError = (err: unknown, sent: ArticleFormValues) => {
     // Not a conflict: the save's toast says why and the article's screen reloads into 'This article was

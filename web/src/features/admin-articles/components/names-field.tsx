@@ -106,6 +106,8 @@ export function NamesField(props: NamesFieldProps) {
         <input
           ref={inputRef}
           {...combobox.inputProps}
+          // The form's field name: a refusal or a 'Ready to publish?' suggestion puts the focus here.
+          name={kind}
           className="admin-input"
           type="text"
           aria-invalid={error ? true : undefined}

@@ -196,6 +196,11 @@ function linkError(value: string): string | undefined {
 /** A text over its limit, counted as the server counts it (countedCharacters). */
 const tooLong = characterLimitError;
 
+/** A picture without its description (decision 033): what publishing or scheduling refuses. */
+export function pictureUndescribed(v: Pick<ArticleFormValues, 'imageUrl' | 'imageAlt'>): boolean {
+  return Boolean(v.imageUrl.trim()) && !v.imageAlt.trim();
+}
+
 /** The server's rules that are cheap to check before sending; the server stays the judge. */
 export function validateForm(
   v: ArticleFormValues,
@@ -238,12 +243,7 @@ export function validateForm(
     ['imageCredit', tooLong(v.imageCredit, LIMITS.imageCredit)],
     // The server's rule: a public (or scheduled) article's image has a description, unless it is the
     // same picture an article published before descriptions existed already had (`legacyImage`).
-    [
-      'imageAlt',
-      goesPublic && v.imageUrl.trim() && !v.imageAlt.trim() && v.imageUrl.trim() !== legacyImage
-        ? ALT_REQUIRED
-        : undefined,
-    ],
+    ['imageAlt', goesPublic && pictureUndescribed(v) && v.imageUrl.trim() !== legacyImage ? ALT_REQUIRED : undefined],
   ];
   for (const [field, message] of more) if (message) errors[field] = message;
   return errors;
