@@ -36,6 +36,7 @@ const e2eOnPostgres = [
   'e2e/admin-live.test.ts',
   'e2e/admin-preview-link.test.ts',
   'e2e/admin-purge.test.ts',
+  'e2e/admin-quick-search.test.ts',
   'e2e/admin-ready-to-publish.test.ts',
   'e2e/article-shares.test.ts',
   'e2e/bylines-tags.test.ts',

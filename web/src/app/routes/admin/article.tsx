@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { paths } from '@/config/paths';
 import { preloadBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { ArticleDetailView } from '@/features/admin-articles';
+import { useRememberArticle } from '@/features/admin-search';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import AdminNotFound from './not-found.tsx';
 
@@ -20,6 +21,8 @@ export default function ArticlePage() {
     else navigate(paths.admin.articles.getHref(), { replace: true });
   }, [location.key, navigate]);
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  // The quick search's Recent (docs/product.md, Search).
+  useRememberArticle(id);
   const onEditingChange = useCallback(
     (editing: boolean) => navigate(paths.admin.article.getHref(id, { edit: editing }), { replace: true }),
     [id, navigate],

@@ -3,6 +3,7 @@ import { Link, useMatch } from 'react-router';
 import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
 import { AppearanceControl } from '@/features/admin-appearance';
+import { QuickSearch } from '@/features/admin-search';
 import { useAuth } from '@/features/auth';
 
 /** docs/product.md, Admin header. */
@@ -19,6 +20,7 @@ export function AdminHeader() {
         <Link to={paths.admin.root.getHref()} className="admin-header__title">
           {getAppConfig().siteName} <span className="admin-header__sub">Admin</span>
         </Link>
+        <QuickSearch />
         <nav className="admin-header__nav" aria-label="Admin">
           <Link
             className="admin-btn admin-btn--small"

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '@/lib/admin-api-client';
+import { rememberArticle } from '../lib/recent-articles.ts';
+
+/**
+ * Keeps the article the editor has open at the top of the quick search's Recent: its id and the
+ * headline the article screen loaded (and any later one, after a save), read from the query cache.
+ */
+export function useRememberArticle(id: number) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!Number.isSafeInteger(id) || id <= 0) return;
+    const key = adminKeys.articleDetail(id);
+    const note = () => {
+      const article = queryClient.getQueryData<{ id?: unknown; headline?: unknown }>(key);
+      if (article && article.id === id && typeof article.headline === 'string') {
+        rememberArticle({ id, headline: article.headline });
+      }
+    };
+    note();
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.query.queryHash === hashKey(key)) note();
+    });
+  }, [id, queryClient]);
+}

@@ -1,0 +1,2 @@
+export { QuickSearch } from './components/quick-search.tsx';
+export { useRememberArticle } from './components/remember-article.ts';
