@@ -31,6 +31,7 @@ const e2eOnPostgres = [
   'e2e/admin-articles.test.ts',
   'e2e/admin-body-editor.test.ts',
   'e2e/admin-bulk-actions.test.ts',
+  'e2e/admin-calendar.test.ts',
   'e2e/admin-editor.test.ts',
   'e2e/admin-journeys.test.ts',
   'e2e/admin-live.test.ts',

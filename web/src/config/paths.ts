@@ -58,6 +58,11 @@ export const paths = {
       getHref: (id: number) => `/admin/articles/${id}/live`,
     },
     preview: { path: '/admin/articles/:id/preview', getHref: (id: number) => `/admin/articles/${id}/preview` },
+    /** `month`: 'YYYY-MM' (left out: the current month). */
+    calendar: {
+      path: '/admin/calendar',
+      getHref: (month?: string) => `/admin/calendar${month ? `?${new URLSearchParams({ month })}` : ''}`,
+    },
     audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
     authors: { path: '/admin/authors', getHref: () => '/admin/authors' },
     tags: { path: '/admin/tags', getHref: () => '/admin/tags' },

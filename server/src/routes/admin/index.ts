@@ -4,6 +4,7 @@ import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
 import { createActivityThrottle, recordEditorActivity } from '../../repositories/activity-editors.ts';
 import articleRoutes from './articles/index.ts';
 import auditRoutes from './audit.ts';
+import calendarRoutes from './calendar.ts';
 import authorsAndTagsRoutes from './authors-and-tags.ts';
 import imageRoutes from './images.ts';
 import categoryRoutes from './categories.ts';
@@ -48,6 +49,7 @@ async function adminApi(app: FastifyInstance) {
   await app.register(categoryRoutes);
   await app.register(articleRoutes, { articles });
   await app.register(auditRoutes);
+  await app.register(calendarRoutes);
   await app.register(authorsAndTagsRoutes);
   await app.register(imageRoutes);
 }

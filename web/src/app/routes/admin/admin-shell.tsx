@@ -44,6 +44,7 @@ const screens: {
   },
   { path: 'articles/:id/preview', Screen: preloadableLazy(() => import('./preview.tsx')) },
   { path: 'articles/:id/live', Screen: preloadableLazy(() => withEditor(import('./live-console.tsx'))) },
+  { path: 'calendar', Screen: preloadableLazy(() => import('./calendar.tsx')) },
   { path: 'audit', Screen: preloadableLazy(() => import('./audit.tsx')) },
   { path: 'authors', Screen: preloadableLazy(() => import('./authors.tsx')) },
   { path: 'tags', Screen: preloadableLazy(() => import('./tags.tsx')) },

@@ -210,6 +210,7 @@ describe('the quick search', () => {
           'Dashboard',
           'All Articles',
           'New Article',
+          'Calendar',
           'Authors',
           'Tags',
           'Pictures',

@@ -11,6 +11,7 @@ export const SCREENS: readonly ScreenLink[] = [
   { name: 'Dashboard', href: paths.admin.root.getHref() },
   { name: 'All Articles', href: paths.admin.articles.getHref() },
   { name: 'New Article', href: paths.admin.newArticle.getHref() },
+  { name: 'Calendar', href: paths.admin.calendar.getHref() },
   { name: 'Authors', href: paths.admin.authors.getHref() },
   { name: 'Tags', href: paths.admin.tags.getHref() },
   { name: 'Pictures', href: paths.admin.pictures.getHref() },

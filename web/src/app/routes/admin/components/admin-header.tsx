@@ -36,6 +36,9 @@ export function AdminHeader() {
           >
             New Article
           </Link>
+          <NavItem path={paths.admin.calendar.path} to={paths.admin.calendar.getHref()}>
+            Calendar
+          </NavItem>
           {onList || onDetail ? (
             <Link className="admin-btn admin-btn--small" to={paths.admin.root.getHref()}>
               Back to Dashboard

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { adminRequest } from './support/admin-request.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { insertArticles } from './support/articles.ts';
+import { axeViolations } from './support/axe.ts';
+import { DESKTOP, useBrowser } from './support/browser.ts';
+import { guardNetwork } from './support/network.ts';
+import { openSignedIn } from './support/signed-in.ts';
+
+// The Calendar (docs/product.md, Calendar; decision 054): an editor schedules an article, opens the
+// Calendar from the header and finds it under its day as 'Scheduled', in the browser's time zone; on a
+// phone the list of days shows it; the screen passes axe at 360 and 1280 px, light and dark.
+
+const web = useBrowser();
+const ZONE = 'Europe/Berlin';
+const HEADLINE = 'Town Council Schedules Its Annual Surprise';
+const PHONE = { width: 390, height: 800 };
+
+/** The local day (YYYY-MM-DD), its month (YYYY-MM) and list label ('Mon 30 Nov') of `at` in ZONE. */
+function localDay(at: Date) {
+  const part = (opts: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, ...opts }).format(at);
+  const [day, month, year] = part({ day: '2-digit', month: '2-digit', year: 'numeric' }).split('/');
+  const label = `${part({ weekday: 'short' })} ${Number(day)} ${part({ month: 'short' })}`;
+  return { key: `${year}-${month}-${day}`, month: `${year}-${month}`, label };
+}
+
+/** The Calendar as opened from the header, moved on a month when the story falls in the next one. */
+async function openCalendar(page: Page, month: string) {
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Calendar' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
+  if (!page.url().endsWith(`month=${month}`)) {
+    const shown = await page.locator('.admin-calendar__nav a', { hasText: 'Today' }).getAttribute('href');
+    if (!shown?.endsWith(month)) await page.getByRole('link', { name: 'Next month' }).click();
+  }
+}
+
+describe('the Calendar', () => {
+  let running: RunningApp;
+  let id: number;
+  let at: Date;
+
+  beforeAll(async () => {
+    running = await startApp({ seed: false });
+    const authorization = await running.bearer({ sub: 'calendar-fixture', name: 'Calendar Fixture' });
+    const [draft, published] = await insertArticles(running.database, running.app, [
+      { headline: HEADLINE, published_at: null },
+      { headline: 'Already Out This Morning' },
+    ]);
+    id = draft!.id;
+    expect(published).toBeTruthy();
+    at = new Date(Date.now() + 30 * 60_000);
+    at.setSeconds(0, 0);
+    await adminRequest(running.baseUrl, authorization, 'POST', `/api/admin/articles/${id}/schedule`, {
+      publishAt: at.toISOString(),
+    });
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it("shows the scheduled article under its day from the header's Calendar, and leads to its screen", async () => {
+    const context = await web.newContext({ ...DESKTOP, timezoneId: ZONE });
+    await guardNetwork(context);
+    const page = await context.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin`);
+    const day = localDay(at);
+    await openCalendar(page, day.month);
+    expect(new URL(page.url()).pathname).toBe('/admin/calendar');
+    const cell = page.locator('table td', { has: page.locator(`time[datetime="${day.key}"]`) });
+    const story = cell.locator('li', { hasText: HEADLINE });
+    await story.waitFor();
+    const time = new Intl.DateTimeFormat('en-GB', {
+      timeZone: ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
+    expect((await story.innerText()).replace(/\s+/g, ' ').trim()).toBe(`${time} ${HEADLINE} Scheduled`);
+    // The link is reached by keyboard, and opens the article's screen.
+    await story.getByRole('link', { name: HEADLINE }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/admin/articles/${id}`);
+    await page.getByRole('heading', { name: HEADLINE }).first().waitFor();
+    await context.close();
+  });
+
+  it('at 390 px lists the day with the story, and no grid', async () => {
+    const context = await web.newContext({ ...PHONE, timezoneId: ZONE });
+    await guardNetwork(context);
+    const page = await context.newPage();
+    const day = localDay(at);
+    await openSignedIn(page, running, `${running.baseUrl}/admin/calendar?month=${day.month}`);
+    const list = page.getByRole('list', { name: 'Days with stories' });
+    const entry = list.locator(':scope > li', { has: page.getByRole('heading', { name: day.label }) });
+    await entry.getByRole('link', { name: HEADLINE }).waitFor();
+    expect(await entry.getByText('Scheduled').isVisible()).toBe(true);
+    expect(await page.locator('table').isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+    await context.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no axe violation at 360 and 1280 px (${colorScheme})`, async () => {
+      const found: string[] = [];
+      for (const size of [{ width: 360, height: 740 }, DESKTOP]) {
+        const context = await web.newContext({ ...size, colorScheme, timezoneId: ZONE });
+        await guardNetwork(context);
+        const page = await context.newPage();
+        await openSignedIn(page, running, `${running.baseUrl}/admin/calendar?month=${localDay(at).month}`);
+        await page.getByRole('link', { name: HEADLINE }).first().waitFor({ state: 'attached' });
+        expect(await page.evaluate(() => document.documentElement.dataset.adminTheme)).toBe(colorScheme);
+        found.push(...(await axeViolations(page)).map((v) => `at ${size.width} px: ${v}`));
+        await context.close();
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});

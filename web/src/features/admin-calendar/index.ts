@@ -1,0 +1,1 @@
+export { CalendarView } from './components/calendar-view.tsx';
