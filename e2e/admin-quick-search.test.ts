@@ -110,6 +110,37 @@ describe('quick search', () => {
     expect(await page.getByRole('dialog', { name: 'Search' }).isVisible()).toBe(false);
   }, 60_000);
 
+  it('keeps Recent per editor in one browser, and Sign Out clears it', async () => {
+    const context = await web.newContext(DESKTOP);
+    const recent = async (page: Page) => {
+      await page.keyboard.press('Control+K');
+      const dialog = page.getByRole('dialog', { name: 'Search' });
+      await dialog.getByRole('group', { name: 'Screens' }).waitFor();
+      const shown = await dialog.getByRole('group', { name: 'Recent' }).getByRole('option').allTextContents();
+      await page.keyboard.press('Escape');
+      return shown;
+    };
+    const erin = await context.newPage();
+    await openSignedIn(erin, running, `${running.baseUrl}/admin/articles/${ids.quokka}`);
+    await erin.getByRole('heading', { name: 'Quokka Heist Rocks The Zoo' }).first().waitFor();
+    await expect.poll(() => recent(erin)).toEqual(['Quokka Heist Rocks The Zoo']);
+
+    // Another editor in another tab of the same browser (its localStorage shared) sees none of it.
+    const alex = await context.newPage();
+    await openSignedIn(alex, running, `${running.baseUrl}/admin`, { username: 'alex', subject: '2' });
+    expect(await recent(alex)).toEqual([]);
+
+    // Sign Out: the local session ends even when the provider's popup is closed unanswered.
+    const popup = erin.waitForEvent('popup');
+    await erin.getByRole('button', { name: 'Sign Out' }).first().click();
+    await (await popup).close().catch(() => undefined);
+    await erin.getByRole('heading', { name: 'Admin Login Required' }).waitFor();
+    expect(
+      await erin.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tabloid.admin.recentArticles'))),
+    ).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`the open dialog passes axe in the ${colorScheme} appearance`, async () => {
       const page = await web.newPage({ ...DESKTOP, colorScheme });

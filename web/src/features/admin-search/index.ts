@@ -1,2 +1,3 @@
 export { QuickSearch } from './components/quick-search.tsx';
 export { useRememberArticle } from './components/remember-article.ts';
+export { forgetRecentArticles } from './lib/recent-articles.ts';

@@ -12,6 +12,8 @@ export type AuthStatus = 'loading' | 'signedOut' | 'signingIn' | 'signedIn' | 'e
 export interface SignedInAccount {
   name: string;
   username: string;
+  /** The token's `sub`: who the editor is, for what this browser keeps per editor. */
+  subject: string;
 }
 
 export interface AuthState {
@@ -34,11 +36,14 @@ const AuthContext = createContext<AuthState | null>(null);
 function accountOf(user: User): SignedInAccount {
   const p = user.profile;
   const username = String(p.preferred_username ?? p.email ?? p.upn ?? p.sub ?? '');
-  return { name: typeof p.name === 'string' ? p.name : '', username };
+  return { name: typeof p.name === 'string' ? p.name : '', username, subject: p.sub };
 }
 
-/** The sign-in session of the admin area: one oidc-client-ts UserManager for either authority. */
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * The sign-in session of the admin area: one oidc-client-ts UserManager for either authority.
+ * `onSignOut` runs when Sign Out ends the local session (to forget what the browser kept for the editor).
+ */
+export function AuthProvider({ children, onSignOut }: { children: ReactNode; onSignOut?: () => void }) {
   const queryClient = useQueryClient();
   const configQuery = useQuery(authConfigQuery);
   const config = configQuery.data;
@@ -99,6 +104,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     if (!userManager) return;
+    // What the browser kept for the editor goes first: the popup already ends the session it opens on.
+    onSignOut?.();
     try {
       await userManager.signoutPopup({ popupAbortOnClose: true });
     } catch {
@@ -108,7 +115,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUser(null);
       queryClient.removeQueries({ queryKey: ['admin'] });
     }
-  }, [userManager, queryClient]);
+  }, [userManager, queryClient, onSignOut]);
 
   const getAccessToken = useCallback(() => getTokenRef.current(), []);
   const { refetch } = configQuery;

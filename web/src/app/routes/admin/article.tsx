@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { preloadBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
 import { ArticleDetailView } from '@/features/admin-articles';
 import { useRememberArticle } from '@/features/admin-search';
+import { useAuth } from '@/features/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import AdminNotFound from './not-found.tsx';
 
@@ -21,8 +22,8 @@ export default function ArticlePage() {
     else navigate(paths.admin.articles.getHref(), { replace: true });
   }, [location.key, navigate]);
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  // The quick search's Recent (docs/product.md, Search).
-  useRememberArticle(id);
+  // The editor's quick search Recent (docs/product.md, Search).
+  useRememberArticle(id, useAuth().account?.subject);
   const onEditingChange = useCallback(
     (editing: boolean) => navigate(paths.admin.article.getHref(id, { edit: editing }), { replace: true }),
     [id, navigate],

@@ -1,5 +1,6 @@
 import { Toaster } from '@/components/ui/toaster';
 import { useNewsroomTheme } from '@/features/admin-appearance';
+import { forgetRecentArticles } from '@/features/admin-search';
 import { AuthGate, AuthProvider } from '@/features/auth';
 import '@/styles/admin.css';
 import { AdminShell } from './admin-shell.tsx';
@@ -15,7 +16,7 @@ export default function AdminRoot() {
   const theme = useNewsroomTheme();
   return (
     <div className="admin-app">
-      <AuthProvider>
+      <AuthProvider onSignOut={forgetRecentArticles}>
         <AuthGate>
           <AdminShell />
         </AuthGate>

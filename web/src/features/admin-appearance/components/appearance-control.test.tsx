@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNewsroomTheme } from '../use-appearance.ts';
 import { AppearanceControl } from './appearance-control.tsx';
@@ -51,6 +51,11 @@ describe('AppearanceControl', () => {
     fakeSystem(false);
     render(<Newsroom />);
     const group = screen.getByRole('group', { name: 'Appearance' });
+    // Its name is shown too, as a caption before the buttons (a screen reader hears the group's name once).
+    const caption = within(group).getByText('Appearance', { selector: '.admin-appearance__caption' });
+    expect(caption.closest('.admin-sr-only')).toBeNull();
+    expect(caption.getAttribute('aria-hidden')).toBe('true');
+    expect(caption.compareDocumentPosition(radio('System')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(group.querySelectorAll('input[type="radio"]')).toHaveLength(3);
     expect(radio('System').checked).toBe(true);
     expect(radio('Light').checked).toBe(false);

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { useAdminApi } from '@/lib/admin-api-client';
 import { useBulkAction, type BulkAnnouncement, type BulkProgress } from '../api/bulk-action.ts';
-import { articleQueryOptions } from '../api/get-article.ts';
+import { articleQueryOptions, getArticle } from '../api/get-article.ts';
 import {
   actionsFor,
   barLabel,
@@ -18,6 +18,7 @@ import {
   type BulkArticle,
 } from '../lib/bulk-actions.ts';
 import type { BulkEdit, BulkTarget } from '../lib/bulk-edits.ts';
+import { concurrencyLimit } from '../lib/concurrency-limit.ts';
 import { BulkEditChoice } from './bulk-edit-choice.tsx';
 import { useScrollRoom } from './use-scroll-room.ts';
 import './bulk-actions.css';
@@ -48,6 +49,8 @@ type Split = ReturnType<typeof splitSelection>;
 /** The edits: each asks for a choice (the section, the tag) before it runs. */
 const EDITS: BulkEdit[] = ['category', 'addTag', 'removeTag'];
 const isTagEdit = (action: BulkAction | undefined) => action === 'addTag' || action === 'removeTag';
+/** How many of the selected articles Add tag and Remove tag read at a time; the others wait their turn. */
+const TAG_READS_AT_ONCE = 4;
 
 /**
  * 'Select all on this page' and, while rows are selected, the bar (docs/product.md, All Articles):
@@ -60,6 +63,7 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
   const [asking, setAsking] = useState<Asking | null>(null);
   const [focusAfter, setFocusAfter] = useState<'bar' | 'all' | null>(null);
   const [moreOpen, setMoreOpen] = useState(false);
+  const [limitReads] = useState(() => concurrencyLimit(TAG_READS_AT_ONCE));
   const moreButton = useRef<HTMLButtonElement>(null);
   const moreId = useId();
   const allBox = useRef<HTMLInputElement>(null);
@@ -92,10 +96,13 @@ export function BulkActions({ rows, selected, onSelect, inTrash, headingId }: Bu
     if (runningInDialog) dialogRun.current?.focus();
   }, [runningInDialog]);
 
-  // Add tag and Remove tag read the selected articles (the list's rows have no tags) to tell which are left out.
+  // Add tag and Remove tag read the selected articles (the list's rows have no tags) to tell which are left
+  // out, a few at a time (a read whose dialog has closed meanwhile is not sent).
   const tagReads = useQueries({
     queries: (isTagEdit(asking?.action) ? (asking?.selection ?? []) : []).map((a) => ({
       ...articleQueryOptions(client, a.id),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        limitReads(() => (signal.aborted ? Promise.reject(signal.reason) : getArticle(client, a.id, signal))),
       staleTime: 0,
     })),
   });

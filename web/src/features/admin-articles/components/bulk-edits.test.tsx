@@ -390,4 +390,39 @@ describe('Add tag and Remove tag', () => {
     );
     expect((within(dialog).getByRole('button', { name: 'Add tag' }) as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it('reads the selected articles’ tags four at a time, the others queued', async () => {
+    const held: (() => void)[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const twelve = Array.from({ length: 12 }, (_, i) =>
+      article(i + 1, `Story ${i + 1}`, { tags: i % 3 === 0 ? [ELECTION] : [] }),
+    );
+    const { client, sent } = articlesApi(twelve, {
+      readGate: () => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        return new Promise<void>((resolve) =>
+          held.push(() => {
+            inFlight--;
+            resolve();
+          }),
+        );
+      },
+    });
+    await showList(client);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    const dialog = await openEdit('Add tag', 'Add a tag to 12 articles?');
+    await chooseTag(dialog, 'Elec', 'Election');
+    const reads = () => sent.filter((r) => r.method === 'GET' && /^\/api\/admin\/articles\/\d+$/.test(r.url));
+    for (let released = 0; released < 12; released++) {
+      await waitFor(() => expect(held.length).toBeGreaterThan(0));
+      expect(within(dialog).getByRole('status').textContent).toBe('Checking the selected articles’ tags…');
+      expect(inFlight).toBeLessThanOrEqual(4);
+      act(() => held.shift()!());
+    }
+    await screen.findByRole('alertdialog', { name: 'Add the tag “Election” to 8 articles?' });
+    expect(most).toBe(4);
+    expect(reads()).toHaveLength(12);
+  });
 });

@@ -15,11 +15,11 @@ const resultsText = (n: number) => `${n} ${n === 1 ? 'result' : 'results'}`;
  * highlighted): one input, the results in groups under it. Down/Up move the highlight, Enter opens the
  * highlighted result, a click opens one; Escape closes (also the dialog's cancel).
  */
-export function QuickSearchPanel({ onClose }: { onClose(): void }) {
+export function QuickSearchPanel({ editor, onClose }: { editor: string | undefined; onClose(): void }) {
   const uid = useId();
   const navigate = useNavigate();
   const [text, setText] = useState('');
-  const [recent] = useState(getRecentArticles);
+  const [recent] = useState(() => getRecentArticles(editor));
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const searched = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const typed = text.trim();

@@ -6,7 +6,7 @@ import BodyEditor from '@/components/admin/body-editor/body-editor';
 import { adminArticle } from '@/testing/admin-article';
 import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
 import { renderInAdmin } from '@/testing/render-in-admin';
-import { RECENT_STORAGE_KEY } from '../lib/recent-articles.ts';
+import { recentStorageKey, RECENT_STORAGE_KEY } from '../lib/recent-articles.ts';
 import { QuickSearch } from './quick-search.tsx';
 
 const LABEL = 'Search articles, authors, tags and screens';
@@ -55,11 +55,11 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function renderSearch(respond: (req: Sent) => Response | Promise<Response> = mayorApi) {
+function renderSearch(respond: (req: Sent) => Response | Promise<Response> = mayorApi, editor = 'sam-1') {
   const api = fakeApi(respond);
   renderInAdmin(
     <>
-      <QuickSearch />
+      <QuickSearch editor={editor} />
       <label>
         Headline
         <input />
@@ -192,9 +192,9 @@ describe('the quick search', () => {
     expect(dialog()).toBeTruthy();
   });
 
-  it('shows the recent articles of this browser, then the screens, while the box is empty', () => {
+  it('shows the recent articles of this editor in this browser, then the screens, while the box is empty', () => {
     window.localStorage.setItem(
-      RECENT_STORAGE_KEY,
+      recentStorageKey('sam-1'),
       JSON.stringify([
         { id: 42, headline: 'Mayor Replaced By Cat' },
         { id: 5, headline: 'Goat Elected' },
@@ -224,6 +224,14 @@ describe('the quick search', () => {
     fireEvent.keyDown(input(), { key: 'Enter' });
     expect(screen.getByTestId('where').textContent).toBe('/admin/articles/5');
   });
+
+  it("never shows another editor's recent articles, nor the list kept for everyone before", () => {
+    window.localStorage.setItem(recentStorageKey('alex-2'), JSON.stringify([{ id: 42, headline: 'Alex Was Here' }]));
+    window.localStorage.setItem(RECENT_STORAGE_KEY, JSON.stringify([{ id: 5, headline: 'Goat Elected' }]));
+    renderSearch(mayorApi, 'sam-1');
+    ctrlK();
+    expect(groupTexts().map(([heading]) => heading)).toEqual(['Screens']);
+  });
 });
 
 describe('Ctrl+K in the body editor', () => {
@@ -231,7 +239,7 @@ describe('Ctrl+K in the body editor', () => {
     const { client } = fakeApi(() => json(200, page([])));
     renderInAdmin(
       <>
-        <QuickSearch />
+        <QuickSearch editor="sam-1" />
         <span id="label">Content</span>
         <BodyEditor
           id="body"

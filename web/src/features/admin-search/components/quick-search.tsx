@@ -11,9 +11,10 @@ const BODY_EDITOR = '.ProseMirror, [contenteditable="true"]';
 /**
  * The newsroom's quick search (docs/product.md, Search): the header's Search button and the dialog it
  * opens, also opened by Ctrl+K (Cmd+K on a Mac) anywhere in the newsroom but the body editor's text
- * and another open dialog. Escape or Close shuts it and gives the focus back to where it was.
+ * and another open dialog. Escape or Close shuts it and gives the focus back to where it was. `editor`
+ * (the signed-in subject) says whose Recent it shows.
  */
-export function QuickSearch() {
+export function QuickSearch({ editor }: { editor: string | undefined }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const ref = useModalDialog(open, (dialog) => dialog.querySelector<HTMLElement>('input'));
@@ -84,7 +85,7 @@ export function QuickSearch() {
                 close();
               }}
             >
-              {open ? <QuickSearchPanel onClose={close} /> : null}
+              {open ? <QuickSearchPanel editor={editor} onClose={close} /> : null}
             </dialog>,
             host,
           )

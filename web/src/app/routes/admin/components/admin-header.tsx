@@ -20,7 +20,7 @@ export function AdminHeader() {
         <Link to={paths.admin.root.getHref()} className="admin-header__title">
           {getAppConfig().siteName} <span className="admin-header__sub">Admin</span>
         </Link>
-        <QuickSearch />
+        <QuickSearch editor={account?.subject} />
         <nav className="admin-header__nav" aria-label="Admin">
           <Link
             className="admin-btn admin-btn--small"
