@@ -7,6 +7,11 @@
 export const READS_API_PATH = '/News/reads';
 /** GET: the stories most read in the last 24 hours, for the 'MOST READ' block. */
 export const MOST_READ_API_PATH = '/News/most-read';
+
+/** GET /News/most-read, of one section's stories when `category` (its name) is given. */
+export function mostReadApiPath(category?: string): string {
+  return category ? `${MOST_READ_API_PATH}?category=${encodeURIComponent(category)}` : MOST_READ_API_PATH;
+}
 /** GET (newsroom): the stories most read in the last 24 hours, with their counts. */
 export const ADMIN_MOST_READ_API_PATH = '/api/admin/most-read';
 

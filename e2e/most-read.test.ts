@@ -145,6 +145,38 @@ describe('MOST READ and read counts', () => {
     expect(await block.isVisible()).toBe(false);
   });
 
+  it("a section's page lists its own most read as MOST READ IN UK; moving to another section loads that section's", async () => {
+    const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
+    await running.database.db
+      .insertInto('article_reads')
+      .values([
+        { article_id: pigeon.id, hour, reads: 2 },
+        { article_id: phone.id, hour, reads: 7 },
+      ])
+      .execute();
+    const page = await web.newPage(DESKTOP);
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname === '/News/most-read') asked.push(url.search);
+    });
+    await openFresh(page, '/uk');
+    const uk = page.getByRole('region', { name: 'MOST READ IN UK' });
+    await uk.waitFor();
+    expect(await uk.getByRole('link').allTextContents()).toEqual([pigeon.headline]);
+    // Rendered with the page: the browser asked for no list.
+    expect(asked).toEqual([]);
+
+    // Within the site, to Technology: its list comes with its page.
+    await page.locator('header a[href="/technology"]').first().click();
+    await page.waitForURL(`${running.baseUrl}/technology`);
+    const technology = page.getByRole('region', { name: 'MOST READ IN TECHNOLOGY' });
+    await technology.waitFor();
+    expect(await technology.getByRole('link').allTextContents()).toEqual([phone.headline]);
+    expect(asked).toEqual(['?category=Technology']);
+    expect(await page.getByRole('region', { name: 'MOST READ IN UK' }).count()).toBe(0);
+  });
+
   it('the same reader again within 30 minutes is not counted twice; a browser that names itself a bot is not counted', async () => {
     const [fresh] = await insertArticles(running.database, running.app, [
       { headline: 'Mayor Pigeon Demands Recount Of Breadcrumbs', category: 'UK' },

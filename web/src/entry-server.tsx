@@ -3,7 +3,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { CATEGORIES } from '@common/categories';
 import { listingApiPath } from '@common/byline';
-import { MOST_READ_API_PATH } from '@common/most-read-contract';
+import { mostReadApiPath } from '@common/most-read-contract';
 import { CORRECTIONS_PATH, correctionsApiPath } from '@common/corrections-contract';
 import { archivePosition } from '@common/older-stories';
 import { App } from './app/index.tsx';
@@ -76,13 +76,13 @@ export async function render({ url, origin, now, appConfig, data }: RenderInput)
         queryClient.setQueryData(key, toResult(res.status, res.body));
     })();
   const position = path === '/' || category ? archivePosition(searchParams) : undefined;
-  // MOST READ (the home page's first page and an article's): its list, when it can be read; else the
-  // page goes without it and the browser asks.
-  const prefetchMostRead = () =>
-    prefetchApi(MOST_READ_API_PATH, getMostReadQueryOptions().queryKey, (_status, body) => toMostRead(body)).catch(
-      () => undefined,
-    );
-  if (path === '/' && !position) work.push(prefetchMostRead());
+  // MOST READ (the first page of home and of a section, its section's list, and an article's): its list,
+  // when it can be read; else the page goes without it and the browser asks.
+  const prefetchMostRead = (section?: string) =>
+    prefetchApi(mostReadApiPath(section), getMostReadQueryOptions(section).queryKey, (_status, body) =>
+      toMostRead(body),
+    ).catch(() => undefined);
+  if ((path === '/' || category) && !position) work.push(prefetchMostRead(category?.name));
   if (position) {
     const request = { category: category?.name, before: position.before, after: position.after };
     work.push(prefetchApi(archiveUrl(request), getArchiveQueryOptions(request).queryKey, toArchiveResult));

@@ -137,7 +137,7 @@ export default fp(
         archive: app.publicArchive,
         news: app.publicNews,
         corrections: app.publicCorrections,
-        mostRead: () => app.articleReads.mostRead(),
+        mostRead: (categoryId?: number) => app.articleReads.mostRead(categoryId),
       }),
     };
 

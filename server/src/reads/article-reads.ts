@@ -43,7 +43,8 @@ export class ArticleReads {
   ) {
     this.#list = new RefreshingCache<MostReadList>({
       ttlMs: options.listTtlMs ?? MOST_READ_TTL_MS,
-      maxEntries: 1,
+      // The site's list and one per section.
+      maxEntries: 1 + CATEGORIES.length,
       onError: (err) => log.warn({ err }, 'most-read list could not be read: the older one is kept'),
     });
   }
@@ -64,15 +65,18 @@ export class ArticleReads {
     return this.counter.count(address, articleId, now) ? 'counted' : 'repeat';
   }
 
-  /** The readers' list: the published stories most read in the last 24 hours, most first. */
-  mostRead(): Promise<MostReadList> {
+  /**
+   * The readers' list: the published stories most read in the last 24 hours, most first; with
+   * `categoryId`, that section's only (a section page's list).
+   */
+  mostRead(categoryId?: number): Promise<MostReadList> {
     // listTtlMs 0 (tests): read on every call.
-    if (this.options.listTtlMs === 0) return this.#readMostRead();
-    return this.#list.get('most-read', () => this.#readMostRead());
+    if (this.options.listTtlMs === 0) return this.#readMostRead(categoryId);
+    return this.#list.get(`most-read:${categoryId ?? ''}`, () => this.#readMostRead(categoryId));
   }
 
-  async #readMostRead(): Promise<MostReadList> {
-    const rows = await this.repo.mostRead(new Date(), MOST_READ_HOURS, MOST_READ_API_COUNT, true);
+  async #readMostRead(categoryId: number | undefined): Promise<MostReadList> {
+    const rows = await this.repo.mostRead(new Date(), MOST_READ_HOURS, MOST_READ_API_COUNT, true, categoryId);
     return {
       articles: rows.map((r) => ({
         id: r.id,

@@ -9,9 +9,9 @@ import { ssrBundleFile } from './ssr-bundle.ts';
 
 // The 'MOST READ' block as the server renders it (decision 049), with the real front end and its server
 // renderer (WEB_DIST_DIR, else dist/web: npm test builds it first): on the home page between the grid and
-// MORE TRASH, on an article's page before MORE QUESTIONABLE JOURNALISM without the story itself, absent
-// when nothing was read; the page's ETag follows the block's content, not its counts. The list is read
-// on every render here (listTtlMs 0).
+// MORE TRASH (on a section's first page its own stories, MOST READ IN POLITICS), on an article's page
+// before MORE QUESTIONABLE JOURNALISM without the story itself, absent when nothing was read; the page's
+// ETag follows the block's content, not its counts. The list is read on every render here (listTtlMs 0).
 const WEB_DIST = process.env.WEB_DIST_DIR || path.join(ROOT, 'dist/web');
 
 let t: TestApp;
@@ -102,7 +102,7 @@ describe('MOST READ, rendered on the server', () => {
     expect(root.indexOf('MORE TRASH')).toBeGreaterThan(at);
   });
 
-  it('is left out when no story has reads in the last 24 hours (and on section pages)', async () => {
+  it('is left out when no story has reads in the last 24 hours', async () => {
     const [a] = await stories(2);
     expect(mostRead((await page('/')).root)).toBeNull();
     await t.database.db
@@ -112,7 +112,35 @@ describe('MOST READ, rendered on the server', () => {
     expect(mostRead((await page('/')).root)).toBeNull();
     await setReads([[a!.id, 3]]);
     expect(mostRead((await page('/')).root)).not.toBeNull();
-    expect(mostRead((await page('/politics')).root)).toBeNull();
+  });
+
+  it("titles a section's first page's block MOST READ IN ITS SECTION, with that section's stories only", async () => {
+    const s = await stories(8); // Stories 1 and 7: Politics; 5: US; 2 and 8: Technology.
+    await setReads([
+      [s[0]!.id, 5],
+      [s[6]!.id, 9],
+      [s[4]!.id, 20],
+      [s[1]!.id, 50],
+    ]);
+    const politics = mostRead((await page('/politics')).root);
+    expect(politics).toContain('>MOST READ IN POLITICS</h2>');
+    const slugs = (block: string | null) => [...block!.matchAll(/href="\/article\/([^"]+)"/g)].map((m) => m[1]);
+    expect(slugs(politics)).toEqual([s[6]!.slug, s[0]!.slug]);
+    const us = mostRead((await page('/us')).root);
+    expect(us).toContain('>MOST READ IN US</h2>');
+    expect(slugs(us)).toEqual([s[4]!.slug]);
+    // After the grid, before MORE TRASH, as on the home page.
+    const { root } = await page('/politics');
+    expect(root.indexOf('MORE TRASH')).toBeGreaterThan(root.indexOf('most-read-title'));
+    // Reads only in other sections: no block. Home unchanged: the site's list, titled MOST READ.
+    expect(mostRead((await page('/sport')).root)).toBeNull();
+    const home = mostRead((await page('/')).root);
+    expect(home).toContain('>MOST READ</h2>');
+    expect(slugs(home)).toEqual([s[1]!.slug, s[4]!.slug, s[6]!.slug, s[0]!.slug]);
+    // Not on a section's older pages.
+    const older = await page(`/politics?page=2&before=${encodeURIComponent(`${s[0]!.published_at}_${s[0]!.id}`)}`);
+    expect(older.root).toContain('Story Number 7');
+    expect(mostRead(older.root)).toBeNull();
   });
 
   it("lists five others on an article's page, before MORE QUESTIONABLE JOURNALISM", async () => {

@@ -1,6 +1,8 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ArticleReadsRepository, hourOf, windowStart } from './article-reads.ts';
-import { daysAgo, insertArticle } from '../test-support/admin-articles.ts';
+import { daysAgo, insertArticle, insertArticles } from '../test-support/admin-articles.ts';
+import { queryPlan, SORTS, statementsOf } from '../test-support/query-plans.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
 // Read counts by article and hour (decision 049), on SQLite (api) and PostgreSQL (api-pg): adding to an
@@ -121,6 +123,69 @@ describe('summing over the window', () => {
       'Newer tie',
       'Older tie',
     ]);
+  });
+
+  it("lists a section's stories only, with the same window and rules, when given its id", async () => {
+    const politics = await insertArticle(t.database.db, { published_at: daysAgo(2, NOW), category_id: 1 });
+    const older = await insertArticle(t.database.db, { published_at: daysAgo(3, NOW), category_id: 1 });
+    const stale = await insertArticle(t.database.db, { published_at: daysAgo(1, NOW), category_id: 1 });
+    const draft = await insertArticle(t.database.db, { published_at: null, category_id: 1 });
+    const sport = await insertArticle(t.database.db, { published_at: daysAgo(1, NOW), category_id: 3 });
+    await repo.add([
+      { articleId: politics.id, hour: hoursAgo(23), reads: 2 },
+      { articleId: older.id, hour: hoursAgo(0), reads: 2 },
+      { articleId: stale.id, hour: hoursAgo(24), reads: 90 },
+      { articleId: draft.id, hour: hoursAgo(0), reads: 80 },
+      { articleId: sport.id, hour: hoursAgo(0), reads: 70 },
+    ]);
+    expect((await repo.mostRead(NOW, 24, 6, true, 1)).map((r) => [r.id, r.reads])).toEqual([
+      [politics.id, 2],
+      [older.id, 2],
+    ]);
+    expect((await repo.mostRead(NOW, 24, 6, true, 3)).map((r) => r.id)).toEqual([sport.id]);
+    expect(await repo.mostRead(NOW, 24, 6, true, 2)).toEqual([]);
+    expect((await repo.mostRead(NOW, 24, 6, true)).map((r) => r.id)).toEqual([sport.id, politics.id, older.id]);
+  });
+
+  // With many stories and hours, no table is read whole: on SQLite the stories come from an index (a
+  // section's from articles_archive_category_idx, led by the section) and each one's hours by the
+  // primary key's range; on PostgreSQL the window's rows come from article_reads_hour_idx alone. Only
+  // the groups are sorted, by their sums. The section is one more condition on indexes that exist: no
+  // index of its own is needed.
+  it("reads the window and the stories through indexes, a section's list too", async () => {
+    const stories = await insertArticles(
+      t.database.db,
+      Array.from({ length: 600 }, (_, i) => ({ published_at: daysAgo(1 + i / 100, NOW), category_id: (i % 6) + 1 })),
+    );
+    await repo.add(
+      stories.flatMap((a, i) =>
+        Array.from({ length: 8 }, (_, h) => ({
+          articleId: a.id,
+          hour: hoursAgo(h * 12 + (i % 12)),
+          reads: 1 + (i % 7),
+        })),
+      ),
+    );
+    await t.database.db.executeQuery(CompiledQuery.raw('analyze'));
+    for (const categoryId of [undefined, 1]) {
+      const statements = await statementsOf(t.database, (db) =>
+        new ArticleReadsRepository(db).mostRead(NOW, 24, 6, true, categoryId),
+      );
+      expect(statements).toHaveLength(1);
+      const lines = await queryPlan(t.database, statements[0]!);
+      const plan = lines.join('\n');
+      if (t.database.dialect === 'sqlite') {
+        expect(plan).toMatch(/SEARCH articles USING (COVERING )?INDEX \w+/);
+        expect(plan).toMatch(/SEARCH article_reads USING (COVERING )?INDEX \w+ \((article_id=\? AND )?hour>\?\)/);
+        expect(plan).not.toMatch(/\bSCAN /);
+        if (categoryId) expect(plan).toMatch(/INDEX articles_archive_category_idx \(category_id=\?/);
+        expect(lines.filter((l) => SORTS.test(l)).length, plan).toBeLessThanOrEqual(1);
+      } else {
+        expect(plan).toMatch(/Index Only Scan using article_reads_hour_idx on article_reads/);
+        expect(plan).not.toMatch(/Seq Scan/);
+        if (categoryId) expect(plan).toMatch(/category_id = 1/);
+      }
+    }
   });
 
   it('is empty when no story has reads in the window', async () => {

@@ -130,9 +130,16 @@ export class ArticleReadsRepository {
   /**
    * The `limit` stories with the most reads in the window of `hours` hours ending at `now`, most
    * first (ties: the newer publication first). `published`: only the stories published now (the
-   * readers' list); else every story out of the trash (the newsroom's).
+   * readers' list); else every story out of the trash (the newsroom's). `categoryId`: only that
+   * section's stories (a section page's list).
    */
-  async mostRead(now: Date, hours: number, limit: number, published: boolean): Promise<MostReadRow[]> {
+  async mostRead(
+    now: Date,
+    hours: number,
+    limit: number,
+    published: boolean,
+    categoryId?: number,
+  ): Promise<MostReadRow[]> {
     let q = this.db
       .selectFrom('article_reads')
       .innerJoin('articles', 'articles.id', 'article_reads.article_id')
@@ -146,6 +153,7 @@ export class ArticleReadsRepository {
       ])
       .where('article_reads.hour', '>=', windowStart(now, hours));
     q = published ? q.where(PUBLISHED) : q.where('articles.deleted_at', 'is', null);
+    if (categoryId !== undefined) q = q.where('articles.category_id', '=', categoryId);
     const rows = await q
       .groupBy(['articles.id', 'articles.slug', 'articles.headline', 'articles.category_id', 'articles.published_at'])
       .orderBy('total', 'desc')

@@ -8,6 +8,7 @@ import type { PublicCorrections } from './public-corrections.ts';
 import { SearchQuerySchema, type PublicSearch } from './public-search.ts';
 import { EntriesQuerySchema } from '../live-blog/schemas.ts';
 import { MOST_READ_API_PATH, type MostReadList } from '../../../common/most-read-contract.ts';
+import { categoryIdOf, CategoryQuerySchema, type CategoryQuery } from './category-query.ts';
 
 /** A public API answer as a page's data: its status and JSON (a 400 problem's body too). */
 export interface PublicAnswer {
@@ -26,12 +27,14 @@ export function publicPageData(services: {
   archive: PublicArchive;
   news: PublicNews;
   corrections: PublicCorrections;
-  mostRead?: () => Promise<MostReadList>;
+  /** The 'MOST READ' list: the site's, or with `categoryId` that section's. */
+  mostRead?: (categoryId?: number) => Promise<MostReadList>;
 }) {
   const readSearch = queryReader<{ q: string; page?: number }>(SearchQuerySchema);
   const readArchive = queryReader<ArchiveQuery>(ArchiveQuerySchema);
   const readListing = queryReader<PageCursors>(ListingPageQuerySchema);
   const readEntries = queryReader<{ before?: number }>(EntriesQuerySchema);
+  const readCategory = queryReader<CategoryQuery>(CategoryQuerySchema);
   return async function answer(apiUrl: string): Promise<PublicAnswer> {
     const { pathname, searchParams } = new URL(apiUrl, 'http://localhost');
     try {
@@ -40,7 +43,8 @@ export function publicPageData(services: {
         return json(await services.search.page(q, page));
       }
       if (pathname === MOST_READ_API_PATH && services.mostRead) {
-        return { status: 200, body: JSON.parse(JSON.stringify(await services.mostRead())) as unknown };
+        const list = await services.mostRead(categoryIdOf(readCategory(searchParams).category));
+        return { status: 200, body: JSON.parse(JSON.stringify(list)) as unknown };
       }
       if (pathname === '/News/archive') return json(await services.archive.page(readArchive(searchParams)));
       if (pathname === '/News/corrections') {

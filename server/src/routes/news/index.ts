@@ -3,7 +3,6 @@ import { redirectFor } from '../../repositories/slug-redirects.ts';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { findCategory, CATEGORIES } from '../../../../common/categories.ts';
 import { listingApiPath } from '../../../../common/byline.ts';
 import { NEWS_PAGE_SIZE } from '../../../../common/site.ts';
 import { NewsRepository, type NewsList, type PublicArticle } from '../../repositories/news-repository.ts';
@@ -18,6 +17,7 @@ import { NewsCache } from '../../services/news-cache.ts';
 import { ListingPageQuerySchema, PublicNews } from '../../services/public-news.ts';
 import { PublicCorrections } from '../../services/public-corrections.ts';
 import { correctionsRoute } from './corrections.ts';
+import { categoryIdOf } from '../../services/category-query.ts';
 import {
   AuthorPageSchema,
   TagPageSchema,
@@ -69,18 +69,7 @@ export default fp(
         const { category, count = NEWS_PAGE_SIZE } = request.query;
         // The schema's coercion lets Infinity, -Infinity and 1e400 through as numbers.
         if (!Number.isSafeInteger(count)) throw new HttpProblem(400, "Query parameter 'count' must be a whole number.");
-        let categoryId: number | undefined;
-        if (category !== undefined && category.trim() !== '') {
-          const found = findCategory(category);
-          if (!found) {
-            throw new HttpProblem(
-              400,
-              `Unknown category '${category}'. Use one of: ${CATEGORIES.map((c) => c.name).join(', ')}.`,
-              { extensions: { errors: [{ in: 'querystring', name: 'category', message: 'is not a known category' }] } },
-            );
-          }
-          categoryId = found.id;
-        }
+        const categoryId = categoryIdOf(category);
         const serialize = responseSerializer<NewsList>(reply);
         const cached = await publicNews.listBody(categoryId, count, serialize);
         // compressed once per cached body (brotli or gzip by Accept-Encoding), never per request

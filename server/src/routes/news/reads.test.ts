@@ -249,6 +249,70 @@ describe('GET /News/most-read', () => {
     expect(notModified.statusCode).toBe(304);
   });
 
+  it("?category= lists that section's stories only (by name or path, any case), cached as the others", async () => {
+    const politics = await insertArticle(t.database.db, { published_at: daysAgo(1), category_id: 1 });
+    const us = await insertArticle(t.database.db, { published_at: daysAgo(1), category_id: 5 });
+    await read(politics.id, 1);
+    await read(us.id, 2);
+    await t.app.articleReads.flush();
+    const ids = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { articles: Array<{ id: number; category: string }> }).articles.map((a) => [
+        a.id,
+        a.category,
+      ]);
+    };
+    expect(await ids('/News/most-read?category=Politics')).toEqual([[politics.id, 'Politics']]);
+    expect(await ids('/News/most-read?category=us')).toEqual([[us.id, 'US']]);
+    expect(await ids('/News/most-read?category=SPORT')).toEqual([]);
+    expect(await ids('/News/most-read?category=')).toEqual([
+      [us.id, 'US'],
+      [politics.id, 'Politics'],
+    ]);
+    const res = await t.app.inject({ method: 'GET', url: '/News/most-read?category=Politics' });
+    expect(res.headers['cache-control']).toMatch(/^public/);
+    const notModified = await t.app.inject({
+      method: 'GET',
+      url: '/News/most-read?category=Politics',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(notModified.statusCode).toBe(304);
+  });
+
+  it('answers an unknown or overlong category with a 400 problem, as GET /News does', async () => {
+    expectProblem(
+      await t.app.inject({ method: 'GET', url: '/News/most-read?category=Gossip' }),
+      400,
+      "Unknown category 'Gossip'. Use one of: Politics, Technology, Sport, Business, US, UK.",
+    );
+    expectProblem(await t.app.inject({ method: 'GET', url: `/News/most-read?category=${'x'.repeat(51)}` }), 400);
+  });
+
+  it("keeps each section's list apart for the minute, and drops them all at an editorial change", async () => {
+    const cached = await createTestApp({ reads: { flushIntervalMs: 0, listTtlMs: 60_000 } });
+    try {
+      const politics = await insertArticle(cached.database.db, { published_at: daysAgo(1), category_id: 1 });
+      const sport = await insertArticle(cached.database.db, { published_at: daysAgo(1), category_id: 3 });
+      const ids = (query: string) =>
+        cached.app
+          .inject({ method: 'GET', url: `/News/most-read${query}` })
+          .then((r) => (r.json() as { articles: Array<{ id: number }> }).articles.map((s) => s.id));
+      expect(await ids('?category=Politics')).toEqual([]);
+      await beacon({ articleId: politics.id }, {}, cached);
+      await beacon({ articleId: sport.id }, {}, cached);
+      await cached.app.articleReads.flush();
+      // Politics' list is kept; Sport's and the site's are read now.
+      expect(await ids('?category=Politics')).toEqual([]);
+      expect(await ids('?category=Sport')).toEqual([sport.id]);
+      expect(await ids('')).toHaveLength(2);
+      cached.app.newsCache.clear();
+      expect(await ids('?category=Politics')).toEqual([politics.id]);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('is empty when no story has reads', async () => {
     await published();
     const res = await t.app.inject({ method: 'GET', url: '/News/most-read' });

@@ -6,6 +6,7 @@ import { MOST_READ_API_PATH, READS_API_PATH } from '../../../../common/most-read
 import { etagOf, PUBLIC_API_CACHE_CONTROL, sendCached } from '../../plugins/http-cache.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
 import { ProblemSchema } from './schemas.ts';
+import { categoryIdOf, CategoryQuerySchema } from '../../services/category-query.ts';
 import { MostReadListSchema, ReadBeaconSchema } from './reads-schemas.ts';
 
 /** A beacon's body is a few bytes: anything much larger is refused (413) before it is parsed. */
@@ -14,7 +15,7 @@ const BEACON_BODY_LIMIT = 1_024;
 /**
  * Read counting and the readers' 'MOST READ' list (decision 049):
  *   POST /News/reads       a reader's browser shows a published article: one read (204)
- *   GET  /News/most-read   the stories most read in the last 24 hours
+ *   GET  /News/most-read   the stories most read in the last 24 hours (?category=: in that section)
  */
 export async function readsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -53,12 +54,13 @@ export async function readsRoutes(fastify: FastifyInstance) {
     MOST_READ_API_PATH,
     {
       schema: {
-        summary: 'The published stories most read in the last 24 hours',
-        response: { 200: MostReadListSchema },
+        summary: 'The published stories most read in the last 24 hours (of one section with ?category=)',
+        querystring: CategoryQuerySchema,
+        response: { 200: MostReadListSchema, 400: ProblemSchema },
       },
     },
     async (request, reply) => {
-      const body = JSON.stringify(await reads.mostRead());
+      const body = JSON.stringify(await reads.mostRead(categoryIdOf(request.query.category)));
       return sendCached(request, reply, body, etagOf(body), {
         cacheControl: PUBLIC_API_CACHE_CONTROL,
         contentType: 'application/json; charset=utf-8',

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_SLUG_LENGTH, NEWS_MAX_COUNT } from '../../../../common/site.ts';
 import { LiveBlogSchema } from '../../live-blog/schemas.ts';
+import { CategoryQuerySchema } from '../../services/category-query.ts';
 
 /** TypeBox schemas of the public news API (the shared public article contract). */
 
@@ -114,9 +115,7 @@ export const ProblemSchema = Type.Object(
 );
 
 export const NewsListQuerySchema = Type.Object({
-  category: Type.Optional(
-    Type.String({ maxLength: 50, description: 'Category name or path, case-insensitive (Politics, politics, US, us)' }),
-  ),
+  category: CategoryQuerySchema.properties.category,
   count: Type.Optional(
     Type.Integer({ minimum: 1, maximum: NEWS_MAX_COUNT, description: `Items per list, 1-${NEWS_MAX_COUNT}` }),
   ),

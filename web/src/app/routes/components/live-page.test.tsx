@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicArticle } from '@common/news-contract';
 import { FakeEventSource } from '@/testing/fake-event-source';
 import { getNewsQueryOptions } from '@/features/news/api/get-news';
+import { getMostReadQueryOptions } from '@/features/news/api/get-most-read';
 import { normalizeArticle } from '@/features/news/lib/normalize';
 import { createQueryClient } from '@/lib/query-client';
 import { LiveNewsListing, LivePublicPage } from './live-page';
@@ -57,6 +58,8 @@ function renderHome(initial: { breakingNews: PublicArticle[]; allArticles: Publi
     breakingNews: initial.breakingNews.map((a) => normalizeArticle(a)),
     allArticles: initial.allArticles.map((a) => normalizeArticle(a)),
   });
+  // MOST READ's list comes with the page, as the server renders it: the page fetches only what a test does.
+  client.setQueryData(getMostReadQueryOptions().queryKey, []);
   const router = createMemoryRouter(
     [{ path: '*', element: <LivePublicPage>{(breaking) => <LiveNewsListing breaking={breaking} />}</LivePublicPage> }],
     { initialEntries: ['/'] },

@@ -61,8 +61,8 @@ function LiveFrame({
 }
 
 /**
- * Home or a section's first page: the listing with its 'N new stories' button and live banner; the
- * home page's also with MOST READ after the grid.
+ * Home or a section's first page: the listing with its 'N new stories' button and live banner, and
+ * MOST READ after the grid (a section's: MOST READ IN POLITICS, its stories only).
  */
 export function LiveNewsListing({ category, breaking }: { category?: Category; breaking: BreakingState }) {
   const queryClient = useQueryClient();
@@ -72,7 +72,7 @@ export function LiveNewsListing({ category, breaking }: { category?: Category; b
     <NewsListing
       category={category}
       breaking={breaking.items}
-      afterGrid={category ? null : <MostRead />}
+      afterGrid={<MostRead category={category} />}
       top={
         isLoading ? null : (
           <NewStoriesButton

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MOST_READ_API_PATH, MOST_READ_COUNT, type MostReadStory } from '@common/most-read-contract';
+import { mostReadApiPath, MOST_READ_COUNT, type MostReadStory } from '@common/most-read-contract';
 import { apiFetch, HttpError } from '@/lib/api-client';
 
 const MOST_READ_LOAD_ERROR = 'Failed to load the most read stories';
@@ -20,21 +20,26 @@ export function toMostRead(body: unknown): MostReadStory[] {
     }));
 }
 
-export async function getMostRead(signal?: AbortSignal): Promise<MostReadStory[]> {
-  const response = await apiFetch(MOST_READ_API_PATH, { signal });
+/** The site's list, or with `category` (a section's name) that section's. */
+export async function getMostRead(category?: string, signal?: AbortSignal): Promise<MostReadStory[]> {
+  const response = await apiFetch(mostReadApiPath(category), { signal });
   if (!response.ok) throw new HttpError(MOST_READ_LOAD_ERROR, response.status);
   return toMostRead(await response.json());
 }
 
-export function getMostReadQueryOptions() {
-  return queryOptions({ queryKey: ['most-read'], queryFn: ({ signal }) => getMostRead(signal) });
+export function getMostReadQueryOptions(category?: string) {
+  return queryOptions({
+    queryKey: category ? ['most-read', category] : ['most-read'],
+    queryFn: ({ signal }) => getMostRead(category, signal),
+  });
 }
 
 /**
- * The 'MOST READ' block's stories: the five most read in the last 24 hours, `exclude` (the story being
- * read) left out. Empty while loading and when the list failed: the block is then not shown.
+ * The 'MOST READ' block's stories: the five most read in the last 24 hours (of the section `category`
+ * names, when given), `exclude` (the story being read) left out. Empty while loading and when the
+ * list failed: the block is then not shown.
  */
-export function useMostRead(exclude?: string): MostReadStory[] {
-  const { data } = useQuery(getMostReadQueryOptions());
+export function useMostRead({ exclude, category }: { exclude?: string; category?: string } = {}): MostReadStory[] {
+  const { data } = useQuery(getMostReadQueryOptions(category));
   return (data ?? []).filter((s) => s.slug !== exclude).slice(0, MOST_READ_COUNT);
 }

@@ -1,19 +1,21 @@
 import { Link } from 'react-router';
+import type { Category } from '@common/categories';
 import { paths } from '@/config/paths';
 import { useMostRead } from '../api/get-most-read';
 
 /**
  * 'MOST READ': the five published stories most read in the last 24 hours, numbered, each its section
- * and its headline linking to it (decision 049). `exclude`: the story being read, left out. Nothing at
- * all when no story has reads (or while the list loads: the server renders it with the page).
+ * and its headline linking to it (decision 049). `exclude`: the story being read, left out. `category`:
+ * a section's page, its stories only, titled 'MOST READ IN POLITICS' (without each one's section label). Nothing at all when no story has
+ * reads (or while the list loads: the server renders it with the page).
  */
-export function MostRead({ exclude }: { exclude?: string }) {
-  const stories = useMostRead(exclude);
+export function MostRead({ exclude, category }: { exclude?: string; category?: Category }) {
+  const stories = useMostRead({ exclude, category: category?.name });
   if (stories.length === 0) return null;
   return (
     <section aria-labelledby="most-read-title" className="most-read mt-12 border-t-8 border-ink pt-4">
       <h2 id="most-read-title" className="font-display text-3xl uppercase tracking-tight md:text-4xl">
-        MOST READ
+        {category ? `MOST READ IN ${category.name.toUpperCase()}` : 'MOST READ'}
       </h2>
       <ol className="mt-4 grid gap-x-6 md:grid-cols-2 lg:grid-cols-5">
         {stories.map((story, index) => (
@@ -25,7 +27,8 @@ export function MostRead({ exclude }: { exclude?: string }) {
               {index + 1}
             </span>
             <div className="flex flex-col gap-1">
-              {story.category && (
+              {/* A section's block: every story is of the section, its label would only repeat the title. */}
+              {story.category && !category && (
                 <p className="font-sans text-xs font-bold uppercase tracking-wider text-tabloid-red">
                   {story.category}
                 </p>
