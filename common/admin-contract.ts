@@ -109,6 +109,11 @@ export interface ArticleOpenBy {
   openBy: PresenceName[];
 }
 
+/** A row of All Articles: the article's reads in the last 7 days, as its Info counts them (decision 049); 0 when none. */
+export interface ArticleRowReads {
+  readsLast7Days: number;
+}
+
 /** The search and social fields (article GET, POST, PUT; not in lists). */
 export type ArticleSearchSocialField = 'metaTitle' | 'metaDescription';
 

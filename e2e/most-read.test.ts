@@ -9,7 +9,7 @@ import { openSignedIn } from './support/signed-in.ts';
 // Read counts (decision 049) in a real browser: a reader's page sends one beacon per story shown (a
 // first load, a navigation; not a prefetch), the counts are written (flush(): the app's timer is off
 // here) and the home page's MOST READ lists the story; the Dashboard's 'Most read (last 24 hours)'
-// shows the counts. Headless chromium names itself a bot (HeadlessChrome): the readers here present an
+// shows the counts, and All Articles' rows their reads of the last 7 days. Headless chromium names itself a bot (HeadlessChrome): the readers here present an
 // ordinary browser's User-Agent, as a reader's would.
 const READER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -231,5 +231,17 @@ describe('MOST READ and read counts', () => {
     const info = page.locator('dl.admin-info');
     await info.getByText('1,234 in the last 7 days').waitFor();
     expect(await info.locator('dt', { hasText: 'Reads' }).count()).toBe(1);
+
+    // All Articles: each row's meta line, the same count; nothing on a row without reads.
+    await page.goto(`${running.baseUrl}/admin/articles`);
+    const rowOf = (headline: string) =>
+      page.getByRole('listitem').filter({ has: page.getByRole('link', { name: exactName(headline) }) });
+    await rowOf(phone.headline)
+      .locator('.admin-row__meta')
+      .getByText(/ · 1,234 reads in 7 days$/)
+      .waitFor();
+    expect(await rowOf(pigeon.headline).locator('.admin-row__meta').textContent()).toMatch(/ · 1 read in 7 days$/);
+    const others = await page.locator('.admin-row__meta').allTextContents();
+    expect(others.filter((meta) => / reads? in 7 days$/.test(meta))).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ArticleReadsRepository, hourOf, windowStart } from './article-reads.ts';
+import { ArticleReadsRepository, hourOf, IDS_PER_STATEMENT, windowStart } from './article-reads.ts';
 import { daysAgo, insertArticle, insertArticles } from '../test-support/admin-articles.ts';
 import { queryPlan, SORTS, statementsOf } from '../test-support/query-plans.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
@@ -184,6 +184,68 @@ describe('summing over the window', () => {
         expect(plan).toMatch(/Index Only Scan using article_reads_hour_idx on article_reads/);
         expect(plan).not.toMatch(/Seq Scan/);
         if (categoryId) expect(plan).toMatch(/category_id = 1/);
+      }
+    }
+  });
+
+  it("sums several articles' windows at once, leaving out those without reads, past the ids a statement names too", async () => {
+    const a = await published();
+    const b = await published();
+    const quiet = await published();
+    await repo.add([
+      { articleId: a.id, hour: hoursAgo(0), reads: 1 },
+      { articleId: a.id, hour: hoursAgo(24 * 7 - 1), reads: 10 },
+      { articleId: a.id, hour: hoursAgo(24 * 7), reads: 100 },
+      { articleId: b.id, hour: hoursAgo(5), reads: 7 },
+      { articleId: quiet.id, hour: hoursAgo(24 * 7), reads: 3 },
+    ]);
+    const expected = new Map([
+      [a.id, 11],
+      [b.id, 7],
+    ]);
+    expect(await repo.readsOfMany([a.id, b.id, quiet.id, a.id + 1000], NOW, 24 * 7)).toEqual(expected);
+    // More ids than a statement names: the same sums, of the ids asked for only.
+    const many = [a.id, b.id, quiet.id, ...Array.from({ length: IDS_PER_STATEMENT }, (_, i) => a.id + 1000 + i)];
+    expect(await repo.readsOfMany(many, NOW, 24 * 7)).toEqual(expected);
+    expect(await repo.readsOfMany([b.id], NOW, 24 * 7)).toEqual(new Map([[b.id, 7]]));
+    expect(await repo.readsOfMany([], NOW, 24 * 7)).toEqual(new Map());
+  });
+
+  // All Articles' rows (a page of up to 100 ids, or every article): one statement, never the whole table:
+  // on SQLite each id's hours by the primary key's range (past IDS_PER_STATEMENT ids, a skip-scan of it
+  // by the hour); on PostgreSQL the window's rows by the hour (article_reads_hour_idx, the table
+  // vacuumed as autovacuum would) or the primary key.
+  it("reads a page's articles' reads through indexes, in one statement whatever the page size", async () => {
+    const stories = await insertArticles(
+      t.database.db,
+      Array.from({ length: 600 }, (_, i) => ({ published_at: daysAgo(1 + i / 100, NOW) })),
+    );
+    await repo.add(
+      stories.flatMap((a, i) =>
+        Array.from({ length: 20 }, (_, h) => ({ articleId: a.id, hour: hoursAgo(h * 24 + (i % 24)), reads: 1 })),
+      ),
+    );
+    await t.database.db.executeQuery(
+      CompiledQuery.raw(t.database.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze article_reads'),
+    );
+    for (const ids of [stories.slice(0, 100).map((a) => a.id), stories.map((a) => a.id)]) {
+      const statements = await statementsOf(t.database, (db) =>
+        new ArticleReadsRepository(db).readsOfMany(ids, NOW, 24 * 7),
+      );
+      expect(statements).toHaveLength(1);
+      const plan = (await queryPlan(t.database, statements[0]!)).join('\n');
+      const named = ids.length <= IDS_PER_STATEMENT;
+      if (t.database.dialect === 'sqlite') {
+        expect(plan).not.toMatch(/\bSCAN article_reads\b/);
+        expect(plan).toMatch(
+          named
+            ? /SEARCH article_reads USING (COVERING )?INDEX \w+ \(article_id=\? AND hour>\?\)|SEARCH article_reads USING PRIMARY KEY \(article_id=\? AND hour>\?\)/
+            : /SEARCH article_reads USING (COVERING )?INDEX \w+ \((ANY\(article_id\) AND )?hour>\?\)/,
+        );
+      } else {
+        expect(plan).not.toMatch(/Seq Scan/);
+        expect(plan).toMatch(/Index (Only )?Scan using \w+ on article_reads/);
+        expect(plan).toMatch(/Index Cond: .*hour\)?(::text)? >= /);
       }
     }
   });

@@ -80,12 +80,16 @@ export const AdminArticleSchema = Type.Object({
   ),
 });
 
-/** A row of All Articles: the list item and who else has the article open as the page was read. */
+/** A row of All Articles: the list item, who else has the article open as the page was read, and its reads. */
 export const ArticleListRowSchema = Type.Object({
   ...listItemFields,
   openBy: Type.Array(Type.Object(PresenceNameFields), {
     description:
       'The other editors who have the article open now (decision 047): each once, who opened it first first; the signed-in editor is left out',
+  }),
+  readsLast7Days: Type.Integer({
+    minimum: 0,
+    description: "The article's reads in the last 7 days, as its Info counts them (decision 049); 0 when none",
   }),
 });
 

@@ -1,9 +1,18 @@
-import type { AdminArticle, ArticleOpenBy, ArticlePageOf, ArticleStatus } from '@common/admin-contract';
+import type {
+  AdminArticle,
+  ArticleOpenBy,
+  ArticlePageOf,
+  ArticleRowReads,
+  ArticleStatus,
+} from '@common/admin-contract';
 
 export type { AdminArticle, ArticleStatus };
 
-/** A row of All Articles: the article and who else has it open as the page was loaded (decision 047). */
-export type ListedArticle = AdminArticle & ArticleOpenBy;
+/**
+ * A row of All Articles: the article, who else has it open as the page was loaded (decision 047) and its
+ * reads in the last 7 days (decision 049).
+ */
+export type ListedArticle = AdminArticle & ArticleOpenBy & ArticleRowReads;
 
 export type ArticlePage = ArticlePageOf<ListedArticle>;
 

@@ -6,6 +6,8 @@ import { slugify } from '../../../../../common/slug.ts';
 import type { Refusal } from '../../../repositories/admin-articles.ts';
 import { getRevision, listRevisions } from '../../../repositories/article-revisions.ts';
 import { ArticlePresenceRepository } from '../../../repositories/article-presence.ts';
+import { ArticleReadsRepository } from '../../../repositories/article-reads.ts';
+import { ARTICLE_READS_HOURS } from '../../../../../common/most-read-contract.ts';
 import { AuthorsAndTagsRepository, UnknownReference } from '../../../repositories/authors-and-tags.ts';
 import { announcePublished } from '../../../scheduler/article-events.ts';
 import { announceStories, announceStoryRemoved } from '../../../live/story-events.ts';
@@ -111,6 +113,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
   const images = new ImagesRepository(db);
   const records = new AuthorsAndTagsRepository(db, app.database.dialect);
   const presence = new ArticlePresenceRepository(db);
+  const articleReads = new ArticleReadsRepository(db);
   await fastify.register(correctionRoutes);
   await fastify.register(presenceRoutes);
 
@@ -170,8 +173,18 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       });
       // Who else has each row's article open (decision 047): one read for the page's rows.
       const ids = found.articles.map((a) => a.id);
-      const openBy = await presence.othersOn(ids, actorOf(request).subject, new Date());
-      return { ...found, articles: found.articles.map((a) => ({ ...a, openBy: openBy.get(a.id) ?? [] })) };
+      const now = new Date();
+      const openBy = await presence.othersOn(ids, actorOf(request).subject, now);
+      // Each row's reads in the window of its Info (decision 049): one read for the page's rows too.
+      const reads = await articleReads.readsOfMany(ids, now, ARTICLE_READS_HOURS);
+      return {
+        ...found,
+        articles: found.articles.map((a) => ({
+          ...a,
+          openBy: openBy.get(a.id) ?? [],
+          readsLast7Days: reads.get(a.id) ?? 0,
+        })),
+      };
     },
   );
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { TRASH_RETENTION_DAYS } from '@common/admin-contract';
+import { readsLabel } from '@common/most-read-contract';
 import { paths } from '@/config/paths';
 import { commentExcerpt } from '../lib/comment-excerpt.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
@@ -87,11 +88,19 @@ export interface RowSelection {
   onToggle(id: number, selected: boolean): void;
 }
 
-/** An article in a list: All Articles' rows also say who else has it open (the dashboard's do not). */
-type RowArticle = AdminArticle & Partial<Pick<ListedArticle, 'openBy'>>;
+/**
+ * An article in a list: All Articles' rows also say who else has it open and how often it was read
+ * (the dashboard's do not).
+ */
+type RowArticle = AdminArticle & Partial<Pick<ListedArticle, 'openBy' | 'readsLast7Days'>>;
+
+/** '1,234 reads in 7 days' (the window of the article's Info); nothing without reads. */
+export function rowReadsText(reads: number | undefined): string | null {
+  return reads ? `${readsLabel(reads)} in 7 days` : null;
+}
 
 /**
- * One article in a list: headline, status, stars, the meta line, who else has it open, the comment
+ * One article in a list: headline, status, stars, the meta line (with its reads), who else has it open, the comment
  * excerpt and actions.
  */
 export function ArticleRow({ article, selection }: { article: RowArticle; selection?: RowSelection }) {
@@ -105,6 +114,7 @@ export function ArticleRow({ article, selection }: { article: RowArticle; select
     article.editorName,
     formatAdminDate(article.publishedAt ?? article.createdAt),
   ].filter(Boolean);
+  const reads = rowReadsText(article.readsLast7Days);
   return (
     <li className={`admin-row${selection ? ' admin-row--selectable' : ''}${selected ? ' admin-row--selected' : ''}`}>
       {selection ? (
@@ -134,7 +144,15 @@ export function ArticleRow({ article, selection }: { article: RowArticle; select
           )}
         </div>
         <RatingStars rating={article.ratingOutOfTen} />
-        <p className="admin-row__meta">{meta.join(' · ')}</p>
+        <p className="admin-row__meta">
+          {meta.join(' · ')}
+          {reads ? (
+            <>
+              {' · '}
+              <span className="admin-row__reads">{reads}</span>
+            </>
+          ) : null}
+        </p>
         <EditingMarker editors={article.openBy} />
         {deleted ? <TrashLine deletedAt={article.deletedAt!} deletedBy={article.updatedBy} /> : null}
         {excerpt ? <p className="admin-row__comments">{excerpt}</p> : null}
