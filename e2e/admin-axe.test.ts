@@ -383,6 +383,11 @@ describe('admin accessibility (axe-core)', () => {
       ready: (p) => p.getByRole('table').waitFor(),
     },
     {
+      name: 'calendar',
+      path: () => '/admin/calendar',
+      ready: (p) => p.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor(),
+    },
+    {
       name: 'authors',
       path: () => '/admin/authors',
       ready: (p) => p.getByRole('heading', { level: 1, name: 'Authors' }).waitFor(),

@@ -8,7 +8,8 @@ import { guardNetwork } from './support/network.ts';
 import { openSignedIn } from './support/signed-in.ts';
 
 // The newsroom's quick search (docs/product.md, Search; decision 051): Ctrl+K anywhere but the body
-// editor's text, the header's Search button, results in groups, opened by the keyboard.
+// editor's text, the header's Search button, results in groups, opened by the keyboard. `?` (or the
+// search dialog's footer) opens 'Keyboard shortcuts' (docs/product.md, Admin header).
 
 const LABEL = 'Search articles, authors, tags and screens';
 
@@ -152,6 +153,35 @@ describe('quick search', () => {
         .getByRole('option', { name: /^Quokka Denies Everything/ })
         .waitFor();
       expect(await axeViolations(page)).toEqual([]);
+    }, 60_000);
+
+    it(`? on the dashboard opens 'Keyboard shortcuts', which passes axe in the ${colorScheme} appearance at 1280 and 390 px`, async () => {
+      const page = await web.newPage({ ...DESKTOP, colorScheme });
+      await openSignedIn(page, running, `${running.baseUrl}/admin`);
+      await page.getByText('Recent Articles').first().waitFor();
+      const articles = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Articles' });
+      await articles.focus();
+      await page.keyboard.press('Shift+Slash');
+      const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await dialog.getByRole('heading', { name: 'Body editor' }).waitFor();
+      expect(await dialog.getByRole('term').first().textContent()).toBe('Ctrl+KControl+K');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 740 });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => articles.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      // Also from the search dialog's footer; `?` typed in the search box is only text.
+      await page.keyboard.press('Control+K');
+      const box = page.getByRole('combobox', { name: LABEL });
+      await box.press('Shift+Slash');
+      expect(await box.inputValue()).toBe('?');
+      await page.getByRole('dialog', { name: 'Search' }).getByRole('button', { name: 'Keyboard shortcuts' }).click();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await page.getByRole('dialog', { name: 'Search' }).isVisible()).toBe(false);
+      await expect.poll(() => articles.evaluate((el) => el === document.activeElement)).toBe(true);
     }, 60_000);
   }
 });

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useArticleSearch, useNameSearch } from '../api/quick-search.ts';
 import { resultGroups, type ResultGroup, type ResultItem } from '../lib/result-groups.ts';
+import { HELP_KEY } from '../lib/keyboard-shortcuts.ts';
 import { getRecentArticles } from '../lib/recent-articles.ts';
 
 /** How long the text stays the same before it is searched. */
@@ -15,7 +16,16 @@ const resultsText = (n: number) => `${n} ${n === 1 ? 'result' : 'results'}`;
  * highlighted): one input, the results in groups under it. Down/Up move the highlight, Enter opens the
  * highlighted result, a click opens one; Escape closes (also the dialog's cancel).
  */
-export function QuickSearchPanel({ editor, onClose }: { editor: string | undefined; onClose(): void }) {
+export function QuickSearchPanel({
+  editor,
+  onClose,
+  onShortcuts,
+}: {
+  editor: string | undefined;
+  onClose(): void;
+  /** Opens the 'Keyboard shortcuts' dialog in the search's place. */
+  onShortcuts(): void;
+}) {
   const uid = useId();
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -140,6 +150,18 @@ export function QuickSearchPanel({ editor, onClose }: { editor: string | undefin
             ))}
           </div>
         ))}
+      </div>
+      <div className="admin-qs__foot">
+        <button
+          type="button"
+          className="admin-btn admin-btn--small admin-btn--link admin-qs__shortcuts"
+          onClick={onShortcuts}
+        >
+          Keyboard shortcuts
+          <kbd className="admin-qs-open__keys" aria-hidden="true">
+            {HELP_KEY}
+          </kbd>
+        </button>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useModalDialog } from '@/components/admin/use-modal-dialog';
 import { isSearchShortcut, shortcutText } from '../lib/shortcut.ts';
+import { KeyboardShortcutsDialog, useKeyboardShortcuts } from './keyboard-shortcuts.tsx';
 import { QuickSearchPanel } from './quick-search-panel.tsx';
 import '../quick-search.css';
 
@@ -12,7 +13,8 @@ const BODY_EDITOR = '.ProseMirror, [contenteditable="true"]';
  * The newsroom's quick search (docs/product.md, Search): the header's Search button and the dialog it
  * opens, also opened by Ctrl+K (Cmd+K on a Mac) anywhere in the newsroom but the body editor's text
  * and another open dialog. Escape or Close shuts it and gives the focus back to where it was. `editor`
- * (the signed-in subject) says whose Recent it shows.
+ * (the signed-in subject) says whose Recent it shows. Its footer's 'Keyboard shortcuts' opens that dialog,
+ * which `?` opens too.
  */
 export function QuickSearch({ editor }: { editor: string | undefined }) {
   const [open, setOpen] = useState(false);
@@ -35,6 +37,15 @@ export function QuickSearch({ editor }: { editor: string | undefined }) {
     opener.current = null;
     if (back?.isConnected) queueMicrotask(() => back.focus());
   }, []);
+  const shortcuts = useKeyboardShortcuts();
+  const { show: showShortcuts } = shortcuts;
+  // The shortcuts take the search's place, and give the focus back to where the search was opened from.
+  const openShortcuts = useCallback(() => {
+    const back = opener.current;
+    opener.current = null;
+    setOpen(false);
+    showShortcuts(back);
+  }, [showShortcuts]);
 
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
@@ -76,17 +87,20 @@ export function QuickSearch({ editor }: { editor: string | undefined }) {
       </button>
       {host
         ? createPortal(
-            <dialog
-              ref={ref}
-              className="admin-dialog admin-qs"
-              aria-label="Search"
-              onCancel={(e) => {
-                e.preventDefault();
-                close();
-              }}
-            >
-              {open ? <QuickSearchPanel editor={editor} onClose={close} /> : null}
-            </dialog>,
+            <>
+              <dialog
+                ref={ref}
+                className="admin-dialog admin-qs"
+                aria-label="Search"
+                onCancel={(e) => {
+                  e.preventDefault();
+                  close();
+                }}
+              >
+                {open ? <QuickSearchPanel editor={editor} onClose={close} onShortcuts={openShortcuts} /> : null}
+              </dialog>
+              <KeyboardShortcutsDialog open={shortcuts.open} onClose={shortcuts.close} />
+            </>,
             host,
           )
         : null}
