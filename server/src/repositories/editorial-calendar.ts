@@ -1,14 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { CalendarStory } from '../../../common/calendar-contract.ts';
 import type { Database } from '../db/schema.ts';
-
-/** A story of the editorial calendar: scheduled for `at`, or published at `at`. */
-export interface CalendarStory {
-  id: number;
-  headline: string;
-  categoryId: number;
-  state: 'scheduled' | 'published';
-  at: string;
-}
 
 /**
  * The editorial calendar's stories in [from, to) (ISO-8601 UTC, as stored), ordered by their time (then

@@ -1,7 +1,5 @@
 import { Type } from '@sinclair/typebox';
-
-/** The editorial calendar's widest range: six weeks, the most a month grid shows. */
-export const CALENDAR_MAX_DAYS = 42;
+import { CALENDAR_MAX_DAYS } from '../../../../common/calendar-contract.ts';
 
 const DATE_TIME = {
   minLength: 1,

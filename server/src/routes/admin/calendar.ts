@@ -4,7 +4,8 @@ import { parseDateTime } from '../../domain/article-input.ts';
 import { ValidationError } from '../../domain/typebox-validation.ts';
 import { calendarStories } from '../../repositories/editorial-calendar.ts';
 import { ProblemSchema } from '../news/schemas.ts';
-import { CALENDAR_MAX_DAYS, CalendarQuerySchema, CalendarSchema } from './calendar-schemas.ts';
+import { CALENDAR_MAX_DAYS } from '../../../../common/calendar-contract.ts';
+import { CalendarQuerySchema, CalendarSchema } from './calendar-schemas.ts';
 
 const DAY_MS = 86_400_000;
 /** Six weeks of local days may hold an hour more (a change of clocks in an editor's time zone). */

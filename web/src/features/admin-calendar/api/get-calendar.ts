@@ -1,14 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CalendarStory } from '@common/calendar-contract';
 import { adminRequest, shouldRetryAdminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 
-/** A story on the calendar: scheduled for `at`, or published at `at` (UTC, ISO-8601). */
-export interface CalendarStory {
-  id: number;
-  headline: string;
-  categoryId: number;
-  state: 'scheduled' | 'published';
-  at: string;
-}
+export type { CalendarStory };
 
 export interface CalendarRange {
   /** ISO-8601 UTC, included. */
