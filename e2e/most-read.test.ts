@@ -21,7 +21,7 @@ describe('MOST READ and read counts', () => {
   let phone: { id: number; slug: string; headline: string };
 
   beforeAll(async () => {
-    running = await startApp({ reads: { flushIntervalMs: 0, listTtlMs: 0 } });
+    running = await startApp({ reads: { flushIntervalMs: 0 } });
     [pigeon, phone] = await insertArticles(running.database, running.app, [
       { headline: 'Pigeon Elected Mayor After Rival Caught Feeding Breadcrumbs', category: 'UK' },
       { headline: 'Tech Giant Unveils Phone That Only Calls Your Mum', category: 'Technology' },

@@ -17,15 +17,13 @@ export const MOST_READ_TTL_MS = 60_000;
 export interface ReadCountingOptions {
   /** How often the counted reads are written, in ms (READS_FLUSH_INTERVAL_MS); 0: only by flush() and on close. */
   flushIntervalMs?: number;
-  /** How long the 'MOST READ' list is kept, in ms (MOST_READ_TTL_MS); 0: read on every request. */
-  listTtlMs?: number;
 }
 
 /**
  * An instance's read counting and its 'MOST READ' list (decision 049): `record()` counts a reader's
  * read of a published article (once per address and article in 30 minutes: ReadCounter), the counts
  * are written every `flushIntervalMs` and on close as additions to the hour's row, and `mostRead()`
- * gives the readers' list, read from the database at most once per `listTtlMs` (an older list is
+ * gives the readers' list, read from the database at most once per MOST_READ_TTL_MS (an older list is
  * served while the next is read).
  */
 export class ArticleReads {
@@ -42,7 +40,7 @@ export class ArticleReads {
     private readonly options: ReadCountingOptions = {},
   ) {
     this.#list = new RefreshingCache<MostReadList>({
-      ttlMs: options.listTtlMs ?? MOST_READ_TTL_MS,
+      ttlMs: MOST_READ_TTL_MS,
       // The site's list and one per section.
       maxEntries: 1 + CATEGORIES.length,
       onError: (err) => log.warn({ err }, 'most-read list could not be read: the older one is kept'),
@@ -70,8 +68,6 @@ export class ArticleReads {
    * `categoryId`, that section's only (a section page's list).
    */
   mostRead(categoryId?: number): Promise<MostReadList> {
-    // listTtlMs 0 (tests): read on every call.
-    if (this.options.listTtlMs === 0) return this.#readMostRead(categoryId);
     return this.#list.get(`most-read:${categoryId ?? ''}`, () => this.#readMostRead(categoryId));
   }
 

@@ -11,7 +11,8 @@ import { ssrBundleFile } from './ssr-bundle.ts';
 // renderer (WEB_DIST_DIR, else dist/web: npm test builds it first): on the home page between the grid and
 // MORE TRASH (on a section's first page its own stories, MOST READ IN POLITICS), on an article's page
 // before MORE QUESTIONABLE JOURNALISM without the story itself, absent when nothing was read; the page's
-// ETag follows the block's content, not its counts. The list is read on every render here (listTtlMs 0).
+// ETag follows the block's content, not its counts. Each render clears the news cache, and the kept list
+// with it, so the page shows the counts as written.
 const WEB_DIST = process.env.WEB_DIST_DIR || path.join(ROOT, 'dist/web');
 
 let t: TestApp;
@@ -19,7 +20,7 @@ let t: TestApp;
 beforeAll(async () => {
   if (!fs.existsSync(ssrBundleFile(WEB_DIST)))
     throw new Error('build the front end first: npx vite build --config web/vite.config.ts');
-  t = await createTestApp({ env: { WEB_DIST_DIR: WEB_DIST }, reads: { flushIntervalMs: 0, listTtlMs: 0 } });
+  t = await createTestApp({ env: { WEB_DIST_DIR: WEB_DIST }, reads: { flushIntervalMs: 0 } });
 });
 afterAll(async () => t?.close());
 beforeEach(async () => {
