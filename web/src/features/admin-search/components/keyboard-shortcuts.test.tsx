@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import BodyEditor from '@/components/admin/body-editor/body-editor';
+import { EmptyBodyEditor } from '@/testing/empty-body-editor';
 import { fakeApi, json } from '@/testing/fake-admin-api';
 import { renderInAdmin } from '@/testing/render-in-admin';
 import { QuickSearch } from './quick-search.tsx';
@@ -18,13 +18,7 @@ function renderNewsroom() {
         Headline
         <input />
       </label>
-      <span id="label">Content</span>
-      <BodyEditor
-        id="body"
-        labelledBy="label"
-        initial={{ type: 'doc', content: [{ type: 'paragraph' }] }}
-        onChange={() => undefined}
-      />
+      <EmptyBodyEditor />
     </>,
     client,
   );

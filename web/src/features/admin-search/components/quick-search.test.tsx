@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router';
-import BodyEditor from '@/components/admin/body-editor/body-editor';
+import { EmptyBodyEditor } from '@/testing/empty-body-editor';
 import { adminArticle } from '@/testing/admin-article';
 import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
 import { renderInAdmin } from '@/testing/render-in-admin';
@@ -240,13 +240,7 @@ describe('Ctrl+K in the body editor', () => {
     renderInAdmin(
       <>
         <QuickSearch editor="sam-1" />
-        <span id="label">Content</span>
-        <BodyEditor
-          id="body"
-          labelledBy="label"
-          initial={{ type: 'doc', content: [{ type: 'paragraph' }] }}
-          onChange={() => undefined}
-        />
+        <EmptyBodyEditor />
       </>,
       client,
     );

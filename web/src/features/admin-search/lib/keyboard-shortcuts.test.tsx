@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import BodyEditor from '@/components/admin/body-editor/body-editor';
+import { EmptyBodyEditor } from '@/testing/empty-body-editor';
 import { FocalPointPicker } from '@/components/admin/focal-point-picker';
 import { isSaveChord } from '@/features/admin-articles/lib/save-keys';
 import { fakeApi, json } from '@/testing/fake-admin-api';
@@ -34,13 +34,7 @@ function renderEditor() {
   const { client } = fakeApi(() => json(200, { items: [] }));
   renderInAdmin(
     <>
-      <span id="label">Content</span>
-      <BodyEditor
-        id="body"
-        labelledBy="label"
-        initial={{ type: 'doc', content: [{ type: 'paragraph' }] }}
-        onChange={() => undefined}
-      />
+      <EmptyBodyEditor />
     </>,
     client,
   );
