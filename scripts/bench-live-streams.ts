@@ -1,5 +1,5 @@
 // The load generator of `npm run bench:live` (scripts/bench-live.ts): many server-sent event streams
-// (GET /live/stream, common/live-contract.ts) held open by a few worker processes, each stream a raw
+// (GET /live/stream, common/live-stream-contract.ts) held open by a few worker processes, each stream a raw
 // TCP socket with a minimal HTTP/1.1 + chunked + SSE parser (no `http` client objects: 10,000 of those
 // would cost the generator more memory and CPU than the server it measures).
 //

@@ -1,4 +1,4 @@
-// `npm run bench:live`: the live event stream (GET /live/stream, common/live-contract.ts) under
+// `npm run bench:live`: the live event stream (GET /live/stream, common/live-stream-contract.ts) under
 // 10,000 open streams, with production settings (the compiled server with the flags of `npm start`,
 // NODE_ENV=production, LOG_LEVEL=info, telemetry on to the local fake collector, TRUST_PROXY set).
 //
@@ -34,7 +34,7 @@ import { freePort } from '../server/src/test-support/free-port.ts';
 import { createTestPostgresDatabase } from '../server/src/test-support/postgres-databases.ts';
 import { selfSignedCertificate } from '../server/src/test-support/self-signed-certificate.ts';
 import { mintTestToken } from '../server/src/test-support/tokens.ts';
-import { LIVE_STREAM_PATH } from '../common/live-contract.ts';
+import { LIVE_STREAM_PATH } from '../common/live-stream-contract.ts';
 import { allocatorEnv, buildBenchServer, readCpuMs, readRss, sampleRss } from './bench-server.ts';
 import {
   clock,

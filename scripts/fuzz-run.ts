@@ -8,7 +8,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/index.ts';
 import { PROJECT_ROOT } from '../server/src/project-root.ts';
 import { leadsOffSite } from '../server/src/plugins/site-paths.ts';
-import { LIVE_STREAM_PATH } from '../common/live-contract.ts';
+import { LIVE_STREAM_PATH } from '../common/live-stream-contract.ts';
 
 /**
  * Malformed requests over every route: the API routes as the OpenAPI document lists them

@@ -31,7 +31,7 @@ import articleReadsPlugin from './reads/plugin.ts';
 import type { ReadCountingOptions } from './reads/article-reads.ts';
 import { loggerOptions, requestIdFor } from './telemetry/logger.ts';
 import requestIdPlugin from './telemetry/request-id.ts';
-import type { ServerTelemetry } from './telemetry/otel.ts';
+import type { ServerTelemetry } from './telemetry/server-telemetry.ts';
 import spaPlugin from './plugins/spa.ts';
 import { RequestActivity } from './plugins/request-activity.ts';
 import { clientErrorHandler } from './rendering/error-page.ts';
@@ -47,7 +47,7 @@ export interface AppOptions {
   config: Config;
   database: Db;
   logger?: FastifyServerOptions['logger'];
-  /** Server telemetry (telemetry/otel.ts), when APPLICATIONINSIGHTS_CONNECTION_STRING is set. */
+  /** Server telemetry (telemetry/server-telemetry.ts), when APPLICATIONINSIGHTS_CONNECTION_STRING is set. */
   telemetry?: ServerTelemetry | null;
   /** Read counting's timings (reads/article-reads.ts); tests shorten them. */
   reads?: ReadCountingOptions;

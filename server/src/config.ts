@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadNewsroomConfig, type NewsroomConfig } from './newsroom-config.ts';
 import { DEFAULT_SITE_NAME } from '../../common/site.ts';
-import { LIVE_HEARTBEAT_MS } from '../../common/live-contract.ts';
+import { LIVE_HEARTBEAT_MS } from '../../common/live-stream-contract.ts';
 import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
 import { loadSocialConfig, type SocialConfig } from './sharing/config.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LiveEventPayloads, LiveEventType, LiveTopic } from '../../../common/live-contract.ts';
+import type { LiveEventPayloads, LiveEventType, LiveTopic } from '../../../common/live-stream-contract.ts';
 import type { Live } from '../live/plugin.ts';
 
 /** What this feature uses of the event stream (server/src/live, decision 036). */

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { LiveEventType, LiveTopic } from '../../../common/live-contract.ts';
+import type { LiveEventType, LiveTopic } from '../../../common/live-stream-contract.ts';
 import type { LiveEventRow } from './repositories/live-events-repository.ts';
 
 /** A stream whose socket holds more unsent bytes than this is dropped: it reconnects and replays. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_STREAM_PATH } from '../../../common/live-contract.ts';
+import { LIVE_STREAM_PATH } from '../../../common/live-stream-contract.ts';
 import { freePort } from '../test-support/auth-test-app.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../test-support/postgres-databases.ts';
 import { startInstance, type Instance } from '../test-support/postgres-instances.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_STREAM_PATH } from '../../../common/live-contract.ts';
+import { LIVE_STREAM_PATH } from '../../../common/live-stream-contract.ts';
 import { startNginxFront, type NginxFront } from '../test-support/nginx-front.ts';
 import { openSse, type SseClient } from '../test-support/sse-client.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';

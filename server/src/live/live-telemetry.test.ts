@@ -5,7 +5,7 @@ import { SpanKind } from '@opentelemetry/api';
 import { MetricReader, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_STREAM_PATH } from '../../../common/live-contract.ts';
+import { LIVE_STREAM_PATH } from '../../../common/live-stream-contract.ts';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Db } from '../db/index.ts';
@@ -13,7 +13,7 @@ import { freePort } from '../test-support/free-port.ts';
 import { openSse } from '../test-support/sse-client.ts';
 import { TEST_APP_ENV } from '../test-support/test-app.ts';
 import { createServerTelemetry } from '../telemetry/otel-sdk.ts';
-import type { ServerTelemetry } from '../telemetry/otel.ts';
+import type { ServerTelemetry } from '../telemetry/server-telemetry.ts';
 import { LIVE_STREAMS_METRIC } from './plugin.ts';
 
 // What the server's telemetry records of the live stream: a request span that ends when the stream

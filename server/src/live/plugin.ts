@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { LiveEventPayloads, LiveEventType, LiveTopic } from '../../../common/live-contract.ts';
+import type { LiveEventPayloads, LiveEventType, LiveTopic } from '../../../common/live-stream-contract.ts';
 import { notify as pgNotify } from '../db/index.ts';
-import type { ServerTelemetry } from '../telemetry/otel.ts';
+import type { ServerTelemetry } from '../telemetry/server-telemetry.ts';
 import { LIVE_REPLAY_EVENTS, LiveHub } from './live-hub.ts';
 import { LiveEventsRepository } from './repositories/live-events-repository.ts';
 import { registerLiveStream } from './stream-route.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LIVE_STREAM_PATH } from '../../../common/live-contract.ts';
+import { LIVE_STREAM_PATH } from '../../../common/live-stream-contract.ts';
 import type { PublicArticle } from '../../../common/news-contract.ts';
 import { openSse, type SseClient, type SseEvent } from '../test-support/sse-client.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { LIVE_STREAM_PATH } from '../../../common/live-contract.ts';
+import { LIVE_STREAM_PATH } from '../../../common/live-stream-contract.ts';
 import { sendProblem } from '../plugins/problem.ts';
 import { ProblemSchema } from '../routes/news/schemas.ts';
 import { endRequestSpanEarly } from '../telemetry/request-span.ts';
@@ -42,7 +42,7 @@ function headerEventId(raw: string | string[] | undefined): number | undefined {
 
 /**
  * GET /live/stream[?article={id}]: the server-sent events every public page keeps open (decision 036,
- * common/live-contract.ts). The answer is written on the raw response (the reply is hijacked): its
+ * common/live-stream-contract.ts). The answer is written on the raw response (the reply is hijacked): its
  * headers here, `retry:` and a comment first, then the replay the Last-Event-ID asks for, then every
  * event as it comes. A stream holds nothing but its response and its article id (live-hub.ts).
  */

@@ -1,10 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Correction, CorrectionAuditAction } from '../../../common/corrections-contract.ts';
-import { characterCount, firstCharacters } from '../../../common/text-length.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { ArticleCorrectionRow, Database } from '../db/schema.ts';
-import type { Actor } from './audit-log.ts';
-import { writeAuditRows } from './audit-row.ts';
+import { writeAuditRows, type Actor } from './audit-log.ts';
 
 /** A correction row as the newsroom's API gives it. */
 export function toCorrection(row: ArticleCorrectionRow): Correction {
@@ -185,34 +183,6 @@ export class ArticleCorrectionsRepository {
       .where('article_id', '=', articleId)
       .executeTakeFirst();
   }
-}
-
-/** The most characters of a correction's text its audit detail shows. */
-export const AUDIT_DETAIL_MAX = 60;
-
-/**
- * A text in an audit detail: quoted, cut with '…' past AUDIT_DETAIL_MAX characters, a character being
- * a user-perceived one (common/text-length.ts): a cut never splits an emoji or a flag.
- */
-function quoted(value: unknown): string {
-  const text = typeof value === 'string' ? value : '';
-  const shown = characterCount(text) > AUDIT_DETAIL_MAX ? `${firstCharacters(text, AUDIT_DETAIL_MAX - 1)}…` : text;
-  return `“${shown}”`;
-}
-
-/**
- * The audit trail's detail of a correction row: the text added or removed ('“…”'), or the wording
- * before and after a fix ('“…” → “…”'); '' for other rows.
- */
-export function correctionDetail(
-  action: string,
-  before: Record<string, unknown> | undefined,
-  after: Record<string, unknown> | undefined,
-): string {
-  if (action === 'correction-add') return quoted(after?.text);
-  if (action === 'correction-edit') return `${quoted(before?.text)} → ${quoted(after?.text)}`;
-  if (action === 'correction-remove') return quoted(before?.text);
-  return '';
 }
 
 /** A correction's audit row: the article's headline, the correction's id and text. */

@@ -21,11 +21,11 @@ export {
   type AuditAction,
   type RecordAuditAction,
 };
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+import { characterCount, firstCharacters } from '../../../common/text-length.ts';
 import type { ArticleRow, AuditLogRow, Database } from '../db/schema.ts';
-import { correctionDetail } from './article-corrections.ts';
+import type { AuditLogTable } from '../db/schema/audit-log.ts';
 import { recordDetail, recordOf, withExistence } from './audit-records.ts';
-import { writeAuditRows } from './audit-row.ts';
 
 export interface Actor {
   subject: string;
@@ -40,6 +40,41 @@ export const SEED_ACTOR: Actor = { subject: 'seed', name: 'Demo content' };
 
 /** The actor recorded for articles that arrive through `npm run import`. */
 export const IMPORT_ACTOR: Actor = { subject: 'import', name: 'import' };
+
+/**
+ * One row of the audit trail as it is written: what was done, to which article (`NO_ARTICLE` for an
+ * author, a tag or a picture), by whom and when, with what it was and what it became as JSON.
+ */
+export interface AuditRowEntry {
+  action: string;
+  articleId: number;
+  actor: Actor;
+  at: string;
+  before: object | null;
+  after: object | null;
+}
+
+/** The row of one audit entry. */
+function auditRow(e: AuditRowEntry): Insertable<AuditLogTable> {
+  return {
+    action: e.action,
+    article_id: e.articleId,
+    actor_subject: e.actor.subject,
+    actor_name: e.actor.name,
+    at: e.at,
+    before: e.before ? JSON.stringify(e.before) : null,
+    after: e.after ? JSON.stringify(e.after) : null,
+  };
+}
+
+/**
+ * Writes audit rows, the one writer of every kind (articles' changes, corrections, preview links, rows of
+ * no article); call it inside the transaction that makes the change.
+ */
+export async function writeAuditRows(trx: Transaction<Database>, entries: readonly AuditRowEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await trx.insertInto('audit_log').values(entries.map(auditRow)).execute();
+}
 
 export interface AuditEntry {
   action: AuditAction;
@@ -154,6 +189,34 @@ function detailOf(details: Record<string, unknown> | undefined): string {
 function liveEntryDetail(action: string, entry: Record<string, unknown> | undefined): string {
   if (!action.startsWith('live-entry-') || typeof entry?.entryId !== 'number') return '';
   return `entry ${entry.entryId}${Number(entry.key_event) === 1 ? ' (key event)' : ''}`;
+}
+
+/** The most characters of a correction's text its audit detail shows. */
+export const AUDIT_DETAIL_MAX = 60;
+
+/**
+ * A text in an audit detail: quoted, cut with '…' past AUDIT_DETAIL_MAX characters, a character being
+ * a user-perceived one (common/text-length.ts): a cut never splits an emoji or a flag.
+ */
+function quoted(value: unknown): string {
+  const text = typeof value === 'string' ? value : '';
+  const shown = characterCount(text) > AUDIT_DETAIL_MAX ? `${firstCharacters(text, AUDIT_DETAIL_MAX - 1)}…` : text;
+  return `“${shown}”`;
+}
+
+/**
+ * The audit trail's detail of a correction row: the text added or removed ('“…”'), or the wording
+ * before and after a fix ('“…” → “…”'); '' for other rows.
+ */
+export function correctionDetail(
+  action: string,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): string {
+  if (action === 'correction-add') return quoted(after?.text);
+  if (action === 'correction-edit') return `${quoted(before?.text)} → ${quoted(after?.text)}`;
+  if (action === 'correction-remove') return quoted(before?.text);
+  return '';
 }
 
 /**

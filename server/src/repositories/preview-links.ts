@@ -2,8 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PreviewAuditAction, PreviewLink } from '../../../common/preview-contract.ts';
 import type { Dialect } from '../db/index.ts';
 import type { ArticleRow, Database, PreviewLinkRow } from '../db/schema.ts';
-import type { Actor } from './audit-log.ts';
-import { writeAuditRows } from './audit-row.ts';
+import { writeAuditRows, type Actor } from './audit-log.ts';
 import { toArticlePage, type PublicArticle } from './news-repository.ts';
 import { NEWS_LIST_COLUMNS } from './public-columns.ts';
 

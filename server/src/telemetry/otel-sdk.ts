@@ -29,7 +29,7 @@ import type {
 } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { redactUrl } from './logger.ts';
-import type { ServerTelemetry } from './otel.ts';
+import type { ServerTelemetry } from './server-telemetry.ts';
 import { REQUEST_SPAN } from './request-span.ts';
 
 /** Loaded by otel.ts only when a connection string is set. */

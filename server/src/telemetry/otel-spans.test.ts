@@ -10,7 +10,7 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Db } from '../db/index.ts';
 import { createServerTelemetry } from './otel-sdk.ts';
-import type { ServerTelemetry } from './otel.ts';
+import type { ServerTelemetry } from './server-telemetry.ts';
 
 // What the server's OpenTelemetry setup records, read from an in-memory exporter (the Azure
 // Monitor exporter's own sending is covered by otel.test.ts against the local collector).

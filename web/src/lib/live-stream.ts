@@ -1,4 +1,4 @@
-import { articleTopic, type LiveEventPayloads, type LiveEventType } from '@common/live-contract';
+import { articleTopic, type LiveEventPayloads, type LiveEventType } from '@common/live-stream-contract';
 
 /** Every event type the stream sends (each is listened for by name: SSE `event:` lines). */
 export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [

@@ -1,4 +1,4 @@
-import type { LiveEventPayloads, LiveEventType } from '@common/live-contract';
+import type { LiveEventPayloads, LiveEventType } from '@common/live-stream-contract';
 import type { EventSourceLike } from '@/lib/live-stream';
 
 /** A stand-in for the browser's EventSource: the test opens it and sends events by hand. */

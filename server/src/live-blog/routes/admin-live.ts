@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { bodyBytes, bodyImageIds, validateBody } from '../../../../common/body/validate.ts';
 import type { BodyDoc } from '../../../../common/body/types.ts';
 import { LIVE_ENTRY_MAX_BYTES } from '../../../../common/live-entry.ts';
-import { articleTopic } from '../../../../common/live-contract.ts';
+import { articleTopic } from '../../../../common/live-stream-contract.ts';
 import { actorOf } from '../../auth/actor.ts';
 import { ValidationError } from '../../domain/typebox-validation.ts';
 import { missingBodyImages } from '../../images/body-images.ts';

@@ -12,7 +12,7 @@ import {
   type BulkAction,
   type BulkArticle,
   type BulkOutcome,
-} from '../lib/bulk-actions.ts';
+} from '../lib/bulk-action-rules.ts';
 import type { BulkTarget } from '../lib/bulk-edits.ts';
 import { changeArticleTags } from './change-article-tags.ts';
 import { deleteArticle } from './delete-article.ts';

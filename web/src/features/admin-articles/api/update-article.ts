@@ -1,5 +1,5 @@
 import { adminRequest, AdminApiError, isInTrash } from '@/lib/admin-api-client';
-import type { ArticlePayload } from '../lib/article-form.ts';
+import type { ArticlePayload } from '../lib/article-fields.ts';
 import type { AdminArticle } from '../types.ts';
 import { useArticleMutation } from './article-mutation.ts';
 import { isFieldProblem } from './create-article.ts';

@@ -16,7 +16,7 @@ import { PreviewLinkPanel } from './preview-link-panel.tsx';
 import { CorrectionsPanel } from './corrections-panel.tsx';
 import { PresenceNotice } from './presence-notice.tsx';
 import { isPublished } from '../lib/article-status.ts';
-import { formFromArticle, type FormField } from '../lib/article-form.ts';
+import { formFromArticle, type FormField } from '../lib/article-fields.ts';
 import { readyChecks, showsReadyChecks } from '../lib/ready-to-publish.ts';
 import { ReadyToPublish } from './ready-to-publish.tsx';
 import { formatAdminDate } from '../lib/format-date.ts';

@@ -22,7 +22,7 @@ import {
   type ArticleFormValues,
   type FieldErrors,
   type FormField,
-} from '../lib/article-form.ts';
+} from '../lib/article-fields.ts';
 import { clearDraft, loadDraft, saveDraft } from '../lib/form-draft.ts';
 import { isPublished } from '../lib/article-status.ts';
 import { formatAdminDate } from '../lib/format-date.ts';

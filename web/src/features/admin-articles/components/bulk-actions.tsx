@@ -16,7 +16,7 @@ import {
   wordsOf,
   type BulkAction,
   type BulkArticle,
-} from '../lib/bulk-actions.ts';
+} from '../lib/bulk-action-rules.ts';
 import type { BulkEdit, BulkTarget } from '../lib/bulk-edits.ts';
 import { concurrencyLimit } from '../lib/concurrency-limit.ts';
 import { BulkEditChoice } from './bulk-edit-choice.tsx';

@@ -4,7 +4,7 @@ import {
   formFromArticle,
   type ArticleFormValues,
   type FormField,
-} from '../lib/article-form.ts';
+} from '../lib/article-fields.ts';
 import { parseBody } from '@/lib/admin-body/body-doc';
 import { bodyText } from '../lib/body-text.ts';
 import { formatAdminDate } from '../lib/format-date.ts';

@@ -9,7 +9,7 @@ import { useRevisions, type ArticleRevisionSummary } from '../api/get-revisions.
 import { useRestoreRevision } from '../api/restore-revision.ts';
 import { conflictOf, type ConflictFacts } from '../api/update-article.ts';
 import { useCategories } from '../api/get-categories.ts';
-import { formFromArticle } from '../lib/article-form.ts';
+import { formFromArticle } from '../lib/article-fields.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import type { AdminArticle } from '../types.ts';
 import { ConflictPanel } from './conflict-panel.tsx';

@@ -5,7 +5,7 @@ import { FocalPointPicker } from '@/components/admin/focal-point-picker';
 import { IMAGE_ACCEPT, useUploadImage } from '@/components/admin/body-editor/upload-image';
 import { useUploadLimit } from '@/components/admin/upload-limit';
 import { useFocalPoint, type FocalPoint } from '../api/update-image.ts';
-import { ALT_EXPLAINED, FIELD_LABELS, LIMITS } from '../lib/article-form.ts';
+import { ALT_EXPLAINED, FIELD_LABELS, LIMITS } from '../lib/article-fields.ts';
 import { CharacterCount, characterCountShown } from '@/components/admin/character-count';
 
 export type ImageFieldName = 'imageUrl' | 'imageAlt' | 'imageCaption' | 'imageCredit';

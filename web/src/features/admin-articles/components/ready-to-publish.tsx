@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FormField } from '../lib/article-form.ts';
+import type { FormField } from '../lib/article-fields.ts';
 import { readySummary, type ReadyCheck } from '../lib/ready-to-publish.ts';
 import './ready-to-publish.css';
 

@@ -5,7 +5,7 @@ import { countText } from '@/components/admin/character-count';
 import { getSiteOrigin } from '@/config/app-config';
 import { parseBody } from '@/lib/admin-body/body-doc';
 import { bodyText } from '../lib/body-text.ts';
-import { FIELD_LABELS, LIMITS } from '../lib/article-form.ts';
+import { FIELD_LABELS, LIMITS } from '../lib/article-fields.ts';
 import type { SocialCardImage } from '../lib/social-card.ts';
 import { SocialCardPreview } from './social-card-preview.tsx';
 import './search-social-field.css';

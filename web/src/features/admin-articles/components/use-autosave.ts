@@ -5,7 +5,7 @@ import { errorParts } from '@/lib/admin-error-context';
 import { autosaveArticle } from '../api/autosave-article.ts';
 import { getArticle } from '../api/get-article.ts';
 import { conflictOf, type ConflictFacts } from '../api/update-article.ts';
-import { formToPayload, validateForm, type ArticleFormValues } from '../lib/article-form.ts';
+import { formToPayload, validateForm, type ArticleFormValues } from '../lib/article-fields.ts';
 import { isPublished, savesItself } from '../lib/article-status.ts';
 import type { AdminArticle } from '../types.ts';
 import { useStaleSave } from './use-stale-save.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminApiContext } from '@/lib/admin-api-client';
 import { adminArticle } from '@/testing/admin-article';
 import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
-import { formFromArticle, type ArticleFormValues } from '../lib/article-form.ts';
+import { formFromArticle, type ArticleFormValues } from '../lib/article-fields.ts';
 import { useStaleSave, type StaleSaveForm } from './use-stale-save.ts';
 
 const revision = (version: number, changedFields: string[]) => ({

@@ -3,7 +3,7 @@ import { useAdminApi } from '@/lib/admin-api-client';
 import { getArticle } from '../api/get-article.ts';
 import { getRevisions } from '../api/get-revisions.ts';
 import type { ConflictFacts } from '../api/update-article.ts';
-import { formFromArticle, type ArticleFormValues } from '../lib/article-form.ts';
+import { formFromArticle, type ArticleFormValues } from '../lib/article-fields.ts';
 import { formFieldsChangedSince, newerValuesToTake } from '../lib/stale-save.ts';
 import type { AdminArticle } from '../types.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminArticle } from '../types.ts';
-import { formFromArticle, formToPayload, namesOf } from './article-form.ts';
+import { formFromArticle, formToPayload, namesOf } from './article-fields.ts';
 
 const BASE = {
   id: 1,

@@ -7,8 +7,8 @@ import {
   progressText,
   splitSelection,
   startText,
-} from './bulk-actions.ts';
-import type { BulkArticle } from './bulk-actions.ts';
+} from './bulk-action-rules.ts';
+import type { BulkArticle } from './bulk-action-rules.ts';
 import { tagChoice, type BulkTarget } from './bulk-edits.ts';
 
 const row = (id: number, over: Partial<BulkArticle> = {}): BulkArticle => ({

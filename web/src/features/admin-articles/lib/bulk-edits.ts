@@ -60,7 +60,7 @@ export const EDIT_LABELS: Record<BulkEdit, string> = {
 
 const tagName = (target: BulkTarget | undefined) => `“${target?.name ?? '…'}”`;
 
-/** The words of an edit run, as the actions' (lib/bulk-actions.ts): the confirm, the progress and the toast. */
+/** The words of an edit run, as the actions' (lib/bulk-action-rules.ts): the confirm, the progress and the toast. */
 export function editWords(edit: BulkEdit, target: BulkTarget | undefined) {
   const section = target?.name ?? '…';
   const tag = tagName(target);

@@ -1,5 +1,5 @@
 import { splitByline } from '@common/byline';
-import { FORM_FIELDS, namesValue, type ArticleFormValues } from './article-form.ts';
+import { FORM_FIELDS, namesValue, type ArticleFormValues } from './article-fields.ts';
 import { docFromText } from '@/lib/admin-body/body-doc';
 
 /**

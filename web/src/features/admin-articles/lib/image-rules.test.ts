@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALT_REQUIRED, emptyForm, fieldErrorsFromProblem, formToPayload, validateForm } from './article-form.ts';
+import { ALT_REQUIRED, emptyForm, fieldErrorsFromProblem, formToPayload, validateForm } from './article-fields.ts';
 
 const withImage = { ...emptyForm(), headline: 'Goat', categoryId: '1', imageUrl: '/images/goat.webp' };
 

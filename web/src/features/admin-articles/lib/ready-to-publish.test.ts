@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { docFromText } from '@/lib/admin-body/body-doc';
-import { emptyForm, formFromArticle } from './article-form.ts';
+import { emptyForm, formFromArticle } from './article-fields.ts';
 import { checkText, readyChecks, readySummary, showsReadyChecks, type ReadyValues } from './ready-to-publish.ts';
 import type { AdminArticle } from '../types.ts';
 

@@ -6,7 +6,7 @@ import { parseBody } from '@/lib/admin-body/body-doc';
 import type { AdminArticle } from '../types.ts';
 import { isPublished } from './article-status.ts';
 import { bodyText } from './body-text.ts';
-import { namesOf, pictureUndescribed, type ArticleFormValues, type FormField } from './article-form.ts';
+import { namesOf, pictureUndescribed, type ArticleFormValues, type FormField } from './article-fields.ts';
 
 /**
  * 'Ready to publish?' (decision 052): advisory checks of an article before it goes out. They never block

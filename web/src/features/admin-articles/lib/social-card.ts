@@ -4,7 +4,7 @@ import { shareCardContent } from '@common/share-card';
 import type { FocalPoint } from '@/components/admin/focal-point-picker';
 import type { AdminArticle } from '../types.ts';
 import { isPublished } from './article-status.ts';
-import type { ArticleFormValues } from './article-form.ts';
+import type { ArticleFormValues } from './article-fields.ts';
 
 /** The text alternative of the card the server made for the saved story. */
 export const SAVED_CARD_ALT = "The story's share card, as saved";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleRevisionSummary } from '@common/admin-contract';
-import { emptyForm, type ArticleFormValues, type FormField } from './article-form.ts';
+import { emptyForm, type ArticleFormValues, type FormField } from './article-fields.ts';
 import { formFieldsChangedSince, newerValuesToTake } from './stale-save.ts';
 
 const r = (version: number, changedFields: string[]): ArticleRevisionSummary => ({

@@ -1,5 +1,5 @@
 import type { ArticleRevisionSummary } from '@common/admin-contract';
-import type { ArticleFormValues, FormField } from './article-form.ts';
+import type { ArticleFormValues, FormField } from './article-fields.ts';
 
 /** What the edit form neither shows nor sends: the article's publication, schedule and the Trash. */
 const OUTSIDE_THE_FORM = new Set(['publishedAt', 'status', 'publishAt', 'deletedAt']);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { liveStreamUrl } from '@common/live-contract';
+import { liveStreamUrl } from '@common/live-stream-contract';
 import { adminKeys } from '@/lib/admin-api-client';
 import { connectLiveStream, LiveHub } from '@/lib/live-stream';
 import { liveKeys } from './live-keys.ts';

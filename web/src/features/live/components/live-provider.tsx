@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { liveStreamUrl, type LiveEventType } from '@common/live-contract';
+import { liveStreamUrl, type LiveEventType } from '@common/live-stream-contract';
 import {
   connectLiveStream,
   LiveHub,

@@ -1,5 +1,5 @@
 import type { PublicArticle } from '@common/news-contract';
-import type { StoryRemovedEvent } from '@common/live-contract';
+import type { StoryRemovedEvent } from '@common/live-stream-contract';
 
 /** A breaking story as the strip and the banner need it. */
 export interface BreakingItem {

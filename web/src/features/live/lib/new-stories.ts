@@ -1,5 +1,5 @@
 import type { PublicArticle } from '@common/news-contract';
-import type { StoryRemovedEvent } from '@common/live-contract';
+import type { StoryRemovedEvent } from '@common/live-stream-contract';
 
 /** The stories a listing has not shown yet: their ids, in arrival order. */
 export interface NewStoriesState {

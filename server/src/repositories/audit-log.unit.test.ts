@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { characterCount } from '../../../common/text-length.ts';
-import { AUDIT_DETAIL_MAX, correctionDetail } from './article-corrections.ts';
+import { AUDIT_DETAIL_MAX, correctionDetail } from './audit-log.ts';
 
 /** One character each (common/text-length.ts): a family of four joined by zero-width joiners (7 code points), a flag (2). */
 const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveStreamUrl } from './live-contract.ts';
+import { liveStreamUrl } from './live-stream-contract.ts';
 
 describe('liveStreamUrl', () => {
   it('is the stream path, with the live article and the event id the page stands at', () => {

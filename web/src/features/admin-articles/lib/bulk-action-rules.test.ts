@@ -11,7 +11,7 @@ import {
   startText,
   waitingText,
   type BulkArticle,
-} from './bulk-actions.ts';
+} from './bulk-action-rules.ts';
 
 const draft = (id: number, headline = `Draft ${id}`): BulkArticle => ({
   id,
