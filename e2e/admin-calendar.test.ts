@@ -10,7 +10,8 @@ import { openSignedIn } from './support/signed-in.ts';
 
 // The Calendar (docs/product.md, Calendar; decision 054): an editor schedules an article, opens the
 // Calendar from the header and finds it under its day as 'Scheduled', in the browser's time zone; on a
-// phone the list of days shows it; the screen passes axe at 360 and 1280 px, light and dark.
+// phone the list of days shows it; the screen passes axe at 360 and 1280 px, light and dark. Then
+// (decision 055) the editor reschedules it with the dialog by keyboard and drags it to another day.
 
 const web = useBrowser();
 const ZONE = 'Europe/Berlin';
@@ -23,7 +24,17 @@ function localDay(at: Date) {
     new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, ...opts }).format(at);
   const [day, month, year] = part({ day: '2-digit', month: '2-digit', year: 'numeric' }).split('/');
   const label = `${part({ weekday: 'short' })} ${Number(day)} ${part({ month: 'short' })}`;
-  return { key: `${year}-${month}-${day}`, month: `${year}-${month}`, label };
+  return { key: `${year}-${month}-${day}`, month: `${year}-${month}`, year, label };
+}
+
+/** `at` in ZONE as 24-hour 'HH:mm'. */
+const localTime = (at: Date) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+
+/** The local day `days` after the day of `at` (noon, so a change of clocks does not matter). */
+function dayAfter(at: Date, days: number) {
+  const { key } = localDay(at);
+  return localDay(new Date(Date.parse(`${key}T12:00:00Z`) + days * 86_400_000));
 }
 
 /** The Calendar as opened from the header, moved on a month when the story falls in the next one. */
@@ -71,13 +82,8 @@ describe('the Calendar', () => {
     const cell = page.locator('table td', { has: page.locator(`time[datetime="${day.key}"]`) });
     const story = cell.locator('li', { hasText: HEADLINE });
     await story.waitFor();
-    const time = new Intl.DateTimeFormat('en-GB', {
-      timeZone: ZONE,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(at);
-    expect((await story.innerText()).replace(/\s+/g, ' ').trim()).toBe(`${time} ${HEADLINE} Scheduled`);
+    const time = localTime(at);
+    expect((await story.innerText()).replace(/\s+/g, ' ').trim()).toBe(`${time} ${HEADLINE} Scheduled Reschedule`);
     // The link is reached by keyboard, and opens the article's screen.
     await story.getByRole('link', { name: HEADLINE }).focus();
     await page.keyboard.press('Enter');
@@ -119,4 +125,50 @@ describe('the Calendar', () => {
       expect(found).toEqual([]);
     });
   }
+
+  it('reschedules the story with the dialog by keyboard, then by dragging it to another day, at 1280 px', async () => {
+    const context = await web.newContext({ ...DESKTOP, timezoneId: ZONE });
+    await guardNetwork(context);
+    const page = await context.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/calendar?month=${localDay(at).month}`);
+    const time = localTime(at);
+    const thisYear = localDay(new Date()).year;
+    const when = (day: ReturnType<typeof localDay>) =>
+      `${day.label}${day.year === thisYear ? '' : ` ${day.year}`}, ${time}`;
+    const cellOf = (key: string) => page.locator('table td', { has: page.locator(`time[datetime="${key}"]`) });
+    /** The story under the day `key`, the month moved on when the grid does not show that day. */
+    const storyOn = async (day: ReturnType<typeof localDay>) => {
+      if ((await cellOf(day.key).count()) === 0) {
+        await page.goto(`${running.baseUrl}/admin/calendar?month=${day.month}`);
+      }
+      return cellOf(day.key).locator('li', { hasText: HEADLINE });
+    };
+
+    // The dialog, by keyboard: two days later, at the same time.
+    const button = page.getByRole('button', { name: `Reschedule “${HEADLINE}”` });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Reschedule “${HEADLINE}”` });
+    const date = dialog.getByLabel('Date');
+    expect(await date.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect([await date.inputValue(), await dialog.getByLabel('Time').inputValue()]).toEqual([localDay(at).key, time]);
+    expect(await axeViolations(page)).toEqual([]);
+    const later = dayAfter(at, 2);
+    await date.fill(later.key);
+    await page.keyboard.press('Enter');
+    await page.getByText(`Rescheduled to ${when(later)}`).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await (await storyOn(later)).waitFor();
+
+    // A drag onto a neighbouring day of the grid (the day after, or the day before when the grid ends there).
+    const next = dayAfter(at, 3);
+    const target = (await cellOf(next.key).count()) > 0 ? next : dayAfter(at, 1);
+    await (await storyOn(later)).dragTo(cellOf(target.key));
+    await page.getByText(`Rescheduled to ${when(target)}`).waitFor();
+    const moved = cellOf(target.key).locator('li', { hasText: HEADLINE });
+    await moved.waitFor();
+    expect((await moved.innerText()).replace(/\s+/g, ' ').trim()).toBe(`${time} ${HEADLINE} Scheduled Reschedule`);
+    expect(await cellOf(later.key).locator('li', { hasText: HEADLINE }).count()).toBe(0);
+    await context.close();
+  });
 });

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fakeApi, json, type Sent } from '@/testing/fake-admin-api';
+import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
+import { recordToasts } from '@/testing/record-toasts';
 import { renderInAdmin } from '@/testing/render-in-admin';
 import type { CalendarStory } from '../api/get-calendar.ts';
 import { CalendarView } from './calendar-view.tsx';
@@ -71,7 +73,7 @@ describe('the Calendar', () => {
     expect(item.textContent).toBe('00:30 Late night story Published');
     expect(within(item).getByRole('link').getAttribute('href')).toBe(`/admin/articles/${late.id}`);
     expect(within(cell(15)).getByText('Planned piece').closest('li')!.textContent).toBe(
-      '14:05 Planned piece Scheduled',
+      '14:05 Planned piece Scheduled Reschedule',
     );
     const list = screen.getByRole('list', { name: 'Days with stories' });
     expect(
@@ -128,5 +130,197 @@ describe('the Calendar', () => {
     await screen.findByText('Nothing published or scheduled in December 2026.');
     expect(within(grid()).getByText('January story')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Days with stories' })).toBeNull();
+  });
+});
+
+describe('rescheduling (decision 055)', () => {
+  const toasts = recordToasts();
+  const PLANNED = '2026-12-15T13:05:00.000Z';
+
+  /** The calendar with `articles`; the article read and the schedule request answered by `answer`. */
+  function showWith(articles: CalendarStory[], answer: (req: Sent) => Response | undefined) {
+    const { client, sent } = fakeApi((req) => {
+      const found = answer(req);
+      if (found) return found;
+      if (req.url.startsWith('/api/admin/calendar')) return json(200, { articles });
+      return problem(500, 'Internal Server Error');
+    });
+    renderInAdmin(<CalendarView month="2026-12" now={NOW} />, client);
+    return sent;
+  }
+  /** The server as it is when nobody else changed the story: it is scheduled at `at`, and moves (the calendar's next answer too). */
+  const server =
+    (s: CalendarStory, refuse?: Response) =>
+    (req: Sent): Response | undefined => {
+      if (req.method === 'GET' && req.url === `/api/admin/articles/${s.id}`) {
+        return json(200, { id: s.id, status: 'scheduled', publishAt: s.at, publishedAt: null, version: 3 });
+      }
+      if (req.method === 'POST' && req.url === `/api/admin/articles/${s.id}/schedule`) {
+        if (refuse) return refuse;
+        s.at = (req.body as { publishAt: string }).publishAt;
+        return json(200, { id: s.id, status: 'scheduled', publishAt: s.at });
+      }
+      return undefined;
+    };
+  const calendarLoads = (sent: Sent[]) => sent.filter((r) => r.url.startsWith('/api/admin/calendar')).length;
+  const writes = (sent: Sent[]) => sent.filter((r) => !r.url.startsWith('/api/admin/calendar'));
+
+  it("gives a scheduled story a 'Reschedule' button in the grid and the list, and a published one none", async () => {
+    const planned = story({ headline: 'Planned piece', state: 'scheduled', at: PLANNED });
+    const out = story({ headline: 'Old news', state: 'published', at: '2026-12-02T08:00:00.000Z' });
+    showWith([out, planned], () => undefined);
+    await screen.findAllByText('Planned piece');
+    expect(screen.getAllByRole('button', { name: 'Reschedule “Planned piece”' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Old news/ })).toBeNull();
+    // Only the scheduled story is dragged, and only in the grid.
+    expect(within(cell(15)).getByText('Planned piece').closest('li')!.getAttribute('draggable')).toBe('true');
+    expect(within(cell(2)).getByText('Old news').closest('li')!.hasAttribute('draggable')).toBe(false);
+    const list = screen.getByRole('list', { name: 'Days with stories' });
+    expect(within(list).getByText('Planned piece').closest('li')!.hasAttribute('draggable')).toBe(false);
+  });
+
+  it('moves a story dragged onto another day there at the same time of day, highlighting the day under it', async () => {
+    const planned = story({ headline: 'Planned piece', state: 'scheduled', at: PLANNED });
+    const sent = showWith([planned], server(planned));
+    await screen.findAllByText('Planned piece');
+    const card = within(cell(15)).getByText('Planned piece').closest('li')!;
+    fireEvent.dragStart(card);
+    fireEvent.dragEnter(cell(17));
+    fireEvent.dragOver(cell(17));
+    expect(cell(17).className).toContain('admin-calendar__day--drop');
+    expect(cell(16).className).not.toContain('admin-calendar__day--drop');
+    fireEvent.drop(cell(17));
+    expect(cell(17).className).not.toContain('admin-calendar__day--drop');
+    await waitFor(() => expect(toasts).toEqual([{ title: 'Rescheduled to Thu 17 Dec, 14:05' }]));
+    expect(writes(sent).map((r) => [r.method, r.url, r.body])).toEqual([
+      ['GET', `/api/admin/articles/${planned.id}`, undefined],
+      ['POST', `/api/admin/articles/${planned.id}/schedule`, { publishAt: '2026-12-17T13:05:00.000Z' }],
+    ]);
+    // The calendar loads its range again, and shows the story on its new day.
+    expect(calendarLoads(sent)).toBe(2);
+    expect(within(cell(17)).getByText('Planned piece')).toBeTruthy();
+    expect(within(cell(15)).queryByText('Planned piece')).toBeNull();
+  });
+
+  it('refuses a drop on a day whose time has passed, and sends nothing', async () => {
+    const planned = story({ headline: 'Planned piece', state: 'scheduled', at: PLANNED });
+    const sent = showWith([planned], server(planned));
+    await screen.findAllByText('Planned piece');
+    fireEvent.dragStart(within(cell(15)).getByText('Planned piece').closest('li')!);
+    fireEvent.dragOver(cell(9));
+    fireEvent.drop(cell(9));
+    expect(toasts).toEqual([
+      {
+        title: 'Cannot reschedule to Wed 9 Dec, 14:05: that time has passed.',
+        description: '“Planned piece” stays at Tue 15 Dec, 14:05.',
+        variant: 'destructive',
+      },
+    ]);
+    expect(writes(sent)).toEqual([]);
+    // Today later than now is not past: 14:05 on the 10th (now 10:00 in Berlin) moves.
+    fireEvent.dragStart(within(cell(15)).getByText('Planned piece').closest('li')!);
+    fireEvent.dragOver(cell(10));
+    fireEvent.drop(cell(10));
+    await waitFor(() => expect(toasts.at(-1)).toEqual({ title: 'Rescheduled to Thu 10 Dec, 14:05' }));
+  });
+
+  it('shows a refused drag in an error toast with the reason, and loads the calendar again', async () => {
+    const planned = story({ headline: 'Planned piece', state: 'scheduled', at: PLANNED });
+    const sent = showWith([planned], (req) =>
+      req.url === `/api/admin/articles/${planned.id}`
+        ? problem(404, 'Not Found', `Article ${planned.id} was deleted (it is in the trash).`, { deleted: true })
+        : undefined,
+    );
+    await screen.findAllByText('Planned piece');
+    fireEvent.dragStart(within(cell(15)).getByText('Planned piece').closest('li')!);
+    fireEvent.dragOver(cell(18));
+    fireEvent.drop(cell(18));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        {
+          title: 'Could not reschedule “Planned piece”',
+          description: 'The article is in the trash: restore it first.',
+          variant: 'destructive',
+        },
+      ]),
+    );
+    expect(writes(sent).map((r) => r.method)).toEqual(['GET']);
+    await waitFor(() => expect(calendarLoads(sent)).toBe(2));
+  });
+
+  it('reschedules by keyboard with the dialog, prefilled with the time in the editor’s zone', async () => {
+    const user = userEvent.setup();
+    const planned = story({ headline: 'Planned piece', state: 'scheduled', at: PLANNED });
+    const sent = showWith([planned], server(planned));
+    await screen.findAllByText('Planned piece');
+    within(cell(15)).getByRole('button', { name: 'Reschedule “Planned piece”' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule “Planned piece”' });
+    expect(dialog.textContent).toContain(
+      'Scheduled for Tue 15 Dec, 14:05. The new time is in your time zone (Europe/Berlin).',
+    );
+    const date = within(dialog).getByLabelText('Date') as HTMLInputElement;
+    const time = within(dialog).getByLabelText('Time') as HTMLInputElement;
+    expect(document.activeElement).toBe(date);
+    expect([date.value, time.value]).toEqual(['2026-12-15', '14:05']);
+    fireEvent.change(date, { target: { value: '2026-12-21' } });
+    fireEvent.change(time, { target: { value: '09:30' } });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(toasts).toEqual([{ title: 'Rescheduled to Mon 21 Dec, 09:30' }]));
+    expect(writes(sent).at(-1)).toMatchObject({ method: 'POST', body: { publishAt: '2026-12-21T08:30:00.000Z' } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The focus is on the story's button where it now is.
+    expect(document.activeElement).toBe(within(cell(21)).getByRole('button', { name: 'Reschedule “Planned piece”' }));
+  });
+
+  it('checks the fields, and shows the server’s refusal in the dialog, loading the calendar again', async () => {
+    const planned = story({ headline: 'Planned piece', state: 'scheduled', at: PLANNED });
+    const sent = showWith([planned], server(planned, problem(400, 'Bad Request', 'publishAt must be in the future')));
+    await screen.findAllByText('Planned piece');
+    fireEvent.click(within(cell(15)).getByRole('button', { name: 'Reschedule “Planned piece”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule “Planned piece”' });
+    const date = within(dialog).getByLabelText('Date');
+    const confirm = within(dialog).getByRole('button', { name: 'Reschedule' });
+    fireEvent.change(date, { target: { value: '' } });
+    fireEvent.click(confirm);
+    expect(within(dialog).getByRole('alert').textContent).toBe('Enter a date and a time.');
+    fireEvent.change(date, { target: { value: '2026-12-09' } });
+    fireEvent.click(confirm);
+    expect(within(dialog).getByRole('alert').textContent).toBe('Choose a time in the future.');
+    expect(writes(sent)).toEqual([]);
+    fireEvent.change(date, { target: { value: '2026-12-20' } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('publishAt must be in the future'));
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(toasts).toEqual([]);
+    await waitFor(() => expect(calendarLoads(sent)).toBe(2));
+    // Cancel closes it; nothing moved.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('refuses a story that changed since the calendar loaded, saying why', async () => {
+    const planned = story({ headline: 'Planned piece', state: 'scheduled', at: PLANNED });
+    const cases: [object, string][] = [
+      [{ publishAt: null, publishedAt: '2026-12-10T08:00:00.000Z' }, 'The article is already published.'],
+      [{ publishAt: null, publishedAt: null }, 'The article is not scheduled any more.'],
+      [
+        { publishAt: '2026-12-16T10:00:00.000Z', publishedAt: null },
+        'The article was rescheduled meanwhile: the calendar now shows its time.',
+      ],
+    ];
+    for (const [now, text] of cases) {
+      const sent = showWith([planned], (req) =>
+        req.url === `/api/admin/articles/${planned.id}` ? json(200, { id: planned.id, version: 4, ...now }) : undefined,
+      );
+      await screen.findAllByText('Planned piece');
+      fireEvent.click(within(cell(15)).getByRole('button', { name: 'Reschedule “Planned piece”' }));
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-12-20' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
+      await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(text));
+      expect(writes(sent).map((r) => r.method)).toEqual(['GET']);
+      cleanup();
+    }
   });
 });

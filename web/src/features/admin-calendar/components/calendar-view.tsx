@@ -1,12 +1,27 @@
-import { useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { paths } from '@/config/paths';
+import { problemDetail } from '@/lib/admin-api-client';
 import { AdminQueryError } from '@/lib/admin-error-context';
+import { toast } from '@/lib/toast';
 import { useCalendar, type CalendarStory } from '../api/get-calendar.ts';
-import { addMonths, dayKey, monthGrid, monthOf, monthParam, monthTitle, parseMonth } from '../lib/month.ts';
+import { useRescheduleStory } from '../api/reschedule-story.ts';
+import {
+  addMonths,
+  atDay,
+  dayKey,
+  monthGrid,
+  monthOf,
+  monthParam,
+  monthTitle,
+  parseMonth,
+  whenLabel,
+} from '../lib/month.ts';
 import { CalendarGrid } from './calendar-grid.tsx';
 import { CalendarList } from './calendar-list.tsx';
+import type { StoryActions } from './calendar-story.tsx';
+import { RescheduleDialog } from './reschedule-dialog.tsx';
 import './calendar-view.css';
 
 interface Props {
@@ -19,7 +34,8 @@ interface Props {
 /**
  * The Calendar (docs/product.md, Calendar; decision 054): the month's scheduled and published stories
  * by day in the editor's time zone, as a grid on a wide screen and a list of the days with stories on
- * a phone. Read-only: a story leads to its article's screen.
+ * a phone. A scheduled story is rescheduled (decision 055) by dragging it onto another day in the grid
+ * (it keeps its time of day) or with its 'Reschedule' button and dialog (by keyboard, and on a phone).
  */
 export function CalendarView({ month: param, now: fixedNow }: Props) {
   const id = useId();
@@ -29,19 +45,110 @@ export function CalendarView({ month: param, now: fixedNow }: Props) {
   const { year, month: monthNumber } = month;
   const { weeks, from, to } = useMemo(() => monthGrid({ year, month: monthNumber }), [year, monthNumber]);
   const calendar = useCalendar({ from, to });
+  const reschedule = useRescheduleStory();
+  /** A story moved while its request runs: drawn at its new time until the calendar has loaded again. */
+  const [moving, setMoving] = useState<{ id: number; at: string } | null>(null);
   const byDay = useMemo(() => {
     const map = new Map<string, CalendarStory[]>();
-    for (const story of calendar.data?.articles ?? []) {
+    const stories = (calendar.data?.articles ?? []).map((s) =>
+      moving && s.state === 'scheduled' && s.id === moving.id ? { ...s, at: moving.at } : s,
+    );
+    stories.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.id - b.id);
+    for (const story of stories) {
       const key = dayKey(new Date(story.at));
       map.set(key, [...(map.get(key) ?? []), story]);
     }
     return map;
-  }, [calendar.data]);
+  }, [calendar.data, moving]);
+  const clock = useCallback(() => fixedNow ?? new Date(), [fixedNow]);
+  const sectionRef = useRef<HTMLElement>(null);
+  const [editing, setEditing] = useState<CalendarStory | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState<CalendarStory | null>(null);
+  const [dropDay, setDropDay] = useState<string | null>(null);
+
+  /** The focus back on the story's Reschedule button where it now is (the grid or the list, as shown). */
+  const focusStory = (storyId: number) => {
+    const buttons = sectionRef.current?.querySelectorAll<HTMLElement>(`button[data-story="${storyId}"]`) ?? [];
+    Array.from(buttons)
+      .find((b) => b.getClientRects().length > 0)
+      ?.focus();
+  };
+
+  /** Sends the move; `via` the dialog shows a refusal in it, a drag in a toast. One move at a time. */
+  const move = (story: CalendarStory, at: Date, via: 'dialog' | 'drag') => {
+    if (reschedule.isPending) return;
+    const publishAt = at.toISOString();
+    setDialogError(null);
+    setMoving({ id: story.id, at: publishAt });
+    reschedule.mutate(
+      { story, publishAt },
+      {
+        onSuccess: () => {
+          toast({ title: `Rescheduled to ${whenLabel(at, clock())}` });
+          if (via === 'dialog') {
+            setEditing(null);
+            focusStory(story.id);
+          }
+        },
+        onError: (err) => {
+          const detail = problemDetail(err, 'The story could not be rescheduled.');
+          if (via === 'dialog') setDialogError(detail);
+          else
+            toast({ title: `Could not reschedule “${story.headline}”`, description: detail, variant: 'destructive' });
+        },
+        onSettled: () => setMoving(null),
+      },
+    );
+  };
+
+  const actions: StoryActions = {
+    onReschedule: (story) => {
+      setDialogError(null);
+      setEditing(story);
+    },
+    drag: {
+      dragging,
+      onStart: (story) => setDragging(story),
+      onEnd: () => {
+        setDragging(null);
+        setDropDay(null);
+      },
+    },
+  };
+  const drop = {
+    day: dropDay,
+    onOver: (day: string) => setDropDay(day),
+    onLeave: (day: string) => setDropDay((d) => (d === day ? null : d)),
+    onDrop: (day: Date) => {
+      const story = dragging;
+      setDragging(null);
+      setDropDay(null);
+      if (!story) return;
+      const before = new Date(story.at);
+      if (dayKey(day) === dayKey(before)) return;
+      const at = atDay(before, day);
+      if (at.getTime() <= clock().getTime()) {
+        toast({
+          title: `Cannot reschedule to ${whenLabel(at, clock())}: that time has passed.`,
+          description: `“${story.headline}” stays at ${whenLabel(before, clock())}.`,
+          variant: 'destructive',
+        });
+        return;
+      }
+      move(story, at, 'drag');
+    },
+  };
   const today = dayKey(now);
   const daysWithStories = weeks.flat().filter((d) => d.getMonth() === month.month - 1 && byDay.has(dayKey(d)));
 
   return (
-    <section className="admin-section admin-calendar" aria-labelledby={`${id}-title`} aria-busy={calendar.isFetching}>
+    <section
+      ref={sectionRef}
+      className="admin-section admin-calendar"
+      aria-labelledby={`${id}-title`}
+      aria-busy={calendar.isFetching}
+    >
       <div className="admin-section__head">
         <h1 id={`${id}-title`}>Calendar</h1>
       </div>
@@ -75,15 +182,41 @@ export function CalendarView({ month: param, now: fixedNow }: Props) {
             <p className="admin-empty">Nothing published or scheduled in {title}.</p>
           ) : null}
           <div className="admin-calendar__wide">
-            <CalendarGrid title={title} weeks={weeks} monthIndex={month.month - 1} byDay={byDay} today={today} />
+            <CalendarGrid
+              title={title}
+              weeks={weeks}
+              monthIndex={month.month - 1}
+              byDay={byDay}
+              today={today}
+              actions={actions}
+              drop={drop}
+            />
           </div>
           {daysWithStories.length > 0 ? (
             <div className="admin-calendar__narrow">
-              <CalendarList days={daysWithStories} byDay={byDay} today={today} />
+              <CalendarList
+                days={daysWithStories}
+                byDay={byDay}
+                today={today}
+                actions={{ onReschedule: actions.onReschedule }}
+              />
             </div>
           ) : null}
         </>
       )}
+      <RescheduleDialog
+        story={editing}
+        busy={reschedule.isPending}
+        error={dialogError}
+        now={clock}
+        onCancel={() => setEditing(null)}
+        onConfirm={(at) => {
+          if (!editing) return;
+          // After a refusal the calendar has loaded again: a second try starts from the story as it is now.
+          const fresh = calendar.data?.articles.find((s) => s.id === editing.id && s.state === 'scheduled');
+          move(fresh ?? editing, at, 'dialog');
+        }}
+      />
     </section>
   );
 }

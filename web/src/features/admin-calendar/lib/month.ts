@@ -82,3 +82,42 @@ export function monthGrid(m: Month): { weeks: Date[][]; from: string; to: string
   const end = new Date(m.year, m.month - 1, 1 - lead + count);
   return { weeks, from: days[0]!.toISOString(), to: end.toISOString() };
 }
+
+/** A day as the value of an `<input type="date">` ('YYYY-MM-DD'): the same as its key. */
+export const dateInput = dayKey;
+
+/**
+ * `at` moved to `day` at the same local time of day (what a story dropped on another day keeps). A time
+ * the clocks skip on that day (02:30 when they go forward) comes out as the browser makes it, an hour later.
+ */
+export function atDay(at: Date, day: Date): Date {
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), at.getHours(), at.getMinutes(), at.getSeconds());
+}
+
+/** The local instant of a date field ('YYYY-MM-DD') and a time field ('HH:mm'); undefined if either is not one. */
+export function fromInputs(date: string, time: string): Date | undefined {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(time);
+  if (!d || !t) return undefined;
+  const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  const [hours, minutes] = [Number(t[1]), Number(t[2])];
+  if (hours > 23 || minutes > 59) return undefined;
+  const at = new Date(year, month - 1, day, hours, minutes);
+  if (Number.isNaN(at.getTime()) || at.getMonth() !== month - 1 || at.getDate() !== day) return undefined;
+  return at;
+}
+
+/** 'Thu 3 Dec, 09:00' ('Thu 3 Dec 2027, 09:00' outside the year of `now`). */
+export function whenLabel(at: Date, now: Date): string {
+  const year = at.getFullYear() === now.getFullYear() ? '' : ` ${at.getFullYear()}`;
+  return `${shortDay(at)}${year}, ${timeOf(at)}`;
+}
+
+/** The editor's time zone by name ('Europe/Berlin'), as the schedule picker names it. */
+export function localTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
+  } catch {
+    return 'local time';
+  }
+}
