@@ -10,7 +10,24 @@ import { exactName } from './support/public-site.ts';
 declare global {
   interface Window {
     __opened?: { url: string; target: string; features: string }[];
+    __shareSheet?: { share: ShareData[]; canShare: ShareData[] };
   }
+}
+
+/** Gives the page a share sheet (as a phone's browser has) that records what it is asked. */
+function defineShareSheet(context: BrowserContext) {
+  return context.addInitScript(() => {
+    const calls: { share: ShareData[]; canShare: ShareData[] } = { share: [], canShare: [] };
+    window.__shareSheet = calls;
+    Object.defineProperty(navigator, 'canShare', {
+      configurable: true,
+      value: (data: ShareData) => (calls.canShare.push(data), true),
+    });
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: async (data: ShareData) => void calls.share.push(data),
+    });
+  });
 }
 
 /** Records window.open calls (and still opens the window) so the popup size can be checked. */
@@ -60,8 +77,8 @@ describe("share dialog 'Share This Scandal'", () => {
     return dialog;
   }
 
-  async function setup(): Promise<{ context: BrowserContext; page: Page; net: NetworkLog }> {
-    const context = await web.newContext();
+  async function setup(width?: number): Promise<{ context: BrowserContext; page: Page; net: NetworkLog }> {
+    const context = await web.newContext({ width });
     const net = await guardNetwork(context);
     await recordWindowOpen(context);
     const page = await context.newPage();
@@ -171,11 +188,30 @@ describe("share dialog 'Share This Scandal'", () => {
   it('Escape closes the dialog and focus returns to the Share on Social button', async () => {
     const { page } = await setup();
     const dialog = await openDialog(page);
+    // Headless Chromium on Linux has no share sheet: 'More ways to share' is not offered.
+    expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
+    expect(await dialog.getByRole('button', { name: exactName('More ways to share') }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
       .toMatch(/share on social/i);
+  });
+
+  it("on a phone with a share sheet, 'More ways to share' (after Copy) hands it the headline, summary and URL", async () => {
+    const { context, page, net } = await setup(390);
+    await defineShareSheet(context);
+    const dialog = await openDialog(page);
+    const more = dialog.getByRole('button', { name: exactName('More ways to share') });
+    await dialog.getByRole('button', { name: exactName('Copy') }).focus();
+    await page.keyboard.press('Tab');
+    expect(await more.evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const expected = { title: article.headline, text: article.summary, url: articleUrl };
+    await expect.poll(() => page.evaluate(() => window.__shareSheet!.share)).toEqual([expected]);
+    expect(await page.evaluate(() => window.__shareSheet!.canShare)).toContainEqual(expected);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(net.external).toEqual([]);
   });
 });
 

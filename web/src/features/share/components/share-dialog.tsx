@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { canUseShareSheet, openShareSheet, shareSheetData } from '../lib/native-share';
 import { openSharePopup } from '../lib/popup';
 import { buildShareLinks, type ShareInput } from '../lib/share-links';
 import { CopyLinkField } from './copy-link-field';
 import { MailtoButton } from './mailto-button';
-import { FacebookIcon, MailIcon, XIcon } from './share-icons';
+import { FacebookIcon, MailIcon, ShareIcon, XIcon } from './share-icons';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])';
@@ -11,15 +12,28 @@ const FOCUSABLE =
 const SHARE_BUTTON =
   'flex min-h-12 w-full items-center justify-center gap-2 px-4 py-3 font-sans font-bold uppercase tracking-wider text-white no-underline';
 
+/** 'More ways to share': the share buttons' shape, drawn like the article's 'Email This Scandal'. */
+const SHEET_BUTTON =
+  'mt-5 flex min-h-12 w-full items-center justify-center gap-2 border-4 border-ink bg-paper px-4 py-3 font-sans font-bold uppercase tracking-wider text-ink hover:bg-tabloid-yellow';
+
 /**
  * 'Share This Scandal': a native modal <dialog> (role dialog, labelled by its title).
- * Escape closes it, Tab stays inside, and focus returns to the element that opened it.
+ * Escape closes it, Tab stays inside, and focus returns to the element that opened it. Where the
+ * browser has a share sheet (the Web Share API: phones, mostly), 'More ways to share' opens it last.
  */
 export function ShareDialog({ open, onClose, share }: { open: boolean; onClose: () => void; share: ShareInput }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const links = buildShareLinks(share);
+  const sheetData = shareSheetData(share);
+  // The platform's share sheet is offered only where the browser has one. Decided after mount (the
+  // dialog mounts with the page, long before it opens), so the server's HTML and hydration agree.
+  const [sheetAvailable, setSheetAvailable] = useState(false);
+  const { title: sheetTitle, text: sheetText, url: sheetUrl } = sheetData;
+  useEffect(() => {
+    setSheetAvailable(canUseShareSheet(navigator, { title: sheetTitle, text: sheetText, url: sheetUrl }));
+  }, [sheetTitle, sheetText, sheetUrl]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -111,6 +125,18 @@ export function ShareDialog({ open, onClose, share }: { open: boolean; onClose: 
           <div className="mt-5">
             <CopyLinkField url={share.url} />
           </div>
+          {sheetAvailable && (
+            <button
+              type="button"
+              className={SHEET_BUTTON}
+              onClick={() =>
+                void openShareSheet(navigator, sheetData, (message, error) => console.error(message, error))
+              }
+            >
+              <ShareIcon />
+              More ways to share
+            </button>
+          )}
         </div>
       )}
     </dialog>
