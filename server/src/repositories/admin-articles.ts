@@ -584,23 +584,39 @@ export class AdminArticlesRepository {
     }));
   }
 
-  /** Sets (or moves) the time a draft goes out. A published article is refused. */
-  schedule(id: number, publishAt: string, actor: Actor) {
-    return this.mutate<'already-published' | 'image-alt-missing'>(id, 'schedule', actor, () => ({
-      set: { publish_at: publishAt },
-      rule: {
-        refuse: (row) => (row.published_at ? 'already-published' : altMissing(row) ? 'image-alt-missing' : undefined),
-      },
-    }));
+  /**
+   * Sets (or moves) the time a draft goes out. A published article is refused; with `expectedVersion`
+   * (the route's If-Match), so is one changed since (stale), as an edit.
+   */
+  schedule(id: number, publishAt: string, actor: Actor, expectedVersion?: number) {
+    return this.mutate<'already-published' | 'image-alt-missing'>(
+      id,
+      'schedule',
+      actor,
+      () => ({
+        set: { publish_at: publishAt },
+        rule: {
+          refuse: (row) => (row.published_at ? 'already-published' : altMissing(row) ? 'image-alt-missing' : undefined),
+        },
+      }),
+      { expectedVersion },
+    );
   }
 
-  unschedule(id: number, actor: Actor) {
-    return this.mutate<'not-scheduled'>(id, 'unschedule', actor, () => ({
-      set: { publish_at: null },
-      rule: {
-        refuse: (row) => (row.publish_at ? undefined : 'not-scheduled'),
-      },
-    }));
+  /** Takes a draft off its schedule; `expectedVersion` as for schedule. */
+  unschedule(id: number, actor: Actor, expectedVersion?: number) {
+    return this.mutate<'not-scheduled'>(
+      id,
+      'unschedule',
+      actor,
+      () => ({
+        set: { publish_at: null },
+        rule: {
+          refuse: (row) => (row.publish_at ? undefined : 'not-scheduled'),
+        },
+      }),
+      { expectedVersion },
+    );
   }
 
   /**

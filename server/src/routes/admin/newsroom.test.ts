@@ -279,6 +279,65 @@ describe('scheduling', () => {
     });
   });
 
+  it('with If-Match, schedules or unschedules only the version the editor saw (412 as an edit); without, as before', async () => {
+    const a = await create();
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    const later = new Date(Date.now() + 7_200_000).toISOString();
+    const schedule = (publishAt: string, headers?: Record<string, string>, as?: { authorization: string }) =>
+      call('POST', `/api/admin/articles/${a.id}/schedule`, { payload: { publishAt }, headers, as });
+
+    // The version the editor read: scheduled, with the new ETag.
+    const matched = await schedule(soon, { 'if-match': '"1"' });
+    expect(matched.statusCode, matched.body).toBe(200);
+    expect(matched.headers.etag).toBe('"2"');
+    expect(matched.json()).toMatchObject({ status: 'scheduled', publishAt: soon, version: 2 });
+
+    // Someone else takes it off the schedule meanwhile.
+    const taken = await call('DELETE', `/api/admin/articles/${a.id}/schedule`, {
+      headers: { 'if-match': '"2"' },
+      as: other,
+    });
+    expect(taken.json()).toMatchObject({ status: 'draft', publishAt: null, version: 3 });
+
+    // A move or an unschedule based on version 2: the edit's 412, naming who changed it; nothing written.
+    const rows = await snapshotArticles(t.database.db);
+    const audit = await t.database.db.selectFrom('audit_log').select('id').execute();
+    const stale = await schedule(later, { 'if-match': '"2"' });
+    const p412 = expectProblem(stale, 412, 'Rex Rival');
+    expect(p412).toMatchObject({ currentVersion: 3, changedBy: RIVAL.name, changedAt: taken.json().updatedAt });
+    expect(stale.headers.etag).toBe('"3"');
+    expectProblem(
+      await call('DELETE', `/api/admin/articles/${a.id}/schedule`, { headers: { 'if-match': '"2"' } }),
+      412,
+    );
+    expectProblem(await schedule(later, { 'if-match': 'yesterday' }), 400, 'If-Match');
+    expect(await snapshotArticles(t.database.db)).toEqual(rows);
+    expect(await t.database.db.selectFrom('audit_log').select('id').execute()).toEqual(audit);
+
+    // Without If-Match, as before: the draft is scheduled whatever its version.
+    const plain = await schedule(later);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json()).toMatchObject({ status: 'scheduled', publishAt: later, version: 4 });
+
+    // Two moves based on the same version at once: the check and the write are one step, so one wins.
+    const both = await Promise.all([
+      schedule(soon, { 'if-match': '"4"' }),
+      schedule(later, { 'if-match': '"4"' }, other),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 412]);
+    expect((await call('GET', `/api/admin/articles/${a.id}`)).json()).toMatchObject({ version: 5 });
+
+    // The API document names the header on both schedule requests.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const method of ['post', 'delete']) {
+      const op = doc.paths['/api/admin/articles/{id}/schedule'][method];
+      expect(op.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'if-match' })]),
+      );
+      expect(Object.keys(op.responses)).toContain('412');
+    }
+  });
+
   it('the scheduler publishes what is due once, with audit, revision, cache and event', async () => {
     const a = await create({ headline: 'Goes Out At Seven' });
     const when = new Date(Date.now() + 60_000).toISOString();

@@ -62,22 +62,37 @@ import { presenceRoutes } from './presence.ts';
 
 const isKnownCategory = (id: number) => CATEGORIES.some((c) => c.id === id);
 
+/** The If-Match header a write may send (its OpenAPI parameter; the value is read by ifMatchVersion). */
+const IfMatchHeadersSchema = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({
+      description:
+        'The ETag of the article as GET sent it, e.g. "3": the write is refused with 412 (and the current version) if the article changed since',
+    }),
+  ),
+});
+
+/** The version an If-Match header names (400 when it is not an article ETag); undefined without one. */
+function ifMatchVersion(request: FastifyRequest): number | undefined {
+  const ifMatch = request.headers['if-match'];
+  if (ifMatch === undefined) return undefined;
+  const m = /^\s*(?:W\/)?"(\d{1,10})"\s*$/.exec(ifMatch);
+  if (!m) {
+    throw new ValidationError(
+      [{ field: 'If-Match', message: 'must be the ETag of the article as GET sent it, e.g. "3"' }],
+      'headers',
+    );
+  }
+  return Number(m[1]);
+}
+
 /** The version an edit was based on: If-Match (412 when stale) or a `version` field (409). */
 function precondition(
   request: FastifyRequest,
   bodyVersion: number | undefined,
 ): { version: number; status: 409 | 412 } {
-  const ifMatch = request.headers['if-match'];
-  if (ifMatch !== undefined) {
-    const m = /^\s*(?:W\/)?"(\d{1,10})"\s*$/.exec(ifMatch);
-    if (!m) {
-      throw new ValidationError(
-        [{ field: 'If-Match', message: 'must be the ETag of the article as GET sent it, e.g. "3"' }],
-        'headers',
-      );
-    }
-    return { version: Number(m[1]), status: 412 };
-  }
+  const ifMatch = ifMatchVersion(request);
+  if (ifMatch !== undefined) return { version: ifMatch, status: 412 };
   if (bodyVersion !== undefined) return { version: bodyVersion, status: 409 };
   throw preconditionRequired();
 }
@@ -256,6 +271,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     {
       schema: {
         params: IdParamsSchema,
+        headers: IfMatchHeadersSchema,
         body: ArticleEditSchema,
         response: { 200: AdminArticleSchema },
       },
@@ -400,33 +416,52 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     },
   );
 
+  // If-Match is optional on the schedule requests (clients that send none schedule as before); with it, a
+  // stale version is the edit's 412, checked in the write's transaction (decision 055).
   app.post(
     '/articles/:id/schedule',
-    { schema: { params: IdParamsSchema, body: ScheduleSchema, response: { 200: AdminArticleSchema } } },
-    async (request) => {
+    {
+      schema: {
+        params: IdParamsSchema,
+        headers: IfMatchHeadersSchema,
+        body: ScheduleSchema,
+        response: { 200: AdminArticleSchema, 409: ProblemSchema, 412: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
       const { id } = request.params;
       const { publishAt } = request.body;
       const at = checkScheduleAt(publishAt, Date.now());
       if (!at.ok) throw new ValidationError([{ field: 'publishAt', message: at.message }], 'body');
-      const result = await articles.schedule(id, new Date(at.value).toISOString(), actorOf(request));
+      const expected = ifMatchVersion(request);
+      const result = await articles.schedule(id, new Date(at.value).toISOString(), actorOf(request), expected);
       if (!result.ok) {
         if (result.reason === 'already-published') throw conflict('The article is already published.');
-        throw refusal(id, result);
+        throw refusal(id, result, 412);
       }
+      reply.header('etag', `"${result.article.version}"`);
       return withReaderBody(images, result.article);
     },
   );
 
   app.delete(
     '/articles/:id/schedule',
-    { schema: { params: IdParamsSchema, response: { 200: AdminArticleSchema } } },
-    async (request) => {
+    {
+      schema: {
+        params: IdParamsSchema,
+        headers: IfMatchHeadersSchema,
+        response: { 200: AdminArticleSchema, 409: ProblemSchema, 412: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
       const { id } = request.params;
-      const result = await articles.unschedule(id, actorOf(request));
+      const expected = ifMatchVersion(request);
+      const result = await articles.unschedule(id, actorOf(request), expected);
       if (!result.ok) {
         if (result.reason === 'not-scheduled') throw conflict('The article is not scheduled.');
-        throw refusal(id, result);
+        throw refusal(id, result, 412);
       }
+      reply.header('etag', `"${result.article.version}"`);
       return withReaderBody(images, result.article);
     },
   );
@@ -455,7 +490,12 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
   app.post(
     '/articles/:id/revisions/:revisionId/restore',
     {
-      schema: { params: RevisionParamsSchema, body: RestoreRevisionSchema, response: { 200: AdminArticleSchema } },
+      schema: {
+        params: RevisionParamsSchema,
+        headers: IfMatchHeadersSchema,
+        body: RestoreRevisionSchema,
+        response: { 200: AdminArticleSchema },
+      },
       // The body is optional (If-Match alone is enough): no body is an empty object.
       preValidation: async (request) => {
         request.body ??= {};

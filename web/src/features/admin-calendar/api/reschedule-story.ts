@@ -23,14 +23,17 @@ export const RESCHEDULE_REFUSALS = {
   published: 'The article is already published.',
   notScheduled: 'The article is not scheduled any more.',
   moved: 'The article was rescheduled meanwhile: the calendar now shows its time.',
+  /** The server's 412: the article changed between the read and the schedule request. */
+  changed: 'The article was changed meanwhile: the calendar now shows it as it is.',
 } as const;
 
 /**
- * Moves a scheduled story to `publishAt` (decision 055). The schedule request takes no version and would
- * schedule a draft as readily as move a scheduled article, so the article is read first (as its screen
- * reads it): one taken off its schedule, published, moved to the Trash or rescheduled since the calendar
- * loaded is refused with the reason, not scheduled again. Then POST /api/admin/articles/{id}/schedule
- * `{publishAt}`, whose own refusals (400 for a time past, 409 published or in the Trash) come back as they are.
+ * Moves a scheduled story to `publishAt` (decision 055). The schedule request would schedule a draft as
+ * readily as move a scheduled article, so the article is read first (as its screen reads it): one taken off
+ * its schedule, published, moved to the Trash or rescheduled since the calendar loaded is refused with the
+ * reason, not scheduled again. Then POST /api/admin/articles/{id}/schedule `{publishAt}` with If-Match the
+ * version read, so a change between the read and the write is refused too (412: `changed`); its other
+ * refusals (400 for a time past, 409 published or in the Trash) come back as they are.
  */
 export async function rescheduleStory(client: AdminApiClient, { story, publishAt }: Reschedule): Promise<AdminArticle> {
   let now;
@@ -45,10 +48,16 @@ export async function rescheduleStory(client: AdminApiClient, { story, publishAt
   if (now.publishedAt) throw refused(RESCHEDULE_REFUSALS.published);
   if (!now.publishAt) throw refused(RESCHEDULE_REFUSALS.notScheduled);
   if (Date.parse(now.publishAt) !== Date.parse(story.at)) throw refused(RESCHEDULE_REFUSALS.moved);
-  return adminRequest<AdminArticle>(client, `/api/admin/articles/${story.id}/schedule`, MESSAGES, {
-    method: 'POST',
-    body: { publishAt },
-  });
+  try {
+    return await adminRequest<AdminArticle>(client, `/api/admin/articles/${story.id}/schedule`, MESSAGES, {
+      method: 'POST',
+      body: { publishAt },
+      headers: { 'If-Match': `"${now.version}"` },
+    });
+  } catch (err) {
+    if (err instanceof AdminApiError && err.status === 412) throw refused(RESCHEDULE_REFUSALS.changed);
+    throw err;
+  }
 }
 
 /**

@@ -192,9 +192,10 @@ describe('rescheduling (decision 055)', () => {
     fireEvent.drop(cell(17));
     expect(cell(17).className).not.toContain('admin-calendar__day--drop');
     await waitFor(() => expect(toasts).toEqual([{ title: 'Rescheduled to Thu 17 Dec, 14:05' }]));
-    expect(writes(sent).map((r) => [r.method, r.url, r.body])).toEqual([
-      ['GET', `/api/admin/articles/${planned.id}`, undefined],
-      ['POST', `/api/admin/articles/${planned.id}/schedule`, { publishAt: '2026-12-17T13:05:00.000Z' }],
+    // The schedule request names the version read (If-Match), so a change in between is refused.
+    expect(writes(sent).map((r) => [r.method, r.url, r.body, r.headers['If-Match']])).toEqual([
+      ['GET', `/api/admin/articles/${planned.id}`, undefined, undefined],
+      ['POST', `/api/admin/articles/${planned.id}/schedule`, { publishAt: '2026-12-17T13:05:00.000Z' }, '"3"'],
     ]);
     // The calendar loads its range again, and shows the story on its new day.
     expect(calendarLoads(sent)).toBe(2);
@@ -322,5 +323,34 @@ describe('rescheduling (decision 055)', () => {
       expect(writes(sent).map((r) => r.method)).toEqual(['GET']);
       cleanup();
     }
+  });
+
+  it('refuses a story changed between the read and the write (the server’s 412), and loads the calendar again', async () => {
+    const planned = story({ headline: 'Planned piece', state: 'scheduled', at: PLANNED });
+    const sent = showWith(
+      [planned],
+      server(
+        planned,
+        problem(412, 'Precondition Failed', 'The article was changed by Rex Rival at 2026-12-10T08:59:00.000Z.', {
+          currentVersion: 4,
+        }),
+      ),
+    );
+    await screen.findAllByText('Planned piece');
+    fireEvent.click(within(cell(15)).getByRole('button', { name: 'Reschedule “Planned piece”' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-12-20' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'The article was changed meanwhile: the calendar now shows it as it is.',
+      ),
+    );
+    expect(writes(sent).map((r) => [r.method, r.headers['If-Match']])).toEqual([
+      ['GET', undefined],
+      ['POST', '"3"'],
+    ]);
+    expect(toasts).toEqual([]);
+    await waitFor(() => expect(calendarLoads(sent)).toBe(2));
   });
 });
