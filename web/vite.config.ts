@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { build as esbuild } from 'esbuild';
 import { build, defineConfig, type LogLevel, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -30,7 +31,28 @@ function precompress(dir: string): void {
 }
 
 /**
- * After the browser build: compress the static files once (brotli and gzip, served as they are),
+ * The public pages' service worker (src/features/offline/worker/sw.ts, decision 056): one classic
+ * script at the root of the build (`sw.js`, its scope is the whole site), bundled on its own so that it
+ * shares no chunk with the app and holds none of the newsroom's code. The server sends it with
+ * `Cache-Control: no-cache` (server/src/routes/offline).
+ */
+async function buildServiceWorker(webOutDir: string, minify: boolean): Promise<void> {
+  await esbuild({
+    entryPoints: [path.join(root, 'src/features/offline/worker/sw.ts')],
+    outfile: path.join(webOutDir, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify,
+    sourcemap: true,
+    legalComments: 'none',
+    alias: { '@common': path.join(root, '../common'), '@': path.join(root, 'src') },
+    logLevel: 'warning',
+  });
+}
+
+/**
+ * After the browser build: the service worker, then compress the static files once (brotli and gzip, served as they are),
  * then build the server renderer (same config, SSR mode) so every `vite build` yields both. The
  * renderer's bundle (src/entry-server.tsx) lies next to the public files, outside them: dist/web ->
  * dist/ssr (another `--outDir` gets its own `ssr` folder beside it).
@@ -39,6 +61,7 @@ function serverRendererAndCompression(): Plugin {
   let ssr = false;
   let logLevel: LogLevel | undefined;
   let webOutDir = outDir;
+  let minify = true;
   return {
     name: 'tabloid-ssr-and-compression',
     apply: 'build',
@@ -46,9 +69,11 @@ function serverRendererAndCompression(): Plugin {
       ssr = Boolean(config.build.ssr);
       logLevel = config.logLevel;
       webOutDir = path.resolve(config.root, config.build.outDir);
+      minify = config.build.minify !== false;
     },
     async closeBundle() {
       if (ssr) return;
+      await buildServiceWorker(webOutDir, minify);
       precompress(webOutDir);
       await build({
         configFile: path.join(root, 'vite.config.ts'),

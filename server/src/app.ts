@@ -14,6 +14,7 @@ import archiveRoutes from './routes/archive/index.ts';
 import seoRoutes from './routes/seo/index.ts';
 import configRoutes from './routes/config/index.ts';
 import manifestRoutes from './routes/manifest/index.ts';
+import offlineRoutes from './routes/offline/index.ts';
 import authPlugin from './auth/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import articleEventsPlugin from './scheduler/article-events.ts';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, logger, telemetry, reads }: A
   await app.register(newsCacheSyncPlugin);
   await app.register(configRoutes);
   await app.register(manifestRoutes);
+  await app.register(offlineRoutes);
   await app.register(authPlugin);
   await app.register(articleEventsPlugin);
   // Live updates: the event log, app.live.publish() and GET /live/stream (live/plugin.ts).

@@ -1,4 +1,5 @@
 import './styles/index.css';
+import { registerOfflineReading } from './features/offline/register';
 
 /** How long after `load` a server-rendered page waits for its first contentful paint before starting anyway. */
 const PAINT_WAIT_AFTER_LOAD_MS = 1000;
@@ -44,3 +45,6 @@ function afterFirstContentfulPaint(run: () => void): void {
 }
 
 afterFirstContentfulPaint(() => void import('./main.tsx'));
+
+// Offline reading: the public pages register the service worker after their load event (not the newsroom).
+registerOfflineReading();

@@ -9,6 +9,7 @@ import { archivePosition } from '@common/older-stories';
 import { App } from './app/index.tsx';
 import { routes } from './app/route-table.tsx';
 import PublicPreviewPage from './app/routes/public-preview.tsx';
+import { OfflinePage } from './features/offline/offline-page';
 import { setServerAppConfig, type AppConfig } from './config/app-config';
 import { archiveUrl, getArchiveQueryOptions, toArchiveResult } from './features/news/api/get-archive';
 import { getArticleQueryOptions } from './features/news/api/get-article';
@@ -192,6 +193,23 @@ export async function renderPreview({
     { path: '*', element: <PublicPreviewPage article={article} scheduledFor={scheduledFor} older={older} /> },
   ];
   return { html: await renderRoutes(page, { url: '/preview', origin, now, appConfig }, queryClient) };
+}
+
+/**
+ * The offline page (decision 056): the public frame around 'You're offline', sent without script (the
+ * service worker fills in the stories kept on the device). Its route is not in the route table.
+ */
+export async function renderOffline({
+  origin,
+  now,
+  appConfig,
+}: {
+  origin: string;
+  now: number;
+  appConfig: AppConfig;
+}): Promise<{ html: string }> {
+  const page: RouteObject[] = [{ path: '*', element: <OfflinePage /> }];
+  return { html: await renderRoutes(page, { url: '/offline', origin, now, appConfig }, createQueryClient()) };
 }
 
 /** The markup of `url` through a static router over `table`, with the page's clock and configuration. */

@@ -40,6 +40,8 @@ export interface SsrBundle {
   render(input: SsrRenderInput): Promise<SsrRenderOutput>;
   /** A preview link's page, without the embedded state (the page loads no script). Older builds lack it. */
   renderPreview?(input: SsrPreviewInput): Promise<{ html: string }>;
+  /** The offline page (decision 056), without script. Older builds lack it. */
+  renderOffline?(input: Pick<SsrPreviewInput, 'origin' | 'now' | 'appConfig'>): Promise<{ html: string }>;
 }
 
 /** The renderer's bundle lies next to the web build: dist/web -> dist/ssr/entry-server.js. */

@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArticleRow } from '../server/src/db/schema.ts';
+import { STORIES_CACHE } from '../web/src/features/offline/worker/policy.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { adminRequest } from './support/admin-request.ts';
+import { insertArticles } from './support/articles.ts';
+import { useBrowser } from './support/browser.ts';
+import { exactName } from './support/public-site.ts';
+
+const web = useBrowser();
+const contextOptions = { timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: 'en-GB' };
+
+/** The addresses of the stories the worker keeps on this device (what the offline page will list). */
+const keptStories = (page: Page) =>
+  page.evaluate(async (name) => {
+    const keys = await (await caches.open(name)).keys();
+    return keys.map((r) => new URL(r.url).pathname);
+  }, STORIES_CACHE);
+
+// Offline reading (decision 056): the public pages' service worker, in real chromium, offline and back.
+describe('reading offline', () => {
+  let running: RunningApp;
+  let read: ArticleRow;
+  let unread: ArticleRow;
+
+  beforeAll(async () => {
+    running = await startApp({ seed: false });
+    [read, unread] = await insertArticles(running.database, running.app, [
+      {
+        headline: 'Commuter Reads Whole Newspaper In Tunnel, Demands Longer Tunnels',
+        summary: 'Rail operator considers it.',
+        content: 'The tunnel was 40 seconds long.\n\nHe read every word, twice.',
+        author: 'Rex Tattle',
+        category: 'UK',
+      },
+      {
+        headline: 'Signal Found Hiding Behind Station Sandwich Shop',
+        summary: 'It had been there all along.',
+        content: 'Staff were surprised.',
+        author: 'Priya Scoop',
+        category: 'UK',
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it('the newsroom registers no worker; a story read once opens again offline with a notice, other pages show the offline page; online, the network answers again', async () => {
+    const context = await web.newContext(contextOptions);
+    const page = await context.newPage();
+    const storyUrl = `${running.baseUrl}/article/${read.slug}`;
+
+    // The newsroom never registers the worker.
+    await page.goto(`${running.baseUrl}/admin`);
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .first()
+      .waitFor();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+
+    // A reader lands on a story (a shared link): the page registers the worker once it has loaded and
+    // settled; once active, the worker controls the page and keeps the story, which came before it.
+    expect((await page.goto(storyUrl))?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: exactName(read.headline) }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await expect.poll(() => keptStories(page)).toEqual([`/article/${read.slug}`]);
+    await expect(page.locator('#offline-copy-notice').count()).resolves.toBe(0);
+
+    // The train enters a tunnel while the reader is on the home page, which the app runs. A story never
+    // read: its link is followed by the browser, not the app's router, and the worker answers the offline
+    // page, listing the story kept.
+    await page.goto(`${running.baseUrl}/`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await context.setOffline(true);
+    await page
+      .getByRole('link', { name: exactName(unread.headline) })
+      .first()
+      .click();
+    await page.waitForURL(`${running.baseUrl}/article/${unread.slug}`);
+    await page.getByRole('heading', { level: 1, name: "You're offline" }).waitFor();
+    await page.getByRole('heading', { name: 'Stories you have read on this device are still here:' }).waitFor();
+    const link = page.getByRole('link', { name: exactName(read.headline) });
+    expect(await link.getAttribute('href')).toBe(`/article/${read.slug}`);
+    await page.getByText(/^Saved \d{1,2} \w+ \d{4} at \d\d:\d\d$/).waitFor();
+
+    // Its link: the story from the device, under the notice, styled, without the app's script; a reload too.
+    await link.click();
+    await page.waitForURL(storyUrl);
+    const notice = page.getByRole('status').filter({ hasText: "You're offline: this is the copy saved on" });
+    for (const how of ['link', 'reload']) {
+      if (how === 'reload') await page.reload();
+      await page.getByRole('heading', { level: 1, name: exactName(read.headline) }).waitFor();
+      await notice.waitFor();
+      expect(await notice.textContent()).toMatch(
+        /^You're offline: this is the copy saved on \d{1,2} \w+ \d{4} at \d\d:\d\d\.$/,
+      );
+      await page.getByText('He read every word, twice.').waitFor();
+      // The public stylesheet came from the worker too: the masthead is red.
+      const masthead = await page.locator('.site-masthead').evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(masthead).toBe('rgb(215, 0, 15)');
+      expect(await page.locator('script[src], link[rel="modulepreload"]').count()).toBe(0);
+    }
+
+    // Back online, the network answers: the story unpublished meanwhile is gone, and so is its copy.
+    await context.setOffline(false);
+    await adminRequest(running.baseUrl, () => running.bearer(), 'POST', `/api/admin/articles/${read.id}/unpublish`);
+    expect((await page.goto(storyUrl))?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Article not found' }).waitFor();
+    expect(await page.locator('#offline-copy-notice').count()).toBe(0);
+    await expect.poll(() => keptStories(page)).toEqual([]);
+    // The offline page (opened online, it lists what is kept) has nothing left to offer.
+    await page.goto(`${running.baseUrl}/offline`);
+    await page.getByText('Nothing saved yet: stories you open are kept here for reading offline.').waitFor();
+    expect(await page.getByRole('link', { name: exactName(read.headline) }).count()).toBe(0);
+
+    // The newsroom, with the worker in place: the worker leaves it alone (from the network, never kept).
+    const admin = await page.goto(`${running.baseUrl}/admin`);
+    expect(admin?.status()).toBe(200);
+    expect(await admin?.headerValue('cache-control')).toBe('private, no-store');
+  });
+});

@@ -1,0 +1,221 @@
+import {
+  OFFLINE_NOTHING_SAVED,
+  OFFLINE_STORIES_LEAD,
+  SERVICE_WORKER_PATH,
+  offlineCopyNotice,
+  savedLine,
+} from '../texts';
+
+/**
+ * The service worker's decisions (docs/decisions/056-offline-reading.md), as pure functions: which
+ * request it answers and how, which answer it keeps, which copy it drops, and the HTML it writes. The
+ * worker (sw.ts) only wires them to the Cache API and the network.
+ */
+
+/** Bumped when what the caches hold changes shape: a worker of another version deletes the others' caches. */
+export const CACHE_VERSION = 'v1';
+const CACHE_PREFIX = 'offline-reading-';
+/** The stories read on this device. */
+export const STORIES_CACHE = `${CACHE_PREFIX}${CACHE_VERSION}-stories`;
+/** The offline page, the public stylesheet and its fonts: what the stored pages need to look right. */
+export const SHELL_CACHE = `${CACHE_PREFIX}${CACHE_VERSION}-shell`;
+export const CACHE_NAMES: readonly string[] = [STORIES_CACHE, SHELL_CACHE];
+
+/** At most this many stories are kept, the most recently read. */
+export const MAX_STORIES = 20;
+/** A copy older than this is neither answered nor kept. */
+export const MAX_STORY_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** At most this many stylesheets and fonts (a few builds' worth; the oldest go first). */
+export const MAX_SHELL_ASSETS = 40;
+
+/** When a story was saved (ms since the epoch) and its headline (URI-encoded: headers hold Latin-1 only). */
+export const SAVED_AT_HEADER = 'x-offline-saved-at';
+export const HEADLINE_HEADER = 'x-offline-headline';
+
+/** Paths the worker leaves alone: the newsroom, the APIs, sign-in, preview links, the read counter, itself. */
+const NEVER = /^\/(?:admin|api|news|oidc)(?:\/|$)|^\/preview\/|^\/live\//i;
+/** Content-hashed stylesheets and fonts of the build: they never change. */
+const SHELL_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{6,}\.(?:css|woff2)$/;
+const ARTICLE = /^\/article\/[^/]+$/;
+
+export interface RequestLike {
+  method: string;
+  url: string;
+  mode: string;
+}
+
+/**
+ * What the worker does with a request: 'page' (a navigation to a public page: network first, then the
+ * stored copy or the offline page), 'asset' (a hashed stylesheet or font: from the cache once kept), or
+ * 'pass' (not answered by the worker at all: the browser fetches it as without a worker).
+ */
+export type RequestHandling = 'page' | 'asset' | 'pass';
+
+export function handlingOf(request: RequestLike, origin: string): RequestHandling {
+  if (request.method !== 'GET') return 'pass';
+  const url = new URL(request.url);
+  if (url.origin !== origin || NEVER.test(url.pathname) || url.pathname === SERVICE_WORKER_PATH) return 'pass';
+  if (request.mode === 'navigate') return 'page';
+  if (SHELL_ASSET.test(url.pathname)) return 'asset';
+  return 'pass';
+}
+
+/**
+ * The key a story's copy is kept under: its address without the query (a shared link's tracking
+ * parameters open the same copy); null for any page that is not a story, and for a live blog's page of
+ * older entries (`?before=`), which is not the story as a reader opened it.
+ */
+export function storyKey(requestUrl: string): string | null {
+  const url = new URL(requestUrl);
+  if (!ARTICLE.test(url.pathname) || url.searchParams.has('before')) return null;
+  return url.origin + url.pathname;
+}
+
+export interface ResponseLike {
+  status: number;
+  /** 'basic' for a same-origin answer; 'opaqueredirect' for a redirect, which is never kept. */
+  type: string;
+  headers: { get(name: string): string | null };
+}
+
+/** Whether an answer may be kept: a whole HTML page (200) that its server lets anyone store. */
+export function isStorable(response: ResponseLike): boolean {
+  if (response.status !== 200 || (response.type !== 'basic' && response.type !== 'default')) return false;
+  if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return false;
+  const cacheControl = (response.headers.get('cache-control') ?? '').toLowerCase();
+  return !/(?:^|[\s,])(?:private|no-store)(?:[\s,=]|$)/.test(cacheControl);
+}
+
+/** An answer that says the story is gone (unpublished, deleted): its copy is dropped. */
+export function dropsCopy(status: number): boolean {
+  return status === 404 || status === 410;
+}
+
+/** Whether a copy saved at `savedAt` may still be answered at `now`. */
+export function isFresh(savedAt: number, now: number): boolean {
+  return Number.isFinite(savedAt) && savedAt <= now + 60_000 && now - savedAt <= MAX_STORY_AGE_MS;
+}
+
+export interface StoredStory {
+  /** The key (storyKey): the story's address. */
+  url: string;
+  headline: string;
+  savedAt: number;
+}
+
+/** The copies to delete: those too old, then the oldest beyond MAX_STORIES. */
+export function storiesToDrop(stories: readonly StoredStory[], now: number): string[] {
+  const fresh = stories.filter((s) => isFresh(s.savedAt, now)).sort((a, b) => b.savedAt - a.savedAt);
+  const keep = new Set(fresh.slice(0, MAX_STORIES).map((s) => s.url));
+  return stories.filter((s) => !keep.has(s.url)).map((s) => s.url);
+}
+
+/** The stories the offline page lists: the fresh ones, the most recently saved first. */
+export function storiesToList(stories: readonly StoredStory[], now: number): StoredStory[] {
+  return stories
+    .filter((s) => isFresh(s.savedAt, now))
+    .sort((a, b) => b.savedAt - a.savedAt)
+    .slice(0, MAX_STORIES);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** The text of an HTML fragment: tags dropped, entities decoded, spaces collapsed. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === '#') {
+        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A story page's headline: its first `<h1>`, else its `<title>` without the site's name. */
+export function headlineOf(html: string): string {
+  const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
+  const fromH1 = h1 ? textOf(h1[1]!) : '';
+  if (fromH1) return fromH1;
+  const title = /<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(html);
+  return title ? textOf(title[1]!).replace(/\s+\|[^|]*$/, '') : '';
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/** The app's module script and its preloads: a page answered from a copy is read as plain HTML. */
+const MODULE_SCRIPTS =
+  /\s*<script\b[^>]*\btype="module"[^>]*>\s*<\/script>|\s*<link\b[^>]*\brel="modulepreload"[^>]*>/gi;
+const BODY_OPEN = /<body\b[^>]*>/i;
+const MAIN_OPEN = /<main\b[^>]*>/i;
+
+/** Marks the notice the worker puts at the top of a stored story it answers. */
+export const NOTICE_ID = 'offline-copy-notice';
+
+/**
+ * A stored story as the worker answers it offline: the notice 'You're offline: this is the copy saved
+ * on {date}.' first in its main content, and without the app's script. The
+ * page works without script (every public page does), and the app would only try to fetch what is not
+ * there: its links then stay plain links, whose navigations the worker answers.
+ */
+export function offlineCopy(html: string, savedAt: number): string {
+  const notice =
+    `<p id="${NOTICE_ID}" role="status" class="mx-auto mb-6 max-w-3xl border-l-8 border-tabloid-red ` +
+    `bg-tabloid-yellow px-4 py-3 font-sans text-base font-bold text-ink">` +
+    `${escapeHtml(offlineCopyNotice(savedAt))}</p>`;
+  const stripped = html.replace(MODULE_SCRIPTS, '');
+  // First in the page's main content, under the masthead: the app does not run, so nothing re-renders
+  // it away, and a reload that brings back the reader's place relative to the masthead still shows it.
+  const at = MAIN_OPEN.test(stripped) ? MAIN_OPEN : BODY_OPEN;
+  return at.test(stripped) ? stripped.replace(at, (open) => `${open}${notice}`) : notice + stripped;
+}
+
+/** Where the offline page's list of stories goes (offline-page.tsx renders the markers). */
+export const LIST_START = '<!--offline-stories-->';
+export const LIST_END = '<!--/offline-stories-->';
+const LIST_REGION = /<!--offline-stories-->[\s\S]*?<!--\/offline-stories-->/;
+
+/**
+ * The offline page's list: 'Stories you have read on this device are still here:' and the stories
+ * (headline links, when saved), or the line saying there are none.
+ */
+export function storiesListHtml(stories: readonly StoredStory[]): string {
+  if (stories.length === 0) return `<p>${escapeHtml(OFFLINE_NOTHING_SAVED)}</p>`;
+  const items = stories.map((s) => {
+    const path = new URL(s.url).pathname;
+    return (
+      `<li><a href="${escapeHtml(path)}">${escapeHtml(s.headline || path)}</a>` +
+      `<span>${escapeHtml(savedLine(s.savedAt))}</span></li>`
+    );
+  });
+  return `<h2>${escapeHtml(OFFLINE_STORIES_LEAD)}</h2><ul>${items.join('')}</ul>`;
+}
+
+/** The offline page with these stories in its list (the page as the server renders it, markers included). */
+export function withStories(offlinePageHtml: string, stories: readonly StoredStory[]): string {
+  return offlinePageHtml.replace(LIST_REGION, () => `${LIST_START}${storiesListHtml(stories)}${LIST_END}`);
+}
+
+/** The stylesheets a page links from the build's assets (`/assets/index-….css`). */
+export function stylesheetsOf(html: string): string[] {
+  const out = new Set<string>();
+  for (const [link] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if (!/\brel="stylesheet"/i.test(link)) continue;
+    const href = /\bhref="([^"]+)"/i.exec(link)?.[1];
+    if (href && SHELL_ASSET.test(href)) out.add(href);
+  }
+  return [...out];
+}
+
+/** The fonts a stylesheet loads from the build's assets. */
+export function fontsOf(css: string): string[] {
+  const out = new Set<string>();
+  for (const m of css.matchAll(/url\(\s*["']?(\/assets\/[^"')\s]+\.woff2)["']?\s*\)/gi)) {
+    if (SHELL_ASSET.test(m[1]!)) out.add(m[1]!);
+  }
+  return [...out];
+}
