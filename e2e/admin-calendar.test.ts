@@ -11,12 +11,14 @@ import { openSignedIn } from './support/signed-in.ts';
 // The Calendar (docs/product.md, Calendar; decision 054): an editor schedules an article, opens the
 // Calendar from the header and finds it under its day as 'Scheduled', in the browser's time zone; on a
 // phone the list of days shows it; the screen passes axe at 360 and 1280 px, light and dark. Then
-// (decision 055) the editor reschedules it with the dialog by keyboard and drags it to another day.
+// (decision 055) the editor reschedules it with the dialog by keyboard and drags it to another day, and
+// schedules a draft from the Drafts panel by keyboard.
 
 const web = useBrowser();
 const ZONE = 'Europe/Berlin';
 const HEADLINE = 'Town Council Schedules Its Annual Surprise';
 const PHONE = { width: 390, height: 800 };
+const DRAFT = 'Mayor Drafts Apology, Awaits A Slot';
 
 /** The local day (YYYY-MM-DD), its month (YYYY-MM) and list label ('Mon 30 Nov') of `at` in ZONE. */
 function localDay(at: Date) {
@@ -58,6 +60,7 @@ describe('the Calendar', () => {
     const [draft, published] = await insertArticles(running.database, running.app, [
       { headline: HEADLINE, published_at: null },
       { headline: 'Already Out This Morning' },
+      { headline: DRAFT, published_at: null },
     ]);
     id = draft!.id;
     expect(published).toBeTruthy();
@@ -169,6 +172,36 @@ describe('the Calendar', () => {
     await moved.waitFor();
     expect((await moved.innerText()).replace(/\s+/g, ' ').trim()).toBe(`${time} ${HEADLINE} Scheduled Reschedule`);
     expect(await cellOf(later.key).locator('li', { hasText: HEADLINE }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('schedules a draft from the Drafts panel by keyboard, for tomorrow at 09:00, and shows it on its day', async () => {
+    const context = await web.newContext({ ...DESKTOP, timezoneId: ZONE });
+    await guardNetwork(context);
+    const page = await context.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/calendar`);
+    const panel = page.getByRole('region', { name: 'Drafts' });
+    const button = panel.getByRole('button', { name: `Schedule “${DRAFT}”` });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Schedule “${DRAFT}”` });
+    const tomorrow = dayAfter(new Date(), 1);
+    expect([await dialog.getByLabel('Date').inputValue(), await dialog.getByLabel('Time').inputValue()]).toEqual([
+      tomorrow.key,
+      '09:00',
+    ]);
+    await page.keyboard.press('Enter');
+    const year = tomorrow.year === localDay(new Date()).year ? '' : ` ${tomorrow.year}`;
+    await page.getByText(`Scheduled for ${tomorrow.label}${year}, 09:00`).waitFor();
+    await panel.getByText('No drafts.').waitFor();
+    if (!page.url().endsWith(tomorrow.month)) {
+      await page.goto(`${running.baseUrl}/admin/calendar?month=${tomorrow.month}`);
+    }
+    const story = page
+      .locator('table td', { has: page.locator(`time[datetime="${tomorrow.key}"]`) })
+      .locator('li', { hasText: DRAFT });
+    await story.waitFor();
+    expect((await story.innerText()).replace(/\s+/g, ' ').trim()).toBe(`09:00 ${DRAFT} Scheduled Reschedule`);
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import type { CalendarStory } from '../api/get-calendar.ts';
+import type { Schedulable } from '../api/reschedule-story.ts';
 import { timeOf } from '../lib/month.ts';
 
 const STATE_LABELS = { scheduled: 'Scheduled', published: 'Published' } as const;
@@ -10,8 +11,8 @@ export interface StoryActions {
   onReschedule(story: CalendarStory): void;
   /** The grid only: a scheduled story is dragged (not on a phone's list). */
   drag?: {
-    /** The story being dragged now, drawn faded. */
-    dragging: CalendarStory | null;
+    /** The story (or the Drafts panel's draft) being dragged now, drawn faded. */
+    dragging: Schedulable | null;
     onStart(story: CalendarStory): void;
     onEnd(): void;
   };
@@ -25,7 +26,7 @@ export function CalendarStoryItem({ story, actions }: { story: CalendarStory; ac
   const at = new Date(story.at);
   const scheduled = story.state === 'scheduled';
   const drag = scheduled ? actions.drag : undefined;
-  const dragged = drag?.dragging?.id === story.id;
+  const dragged = drag?.dragging?.state === 'scheduled' && drag.dragging.id === story.id;
   return (
     <li
       className={`admin-calendar__story${drag ? ' admin-calendar__story--draggable' : ''}${dragged ? ' admin-calendar__story--dragged' : ''}`}

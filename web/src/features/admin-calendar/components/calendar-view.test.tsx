@@ -30,8 +30,13 @@ const story = (fields: Partial<CalendarStory>): CalendarStory => ({
   ...fields,
 });
 
+/** The Drafts panel's request (All Articles' own, drafts only). */
+const DRAFTS_URL = '/api/admin/articles?page=1&pageSize=10&status=draft';
+const draftPage = (drafts: { id: number; headline: string }[]) =>
+  json(200, { articles: drafts, currentPage: 1, pageSize: 10, totalCount: drafts.length, totalPages: 1 });
+
 function show(month: string | null, articles: CalendarStory[]) {
-  const { client, sent } = fakeApi(() => json(200, { articles }));
+  const { client, sent } = fakeApi((req) => (req.url === DRAFTS_URL ? draftPage([]) : json(200, { articles })));
   renderInAdmin(<CalendarView month={month} now={NOW} />, client);
   return sent as Sent[];
 }
@@ -47,7 +52,7 @@ describe('the Calendar', () => {
   it("asks for the grid's weeks, Monday to Sunday in the editor's time zone, as UTC", async () => {
     const sent = show('2026-12', []);
     await screen.findByText('Nothing published or scheduled in December 2026.');
-    expect(sent.map((r) => r.url)).toEqual([
+    expect(sent.map((r) => r.url).filter((u) => u !== DRAFTS_URL)).toEqual([
       '/api/admin/calendar?from=2026-11-29T23%3A00%3A00.000Z&to=2027-01-03T23%3A00%3A00.000Z',
     ]);
     expect(
@@ -143,6 +148,7 @@ describe('rescheduling (decision 055)', () => {
       const found = answer(req);
       if (found) return found;
       if (req.url.startsWith('/api/admin/calendar')) return json(200, { articles });
+      if (req.url === DRAFTS_URL) return draftPage([]);
       return problem(500, 'Internal Server Error');
     });
     renderInAdmin(<CalendarView month="2026-12" now={NOW} />, client);
@@ -163,7 +169,7 @@ describe('rescheduling (decision 055)', () => {
       return undefined;
     };
   const calendarLoads = (sent: Sent[]) => sent.filter((r) => r.url.startsWith('/api/admin/calendar')).length;
-  const writes = (sent: Sent[]) => sent.filter((r) => !r.url.startsWith('/api/admin/calendar'));
+  const writes = (sent: Sent[]) => sent.filter((r) => !r.url.startsWith('/api/admin/calendar') && r.url !== DRAFTS_URL);
 
   it("gives a scheduled story a 'Reschedule' button in the grid and the list, and a published one none", async () => {
     const planned = story({ headline: 'Planned piece', state: 'scheduled', at: PLANNED });
@@ -352,5 +358,189 @@ describe('rescheduling (decision 055)', () => {
     ]);
     expect(toasts).toEqual([]);
     await waitFor(() => expect(calendarLoads(sent)).toBe(2));
+  });
+});
+
+describe('the Drafts panel (decision 055)', () => {
+  const toasts = recordToasts();
+
+  /**
+   * The calendar (empty at first) with the drafts; the server as it is when nobody else changed them: a
+   * draft reads as one, and scheduled it leaves the panel for the calendar. `refuse`: the schedule's answer.
+   */
+  function showDrafts(drafts: { id: number; headline: string }[], refuse?: () => Response) {
+    const scheduled: CalendarStory[] = [];
+    const { client, sent } = fakeApi((req) => {
+      if (req.url.startsWith('/api/admin/calendar')) return json(200, { articles: scheduled });
+      if (req.url === DRAFTS_URL) return draftPage(drafts.filter((d) => !scheduled.some((s) => s.id === d.id)));
+      const draft = drafts.find((d) => req.url.startsWith(`/api/admin/articles/${d.id}`));
+      if (draft && req.method === 'GET') {
+        return json(200, { id: draft.id, status: 'draft', publishAt: null, publishedAt: null, version: 2 });
+      }
+      if (draft && req.method === 'POST') {
+        if (refuse) return refuse();
+        const at = (req.body as { publishAt: string }).publishAt;
+        scheduled.push(story({ id: draft.id, headline: draft.headline, state: 'scheduled', at }));
+        return json(200, { id: draft.id, status: 'scheduled', publishAt: at });
+      }
+      return problem(500, 'Internal Server Error');
+    });
+    renderInAdmin(<CalendarView month="2026-12" now={NOW} />, client);
+    return sent;
+  }
+  const panel = () => screen.getByRole('region', { name: 'Drafts' });
+  const calls = (sent: Sent[]) =>
+    sent
+      .filter((r) => r.url.startsWith('/api/admin/articles/'))
+      .map((r) => [r.method, r.url, r.body, r.headers['If-Match']]);
+  const loads = (sent: Sent[]) => [
+    sent.filter((r) => r.url.startsWith('/api/admin/calendar')).length,
+    sent.filter((r) => r.url === DRAFTS_URL).length,
+  ];
+
+  it("lists the newest drafts with a link and a 'Schedule' button, and 'See all drafts'; 'No drafts.' when none", async () => {
+    const sent = showDrafts([
+      { id: 41, headline: 'Fresh draft' },
+      { id: 40, headline: 'Older draft' },
+    ]);
+    await within(await screen.findByRole('region', { name: 'Drafts' })).findByText('Fresh draft');
+    const items = within(panel()).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['Fresh draft Schedule', 'Older draft Schedule']);
+    expect(within(items[0]!).getByRole('link').getAttribute('href')).toBe('/admin/articles/41');
+    expect(within(items[0]!).getByRole('button').getAttribute('aria-label')).toBe('Schedule “Fresh draft”');
+    expect(items[0]!.getAttribute('draggable')).toBe('true');
+    expect(within(panel()).getByRole('link', { name: 'See all drafts' }).getAttribute('href')).toBe(
+      '/admin/articles?page=1&pageSize=20&status=unpublished',
+    );
+    expect(sent.some((r) => r.url === DRAFTS_URL)).toBe(true);
+    cleanup();
+
+    showDrafts([]);
+    expect(await within(await screen.findByRole('region', { name: 'Drafts' })).findByText('No drafts.')).toBeTruthy();
+  });
+
+  it('schedules a draft by keyboard with the dialog, prefilled with tomorrow at 09:00, and shows it on its day', async () => {
+    const user = userEvent.setup();
+    const sent = showDrafts([{ id: 41, headline: 'Fresh draft' }]);
+    (
+      await within(await screen.findByRole('region', { name: 'Drafts' })).findByRole('button', {
+        name: 'Schedule “Fresh draft”',
+      })
+    ).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule “Fresh draft”' });
+    expect(dialog.textContent).toContain('The time is in your time zone (Europe/Berlin).');
+    expect(dialog.textContent).not.toContain('Scheduled for');
+    const date = within(dialog).getByLabelText('Date') as HTMLInputElement;
+    expect(document.activeElement).toBe(date);
+    expect([date.value, (within(dialog).getByLabelText('Time') as HTMLInputElement).value]).toEqual([
+      '2026-12-11',
+      '09:00',
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Schedule' })).toBeTruthy();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(toasts).toEqual([{ title: 'Scheduled for Fri 11 Dec, 09:00' }]));
+    // The draft is read as a draft, then scheduled with the version read.
+    expect(calls(sent)).toEqual([
+      ['GET', '/api/admin/articles/41', undefined, undefined],
+      ['POST', '/api/admin/articles/41/schedule', { publishAt: '2026-12-11T08:00:00.000Z' }, '"2"'],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The calendar and the panel load again: the story is on its day, the panel empty.
+    expect(loads(sent)).toEqual([2, 2]);
+    expect(within(cell(11)).getByText('Fresh draft').closest('li')!.textContent).toBe(
+      '09:00 Fresh draft Scheduled Reschedule',
+    );
+    expect(within(panel()).getByText('No drafts.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(cell(11)).getByRole('button', { name: 'Reschedule “Fresh draft”' }));
+  });
+
+  it('schedules a draft dragged onto a day at 09:00, and refuses a day whose 09:00 has passed', async () => {
+    const sent = showDrafts([{ id: 41, headline: 'Fresh draft' }]);
+    const card = (
+      await within(await screen.findByRole('region', { name: 'Drafts' })).findByText('Fresh draft')
+    ).closest('li')!;
+    // Today's 09:00 (now 10:00 in Berlin) has passed: nothing is sent.
+    fireEvent.dragStart(card);
+    fireEvent.dragOver(cell(10));
+    expect(cell(10).className).toContain('admin-calendar__day--drop');
+    fireEvent.drop(cell(10));
+    expect(toasts).toEqual([
+      {
+        title: 'Cannot schedule for Thu 10 Dec, 09:00: that time has passed.',
+        description: '“Fresh draft” stays a draft.',
+        variant: 'destructive',
+      },
+    ]);
+    expect(calls(sent)).toEqual([]);
+    fireEvent.dragStart(card);
+    fireEvent.dragOver(cell(17));
+    fireEvent.drop(cell(17));
+    await waitFor(() => expect(toasts.at(-1)).toEqual({ title: 'Scheduled for Thu 17 Dec, 09:00' }));
+    expect(calls(sent).at(-1)).toEqual([
+      'POST',
+      '/api/admin/articles/41/schedule',
+      { publishAt: '2026-12-17T08:00:00.000Z' },
+      '"2"',
+    ]);
+    await waitFor(() => expect(within(cell(17)).getByText('Fresh draft')).toBeTruthy());
+  });
+
+  it('shows the server’s refusal in the dialog and in a drag’s error toast', async () => {
+    const refusal = 'imageAlt is required to publish or schedule an article with an image';
+    const sent = showDrafts([{ id: 41, headline: 'Fresh draft' }], () => problem(400, 'Bad Request', refusal));
+    fireEvent.click(
+      await within(await screen.findByRole('region', { name: 'Drafts' })).findByRole('button', {
+        name: 'Schedule “Fresh draft”',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule “Fresh draft”' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(refusal));
+    expect(toasts).toEqual([]);
+    await waitFor(() => expect(loads(sent)).toEqual([2, 2]));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.dragStart(within(panel()).getByText('Fresh draft').closest('li')!);
+    fireEvent.dragOver(cell(18));
+    fireEvent.drop(cell(18));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        { title: 'Could not schedule “Fresh draft”', description: refusal, variant: 'destructive' },
+      ]),
+    );
+    expect(within(panel()).getByText('Fresh draft')).toBeTruthy();
+  });
+
+  it('refuses a draft scheduled by someone else since the panel loaded', async () => {
+    const { client, sent } = fakeApi((req) => {
+      if (req.url.startsWith('/api/admin/calendar')) return json(200, { articles: [] });
+      if (req.url === DRAFTS_URL) return draftPage([{ id: 41, headline: 'Fresh draft' }]);
+      if (req.url === '/api/admin/articles/41') {
+        return json(200, {
+          id: 41,
+          status: 'scheduled',
+          publishAt: '2026-12-12T08:00:00.000Z',
+          publishedAt: null,
+          version: 3,
+        });
+      }
+      return problem(500, 'Internal Server Error');
+    });
+    renderInAdmin(<CalendarView month="2026-12" now={NOW} />, client);
+    fireEvent.click(
+      await within(await screen.findByRole('region', { name: 'Drafts' })).findByRole('button', {
+        name: 'Schedule “Fresh draft”',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'The article was scheduled meanwhile: the calendar now shows its time.',
+      ),
+    );
+    expect(calls(sent as Sent[]).map((c) => c[0])).toEqual(['GET']);
   });
 });

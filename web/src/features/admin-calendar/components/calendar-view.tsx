@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { paths } from '@/config/paths';
@@ -6,7 +6,8 @@ import { problemDetail } from '@/lib/admin-api-client';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { toast } from '@/lib/toast';
 import { useCalendar, type CalendarStory } from '../api/get-calendar.ts';
-import { useRescheduleStory } from '../api/reschedule-story.ts';
+import type { DraftStory } from '../api/get-drafts.ts';
+import { useRescheduleStory, type Schedulable } from '../api/reschedule-story.ts';
 import {
   addMonths,
   atDay,
@@ -21,6 +22,7 @@ import {
 import { CalendarGrid } from './calendar-grid.tsx';
 import { CalendarList } from './calendar-list.tsx';
 import type { StoryActions } from './calendar-story.tsx';
+import { DraftsPanel } from './drafts-panel.tsx';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
 import './calendar-view.css';
 
@@ -36,6 +38,8 @@ interface Props {
  * by day in the editor's time zone, as a grid on a wide screen and a list of the days with stories on
  * a phone. A scheduled story is rescheduled (decision 055) by dragging it onto another day in the grid
  * (it keeps its time of day) or with its 'Reschedule' button and dialog (by keyboard, and on a phone).
+ * Under it the 'Drafts' panel: a draft is scheduled the same ways (its 'Schedule' button, or dragged onto a
+ * day, at 09:00), by the same request.
  */
 export function CalendarView({ month: param, now: fixedNow }: Props) {
   const id = useId();
@@ -62,59 +66,78 @@ export function CalendarView({ month: param, now: fixedNow }: Props) {
   }, [calendar.data, moving]);
   const clock = useCallback(() => fixedNow ?? new Date(), [fixedNow]);
   const sectionRef = useRef<HTMLElement>(null);
-  const [editing, setEditing] = useState<CalendarStory | null>(null);
+  const [editing, setEditing] = useState<Schedulable | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState<CalendarStory | null>(null);
+  const [dragging, setDragging] = useState<Schedulable | null>(null);
   const [dropDay, setDropDay] = useState<string | null>(null);
 
-  /** The focus back on the story's Reschedule button where it now is (the grid or the list, as shown). */
-  const focusStory = (storyId: number) => {
-    const buttons = sectionRef.current?.querySelectorAll<HTMLElement>(`button[data-story="${storyId}"]`) ?? [];
-    Array.from(buttons)
-      .find((b) => b.getClientRects().length > 0)
-      ?.focus();
-  };
+  /**
+   * The focus back on the story's Reschedule button where it now is (the grid or the list, as shown), once
+   * the reloaded calendar is drawn (a draft was not on it before); a story outside the month shown: on the
+   * Drafts heading.
+   */
+  const [focusAfter, setFocusAfter] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusAfter === null) return;
+    setFocusAfter(null);
+    const buttons = sectionRef.current?.querySelectorAll<HTMLElement>(`button[data-story="${focusAfter}"]`) ?? [];
+    const button = Array.from(buttons).find((b) => b.getClientRects().length > 0);
+    if (button) button.focus();
+    else document.getElementById(`${id}-drafts`)?.focus();
+  }, [focusAfter, byDay, id]);
 
-  /** Sends the move; `via` the dialog shows a refusal in it, a drag in a toast. One move at a time. */
-  const move = (story: CalendarStory, at: Date, via: 'dialog' | 'drag') => {
+  /**
+   * Sends the move (a draft: its first time); `via` the dialog shows a refusal in it, a drag in a toast.
+   * One move at a time.
+   */
+  const move = (story: Schedulable, at: Date, via: 'dialog' | 'drag') => {
     if (reschedule.isPending) return;
     const publishAt = at.toISOString();
+    const draft = story.state === 'draft';
     setDialogError(null);
-    setMoving({ id: story.id, at: publishAt });
+    if (!draft) setMoving({ id: story.id, at: publishAt });
     reschedule.mutate(
       { story, publishAt },
       {
         onSuccess: () => {
-          toast({ title: `Rescheduled to ${whenLabel(at, clock())}` });
+          toast({
+            title: draft ? `Scheduled for ${whenLabel(at, clock())}` : `Rescheduled to ${whenLabel(at, clock())}`,
+          });
           if (via === 'dialog') {
             setEditing(null);
-            focusStory(story.id);
+            setFocusAfter(story.id);
           }
         },
         onError: (err) => {
-          const detail = problemDetail(err, 'The story could not be rescheduled.');
+          const detail = problemDetail(err, `The story could not be ${draft ? 'scheduled' : 'rescheduled'}.`);
           if (via === 'dialog') setDialogError(detail);
           else
-            toast({ title: `Could not reschedule “${story.headline}”`, description: detail, variant: 'destructive' });
+            toast({
+              title: `Could not ${draft ? 'schedule' : 'reschedule'} “${story.headline}”`,
+              description: detail,
+              variant: 'destructive',
+            });
         },
         onSettled: () => setMoving(null),
       },
     );
   };
 
+  const startDrag = (story: Schedulable) => setDragging(story);
+  const endDrag = () => {
+    setDragging(null);
+    setDropDay(null);
+  };
   const actions: StoryActions = {
     onReschedule: (story) => {
       setDialogError(null);
       setEditing(story);
     },
-    drag: {
-      dragging,
-      onStart: (story) => setDragging(story),
-      onEnd: () => {
-        setDragging(null);
-        setDropDay(null);
-      },
-    },
+    drag: { dragging, onStart: startDrag, onEnd: endDrag },
+  };
+  const scheduleDraft = (draft: DraftStory) => {
+    setDialogError(null);
+    setEditing(draft);
   };
   const drop = {
     day: dropDay,
@@ -125,6 +148,20 @@ export function CalendarView({ month: param, now: fixedNow }: Props) {
       setDragging(null);
       setDropDay(null);
       if (!story) return;
+      if (story.state === 'draft') {
+        // A draft has no time of day to keep: it goes out at 09:00 on that day.
+        const at = new Date(day.getFullYear(), day.getMonth(), day.getDate(), 9, 0);
+        if (at.getTime() <= clock().getTime()) {
+          toast({
+            title: `Cannot schedule for ${whenLabel(at, clock())}: that time has passed.`,
+            description: `“${story.headline}” stays a draft.`,
+            variant: 'destructive',
+          });
+          return;
+        }
+        move(story, at, 'drag');
+        return;
+      }
       const before = new Date(story.at);
       if (dayKey(day) === dayKey(before)) return;
       const at = atDay(before, day);
@@ -204,6 +241,11 @@ export function CalendarView({ month: param, now: fixedNow }: Props) {
           ) : null}
         </>
       )}
+      <DraftsPanel
+        headingId={`${id}-drafts`}
+        onSchedule={scheduleDraft}
+        drag={{ dragging, onStart: startDrag, onEnd: endDrag }}
+      />
       <RescheduleDialog
         story={editing}
         busy={reschedule.isPending}
@@ -213,7 +255,10 @@ export function CalendarView({ month: param, now: fixedNow }: Props) {
         onConfirm={(at) => {
           if (!editing) return;
           // After a refusal the calendar has loaded again: a second try starts from the story as it is now.
-          const fresh = calendar.data?.articles.find((s) => s.id === editing.id && s.state === 'scheduled');
+          const fresh =
+            editing.state === 'draft'
+              ? undefined
+              : calendar.data?.articles.find((s) => s.id === editing.id && s.state === 'scheduled');
           move(fresh ?? editing, at, 'dialog');
         }}
       />

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useModalDialog } from '@/components/admin/use-modal-dialog';
-import type { CalendarStory } from '../api/get-calendar.ts';
+import type { Schedulable } from '../api/reschedule-story.ts';
 import { dateInput, fromInputs, localTimeZone, timeOf, whenLabel } from '../lib/month.ts';
 
 interface Props {
-  /** The story being rescheduled; null: the dialog is closed. */
-  story: CalendarStory | null;
+  /** The story being rescheduled, or the draft being scheduled; null: the dialog is closed. */
+  story: Schedulable | null;
   busy: boolean;
   /** Why the last Reschedule did not go through (the server's refusal). */
   error: string | null;
@@ -15,30 +15,37 @@ interface Props {
   onCancel(): void;
 }
 
+/** Tomorrow at 09:00 in the editor's time zone: where a draft's Schedule starts. */
+function tomorrowAtNine(now: Date): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 9, 0);
+}
+
 /**
  * 'Reschedule “Headline”': a date and a time field, prefilled with the story's publish time in the
  * editor's time zone, then Cancel and Reschedule (Enter in a field reschedules). The way to move a
  * story by keyboard and on a phone, where the grid's drag is not (decision 055). A modal <dialog> like
  * the newsroom's others: Escape cancels, the focus starts on the date and goes back where it was.
+ * For a draft of the Drafts panel it is 'Schedule “Headline”', prefilled with tomorrow at 09:00.
  */
 export function RescheduleDialog({ story, busy, error, now, onConfirm, onCancel }: Props) {
   const id = useId();
   const open = story !== null;
   const ref = useModalDialog(open, (dialog) => dialog.querySelector<HTMLElement>('input'));
-  const [fields, setFields] = useState<{ story: CalendarStory | null; date: string; time: string }>({
+  const [fields, setFields] = useState<{ story: Schedulable | null; date: string; time: string }>({
     story: null,
     date: '',
     time: '',
   });
   const [problem, setProblem] = useState<string | null>(null);
-  // Each opening starts from the story's own time.
+  // Each opening starts from the story's own time; a draft's from tomorrow at 09:00.
   if (story && fields.story !== story) {
-    const at = new Date(story.at);
+    const at = story.state === 'draft' ? tomorrowAtNine(now()) : new Date(story.at);
     setFields({ story, date: dateInput(at), time: timeOf(at) });
     setProblem(null);
   }
   const shown = problem ?? error;
-  const current = story ? new Date(story.at) : null;
+  const current = story && story.state !== 'draft' ? new Date(story.at) : null;
+  const verb = story?.state === 'draft' ? 'Schedule' : 'Reschedule';
   const zone = localTimeZone();
   return (
     <dialog
@@ -51,7 +58,7 @@ export function RescheduleDialog({ story, busy, error, now, onConfirm, onCancel 
         if (!busy) onCancel();
       }}
     >
-      {story && current ? (
+      {story ? (
         <form
           className="admin-calendar__dialog-form"
           noValidate
@@ -65,10 +72,12 @@ export function RescheduleDialog({ story, busy, error, now, onConfirm, onCancel 
           }}
         >
           <h2 id={`${id}-title`} className="admin-dialog__title">
-            Reschedule “{story.headline}”
+            {verb} “{story.headline}”
           </h2>
           <p id={`${id}-message`}>
-            Scheduled for {whenLabel(current, now())}. The new time is in your time zone ({zone}).
+            {current
+              ? `Scheduled for ${whenLabel(current, now())}. The new time is in your time zone (${zone}).`
+              : `The time is in your time zone (${zone}).`}
           </p>
           <div className="admin-calendar__fields">
             <div className="admin-form__field">
@@ -114,7 +123,7 @@ export function RescheduleDialog({ story, busy, error, now, onConfirm, onCancel 
               Cancel
             </button>
             <button type="submit" className="admin-btn admin-btn--primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Rescheduling…' : 'Reschedule'}
+              {busy ? `${verb.slice(0, -1)}ing…` : verb}
             </button>
           </div>
         </form>
