@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmptyBodyEditor } from '@/testing/empty-body-editor';
 import { FocalPointPicker } from '@/components/admin/focal-point-picker';
 import { isSaveChord } from '@/features/admin-articles/lib/save-keys';
+import { LiveConsole } from '@/features/admin-live/components/live-console';
+import { article, entry, fakeLiveApi } from '@/features/admin-live/testing/fake-live-api';
 import { fakeApi, json } from '@/testing/fake-admin-api';
 import { renderInAdmin } from '@/testing/render-in-admin';
 import { SHORTCUT_GROUPS, isHelpKey, type KeyCombo, type Shortcut } from './keyboard-shortcuts.ts';
@@ -58,10 +60,11 @@ const typed = (combo: KeyCombo) => combo.keys.map((k) => (k === 'Space' ? ' ' : 
 afterEach(() => cleanup());
 
 describe('the listed keyboard shortcuts are the keys the newsroom listens for', () => {
-  it('lists each shortcut once, in the four groups', () => {
+  it('lists each shortcut once, in the five groups', () => {
     expect(SHORTCUT_GROUPS.map((g) => g.title)).toEqual([
       'Anywhere in the newsroom',
       'Article form',
+      'Live console',
       'Body editor',
       'Pictures',
     ]);
@@ -87,6 +90,44 @@ describe('the listed keyboard shortcuts are the keys the newsroom listens for', 
     }
     act(() => void fireEvent.keyDown(text, keydown(row('link').combos[0]!, false)));
     await screen.findByRole('dialog', { name: 'Add a link' });
+  });
+
+  it('the body editor’s Undo and Redo', async () => {
+    const { text, editor } = renderEditor();
+    typeInto(editor, 'A goat');
+    const press = (id: string, i = 0) => act(() => void fireEvent.keyDown(text, keydown(row(id).combos[i]!, false)));
+    press('undo');
+    await waitFor(() => expect(text.textContent).toBe(''));
+    press('redo');
+    await waitFor(() => expect(text.textContent).toBe('A goat'));
+    press('undo');
+    await waitFor(() => expect(text.textContent).toBe(''));
+    press('redo', 1);
+    await waitFor(() => expect(text.textContent).toBe('A goat'));
+  });
+
+  it('the live console’s Post, and in an entry being edited Save and leave', async () => {
+    for (const mac of [false, true]) {
+      const { client, sent } = fakeLiveApi({
+        article: article({ liveStartedAt: '2026-11-27T10:00:00.000Z' }),
+        entries: [entry(1, 'Polls open.')],
+      });
+      renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+      const composer = await screen.findByRole('textbox', { name: 'Entry' }, { timeout: 5000 });
+      act(() => void (composer as unknown as { editor: Editor }).editor.commands.insertContent('The goat wins.'));
+      fireEvent.keyDown(composer, keydown(row('live-post').combos[0]!, mac));
+      await waitFor(() => expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1));
+      // Pressed in an entry being edited: Escape leaves it unchanged, then the same chord saves it.
+      const edit = async () => {
+        fireEvent.click((await screen.findAllByRole('button', { name: /^Edit the entry of/ })).at(-1)!);
+        return screen.findByRole('textbox', { name: 'Entry text' }, { timeout: 5000 });
+      };
+      fireEvent.keyDown(await edit(), keydown(row('live-leave').combos[0]!, mac));
+      await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Entry text' })).toBeNull());
+      fireEvent.keyDown(await edit(), keydown(row('live-post').combos[0]!, mac));
+      await waitFor(() => expect(sent.filter((r) => r.method === 'PATCH')).toHaveLength(1));
+      cleanup();
+    }
   });
 
   it('the body editor’s Markdown as you type', () => {

@@ -18,6 +18,7 @@ export type KeyName =
   | 'Mod'
   | 'Shift'
   | 'Escape'
+  | 'Enter'
   | 'Space'
   | 'ArrowLeft'
   | 'ArrowRight'
@@ -78,12 +79,25 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     ],
   },
   {
+    title: 'Live console',
+    shortcuts: [
+      {
+        id: 'live-post',
+        combos: [press('Mod', 'Enter')],
+        does: 'Post the entry, as Post does; in an entry being edited, save it',
+      },
+      { id: 'live-leave', combos: [press('Escape')], does: 'Leave the entry being edited, unchanged' },
+    ],
+  },
+  {
     title: 'Body editor',
     note: 'Markdown works as you type, at the start of a line.',
     shortcuts: [
       { id: 'bold', combos: [press('Mod', 'B')], does: 'Bold' },
       { id: 'italic', combos: [press('Mod', 'I')], does: 'Italic' },
       { id: 'link', combos: [press('Mod', 'K')], does: 'Link (Add a link)' },
+      { id: 'undo', combos: [press('Mod', 'Z')], does: 'Undo' },
+      { id: 'redo', combos: [press('Mod', 'Shift', 'Z'), press('Mod', 'Y')], does: 'Redo' },
       { id: 'heading', combos: [type('##', 'Space')], does: 'Heading' },
       { id: 'subheading', combos: [type('###', 'Space')], does: 'Subheading' },
       { id: 'quote', combos: [type('>', 'Space')], does: 'Quote' },
@@ -120,6 +134,8 @@ export function keyCap(key: string, mac: boolean): { shown: string; spoken: stri
       return { shown: 'Shift', spoken: 'Shift' };
     case 'Escape':
       return { shown: 'Esc', spoken: 'Escape' };
+    case 'Enter':
+      return { shown: 'Enter', spoken: 'Enter' };
     case 'Space':
       return { shown: 'Space', spoken: 'Space' };
     case 'ArrowLeft':
