@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { xWeightedLength } from '../common/share-text.ts';
 import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebook.ts';
 import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
+import { SHARE_JOB } from '../server/src/sharing/share-service.ts';
 import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { insertArticles } from './support/articles.ts';
@@ -250,12 +251,16 @@ describe('Sharing articles to X and Facebook', () => {
       await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
       await expect.poll(() => share(page, 'x').getAttribute('data-state'), WAIT).toBe('withdrawn');
       expect(await share(page, 'x').textContent()).toContain('The article was unpublished before it was posted.');
-      expect(await running.app.jobs.pending()).toBeGreaterThan(0);
+      // Their jobs were cancelled with them: none waits for this article.
+      const waiting = (await running.app.jobs.list(SHARE_JOB)).filter(
+        (j) => j.payload.articleId === article.id && (j.state === 'ready' || j.state === 'running'),
+      );
+      expect(waiting).toEqual([]);
       await shot(page, 'detail-withdrawn');
     } finally {
       running.app.jobs.start();
     }
-    // The jobs take their turn now and send nothing.
+    // The workers run again: nothing is sent.
     await expect.poll(() => running.app.jobs.pending(), { timeout: 15_000 }).toBe(0);
     expect(x.posts.filter((p) => p.text.includes(link))).toHaveLength(0);
     expect(fb.posts.filter((p) => p.link === link)).toHaveLength(0);

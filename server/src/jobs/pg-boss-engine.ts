@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import { createPostgresPool } from '../db/postgres-pool.ts';
 import { PREPARED } from '../db/prepared-statements.ts';
 import {
+  samePayload,
   spentAfter,
   type ClaimedJob,
   type JobEngine,
@@ -46,10 +47,10 @@ interface JobData {
  * queue and costs more to plan than to run, so it runs as a named prepared statement (PREPARED:
  * planned once per pool connection).
  */
-function onTransaction(tx: JobTx): BossDb {
+function onTransaction(tx: JobTx, prepared = true): BossDb {
   return {
     async executeSql(text: string, values?: unknown[]) {
-      const r = await tx.executeQuery(CompiledQuery.raw(PREPARED + text, values ?? []));
+      const r = await tx.executeQuery(CompiledQuery.raw(prepared ? PREPARED + text : text, values ?? []));
       return { rows: r.rows as unknown[] };
     },
   };
@@ -344,6 +345,28 @@ export class PgBossJobEngine implements JobEngine {
     if (ids.length === 0) return 0;
     const result = (await boss.cancel(kind, ids)) as { affected?: number };
     return result.affected ?? ids.length;
+  }
+
+  /**
+   * pg-boss's `findJobs` of the kind's queued jobs (created, or waiting for a retry) whose data holds
+   * each payload (its `data` containment), compared whole, then its `cancel` of them: both with its
+   * `db` option on the caller's transaction, so they end when it commits. A job a worker fetched since
+   * the find may be cancelled while active: its run goes on, and its completion then changes nothing.
+   * Rare (a withdrawal): plain statements, not prepared ones.
+   */
+  async cancelWaiting(tx: JobTx, kind: string, payloads: Record<string, unknown>[]): Promise<number> {
+    if (payloads.length === 0) return 0;
+    const boss = this.#started();
+    if (!this.#kinds.has(kind) && !(await boss.getQueue(kind))) return 0;
+    const db = onTransaction(tx, false);
+    const ids = new Set<string>();
+    for (const payload of payloads) {
+      const jobs = await boss.findJobs<JobData>(kind, { data: { payload }, queued: true, limit: FIND_LIMIT, db });
+      for (const job of jobs) if (samePayload(job.data.payload, payload)) ids.add(job.id);
+    }
+    if (ids.size === 0) return 0;
+    const result = (await boss.cancel(kind, [...ids], { db })) as { affected?: number };
+    return result.affected ?? ids.size;
   }
 
   /**

@@ -207,6 +207,55 @@ describe('the job queue', () => {
     expect(await e.cancel('queue-never-prepared')).toBe(0);
   });
 
+  it('cancelWaiting ends, in the caller transaction, the waiting jobs with exactly a given payload', async () => {
+    const e = await engine({}, ['queue-withdraw', 'queue-other']);
+    const share = { articleId: 7, platform: 'x', queuedAt: '2026-11-30T10:00:00.000Z' };
+    await env.database.db.transaction().execute((trx) =>
+      e.enqueueMany(trx, [
+        { kind: 'queue-withdraw', payload: share },
+        // Waiting for its next try (later): waiting too.
+        { kind: 'queue-withdraw', payload: { ...share }, runAt: new Date(Date.now() + 3_600_000) },
+        // The same share queued again since (another time), an entry's post (one field more), another kind.
+        { kind: 'queue-withdraw', payload: { ...share, queuedAt: '2026-11-30T11:00:00.000Z' } },
+        { kind: 'queue-withdraw', payload: { ...share, entryId: 3 } },
+        { kind: 'queue-other', payload: share },
+      ]),
+    );
+    const waiting = async (kind = 'queue-withdraw') =>
+      (await e.list(kind)).filter((j) => j.state === 'ready').map((j) => j.payload);
+    // Rolled back with the caller's change: nothing ends.
+    await expect(
+      env.database.db.transaction().execute(async (trx) => {
+        expect(await e.cancelWaiting(trx, 'queue-withdraw', [share])).toBe(2);
+        throw new Error('unpublish failed');
+      }),
+    ).rejects.toThrow('unpublish failed');
+    expect(await waiting()).toHaveLength(4);
+    expect(
+      await env.database.db
+        .transaction()
+        .execute((trx) =>
+          e.cancelWaiting(trx, 'queue-withdraw', [{ queuedAt: share.queuedAt, platform: 'x', articleId: 7 }]),
+        ),
+    ).toBe(2);
+    expect(await waiting()).toEqual([
+      { ...share, queuedAt: '2026-11-30T11:00:00.000Z' },
+      { ...share, entryId: 3 },
+    ]);
+    expect(await waiting('queue-other')).toEqual([share]);
+    expect(await e.claim(['queue-withdraw'], new Date(Date.now() + 7_200_000))).toMatchObject({
+      payload: { queuedAt: '2026-11-30T11:00:00.000Z' },
+    });
+    // A claimed job runs on: its handler decides.
+    const running = { ...share, queuedAt: '2026-11-30T11:00:00.000Z' };
+    expect(
+      await env.database.db.transaction().execute((trx) => e.cancelWaiting(trx, 'queue-withdraw', [running])),
+    ).toBe(0);
+    expect((await e.list('queue-withdraw')).filter((j) => j.state === 'running').map((j) => j.payload)).toEqual([
+      running,
+    ]);
+  });
+
   it('a retry spends a try, a rate-limit wait does not, the last try ends the job', async () => {
     let held: ClaimedJob | null = null;
     const e = await engine({}, ['queue-retry']);

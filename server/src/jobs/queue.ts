@@ -69,6 +69,13 @@ export interface JobEngine {
    * turned off. Works whether or not this process handles the kind; answers how many it ended.
    */
   cancel(kind: string): Promise<number>;
+  /**
+   * Ends the waiting jobs of a kind whose payload is exactly one of `payloads` (the same fields with
+   * the same values: samePayload), inside the caller's transaction, as an enqueue joins it: they end
+   * exactly when the caller's change commits. A job waiting for its next try is waiting; a claimed one
+   * runs on (its handler decides what it finds). Answers how many it ended.
+   */
+  cancelWaiting(tx: JobTx, kind: string, payloads: Record<string, unknown>[]): Promise<number>;
   /** Stops all of it and frees connections of its own. */
   close(): Promise<void>;
 }
@@ -274,6 +281,20 @@ export class JobQueue {
   cancel(kind: string): Promise<number> {
     return this.engine.cancel(kind);
   }
+
+  /** Ends, in the caller's transaction, the waiting jobs with these payloads (see JobEngine.cancelWaiting). */
+  cancelWaiting(tx: JobTx, kind: string, payloads: Record<string, unknown>[]): Promise<number> {
+    return payloads.length === 0 ? Promise.resolve(0) : this.engine.cancelWaiting(tx, kind, payloads);
+  }
+}
+
+/** Whether two payloads have the same fields with the same values (JSON-equal), whatever their order. */
+export function samePayload(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => Object.hasOwn(b, k) && JSON.stringify(a[k]) === JSON.stringify(b[k]))
+  );
 }
 
 /** Tries a finished run leaves spent: a rate limit (countsAsAttempt false) gives its try back. */

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import {
+  samePayload,
   spentAfter,
   type ClaimedJob,
   type JobEngine,
@@ -114,6 +115,47 @@ export class TableJobEngine implements JobEngine {
       })
       .where('kind', '=', kind)
       .where('state', 'in', ['ready', 'running'])
+      .returning('id')
+      .execute();
+    return rows.length;
+  }
+
+  /**
+   * The `ready` jobs of the kind with one of these payloads (narrowed by their text and number fields
+   * with SQLite's json_extract, then compared whole) end as a cancel() ends them, in the caller's
+   * transaction. A `running` one is left to its worker.
+   */
+  async cancelWaiting(tx: JobTx, kind: string, payloads: Record<string, unknown>[]): Promise<number> {
+    if (payloads.length === 0) return 0;
+    const waiting = await tx
+      .selectFrom('jobs')
+      .select(['id', 'payload'])
+      .where('kind', '=', kind)
+      .where('state', '=', 'ready')
+      .where((eb) =>
+        eb.or(
+          payloads.map((p) =>
+            eb.and(
+              Object.entries(p)
+                .filter(([k, v]) => /^\w+$/.test(k) && (typeof v === 'string' || typeof v === 'number'))
+                .map(([k, v]) => eb(sql`json_extract(payload, ${`$.${k}`})`, '=', v)),
+            ),
+          ),
+        ),
+      )
+      .execute();
+    const ids = waiting
+      .filter((j) => {
+        const payload = JSON.parse(j.payload) as Record<string, unknown>;
+        return payloads.some((p) => samePayload(payload, p));
+      })
+      .map((j) => Number(j.id));
+    if (ids.length === 0) return 0;
+    const rows = await tx
+      .updateTable('jobs')
+      .set({ state: 'done', last_error: 'cancelled', updated_at: new Date().toISOString() })
+      .where('id', 'in', ids)
+      .where('state', '=', 'ready')
       .returning('id')
       .execute();
     return rows.length;

@@ -10,8 +10,9 @@ import {
   type ShareState,
   type SocialShareTable,
   type SocialSharesRepository,
-  type WithdrawnBecause,
+  ARTICLE_POST,
   RULE_COLUMNS,
+  shareJobPayload,
 } from './repositories/social-shares.ts';
 import type { Actor } from '../repositories/audit-log.ts';
 import type { Social } from './social-clients.ts';
@@ -57,9 +58,9 @@ interface Sent {
  * 'posted' with the post id after it; a job that finds its share still 'posting' (its previous run
  * ended without an answer) marks it 'unconfirmed' instead of sending again. Only what the rule allows
  * is sent (withdrawnBecause: a published article, its platform not turned off; a live entry still there,
- * a key event, its platform ticked): a change that breaks it withdraws the queued posts at once, in its
- * transaction (onArticleChanged, onEntryChanged, setChoice), and the job's take checks it again
- * (SocialSharesRepository.take): a 'withdrawn' share is not sent.
+ * a key event, its platform ticked): a change that breaks it withdraws the queued posts at once and
+ * cancels their waiting jobs, in its transaction (onArticleChanged, onEntryChanged, setChoice), and the
+ * job's take checks it again (SocialSharesRepository.take): a 'withdrawn' share is not sent.
  */
 export class ShareService {
   readonly #social: Social;
@@ -163,7 +164,7 @@ export class ShareService {
     after: ArticleRow,
   ): Promise<void> {
     if (RULE_COLUMNS.every((c) => before[c] === after[c])) return;
-    this.#withdrawn(articleId, await this.#repo.withdrawUnsendable(trx, articleId, SHARE_WORKER));
+    await this.#withdrawUnsendable(trx, articleId);
   }
 
   /**
@@ -171,12 +172,25 @@ export class ShareService {
    * now refuses (deleted, no longer a key event, a platform's box unticked) are withdrawn there.
    */
   async onEntryChanged(trx: Transaction<Database>, articleId: number, entryId: number): Promise<void> {
-    this.#withdrawn(articleId, await this.#repo.withdrawUnsendable(trx, articleId, SHARE_WORKER, entryId));
+    await this.#withdrawUnsendable(trx, articleId, entryId);
   }
 
-  #withdrawn(articleId: number, moved: { platform: SharePlatform; entryId: number; because: WithdrawnBecause }[]) {
-    for (const { platform, entryId, because } of moved)
-      this.#o.log.info({ articleId, entryId, platform, because }, 'share withdrawn: not posted');
+  /**
+   * The rule applied at a change, in its transaction (SocialSharesRepository.withdrawUnsendable): the
+   * queued posts it refuses now are withdrawn, and their waiting jobs are cancelled with them (by the
+   * payload they were queued with, so a job of the share queued again later is not touched). A job
+   * already claimed runs on and its take finds the share withdrawn (the guard).
+   */
+  async #withdrawUnsendable(trx: Transaction<Database>, articleId: number, entryId?: number): Promise<void> {
+    const moved = await this.#repo.withdrawUnsendable(trx, articleId, SHARE_WORKER, entryId);
+    if (moved.length === 0) return;
+    await this.#queue.cancelWaiting(
+      trx,
+      SHARE_JOB,
+      moved.map((m) => shareJobPayload(articleId, m.platform, m.entryId, m.queuedAt)),
+    );
+    for (const { platform, entryId: entry, because } of moved)
+      this.#o.log.info({ articleId, entryId: entry, platform, because }, 'share withdrawn: not posted');
   }
 
   /**
@@ -189,7 +203,7 @@ export class ShareService {
   ) {
     return this.#repo.transaction(async (trx) => {
       const r = await this.#repo.setChoice(trx, articleId, choice);
-      if (r === 'ok') this.#withdrawn(articleId, await this.#repo.withdrawUnsendable(trx, articleId, SHARE_WORKER));
+      if (r === 'ok') await this.#withdrawUnsendable(trx, articleId);
       return r;
     });
   }
@@ -232,7 +246,7 @@ export class ShareService {
       await this.#repo.audit(articleId, platform, mode, { message, previous: existing?.state ?? null }, actor, trx);
       await this.#queue.enqueue(trx, {
         kind: SHARE_JOB,
-        payload: { articleId, platform, queuedAt },
+        payload: shareJobPayload(articleId, platform, ARTICLE_POST, queuedAt),
         maxAttempts: this.#o.jobs.maxAttempts,
       });
       return { ok: true as const };
@@ -285,7 +299,7 @@ export class ShareService {
       if (!moved) return { ok: false as const, reason: 'wrong-state' as const, state: existing?.state ?? null };
       await this.#queue.enqueue(trx, {
         kind: SHARE_JOB,
-        payload: { articleId, platform, entryId, queuedAt },
+        payload: shareJobPayload(articleId, platform, entryId, queuedAt),
         maxAttempts: this.#o.jobs.maxAttempts,
       });
       return { ok: true as const };

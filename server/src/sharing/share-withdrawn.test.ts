@@ -7,14 +7,15 @@ import { insertArticle } from '../test-support/admin-articles.ts';
 import { adminApi, connectBothAccounts } from '../test-support/shares.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { SocialSharesRepository, WITHDRAWN_REASONS } from './repositories/social-shares.ts';
-import { SHARE_WORKER } from './share-service.ts';
+import { SHARE_JOB, SHARE_WORKER } from './share-service.ts';
 
 // A post goes out only while the rule allows it (decision 024: its article published, its platform not
 // turned off; a key event's entry still there, a key event, its box ticked), on SQLite (api, the jobs
 // table) and PostgreSQL (api-pg, pg-boss), against the fake X and Facebook over real HTTP. The change
 // that breaks the rule withdraws the queued posts at once; the job's take checks it again. The share
 // workers start only when a test says, so the jobs wait while the articles are unpublished, moved to
-// the Trash, lose their key event or have a platform turned off.
+// the Trash, lose their key event or have a platform turned off. The withdrawal cancels the withdrawn
+// posts' waiting jobs with it (seen through the job engine's own list, on either engine).
 let env: TestApp;
 let api: ReturnType<typeof adminApi>;
 let repo: SocialSharesRepository;
@@ -94,6 +95,17 @@ const auditActions = async (articleId: number) =>
     (a) => a.action,
   );
 
+/**
+ * The share jobs still waiting for the article, as the job engine lists them (the jobs table, or
+ * pg-boss's findJobs): each by its platform and entry (0: the article's own post), sorted.
+ */
+async function waitingJobs(articleId: number) {
+  return (await env.app.jobs.list(SHARE_JOB))
+    .filter((j) => j.state === 'ready' && j.payload.articleId === articleId)
+    .map((j) => `${Number(j.payload.entryId ?? 0)}:${String(j.payload.platform)}`)
+    .sort();
+}
+
 /** Starts the workers and waits until no job is left and `done` holds; then holds the workers again. */
 async function runJobsUntil(done: () => Promise<void>) {
   env.app.jobs.start();
@@ -124,6 +136,8 @@ describe('a post only goes out for an article published when its job takes it', 
       { entry_id: unpublished.entryId, platform: 'facebook', state: 'queued' },
       { entry_id: unpublished.entryId, platform: 'x', state: 'queued' },
     ]);
+    const itsJobs = (entryId: number) => ['0:facebook', '0:x', `${entryId}:facebook`, `${entryId}:x`];
+    expect(await waitingJobs(unpublished.id)).toEqual(itsJobs(unpublished.entryId));
 
     expect((await api('POST', `/api/admin/articles/${unpublished.id}/unpublish`)).status).toBe(200);
     expect((await api('DELETE', `/api/admin/articles/${trashed.id}`)).status).toBe(204);
@@ -149,8 +163,15 @@ describe('a post only goes out for an article published when its job takes it', 
       { entry_id: lostEntry.entryId, platform: 'facebook', state: 'withdrawn' },
       { entry_id: lostEntry.entryId, platform: 'x', state: 'withdrawn' },
     ]);
-    // Published again: its own posts queued anew (their first jobs are still waiting too).
+    // Published again: its own posts queued anew.
     expect((await sharesOf(backAgain.id)).map((s) => s.state)).toEqual(['queued', 'queued']);
+    // The withdrawn posts' jobs were cancelled by the change that withdrew them; the others wait: the
+    // story published again has only its newer jobs (the unpublish cancelled the first ones).
+    expect(await waitingJobs(unpublished.id)).toEqual([]);
+    expect(await waitingJobs(trashed.id)).toEqual([]);
+    expect(await waitingJobs(lostEntry.id)).toEqual(['0:facebook', '0:x']);
+    expect(await waitingJobs(backAgain.id)).toEqual(['0:facebook', '0:x']);
+    expect(await waitingJobs(kept.id)).toEqual(['0:facebook', '0:x']);
 
     await runJobsUntil(async () => {
       for (const story of [kept, backAgain]) {
@@ -189,7 +210,7 @@ describe('a post only goes out for an article published when its job takes it', 
     // Withdrawn, not failed: the dashboard's failed posts do not list them.
     const failed = (await api('GET', '/api/admin/shares/failed')).body.failed as { articleId: number }[];
     expect(failed.filter((f) => [unpublished.id, trashed.id, lostEntry.id].includes(f.articleId))).toEqual([]);
-    // The audit trail says so: no attempt, a withdrawal per post (by the unpublish: the jobs found nothing to do).
+    // The audit trail says so: no attempt, a withdrawal per post (by the unpublish, which cancelled their jobs).
     const actions = await auditActions(unpublished.id);
     expect(actions).not.toContain('share-attempt');
     expect(actions.filter((a) => a === 'share-withdrawn')).toHaveLength(4);
@@ -243,11 +264,12 @@ describe('a post only goes out for an article published when its job takes it', 
     expect(triedOnX).toBeGreaterThan(0);
     expect((await api('POST', `/api/admin/articles/${story.id}/unpublish`)).status).toBe(200);
 
-    // Withdrawn at once, no longer waiting for its next try.
+    // Withdrawn at once, no longer waiting for its next try: nor is its job.
     const reason = { state: 'withdrawn', reason: 'The article was unpublished before it was posted.' };
     expect(await shareStatus(story.id)).toEqual({ x: reason, facebook: reason });
     const shares = ((await api('GET', `/api/admin/articles/${story.id}/shares`)).body as ArticleShares).shares;
     expect(shares.map((s) => s.nextAttemptAt)).toEqual([null, null]);
+    expect(await waitingJobs(story.id)).toEqual([]);
     await runJobsUntil(async () => {
       expect(await shareStatus(story.id)).toEqual({ x: reason, facebook: reason });
     });
@@ -292,6 +314,9 @@ describe('a post whose platform is turned off before its turn', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(await shareStatus(byPanel.id)).toEqual({ x: offX, facebook: queued });
     expect(await shareStatus(byBody.id)).toEqual({ x: queued, facebook: offFacebook });
+    // The withdrawn post's job went with it; the other platform's waits.
+    expect(await waitingJobs(byPanel.id)).toEqual(['0:facebook']);
+    expect(await waitingJobs(byBody.id)).toEqual(['0:x']);
     const withdrawals = await env.database.db
       .selectFrom('audit_log')
       .select(['after', 'actor_subject'])
@@ -341,6 +366,7 @@ describe('a post whose platform is turned off before its turn', () => {
     expect(refused.status).toBe(409);
     expect(refused.type).toMatch(/^application\/problem\+json/);
     expect(refused.body.detail).toBe('Post to X is turned off for this entry: tick it again to retry its X post.');
+    expect(await waitingJobs(story.id)).toEqual(['0:facebook', '0:x', `${story.entryId}:facebook`]);
 
     await runJobsUntil(async () => {
       const posts = await sharesOf(story.id);
@@ -525,6 +551,7 @@ describe("a key event's post", () => {
     expect(unpublished.status, JSON.stringify(unpublished.body)).toBe(200);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
     expect((await sharesOf(story.id)).map((s) => s.state)).toEqual(Array(4).fill('withdrawn'));
+    expect(await waitingJobs(story.id)).toEqual([]);
     // Whichever change came first withdrew the key event's posts; the other found nothing queued.
     const withdrawals = await auditActions(story.id);
     expect(withdrawals.filter((a) => a === 'share-withdrawn')).toHaveLength(4);
@@ -549,6 +576,7 @@ describe("a key event's post", () => {
       ['x', 'withdrawn', reason],
       ['facebook', 'withdrawn', reason],
     ]);
+    expect(await waitingJobs(story.id)).toEqual(['0:facebook', '0:x']);
     await runJobsUntil(async () => {
       expect(await entryPost(story, 'x')).toEqual({ state: 'withdrawn', reason });
       expect(await entryPost(story, 'facebook')).toEqual({ state: 'withdrawn', reason });

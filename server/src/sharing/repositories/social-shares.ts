@@ -36,7 +36,7 @@ export interface QueueOnPublishOptions {
   persona: string;
   /** Who the 'share-queued' audit rows name. */
   actor: Actor;
-  /** The job queued per share: its kind and tries (its payload is { articleId, platform }). */
+  /** The job queued per share: its kind and tries (its payload: shareJobPayload). */
   job: { kind: string; maxAttempts: number };
   /**
    * How the jobs are added, in the same transaction (the job queue's enqueueMany: pg-boss's insert
@@ -50,6 +50,20 @@ export interface QueueOnPublishOptions {
 
 /** social_shares.entry_id of an article's own post (other rows announce one live entry: decision 037). */
 export const ARTICLE_POST = 0;
+
+/**
+ * A share job's payload: the share (an article's own post names no entry) and `queuedAt`, the share's
+ * `created_at` when this job was queued (see take()). Written here once: the jobs are queued with it
+ * and a withdrawal cancels the waiting ones by it (ShareService).
+ */
+export function shareJobPayload(
+  articleId: number,
+  platform: SharePlatform,
+  entryId: number,
+  queuedAt: string,
+): Record<string, unknown> {
+  return { articleId, platform, ...(entryId === ARTICLE_POST ? {} : { entryId }), queuedAt };
+}
 
 /**
  * States in which a share is not queued again by a publish: a post exists, may exist, or is on its way.
@@ -369,7 +383,7 @@ export class SocialSharesRepository {
    * The posts of a live blog's key event (decision 037), inside the transaction that posts or
    * corrects the entry: for each platform asked for and connected for the persona, a 'queued' share
    * row for the entry (never a second one: an entry is announced at most once per platform), its
-   * 'share-queued' audit row and its job (payload { articleId, platform, entryId }). Answers the
+   * 'share-queued' audit row and its job (shareJobPayload, naming the entry). Answers the
    * platforms queued.
    */
   async queueEntryShares(
@@ -454,7 +468,7 @@ export class SocialSharesRepository {
       tx,
       queued.map((q) => ({
         kind: o.job.kind,
-        payload: { articleId, platform: q.platform, ...entry, queuedAt: now },
+        payload: shareJobPayload(articleId, q.platform, entryId, now),
         maxAttempts: o.job.maxAttempts,
       })),
     );
@@ -581,18 +595,19 @@ export class SocialSharesRepository {
    * The rule applied at once, inside the transaction of a change that may have broken it (an unpublish,
    * a move to the Trash, a share choice turned off, a live entry corrected or deleted): the article's
    * 'queued' shares (or only those of `entryId`) that the rule refuses now move to 'withdrawn', each with
-   * its reason and 'share-withdrawn' audit row, as the take would move them; nothing is sent. Their jobs
-   * stay queued and find nothing to do (see take()). One read when nothing is queued. Answers what moved.
+   * its reason and 'share-withdrawn' audit row, as the take would move them; nothing is sent. One read
+   * when nothing is queued. Answers what moved, each with the `queuedAt` its jobs name (the caller
+   * cancels them: ShareService; a job that runs anyway finds nothing queued, see take()).
    */
   async withdrawUnsendable(
     tx: Tx,
     articleId: number,
     actor: Actor,
     entryId?: number,
-  ): Promise<{ platform: SharePlatform; entryId: number; because: WithdrawnBecause }[]> {
+  ): Promise<{ platform: SharePlatform; entryId: number; because: WithdrawnBecause; queuedAt: string }[]> {
     let q = tx
       .selectFrom('social_shares')
-      .select(['platform', 'entry_id'])
+      .select(['platform', 'entry_id', 'created_at'])
       .where('article_id', '=', articleId)
       .where('state', '=', 'queued');
     if (entryId !== undefined) q = q.where('entry_id', '=', entryId);
@@ -606,12 +621,13 @@ export class SocialSharesRepository {
       false,
     );
     if (!rows) return [];
-    const withdrawn: { platform: SharePlatform; entryId: number; because: WithdrawnBecause }[] = [];
+    const withdrawn: { platform: SharePlatform; entryId: number; because: WithdrawnBecause; queuedAt: string }[] = [];
     for (const share of queued) {
       const entry = Number(share.entry_id);
       const because = withdrawnBecause(share.platform, entry, rows.article, rows.entries.get(entry));
-      if (because && (await this.#withdraw(tx, articleId, share.platform, entry, because, actor)))
-        withdrawn.push({ platform: share.platform, entryId: entry, because });
+      // The share as it was read (queued at that time), so what moved is what its jobs name.
+      if (because && (await this.#withdraw(tx, articleId, share.platform, entry, because, actor, share.created_at)))
+        withdrawn.push({ platform: share.platform, entryId: entry, because, queuedAt: share.created_at });
     }
     return withdrawn;
   }
