@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
@@ -83,6 +83,39 @@ describe('unknown routes', () => {
       await page.locator('a[href^="/article/"]').first().waitFor();
     });
   }
+});
+
+// A tab opened before a deploy: the article page's chunk is gone (404) or the connection dropped. The
+// reader's click loads the story from the server instead of showing an error.
+describe('a page whose code no longer loads', () => {
+  it('following a story whose chunk fails to load opens the story, served by the server', async () => {
+    const page = await web.newPage({ serviceWorkers: 'block' });
+    let stale = true;
+    let failed = 0;
+    const isDocumentOf = (req: Request, pathname: string) =>
+      req.isNavigationRequest() && req.frame() === page.mainFrame() && new URL(req.url()).pathname === pathname;
+    // The old page's article chunk fails; the server's new page loads its own.
+    await page.route(/\/assets\/article-[\w-]{8}\.js$/, (route) => {
+      if (!stale) return route.continue();
+      failed += 1;
+      return route.abort();
+    });
+    await page.goto(`${running.baseUrl}/`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const link = page.locator('main a[href^="/article/"]').first();
+    const href = (await link.getAttribute('href'))!;
+    const documentLoad = page.waitForRequest((req) => isDocumentOf(req, href));
+    page.on('request', (req) => {
+      if (isDocumentOf(req, href)) stale = false;
+    });
+    await link.click();
+    await documentLoad;
+    await page.waitForURL(`${running.baseUrl}${href}`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    expect(failed).toBeGreaterThan(0);
+  });
 });
 
 describe('contact and privacy pages', () => {

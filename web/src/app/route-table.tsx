@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { RouteError } from './routes/components/route-error.tsx';
 
 /** The reading pages' chunks: the routes below load them, and so does a prefetch on a reader's intent. */
 export const loadHomeRoute = () => import('./routes/home.tsx');
@@ -16,9 +17,11 @@ export const loadCorrectionsRoute = () => import('./routes/corrections.tsx');
  * (routes/admin/*) is never downloaded by public pages and never rendered on the server.
  */
 export const routes: RouteObject[] = [
-  // The pathless root only supplies the (empty) fallback shown while the first lazy route loads.
+  // The pathless root supplies the (empty) fallback shown while the first lazy route loads, and the
+  // error page of every route (a page chunk that fails to load reloads the address: chunk-reload.ts).
   {
     HydrateFallback: InitialLoad,
+    errorElement: <RouteError />,
     children: [
       { path: paths.home.path, lazy: () => loadHomeRoute().then(toRoute) },
       { path: paths.article.path, lazy: () => loadArticleRoute().then(toRoute) },
