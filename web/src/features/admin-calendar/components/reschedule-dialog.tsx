@@ -80,38 +80,24 @@ export function RescheduleDialog({ story, busy, error, now, onConfirm, onCancel 
               : `The time is in your time zone (${zone}).`}
           </p>
           <div className="admin-calendar__fields">
-            <div className="admin-form__field">
-              <label className="admin-form__label" htmlFor={`${id}-date`}>
-                Date
-              </label>
-              <input
-                id={`${id}-date`}
-                className="admin-input"
-                type="date"
-                required
-                value={fields.date}
-                disabled={busy}
-                aria-invalid={shown ? true : undefined}
-                aria-describedby={shown ? `${id}-error` : undefined}
-                onChange={(e) => setFields({ ...fields, date: e.target.value })}
-              />
-            </div>
-            <div className="admin-form__field">
-              <label className="admin-form__label" htmlFor={`${id}-time`}>
-                Time
-              </label>
-              <input
-                id={`${id}-time`}
-                className="admin-input"
-                type="time"
-                required
-                value={fields.time}
-                disabled={busy}
-                aria-invalid={shown ? true : undefined}
-                aria-describedby={shown ? `${id}-error` : undefined}
-                onChange={(e) => setFields({ ...fields, time: e.target.value })}
-              />
-            </div>
+            {(['date', 'time'] as const).map((name) => (
+              <div key={name} className="admin-form__field">
+                <label className="admin-form__label" htmlFor={`${id}-${name}`}>
+                  {name === 'date' ? 'Date' : 'Time'}
+                </label>
+                <input
+                  id={`${id}-${name}`}
+                  className="admin-input"
+                  type={name}
+                  required
+                  value={fields[name]}
+                  disabled={busy}
+                  aria-invalid={shown ? true : undefined}
+                  aria-describedby={shown ? `${id}-error` : undefined}
+                  onChange={(e) => setFields({ ...fields, [name]: e.target.value })}
+                />
+              </div>
+            ))}
           </div>
           {shown ? (
             <p id={`${id}-error`} className="admin-form__error" role="alert">
