@@ -5,6 +5,7 @@ import {
   type AppInsightsCollector,
   type Envelope,
 } from '../server/src/fakes/appinsights-collector.ts';
+import { RELOAD_STORAGE_KEY } from '../web/src/app/chunk-reload.ts';
 import { NOT_CONFIGURED_WARNING } from '../web/src/lib/telemetry/constants.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
@@ -252,6 +253,43 @@ describe('browser telemetry with a connection string', () => {
       .filter((d) => d.name === 'GET /News');
     expect(failed).toHaveLength(4);
     for (const d of failed) expect(d).toMatchObject({ resultCode: '500', success: false });
+  });
+
+  it('reports the error page of a page whose code will not load as an exception with its path', async () => {
+    collector.clear();
+    const politics = (await fetchNews(running.baseUrl, 'Politics')).allArticles[0];
+    expect(politics, 'the demo content has a Politics article').toBeDefined();
+    const context = await web.newContext();
+    await guardNetwork(context);
+    // the article page's chunk fails, and this address was reloaded for it a moment ago: the error page shows
+    await context.route(
+      (url) => /^\/assets\/article-[A-Za-z0-9_-]{8}\.js$/.test(url.pathname),
+      (route) => route.abort(),
+    );
+    const page = await context.newPage();
+    await page.goto(`${running.baseUrl}/`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const href = `${running.baseUrl}${articleHref(politics!)}`;
+    await page.evaluate(
+      ([key, value]) => sessionStorage.setItem(key!, value!),
+      [RELOAD_STORAGE_KEY, JSON.stringify({ href, at: Date.now() })],
+    );
+    await page
+      .locator(`a[href="${articleHref(politics!)}"]`)
+      .first()
+      .click();
+    await page.waitForURL(href);
+    await page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
+    const session = await sessionIdOf(context);
+    await leave(page, collector);
+
+    const exceptions = () => collector.ofType('ExceptionData').filter((e) => e.tags?.['ai.session.id'] === session);
+    await expect.poll(() => exceptions().length, { timeout: FLUSH_TIMEOUT_MS }).toBe(1);
+    const data = baseData(exceptions()[0]!);
+    expect(data.properties).toMatchObject({ route: articleHref(politics!), kind: 'chunk' });
+    expect(data.exceptions).toEqual([
+      expect.objectContaining({ typeName: 'TypeError', message: expect.stringContaining('dynamically imported') }),
+    ]);
   });
 });
 

@@ -4,7 +4,8 @@
  *  - answers the browser's CORS preflight (POST, the requested headers);
  *  - accepts POST /v2/track and /v2.1/track with a JSON array or newline-delimited envelopes,
  *    plain, gzip or deflate encoded;
- *  - checks each envelope like the service does (iKey present and ours, name, time, data.baseType),
+ *  - checks each envelope like the service does (iKey present and ours, name, time, data.baseType; an
+ *    ExceptionData's exceptions, each with typeName and message),
  *    stores the good ones and answers { itemsReceived, itemsAccepted, errors }: 200 when all were
  *    accepted, 206 with per-item errors when some were not, 400 when none was.
  * Dev mode: `node --import tsx server/src/fakes/appinsights-collector.ts` prints what arrives.
@@ -95,6 +96,26 @@ export function checkEnvelope(item: unknown, instrumentationKey: string): string
   const data = e.data as Envelope['data'] | undefined;
   if (!data || typeof data !== 'object' || typeof data.baseType !== 'string' || !data.baseType) {
     return 'Field baseType on type Data is required';
+  }
+  if (data.baseType === 'ExceptionData') return checkExceptionData(data.baseData);
+  return null;
+}
+
+/**
+ * Microsoft.ApplicationInsights.Exception: baseData { ver, exceptions: [{ typeName, message, hasFullStack,
+ * stack or parsedStack }], severityLevel?, properties? }; the service requires the exceptions and each
+ * one's type name and message.
+ */
+function checkExceptionData(baseData: Record<string, unknown> | undefined): string | null {
+  const exceptions = baseData?.exceptions;
+  if (!Array.isArray(exceptions) || exceptions.length === 0)
+    return 'Field exceptions on type ExceptionData is required';
+  for (const x of exceptions as unknown[]) {
+    const detail = (x && typeof x === 'object' ? x : {}) as Record<string, unknown>;
+    if (typeof detail.typeName !== 'string' || !detail.typeName) {
+      return 'Field typeName on type ExceptionDetails is required';
+    }
+    if (typeof detail.message !== 'string') return 'Field message on type ExceptionDetails is required';
   }
   return null;
 }
@@ -215,8 +236,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   setInterval(() => {
     for (const e of collector.envelopes.slice(shown)) {
       const base = e.data.baseData ?? {};
+      const exception = (base.exceptions as { message?: unknown }[] | undefined)?.[0]?.message;
       console.log(
-        `${e.time} ${e.data.baseType} ${String(base.name ?? base.message ?? '')} ${String(base.resultCode ?? base.responseCode ?? '')}`,
+        `${e.time} ${e.data.baseType} ${String(base.name ?? base.message ?? exception ?? '')} ${String(base.resultCode ?? base.responseCode ?? '')}`,
       );
     }
     shown = collector.envelopes.length;

@@ -54,7 +54,12 @@ describe('trackRouteChanges', () => {
     vi.useFakeTimers();
     views = [];
     client = new TelemetryClient();
-    client.ready({ trackPageView: (v) => views.push(v), trackEvent: () => {}, trackDependency: () => {} });
+    client.ready({
+      trackPageView: (v) => views.push(v),
+      trackEvent: () => {},
+      trackDependency: () => {},
+      trackException: () => {},
+    });
   });
   afterEach(() => vi.useRealTimers());
 

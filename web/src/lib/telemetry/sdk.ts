@@ -1,4 +1,4 @@
-import { ApplicationInsights } from '@microsoft/applicationinsights-web';
+import { ApplicationInsights, SeverityLevel } from '@microsoft/applicationinsights-web';
 import { TELEMETRY } from './constants';
 import { createPerViewLimit } from './per-view-limit';
 import type { SdkConfig } from './sdk-config';
@@ -29,5 +29,7 @@ export function createSdkSink(config: SdkConfig): TelemetrySink {
         startTime: item.startTime,
         properties: { url: item.url },
       }),
+    trackException: (error, properties) =>
+      sdk.trackException({ exception: error, severityLevel: SeverityLevel.Error, properties }),
   };
 }

@@ -15,6 +15,7 @@ function fakeSdk() {
     trackPageView: (i) => sink.items.push(`pv ${i.uri}`),
     trackEvent: (n) => sink.items.push(`ev ${n}`),
     trackDependency: (d) => sink.items.push(`dep ${d.name} ${d.responseCode}`),
+    trackException: (e) => sink.items.push(`ex ${e.message}`),
   };
   const loadSdk = vi.fn(async () => ({
     createSdkSink: (config: SdkConfig) => {

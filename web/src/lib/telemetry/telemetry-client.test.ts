@@ -8,6 +8,7 @@ function recordingSink() {
     trackPageView: (item) => calls.push(`pv ${item.uri}`),
     trackEvent: (name, properties) => calls.push(`ev ${name} ${JSON.stringify(properties)}`),
     trackDependency: (item) => calls.push(`dep ${item.name} ${item.responseCode}`),
+    trackException: (error, properties) => calls.push(`ex ${error.message} ${JSON.stringify(properties)}`),
   };
   return { calls, sink };
 }
@@ -36,6 +37,24 @@ describe('TelemetryClient', () => {
     client.trackEvent('Later');
     expect(calls.at(-1)).toBe('ev Later {}');
     expect(client.status).toBe('ready');
+  });
+
+  it('forwards an exception with its properties, kept like any call until the SDK is up', () => {
+    const client = new TelemetryClient();
+    const error = new Error('pigeon ate the page');
+    client.trackException(error, { route: '/article/pigeon', kind: 'render' });
+    expect(client.pendingCount).toBe(1);
+    const sink: TelemetrySink = {
+      trackPageView: vi.fn(),
+      trackEvent: vi.fn(),
+      trackDependency: vi.fn(),
+      trackException: vi.fn(),
+    };
+    client.ready(sink);
+    expect(sink.trackException).toHaveBeenCalledTimes(1);
+    expect(sink.trackException).toHaveBeenCalledWith(error, { route: '/article/pigeon', kind: 'render' });
+    client.trackException(new Error('later'));
+    expect(sink.trackException).toHaveBeenLastCalledWith(new Error('later'), {});
   });
 
   it('drops everything when telemetry is skipped, and stays skipped', () => {
@@ -68,6 +87,7 @@ describe('TelemetryClient', () => {
       }),
       trackEvent: vi.fn(),
       trackDependency: vi.fn(),
+      trackException: vi.fn(),
     };
     client.trackPageView({ name: 'a', uri: 'http://h/' });
     expect(() => client.ready(sink)).not.toThrow();

@@ -26,6 +26,7 @@ export interface TelemetrySink {
   trackPageView(item: PageViewItem): void;
   trackEvent(name: string, properties: Record<string, string>): void;
   trackDependency(item: DependencyItem): void;
+  trackException(error: Error, properties: Record<string, string>): void;
 }
 
 export type TelemetryState = 'pending' | 'ready' | 'skipped';
@@ -64,6 +65,11 @@ export class TelemetryClient {
 
   trackDependency(item: DependencyItem): void {
     this.call((sink) => sink.trackDependency(item));
+  }
+
+  /** An error the page shows the reader (the route error page), with its properties (no secrets). */
+  trackException(error: Error, properties: Record<string, string> = {}): void {
+    this.call((sink) => sink.trackException(error, properties));
   }
 
   /** The SDK is up: replay what was kept, then pass everything straight on. Only the first call counts. */

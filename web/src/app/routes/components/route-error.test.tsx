@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { telemetry } from '@/lib/telemetry/telemetry-client';
 import { RELOAD_STORAGE_KEY, RELOAD_WINDOW_MS, resetChunkReload } from '../../chunk-reload.ts';
 import { RouteError } from './route-error.tsx';
 
@@ -27,6 +28,7 @@ function renderApp(url: string, error: Error) {
 }
 
 let assign: ReturnType<typeof vi.fn>;
+let trackException: MockInstance<typeof telemetry.trackException>;
 let reload: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
@@ -40,6 +42,7 @@ beforeEach(() => {
     reload,
   } as unknown as Location);
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  trackException = vi.spyOn(telemetry, 'trackException').mockImplementation(() => {});
   window.sessionStorage.clear();
   resetChunkReload();
 });
@@ -112,5 +115,27 @@ describe('any other error', () => {
     expect(assign).not.toHaveBeenCalled();
     await screen.findByRole('heading', { name: 'Something went wrong' });
     expect(console.error).toHaveBeenCalledWith(error);
+  });
+});
+
+describe('telemetry', () => {
+  it('reports the error the page shows once, with the path and its kind, and not the silent reload', async () => {
+    const chunk = new TypeError('Failed to fetch dynamically imported module: https://smear.example/assets/a-1.js');
+    await renderApp('/article/pigeon?token=secret#x', chunk);
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(trackException).not.toHaveBeenCalled();
+    cleanup();
+    resetChunkReload();
+    await renderApp('/article/pigeon?token=secret#x', chunk);
+    await screen.findByRole('heading', { name: 'Something went wrong' });
+    expect(trackException).toHaveBeenCalledTimes(1);
+    expect(trackException).toHaveBeenCalledWith(chunk, { route: '/article/pigeon', kind: 'chunk' });
+    cleanup();
+
+    const error = new Error('pigeon ate the page');
+    await renderApp('/admin/articles?q=x', error);
+    await screen.findByRole('heading', { name: 'Something went wrong' });
+    expect(trackException).toHaveBeenCalledTimes(2);
+    expect(trackException).toHaveBeenLastCalledWith(error, { route: '/admin/articles', kind: 'render' });
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { createPath, Link, useLocation, useRouteError } from 'react-router';
+import { createPath, isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { paths } from '@/config/paths';
+import { telemetry } from '@/lib/telemetry/telemetry-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isChunkLoadError, isReloading, reloadOnce, wasReloadedRecently } from '../../chunk-reload.ts';
 
@@ -13,6 +14,8 @@ export const ROUTE_ERROR_TEXT = 'This page could not be shown. Reload it, or go 
  * hashed files, or the connection dropped) is loaded afresh from the server, once per address
  * (chunk-reload.ts); anything else, or a chunk that fails again, shows a plain error page in the
  * public site's look, or the newsroom's under /admin. Imports no admin code: public pages carry it.
+ * The error shown is reported to telemetry (an exception with the address's path and its kind); the
+ * silent reload is not.
  */
 export function RouteError() {
   const error = useRouteError();
@@ -31,7 +34,8 @@ export function RouteError() {
       return;
     }
     console.error(error);
-  }, [reloading, href, error]);
+    reportRouteError(error, location.pathname, chunkError);
+  }, [reloading, href, error, location.pathname, chunkError]);
 
   if (reloading) return null;
   return location.pathname === paths.admin.root.path || location.pathname.startsWith(`${paths.admin.root.path}/`) ? (
@@ -39,6 +43,25 @@ export function RouteError() {
   ) : (
     <PublicErrorPage />
   );
+}
+
+/** Errors already reported: an effect that runs again (React's strict mode) does not report twice. */
+const reported = new WeakSet<object>();
+
+/**
+ * Reports a shown route error to telemetry, kept until the SDK is up (the client's rule). Only the
+ * address's path goes with it, never its query or hash.
+ */
+function reportRouteError(error: unknown, pathname: string, chunk: boolean) {
+  if (error && typeof error === 'object') {
+    if (reported.has(error)) return;
+    reported.add(error);
+  }
+  const exception =
+    error instanceof Error
+      ? error
+      : new Error(isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error));
+  telemetry.trackException(exception, { route: pathname, kind: chunk ? 'chunk' : 'render' });
 }
 
 function reload() {
