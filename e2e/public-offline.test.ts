@@ -102,6 +102,19 @@ describe('reading offline', () => {
       expect(masthead).toBe('rgb(215, 0, 15)');
       expect(await page.locator('script[src], link[rel="modulepreload"]').count()).toBe(0);
     }
+    // At 390 px the header's MENU (a link, as on the pages sent without script: the app's button needs
+    // the app) opens the category bar, whose sections lead to the offline page.
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const sections = page.getByRole('navigation', { name: 'Main' });
+    expect(await sections.isVisible()).toBe(false);
+    await page.getByRole('link', { name: 'MENU', exact: true }).click();
+    await sections.getByRole('link', { name: 'Politics', exact: true }).waitFor();
+    await notice.waitFor();
+    await sections.getByRole('link', { name: 'Politics', exact: true }).click();
+    await page.waitForURL(`${running.baseUrl}/politics`);
+    await page.getByRole('heading', { level: 1, name: "You're offline" }).waitFor();
+    await page.setViewportSize(wide);
 
     // Back online, the network answers: the story unpublished meanwhile is gone, and so is its copy.
     await context.setOffline(false);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { LiveEntriesPage } from '../../../common/live-contract.ts';
 import { findCategory } from '../../../common/categories.ts';
+import { withoutAppScript } from '../../../common/scriptless-page.ts';
 import { NEWS_PAGE_SIZE } from '../../../common/site.ts';
 import { withDirectives } from '../plugins/content-security-policy.ts';
 import { escapeHtml, jsonForScript } from '../plugins/html-escape.ts';
@@ -10,13 +11,9 @@ import { pageHeaderList } from '../plugins/spa.ts';
 import { loadSsrBundle, type SsrBundle } from '../rendering/ssr-bundle.ts';
 import type { PublicArticle } from '../repositories/news-repository.ts';
 
-/** The page's module script and preloads: a preview page loads no script at all. */
-const MODULE_SCRIPTS =
-  /\s*<script\b[^>]*\btype="module"[^>]*>\s*<\/script>|\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g;
-
-/** The built index.html without its scripts: the stylesheet stays, the app never loads. */
+/** The built index.html without its scripts (withoutAppScript): the stylesheet stays, the app never loads. */
 export function scriptlessShell(shell: SpaShell): SpaShell {
-  return new SpaShell(shell.html.replace(MODULE_SCRIPTS, ''));
+  return new SpaShell(withoutAppScript(shell.html));
 }
 
 /** The head of a preview page: its title, and what keeps it out of search engines and other sites' logs. */

@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CATEGORIES } from '@common/categories';
+import { LINKED_NAV_CLASS, SITE_NAV_ID } from '@common/scriptless-page';
 import { TAGLINE } from '@common/site';
 import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
@@ -14,9 +15,6 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     'hover:text-tabloid-yellow md:py-2',
     isActive ? 'underline decoration-tabloid-yellow' : 'no-underline',
   );
-
-/** The category bar's id: the no-script menu link targets it (`#site-nav`, opened by CSS :target). */
-export const SITE_NAV_ID = 'site-nav';
 
 const MENU_BUTTON_CLASS =
   'min-h-11 min-w-20 bg-ink px-3 py-2 font-sans text-sm font-bold uppercase tracking-wider text-white md:hidden';
@@ -113,7 +111,7 @@ export function SiteHeader() {
       <nav
         id={navId}
         aria-label="Main"
-        className={cx('site-nav bg-ink on-dark md:block', open ? 'block' : 'hidden', scriptless && 'site-nav--linked')}
+        className={cx('site-nav bg-ink on-dark md:block', open ? 'block' : 'hidden', scriptless && LINKED_NAV_CLASS)}
       >
         <ul className="mx-auto flex max-w-7xl flex-col px-2 md:flex-row md:flex-wrap md:gap-2">
           {CATEGORIES.map((category) => (

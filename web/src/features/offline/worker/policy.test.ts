@@ -1,4 +1,9 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ScriptlessPageContext } from '@/components/layout/scriptless-page';
+import { SiteHeader } from '@/components/layout/site-header';
 import {
   MAX_STORIES,
   MAX_STORY_AGE_MS,
@@ -139,6 +144,37 @@ describe('the HTML the worker writes', () => {
     expect(html).not.toContain('type="module"');
     expect(html).not.toContain('modulepreload');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-oH02GmAC.css">');
+  });
+
+  it('a stored story’s header works as a scriptless page’s: the MENU link shown, the category bar it opens linked', () => {
+    // The header as the server renders a story (the app's MENU button, the no-script link inside
+    // <noscript>), and as it renders a page sent without script (preview and offline pages).
+    const header = (scriptless: boolean) => {
+      const router = createMemoryRouter([{ path: '*', element: createElement(SiteHeader) }], {
+        initialEntries: ['/article/pigeon-elected-mayor'],
+      });
+      return renderToString(
+        createElement(ScriptlessPageContext.Provider, { value: scriptless }, createElement(RouterProvider, { router })),
+      );
+    };
+    const served = header(false);
+    expect(served).toMatch(/<noscript><a href="#site-nav"[^>]*>MENU<\/a><\/noscript>/);
+    const copy = offlineCopy(`<body><div id="root">${served}<main><h1>Pigeon</h1></main></div></body>`, NOW);
+
+    // Offline the browser runs script, so a <noscript> would stay hidden: the link is out of it.
+    expect(copy).not.toContain('<noscript>');
+    expect(copy).toMatch(/<a href="#site-nav" class="[^"]*"[^>]*>MENU<\/a>/);
+    // The bar carries the same classes as on a page rendered without script (CSS :target opens it).
+    const navClasses = (html: string) =>
+      /<nav\b[^>]*\bid="site-nav"[^>]*\bclass="([^"]*)"/.exec(html)![1]!.split(/\s+/).sort();
+    expect(navClasses(copy)).toEqual(navClasses(header(true)));
+    expect(navClasses(copy)).toContain('site-nav--linked');
+    // The MENU button that needs the app is still there, hidden until the app runs (which it never does).
+    expect(copy).toMatch(
+      /<button type="button" class="[^"]*\bjs-only\b[^"]*" aria-expanded="false"[^>]*>MENU<\/button>/,
+    );
+    // A page without the header is left as it was (but for its script and the notice).
+    expect(offlineCopy('<body><noscript><a href="/x">x</a></noscript></body>', NOW)).toContain('<noscript>');
   });
 
   it('a story’s headline: its <h1>, else its title without the site name', () => {

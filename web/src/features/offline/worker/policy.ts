@@ -1,3 +1,4 @@
+import { asScriptlessPage } from '@common/scriptless-page';
 import {
   OFFLINE_NOTHING_SAVED,
   OFFLINE_STORIES_LEAD,
@@ -147,9 +148,6 @@ export function headlineOf(html: string): string {
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
-/** The app's module script and its preloads: a page answered from a copy is read as plain HTML. */
-const MODULE_SCRIPTS =
-  /\s*<script\b[^>]*\btype="module"[^>]*>\s*<\/script>|\s*<link\b[^>]*\brel="modulepreload"[^>]*>/gi;
 const BODY_OPEN = /<body\b[^>]*>/i;
 const MAIN_OPEN = /<main\b[^>]*>/i;
 
@@ -158,16 +156,18 @@ export const NOTICE_ID = 'offline-copy-notice';
 
 /**
  * A stored story as the worker answers it offline: the notice 'You're offline: this is the copy saved
- * on {date}.' first in its main content, and without the app's script. The
- * page works without script (every public page does), and the app would only try to fetch what is not
- * there: its links then stay plain links, whose navigations the worker answers.
+ * on {date}.' first in its main content, and made a page without the app's script as the preview and
+ * offline pages are (asScriptlessPage: no script, and the header's MENU a link that opens the category
+ * bar, the button that needs the app staying hidden). The page works without script (every public
+ * page does), and the app would only try to fetch what is not there: its links then stay plain links,
+ * whose navigations the worker answers.
  */
 export function offlineCopy(html: string, savedAt: number): string {
   const notice =
     `<p id="${NOTICE_ID}" role="status" class="mx-auto mb-6 max-w-3xl border-l-8 border-tabloid-red ` +
     `bg-tabloid-yellow px-4 py-3 font-sans text-base font-bold text-ink">` +
     `${escapeHtml(offlineCopyNotice(savedAt))}</p>`;
-  const stripped = html.replace(MODULE_SCRIPTS, '');
+  const stripped = asScriptlessPage(html);
   // First in the page's main content, under the masthead: the app does not run, so nothing re-renders
   // it away, and a reload that brings back the reader's place relative to the masthead still shows it.
   const at = MAIN_OPEN.test(stripped) ? MAIN_OPEN : BODY_OPEN;
