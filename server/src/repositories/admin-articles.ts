@@ -155,6 +155,7 @@ export class AdminArticlesRepository {
     private readonly dialect: Dialect,
     private readonly onPublished?: PublishHook,
     private readonly onChanged?: ChangeHook,
+    private readonly onPurged?: PurgeHook,
   ) {
     this.db = db;
   }
@@ -820,8 +821,10 @@ export class AdminArticlesRepository {
       .execute();
     await trx.deleteFrom('live_entries').where('article_id', 'in', ids).execute();
     // Its posts' share rows, its own and its key events' (the editor was offered to delete the posts
-    // first): a failed one would stay on the dashboard, and a share job still queued for one finds
-    // no share to move and sends nothing. The audit trail keeps what was posted.
+    // first): a failed one would stay on the dashboard. Their waiting jobs are cancelled first, by the
+    // rows (onPurged); one already claimed finds no share to move and sends nothing. The audit trail
+    // keeps what was posted.
+    await this.onPurged?.(trx, ids);
     await trx.deleteFrom('social_shares').where('article_id', 'in', ids).execute();
     await deleteArticleLinks(trx, ids);
     await deletePreviewLinks(trx, ids);
@@ -971,6 +974,13 @@ function refusalOf<R extends string>(
  * queued there, so both commit together). `row` is the article as the publish left it.
  */
 export type PublishHook = (trx: Transaction<Database>, articleId: number, row: ArticleRow) => Promise<void>;
+
+/**
+ * Runs inside the transaction that deletes articles for good (purge: an editor's Delete for good or the
+ * scheduler's purge of the expired Trash), before their share rows are deleted: the share work cancels
+ * their waiting jobs there (decision 024).
+ */
+export type PurgeHook = (trx: Transaction<Database>, articleIds: readonly number[]) => Promise<void>;
 
 /**
  * Runs inside the transaction of every other accepted write of one article (an unpublish, a move to the

@@ -49,11 +49,14 @@ export class Scheduler {
   private imageSweepAsked = false;
 
   constructor(private readonly app: FastifyInstance) {
-    // Its writes are publishes (and purges of the Trash, which no hook hears of).
+    // Its writes are publishes and purges of the Trash (which cancel the articles' waiting share jobs).
+    const hooks = articleWriteHooks(app);
     this.articles = new AdminArticlesRepository(
       app.database.db,
       app.database.dialect,
-      articleWriteHooks(app).onPublished,
+      hooks.onPublished,
+      undefined,
+      hooks.onPurged,
     );
   }
 

@@ -10,7 +10,7 @@ import { SHARE_JOB } from './share-service.ts';
 
 // An article deleted for good takes its posts' share rows with it (its own and its key events'), on
 // SQLite (api, the jobs table) and PostgreSQL (api-pg, pg-boss): the dashboard's failed posts no longer
-// list it, and the share jobs still queued for it find nothing to send. The share workers start only
+// list it, and the share jobs still waiting for it are cancelled in the same transaction. The share workers start only
 // when the test says, so the jobs wait while the article is purged.
 let env: TestApp;
 let api: ReturnType<typeof adminApi>;
@@ -72,6 +72,13 @@ const sharesOf = (articleId: number) =>
     .orderBy('platform')
     .execute();
 
+/** The share jobs waiting for an article, as the job engine lists them ('entry:platform'). */
+const waitingJobs = async (articleId: number) =>
+  (await env.app.jobs.list(SHARE_JOB))
+    .filter((j) => j.state === 'ready' && j.payload.articleId === articleId)
+    .map((j) => `${Number(j.payload.entryId ?? 0)}:${String(j.payload.platform)}`)
+    .sort();
+
 const failedPosts = async () =>
   ((await api('GET', '/api/admin/shares/failed')).body as { failed: FailedShare[] }).failed;
 
@@ -111,9 +118,16 @@ describe('Delete for good and the posts of the article', () => {
     );
 
     expect((await api('DELETE', `/api/admin/articles/${gone.id}`)).status).toBe(204);
-    // In the trash its rows stay (it can be restored, its posts deleted from its Trash row).
+    // In the trash its rows stay (it can be restored, its posts deleted from its Trash row); the move
+    // withdrew its queued posts and cancelled their jobs, the jobs of its other posts still wait.
     expect(await sharesOf(gone.id)).toHaveLength(4);
+    expect(await waitingJobs(gone.id)).toEqual([`${gone.entryId}:x`, '0:x'].sort());
     expect((await api('POST', `/api/admin/articles/${gone.id}/purge`)).status).toBe(204);
+    // Delete for good cancels them in its transaction; the other story's jobs are not touched.
+    expect(await waitingJobs(gone.id)).toEqual([]);
+    expect(await waitingJobs(kept.id)).toEqual(
+      ['0:facebook', '0:x', `${kept.entryId}:facebook`, `${kept.entryId}:x`].sort(),
+    );
 
     expect(await sharesOf(gone.id)).toEqual([]);
     expect(listed(await failedPosts())).toEqual(
@@ -196,8 +210,11 @@ describe('Delete for good and the posts of the article', () => {
     const ids = async () => (await failedPosts()).map((f) => f.articleId);
     expect(await ids()).toContain(old.id);
 
+    expect(await waitingJobs(old.id)).toEqual([`${old.entryId}:facebook`, '0:facebook'].sort());
+
     expect((await env.app.scheduler.tick()).purged).toContain(old.id);
     expect(await sharesOf(old.id)).toEqual([]);
+    expect(await waitingJobs(old.id)).toEqual([]);
     const after = await ids();
     expect(after).not.toContain(old.id);
     expect(after).not.toContain(orphan);

@@ -176,6 +176,22 @@ export class ShareService {
   }
 
   /**
+   * Called inside the transaction that deletes articles for good (an editor's Delete for good, the
+   * scheduler's purge of the expired Trash), before their share rows go: the waiting jobs of all their
+   * posts, their own and their entries', are cancelled there by the payload they were queued with
+   * (shareJobPayload), as a withdrawal cancels them. A job already claimed runs on and finds no share.
+   */
+  async onArticlesPurged(trx: Transaction<Database>, articleIds: readonly number[]): Promise<void> {
+    const shares = await this.#repo.allOfArticles(trx, articleIds);
+    const cancelled = await this.#queue.cancelWaiting(
+      trx,
+      SHARE_JOB,
+      shares.map((s) => shareJobPayload(Number(s.article_id), s.platform, Number(s.entry_id), s.created_at)),
+    );
+    if (cancelled > 0) this.#o.log.info({ articleIds, cancelled }, 'share jobs cancelled: deleted for good');
+  }
+
+  /**
    * The rule applied at a change, in its transaction (SocialSharesRepository.withdrawUnsendable): the
    * queued posts it refuses now are withdrawn, and their waiting jobs are cancelled with them (by the
    * payload they were queued with, so a job of the share queued again later is not touched). A job

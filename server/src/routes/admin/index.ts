@@ -43,6 +43,7 @@ async function adminApi(app: FastifyInstance) {
     app.database.dialect,
     hooks.onPublished,
     hooks.onChanged,
+    hooks.onPurged,
   );
   await app.register(dashboardRoutes, { articles });
   await app.register(mostReadRoutes);

@@ -54,7 +54,7 @@ export const ARTICLE_POST = 0;
 /**
  * A share job's payload: the share (an article's own post names no entry) and `queuedAt`, the share's
  * `created_at` when this job was queued (see take()). Written here once: the jobs are queued with it
- * and a withdrawal cancels the waiting ones by it (ShareService).
+ * and a withdrawal or a delete for good cancels the waiting ones by it (ShareService).
  */
 export function shareJobPayload(
   articleId: number,
@@ -161,6 +161,19 @@ export class SocialSharesRepository {
       .selectAll()
       .where('article_id', 'in', ids)
       .where('entry_id', '=', ARTICLE_POST)
+      .execute();
+  }
+
+  /**
+   * Every share row of these articles, their own posts' and their entries', with the time each was
+   * queued (its `created_at`, which its job carries as `queuedAt`): what a delete for good cancels.
+   */
+  async allOfArticles(tx: Tx, ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    return tx
+      .selectFrom('social_shares')
+      .select(['article_id', 'platform', 'entry_id', 'created_at'])
+      .where('article_id', 'in', ids)
       .execute();
   }
 
