@@ -41,6 +41,8 @@ const e2eOnPostgres = [
   'e2e/admin-ready-to-publish.test.ts',
   'e2e/article-shares.test.ts',
   'e2e/bylines-tags.test.ts',
+  // read counts: the beacons' counts written by the reads flusher (an upsert that adds), read back by both lists
+  'e2e/most-read.test.ts',
   // live updates: the newsroom's writes reach readers through the event log (PostgreSQL NOTIFY there)
   'e2e/public-live.test.ts',
   'e2e/social-admin.test.ts',

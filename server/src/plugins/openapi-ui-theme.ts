@@ -5,9 +5,14 @@
  *   version pills, the Authorize, Cancel, Execute and Download buttons, a parameter's "query"/"path"), a focus ring
  *   on the request body (Swagger UI takes it off), and examples shown whole rather than in a box that
  *   scrolls (which the keyboard cannot reach);
- * - a script: the title and description Swagger UI draws above its <main> become the page's banner
- *   (a role on that element, which Swagger UI leaves alone), so everything is inside a landmark.
- * What the options cannot reach (a few names and roles inside Swagger UI's own markup) is listed in the test.
+ * - a script that adds roles and names to Swagger UI's markup as it draws it (attributes Swagger UI does not
+ *   set again, so they stay): the title and description above its <main> become the page's banner; each
+ *   response table (a region) is named for its operation ("Responses of GET /News"); the Authorize popup is
+ *   a modal dialog named by its heading, with its close button named "Close", its buttons named by their
+ *   text (Swagger UI's "Apply credentials" hides "Authorize") and its field by its label.
+ *   Swagger UI moves the keyboard into the popup as it opens and closes it on Escape; the script puts the
+ *   keyboard in it while it is open and back on the button that opened it once it closes (else it would be
+ *   left on the page's body).
  */
 
 const css = `
@@ -34,10 +39,82 @@ const css = `
 const js = `(function () {
   var root = document.getElementById('swagger-ui');
   if (!root) return;
-  new MutationObserver(function () {
+  function label(el, name) {
+    if (el.getAttribute('aria-label') !== name) el.setAttribute('aria-label', name);
+  }
+  // Where the keyboard was before the dialog opened (its Authorize or lock button): back there once it closes.
+  var opener = null;
+  var wasOpen = false;
+  root.addEventListener('focusin', function (event) {
+    if (!event.target.closest('.modal-ux')) opener = event.target;
+  });
+  // A modal dialog keeps the keyboard: Tab from its last control goes to its first, Shift+Tab the other way.
+  root.addEventListener('keydown', function (event) {
+    var modal = event.key === 'Tab' && event.target.closest('.modal-ux');
+    if (!modal) return;
+    var controls = Array.prototype.filter.call(
+      modal.querySelectorAll('button, input, select, textarea, a[href]'),
+      function (el) { return !el.disabled && el.getClientRects().length > 0; }
+    );
+    var first = controls[0];
+    var last = controls[controls.length - 1];
+    if (event.shiftKey ? event.target === first : event.target === last) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    }
+  });
+  function mend() {
     var info = root.querySelector('.information-container');
     if (info && !info.hasAttribute('role')) info.setAttribute('role', 'banner');
-  }).observe(root, { childList: true, subtree: true });
+    // Each operation's response table is a region: named for its operation, so two open differ.
+    root.querySelectorAll('table.responses-table[role="region"]').forEach(function (table) {
+      var op = table.closest('.opblock');
+      var method = op && op.querySelector('.opblock-summary-method');
+      var path = op && op.querySelector('.opblock-summary-path');
+      if (method && path) label(table, 'Responses of ' + method.textContent + ' ' + path.getAttribute('data-path'));
+    });
+    // The Authorize dialog: a modal dialog named by its heading, its close button named.
+    root.querySelectorAll('.modal-ux').forEach(function (modal) {
+      var heading = modal.querySelector('.modal-ux-header h3');
+      if (heading && !heading.id) heading.id = 'authorize-dialog-title';
+      if (modal.getAttribute('role') !== 'dialog') {
+        modal.setAttribute('role', 'dialog');
+        modal.setAttribute('aria-modal', 'true');
+        if (heading) modal.setAttribute('aria-labelledby', heading.id);
+      }
+      var close = modal.querySelector('.close-modal');
+      if (close) label(close, 'Close');
+      // A button whose aria-label leaves out its text ("Apply credentials" on Authorize): named by its text.
+      modal.querySelectorAll('button[aria-label]').forEach(function (button) {
+        var text = button.textContent.trim();
+        if (text && button.getAttribute('aria-label').toLowerCase().indexOf(text.toLowerCase()) < 0)
+          button.removeAttribute('aria-label');
+      });
+      // A field with a label of its own ("Value:") named by it rather than by its id.
+      modal.querySelectorAll('input[id][aria-label]').forEach(function (input) {
+        if (input.getAttribute('aria-label') === input.id && modal.querySelector('label[for="' + input.id + '"]'))
+          input.removeAttribute('aria-label');
+      });
+    });
+  }
+  function refocus() {
+    var modal = root.querySelector('.modal-ux');
+    if (wasOpen && !modal) {
+      var active = document.activeElement;
+      if ((!active || active === document.body) && opener && document.contains(opener)) opener.focus();
+    }
+    wasOpen = Boolean(modal);
+  }
+  mend();
+  new MutationObserver(function () {
+    mend();
+    refocus();
+  }).observe(root, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-label'],
+  });
 })();
 `;
 
@@ -46,6 +123,6 @@ export function openapiUiTheme(title: string) {
   return {
     title,
     css: [{ filename: 'accessible.css', content: css }],
-    js: [{ filename: 'landmarks.js', content: js }],
+    js: [{ filename: 'accessible.js', content: js }],
   };
 }

@@ -90,7 +90,7 @@ describe('OpenAPI document and docs UI', () => {
     expect(html).toContain(`<title>${t.config.siteName} API</title>`);
     for (const [file, type] of [
       ['accessible.css', 'text/css'],
-      ['landmarks.js', 'javascript'],
+      ['accessible.js', 'javascript'],
     ]) {
       expect(html).toContain(`./static/theme/${file}`);
       const res = await t.app.inject({ method: 'GET', url: `/api/docs/static/theme/${file}` });
