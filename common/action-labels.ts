@@ -7,6 +7,7 @@ import {
 } from './admin-contract.ts';
 import { CORRECTION_AUDIT_ACTIONS } from './corrections-contract.ts';
 import { LIVE_AUDIT_ACTIONS } from './live-contract.ts';
+import { NOTE_AUDIT_ACTIONS } from './notes-contract.ts';
 import { PREVIEW_AUDIT_ACTIONS } from './preview-contract.ts';
 
 /**
@@ -25,6 +26,7 @@ export const AUDIT_ACTION_GROUPS = [
   { label: 'Pictures', actions: IMAGE_AUDIT_ACTIONS },
   { label: 'Preview links', actions: PREVIEW_AUDIT_ACTIONS },
   { label: 'Corrections', actions: CORRECTION_AUDIT_ACTIONS },
+  { label: 'Notes', actions: NOTE_AUDIT_ACTIONS },
 ] as const;
 
 /** An action code of the audit trail (GET /api/admin/audit `action`, in rows and as the filter). */
@@ -81,6 +83,8 @@ const TRAIL_LABELS: Record<TrailAction, string> = {
   'correction-add': 'Correction added',
   'correction-edit': 'Correction edited',
   'correction-remove': 'Correction removed',
+  'note-add': 'Note added',
+  'note-delete': 'Note deleted',
 };
 
 /**

@@ -53,6 +53,8 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'article_presence', key: ['article_id', 'editor_subject', 'tab_id'] },
   // Read counts by article and hour (decision 049).
   { name: 'article_reads', key: ['article_id', 'hour'] },
+  // Editors' notes on an article (decision 058).
+  { name: 'article_notes', key: ['id'], serial: true },
 ];
 /** Derived data the target's own triggers rebuild while the articles are inserted. */
 const DERIVED = new Set([

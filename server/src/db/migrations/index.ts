@@ -37,6 +37,7 @@ import * as m049 from './049-name-text-columns.ts';
 import * as m050 from './050-slug-redirect-record-indexes.ts';
 import * as m051 from './051-article-presence.ts';
 import * as m052 from './052-article-reads.ts';
+import * as m053 from './053-article-notes.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -87,4 +88,5 @@ export const migrations: Record<string, AppMigration> = {
   '050-slug-redirect-record-indexes': m050,
   '051-article-presence': m051,
   '052-article-reads': m052,
+  '053-article-notes': m053,
 };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
 import { createActivityThrottle, recordEditorActivity } from '../../repositories/activity-editors.ts';
 import articleRoutes from './articles/index.ts';
+import articleNoteRoutes from './article-notes.ts';
 import auditRoutes from './audit.ts';
 import calendarRoutes from './calendar.ts';
 import authorsAndTagsRoutes from './authors-and-tags.ts';
@@ -49,6 +50,7 @@ async function adminApi(app: FastifyInstance) {
   await app.register(mostReadRoutes);
   await app.register(categoryRoutes);
   await app.register(articleRoutes, { articles });
+  await app.register(articleNoteRoutes);
   await app.register(auditRoutes);
   await app.register(calendarRoutes);
   await app.register(authorsAndTagsRoutes);

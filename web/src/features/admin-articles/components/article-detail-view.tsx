@@ -14,6 +14,7 @@ import { HistoryPanel } from './history-panel.tsx';
 import { SchedulePanel } from './schedule-panel.tsx';
 import { PreviewLinkPanel } from './preview-link-panel.tsx';
 import { CorrectionsPanel } from './corrections-panel.tsx';
+import { NotesPanel } from './notes-panel.tsx';
 import { PresenceNotice } from './presence-notice.tsx';
 import { isPublished } from '../lib/article-status.ts';
 import { formFromArticle, type FormField } from '../lib/article-fields.ts';
@@ -69,12 +70,16 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
     if (err instanceof AdminApiError && err.status === 404 && err.problem?.deleted === true) {
       const { headline, deletedAt } = err.problem;
       return (
-        <DeletedArticle
-          id={id}
-          headline={typeof headline === 'string' ? headline : `Article ${id}`}
-          deletedAt={typeof deletedAt === 'string' ? deletedAt : undefined}
-          onBack={onBack}
-        />
+        <>
+          <DeletedArticle
+            id={id}
+            headline={typeof headline === 'string' ? headline : `Article ${id}`}
+            deletedAt={typeof deletedAt === 'string' ? deletedAt : undefined}
+            onBack={onBack}
+          />
+          {/* Its notes stay readable in the Trash; none is added or deleted there. */}
+          <NotesPanel articleId={id} readOnly />
+        </>
       );
     }
     return <AdminQueryError error={err} onRetry={() => void query.refetch()} />;
@@ -196,6 +201,7 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
         </div>
         <aside className="admin-detail__side">
           {DetailSection ? <DetailSection article={article} /> : null}
+          <NotesPanel articleId={article.id} />
           <section className="admin-panel">
             <h2>Article Info</h2>
             <dl className="admin-info">

@@ -187,6 +187,7 @@ describe('the audit trail, its actions in words', () => {
       'Pictures',
       'Preview links',
       'Corrections',
+      'Notes',
     ]);
     const articles = [...groups[0]!.querySelectorAll('option')].map((o) => [o.value, o.textContent]);
     expect(articles).toEqual([

@@ -47,7 +47,14 @@ describe('the Keyboard shortcuts dialog', () => {
       within(dialog)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['Anywhere in the newsroom', 'Article form', 'Live console', 'Body editor', 'Pictures']);
+    ).toEqual([
+      'Anywhere in the newsroom',
+      'Article form',
+      'Article screen',
+      'Live console',
+      'Body editor',
+      'Pictures',
+    ]);
     // Each key drawn with <kbd>, hidden from a screen reader, which hears its name.
     expect(within(dialog).getAllByRole('term')[0]!.textContent).toBe('Ctrl+KControl+K');
     expect(dialog.querySelector('kbd')!.closest('[aria-hidden="true"]')).not.toBeNull();

@@ -4,6 +4,7 @@ import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmptyBodyEditor } from '@/testing/empty-body-editor';
 import { FocalPointPicker } from '@/components/admin/focal-point-picker';
+import { isAddNoteChord } from '@/features/admin-articles/lib/note-keys';
 import { isSaveChord } from '@/features/admin-articles/lib/save-keys';
 import { LiveConsole } from '@/features/admin-live/components/live-console';
 import { article, entry, fakeLiveApi } from '@/features/admin-live/testing/fake-live-api';
@@ -60,10 +61,11 @@ const typed = (combo: KeyCombo) => combo.keys.map((k) => (k === 'Space' ? ' ' : 
 afterEach(() => cleanup());
 
 describe('the listed keyboard shortcuts are the keys the newsroom listens for', () => {
-  it('lists each shortcut once, in the five groups', () => {
+  it('lists each shortcut once, in the six groups', () => {
     expect(SHORTCUT_GROUPS.map((g) => g.title)).toEqual([
       'Anywhere in the newsroom',
       'Article form',
+      'Article screen',
       'Live console',
       'Body editor',
       'Pictures',
@@ -75,6 +77,7 @@ describe('the listed keyboard shortcuts are the keys the newsroom listens for', 
     for (const mac of [false, true]) {
       expect(isSearchShortcut(keydown(row('search').combos[0]!, mac) as KeyboardEvent, mac)).toBe(true);
       expect(isSaveChord(keydown(row('save').combos[0]!, mac))).toBe(true);
+      expect(isAddNoteChord(keydown(row('note-add').combos[0]!, mac))).toBe(true);
     }
     expect(isHelpKey(keydown(row('help').combos[0]!, false))).toBe(true);
   });

@@ -79,6 +79,12 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     ],
   },
   {
+    title: 'Article screen',
+    shortcuts: [
+      { id: 'note-add', combos: [press('Mod', 'Enter')], does: 'In Add a note: add the note, as Add note does' },
+    ],
+  },
+  {
     title: 'Live console',
     shortcuts: [
       {

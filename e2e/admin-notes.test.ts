@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startApp, type RunningApp } from './support/app.ts';
+import { insertArticles } from './support/articles.ts';
+import { axeViolations } from './support/axe.ts';
+import { DESKTOP, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
+
+// Notes on an article (decision 058), walked in headless Chromium against the real app: an editor adds a
+// note from the keyboard alone, sees it, reloads and still sees it, and deletes it (a colleague's note
+// offers no Delete note); an article in the Trash shows its notes read-only.
+
+const HEADLINE = 'Council Votes To Replace Potholes With Ponds';
+const TEXT = 'Check the quote with legal before 6pm.';
+
+/** The focused element's tag, label or text, and outline (a visible ring: a style and a width). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const s = getComputedStyle(el);
+    const label = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : undefined;
+    return {
+      tag: el.tagName,
+      name: label ?? el.textContent?.trim() ?? '',
+      style: s.outlineStyle,
+      width: parseFloat(s.outlineWidth),
+    };
+  });
+
+describe('notes on an article', () => {
+  let running: RunningApp;
+  let id = 0;
+  let trashedId = 0;
+  const web = useBrowser();
+
+  beforeAll(async () => {
+    running = await startApp();
+    const [row, trashed] = await insertArticles(running.database, running.app, [
+      { headline: HEADLINE, published_at: new Date(Date.now() - 3_600_000).toISOString() },
+      { headline: 'A Story In The Trash', deleted_at: new Date(Date.now() - 60_000).toISOString() },
+    ]);
+    id = row!.id;
+    trashedId = trashed!.id;
+    // A colleague's note, older than the one the test adds.
+    await running.database.db
+      .insertInto('article_notes')
+      .values(
+        [id, trashedId].map((article_id) => ({
+          article_id,
+          text: 'Picture rights cleared.\nCredit: the pond society',
+          created_at: new Date(Date.now() - 600_000).toISOString(),
+          author_subject: 'colleague',
+          author_name: 'Otto Other',
+        })),
+      )
+      .execute();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it('an editor adds one by keyboard, sees it after a reload, and deletes it; a colleague’s note has no Delete note', async () => {
+    const page = await web.newPage(DESKTOP);
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${id}`);
+    const panel = page.getByRole('region', { name: /^Notes/ });
+    await panel.getByRole('heading', { name: 'Notes (1)' }).waitFor();
+    const colleague = panel.getByRole('listitem').filter({ hasText: 'Otto Other' });
+    expect(await colleague.innerText()).toContain('Picture rights cleared.\nCredit: the pond society');
+    expect(await colleague.getByRole('button').count()).toBe(0);
+
+    // Keyboard only: Tab from the top of the page reaches 'Add a note' (its focus ring visible).
+    await page.locator('body').focus();
+    let reached = false;
+    for (let i = 0; i < 80 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = (await focused(page)).name === 'Add a note';
+    }
+    expect(reached).toBe(true);
+    expect(await focused(page)).toMatchObject({ tag: 'TEXTAREA', style: 'solid' });
+    expect((await focused(page)).width).toBeGreaterThan(0);
+    // Empty: refused by the field, nothing sent.
+    await page.keyboard.press('ControlOrMeta+Enter');
+    expect(await panel.getByRole('alert').innerText()).toBe('The note must not be empty.');
+    await page.keyboard.type(TEXT);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Then tell the desk.');
+    expect(await panel.getByText('58 / 1,000').count()).toBe(1);
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await panel.getByRole('heading', { name: 'Notes (2)' }).waitFor();
+    const items = panel.getByRole('listitem');
+    expect(await items.first().innerText()).toContain(`${TEXT}\nThen tell the desk.`);
+    expect(await items.first().innerText()).toContain('e2e.editor');
+    expect(await panel.getByRole('textbox', { name: 'Add a note' }).inputValue()).toBe('');
+    expect(await focused(page)).toMatchObject({ tag: 'TEXTAREA', name: 'Add a note' });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.reload();
+    await panel.getByRole('heading', { name: 'Notes (2)' }).waitFor();
+    expect(await items.first().innerText()).toContain(TEXT);
+
+    await items
+      .first()
+      .getByRole('button', { name: /^Delete note/ })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this note?' });
+    await dialog.getByRole('button', { name: 'Delete note' }).click();
+    await panel.getByRole('heading', { name: 'Notes (1)' }).waitFor();
+    expect(await panel.getByText(TEXT).count()).toBe(0);
+    await expect.poll(async () => (await focused(page)).name).toBe('Notes (1)');
+  }, 90_000);
+
+  it('an article in the Trash shows its notes, with nothing to add or delete (dark appearance, axe)', async () => {
+    const page = await web.newPage({ ...DESKTOP, colorScheme: 'dark' });
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${trashedId}`);
+    await page.getByRole('heading', { name: 'This article was deleted' }).waitFor();
+    const panel = page.getByRole('region', { name: /^Notes/ });
+    await panel.getByText('Picture rights cleared.').waitFor();
+    expect(await panel.getByRole('textbox').count()).toBe(0);
+    expect(await panel.getByRole('button').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-admin-theme'))).toBe('dark');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Note, NoteAuditAction } from '../../../common/notes-contract.ts';
+import type { Dialect } from '../db/dialect.ts';
+import type { ArticleNoteRow, Database } from '../db/schema.ts';
+import { writeAuditRows, type Actor } from './audit-log.ts';
+
+/** A note row as the newsroom's API gives it to `viewer` (the signed-in editor's subject). */
+export function toNote(row: ArticleNoteRow, viewer: string): Note {
+  return {
+    id: Number(row.id),
+    text: row.text,
+    createdAt: row.created_at,
+    createdBy: row.author_name,
+    mine: row.author_subject === viewer,
+  };
+}
+
+/**
+ * Why a note write was refused: no such article or note, the article in the trash (notes are read-only
+ * there), or (deleting) the note is someone else's.
+ */
+export type NoteRefusal =
+  | { ok: false; reason: 'not-found' | 'note-not-found' | 'not-author' }
+  | { ok: false; reason: 'deleted'; deletedAt: string };
+
+type ArticleState = { id: number; headline: string; deleted_at: string | null };
+
+/**
+ * Notes on an article (decision 058): internal, never read by a public page, feed, export or preview.
+ * Every write checks the article in its transaction (share-locked on PostgreSQL, so a move to the trash
+ * running at the same time comes first or after) and writes its audit row there, without the note's text.
+ * The article itself is not touched: its version, update time and History stay as they are.
+ */
+export class ArticleNotesRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** The article's state (undefined: no such article); an article in the trash too. */
+  async article(id: number): Promise<ArticleState | undefined> {
+    return this.db
+      .selectFrom('articles')
+      .select(['id', 'headline', 'deleted_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The article's notes, newest first, as `viewer` sees them. */
+  async list(articleId: number, viewer: string): Promise<Note[]> {
+    const rows = await this.db
+      .selectFrom('article_notes')
+      .selectAll()
+      .where('article_id', '=', articleId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((row) => toNote(row, viewer));
+  }
+
+  /** A new note by `actor`, dated `now`. */
+  async add(articleId: number, text: string, actor: Actor, now: Date): Promise<{ ok: true; note: Note } | NoteRefusal> {
+    return this.db.transaction().execute(async (trx) => {
+      const article = await this.lockArticle(trx, articleId);
+      if (!article.ok) return article;
+      const at = now.toISOString();
+      const row = await trx
+        .insertInto('article_notes')
+        .values({
+          article_id: articleId,
+          text,
+          created_at: at,
+          author_subject: actor.subject,
+          author_name: actor.name,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const note = toNote(row, actor.subject);
+      await audit(trx, 'note-add', articleId, actor, at, {
+        before: null,
+        after: { headline: article.row.headline, noteId: note.id },
+      });
+      return { ok: true as const, note };
+    });
+  }
+
+  /** A note deleted by its author; anyone else is refused ('not-author'). */
+  async remove(articleId: number, noteId: number, actor: Actor, now: Date): Promise<{ ok: true } | NoteRefusal> {
+    return this.db.transaction().execute(async (trx) => {
+      const article = await this.lockArticle(trx, articleId);
+      if (!article.ok) return article;
+      const before = await trx
+        .selectFrom('article_notes')
+        .selectAll()
+        .where('id', '=', noteId)
+        .where('article_id', '=', articleId)
+        .executeTakeFirst();
+      if (!before) return { ok: false as const, reason: 'note-not-found' as const };
+      if (before.author_subject !== actor.subject) return { ok: false as const, reason: 'not-author' as const };
+      await trx.deleteFrom('article_notes').where('id', '=', noteId).execute();
+      await audit(trx, 'note-delete', articleId, actor, now.toISOString(), {
+        before: { headline: article.row.headline, noteId, createdAt: before.created_at },
+        after: null,
+      });
+      return { ok: true as const };
+    });
+  }
+
+  private async lockArticle(
+    trx: Transaction<Database>,
+    articleId: number,
+  ): Promise<{ ok: true; row: ArticleState } | NoteRefusal> {
+    let q = trx.selectFrom('articles').select(['id', 'headline', 'deleted_at']).where('id', '=', articleId);
+    if (this.dialect === 'postgres') q = q.forShare();
+    const row = await q.executeTakeFirst();
+    if (!row) return { ok: false, reason: 'not-found' };
+    if (row.deleted_at) return { ok: false, reason: 'deleted', deletedAt: row.deleted_at };
+    return { ok: true, row };
+  }
+}
+
+/** A note's audit row: the article's headline and the note's id, never its text. */
+async function audit(
+  trx: Transaction<Database>,
+  action: NoteAuditAction,
+  articleId: number,
+  actor: Actor,
+  at: string,
+  { before, after }: { before: object | null; after: object | null },
+): Promise<void> {
+  await writeAuditRows(trx, [{ action, articleId, actor, at, before, after }]);
+}

@@ -1,0 +1,256 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../project-root.ts';
+import { ssrBundleFile } from '../../rendering/ssr-bundle.ts';
+import { readArticlesById } from '../../repositories/article-transfer.ts';
+import { auditFor } from '../../repositories/audit-log.ts';
+import { expectProblem } from '../../test-support/problem-assertions.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+/**
+ * Notes on an article (decision 058) through the admin API: adding, listing, deleting one's own, the
+ * refusals, the audit rows, the cascade on delete for good, and that nothing readers reach carries a
+ * note (SQLite in `api`, PostgreSQL in `api-pg`).
+ */
+const WEB_DIST = process.env.WEB_DIST_DIR || path.join(PROJECT_ROOT, 'dist/web');
+
+let t: TestApp;
+let nora: { authorization: string };
+let otto: { authorization: string };
+
+beforeAll(async () => {
+  if (!fs.existsSync(ssrBundleFile(WEB_DIST)))
+    throw new Error('build the front end first: npx vite build --config web/vite.config.ts');
+  t = await createTestApp({
+    env: { WEB_DIST_DIR: WEB_DIST, SITE_NAME: 'The Daily Smear', PUBLIC_URL: 'https://smear.example' },
+  });
+  nora = { authorization: await t.bearer({ sub: 'editor-nora', name: 'Nora Notes' }) };
+  otto = { authorization: await t.bearer({ sub: 'editor-otto', name: 'Otto Other' }) };
+});
+afterAll(async () => t?.close());
+beforeEach(async () => {
+  await t.database.db.deleteFrom('articles').execute();
+  t.app.newsCache.clear();
+});
+
+const HEADLINE = 'Mayor Swaps Town Hall For Bouncy Castle';
+/** A text no reader may ever see: looked for in every public answer. */
+const SECRET = 'Zebracorn-7731: check the quote with legal before 6pm';
+
+function call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, who: { authorization: string } = nora) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...who, ...(payload ? { 'content-type': 'application/json' } : {}) },
+    ...(payload ? { payload: JSON.stringify(payload) } : {}),
+  });
+}
+
+async function create(fields: Record<string, unknown> = {}) {
+  const res = await call('POST', '/api/admin/articles', {
+    headline: HEADLINE,
+    summary: 'Council meetings will now be held on an inflatable.',
+    content: 'The castle has a moat of foam.',
+    category: 'Politics',
+    published: true,
+    publishedAt: new Date(Date.now() - 60_000).toISOString(),
+    ...fields,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; slug: string; version: number };
+}
+
+const notes = (id: number) => `/api/admin/articles/${id}/notes`;
+const add = (id: number, text: string, who = nora) => call('POST', notes(id), { text }, who);
+const list = async (id: number, who = nora) => {
+  const res = await call('GET', notes(id), undefined, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().notes as { id: number; text: string; createdAt: string; createdBy: string; mine: boolean }[];
+};
+
+describe('adding, listing and deleting a note', () => {
+  it('adds one dated now by the signed-in editor, line breaks kept and trimmed, listed newest first', async () => {
+    const a = await create();
+    const before = Date.now();
+    const first = await add(a.id, '  Picture rights cleared.\r\nCredit: Reuters  \n');
+    expect(first.statusCode, first.body).toBe(201);
+    const one = first.json();
+    expect(one).toMatchObject({
+      text: 'Picture rights cleared.\nCredit: Reuters',
+      createdBy: 'Nora Notes',
+      mine: true,
+    });
+    expect(Date.parse(one.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(first.headers.location).toBe(`/api/admin/articles/${a.id}/notes/${one.id}`);
+
+    await new Promise((r) => setTimeout(r, 5));
+    const two = (await add(a.id, 'Check the quote with legal before 6pm', otto)).json();
+    expect((await list(a.id)).map((n) => [n.id, n.createdBy, n.mine])).toEqual([
+      [two.id, 'Otto Other', false],
+      [one.id, 'Nora Notes', true],
+    ]);
+    // Each editor is told which notes are theirs.
+    expect((await list(a.id, otto)).map((n) => n.mine)).toEqual([true, false]);
+  });
+
+  it('leaves the article alone: no new version, no update time', async () => {
+    const a = await create();
+    await add(a.id, SECRET);
+    const article = (await call('GET', `/api/admin/articles/${a.id}`)).json();
+    expect(article.version).toBe(a.version);
+    const pub = (await t.app.inject({ url: `/News/slug/${a.slug}` })).json();
+    expect(pub.modifiedAt).toBeNull();
+  });
+
+  it('lets the author delete their note, and no one else (403)', async () => {
+    const a = await create();
+    const mine = (await add(a.id, 'Mine to delete')).json();
+    const theirs = (await add(a.id, 'Not yours', otto)).json();
+    const refused = expectProblem(await call('DELETE', `${notes(a.id)}/${theirs.id}`), 403);
+    expect(refused.detail).toBe('Only the editor who added a note can delete it.');
+    expect(await list(a.id)).toHaveLength(2);
+    expect((await call('DELETE', `${notes(a.id)}/${mine.id}`)).statusCode).toBe(204);
+    expect((await list(a.id)).map((n) => n.id)).toEqual([theirs.id]);
+    expect((await call('DELETE', `${notes(a.id)}/${theirs.id}`, undefined, otto)).statusCode).toBe(204);
+    expect(await list(a.id)).toEqual([]);
+  });
+
+  it('audits an addition and a deletion with the editor and the article, never the note’s text', async () => {
+    const a = await create();
+    const n = (await add(a.id, SECRET)).json();
+    await call('DELETE', `${notes(a.id)}/${n.id}`);
+    const rows = (await auditFor(t.database.db, a.id)).filter((r) => r.action.startsWith('note-'));
+    expect(rows.map((r) => [r.action, r.actor_name, r.actor_subject])).toEqual([
+      ['note-add', 'Nora Notes', 'editor-nora'],
+      ['note-delete', 'Nora Notes', 'editor-nora'],
+    ]);
+    expect(JSON.parse(rows[0]!.after!)).toEqual({ headline: HEADLINE, noteId: n.id });
+    expect(JSON.stringify(rows)).not.toContain('Zebracorn');
+
+    // The Audit Trail's rows, filtered by the action: the article by its headline, no detail.
+    const ours = async (action: string) => {
+      const trail = (await call('GET', `/api/admin/audit?action=${action}`)).json();
+      expect(trail.entries.every((e: { action: string }) => e.action === action)).toBe(true);
+      return trail.entries.filter((e: { articleId: number }) => e.articleId === a.id);
+    };
+    const added = await ours('note-add');
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ articleId: a.id, headline: HEADLINE, detail: '', editorName: 'Nora Notes' });
+    expect(await ours('note-delete')).toHaveLength(1);
+  });
+});
+
+describe('bad input and unknown records', () => {
+  it('refuses an empty text or one longer than 1,000 characters after trimming, with a 400 naming text', async () => {
+    const a = await create();
+    const empty = expectProblem(await add(a.id, '  \n\t '), 400);
+    expect(empty.errors).toEqual([{ in: 'body', name: 'text', message: 'must not be empty' }]);
+    const long = expectProblem(await add(a.id, 'x'.repeat(1001)), 400);
+    expect(long.errors).toEqual([
+      { in: 'body', name: 'text', message: 'must be at most 1,000 characters (it has 1,001)' },
+    ]);
+    // 1,000 characters as the product counts them (a family emoji is one), trimmed first.
+    expect((await add(a.id, ` ${'👨‍👩‍👧'.repeat(1000)} `)).statusCode).toBe(201);
+    expect((await add(a.id, 'x')).statusCode).toBe(201);
+    expectProblem(await call('POST', notes(a.id), { text: 42 }), 400);
+    expectProblem(await call('POST', notes(a.id), {}), 400);
+    expectProblem(await call('POST', notes(a.id), { text: 'ok', pinned: true }), 400);
+    const control = expectProblem(await add(a.id, 'A bell rings here \u0007 loudly.'), 400);
+    expect(control.errors[0]).toMatchObject({ name: 'text', message: expect.stringContaining('control characters') });
+    expectProblem(await call('GET', '/api/admin/articles/abc/notes'), 400);
+    expectProblem(await call('DELETE', `${notes(a.id)}/0`), 400);
+    expect(await list(a.id)).toHaveLength(2);
+  });
+
+  it('answers 404 for an unknown article, an unknown note or a note of another article', async () => {
+    const a = await create();
+    const b = await create({ headline: 'Another Story Entirely' });
+    const n = (await add(a.id, 'On article a')).json();
+    expectProblem(await add(999_999, 'Nowhere'), 404, 'Article 999999 was not found.');
+    expectProblem(await call('GET', notes(999_999)), 404);
+    expectProblem(await call('DELETE', `${notes(999_999)}/${n.id}`), 404);
+    expectProblem(await call('DELETE', `${notes(b.id)}/${n.id}`), 404, `Article ${b.id} has no note ${n.id}.`);
+    expectProblem(await call('DELETE', `${notes(a.id)}/999999`), 404);
+    expect(await list(a.id)).toHaveLength(1);
+  });
+
+  it('answers 401 without a signed-in editor', async () => {
+    const a = await create();
+    const res = await t.app.inject({ method: 'GET', url: notes(a.id) });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the article’s state', () => {
+  it('shows the notes of a draft and of an article in the Trash; the Trash refuses adding and deleting (409)', async () => {
+    const draft = await create({ published: false, publishedAt: undefined });
+    expect((await add(draft.id, 'Draft note')).statusCode).toBe(201);
+
+    const a = await create();
+    const n = (await add(a.id, 'Kept in the Trash')).json();
+    expect((await call('DELETE', `/api/admin/articles/${a.id}`)).statusCode).toBe(204);
+    expect((await list(a.id)).map((x) => x.text)).toEqual(['Kept in the Trash']);
+    for (const res of [await add(a.id, 'Another'), await call('DELETE', `${notes(a.id)}/${n.id}`)]) {
+      const body = expectProblem(res, 409, 'The article is in the trash: restore it first.');
+      expect(body).toMatchObject({ deleted: true, deletedAt: expect.any(String) });
+    }
+    expect(await list(a.id)).toHaveLength(1);
+  });
+
+  it('does not copy notes to a duplicate; deleting the article for good removes them', async () => {
+    const a = await create();
+    await add(a.id, SECRET);
+    await add(a.id, 'A second one', otto);
+    const copy = await call('POST', `/api/admin/articles/${a.id}/duplicate`);
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(await list(copy.json().id)).toEqual([]);
+
+    await call('DELETE', `/api/admin/articles/${a.id}`);
+    expect((await call('POST', `/api/admin/articles/${a.id}/purge`)).statusCode).toBe(204);
+    const left = await t.database.db.selectFrom('article_notes').select('id').where('article_id', '=', a.id).execute();
+    expect(left).toEqual([]);
+    expectProblem(await call('GET', notes(a.id)), 404);
+  });
+});
+
+describe('what readers get', () => {
+  it('no public answer, page, feed, sitemap, search, preview or export carries a note', async () => {
+    const a = await create({ tags: ['Inflatables'], authors: ['Sam Editor'] });
+    const draft = await create({ headline: 'A Draft For Lawyers', published: false, publishedAt: undefined });
+    await add(a.id, SECRET);
+    await add(draft.id, SECRET);
+    const link = await call('POST', `/api/admin/articles/${draft.id}/preview-link`);
+    expect(link.statusCode, link.body).toBe(201);
+    const previewPath = new URL(link.json().url as string).pathname;
+
+    const urls = [
+      `/News/slug/${a.slug}`,
+      `/article/${a.slug}`,
+      '/News',
+      '/News?category=Politics',
+      '/News/archive',
+      '/News/tag/inflatables',
+      '/feeds/rss.xml',
+      '/feeds/atom.xml',
+      '/feeds/feed.json',
+      '/feeds/politics/rss.xml',
+      '/sitemaps/articles-1.xml',
+      '/',
+      previewPath,
+    ];
+    for (const url of urls) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(400);
+      expect(res.body, url).not.toContain('Zebracorn');
+    }
+    // The search does not find a story by its note's words.
+    const search = (await t.app.inject({ url: '/News/search?q=Zebracorn' })).json();
+    expect(search.results).toEqual([]);
+    expect((await t.app.inject({ url: '/News/search?q=bouncy' })).json().results).toHaveLength(1);
+    // The public article holds the fields readers need, none named for notes.
+    expect(Object.keys((await t.app.inject({ url: `/News/slug/${a.slug}` })).json())).not.toContain('notes');
+    // What `npm run export` writes: the article rows.
+    for await (const row of readArticlesById(t.database)) expect(JSON.stringify(row)).not.toContain('Zebracorn');
+  });
+});

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { NOTE_MAX_LENGTH, NOTE_MIN_LENGTH, cleanNoteText, noteTextProblem } from '../../../../common/notes-contract.ts';
+import { characterCap } from '../../../../common/text-length.ts';
+import { actorOf } from '../../auth/actor.ts';
+import { ValidationError } from '../../domain/typebox-validation.ts';
+import { HttpProblem } from '../../plugins/problem.ts';
+import { ArticleNotesRepository, type NoteRefusal } from '../../repositories/article-notes.ts';
+import { ProblemSchema } from '../news/schemas.ts';
+import { articleInTrash, articleNotFound } from './http-errors.ts';
+import { IdParamsSchema } from './schemas.ts';
+
+/** TypeBox schemas of an article's notes (common/notes-contract.ts). */
+
+export const NoteParamsSchema = Type.Object({
+  id: IdParamsSchema.properties.id,
+  noteId: Type.Integer({
+    minimum: 1,
+    maximum: IdParamsSchema.properties.id.maximum,
+    errorMessage: 'must be a whole number from 1 (a note id)',
+  }),
+});
+
+export const NoteInputSchema = Type.Object(
+  {
+    text: Type.String({
+      // The length rule is counted in characters after trimming (the route's 400); this safety cap (code
+      // units) only bounds what is read and never refuses a text the rule accepts.
+      maxLength: characterCap(NOTE_MAX_LENGTH),
+      description: `Plain text, trimmed, line breaks kept: ${NOTE_MIN_LENGTH} to ${NOTE_MAX_LENGTH} characters`,
+      errorMessage: `must be a text of ${NOTE_MIN_LENGTH} to ${NOTE_MAX_LENGTH} characters`,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const NoteSchema = Type.Object({
+  id: Type.Integer(),
+  text: Type.String({ description: 'Plain text, line breaks kept' }),
+  createdAt: Type.String({ description: 'When it was added (ISO-8601 UTC)' }),
+  createdBy: Type.String({ description: 'The display name of the editor who added it' }),
+  mine: Type.Boolean({ description: 'The signed-in editor added it (only they may delete it)' }),
+});
+
+export const NoteListSchema = Type.Object({
+  notes: Type.Array(NoteSchema, { description: 'Newest first' }),
+});
+
+/** The text as stored, or the 400 naming `text`. */
+function noteText(input: string): string {
+  const text = cleanNoteText(input);
+  const problem = noteTextProblem(text);
+  if (problem) throw new ValidationError([{ field: 'text', message: problem }], 'body');
+  return text;
+}
+
+function refusal(id: number, noteId: number | undefined, result: NoteRefusal): Error {
+  if (result.reason === 'not-found') return articleNotFound(id);
+  if (result.reason === 'deleted') return articleInTrash(result.deletedAt);
+  if (result.reason === 'note-not-found') return new HttpProblem(404, `Article ${id} has no note ${noteId}.`);
+  return new HttpProblem(403, 'Only the editor who added a note can delete it.');
+}
+
+/**
+ * An article's notes under /api/admin (decision 058): list (an article in the Trash too, read-only),
+ * add, delete one's own. Notes are internal: no public cache holds them, so a write drops none.
+ */
+export default async function articleNoteRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const repo = new ArticleNotesRepository(app.database.db, app.database.dialect);
+  const path = '/articles/:id/notes';
+
+  app.get(
+    path,
+    {
+      schema: {
+        summary: "An article's notes, newest first (internal: never shown to readers)",
+        params: IdParamsSchema,
+        response: { 200: NoteListSchema, 400: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await repo.article(id))) throw articleNotFound(id);
+      return { notes: await repo.list(id, actorOf(request).subject) };
+    },
+  );
+
+  app.post(
+    path,
+    {
+      schema: {
+        summary: 'Add a note to an article (dated now, signed with the editor’s name)',
+        params: IdParamsSchema,
+        body: NoteInputSchema,
+        response: { 201: NoteSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const text = noteText(request.body.text);
+      const result = await repo.add(id, text, actorOf(request), new Date());
+      if (!result.ok) throw refusal(id, undefined, result);
+      reply.code(201).header('location', `/api/admin/articles/${id}/notes/${result.note.id}`);
+      return result.note;
+    },
+  );
+
+  app.delete(
+    `${path}/:noteId`,
+    {
+      schema: {
+        summary: 'Delete a note (only the editor who added it)',
+        params: NoteParamsSchema,
+        response: {
+          204: Type.Null({ description: 'Deleted' }),
+          400: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+          409: ProblemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, noteId } = request.params;
+      const result = await repo.remove(id, noteId, actorOf(request), new Date());
+      if (!result.ok) throw refusal(id, noteId, result);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Note, NoteInput, NoteList } from '@common/notes-contract';
+import { AdminApiError, adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
+import { adminQueryDefaults } from '@/lib/admin-query-defaults';
+import { useArticleMutation } from './article-mutation.ts';
+
+/** Under the article's key: reloaded with the article's screen, forgotten with the article. */
+export const notesKey = (id: number) => [...adminKeys.articleDetail(id), 'notes'] as const;
+
+const url = (id: number, noteId?: number) =>
+  `/api/admin/articles/${id}/notes${noteId === undefined ? '' : `/${noteId}`}`;
+
+/** A refusal of the text (400 naming `text`): the form shows it by the field, not in a toast. */
+export function noteTextRefusal(err: unknown): string | undefined {
+  if (!(err instanceof AdminApiError) || err.status !== 400) return undefined;
+  const errors = err.problem?.errors;
+  if (!Array.isArray(errors)) return undefined;
+  const found = errors.find((e: { name?: unknown }) => e?.name === 'text') as { message?: unknown } | undefined;
+  return typeof found?.message === 'string' ? `The note ${found.message}.` : undefined;
+}
+
+/** GET …/notes: newest first (an article in the Trash too). */
+export function useNotes(id: number) {
+  const client = useAdminApi();
+  return useQuery({
+    queryKey: notesKey(id),
+    queryFn: ({ signal }) =>
+      adminRequest<NoteList>(
+        client,
+        url(id),
+        { failed: 'Failed to load the notes', error: 'Error loading the notes' },
+        { signal },
+      ),
+    ...adminQueryDefaults,
+  });
+}
+
+/** POST …/notes: a note, dated now and signed with the editor's name. The article itself is unchanged. */
+export function useAddNote() {
+  const queryClient = useQueryClient();
+  return useArticleMutation<{ id: number } & NoteInput, Note>({
+    request: (client, { id, text }) =>
+      adminRequest<Note>(
+        client,
+        url(id),
+        { failed: 'Failed to add the note', error: 'Error adding the note' },
+        { method: 'POST', body: { text } satisfies NoteInput },
+      ),
+    successTitle: 'Note added',
+    reload: () => false,
+    quiet: (err) => noteTextRefusal(err) !== undefined,
+    after: ({ id }) => queryClient.invalidateQueries({ queryKey: notesKey(id) }),
+  });
+}
+
+/** DELETE …/notes/{noteId}: one's own note. */
+export function useDeleteNote() {
+  const queryClient = useQueryClient();
+  return useArticleMutation<{ id: number; noteId: number }, void>({
+    request: (client, { id, noteId }) =>
+      adminRequest<void>(
+        client,
+        url(id, noteId),
+        { failed: 'Failed to delete the note', error: 'Error deleting the note' },
+        { method: 'DELETE' },
+      ),
+    successTitle: 'Note deleted',
+    reload: () => false,
+    after: ({ id }) => queryClient.invalidateQueries({ queryKey: notesKey(id) }),
+  });
+}

@@ -1,0 +1,162 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Note } from '@common/notes-contract';
+import { fakeApi, json, problem } from '@/testing/fake-admin-api';
+import { recordToasts } from '@/testing/record-toasts';
+import { renderInAdmin } from '@/testing/render-in-admin';
+import { formatAdminDate } from '../lib/format-date.ts';
+import { NotesPanel } from './notes-panel.tsx';
+
+const toasts = recordToasts();
+afterEach(cleanup);
+
+const note = (id: number, text: string, over: Partial<Note> = {}): Note => ({
+  id,
+  text,
+  createdAt: `2026-03-0${id}T10:00:00.000Z`,
+  createdBy: 'Nora Notes',
+  mine: true,
+  ...over,
+});
+
+/** Article 7's notes on a fake server: POST adds (newest first), DELETE removes one's own (else 403). */
+function notesApi(initial: Note[] = []) {
+  let list = [...initial];
+  let next = 10;
+  return fakeApi((req) => {
+    const m = /\/api\/admin\/articles\/7\/notes(?:\/(\d+))?$/.exec(req.url);
+    if (!m) return json(200, {});
+    const body = req.body as { text?: string } | undefined;
+    if (req.method === 'GET') return json(200, { notes: list });
+    if (req.method === 'POST') {
+      if (body!.text === 'The server refuses this') {
+        return problem(400, 'Bad Request', 'body/text', {
+          errors: [{ in: 'body', name: 'text', message: 'must not contain control characters (found U+0007)' }],
+        });
+      }
+      const made = note(9, body!.text!, { id: next++ });
+      list = [made, ...list];
+      return json(201, made);
+    }
+    const target = list.find((n) => n.id === Number(m[1]));
+    if (!target) return problem(404, 'Not Found');
+    if (!target.mine) return problem(403, 'Forbidden', 'Only the editor who added a note can delete it.');
+    list = list.filter((n) => n !== target);
+    return json(204, null);
+  });
+}
+
+const panel = () => within(screen.getByRole('region', { name: /^Notes/ }));
+const posts = (api: ReturnType<typeof notesApi>) => api.sent.filter((r) => r.method === 'POST');
+
+describe('NotesPanel', () => {
+  it('lists the notes newest first with author, time and text (line breaks kept, links not clickable), counted in the heading', async () => {
+    const api = notesApi([
+      note(2, 'Picture rights cleared.\nSee https://example.com/rights', { createdBy: 'Otto Other', mine: false }),
+      note(1, 'Check the quote with legal before 6pm'),
+    ]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    expect(await screen.findByRole('heading', { name: 'Notes (2)' })).toBeTruthy();
+    const items = panel().getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('strong')?.textContent)).toEqual(['Otto Other', 'Nora Notes']);
+    const time = items[0]!.querySelector('time')!;
+    expect(time.getAttribute('datetime')).toBe('2026-03-02T10:00:00.000Z');
+    expect(time.textContent).toBe(formatAdminDate('2026-03-02T10:00:00.000Z'));
+    const text = within(items[0]!).getByText(/Picture rights cleared/);
+    expect(text.textContent).toBe('Picture rights cleared.\nSee https://example.com/rights');
+    expect(text.className).toContain('admin-pre');
+    expect(panel().queryByRole('link')).toBeNull();
+    // Only one's own note can be deleted.
+    expect(within(items[0]!).queryByRole('button', { name: /Delete note/ })).toBeNull();
+    expect(within(items[1]!).getByRole('button', { name: /^Delete note/ })).toBeTruthy();
+  });
+
+  it('says No notes yet. when there are none', async () => {
+    renderInAdmin(<NotesPanel articleId={7} />, notesApi().client);
+    expect(await panel().findByText('No notes yet.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Notes' })).toBeTruthy();
+  });
+
+  it('adds a note with Add note or Ctrl/Cmd+Enter; empty or too long is refused by the field and nothing is sent', async () => {
+    const api = notesApi();
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    await panel().findByText('No notes yet.');
+    const field = panel().getByRole('textbox', { name: 'Add a note' }) as HTMLTextAreaElement;
+    expect(panel().getByText('0 / 1,000')).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: '   \n  ' } });
+    fireEvent.click(panel().getByRole('button', { name: 'Add note' }));
+    expect(panel().getByRole('alert').textContent).toBe('The note must not be empty.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field);
+
+    fireEvent.change(field, { target: { value: '👍🏽'.repeat(1001) } });
+    expect(panel().getByText('1,001 / 1,000')).toBeTruthy();
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+    expect(panel().getByRole('alert').textContent).toBe('The note must be at most 1,000 characters (it has 1,001).');
+    expect(posts(api)).toEqual([]);
+
+    fireEvent.change(field, { target: { value: '  Legal says yes.\nRun it.  ' } });
+    expect(panel().queryByRole('alert')).toBeNull();
+    expect(panel().getByText('23 / 1,000')).toBeTruthy();
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Note added'));
+    expect(posts(api).map((r) => r.body)).toEqual([{ text: 'Legal says yes.\nRun it.' }]);
+    expect(await screen.findByRole('heading', { name: 'Notes (1)' })).toBeTruthy();
+    expect(panel().getByRole('listitem').textContent).toContain('Legal says yes.');
+    expect(field.value).toBe('');
+    expect(document.activeElement).toBe(field);
+
+    // Cmd+Enter on a Mac; Shift+Enter or a plain Enter is a new line, not a send.
+    fireEvent.change(field, { target: { value: 'Second' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true, shiftKey: true });
+    expect(posts(api)).toHaveLength(1);
+    fireEvent.keyDown(field, { key: 'Enter', metaKey: true });
+    await waitFor(() => expect(posts(api)).toHaveLength(2));
+  });
+
+  it('shows a refusal of the server by the field, not in a toast', async () => {
+    const api = notesApi();
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    await panel().findByText('No notes yet.');
+    const field = panel().getByRole('textbox', { name: 'Add a note' });
+    fireEvent.change(field, { target: { value: 'The server refuses this' } });
+    fireEvent.click(panel().getByRole('button', { name: 'Add note' }));
+    expect((await panel().findByRole('alert')).textContent).toBe(
+      'The note must not contain control characters (found U+0007).',
+    );
+    expect(toasts).toEqual([]);
+  });
+
+  it('deletes one’s own note only after the confirm, the focus then on the heading', async () => {
+    const api = notesApi([note(2, 'Keep me'), note(1, 'Delete me')]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    const items = await panel().findAllByRole('listitem');
+    fireEvent.click(within(items[1]!).getByRole('button', { name: /^Delete note/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this note?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.sent.filter((r) => r.method === 'DELETE')).toEqual([]);
+    expect(panel().getAllByRole('listitem')).toHaveLength(2);
+
+    fireEvent.click(within(panel().getAllByRole('listitem')[1]!).getByRole('button', { name: /^Delete note/ }));
+    const again = await screen.findByRole('alertdialog', { name: 'Delete this note?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Delete note' }));
+    await waitFor(() => expect(panel().getAllByRole('listitem')).toHaveLength(1));
+    expect(panel().queryByText('Delete me')).toBeNull();
+    expect(api.sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
+      expect.stringMatching(/\/articles\/7\/notes\/1$/),
+    ]);
+    expect(toasts.map((t) => t.title)).toContain('Note deleted');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Notes (1)'));
+  });
+
+  it('in the Trash shows the notes, with no field and no Delete note', async () => {
+    const api = notesApi([note(1, 'Kept for the record')]);
+    renderInAdmin(<NotesPanel articleId={7} readOnly />, api.client);
+    expect(await panel().findByText('Kept for the record')).toBeTruthy();
+    expect(panel().queryByRole('textbox')).toBeNull();
+    expect(panel().queryByRole('button')).toBeNull();
+  });
+});

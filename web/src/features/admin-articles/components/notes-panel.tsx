@@ -1,0 +1,195 @@
+import { useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { useFocusAfterRender } from '@/components/admin/use-focus-after-render';
+import { NOTE_MAX_LENGTH, cleanNoteText, noteTextProblem, type Note } from '@common/notes-contract';
+import { characterCount } from '@common/text-length';
+import { noteTextRefusal, useAddNote, useDeleteNote, useNotes } from '../api/notes.ts';
+import { formatAdminDate } from '../lib/format-date.ts';
+import { isAddNoteChord } from '../lib/note-keys.ts';
+import './notes-panel.css';
+
+/** The message of a text the server would refuse, as the form shows it ('': none). */
+function localProblem(text: string): string {
+  const problem = noteTextProblem(cleanNoteText(text));
+  return problem ? `The note ${problem}.` : '';
+}
+
+export interface NotesPanelProps {
+  articleId: number;
+  /** An article in the Trash: its notes are shown, none added or deleted. */
+  readOnly?: boolean;
+}
+
+/**
+ * 'Notes' on an article's screen (decision 058): editors' internal notes to each other, never shown to
+ * readers. Newest first, each with its author, time and text (plain, line breaks kept, links not made
+ * clickable); 'Add a note' with its count (Ctrl/Cmd+Enter adds too); each editor may delete their own,
+ * after a confirm. The heading counts them ('Notes (3)').
+ */
+export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
+  const id = useId();
+  const list = useNotes(articleId);
+  const remove = useDeleteNote();
+  // The note whose deletion is being confirmed (one dialog for the panel, so it outlives the note's row).
+  const [confirming, setConfirming] = useState<Note | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const notes = list.data?.notes;
+  const count = notes?.length ?? 0;
+
+  return (
+    <section className="admin-panel admin-notes" aria-labelledby={`${id}-title`} aria-busy={list.isFetching}>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {count > 0 ? `Notes (${count})` : 'Notes'}
+      </h2>
+      <p className="admin-muted">Only editors see these: never readers.</p>
+      {readOnly ? null : <AddNoteForm articleId={articleId} />}
+      {list.isPending ? (
+        <p className="admin-muted">Loading the notes…</p>
+      ) : list.isError ? (
+        <p className="admin-inline-error">Could not load the notes.</p>
+      ) : notes && notes.length > 0 ? (
+        <ol className="admin-notes__list" aria-label="Notes, newest first">
+          {notes.map((note) => (
+            <NoteItem
+              key={note.id}
+              note={note}
+              onDelete={note.mine && !readOnly ? () => setConfirming(note) : undefined}
+            />
+          ))}
+        </ol>
+      ) : (
+        <p className="admin-muted">No notes yet.</p>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete this note?"
+        message="It is deleted for every editor. This cannot be undone."
+        confirmLabel="Delete note"
+        busy={remove.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          remove.mutate(
+            { id: articleId, noteId: confirming.id },
+            {
+              onSuccess: () => {
+                setConfirming(null);
+                focusAfterRender(heading);
+              },
+              onError: () => setConfirming(null),
+            },
+          );
+        }}
+      />
+    </section>
+  );
+}
+
+/** 'Add a note': the field (its label shown), its count, and Add note; an empty or too long text is refused here. */
+function AddNoteForm({ articleId }: { articleId: number }) {
+  const id = useId();
+  const add = useAddNote();
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  const length = characterCount(cleanNoteText(text));
+  const submit = () => {
+    const problem = localProblem(text);
+    setError(problem);
+    if (problem) {
+      field.current?.focus();
+      return;
+    }
+    add.mutate(
+      { id: articleId, text: cleanNoteText(text) },
+      {
+        onSuccess: () => {
+          setText('');
+          setError('');
+          field.current?.focus();
+        },
+        onError: (err) => {
+          const refused = noteTextRefusal(err);
+          if (refused) {
+            setError(refused);
+            field.current?.focus();
+          }
+        },
+      },
+    );
+  };
+  return (
+    <form
+      className="admin-notes__form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <div className="admin-field">
+        <label htmlFor={`${id}-text`}>Add a note</label>
+        <textarea
+          ref={field}
+          id={`${id}-text`}
+          className="admin-input admin-textarea"
+          rows={3}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-count ${id}-hint${error ? ` ${id}-error` : ''}`}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (error) setError(localProblem(e.target.value));
+          }}
+          onKeyDown={(e) => {
+            if (!isAddNoteChord(e)) return;
+            e.preventDefault();
+            submit();
+          }}
+        />
+        <div className="admin-notes__under">
+          <span id={`${id}-hint`} className="admin-muted">
+            Plain text. Ctrl+Enter (⌘+Enter on a Mac) adds it.
+          </span>
+          <span
+            id={`${id}-count`}
+            className={`admin-muted admin-notes__count${length > NOTE_MAX_LENGTH ? ' admin-notes__count--over' : ''}`}
+          >
+            {length.toLocaleString('en-GB')} / {NOTE_MAX_LENGTH.toLocaleString('en-GB')}
+          </span>
+        </div>
+        {error ? (
+          <p id={`${id}-error`} className="admin-field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="admin-actions">
+        <button type="submit" className="admin-btn admin-btn--small admin-btn--primary" disabled={add.isPending}>
+          {add.isPending ? 'Adding…' : 'Add note'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One note: who added it and when, its text; its author gets Delete note (the panel asks first). */
+function NoteItem({ note, onDelete }: { note: Note; onDelete?: () => void }) {
+  const when = formatAdminDate(note.createdAt);
+  return (
+    <li className="admin-notes__item">
+      <p className="admin-notes__meta">
+        <strong className="admin-break">{note.createdBy}</strong>{' '}
+        <time className="admin-muted" dateTime={note.createdAt}>
+          {when}
+        </time>
+      </p>
+      <p className="admin-pre admin-break admin-notes__text">{note.text}</p>
+      {onDelete ? (
+        <button type="button" className="admin-btn admin-btn--small admin-btn--danger-outline" onClick={onDelete}>
+          Delete note<span className="admin-sr-only"> of {when}</span>
+        </button>
+      ) : null}
+    </li>
+  );
+}
