@@ -139,7 +139,11 @@ export interface ArticlePageOf<T> {
 
 /** The list filter: `unpublished` means drafts and scheduled ones; `trash` lists deleted articles. */
 export type ArticleListStatus = 'all' | 'published' | 'unpublished' | 'draft' | 'scheduled' | 'trash';
-export type ArticleListSort = 'newest' | 'oldest';
+/**
+ * newest, oldest: by the date a row shows (publication, else creation); updated: by the last change (`updatedAt`),
+ * the latest first, with status draft or unpublished only.
+ */
+export type ArticleListSort = 'newest' | 'oldest' | 'updated';
 
 /** Query parameters of GET /api/admin/articles (all optional). */
 export interface ArticleListParams {
@@ -151,7 +155,7 @@ export interface ArticleListParams {
   categoryId?: number;
   /** Part of the headline, case-insensitive. */
   search?: string;
-  /** By creation date; default newest. */
+  /** Default newest. */
   sort?: ArticleListSort;
 }
 

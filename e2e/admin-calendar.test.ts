@@ -12,7 +12,8 @@ import { openSignedIn } from './support/signed-in.ts';
 // Calendar from the header and finds it under its day as 'Scheduled', in the browser's time zone; on a
 // phone the list of days shows it; the screen passes axe at 360 and 1280 px, light and dark. Then
 // (decision 055) the editor reschedules it with the dialog by keyboard and drags it to another day, and
-// schedules a draft from the Drafts panel by keyboard.
+// schedules a draft from the Drafts panel by keyboard; the panel lists the drafts changed last first (an
+// older draft edited comes to the top), and a draft dragged onto a day is drawn there while its request runs.
 
 const web = useBrowser();
 const ZONE = 'Europe/Berlin';
@@ -28,6 +29,17 @@ function localDay(at: Date) {
   const label = `${part({ weekday: 'short' })} ${Number(day)} ${part({ month: 'short' })}`;
   return { key: `${year}-${month}-${day}`, month: `${year}-${month}`, year, label };
 }
+
+/** `at` in ZONE as the newsroom words a time ('28 Nov 2026, 14:05'). */
+const adminDate = (at: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: ZONE,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(at));
 
 /** `at` in ZONE as 24-hour 'HH:mm'. */
 const localTime = (at: Date) =>
@@ -202,6 +214,68 @@ describe('the Calendar', () => {
       .locator('li', { hasText: DRAFT });
     await story.waitFor();
     expect((await story.innerText()).replace(/\s+/g, ' ').trim()).toBe(`09:00 ${DRAFT} Scheduled Reschedule`);
+    await context.close();
+  });
+  it('lists the drafts changed last first, and draws a draft dragged onto a day there while its request runs', async () => {
+    const OLDER = 'Harbour Master Draft Gets A Second Look';
+    const NEWER = 'Bakery Strike Draft Nobody Touched Since';
+    const MORNING = 'Morning Slot Draft About The Fog';
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    await insertArticles(running.database, running.app, [
+      { headline: OLDER, published_at: null, created_at: hoursAgo(72), updated_at: hoursAgo(72) },
+      { headline: NEWER, published_at: null, created_at: hoursAgo(24), updated_at: hoursAgo(24) },
+      { headline: MORNING, published_at: null, created_at: hoursAgo(48), updated_at: hoursAgo(48) },
+    ]);
+    const context = await web.newContext({ ...DESKTOP, timezoneId: ZONE });
+    await guardNetwork(context);
+    const page = await context.newPage();
+    const tomorrow = dayAfter(new Date(), 1);
+    await openSignedIn(page, running, `${running.baseUrl}/admin/calendar?month=${tomorrow.month}`);
+    const panel = page.getByRole('region', { name: 'Drafts' });
+    const order = () => panel.getByRole('listitem').getByRole('link').allInnerTexts();
+    await panel.getByRole('link', { name: NEWER }).waitFor();
+    expect(await order()).toEqual([NEWER, MORNING, OLDER]);
+    const olderItem = panel.getByRole('listitem').filter({ hasText: OLDER });
+    expect(await olderItem.getByText(/^Edited /).innerText()).toBe(`Edited ${adminDate(hoursAgo(72))}`);
+
+    // The editor edits the oldest draft on its screen and comes back: it is first, edited just now.
+    await panel.getByRole('link', { name: OLDER }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Summary').fill('The harbour master has second thoughts.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
+    await page.goBack();
+    await expect.poll(order).toEqual([OLDER, NEWER, MORNING]);
+    const edited = (await olderItem.locator('time').getAttribute('datetime'))!;
+    expect(Date.now() - Date.parse(edited)).toBeLessThan(5 * 60_000);
+
+    // A draft dragged onto tomorrow: drawn there at 09:00 and gone from the panel while the request is held.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent!: () => void;
+    const scheduleSent = new Promise<void>((resolve) => (sent = resolve));
+    await page.route('**/api/admin/articles/*/schedule', async (route) => {
+      sent();
+      await held;
+      await route.continue();
+    });
+    const cell = page.locator('table td', { has: page.locator(`time[datetime="${tomorrow.key}"]`) });
+    await panel.getByRole('listitem').filter({ hasText: MORNING }).dragTo(cell);
+    await scheduleSent;
+    const drawn = cell.locator('li', { hasText: MORNING });
+    await drawn.waitFor();
+    expect((await drawn.innerText()).replace(/\s+/g, ' ').trim()).toBe(`09:00 ${MORNING} Scheduled Reschedule`);
+    expect(await panel.getByRole('link', { name: MORNING }).count()).toBe(0);
+    const year = tomorrow.year === localDay(new Date()).year ? '' : ` ${tomorrow.year}`;
+    const done = page.getByText(`Scheduled for ${tomorrow.label}${year}, 09:00`);
+    expect(await done.count()).toBe(0);
+    release();
+    await done.waitFor();
+    await page.unroute('**/api/admin/articles/*/schedule');
+    // Loaded again: what the server holds, the same.
+    await drawn.waitFor();
+    expect(await cell.locator('li', { hasText: MORNING }).count()).toBe(1);
+    expect(await order()).toEqual([OLDER, NEWER]);
     await context.close();
   });
 });

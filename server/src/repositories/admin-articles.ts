@@ -250,26 +250,25 @@ export class AdminArticlesRepository {
   /** One page's rows in list order; the ids are found on the index alone (a deferred join). */
   private pageRows(query: ListQuery, limit: number, offset: number, fromEnd: boolean) {
     const ascending = query.sort === 'oldest';
+    // The drafts by their last change (the route allows it with status draft or unpublished only): the
+    // index of migration 054; every other list by the date its rows show (migration 030).
+    const date = query.sort === 'updated' ? sql.ref<string>('updated_at') : ARTICLE_SHOWN_DATE;
     const dir = ascending !== fromEnd ? 'asc' : 'desc';
-    const pageIds = this.filtered(query)
-      .select('id')
-      .orderBy(ARTICLE_SHOWN_DATE, dir)
-      .orderBy('id', dir)
-      .limit(limit)
-      .offset(offset);
+    const pageIds = this.filtered(query).select('id').orderBy(date, dir).orderBy('id', dir).limit(limit).offset(offset);
     const outer = ascending ? 'asc' : 'desc';
     return this.db
       .selectFrom('articles')
       .select(LIST_COLUMNS)
       .where('id', 'in', pageIds)
-      .orderBy(ARTICLE_SHOWN_DATE, outer)
+      .orderBy(date, outer)
       .orderBy('id', outer);
   }
 
   /**
    * One page, newest (or oldest) first by the date its rows show (ARTICLE_SHOWN_DATE: publication,
-   * else creation), ties by id. A page near the start (most requests) is one
-   * statement when the total comes from article_counts: its rows with the total beside them. A deeper
+   * else creation), or for the drafts by their last change (`updated`, the latest first), ties by id.
+   * A page near the start (most requests) is one statement when the total comes from article_counts:
+   * its rows with the total beside them. A deeper
    * page first reads the total, then walks the index from whichever end of the range is nearer.
    * Either way only the page's rows are read.
    */

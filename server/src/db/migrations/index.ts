@@ -38,6 +38,7 @@ import * as m050 from './050-slug-redirect-record-indexes.ts';
 import * as m051 from './051-article-presence.ts';
 import * as m052 from './052-article-reads.ts';
 import * as m053 from './053-article-notes.ts';
+import * as m054 from './054-drafts-by-last-change.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -89,4 +90,5 @@ export const migrations: Record<string, AppMigration> = {
   '051-article-presence': m051,
   '052-article-reads': m052,
   '053-article-notes': m053,
+  '054-drafts-by-last-change': m054,
 };

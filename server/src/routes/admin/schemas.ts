@@ -155,8 +155,11 @@ export const ListQuerySchema = Type.Object(
       ),
     ),
     search: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'must be at most 200 characters' })),
+    // updated: by the last change, newest first; drafts only (the route refuses it with another status).
     sort: Type.Optional(
-      Type.Union([Type.Literal('newest'), Type.Literal('oldest')], { errorMessage: 'must be newest or oldest' }),
+      Type.Union([Type.Literal('newest'), Type.Literal('oldest'), Type.Literal('updated')], {
+        errorMessage: 'must be newest, oldest or updated',
+      }),
     ),
     categoryId: Type.Optional(Type.Integer({ minimum: 0, errorMessage: 'must be a category id (0 for all)' })),
     authorId: Type.Optional(

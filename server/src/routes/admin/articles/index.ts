@@ -176,6 +176,19 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
           'querystring',
         );
       }
+      // By last change for the drafts alone (the calendar's Drafts panel): the one order of that date an
+      // index serves (migration 054), so no request sorts the whole table.
+      if (sort === 'updated' && !(['draft', 'unpublished'] as string[]).includes(status)) {
+        throw new ValidationError(
+          [
+            {
+              field: 'sort',
+              message: 'updated (by last change) lists drafts only: use it with status draft or unpublished',
+            },
+          ],
+          'querystring',
+        );
+      }
       const found = await articles.list({
         page,
         pageSize,

@@ -1,14 +1,2 @@
-const formatter = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** '12 Mar 2024, 14:05' in the editor's time zone; an unparseable value is shown as is. */
-export function formatAdminDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const t = Date.parse(value);
-  return Number.isFinite(t) ? formatter.format(t) : value;
-}
+/** The newsroom's way of wording a time, shared with the other admin screens (web/src/lib/admin-date.ts). */
+export { formatAdminDate } from '@/lib/admin-date';

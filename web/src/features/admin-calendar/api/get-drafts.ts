@@ -6,24 +6,35 @@ import { adminRequest, shouldRetryAdminRequest, useAdminApi, type AdminApiClient
 export interface DraftStory {
   id: number;
   headline: string;
+  categoryId: number;
+  /** Its last change (ISO 8601 UTC): the panel's order, and what it shows ('Edited …'). */
+  updatedAt: string;
   state: 'draft';
 }
 
-/** How many drafts the panel lists; 'See all drafts' leads to the rest. */
+/** How many drafts the panel lists; 'See all unpublished' leads to the rest. */
 export const DRAFTS_SHOWN = 10;
 
 /**
- * GET /api/admin/articles?status=draft: All Articles' own request, its drafts (not scheduled, not published,
- * not in the Trash), the newest first, the first ten.
+ * GET /api/admin/articles?status=draft&sort=updated: All Articles' own request, its drafts (not scheduled,
+ * not published, not in the Trash) by their last change, the latest first (the ones an editor just worked
+ * on), the first ten.
  */
 export async function getDrafts(client: AdminApiClient, signal?: AbortSignal): Promise<DraftStory[]> {
+  const query = new URLSearchParams({ page: '1', pageSize: String(DRAFTS_SHOWN), status: 'draft', sort: 'updated' });
   const page = await adminRequest<ArticlePageOf<AdminArticleListItem>>(
     client,
-    `/api/admin/articles?${new URLSearchParams({ page: '1', pageSize: String(DRAFTS_SHOWN), status: 'draft' })}`,
+    `/api/admin/articles?${query}`,
     { failed: 'Failed to load the drafts', error: 'Error loading the drafts' },
     { signal },
   );
-  return page.articles.map((a) => ({ id: a.id, headline: a.headline, state: 'draft' as const }));
+  return page.articles.map((a) => ({
+    id: a.id,
+    headline: a.headline,
+    categoryId: a.categoryId,
+    updatedAt: a.updatedAt,
+    state: 'draft' as const,
+  }));
 }
 
 /** Under the calendar's key: a schedule, done or refused, loads the panel again with the month. */

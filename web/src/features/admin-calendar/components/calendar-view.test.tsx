@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeApi, json, problem, type Sent } from '@/testing/fake-admin-api';
 import { recordToasts } from '@/testing/record-toasts';
 import { renderInAdmin } from '@/testing/render-in-admin';
+import { formatAdminDate } from '@/lib/admin-date';
 import type { CalendarStory } from '../api/get-calendar.ts';
 import { CalendarView } from './calendar-view.tsx';
 
@@ -30,10 +31,18 @@ const story = (fields: Partial<CalendarStory>): CalendarStory => ({
   ...fields,
 });
 
-/** The Drafts panel's request (All Articles' own, drafts only). */
-const DRAFTS_URL = '/api/admin/articles?page=1&pageSize=10&status=draft';
-const draftPage = (drafts: { id: number; headline: string }[]) =>
-  json(200, { articles: drafts, currentPage: 1, pageSize: 10, totalCount: drafts.length, totalPages: 1 });
+/** The Drafts panel's request (All Articles' own, drafts only, by their last change). */
+const DRAFTS_URL = '/api/admin/articles?page=1&pageSize=10&status=draft&sort=updated';
+/** A draft as the list answers it; changed last on 9 December unless said. */
+type Draft = { id: number; headline: string; updatedAt?: string };
+const draftPage = (drafts: Draft[]) =>
+  json(200, {
+    articles: drafts.map((d) => ({ categoryId: 1, updatedAt: '2026-12-09T12:00:00.000Z', ...d })),
+    currentPage: 1,
+    pageSize: 10,
+    totalCount: drafts.length,
+    totalPages: 1,
+  });
 
 function show(month: string | null, articles: CalendarStory[]) {
   const { client, sent } = fakeApi((req) => (req.url === DRAFTS_URL ? draftPage([]) : json(200, { articles })));
@@ -366,11 +375,12 @@ describe('the Drafts panel (decision 055)', () => {
 
   /**
    * The calendar (empty at first) with the drafts; the server as it is when nobody else changed them: a
-   * draft reads as one, and scheduled it leaves the panel for the calendar. `refuse`: the schedule's answer.
+   * draft reads as one, and scheduled it leaves the panel for the calendar. `refuse`: the schedule's answer;
+   * `until`: the schedule request is answered once it settles (the request runs until then).
    */
-  function showDrafts(drafts: { id: number; headline: string }[], refuse?: () => Response) {
+  function showDrafts(drafts: Draft[], refuse?: () => Response, until?: Promise<unknown>) {
     const scheduled: CalendarStory[] = [];
-    const { client, sent } = fakeApi((req) => {
+    const { client, sent } = fakeApi(async (req) => {
       if (req.url.startsWith('/api/admin/calendar')) return json(200, { articles: scheduled });
       if (req.url === DRAFTS_URL) return draftPage(drafts.filter((d) => !scheduled.some((s) => s.id === d.id)));
       const draft = drafts.find((d) => req.url.startsWith(`/api/admin/articles/${d.id}`));
@@ -378,6 +388,7 @@ describe('the Drafts panel (decision 055)', () => {
         return json(200, { id: draft.id, status: 'draft', publishAt: null, publishedAt: null, version: 2 });
       }
       if (draft && req.method === 'POST') {
+        await until;
         if (refuse) return refuse();
         const at = (req.body as { publishAt: string }).publishAt;
         scheduled.push(story({ id: draft.id, headline: draft.headline, state: 'scheduled', at }));
@@ -398,25 +409,95 @@ describe('the Drafts panel (decision 055)', () => {
     sent.filter((r) => r.url === DRAFTS_URL).length,
   ];
 
-  it("lists the newest drafts with a link and a 'Schedule' button, and 'See all drafts'; 'No drafts.' when none", async () => {
+  it("lists the drafts changed last first, each with its last change, a link and a 'Schedule' button; 'No drafts.' when none", async () => {
+    // The server's order by last change (sort=updated): the draft edited an hour ago before the newer one.
     const sent = showDrafts([
-      { id: 41, headline: 'Fresh draft' },
-      { id: 40, headline: 'Older draft' },
+      { id: 40, headline: 'Older draft, edited', updatedAt: '2026-12-10T08:00:00.000Z' },
+      { id: 41, headline: 'Fresh draft', updatedAt: '2026-12-09T12:00:00.000Z' },
     ]);
     await within(await screen.findByRole('region', { name: 'Drafts' })).findByText('Fresh draft');
+    expect(sent.filter((r) => r.url.startsWith('/api/admin/articles?')).map((r) => r.url)).toEqual([DRAFTS_URL]);
     const items = within(panel()).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual(['Fresh draft Schedule', 'Older draft Schedule']);
-    expect(within(items[0]!).getByRole('link').getAttribute('href')).toBe('/admin/articles/41');
-    expect(within(items[0]!).getByRole('button').getAttribute('aria-label')).toBe('Schedule “Fresh draft”');
-    expect(items[0]!.getAttribute('draggable')).toBe('true');
-    expect(within(panel()).getByRole('link', { name: 'See all drafts' }).getAttribute('href')).toBe(
+    // Worded as All Articles words a time (in the editor's time zone).
+    expect(items.map((li) => li.textContent)).toEqual([
+      `Older draft, edited Edited ${formatAdminDate('2026-12-10T08:00:00.000Z')} Schedule`,
+      `Fresh draft Edited ${formatAdminDate('2026-12-09T12:00:00.000Z')} Schedule`,
+    ]);
+    expect(items[1]!.textContent).toContain('Edited 9 Dec 2026, ');
+    expect(items[1]!.querySelector('time')!.getAttribute('datetime')).toBe('2026-12-09T12:00:00.000Z');
+    expect(within(items[1]!).getByRole('link').getAttribute('href')).toBe('/admin/articles/41');
+    expect(within(items[1]!).getByRole('button').getAttribute('aria-label')).toBe('Schedule “Fresh draft”');
+    expect(items[1]!.getAttribute('draggable')).toBe('true');
+    // All Articles has no view of drafts alone: the link says what it lists.
+    expect(within(panel()).getByRole('link', { name: 'See all unpublished' }).getAttribute('href')).toBe(
       '/admin/articles?page=1&pageSize=20&status=unpublished',
     );
-    expect(sent.some((r) => r.url === DRAFTS_URL)).toBe(true);
     cleanup();
 
     showDrafts([]);
     expect(await within(await screen.findByRole('region', { name: 'Drafts' })).findByText('No drafts.')).toBeTruthy();
+  });
+
+  it('draws a draft dropped on a day there at once, out of the panel, while the request runs', async () => {
+    let answer!: () => void;
+    const sent = showDrafts(
+      [
+        { id: 41, headline: 'Fresh draft' },
+        { id: 40, headline: 'Other draft' },
+      ],
+      undefined,
+      new Promise<void>((resolve) => (answer = resolve)),
+    );
+    const card = (
+      await within(await screen.findByRole('region', { name: 'Drafts' })).findByText('Fresh draft')
+    ).closest('li')!;
+    fireEvent.dragStart(card);
+    fireEvent.dragOver(cell(17));
+    fireEvent.drop(cell(17));
+    // The request runs (the schedule sent, not answered): the draft is on its day at 09:00, scheduled.
+    await waitFor(() => expect(calls(sent).map((c) => c[0])).toEqual(['GET', 'POST']));
+    expect(within(cell(17)).getByText('Fresh draft').closest('li')!.textContent).toBe(
+      '09:00 Fresh draft Scheduled Reschedule',
+    );
+    expect(within(panel()).queryByRole('link', { name: 'Fresh draft' })).toBeNull();
+    expect(within(panel()).getByRole('link', { name: 'Other draft' })).toBeTruthy();
+    expect(toasts).toEqual([]);
+    answer();
+    await waitFor(() => expect(toasts).toEqual([{ title: 'Scheduled for Thu 17 Dec, 09:00' }]));
+    // Loaded again: the server's story on the day, the panel without the draft.
+    await waitFor(() => expect(loads(sent)).toEqual([2, 2]));
+    expect(within(cell(17)).getAllByText('Fresh draft')).toHaveLength(1);
+    expect(within(panel()).queryByRole('link', { name: 'Fresh draft' })).toBeNull();
+  });
+
+  it('puts a refused draft back in the panel and off the day, with the same Schedule button', async () => {
+    let answer!: () => void;
+    const refusal = 'imageAlt is required to publish or schedule an article with an image';
+    showDrafts(
+      [{ id: 41, headline: 'Fresh draft' }],
+      () => problem(400, 'Bad Request', refusal),
+      new Promise<void>((resolve) => (answer = resolve)),
+    );
+    const button = await within(await screen.findByRole('region', { name: 'Drafts' })).findByRole('button', {
+      name: 'Schedule “Fresh draft”',
+    });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule “Fresh draft”' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    // While it runs: drawn on tomorrow at 09:00, and the panel has none.
+    await waitFor(() => expect(within(cell(11)).getByText('Fresh draft')).toBeTruthy());
+    expect(within(panel()).getByText('No drafts.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Scheduling…' })).toBeTruthy();
+    answer();
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(refusal));
+    await waitFor(() => expect(within(cell(11)).queryByText('Fresh draft')).toBeNull());
+    expect(within(panel()).getByRole('link', { name: 'Fresh draft' })).toBeTruthy();
+    expect(within(panel()).queryByText('No drafts.')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The same button (hidden, not removed, while the request ran): the dialog's closing can give it the focus back.
+    expect(button.isConnected).toBe(true);
   });
 
   it('schedules a draft by keyboard with the dialog, prefilled with tomorrow at 09:00, and shows it on its day', async () => {

@@ -33,6 +33,25 @@ interface Props {
   now?: Date;
 }
 
+/** A story moved, or a draft being scheduled, and its new time (UTC ISO 8601), while the request runs. */
+interface Move {
+  story: Schedulable;
+  at: string;
+}
+
+/**
+ * The month's stories (a new array) with the one being moved drawn at its new time: a scheduled story taken
+ * from its day, a draft of the panel drawn as scheduled (one drawing for both, decision 055). Until the
+ * calendar has loaded again, which replaces it with what the server holds (refused: back where it was).
+ */
+function withMove(stories: CalendarStory[], move: Move | null): CalendarStory[] {
+  if (!move) return [...stories];
+  const { story, at } = move;
+  const shown = stories.find((s) => s.state === 'scheduled' && s.id === story.id);
+  const { id, headline, categoryId } = shown ?? story;
+  return [...stories.filter((s) => s !== shown), { id, headline, categoryId, state: 'scheduled', at }];
+}
+
 /**
  * The Calendar (docs/product.md, Calendar; decision 054): the month's scheduled and published stories
  * by day in the editor's time zone, as a grid on a wide screen and a list of the days with stories on
@@ -50,13 +69,14 @@ export function CalendarView({ month: param, now: fixedNow }: Props) {
   const { weeks, from, to } = useMemo(() => monthGrid({ year, month: monthNumber }), [year, monthNumber]);
   const calendar = useCalendar({ from, to });
   const reschedule = useRescheduleStory();
-  /** A story moved while its request runs: drawn at its new time until the calendar has loaded again. */
-  const [moving, setMoving] = useState<{ id: number; at: string } | null>(null);
+  /**
+   * A story moved, or a draft scheduled, while its request runs: drawn at its new time (a draft leaves the
+   * panel) until the calendar has loaded again.
+   */
+  const [moving, setMoving] = useState<Move | null>(null);
   const byDay = useMemo(() => {
     const map = new Map<string, CalendarStory[]>();
-    const stories = (calendar.data?.articles ?? []).map((s) =>
-      moving && s.state === 'scheduled' && s.id === moving.id ? { ...s, at: moving.at } : s,
-    );
+    const stories = withMove(calendar.data?.articles ?? [], moving);
     stories.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.id - b.id);
     for (const story of stories) {
       const key = dayKey(new Date(story.at));
@@ -95,7 +115,7 @@ export function CalendarView({ month: param, now: fixedNow }: Props) {
     const publishAt = at.toISOString();
     const draft = story.state === 'draft';
     setDialogError(null);
-    if (!draft) setMoving({ id: story.id, at: publishAt });
+    setMoving({ story, at: publishAt });
     reschedule.mutate(
       { story, publishAt },
       {
@@ -245,6 +265,7 @@ export function CalendarView({ month: param, now: fixedNow }: Props) {
         headingId={`${id}-drafts`}
         onSchedule={scheduleDraft}
         drag={{ dragging, onStart: startDrag, onEnd: endDrag }}
+        leaving={moving?.story.state === 'draft' ? moving.story.id : undefined}
       />
       <RescheduleDialog
         story={editing}
