@@ -19,18 +19,28 @@ export function withoutAppScript(html: string): string {
   return html.replace(MODULE_SCRIPTS, '');
 }
 
-/** The header's no-script MENU link, which a browser running script does not show inside its <noscript>. */
-const MENU_NOSCRIPT = new RegExp(`<noscript>(\\s*<a\\b[^>]*\\bhref="#${SITE_NAV_ID}"[\\s\\S]*?)</noscript>`, 'gi');
+/** What a page shows readers without script, which a browser running script does not show inside a <noscript>. */
+const NOSCRIPT = /<noscript>([\s\S]*?)<\/noscript>/gi;
+/**
+ * A control that needs the app and takes no room without script (Tailwind's `noscript:hidden`, the
+ * `scripting: none` media feature): 'Share on Social', whose <noscript> offers plain links instead.
+ * Without the app's script it is taken out (a browser running script would keep its hidden box).
+ */
+const ROOMLESS_WITHOUT_SCRIPT =
+  /<button\b[^>]*\bclass="(?:[^"]*\s)?noscript:hidden(?:\s[^"]*)?"[^>]*>[\s\S]*?<\/button>/gi;
 const NAV_OPEN = new RegExp(`<nav\\b[^>]*\\bid="${SITE_NAV_ID}"[^>]*>`, 'gi');
 
 /**
- * A page the app rendered (on the server) made a page without its script, as the scriptless pages are
- * rendered: no script, the MENU link shown in place of the button that needs the app (the button
- * stays hidden, as it is until the app runs), and the category bar opened by it.
+ * A page the app rendered (on the server) made a page without its script, as a browser without
+ * script shows it, whether the browser runs script or not: no script; what its <noscript> elements
+ * hold shown in their place (the header's MENU link, on top of the button that needs the app, which
+ * stays hidden as it is until the app runs; the share links), and the category bar opened by the
+ * MENU link; the controls that take no room without script taken out.
  */
 export function asScriptlessPage(html: string): string {
   return withoutAppScript(html)
-    .replace(MENU_NOSCRIPT, (_whole, link: string) => link)
+    .replace(ROOMLESS_WITHOUT_SCRIPT, '')
+    .replace(NOSCRIPT, (_whole, content: string) => content)
     .replace(NAV_OPEN, (open) =>
       /\bclass="/.test(open)
         ? open.replace(/\bclass="/, `class="${LINKED_NAV_CLASS} `)

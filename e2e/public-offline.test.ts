@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleRow } from '../server/src/db/schema.ts';
-import { STORIES_CACHE } from '../web/src/features/offline/worker/policy.ts';
+import { offCentreSubject, uploadImage } from '../server/src/test-support/test-images.ts';
+import { PICTURES_CACHE, STORIES_CACHE } from '../web/src/features/offline/worker/policy.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { adminRequest } from './support/admin-request.ts';
 import { insertArticles } from './support/articles.ts';
@@ -11,21 +12,33 @@ import { exactName } from './support/public-site.ts';
 const web = useBrowser();
 const contextOptions = { timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: 'en-GB' };
 
-/** The addresses of the stories the worker keeps on this device (what the offline page will list). */
-const keptStories = (page: Page) =>
+/** The addresses kept in one of the worker's caches on this device. */
+const kept = (page: Page, cache: string) =>
   page.evaluate(async (name) => {
     const keys = await (await caches.open(name)).keys();
     return keys.map((r) => new URL(r.url).pathname);
-  }, STORIES_CACHE);
+  }, cache);
+/** The stories the worker keeps (what the offline page will list). */
+const keptStories = (page: Page) => kept(page, STORIES_CACHE);
+/** The kept stories' pictures. */
+const keptPictures = (page: Page) => kept(page, PICTURES_CACHE);
 
 // Offline reading (decision 056): the public pages' service worker, in real chromium, offline and back.
 describe('reading offline', () => {
   let running: RunningApp;
   let read: ArticleRow;
   let unread: ArticleRow;
+  /** The story's picture as its page offers it (srcset), and the width kept for reading offline. */
+  let picture: { url: string; kept: string };
 
   beforeAll(async () => {
     running = await startApp({ seed: false });
+    const uploaded = await uploadImage(
+      running.app,
+      await running.bearer(),
+      await offCentreSubject(1600, 900, 1200, 300, 120),
+    );
+    picture = { url: uploaded.url, kept: `/images/${uploaded.id}-960.webp` };
     [read, unread] = await insertArticles(running.database, running.app, [
       {
         headline: 'Commuter Reads Whole Newspaper In Tunnel, Demands Longer Tunnels',
@@ -33,6 +46,7 @@ describe('reading offline', () => {
         content: 'The tunnel was 40 seconds long.\n\nHe read every word, twice.',
         author: 'Rex Tattle',
         category: 'UK',
+        image_url: picture.url,
       },
       {
         headline: 'Signal Found Hiding Behind Station Sandwich Shop',
@@ -61,11 +75,13 @@ describe('reading offline', () => {
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
 
     // A reader lands on a story (a shared link): the page registers the worker once it has loaded and
-    // settled; once active, the worker controls the page and keeps the story, which came before it.
+    // the app has started; once active, the worker controls the page and keeps the story, which came
+    // before it, with its picture at the width a phone loads (never the page's other pictures).
     expect((await page.goto(storyUrl))?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: exactName(read.headline) }).waitFor();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
     await expect.poll(() => keptStories(page)).toEqual([`/article/${read.slug}`]);
+    await expect.poll(() => keptPictures(page)).toEqual([picture.kept]);
     await expect(page.locator('#offline-copy-notice').count()).resolves.toBe(0);
 
     // The train enters a tunnel while the reader is on the home page, which the app runs. A story never
@@ -73,6 +89,8 @@ describe('reading offline', () => {
     // page, listing the story kept.
     await page.goto(`${running.baseUrl}/`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // Nothing of the story in the browser's own cache: offline, its picture can only come from the worker.
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
     await context.setOffline(true);
     await page
       .getByRole('link', { name: exactName(unread.headline) })
@@ -101,6 +119,15 @@ describe('reading offline', () => {
       const masthead = await page.locator('.site-masthead').evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(masthead).toBe('rgb(215, 0, 15)');
       expect(await page.locator('script[src], link[rel="modulepreload"]').count()).toBe(0);
+      // The story's picture, from the device: the width kept, loaded.
+      const hero = page.locator('article img').first();
+      await expect
+        .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect(await hero.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(picture.kept);
+      // No blank space where the share dialog's button (it needs the app) would be: the plain share links.
+      expect(await page.getByRole('button', { name: 'Share on Social' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Share on Facebook' }).waitFor();
     }
     // At 390 px the header's MENU (a link, as on the pages sent without script: the app's button needs
     // the app) opens the category bar, whose sections lead to the offline page.
@@ -123,6 +150,7 @@ describe('reading offline', () => {
     await page.getByRole('heading', { level: 1, name: 'Article not found' }).waitFor();
     expect(await page.locator('#offline-copy-notice').count()).toBe(0);
     await expect.poll(() => keptStories(page)).toEqual([]);
+    await expect.poll(() => keptPictures(page)).toEqual([]);
     // The offline page (opened online, it lists what is kept) has nothing left to offer.
     await page.goto(`${running.baseUrl}/offline`);
     await page.getByText('Nothing saved yet: stories you open are kept here for reading offline.').waitFor();

@@ -21,32 +21,45 @@ const FLUSH_TIMEOUT_MS = 20_000;
 /**
  * True once the collector has received the page view of the page's current address, or the SDK holds it
  * in its session-storage buffer of items not yet sent (which it sends as the page unloads). An item in its
- * buffer of sends under way is not enough: leaving the page would cut that send short.
+ * buffer of sends under way is not enough: leaving the page would cut that send short. With `exception`,
+ * the same for an exception reported on the page (a page whose app did not start sends no page view).
  */
-async function pageViewTaken(page: Page, collector: AppInsightsCollector): Promise<boolean> {
+async function pageViewTaken(page: Page, collector: AppInsightsCollector, exception = false): Promise<boolean> {
   const uri = page.url().split('#')[0]!;
-  if (collector.ofType('PageviewData').some((e) => baseData(e).url === uri)) return true;
-  return page.evaluate((href) => {
-    for (let i = 0; i < sessionStorage.length; i++) {
-      const key = sessionStorage.key(i) ?? '';
-      if (!/AI_[Bb]uffer/.test(key)) continue;
-      let items: unknown;
-      try {
-        items = JSON.parse(sessionStorage.getItem(key) ?? '[]');
-      } catch {
-        continue;
+  if (exception) {
+    const route = new URL(uri).pathname;
+    if (collector.ofType('ExceptionData').some((e) => (baseData(e).properties as { route?: string })?.route === route))
+      return true;
+  } else if (collector.ofType('PageviewData').some((e) => baseData(e).url === uri)) return true;
+  const type = exception ? 'ExceptionData' : 'PageviewData';
+  return page.evaluate(
+    ([href, baseType]) => {
+      for (let i = 0; i < sessionStorage.length; i++) {
+        const key = sessionStorage.key(i) ?? '';
+        if (!/AI_[Bb]uffer/.test(key)) continue;
+        let items: unknown;
+        try {
+          items = JSON.parse(sessionStorage.getItem(key) ?? '[]');
+        } catch {
+          continue;
+        }
+        if (!Array.isArray(items)) continue;
+        for (const item of items) {
+          // Items are the serialized envelopes, or (newer SDKs) objects holding one in `item`.
+          const payload: unknown = typeof item === 'string' ? item : (item as { item?: unknown } | null)?.item;
+          if (typeof payload !== 'string' || !payload.includes(baseType!)) continue;
+          const envelope = JSON.parse(payload) as {
+            data?: { baseData?: { url?: string; properties?: { route?: string } } };
+          };
+          const data = envelope.data?.baseData;
+          if (baseType === 'PageviewData' ? data?.url === href : data?.properties?.route === new URL(href!).pathname)
+            return true;
+        }
       }
-      if (!Array.isArray(items)) continue;
-      for (const item of items) {
-        // Items are the serialized envelopes, or (newer SDKs) objects holding one in `item`.
-        const payload: unknown = typeof item === 'string' ? item : (item as { item?: unknown } | null)?.item;
-        if (typeof payload !== 'string' || !payload.includes('PageviewData')) continue;
-        const envelope = JSON.parse(payload) as { data?: { baseData?: { url?: string } } };
-        if (envelope.data?.baseData?.url === href) return true;
-      }
-    }
-    return false;
-  }, uri);
+      return false;
+    },
+    [uri, type],
+  );
 }
 
 /**
@@ -54,8 +67,9 @@ async function pageViewTaken(page: Page, collector: AppInsightsCollector): Promi
  * once the page view of the last route change (taken 500 ms after it) is in the SDK's buffer. Without a
  * collector (no SDK on the page) the page is closed at once.
  */
-async function leave(page: Page, collector?: AppInsightsCollector): Promise<void> {
-  if (collector) await expect.poll(() => pageViewTaken(page, collector), { timeout: FLUSH_TIMEOUT_MS }).toBe(true);
+async function leave(page: Page, collector?: AppInsightsCollector, exception = false): Promise<void> {
+  if (collector)
+    await expect.poll(() => pageViewTaken(page, collector, exception), { timeout: FLUSH_TIMEOUT_MS }).toBe(true);
   // Away first, in a live page: the SDK's unload handlers have run (and handed their last batch to
   // the browser) once the next document has loaded; closing at once could end the page before them.
   await page.goto('about:blank');
@@ -287,6 +301,42 @@ describe('browser telemetry with a connection string', () => {
     await expect.poll(() => exceptions().length, { timeout: FLUSH_TIMEOUT_MS }).toBe(1);
     const data = baseData(exceptions()[0]!);
     expect(data.properties).toMatchObject({ route: articleHref(politics!), kind: 'chunk' });
+    expect(data.exceptions).toEqual([
+      expect.objectContaining({ typeName: 'TypeError', message: expect.stringContaining('dynamically imported') }),
+    ]);
+  });
+
+  it('a story opened afresh whose page code will not load stays readable and is reported once, with its path', async () => {
+    collector.clear();
+    const politics = (await fetchNews(running.baseUrl, 'Politics')).allArticles[0];
+    expect(politics, 'the demo content has a Politics article').toBeDefined();
+    const context = await web.newContext();
+    await guardNetwork(context);
+    // The article page's chunk fails on a full page load: the app never starts.
+    let aborted = 0;
+    await context.route(
+      (url) => /^\/assets\/article-[A-Za-z0-9_-]{8}\.js$/.test(url.pathname),
+      (route) => {
+        aborted += 1;
+        return route.abort();
+      },
+    );
+    const page = await context.newPage();
+    const href = `${running.baseUrl}${articleHref(politics!)}?utm_source=x#comments`;
+    expect((await page.goto(href))?.status()).toBe(200);
+    // The server's page stays as it was, readable; it is neither hydrated nor reloaded.
+    await page.getByRole('heading', { level: 1, name: politics!.headline }).waitFor();
+    const session = await sessionIdOf(context);
+    expect(aborted).toBeGreaterThan(0);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    expect(page.url()).toBe(href);
+    await leave(page, collector, true);
+
+    const exceptions = () => collector.ofType('ExceptionData').filter((e) => e.tags?.['ai.session.id'] === session);
+    await expect.poll(() => exceptions().length, { timeout: FLUSH_TIMEOUT_MS }).toBe(1);
+    const data = baseData(exceptions()[0]!);
+    // The path only: no query, no fragment.
+    expect(data.properties).toEqual(expect.objectContaining({ route: articleHref(politics!), kind: 'chunk' }));
     expect(data.exceptions).toEqual([
       expect.objectContaining({ typeName: 'TypeError', message: expect.stringContaining('dynamically imported') }),
     ]);

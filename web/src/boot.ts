@@ -44,7 +44,19 @@ function afterFirstContentfulPaint(run: () => void): void {
   observer.observe({ type: 'paint', buffered: true });
 }
 
-afterFirstContentfulPaint(() => void import('./main.tsx'));
+/**
+ * The app could not start (its code, most often the route's chunk, did not load; or it threw before
+ * rendering): the page stays as the server rendered it, readable, and the failure is reported to
+ * telemetry, once (app/start-failure.ts, the route error element's rule).
+ */
+function reportStartFailure(error: unknown): void {
+  console.error(error);
+  import('./app/start-failure.ts').then((m) => m.reportStartFailure(error)).catch(() => undefined);
+}
+
+afterFirstContentfulPaint(() => {
+  import('./main.tsx').then((app) => app.start()).catch(reportStartFailure);
+});
 
 // Offline reading: the public pages register the service worker after their load event (not the newsroom).
 registerOfflineReading();

@@ -1,4 +1,4 @@
-// Loaded by boot.ts after the first paint; the stylesheet is boot.ts's.
+// Loaded by boot.ts after the first paint, which calls start() (and reports its failure); the stylesheet is boot.ts's.
 
 /** A new task: the browser may handle input and paint between two of the app's large modules. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -8,7 +8,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * query cache, the app and the page's data), so no single task blocks the page for long on a slow
  * phone: a module graph is evaluated in one go, and React DOM and the router are the largest parts.
  */
-async function start() {
+export async function start(): Promise<void> {
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
   const { AppRouter, createAppRouter } = await import('./app/router.tsx');
@@ -48,5 +48,3 @@ async function start() {
   if (state && container.firstChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
-
-void start();

@@ -12,17 +12,16 @@ function isNewsroom(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
-/** How long after hydration registering waits: a reader's first taps and scrolls come first. */
-const SETTLE_MS = 5000;
+/** At the latest this long after hydration registering runs, should the browser never be idle. */
+const IDLE_WAIT_MS = 5000;
 /** How long after `load` registering waits for the app to have hydrated the page (a page it never hydrates). */
 const HYDRATION_WAIT_MS = 10_000;
 
 /**
  * Offline reading (docs/decisions/056-offline-reading.md): a public page registers the service worker
- * once it has loaded, the app has hydrated it, a few seconds more have passed and the browser is idle:
- * the worker's install (the offline page, the stylesheet and fonts) then competes with nothing the page
- * or the reader's first taps need. The page being read is kept when the worker activates (sw.ts). The newsroom never
- * registers it.
+ * once it has loaded, the app has hydrated it and the browser is idle: the worker's install (the
+ * offline page, the stylesheet and fonts) then competes with nothing the page needs to paint or start.
+ * The page being read is kept when the worker activates (sw.ts). The newsroom never registers it.
  */
 export function registerOfflineReading(): void {
   if (!('serviceWorker' in navigator) || !mayRegister(window.location)) return;
@@ -31,9 +30,9 @@ export function registerOfflineReading(): void {
   };
   const whenIdle = () =>
     typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(register, { timeout: 5000 })
+      ? requestIdleCallback(register, { timeout: IDLE_WAIT_MS })
       : setTimeout(register, 0);
-  const afterLoad = () => afterHydration(() => setTimeout(whenIdle, SETTLE_MS));
+  const afterLoad = () => afterHydration(whenIdle);
   if (document.readyState === 'complete') afterLoad();
   else addEventListener('load', afterLoad, { once: true });
   // Offline, a link to another page is followed by the browser rather than by the app's router: the

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { createPath, isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { createPath, Link, useLocation, useRouteError } from 'react-router';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { paths } from '@/config/paths';
-import { telemetry } from '@/lib/telemetry/telemetry-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isChunkLoadError, isReloading, reloadOnce, wasReloadedRecently } from '../../chunk-reload.ts';
+import { reportPageError } from '../../page-error-report.ts';
 
 export const ROUTE_ERROR_TITLE = 'Something went wrong';
 export const ROUTE_ERROR_TEXT = 'This page could not be shown. Reload it, or go back to the home page.';
@@ -34,7 +34,7 @@ export function RouteError() {
       return;
     }
     console.error(error);
-    reportRouteError(error, location.pathname, chunkError);
+    reportPageError(error, location.pathname, chunkError);
   }, [reloading, href, error, location.pathname, chunkError]);
 
   if (reloading) return null;
@@ -43,25 +43,6 @@ export function RouteError() {
   ) : (
     <PublicErrorPage />
   );
-}
-
-/** Errors already reported: an effect that runs again (React's strict mode) does not report twice. */
-const reported = new WeakSet<object>();
-
-/**
- * Reports a shown route error to telemetry, kept until the SDK is up (the client's rule). Only the
- * address's path goes with it, never its query or hash.
- */
-function reportRouteError(error: unknown, pathname: string, chunk: boolean) {
-  if (error && typeof error === 'object') {
-    if (reported.has(error)) return;
-    reported.add(error);
-  }
-  const exception =
-    error instanceof Error
-      ? error
-      : new Error(isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error));
-  telemetry.trackException(exception, { route: pathname, kind: chunk ? 'chunk' : 'render' });
 }
 
 function reload() {

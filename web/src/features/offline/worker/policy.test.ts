@@ -4,7 +4,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ScriptlessPageContext } from '@/components/layout/scriptless-page';
 import { SiteHeader } from '@/components/layout/site-header';
+import { ArticleShareActions } from '@/features/share/components/article-share-actions';
 import {
+  MAX_PICTURES,
+  MAX_PICTURES_PER_STORY,
+  MAX_PICTURE_BYTES,
   MAX_STORIES,
   MAX_STORY_AGE_MS,
   dropsCopy,
@@ -13,7 +17,11 @@ import {
   headlineOf,
   isFresh,
   isStorable,
+  isStorablePicture,
   offlineCopy,
+  pictureKey,
+  picturesOf,
+  picturesToKeep,
   storiesListHtml,
   storiesToDrop,
   storiesToList,
@@ -67,6 +75,18 @@ describe('which requests the worker answers', () => {
     for (const path of ['/assets/index-BsNd5OBb.js', '/favicon.svg', '/images/x.webp', '/manifest.webmanifest'])
       expect(handlingOf(get(path, 'no-cors'), ORIGIN), path).toBe('pass');
   });
+
+  it('a picture only when a copy answered offline names it (marked), on this site; kept under its own address', () => {
+    expect(handlingOf(get('/images/abc-960.webp?offline-copy', 'no-cors'), ORIGIN)).toBe('picture');
+    expect(handlingOf(get('/images/demo/cloud.svg?v=2&offline-copy', 'no-cors'), ORIGIN)).toBe('picture');
+    expect(handlingOf(get('/images/abc-960.webp', 'no-cors'), ORIGIN)).toBe('pass');
+    expect(
+      handlingOf({ method: 'GET', url: 'https://cdn.example/images/a.webp?offline-copy', mode: 'no-cors' }, ORIGIN),
+    ).toBe('pass');
+    expect(handlingOf(get('/api/x.png?offline-copy', 'no-cors'), ORIGIN)).toBe('pass');
+    expect(pictureKey(`${ORIGIN}/images/abc-960.webp?offline-copy`)).toBe('/images/abc-960.webp');
+    expect(pictureKey(`${ORIGIN}/images/demo/cloud.svg?v=2&offline-copy`)).toBe('/images/demo/cloud.svg?v=2');
+  });
 });
 
 describe('which answers are kept, and under which key', () => {
@@ -88,6 +108,19 @@ describe('which answers are kept, and under which key', () => {
     expect(isStorable(answer(503))).toBe(false);
     expect(isStorable(answer(0, {}, 'opaqueredirect'))).toBe(false);
     expect(isStorable(answer(200, { 'content-type': 'application/json' }))).toBe(false);
+  });
+
+  it('a picture: a whole image anyone may store, not too large', () => {
+    const image = (status: number, headers: Record<string, string> = {}) =>
+      answer(status, { 'content-type': 'image/webp', ...headers });
+    expect(isStorablePicture(image(200))).toBe(true);
+    expect(isStorablePicture(image(200, { 'content-length': String(MAX_PICTURE_BYTES) }))).toBe(true);
+    expect(isStorablePicture(image(200, { 'content-length': String(MAX_PICTURE_BYTES + 1) }))).toBe(false);
+    expect(isStorablePicture(image(200, { 'cache-control': 'private' }))).toBe(false);
+    expect(isStorablePicture(image(404))).toBe(false);
+    expect(isStorablePicture(image(200, {}))).toBe(true);
+    expect(isStorablePicture(answer(200))).toBe(false);
+    expect(isStorablePicture(answer(200, { 'content-type': 'image/png' }, 'opaque'))).toBe(false);
   });
 
   it('a 404 or 410 drops the copy (unpublished, deleted); other errors leave it', () => {
@@ -124,6 +157,79 @@ describe('how many copies, and how old', () => {
         .slice(0, 3),
     ).toEqual(['S0', 'S1', 'S2']);
     expect(storiesToList(stories, NOW)).toHaveLength(MAX_STORIES);
+  });
+
+  it('a story’s pictures go with it; in all at most MAX_PICTURES, the latest stories’ first', () => {
+    const withPictures = (n: number, savedAt: number, count: number): StoredStory => ({
+      ...story(n, savedAt),
+      pictures: Array.from({ length: count }, (_, i) => `/images/s${n}-p${i}.webp`),
+    });
+    // Beyond the last 20 and older than 7 days: their pictures are not kept.
+    const stories = Array.from({ length: MAX_STORIES + 1 }, (_, i) => withPictures(i, NOW - i * 60_000, 1));
+    stories.push(withPictures(99, NOW - 8 * DAY, 1));
+    // Shared by two stories: kept once.
+    stories[1] = { ...stories[1]!, pictures: ['/images/s0-p0.webp', '/images/s1-p0.webp'] };
+    const kept = picturesToKeep(stories, NOW);
+    expect(kept.has('/images/s0-p0.webp')).toBe(true);
+    expect(kept.has('/images/s19-p0.webp')).toBe(true);
+    expect(kept.has('/images/s20-p0.webp')).toBe(false);
+    expect(kept.has('/images/s99-p0.webp')).toBe(false);
+    expect(kept.size).toBe(MAX_STORIES);
+    // A story unpublished (its copy dropped): its pictures are no longer among those kept.
+    expect(picturesToKeep(stories.slice(1), NOW).has('/images/s0-p0.webp')).toBe(true);
+    expect(picturesToKeep(stories.slice(2), NOW).has('/images/s0-p0.webp')).toBe(false);
+
+    const many = Array.from({ length: 10 }, (_, i) => withPictures(i, NOW - i * 60_000, MAX_PICTURES_PER_STORY));
+    const bounded = picturesToKeep(many, NOW);
+    expect(bounded.size).toBe(MAX_PICTURES);
+    expect(bounded.has('/images/s0-p0.webp')).toBe(true);
+    expect(bounded.has('/images/s9-p0.webp')).toBe(false);
+  });
+});
+
+describe('the pictures kept with a story', () => {
+  const id = (c: string) => c.repeat(32);
+  const uploaded = (imageId: string, src: number, sizes: string) =>
+    `<img srcSet="/images/${imageId}-480.webp 480w, /images/${imageId}-960.webp 960w, /images/${imageId}-1600.webp 1600w" ` +
+    `sizes="${sizes}" src="/images/${imageId}-${src}.webp" alt="A picture" width="1280" height="720">`;
+  const story =
+    `<body><main><article class="mx-auto"><figure>${uploaded(id('a'), 1600, '(min-width: 50rem) 48rem')}</figure>` +
+    `<div class="article-body"><p>x</p><figure>${uploaded(id('b'), 960, '100vw')}</figure>` +
+    `<img src="https://cdn.example/c.webp" alt="elsewhere"><img src="/images/demo/cloud.svg?v=1&amp;x=2" alt="cloud">` +
+    `<img src="${ORIGIN}/images/${id('d')}-480.webp" alt="absolute"></div></article>` +
+    `<section><article><img src="/images/demo/teaser.svg" alt="a teaser"></article></section></main></body>`;
+
+  it('the main picture and the body’s, on this site, at the width a phone or a desktop column loads; no teaser, nothing from another site', () => {
+    expect(picturesOf(story, `${ORIGIN}/article/pigeon`)).toEqual([
+      `/images/${id('a')}-960.webp`,
+      `/images/${id('b')}-960.webp`,
+      '/images/demo/cloud.svg?v=1&x=2',
+      `/images/${id('d')}-480.webp`,
+    ]);
+    expect(picturesOf('<body><main><p>No article</p><img src="/x.png"></main></body>', `${ORIGIN}/article/x`)).toEqual(
+      [],
+    );
+  });
+
+  it('at most MAX_PICTURES_PER_STORY of a story, in page order', () => {
+    const body = Array.from({ length: 12 }, (_, i) => `<img src="/images/p${i}.png" alt="">`).join('');
+    const pictures = picturesOf(`<article>${body}</article>`, `${ORIGIN}/article/x`);
+    expect(pictures).toHaveLength(MAX_PICTURES_PER_STORY);
+    expect(pictures[0]).toBe('/images/p0.png');
+  });
+
+  it('offline, the copy’s kept pictures are asked for from the worker, that width only; the others are left as they were', () => {
+    const kept = new Set([`/images/${id('a')}-960.webp`, '/images/demo/cloud.svg?v=1&x=2']);
+    const html = offlineCopy(story, NOW, { pageUrl: `${ORIGIN}/article/pigeon`, kept });
+    const imgs = [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag);
+    expect(imgs[0]).toBe(
+      `<img src="/images/${id('a')}-960.webp?offline-copy" alt="A picture" width="1280" height="720">`,
+    );
+    expect(imgs[1]).toContain(`srcSet="/images/${id('b')}-480.webp 480w`);
+    expect(imgs[1]).toContain(`src="/images/${id('b')}-960.webp"`);
+    expect(imgs[2]).toBe('<img src="https://cdn.example/c.webp" alt="elsewhere">');
+    expect(imgs[3]).toBe('<img src="/images/demo/cloud.svg?v=1&amp;x=2&amp;offline-copy" alt="cloud">');
+    expect(offlineCopy(story, NOW)).not.toContain('offline-copy"');
   });
 });
 
@@ -173,8 +279,25 @@ describe('the HTML the worker writes', () => {
     expect(copy).toMatch(
       /<button type="button" class="[^"]*\bjs-only\b[^"]*" aria-expanded="false"[^>]*>MENU<\/button>/,
     );
-    // A page without the header is left as it was (but for its script and the notice).
-    expect(offlineCopy('<body><noscript><a href="/x">x</a></noscript></body>', NOW)).toContain('<noscript>');
+  });
+
+  it('a stored story’s share buttons as on a page read without script: the plain links, no blank space for the dialog’s button', () => {
+    const share = renderToString(
+      createElement(ArticleShareActions, {
+        share: { url: `${ORIGIN}/article/pigeon`, title: 'Pigeon', description: 'A pigeon.' },
+      }),
+    );
+    // As served: the button that opens the dialog (hidden until the app runs, in its box), the links in <noscript>.
+    expect(share).toMatch(/<button[^>]*>Share on Social<\/button>/);
+    expect(share).toContain('<noscript>');
+    const copy = offlineCopy(`<body><main><h1>Pigeon</h1>${share}</main></body>`, NOW);
+    expect(copy).not.toContain('Share on Social');
+    expect(copy).not.toContain('<noscript>');
+    expect(copy).toMatch(
+      /<a href="https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=[^"]+"[^>]*>Share on Facebook<\/a>/,
+    );
+    expect(copy).toMatch(/<a href="[^"]+"[^>]*>Share on X<\/a>/);
+    expect(copy).toContain('Email This Scandal');
   });
 
   it('a story’s headline: its <h1>, else its title without the site name', () => {

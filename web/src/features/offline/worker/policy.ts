@@ -20,7 +20,9 @@ const CACHE_PREFIX = 'offline-reading-';
 export const STORIES_CACHE = `${CACHE_PREFIX}${CACHE_VERSION}-stories`;
 /** The offline page, the public stylesheet and its fonts: what the stored pages need to look right. */
 export const SHELL_CACHE = `${CACHE_PREFIX}${CACHE_VERSION}-shell`;
-export const CACHE_NAMES: readonly string[] = [STORIES_CACHE, SHELL_CACHE];
+/** The kept stories' own pictures (same-origin only), dropped with their stories. */
+export const PICTURES_CACHE = `${CACHE_PREFIX}${CACHE_VERSION}-pictures`;
+export const CACHE_NAMES: readonly string[] = [STORIES_CACHE, SHELL_CACHE, PICTURES_CACHE];
 
 /** At most this many stories are kept, the most recently read. */
 export const MAX_STORIES = 20;
@@ -28,10 +30,28 @@ export const MAX_STORIES = 20;
 export const MAX_STORY_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most this many stylesheets and fonts (a few builds' worth; the oldest go first). */
 export const MAX_SHELL_ASSETS = 40;
+/** At most this many pictures of one story are kept (its main picture first, then the body's, in page order). */
+export const MAX_PICTURES_PER_STORY = 8;
+/** At most this many pictures in all: the latest stories' first; an older story beyond it shows descriptions. */
+export const MAX_PICTURES = 40;
+/** A picture larger than this is not kept (its description shows offline). */
+export const MAX_PICTURE_BYTES = 600_000;
+/**
+ * The width of the candidate kept of a picture offered in several widths (`srcset`): the one a phone
+ * at 390 px (2x) or a desktop column (1x) loads for a story's pictures, the smallest at least this wide.
+ */
+export const PICTURE_WIDTH = 960;
 
 /** When a story was saved (ms since the epoch) and its headline (URI-encoded: headers hold Latin-1 only). */
 export const SAVED_AT_HEADER = 'x-offline-saved-at';
 export const HEADLINE_HEADER = 'x-offline-headline';
+/** The story's pictures that are kept with it (URI-encoded JSON list of paths). */
+export const PICTURES_HEADER = 'x-offline-pictures';
+/**
+ * Marks a picture's address in a copy answered offline (`?offline-copy`): only those requests are
+ * answered by the worker (from the pictures kept); every other picture request never reaches it.
+ */
+export const OFFLINE_PICTURE_PARAM = 'offline-copy';
 
 /** Paths the worker leaves alone: the newsroom, the APIs, sign-in, preview links, the read counter, itself. */
 const NEVER = /^\/(?:admin|api|news|oidc)(?:\/|$)|^\/preview\/|^\/live\//i;
@@ -47,10 +67,11 @@ export interface RequestLike {
 
 /**
  * What the worker does with a request: 'page' (a navigation to a public page: network first, then the
- * stored copy or the offline page), 'asset' (a hashed stylesheet or font: from the cache once kept), or
- * 'pass' (not answered by the worker at all: the browser fetches it as without a worker).
+ * stored copy or the offline page), 'asset' (a hashed stylesheet or font: from the cache once kept),
+ * 'picture' (a kept story's picture named by its copy answered offline: from the pictures kept, else
+ * the network), or 'pass' (not answered by the worker at all: the browser fetches it as without a worker).
  */
-export type RequestHandling = 'page' | 'asset' | 'pass';
+export type RequestHandling = 'page' | 'asset' | 'picture' | 'pass';
 
 export function handlingOf(request: RequestLike, origin: string): RequestHandling {
   if (request.method !== 'GET') return 'pass';
@@ -58,7 +79,15 @@ export function handlingOf(request: RequestLike, origin: string): RequestHandlin
   if (url.origin !== origin || NEVER.test(url.pathname) || url.pathname === SERVICE_WORKER_PATH) return 'pass';
   if (request.mode === 'navigate') return 'page';
   if (SHELL_ASSET.test(url.pathname)) return 'asset';
+  if (url.searchParams.has(OFFLINE_PICTURE_PARAM)) return 'picture';
   return 'pass';
+}
+
+/** The address a picture is kept under: its path and query, without the offline copy's mark. */
+export function pictureKey(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  url.searchParams.delete(OFFLINE_PICTURE_PARAM);
+  return url.pathname + url.search;
 }
 
 /**
@@ -81,8 +110,19 @@ export interface ResponseLike {
 
 /** Whether an answer may be kept: a whole HTML page (200) that its server lets anyone store. */
 export function isStorable(response: ResponseLike): boolean {
+  return isWholeAnswer(response) && /^text\/html\b/i.test(response.headers.get('content-type') ?? '');
+}
+
+/** Whether a picture's answer may be kept: a whole image (200) anyone may store, not larger than MAX_PICTURE_BYTES. */
+export function isStorablePicture(response: ResponseLike): boolean {
+  if (!isWholeAnswer(response) || !/^image\//i.test(response.headers.get('content-type') ?? '')) return false;
+  const length = Number(response.headers.get('content-length') ?? '0');
+  return !(length > MAX_PICTURE_BYTES);
+}
+
+/** A same-origin 200 that its server lets anyone store (no `private`, no `no-store`). */
+function isWholeAnswer(response: ResponseLike): boolean {
   if (response.status !== 200 || (response.type !== 'basic' && response.type !== 'default')) return false;
-  if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return false;
   const cacheControl = (response.headers.get('cache-control') ?? '').toLowerCase();
   return !/(?:^|[\s,])(?:private|no-store)(?:[\s,=]|$)/.test(cacheControl);
 }
@@ -102,6 +142,8 @@ export interface StoredStory {
   url: string;
   headline: string;
   savedAt: number;
+  /** Its pictures kept with it (picturesOf): paths on the site. */
+  pictures?: readonly string[];
 }
 
 /** The copies to delete: those too old, then the oldest beyond MAX_STORIES. */
@@ -119,19 +161,38 @@ export function storiesToList(stories: readonly StoredStory[], now: number): Sto
     .slice(0, MAX_STORIES);
 }
 
+/**
+ * The pictures kept with the stories: those of the stories still kept (storiesToList), the latest
+ * story's first, at most MAX_PICTURES in all. Every other kept picture is dropped: a story's pictures
+ * go with it (too old, beyond the last 20, unpublished or deleted).
+ */
+export function picturesToKeep(stories: readonly StoredStory[], now: number): Set<string> {
+  const keep = new Set<string>();
+  for (const story of storiesToList(stories, now)) {
+    for (const picture of story.pictures ?? []) {
+      if (keep.size >= MAX_PICTURES) return keep;
+      keep.add(picture);
+    }
+  }
+  return keep;
+}
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** An HTML text or attribute value with its character references decoded. */
+function decodeEntities(html: string): string {
+  return html.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
 
 /** The text of an HTML fragment: tags dropped, entities decoded, spaces collapsed. */
 export function textOf(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
+  return decodeEntities(html.replace(/<[^>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -162,16 +223,91 @@ export const NOTICE_ID = 'offline-copy-notice';
  * page does), and the app would only try to fetch what is not there: its links then stay plain links,
  * whose navigations the worker answers.
  */
-export function offlineCopy(html: string, savedAt: number): string {
+export function offlineCopy(html: string, savedAt: number, pictures?: KeptPictures): string {
   const notice =
     `<p id="${NOTICE_ID}" role="status" class="mx-auto mb-6 max-w-3xl border-l-8 border-tabloid-red ` +
     `bg-tabloid-yellow px-4 py-3 font-sans text-base font-bold text-ink">` +
     `${escapeHtml(offlineCopyNotice(savedAt))}</p>`;
-  const stripped = asScriptlessPage(html);
+  const stripped = withKeptPictures(asScriptlessPage(html), pictures);
   // First in the page's main content, under the masthead: the app does not run, so nothing re-renders
   // it away, and a reload that brings back the reader's place relative to the masthead still shows it.
   const at = MAIN_OPEN.test(stripped) ? MAIN_OPEN : BODY_OPEN;
   return at.test(stripped) ? stripped.replace(at, (open) => `${open}${notice}`) : notice + stripped;
+}
+
+/** The pictures kept of a story: its address (pictures' addresses are relative to it) and their keys. */
+export interface KeptPictures {
+  pageUrl: string;
+  kept: ReadonlySet<string>;
+}
+
+const IMG = /<img\b[^>]*>/gi;
+const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1] ?? null;
+
+/**
+ * The picture a story keeps of an <img>: the candidate of its `srcset` at least PICTURE_WIDTH wide (the
+ * smallest such, else the widest), or its `src`; as a key (path and query) when it is on the site, else null.
+ */
+function keptCandidateOf(tag: string, pageUrl: string): string | null {
+  let chosen = attribute(tag, 'src');
+  const srcset = attribute(tag, 'srcset');
+  if (srcset) {
+    const candidates = [...decodeEntities(srcset).matchAll(/\s*([^\s,]+)\s+(\d+)w\s*(?:,|$)/g)]
+      .map((m) => ({ url: m[1]!, width: Number(m[2]) }))
+      .sort((a, b) => a.width - b.width);
+    const pick = candidates.find((c) => c.width >= PICTURE_WIDTH) ?? candidates[candidates.length - 1];
+    if (pick) chosen = pick.url;
+  } else if (chosen) chosen = decodeEntities(chosen);
+  if (!chosen) return null;
+  try {
+    const page = new URL(pageUrl);
+    const url = new URL(chosen, page);
+    return url.origin === page.origin ? url.pathname + url.search : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The region of the story itself: its first <article> element (main picture, body, live entries), not the teasers after it. */
+function storyRegion(html: string): string {
+  const start = html.search(/<article\b/i);
+  if (start < 0) return '';
+  let depth = 0;
+  for (const m of html.slice(start).matchAll(/<(\/?)article\b[^>]*>/gi)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) return html.slice(start, start + m.index + m[0].length);
+  }
+  return html.slice(start);
+}
+
+/**
+ * The pictures kept with a story: those of its <article> (the main picture, then the body's, in page
+ * order) that are on the site, one candidate each (keptCandidateOf), at most MAX_PICTURES_PER_STORY.
+ * Pictures on other sites are never fetched.
+ */
+export function picturesOf(html: string, pageUrl: string): string[] {
+  const out = new Set<string>();
+  for (const [tag] of storyRegion(html).matchAll(IMG)) {
+    const key = keptCandidateOf(tag, pageUrl);
+    if (key) out.add(key);
+    if (out.size >= MAX_PICTURES_PER_STORY) break;
+  }
+  return [...out];
+}
+
+/**
+ * A copy's pictures that are kept point at their kept candidate, marked for the worker
+ * (OFFLINE_PICTURE_PARAM), without `srcset` and `sizes`: the browser asks for exactly that one. The
+ * others are left as they were (offline they show their description).
+ */
+function withKeptPictures(html: string, pictures: KeptPictures | undefined): string {
+  if (!pictures || pictures.kept.size === 0) return html;
+  return html.replace(IMG, (tag) => {
+    const key = keptCandidateOf(tag, pictures.pageUrl);
+    if (!key || !pictures.kept.has(key)) return tag;
+    const src = `${key}${key.includes('?') ? '&' : '?'}${OFFLINE_PICTURE_PARAM}`;
+    return tag.replace(/\s(?:srcset|sizes)="[^"]*"/gi, '').replace(/\ssrc="[^"]*"/i, ` src="${escapeHtml(src)}"`);
+  });
 }
 
 /** Where the offline page's list of stories goes (offline-page.tsx renders the markers). */

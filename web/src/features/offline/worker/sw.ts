@@ -2,7 +2,10 @@ import { OFFLINE_NOTHING_SAVED, OFFLINE_PATH, OFFLINE_TITLE } from '../texts';
 import {
   CACHE_NAMES,
   HEADLINE_HEADER,
+  MAX_PICTURE_BYTES,
   MAX_SHELL_ASSETS,
+  PICTURES_CACHE,
+  PICTURES_HEADER,
   SAVED_AT_HEADER,
   SHELL_CACHE,
   STORIES_CACHE,
@@ -13,7 +16,11 @@ import {
   headlineOf,
   isFresh,
   isStorable,
+  isStorablePicture,
   offlineCopy,
+  pictureKey,
+  picturesOf,
+  picturesToKeep,
   storiesToDrop,
   storiesToList,
   storyKey,
@@ -92,6 +99,7 @@ worker.addEventListener('fetch', (event) => {
   const handling = handlingOf(event.request, origin);
   if (handling === 'page') event.respondWith(page(event));
   else if (handling === 'asset') event.respondWith(asset(event));
+  else if (handling === 'picture') event.respondWith(picture(event));
 });
 
 /** A public page: from the network, always; the story's copy or the offline page only when the network fails. */
@@ -125,12 +133,24 @@ async function asset(event: FetchEvent): Promise<Response> {
   return response;
 }
 
+/** A kept story's picture named by its copy answered offline: the picture kept, else the network. */
+async function picture(event: FetchEvent): Promise<Response> {
+  const key = pictureKey(event.request.url);
+  const kept = await (await caches.open(PICTURES_CACHE)).match(key);
+  return kept ?? fetch(key);
+}
+
 /** What the device has for a page the network did not give: the story's fresh copy, else the offline page. */
 async function fromDevice(key: string | null): Promise<Response> {
   if (key) {
     const copy = await (await caches.open(STORIES_CACHE)).match(key);
     const savedAt = Number(copy?.headers.get(SAVED_AT_HEADER));
-    if (copy && isFresh(savedAt, Date.now())) return withHeaders(offlineCopy(await copy.text(), savedAt), copy.headers);
+    if (copy && isFresh(savedAt, Date.now())) {
+      const pictures = await caches.open(PICTURES_CACHE);
+      const kept = new Set<string>();
+      for (const path of picturesHeader(copy.headers)) if (await pictures.match(path)) kept.add(path);
+      return withHeaders(offlineCopy(await copy.text(), savedAt, { pageUrl: key, kept }), copy.headers);
+    }
   }
   const stories = await listStories();
   const offline = await (await caches.open(SHELL_CACHE)).match(OFFLINE_PATH);
@@ -153,21 +173,62 @@ function withHeaders(html: string, source: Headers): Response {
   return new Response(html, { status: 200, headers });
 }
 
-/** Keeps a story's page, drops what is now too old or too many, and keeps what the page needs to look right. */
+/**
+ * Keeps a story's page and its pictures, drops what is now too old or too many (and their pictures),
+ * and keeps what the page needs to look right.
+ */
 async function keepStory(key: string, response: Response): Promise<void> {
   const html = await response.text();
   const savedAt = Date.now();
   const kept = withHeaders(html, response.headers);
   kept.headers.set(SAVED_AT_HEADER, String(savedAt));
   kept.headers.set(HEADLINE_HEADER, encodeURIComponent(headlineOf(html)));
+  kept.headers.set(PICTURES_HEADER, encodeURIComponent(JSON.stringify(picturesOf(html, key))));
   const cache = await caches.open(STORIES_CACHE);
   await cache.put(key, kept);
   for (const url of storiesToDrop(await readStories(), savedAt)) await cache.delete(url);
+  await keepPictures();
   await keepShell(html);
 }
 
 async function dropStory(key: string): Promise<void> {
   await (await caches.open(STORIES_CACHE)).delete(key);
+  await keepPictures();
+}
+
+/** The kept stories' pictures: those no story keeps any more are dropped, those missing fetched. */
+async function keepPictures(): Promise<void> {
+  const keep = picturesToKeep(await readStories(), Date.now());
+  const cache = await caches.open(PICTURES_CACHE);
+  const have = new Set<string>();
+  for (const request of await cache.keys()) {
+    const key = pictureKey(request.url);
+    if (keep.has(key)) have.add(key);
+    else await cache.delete(request);
+  }
+  for (const key of keep) {
+    if (have.has(key)) continue;
+    try {
+      const response = await fetch(key);
+      if (!isStorablePicture(response)) continue;
+      const body = await response.blob();
+      if (body.size > MAX_PICTURE_BYTES) continue;
+      const type = response.headers.get('content-type') ?? body.type;
+      await cache.put(key, new Response(body, { headers: { 'content-type': type } }));
+    } catch {
+      // Not kept: offline the copy shows the picture's description.
+    }
+  }
+}
+
+/** The pictures a kept story names (PICTURES_HEADER). */
+function picturesHeader(headers: Headers): string[] {
+  try {
+    const list: unknown = JSON.parse(decodeURIComponent(headers.get(PICTURES_HEADER) ?? '[]'));
+    return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The stories the offline page lists: the fresh copies, the latest first. */
@@ -188,7 +249,12 @@ async function readStories(): Promise<StoredStory[]> {
     } catch {
       headline = '';
     }
-    out.push({ url: request.url, headline, savedAt: Number(copy.headers.get(SAVED_AT_HEADER)) });
+    out.push({
+      url: request.url,
+      headline,
+      savedAt: Number(copy.headers.get(SAVED_AT_HEADER)),
+      pictures: picturesHeader(copy.headers),
+    });
   }
   return out;
 }
