@@ -6,6 +6,9 @@
  *     GET    /api/admin/articles/{id}/notes           NoteList, newest first (an article in the Trash too)
  *     POST   /api/admin/articles/{id}/notes           NoteInput: 201 Note
  *     DELETE /api/admin/articles/{id}/notes/{noteId}  204 (only its author; 403 for anyone else)
+ *
+ * The Dashboard's 'Latest notes' (GET /api/admin/dashboard's `latestNotes`): the newest notes across the
+ * articles out of the Trash, each an excerpt with its article's headline.
  */
 
 import { characterCount } from './text-length.ts';
@@ -30,6 +33,23 @@ export interface Note {
 /** GET …/notes: the article's notes, newest first. */
 export interface NoteList {
   notes: Note[];
+}
+
+/** How many notes the Dashboard's 'Latest notes' shows. */
+export const LATEST_NOTES = 5;
+
+/** A note as the Dashboard's 'Latest notes' lists it. */
+export interface LatestNote {
+  id: number;
+  /** The article it is on (out of the Trash). */
+  articleId: number;
+  headline: string;
+  /** The note's text cut as the newsroom cuts a comment: 100 characters plus '...' (common/comment-excerpt.ts). */
+  excerpt: string;
+  /** When it was added (ISO-8601 UTC). */
+  createdAt: string;
+  /** The display name of the editor who added it. */
+  createdBy: string;
 }
 
 /** POST …/notes: the text, plain (trimmed; line breaks kept). */

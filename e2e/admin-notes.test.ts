@@ -120,4 +120,32 @@ describe('notes on an article', () => {
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-admin-theme'))).toBe('dark');
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  it('the Dashboard lists a note added through the API first, cut to 100 characters; its headline opens the story with its Notes', async () => {
+    const [story] = await insertArticles(running.database, running.app, [
+      { headline: 'Swan Elected Chair Of The Pond Council', published_at: null },
+    ]);
+    const text =
+      `Call the pond society back about the swan’s statement before it goes out; ${'they asked twice. '.repeat(4)}`.trim();
+    const res = await fetch(`${running.baseUrl}/api/admin/articles/${story!.id}/notes`, {
+      method: 'POST',
+      headers: {
+        authorization: await running.bearer({ sub: 'colleague-dana', name: 'Dana Desk' }),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ text }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+
+    const page = await web.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin`);
+    const first = page.getByRole('region', { name: 'Latest notes' }).getByRole('listitem').first();
+    await first.getByText('Dana Desk').waitFor();
+    expect(await first.innerText()).toContain(`${Array.from(text).slice(0, 100).join('')}...`);
+    expect(await first.innerText()).not.toContain(text);
+    await first.getByRole('link', { name: 'Swan Elected Chair Of The Pond Council' }).click();
+    await page.waitForURL(new RegExp(`/admin/articles/${story!.id}$`));
+    await page.getByRole('heading', { level: 1, name: 'Swan Elected Chair Of The Pond Council' }).waitFor();
+    await page.getByRole('region', { name: 'Notes (1)' }).getByText(text).waitFor();
+  });
 });

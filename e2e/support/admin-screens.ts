@@ -47,7 +47,7 @@ export interface AdminScreensApp {
  * Delete post and share audit rows), a draft with two earlier versions, a published article with a
  * search and social title near its limit, one scheduled, one in the Trash, one posted to both networks,
  * a live blog with two entries (a key event posted to X), a described picture and one without a
- * description used by an article, and an audit trail.
+ * description used by an article, a note on the published article, and an audit trail.
  */
 export async function startAdminScreensApp(): Promise<AdminScreensApp> {
   const x: FakeX = await startFakeX();
@@ -145,6 +145,11 @@ async function seed(running: RunningApp, x: FakeX, fb: FakeFacebook): Promise<Sc
     });
     if (!res.ok) throw new Error(`the draft's edit ${version} was refused: ${res.status}`);
   }
+  // A note on the published article: its screen shows a filled Notes panel, the Dashboard its Latest notes.
+  const note = await call('POST', `/api/admin/articles/${ids.published}/notes`, {
+    text: 'Check the duck’s quote with legal before 6pm.\nThe pond council has not confirmed the vote.',
+  });
+  if (!note.ok) throw new Error(`the note was refused: ${note.status}`);
   // An audit trail to look at.
   await call('POST', `/api/admin/articles/${ids.published}/unpublish`);
   await call('POST', `/api/admin/articles/${ids.published}/publish`);
@@ -180,10 +185,15 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     name: 'dashboard',
     path: () => '/admin',
     dark: true,
-    // The grebe's picture, among others in use, has no description: the Pictures panel is checked too.
+    // The grebe's picture, among others in use, has no description: the Pictures panel is checked too;
+    // the duck's note fills Latest notes.
     ready: async (p) => {
       await p.getByText('Recent Articles').first().waitFor();
       await p.getByRole('link', { name: /^Describe (them|it)$/ }).waitFor();
+      await p
+        .getByRole('region', { name: 'Latest notes' })
+        .getByRole('link', { name: 'Axe Published About A Duck' })
+        .waitFor();
     },
   },
   ...['all', 'published', 'unpublished', 'scheduled', 'trash'].map((status): AdminScreen => ({
@@ -293,7 +303,13 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   {
     name: 'detail (published, never shared)',
     path: (ids) => `/admin/articles/${ids.published}`,
-    ready: (p) => p.getByRole('button', { name: 'Post now to X' }).waitFor(),
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Post now to X' }).waitFor();
+      await p
+        .getByRole('region', { name: 'Notes (1)' })
+        .getByText('Check the duck’s quote', { exact: false })
+        .waitFor();
+    },
   },
   {
     name: 'detail (published), a correction added, the add form and a remove confirm open',

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Note, NoteAuditAction } from '../../../common/notes-contract.ts';
+import { commentExcerpt } from '../../../common/comment-excerpt.ts';
+import type { LatestNote, Note, NoteAuditAction } from '../../../common/notes-contract.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { ArticleNoteRow, Database } from '../db/schema.ts';
 import { writeAuditRows, type Actor } from './audit-log.ts';
@@ -56,6 +57,31 @@ export class ArticleNotesRepository {
       .orderBy('id', 'desc')
       .execute();
     return rows.map((row) => toNote(row, viewer));
+  }
+
+  /**
+   * The newest `limit` notes across the articles out of the Trash (the Dashboard's 'Latest notes'), each
+   * its text's excerpt with its article's headline. One statement: the notes by (created_at, id) backwards
+   * (migration 055's index), each article probed by its primary key.
+   */
+  async latest(limit: number): Promise<LatestNote[]> {
+    const rows = await this.db
+      .selectFrom('article_notes as n')
+      .innerJoin('articles as a', 'a.id', 'n.article_id')
+      .select(['n.id', 'n.article_id', 'a.headline', 'n.text', 'n.created_at', 'n.author_name'])
+      .where('a.deleted_at', 'is', null)
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      articleId: Number(row.article_id),
+      headline: row.headline,
+      excerpt: commentExcerpt(row.text),
+      createdAt: row.created_at,
+      createdBy: row.author_name,
+    }));
   }
 
   /** A new note by `actor`, dated `now`. */

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
+import type { ArticleNoteTable, ArticleRow, Database, NewArticleRow } from '../db/schema.ts';
 import { toAdminArticle } from './admin-article-view.ts';
 import { keepBodyImages } from './admin-articles.ts';
 import { writeFirstRevisions } from './article-revisions.ts';
@@ -9,10 +9,12 @@ import { slugify } from '../../../common/slug.ts';
 import { splitByline } from '../../../common/byline.ts';
 import { SEED_ACTOR } from './audit-log.ts';
 
-/** The demo content's authors (with bios) and the tags of each story. */
+/** The demo content's authors (with bios), the tags of each story and editors' notes on some. */
 export interface SeedPeople {
   authors?: readonly { name: string; bio: string; xHandle?: string }[];
   tagsOf?: (row: ArticleRow) => string[];
+  /** The notes on the stored stories (decision 058). */
+  notesOf?: (stored: { id: number; headline: string }[]) => Insertable<ArticleNoteTable>[];
 }
 
 /** SQL of the demo content (seed/index.ts). */
@@ -68,6 +70,8 @@ export class SeedRepository {
       const articles = stored.map((row, i) => toAdminArticle(row, linked[i]));
       await keepBodyImages(trx, articles);
       await writeFirstRevisions(trx, articles, SEED_ACTOR, at);
+      const notes = people.notesOf?.(stored.map((r) => ({ id: Number(r.id), headline: r.headline }))) ?? [];
+      if (notes.length > 0) await trx.insertInto('article_notes').values(notes).execute();
       return rows.length;
     });
   }

@@ -10,6 +10,7 @@ import { ImagesRepository } from '../repositories/images-repository.ts';
 import { DEMO_ARTICLES, demoPictureAlt, type DemoArticle } from './demo-articles.ts';
 import { storeDemoPictures } from './pictures.ts';
 import { seedDemoReads } from './demo-reads.ts';
+import { demoNoteRows } from './demo-notes.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { DEMO_AUTHORS, demoTags } from './demo-people.ts';
 import { CATEGORIES } from '../../../common/categories.ts';
@@ -82,6 +83,8 @@ export async function seedIfEmpty(database: Db, log: SeedLogger, options: SeedOp
     authors: DEMO_AUTHORS,
     tagsOf: (row) =>
       demoTags({ headline: row.headline, category: CATEGORIES.find((c) => c.id === row.category_id)?.name ?? '' }),
+    // Editors' notes on a few stories: an article's Notes and the Dashboard's 'Latest notes' show on a first start.
+    notesOf: (stored) => demoNoteRows(stored, now),
   });
   if (inserted > 0 && options.imageStore)
     await storeDemoPictures(options.imageStore, new ImagesRepository(database.db));

@@ -14,6 +14,9 @@ import { FileImageStore } from '../images/storage.ts';
 import { DEMO_PICTURES } from './pictures.ts';
 import { ArticleReadsRepository, hourOf, windowStart } from '../repositories/article-reads.ts';
 import { MOST_READ_HOURS } from '../../../common/most-read-contract.ts';
+import { LATEST_NOTES, cleanNoteText, noteTextProblem } from '../../../common/notes-contract.ts';
+import { ArticleNotesRepository } from '../repositories/article-notes.ts';
+import { DEMO_NOTES } from './demo-notes.ts';
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../web/public');
 
@@ -86,6 +89,28 @@ describe('demo content seeding (SQLite)', () => {
       expect(r.hour >= windowStart(now, MOST_READ_HOURS)).toBe(true);
       expect(r.hour >= hourOf(Date.parse(published.get(r.article_id)!))).toBe(true);
     }
+  });
+
+  it("leaves editors' notes on a few stories, added after each was written, the newest on the Dashboard", async () => {
+    const now = new Date();
+    await seedIfEmpty(database, recordingLogger(), { now });
+    const notes = await database.db
+      .selectFrom('article_notes as n')
+      .innerJoin('articles as a', 'a.id', 'n.article_id')
+      .select(['n.text', 'n.created_at', 'n.author_name', 'n.author_subject', 'a.headline', 'a.created_at as written'])
+      .orderBy('n.created_at', 'desc')
+      .execute();
+    expect(notes.map((n) => n.headline)).toEqual(DEMO_NOTES.map((n) => n.headline));
+    expect(new Set(notes.map((n) => n.author_name)).size).toBe(DEMO_NOTES.length);
+    for (const n of notes) {
+      expect(n.created_at > n.written && n.created_at < now.toISOString(), n.text).toBe(true);
+      // Written by the demo content: no editor who signs in may delete them.
+      expect(n.author_subject).toBe('seed');
+      expect(cleanNoteText(n.text)).toBe(n.text);
+      expect(noteTextProblem(n.text)).toBeUndefined();
+    }
+    const latest = await new ArticleNotesRepository(database.db, database.dialect).latest(LATEST_NOTES);
+    expect(latest[0]).toMatchObject({ headline: DEMO_NOTES[0]!.headline, createdBy: 'Fenella Grubb' });
   });
 
   it('spreads the articles over all six categories, at least four published in each', async () => {

@@ -39,6 +39,7 @@ import * as m051 from './051-article-presence.ts';
 import * as m052 from './052-article-reads.ts';
 import * as m053 from './053-article-notes.ts';
 import * as m054 from './054-drafts-by-last-change.ts';
+import * as m055 from './055-notes-by-time.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -91,4 +92,5 @@ export const migrations: Record<string, AppMigration> = {
   '052-article-reads': m052,
   '053-article-notes': m053,
   '054-drafts-by-last-change': m054,
+  '055-notes-by-time': m055,
 };

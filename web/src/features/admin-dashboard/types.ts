@@ -1,3 +1,5 @@
+import type { LatestNote } from '@common/notes-contract';
+
 /** GET /api/admin/dashboard (shared contract). recentArticles are admin articles (the last 10). */
 export interface DashboardData<A = unknown> {
   totalArticles: number;
@@ -13,6 +15,8 @@ export interface DashboardData<A = unknown> {
    * servers before this count).
    */
   undescribedPictures?: number;
+  /** The newest notes across the articles out of the Trash (absent from servers before notes). */
+  latestNotes?: LatestNote[];
 }
 
 /** The dashboard's backup status (server/src/backup/status.ts). */

@@ -5,6 +5,7 @@ import { ArticleList, type AdminArticle } from '@/features/admin-articles';
 import {
   BackupStatusPanel,
   DashboardCards,
+  LatestNotesPanel,
   MostReadPanel,
   UndescribedPicturesPanel,
   useDashboard,
@@ -33,6 +34,7 @@ export default function DashboardPage() {
       {data.backup ? <BackupStatusPanel backup={data.backup} /> : null}
       <UndescribedPicturesPanel count={data.undescribedPictures ?? 0} />
       <MostReadPanel />
+      {data.latestNotes ? <LatestNotesPanel notes={data.latestNotes} /> : null}
       <section className="admin-section" aria-labelledby="admin-recent-title">
         <div className="admin-section__head">
           <h2 id="admin-recent-title">Recent Articles (Last 10)</h2>

@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { LatestNote } from '@common/notes-contract';
+import { paths } from '@/config/paths';
+import { formatAdminDate } from '@/lib/admin-date';
+import '../latest-notes.css';
+
+/**
+ * The Dashboard's 'Latest notes' (decision 058): the newest notes editors left on the stories out of the
+ * Trash, newest first, each with its story's headline (to the story's screen, where its Notes panel is),
+ * its author, its time and its text cut as a comment is in All Articles. 'No notes yet.' without any.
+ */
+export function LatestNotesPanel({ notes }: { notes: LatestNote[] }) {
+  const id = useId();
+  return (
+    <section className="admin-panel" aria-labelledby={`${id}-title`} data-testid="latest-notes">
+      <h2 id={`${id}-title`}>Latest notes</h2>
+      {notes.length === 0 ? (
+        <p className="admin-muted">No notes yet.</p>
+      ) : (
+        <ol className="admin-latest-notes" aria-label="Latest notes, newest first">
+          {notes.map((note) => (
+            <li key={note.id} className="admin-latest-notes__item">
+              <p className="admin-break">
+                <Link className="admin-link" to={paths.admin.article.getHref(note.articleId)}>
+                  {note.headline}
+                </Link>
+              </p>
+              <p className="admin-latest-notes__meta">
+                <strong className="admin-break">{note.createdBy}</strong>{' '}
+                <time className="admin-muted" dateTime={note.createdAt}>
+                  {formatAdminDate(note.createdAt)}
+                </time>
+              </p>
+              <p className="admin-break">{note.excerpt}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
