@@ -143,9 +143,23 @@ describe('notes on an article', () => {
     await first.getByText('Dana Desk').waitFor();
     expect(await first.innerText()).toContain(`${Array.from(text).slice(0, 100).join('')}...`);
     expect(await first.innerText()).not.toContain(text);
+    // On a phone, where the Notes panel is far down the story's screen.
+    await page.setViewportSize({ width: 390, height: 844 });
     await first.getByRole('link', { name: 'Swan Elected Chair Of The Pond Council' }).click();
-    await page.waitForURL(new RegExp(`/admin/articles/${story!.id}$`));
+    await page.waitForURL(new RegExp(`/admin/articles/${story!.id}#notes$`));
     await page.getByRole('heading', { level: 1, name: 'Swan Elected Chair Of The Pond Council' }).waitFor();
     await page.getByRole('region', { name: 'Notes (1)' }).getByText(text).waitFor();
+    // It lands on the Notes panel: its heading has the focus and is in view (on a phone it is far down).
+    const notesHeading = page.getByRole('heading', { level: 2, name: 'Notes (1)' });
+    await expect.poll(() => notesHeading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        notesHeading.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          // Scrolled to the top of the view (sub-pixel positions round either way).
+          return box.bottom > 0 && box.top < window.innerHeight / 2;
+        }),
+      )
+      .toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+/** The id of an article screen's Notes panel: the fragment the Dashboard's Latest notes link to. */
+export const NOTES_PANEL_ID = 'notes';
 /** The route table: used by the router, by links and by tests. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -51,7 +53,9 @@ export const paths = {
     newArticle: { path: '/admin/articles/new', getHref: () => '/admin/articles/new' },
     article: {
       path: '/admin/articles/:id',
-      getHref: (id: number, opts: { edit?: boolean } = {}) => `/admin/articles/${id}${opts.edit ? '?edit=1' : ''}`,
+      /** `notes`: lands on the screen's Notes panel (its fragment, `#notes`). */
+      getHref: (id: number, opts: { edit?: boolean; notes?: boolean } = {}) =>
+        `/admin/articles/${id}${opts.edit ? '?edit=1' : ''}${opts.notes ? `#${NOTES_PANEL_ID}` : ''}`,
     },
     liveConsole: {
       path: '/admin/articles/:id/live',

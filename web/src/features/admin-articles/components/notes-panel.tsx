@@ -1,5 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { NOTES_PANEL_ID } from '@/config/paths';
 import { useFocusAfterRender } from '@/components/admin/use-focus-after-render';
 import { NOTE_MAX_LENGTH, cleanNoteText, noteTextProblem, type Note } from '@common/notes-contract';
 import { characterCount } from '@common/text-length';
@@ -36,9 +38,25 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
   const focusAfterRender = useFocusAfterRender();
   const notes = list.data?.notes;
   const count = notes?.length ?? 0;
+  // Opened from a link to the notes (`#notes`, the Dashboard's Latest notes): once they have loaded, the
+  // panel is scrolled into view and its heading takes the focus, so the keyboard starts there too.
+  const { hash } = useLocation();
+  const landed = useRef(false);
+  const loaded = list.isSuccess;
+  useEffect(() => {
+    if (landed.current || !loaded || hash !== `#${NOTES_PANEL_ID}`) return;
+    landed.current = true;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [hash, loaded]);
 
   return (
-    <section className="admin-panel admin-notes" aria-labelledby={`${id}-title`} aria-busy={list.isFetching}>
+    <section
+      id={NOTES_PANEL_ID}
+      className="admin-panel admin-notes"
+      aria-labelledby={`${id}-title`}
+      aria-busy={list.isFetching}
+    >
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         {count > 0 ? `Notes (${count})` : 'Notes'}
       </h2>

@@ -45,7 +45,7 @@ describe("the Dashboard's 'Latest notes'", () => {
 
     const first = within(items[0]!);
     expect(first.getByRole('link').textContent).toBe('Pigeon Elected Mayor');
-    expect(first.getByRole('link').getAttribute('href')).toBe('/admin/articles/7');
+    expect(first.getByRole('link').getAttribute('href')).toBe('/admin/articles/7#notes');
     expect(first.getByText('Fenella Grubb')).toBeTruthy();
     const time = items[0]!.querySelector('time')!;
     expect(time.textContent).toBe(formatAdminDate('2026-03-12T14:05:00.000Z'));
@@ -53,7 +53,7 @@ describe("the Dashboard's 'Latest notes'", () => {
     expect(first.getByText('Picture rights cleared.')).toBeTruthy();
 
     const second = within(items[1]!);
-    expect(second.getByRole('link', { name: 'Phone Only Calls Mum' }).getAttribute('href')).toBe('/admin/articles/3');
+    expect(second.getByRole('link', { name: 'Phone Only Calls Mum' }).getAttribute('href')).toBe('/admin/articles/3#notes');
     expect(second.getByText('Desmond Ratchett')).toBeTruthy();
     expect(second.getByText(`${'a'.repeat(100)}...`)).toBeTruthy();
   });

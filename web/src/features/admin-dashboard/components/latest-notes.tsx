@@ -7,7 +7,7 @@ import '../latest-notes.css';
 
 /**
  * The Dashboard's 'Latest notes' (decision 058): the newest notes editors left on the stories out of the
- * Trash, newest first, each with its story's headline (to the story's screen, where its Notes panel is),
+ * Trash, newest first, each with its story's headline (to the story's screen, landing on its Notes panel),
  * its author, its time and its text cut as a comment is in All Articles. 'No notes yet.' without any.
  */
 export function LatestNotesPanel({ notes }: { notes: LatestNote[] }) {
@@ -22,7 +22,7 @@ export function LatestNotesPanel({ notes }: { notes: LatestNote[] }) {
           {notes.map((note) => (
             <li key={note.id} className="admin-latest-notes__item">
               <p className="admin-break">
-                <Link className="admin-link" to={paths.admin.article.getHref(note.articleId)}>
+                <Link className="admin-link" to={paths.admin.article.getHref(note.articleId, { notes: true })}>
                   {note.headline}
                 </Link>
               </p>
