@@ -11,6 +11,12 @@ export interface PublicArticle {
   content?: string;
   /** The body as HTML, from the one renderer (common/body/render.ts); the article only. */
   bodyHtml?: string;
+  /**
+   * The words of the body's plain text (common/body/text.ts countWords), counted once when the article
+   * is read: the page's reading time and its JSON-LD `wordCount`. The article only, and not for a live
+   * blog (its length grows with its entries: no reading time).
+   */
+  wordCount?: number;
   author: string;
   category: string;
   source: string;

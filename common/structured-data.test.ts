@@ -73,6 +73,14 @@ describe('live blogs', () => {
     expect(plain['@type']).toEqual(['NewsArticle', 'SatiricalArticle']);
     expect(plain).not.toHaveProperty('liveBlogUpdate');
   });
+
+  it('a live blog, running or ended, has no wordCount nor timeRequired (its length grows with its entries)', () => {
+    for (const blog of [live, { ...live, coverageEndTime: '2026-11-20T13:00:00.000Z' }]) {
+      const ld = newsArticle(site, { ...article, live: blog, wordCount: 900 }, { image }) as Record<string, any>;
+      expect(ld).not.toHaveProperty('wordCount');
+      expect(ld).not.toHaveProperty('timeRequired');
+    }
+  });
 });
 
 describe('structured data', () => {
@@ -97,6 +105,19 @@ describe('structured data', () => {
     });
     expect(ld.mainEntityOfPage['@id']).toBe('https://news.test/article/minister-naps');
     expect(ld.articleSection).toBe('Politics');
+    // No count carried (a list item's fields): no wordCount, no timeRequired.
+    expect(ld).not.toHaveProperty('wordCount');
+    expect(ld).not.toHaveProperty('timeRequired');
+  });
+
+  it("gives the article's word count and the page's reading time as an ISO 8601 duration", () => {
+    const image = { url: '/share-cards/1-abc.png', width: 1200, height: 630 };
+    const ld = (wordCount: number) => newsArticle(site, { ...article, wordCount }, { image }) as Record<string, any>;
+    expect(ld(920)).toMatchObject({ wordCount: 920, timeRequired: 'PT4M' });
+    // A short story still takes a minute; an empty body says nothing.
+    expect(ld(12)).toMatchObject({ wordCount: 12, timeRequired: 'PT1M' });
+    expect(ld(0)).not.toHaveProperty('wordCount');
+    expect(ld(0)).not.toHaveProperty('timeRequired');
   });
 
   it("lists the picture's three crops with caption and credit before the share card", () => {

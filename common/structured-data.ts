@@ -1,4 +1,4 @@
-import { bodyPlainText, countWords } from './body/text.ts';
+import { bodyPlainText, readingDuration } from './body/text.ts';
 import { liveSummary } from './live-entry.ts';
 import type { BreadcrumbList, NewsArticle, NewsMediaOrganization, WebSite, WithContext } from 'schema-dts';
 import type { ProfilePage, CollectionPage } from 'schema-dts';
@@ -82,12 +82,14 @@ export function webSite(site: SiteInfo): WithContext<WebSite> {
 /**
  * An article page's NewsArticle, typed SatiricalArticle too (schema.org's type for satire). `modifiedAt` is the last edit (ISO-8601), `image` the share card (or
  * the article image) at its real size, `categoryPath` the section's URL path (e.g. "politics"). Its
- * corrections are `correction`, each a CorrectionComment with its text and date.
+ * corrections are `correction`, each a CorrectionComment with its text and date. Its `wordCount` (the
+ * count the article read carries) gives `wordCount` and the page's reading time as `timeRequired`; a
+ * live blog has neither, as its length grows with its entries.
  */
 export function newsArticle(
   site: SiteInfo,
   article: Pick<PublicArticle, 'slug' | 'headline' | 'summary' | 'author' | 'category' | 'publishedAt'> &
-    Pick<Partial<PublicArticle>, 'content'> &
+    Pick<Partial<PublicArticle>, 'wordCount'> &
     Partial<Pick<PublicArticle, 'authors' | 'tags' | 'live' | 'corrections'>>,
   { image, modifiedAt, photo }: { image: ImageRef; modifiedAt?: string; photo?: ArticlePhoto },
 ): WithContext<NewsArticle> {
@@ -116,8 +118,10 @@ export function newsArticle(
     genre: 'Satire',
     headline: article.headline.length > 110 ? `${article.headline.slice(0, 109)}…` : article.headline,
     description: article.summary,
-    // Words of the body's plain text (never its markup), when the article carries it.
-    ...(article.content ? { wordCount: countWords(article.content) } : {}),
+    // Words of the body's plain text (never its markup) and the reading time the page shows.
+    ...(!live && article.wordCount
+      ? { wordCount: article.wordCount, timeRequired: readingDuration(article.wordCount) }
+      : {}),
     image: [
       ...crops,
       {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readingTimeText } from '../common/body/text.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
 import { guardNetwork } from './support/network.ts';
@@ -67,6 +68,35 @@ describe('server-rendered public pages', () => {
     await page.getByRole('link', { name: exactName('Privacy Policy') }).click();
     await page.waitForURL('**/privacy');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+  });
+
+  it("says the story's reading time beside its published time at 390 px, without and with JavaScript and in print", async () => {
+    const article = news.allArticles[0] ?? news.breakingNews[0]!;
+    const full = (await (await fetch(`${running.baseUrl}/News/slug/${article.slug}`)).json()) as { wordCount: number };
+    // The demo story is long enough for the rule to show: at 230 words a minute, 1 min at least.
+    expect(full.wordCount).toBeGreaterThan(0);
+    const expected = readingTimeText(full.wordCount);
+    expect(expected).toMatch(/^\d+ min read$/);
+    for (const javaScriptEnabled of [false, true]) {
+      const page = await web.newPage({ width: 390, height: 844, javaScriptEnabled });
+      await page.goto(`${running.baseUrl}${articleHref(article)}`);
+      if (javaScriptEnabled) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const byline = page.locator('.article-byline');
+      const reading = byline.getByText(expected, { exact: true });
+      await reading.waitFor({ state: 'visible' });
+      // Right after the published time ('{time} · 4 min read'), on its line, inside the phone's width.
+      const time = byline.locator('time');
+      expect(await byline.locator('span:has(> time)').textContent()).toBe(`${await time.textContent()} · ${expected}`);
+      const timeBox = await time.boundingBox();
+      const box = await reading.boundingBox();
+      expect(timeBox && box && Math.abs(box.y - timeBox.y) < 2 && box.x > timeBox.x && box.x + box.width <= 390).toBe(
+        true,
+      );
+      // The byline prints, and the reading time with it.
+      await page.emulateMedia({ media: 'print' });
+      expect(await reading.isVisible()).toBe(true);
+      await page.context().close();
+    }
   });
 
   it('hydrates every public route without console errors, hydration warnings or data requests', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { legacyTextToBody } from './legacy.ts';
 import { markdownToBody } from './markdown.ts';
 import { renderBodyHtml } from './render.ts';
-import { bodyPlainText, bodyWordCount, readingMinutes } from './text.ts';
+import { bodyPlainText, bodyWordCount, readingDuration, readingMinutes, readingTimeText } from './text.ts';
 import { BODY_MAX_BYTES, type BodyDoc } from './types.ts';
 import { bodyImageIds, validateBody } from './validate.ts';
 
@@ -336,5 +336,17 @@ describe('text helpers', () => {
     expect(readingMinutes(0)).toBe(0);
     expect(readingMinutes(10)).toBe(1);
     expect(readingMinutes(5000)).toBe(22);
+  });
+
+  it('says the reading time at 230 words a minute, rounded, 1 min at least', () => {
+    expect(readingTimeText(0)).toBe('');
+    expect(readingTimeText(1)).toBe('1 min read');
+    expect(readingTimeText(344)).toBe('1 min read');
+    expect(readingTimeText(345)).toBe('2 min read');
+    expect(readingTimeText(920)).toBe('4 min read');
+    expect(readingDuration(0)).toBe('');
+    expect(readingDuration(1)).toBe('PT1M');
+    expect(readingDuration(920)).toBe('PT4M');
+    expect(readingDuration(5000)).toBe('PT22M');
   });
 });

@@ -61,3 +61,19 @@ export function bodyWordCount(doc: BodyDoc): number {
 export function readingMinutes(words: number): number {
   return words === 0 ? 0 : Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
+
+/**
+ * The reading time readers and editors are shown: '4 min read' ('1 min read' at least); '' for a body
+ * without words. The newsroom's body editor says it after the word count, the article page beside the
+ * published time.
+ */
+export function readingTimeText(words: number): string {
+  const minutes = readingMinutes(words);
+  return minutes ? `${minutes} min read` : '';
+}
+
+/** The same reading time as an ISO 8601 duration (schema.org `timeRequired`): 'PT4M'; '' without words. */
+export function readingDuration(words: number): string {
+  const minutes = readingMinutes(words);
+  return minutes ? `PT${minutes}M` : '';
+}

@@ -28,7 +28,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
  * The real application for the browser: the server suites' test app (server/src/test-support/test-app.ts)
  * on a real port with the demo content, the built front end and a known first editor (the admin tests sign
  * in as it). WEB_DIST_DIR defaults to dist/web, or dist/dev/web for the development build (npm test builds
- * both first); set it in the environment or in opts.env to test another build.
+ * both first); set it (DEV_WEB_DIST_DIR for the development build) in the environment, or in opts.env, to
+ * test another build.
  */
 export async function startApp(opts: StartAppOptions = {}): Promise<RunningApp> {
   const running = await createTestApp({
@@ -38,7 +39,8 @@ export async function startApp(opts: StartAppOptions = {}): Promise<RunningApp> 
     env: {
       WEB_DIST_DIR:
         opts.build === 'development'
-          ? path.join(repoRoot, DEVELOPMENT_WEB_DIST)
+          ? // DEV_WEB_DIST_DIR names another development build (the hydration tests of one's own build).
+            process.env.DEV_WEB_DIST_DIR || path.join(repoRoot, DEVELOPMENT_WEB_DIST)
           : // The production build: the server's own default (dist/web) unless the environment names another.
             (process.env.WEB_DIST_DIR ?? ''),
       LOG_LEVEL: 'warn',

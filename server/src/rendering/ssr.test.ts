@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { ssrBundleFile } from './ssr-bundle.ts';
 
 // The real front end and its server renderer, as `vite build --config web/vite.config.ts` makes them
-// (npm test builds them first).
-const WEB_DIST = path.join(ROOT, 'dist/web');
+// (npm test builds them first; WEB_DIST_DIR names another build).
+const WEB_DIST = process.env.WEB_DIST_DIR || path.join(ROOT, 'dist/web');
 
 let t: TestApp;
 let auth: { authorization: string };
@@ -47,6 +47,13 @@ function renderState(html: string): { renderedAt: number; queries: { queries: Ar
   const m = /<script id="app-state" type="application\/json">([^<]*)<\/script>/.exec(html);
   expect(m).not.toBeNull();
   return JSON.parse(m![1]!);
+}
+
+/** The JSON-LD objects of the page's head. */
+function jsonLd(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
 }
 
 describe('server-rendered public pages', () => {
@@ -118,6 +125,51 @@ describe('server-rendered public pages', () => {
     const keys = renderState(res.body).queries.queries.map((q) => q.queryKey);
     expect(keys).toContainEqual(['article', 'mayor-sells-moon']);
     expect(keys).toContainEqual(['news', 'Politics']);
+  });
+
+  it("says the article's reading time beside its published time, in the page and its JSON-LD; a live blog none", async () => {
+    // 920 words at 230 a minute: 4 minutes.
+    const content = `${'Word '.repeat(459).trim()}\n\n${'Again '.repeat(461).trim()}`;
+    await insertArticle(t.database.db, {
+      headline: 'Long Read Here',
+      category_id: 1,
+      content,
+      published_at: daysAgo(1),
+    });
+    await insertArticle(t.database.db, {
+      headline: 'Short Note Here',
+      category_id: 1,
+      content: 'Two words.',
+      published_at: daysAgo(1),
+    });
+    const long = await get('/article/long-read-here');
+    expect(long.statusCode).toBe(200);
+    // In the byline, right after the published time, in the HTML sent (readable without JavaScript).
+    expect(rootHtml(long.body)).toMatch(/<\/time><span class="article-reading-time[^"]*">4 min read<\/span>/);
+    const ld = jsonLd(long.body).find((d) => Array.isArray(d['@type']) && d['@type'].includes('NewsArticle'));
+    expect(ld).toMatchObject({ wordCount: 920, timeRequired: 'PT4M' });
+    // The answer the page hydrates from carries the same count.
+    const api = await get('/News/slug/long-read-here');
+    expect(api.json()).toMatchObject({ wordCount: 920 });
+    // A short story still takes a minute.
+    expect(rootHtml((await get('/article/short-note-here')).body)).toContain('>1 min read</span>');
+
+    const now = new Date().toISOString();
+    await insertArticle(t.database.db, {
+      headline: 'Live Storm Watch',
+      category_id: 1,
+      content,
+      published_at: now,
+      live_started_at: now,
+    });
+    const live = await get('/article/live-storm-watch');
+    expect(live.statusCode).toBe(200);
+    expect(rootHtml(live.body)).not.toContain('min read');
+    const liveLd = jsonLd(live.body).find((d) => Array.isArray(d['@type']) && d['@type'].includes('LiveBlogPosting'));
+    expect(liveLd).toBeDefined();
+    expect(liveLd).not.toHaveProperty('wordCount');
+    expect(liveLd).not.toHaveProperty('timeRequired');
+    expect((await get('/News/slug/live-storm-watch')).json()).not.toHaveProperty('wordCount');
   });
 
   it.each([

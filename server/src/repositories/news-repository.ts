@@ -1,4 +1,5 @@
 import { parseStoredBody } from '../../../common/body/stored.ts';
+import { countWords } from '../../../common/body/text.ts';
 import type { Kysely } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
 import type { Database } from '../db/schema.ts';
@@ -130,6 +131,7 @@ export class NewsRepository {
  * `bodyHtml` (the body rendered by the one renderer with site paths and its pictures' sizes) and the
  * byline's authors and tags, and its corrections when it has any. Published stories (above) and preview links (decision 042) alike.
  * A row read with the search and social columns carries them when they are set (decision 043).
+ * Its `wordCount` is counted here, once per read (the reads are cached), except for a live blog.
  */
 export async function toArticlePage(
   db: Kysely<Database>,
@@ -139,6 +141,8 @@ export async function toArticlePage(
   const article = toPublicArticle(listed);
   if (meta_title) article.metaTitle = meta_title;
   if (meta_description) article.metaDescription = meta_description;
+  // A live blog (live_started_at set, running or ended) has no reading time: its entries are the story.
+  if (!row.live_started_at) article.wordCount = countWords(row.content ?? '');
   const [[bodyHtml], linked, corrections] = await Promise.all([
     renderBodiesForReaders(new ImagesRepository(db), [parseStoredBody(body, row.content ?? '')]),
     articleLinks(db, [article.id]),

@@ -19,7 +19,7 @@ import { uploadImage, testImage } from '../../test-support/test-images.ts';
  * rendered on the page, in the public API, the feeds and JSON-LD with every text escaped, its
  * pictures with the size the library stored for them, and kept by the image sweep.
  */
-const WEB_DIST = path.join(PROJECT_ROOT, 'dist/web');
+const WEB_DIST = process.env.WEB_DIST_DIR || path.join(PROJECT_ROOT, 'dist/web');
 
 let t: TestApp;
 let auth: { authorization: string };

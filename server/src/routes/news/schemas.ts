@@ -38,6 +38,12 @@ export const PublicArticleSchema = Type.Object(
     ...articleFields,
     content: Type.String({ description: 'The body as plain text' }),
     bodyHtml: Type.String({ description: 'The body as HTML (decision 032): what the article page shows' }),
+    wordCount: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: "Words of the body's plain text (the page's reading time); not for a live blog",
+      }),
+    ),
     authors: Type.Optional(Type.Array(PublicRefSchema, { description: 'The byline: /author/{slug} each' })),
     tags: Type.Optional(Type.Array(PublicRefSchema, { description: '/tag/{slug} each' })),
     live: Type.Optional(

@@ -15,6 +15,11 @@ export interface Article {
    * shows. Absent from an older answer: the plain text's paragraphs are shown instead.
    */
   bodyHtml?: string;
+  /**
+   * The words of the body, counted by the server when it read the article (the page's reading time,
+   * '4 min read'); the article page only, and never for a live blog.
+   */
+  wordCount?: number;
   author: string;
   category: string;
   source: string;

@@ -1,9 +1,10 @@
-import { countWords, readingMinutes } from '@common/body/text';
+import { countWords, readingMinutes, readingTimeText } from '@common/body/text';
 
 export { countWords, readingMinutes };
 
+/** Under the body editor: 'N words · M min read' (the reading time as the article page says it). */
 export function describeLength(words: number): string {
-  const minutes = readingMinutes(words);
   const w = `${words.toLocaleString('en-GB')} ${words === 1 ? 'word' : 'words'}`;
-  return minutes ? `${w} · ${minutes} min read` : w;
+  const time = readingTimeText(words);
+  return time ? `${w} · ${time}` : w;
 }

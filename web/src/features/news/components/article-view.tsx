@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { readingTimeText } from '@common/body/text';
 import { findCategory } from '@common/categories';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
@@ -39,6 +40,8 @@ export function ArticleView({
       ? formatPublishedTime(article.modifiedAt, clock.now)
       : formatPublishedTimeUtc(article.modifiedAt)
     : '';
+  // '4 min read' from the count the server made when it read the article; none for a live blog.
+  const readingTime = article.wordCount && !article.live ? readingTimeText(article.wordCount) : '';
 
   return (
     <article className="mx-auto max-w-3xl">
@@ -93,14 +96,23 @@ export function ArticleView({
         {published && article.publishedAt && (
           // As wide as the server's UTC form, whatever the refined text: the byline keeps its wrap
           // when hydration shortens the time, so nothing below it moves ('Original Sauce' sits at
-          // the line's end, so the room left reads as spacing).
-          <time
-            dateTime={article.publishedAt}
+          // the line's end, so the room left reads as spacing). The reading time follows the time
+          // inside that room, so it stays beside it.
+          <span
             className="inline-block text-grey-dark tabular-nums"
-            style={{ minWidth: `${formatPublishedTimeUtc(article.publishedAt).length}ch` }}
+            style={{ minWidth: `${metaWidth(formatPublishedTimeUtc(article.publishedAt), readingTime)}ch` }}
           >
-            {published}
-          </time>
+            <time dateTime={article.publishedAt}>{published}</time>
+            {readingTime && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span className="article-reading-time">{readingTime}</span>
+              </>
+            )}
+          </span>
+        )}
+        {!(published && article.publishedAt) && readingTime && (
+          <span className="article-reading-time text-grey-dark">{readingTime}</span>
         )}
         {article.originalUrl && (
           <a
@@ -148,4 +160,9 @@ export function ArticleView({
       <ArticleTags tags={article.tags} />
     </article>
   );
+}
+
+/** The room (in `ch`) the meta line's time and reading time take in their server form (' · ' between). */
+function metaWidth(utcTime: string, readingTime: string): number {
+  return utcTime.length + (readingTime ? 3 + readingTime.length : 0);
 }

@@ -38,6 +38,13 @@ describe('normalizeArticle', () => {
     expect(normalizeArticle({ id: 1, headline: 'Minister Resigns', metaTitle: '' })).not.toHaveProperty('metaTitle');
   });
 
+  it("keeps the server's word count of an article read (the reading time), none when absent or malformed", () => {
+    expect(normalizeArticle({ headline: 'A', wordCount: 920 }).wordCount).toBe(920);
+    expect(normalizeArticle({ headline: 'A', wordCount: 0 }).wordCount).toBe(0);
+    for (const wordCount of [undefined, null, -3, 1.5, '920'])
+      expect(normalizeArticle({ headline: 'A', wordCount })).not.toHaveProperty('wordCount');
+  });
+
   it('keeps the corrections of an article read (each with a text and a date), none when empty or malformed', () => {
     const corrections = [{ text: 'The goat is called Gary.', publishedAt: '2026-11-30T09:00:00.000Z' }];
     expect(normalizeArticle({ headline: 'A', corrections }).corrections).toEqual(corrections);

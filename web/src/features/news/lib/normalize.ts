@@ -75,6 +75,7 @@ export function normalizeArticle(input: unknown, index = 0): Article {
   const serverSlug = text(pick(raw, 'slug', 'Slug')).trim();
   const modifiedAt = optionalText(pick(raw, 'modifiedAt', 'ModifiedAt'));
   const bodyHtml = pick(raw, 'bodyHtml', 'BodyHtml');
+  const wordCount = raw.wordCount;
   const metaTitle = optionalText(raw.metaTitle);
   return {
     id,
@@ -92,6 +93,7 @@ export function normalizeArticle(input: unknown, index = 0): Article {
     ...(modifiedAt ? { modifiedAt } : {}),
     ...imageDetails(raw),
     ...(typeof bodyHtml === 'string' ? { bodyHtml } : {}),
+    ...(Number.isSafeInteger(wordCount) && (wordCount as number) >= 0 ? { wordCount: wordCount as number } : {}),
     ...(flag(raw.isLive) ? { isLive: true } : {}),
     ...liveOf(raw.live),
     ...refsOf(raw, 'authors'),
