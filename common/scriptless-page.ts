@@ -29,16 +29,32 @@ const NOSCRIPT = /<noscript>([\s\S]*?)<\/noscript>/gi;
 const ROOMLESS_WITHOUT_SCRIPT =
   /<button\b[^>]*\bclass="(?:[^"]*\s)?noscript:hidden(?:\s[^"]*)?"[^>]*>[\s\S]*?<\/button>/gi;
 const NAV_OPEN = new RegExp(`<nav\\b[^>]*\\bid="${SITE_NAV_ID}"[^>]*>`, 'gi');
+/**
+ * A live blog's running status ('● Live', live-blog-view.tsx): it says the page updates itself, which
+ * only the app does. Not the ended status ('Coverage ended …', class `live-status live-status--ended`).
+ */
+const RUNNING_LIVE_STATUS = /<p\b[^>]*\bclass="live-status"[^>]*>[\s\S]*?<\/p>/gi;
+
+export interface ScriptlessPageOptions {
+  /**
+   * What a running live blog's status says instead of '● Live' (which the page, without the app, no
+   * longer is): shown as the ended status is (grey, no dot). Without it the status is left as it is.
+   */
+  liveStatus?: string;
+}
 
 /**
  * A page the app rendered (on the server) made a page without its script, as a browser without
  * script shows it, whether the browser runs script or not: no script; what its <noscript> elements
  * hold shown in their place (the header's MENU link, on top of the button that needs the app, which
  * stays hidden as it is until the app runs; the share links), and the category bar opened by the
- * MENU link; the controls that take no room without script taken out.
+ * MENU link; the controls that take no room without script taken out; a running live blog's status
+ * saying `options.liveStatus` when given.
  */
-export function asScriptlessPage(html: string): string {
-  return withoutAppScript(html)
+export function asScriptlessPage(html: string, options: ScriptlessPageOptions = {}): string {
+  const { liveStatus } = options;
+  const page = liveStatus === undefined ? html : html.replace(RUNNING_LIVE_STATUS, () => pausedLiveStatus(liveStatus));
+  return withoutAppScript(page)
     .replace(ROOMLESS_WITHOUT_SCRIPT, '')
     .replace(NOSCRIPT, (_whole, content: string) => content)
     .replace(NAV_OPEN, (open) =>
@@ -46,4 +62,12 @@ export function asScriptlessPage(html: string): string {
         ? open.replace(/\bclass="/, `class="${LINKED_NAV_CLASS} `)
         : open.replace(/>$/, ` class="${LINKED_NAV_CLASS}">`),
     );
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** The live status of a page that no longer updates itself: the ended status's look, the text given. */
+function pausedLiveStatus(text: string): string {
+  const escaped = text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return `<p class="live-status live-status--ended" data-testid="live-status">${escaped}</p>`;
 }

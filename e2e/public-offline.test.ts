@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminArticle } from '../common/admin-contract.ts';
+import { legacyTextToBody } from '../common/body/legacy.ts';
+import type { AdminLiveEntry } from '../common/live-contract.ts';
 import type { ArticleRow } from '../server/src/db/schema.ts';
 import { offCentreSubject, uploadImage } from '../server/src/test-support/test-images.ts';
 import { PICTURES_CACHE, STORIES_CACHE } from '../web/src/features/offline/worker/policy.ts';
@@ -8,6 +11,7 @@ import { adminRequest } from './support/admin-request.ts';
 import { insertArticles } from './support/articles.ts';
 import { useBrowser } from './support/browser.ts';
 import { exactName } from './support/public-site.ts';
+import { EDITOR } from './support/sign-in.ts';
 
 const web = useBrowser();
 const contextOptions = { timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: 'en-GB' };
@@ -22,6 +26,12 @@ const kept = (page: Page, cache: string) =>
 const keptStories = (page: Page) => kept(page, STORIES_CACHE);
 /** The kept stories' pictures. */
 const keptPictures = (page: Page) => kept(page, PICTURES_CACHE);
+/** The HTML of a story's kept copy on this device ('' when none). */
+const keptCopy = (page: Page, path: string) =>
+  page.evaluate(async ({ name, path }) => (await (await caches.open(name)).match(path))?.text() ?? '', {
+    name: STORIES_CACHE,
+    path,
+  });
 
 // Offline reading (decision 056): the public pages' service worker, in real chromium, offline and back.
 describe('reading offline', () => {
@@ -160,5 +170,68 @@ describe('reading offline', () => {
     const admin = await page.goto(`${running.baseUrl}/admin`);
     expect(admin?.status()).toBe(200);
     expect(await admin?.headerValue('cache-control')).toBe('private, no-store');
+  });
+
+  it('a live blog’s copy keeps the entries that arrived while it was open (at once, then when the page goes away), and offline says it is paused', async () => {
+    const authorization = () => running.bearer({ sub: '1', name: 'Live Editor', preferred_username: EDITOR.username });
+    const api = <T>(method: string, path: string, payload?: unknown) =>
+      adminRequest<T>(running.baseUrl, authorization, method, path, payload);
+    const created = await api<AdminArticle>('POST', '/api/admin/articles', {
+      headline: 'Goose Summit Live',
+      content: 'Geese gather at the summit.',
+      category: 'UK',
+      author: 'Live Desk',
+    });
+    await api('POST', `/api/admin/articles/${created.id}/publish`);
+    const live = await api<AdminArticle>('POST', `/api/admin/articles/${created.id}/live/start`);
+    const postEntry = (text: string) =>
+      api<AdminLiveEntry>('POST', `/api/admin/articles/${live.id}/live/entries`, { body: legacyTextToBody(text) });
+    const path = `/article/${live.slug}`;
+
+    // A reader opens the live blog before its first entry: the worker keeps it as it is, with none.
+    const context = await web.newContext(contextOptions);
+    const page = await context.newPage();
+    await page.goto(`${running.baseUrl}${path}`);
+    await page.getByText('No updates yet.').waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => document.documentElement.dataset.live === 'open');
+    await expect.poll(() => keptCopy(page, path)).toContain('No updates yet.');
+
+    // The first entry arrives through the stream: the page asks the worker at once to keep the story
+    // again, and the copy has it.
+    await postEntry('The geese reach the summit.');
+    await page.getByRole('button', { name: '1 new update' }).click();
+    await page.getByText('The geese reach the summit.').waitFor();
+    await expect.poll(() => keptCopy(page, path)).toContain('The geese reach the summit.');
+    expect(await keptCopy(page, path)).not.toContain('No updates yet.');
+
+    // A second within the minute is not asked for yet (at most once a minute while entries keep coming) ...
+    await postEntry('A gander demands bread.');
+    await page.getByRole('button', { name: '1 new update' }).click();
+    await page.getByText('A gander demands bread.').waitFor();
+    expect(await keptCopy(page, path)).not.toContain('A gander demands bread.');
+    // ... but as soon as the reader leaves the page.
+    await page.goto(`${running.baseUrl}/`);
+    await expect.poll(() => keptCopy(page, path)).toContain('A gander demands bread.');
+
+    // Offline, the story's copy lists both entries, and its status says it is paused, not live.
+    // (Nothing of the story in the browser's own cache: its page, fetched by the worker a moment ago,
+    // would answer the worker's fetch for a second, stale-while-revalidate, network or not.)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+    await context.setOffline(true);
+    await page
+      .getByRole('link', { name: exactName(live.headline) })
+      .first()
+      .click();
+    await page.waitForURL(`${running.baseUrl}${path}`);
+    await page.getByRole('status').filter({ hasText: "You're offline: this is the copy saved on" }).waitFor();
+    await page.getByRole('heading', { name: 'Live updates' }).waitFor();
+    const entries = page.locator('.live-entries > li .live-entry__body');
+    expect(await entries.allTextContents()).toEqual(['A gander demands bread.', 'The geese reach the summit.']);
+    expect(await page.getByTestId('live-status').textContent()).toBe('Paused offline');
+    expect(await page.locator('.live-status__dot').count()).toBe(0);
+    expect(await page.getByText('Live', { exact: true }).count()).toBe(0);
+    await context.close();
   });
 });

@@ -1,3 +1,5 @@
+import { LIVE_STORY_CHANGED_EVENT } from '@common/offline-contract';
+import { liveCopyKeeper } from './live-copy';
 import { SERVICE_WORKER_PATH } from './texts';
 
 /** Where a service worker may run: over https, or on this machine (a browser allows both). */
@@ -38,6 +40,32 @@ export function registerOfflineReading(): void {
   // Offline, a link to another page is followed by the browser rather than by the app's router: the
   // worker then answers it (the story's copy or the offline page), where the app would show an error.
   addEventListener('click', followLinksNativelyWhenOffline, { capture: true });
+  keepLiveCopiesFresh();
+}
+
+/**
+ * A live blog's entries that arrive while it is open reach its offline copy: the page asks the worker
+ * that controls it to keep the story again (live-copy.ts says when), the worker fetching it afresh.
+ */
+function keepLiveCopiesFresh(): void {
+  const keeper = liveCopyKeeper({
+    now: () => Date.now(),
+    post: (message) => {
+      const worker = navigator.serviceWorker.controller;
+      worker?.postMessage(message);
+      return worker !== null;
+    },
+    setTimer: (run, ms) => window.setTimeout(run, ms),
+    clearTimer: (timer) => window.clearTimeout(timer as number),
+  });
+  addEventListener(LIVE_STORY_CHANGED_EVENT, (event) => {
+    const path = (event as CustomEvent<unknown>).detail;
+    if (typeof path === 'string') keeper.changed(new URL(path, window.location.href).href);
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') keeper.hidden();
+  });
+  addEventListener('pagehide', keeper.hidden);
 }
 
 function followLinksNativelyWhenOffline(event: MouseEvent): void {

@@ -19,6 +19,12 @@ export function offlineCopyNotice(savedAt: number): string {
   return `You're offline: this is the copy saved on ${savedTime(savedAt)}.`;
 }
 
+/**
+ * A live blog's status in its copy answered offline, instead of '● Live': under the heading 'Live
+ * updates', the copy lists the entries it had when kept and updates no more (the notice above says when).
+ */
+export const LIVE_PAUSED_OFFLINE = 'Paused offline';
+
 /** The line under a story's headline in the offline page's list. */
 export function savedLine(savedAt: number): string {
   return `Saved ${savedTime(savedAt)}`;

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { LiveBlog, LiveEntry } from '@common/live-contract';
+import { LIVE_STORY_CHANGED_EVENT } from '@common/offline-contract';
 import { useNow } from '@/lib/render-clock';
 import { formatEndTime, formatEntryTime, formatEntryTimeUtc } from '../lib/entry-time';
 import { initialLiveBlogState, liveBlogReducer, newUpdatesLabel, type ShownEntry } from '../lib/live-blog-state';
@@ -59,7 +60,13 @@ export function LiveBlogView({
     dispatch({ type: 'reset', state: initialLiveBlogState(blog, older?.entries) });
   }, [blog, older]);
 
-  const mine = (id: number) => id === articleId;
+  // Every event of this story says so to offline reading: the page now differs from what was served,
+  // so the copy kept for reading offline is renewed (features/offline, live-copy.ts).
+  const mine = (id: number) => {
+    if (id !== articleId) return false;
+    window.dispatchEvent(new CustomEvent(LIVE_STORY_CHANGED_EVENT, { detail: liveEntriesHref(slug) }));
+    return true;
+  };
   useLiveEvent('entry-added', ({ entry }) => {
     if (!mine(entry.articleId) || state.paged) return;
     dispatch({ type: 'added', entry });

@@ -4,7 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ScriptlessPageContext } from '@/components/layout/scriptless-page';
 import { SiteHeader } from '@/components/layout/site-header';
+import { KEEP_STORY_AGAIN, type KeepStoryAgainMessage } from '@common/offline-contract';
 import { ArticleShareActions } from '@/features/share/components/article-share-actions';
+import { LiveBlogView } from '@/features/live/components/live-blog-view';
+import { blog, entry } from '@/features/live/testing/entries';
 import {
   MAX_PICTURES,
   MAX_PICTURES_PER_STORY,
@@ -25,11 +28,15 @@ import {
   storiesListHtml,
   storiesToDrop,
   storiesToList,
+  SHARED_CACHE_DELAY_MS,
   storyKey,
+  storyToKeepAgain,
   stylesheetsOf,
+  textOf,
   withStories,
   type StoredStory,
 } from './policy';
+import { KEEP_AGAIN_EVERY_MS, liveCopyKeeper } from '../live-copy';
 import { mayRegister } from '../register';
 
 const ORIGIN = 'https://smear.example';
@@ -300,6 +307,43 @@ describe('the HTML the worker writes', () => {
     expect(copy).toContain('Email This Scandal');
   });
 
+  it('a live blog’s copy: its running status says “Paused offline” (no dot, as an ended one looks); an ended coverage’s status stays', () => {
+    const live = (coverageEndTime: string | null) => {
+      const view = createElement(LiveBlogView, {
+        articleId: 7,
+        slug: 'goose-live',
+        blog: blog([entry(2, 10, 'Goose wins')], { coverageEndTime }),
+      });
+      const router = createMemoryRouter([{ path: '*', element: view }], { initialEntries: ['/article/goose-live'] });
+      return renderToString(createElement(RouterProvider, { router }));
+    };
+    /** The status element as written: its class and its inner HTML. */
+    const status = (html: string) => {
+      const m = /<p class="([^"]*)" data-testid="live-status">([\s\S]*?)<\/p>/.exec(html)!;
+      return { className: m[1], inner: m[2]!, text: textOf(m[2]!) };
+    };
+    const running = live(null);
+    // As served: 'Live' with its red dot.
+    expect(status(running)).toEqual({
+      className: 'live-status',
+      inner: '<span class="live-status__dot" aria-hidden="true"></span>Live',
+      text: 'Live',
+    });
+    const copy = offlineCopy(`<body><main><h1>Goose</h1>${running}</main></body>`, NOW);
+    expect(status(copy)).toEqual({
+      className: 'live-status live-status--ended',
+      inner: 'Paused offline',
+      text: 'Paused offline',
+    });
+    expect(copy).not.toContain('live-status__dot');
+    expect(copy).not.toMatch(/>Live</);
+    expect(copy).toContain('<p>Goose wins</p>');
+    // Coverage ended: its status says so, and stays as served.
+    const ended = live('2026-11-27T13:00:00.000Z');
+    expect(status(ended).text).toMatch(/^Coverage ended /);
+    expect(status(offlineCopy(`<body><main><h1>Goose</h1>${ended}</main></body>`, NOW))).toEqual(status(ended));
+  });
+
   it('a story’s headline: its <h1>, else its title without the site name', () => {
     expect(headlineOf(page)).toBe('Pigeon & Mayor');
     expect(headlineOf('<title>Cats &#x26; Dogs &#8212; Again | Site</title>')).toBe('Cats & Dogs — Again');
@@ -326,6 +370,109 @@ describe('the HTML the worker writes', () => {
       '/assets/anton-latin-400-normal-Byf51wtH.woff2',
       '/assets/source-serif-4-latin-400-normal-DJ5YJwmz.woff2',
     ]);
+  });
+});
+
+describe('a live blog’s page asks the worker to keep its story again', () => {
+  const ask = (over: Partial<KeepStoryAgainMessage> | Record<string, unknown> = {}) => ({
+    type: KEEP_STORY_AGAIN,
+    url: `${ORIGIN}/article/goose-live`,
+    changedAt: NOW - 500,
+    ...over,
+  });
+
+  it('a story of this site, under its key; fetched once the shared cache has the change, never later', () => {
+    expect(storyToKeepAgain(ask(), ORIGIN, NOW)).toEqual({
+      key: `${ORIGIN}/article/goose-live`,
+      waitMs: SHARED_CACHE_DELAY_MS - 500,
+    });
+    // The query goes, as for a navigation's copy.
+    expect(storyToKeepAgain(ask({ url: `${ORIGIN}/article/goose-live?utm_source=x` }), ORIGIN, NOW)?.key).toBe(
+      `${ORIGIN}/article/goose-live`,
+    );
+    expect(storyToKeepAgain(ask({ changedAt: NOW - 60_000 }), ORIGIN, NOW)?.waitMs).toBe(0);
+    // A time in the future or none: at most the shared cache's delay.
+    expect(storyToKeepAgain(ask({ changedAt: NOW + 60_000 }), ORIGIN, NOW)?.waitMs).toBe(SHARED_CACHE_DELAY_MS);
+    expect(storyToKeepAgain(ask({ changedAt: 'soon' }), ORIGIN, NOW)?.waitMs).toBe(SHARED_CACHE_DELAY_MS);
+  });
+
+  it('nothing for another site, a page that is not a story, older entries, or any other message', () => {
+    for (const url of [
+      'https://other.example/article/goose-live',
+      `${ORIGIN}/`,
+      `${ORIGIN}/politics`,
+      `${ORIGIN}/admin/articles/7`,
+      `${ORIGIN}/article/goose-live?before=12`,
+      `${ORIGIN}/article/a/b`,
+      'not a url',
+      '/article/goose-live',
+    ])
+      expect(storyToKeepAgain(ask({ url }), ORIGIN, NOW), url).toBeNull();
+    for (const data of [null, undefined, 'keep', 7, {}, ask({ type: 'other' }), ask({ url: 42 })])
+      expect(storyToKeepAgain(data, ORIGIN, NOW)).toBeNull();
+  });
+
+  it('at once for the first change, then at most once a minute while changes keep coming, and when the page is hidden', () => {
+    let now = NOW;
+    let controlled = true;
+    const posted: KeepStoryAgainMessage[] = [];
+    let timer: { run: () => void; at: number } | null = null;
+    const keeper = liveCopyKeeper({
+      now: () => now,
+      post: (message) => {
+        if (controlled) posted.push(message);
+        return controlled;
+      },
+      setTimer: (run, ms) => (timer = { run, at: now + ms }),
+      clearTimer: (t) => {
+        if (t === timer) timer = null;
+      },
+    });
+    /** Time passes: the timer due runs. */
+    const advance = (ms: number) => {
+      now += ms;
+      if (timer && timer.at <= now) {
+        const { run } = timer;
+        timer = null;
+        run();
+      }
+    };
+    const story = `${ORIGIN}/article/goose-live`;
+
+    // Hidden with nothing changed: nothing asked.
+    keeper.hidden();
+    expect(posted).toEqual([]);
+    keeper.changed(story);
+    advance(0);
+    expect(posted).toEqual([{ type: KEEP_STORY_AGAIN, url: story, changedAt: NOW }]);
+    // More entries within the minute: one ask, a minute after the last.
+    advance(10_000);
+    keeper.changed(story);
+    advance(20_000);
+    keeper.changed(story);
+    advance(29_999);
+    expect(posted).toHaveLength(1);
+    advance(1);
+    expect(posted).toHaveLength(2);
+    expect(posted[1]).toEqual({ type: KEEP_STORY_AGAIN, url: story, changedAt: NOW + 30_000 });
+    expect(now - NOW).toBe(KEEP_AGAIN_EVERY_MS);
+    // Hidden after a change: asked at once, and the minute's ask is not made again.
+    advance(5_000);
+    keeper.changed(story);
+    keeper.hidden();
+    expect(posted).toHaveLength(3);
+    advance(KEEP_AGAIN_EVERY_MS);
+    keeper.hidden();
+    expect(posted).toHaveLength(3);
+    // No worker controls the page: nothing posted; the change is asked for once one does.
+    controlled = false;
+    keeper.changed(story);
+    advance(KEEP_AGAIN_EVERY_MS);
+    keeper.hidden();
+    expect(posted).toHaveLength(3);
+    controlled = true;
+    keeper.hidden();
+    expect(posted).toHaveLength(4);
   });
 });
 

@@ -1,5 +1,7 @@
+import { KEEP_STORY_AGAIN } from '@common/offline-contract';
 import { asScriptlessPage } from '@common/scriptless-page';
 import {
+  LIVE_PAUSED_OFFLINE,
   OFFLINE_NOTHING_SAVED,
   OFFLINE_STORIES_LEAD,
   SERVICE_WORKER_PATH,
@@ -99,6 +101,33 @@ export function storyKey(requestUrl: string): string | null {
   const url = new URL(requestUrl);
   if (!ARTICLE.test(url.pathname) || url.searchParams.has('before')) return null;
   return url.origin + url.pathname;
+}
+
+/**
+ * How long after a page changed its story may be fetched: the shared cache (decision 028) may answer
+ * a page up to 1 s old, and 1 s more while it fetches the next (`s-maxage=1, stale-while-revalidate=1`).
+ */
+export const SHARED_CACHE_DELAY_MS = 2_000;
+
+/**
+ * A live blog's page asks the worker to keep its story again (KEEP_STORY_AGAIN, posted when entries
+ * arrived since its copy was kept): the story's key (storyKey: a story of this site, not a page of older
+ * entries) and how long to wait before fetching it (the page's last change plus SHARED_CACHE_DELAY_MS,
+ * so the page fetched has it; never more than that). Null for any other message or address.
+ */
+export function storyToKeepAgain(data: unknown, origin: string, now: number): { key: string; waitMs: number } | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { type, url, changedAt } = data as Record<string, unknown>;
+  if (type !== KEEP_STORY_AGAIN || typeof url !== 'string') return null;
+  let key: string | null;
+  try {
+    key = storyKey(url);
+  } catch {
+    return null;
+  }
+  if (!key || new URL(key).origin !== origin) return null;
+  const since = typeof changedAt === 'number' && Number.isFinite(changedAt) ? now - changedAt : 0;
+  return { key, waitMs: Math.min(SHARED_CACHE_DELAY_MS, Math.max(0, SHARED_CACHE_DELAY_MS - since)) };
 }
 
 export interface ResponseLike {
@@ -219,7 +248,8 @@ export const NOTICE_ID = 'offline-copy-notice';
  * A stored story as the worker answers it offline: the notice 'You're offline: this is the copy saved
  * on {date}.' first in its main content, and made a page without the app's script as the preview and
  * offline pages are (asScriptlessPage: no script, and the header's MENU a link that opens the category
- * bar, the button that needs the app staying hidden). The page works without script (every public
+ * bar, the button that needs the app staying hidden; a running live blog's '● Live' saying 'Paused
+ * offline'). The page works without script (every public
  * page does), and the app would only try to fetch what is not there: its links then stay plain links,
  * whose navigations the worker answers.
  */
@@ -228,7 +258,7 @@ export function offlineCopy(html: string, savedAt: number, pictures?: KeptPictur
     `<p id="${NOTICE_ID}" role="status" class="mx-auto mb-6 max-w-3xl border-l-8 border-tabloid-red ` +
     `bg-tabloid-yellow px-4 py-3 font-sans text-base font-bold text-ink">` +
     `${escapeHtml(offlineCopyNotice(savedAt))}</p>`;
-  const stripped = withKeptPictures(asScriptlessPage(html), pictures);
+  const stripped = withKeptPictures(asScriptlessPage(html, { liveStatus: LIVE_PAUSED_OFFLINE }), pictures);
   // First in the page's main content, under the masthead: the app does not run, so nothing re-renders
   // it away, and a reload that brings back the reader's place relative to the masthead still shows it.
   const at = MAIN_OPEN.test(stripped) ? MAIN_OPEN : BODY_OPEN;

@@ -24,6 +24,7 @@ import {
   storiesToDrop,
   storiesToList,
   storyKey,
+  storyToKeepAgain,
   stylesheetsOf,
   withStories,
   type StoredStory,
@@ -44,12 +45,16 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Response | Promise<Response>): void;
 }
+interface ExtendableMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+}
 interface ServiceWorkerScope {
   readonly location: Location;
   readonly clients: { claim(): Promise<void>; matchAll(options: { type: 'window' }): Promise<Array<{ url: string }>> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
 }
 
 const worker = self as unknown as ServiceWorkerScope;
@@ -90,10 +95,25 @@ async function keepOpenStories(): Promise<void> {
   for (const client of await worker.clients.matchAll({ type: 'window' })) {
     const key = storyKey(client.url);
     if (!key || (await cache.match(key))) continue;
-    const response = await fetch(key);
-    if (isStorable(response)) await keepStory(key, response);
+    await keepOrDrop(key, await fetch(key));
   }
 }
+
+/**
+ * A live blog's page whose entries changed since its copy was kept asks for it again (policy's
+ * storyToKeepAgain: a story of this site): fetched afresh from the network, once the shared cache has
+ * the change, and kept (or dropped) as a navigation's answer is. Offline, the copy stays as it was.
+ */
+worker.addEventListener('message', (event) => {
+  const asked = storyToKeepAgain(event.data, origin, Date.now());
+  if (!asked) return;
+  event.waitUntil(
+    new Promise((resolve) => setTimeout(resolve, asked.waitMs))
+      .then(() => fetch(new Request(asked.key, { cache: 'no-cache' })))
+      .then((response) => keepOrDrop(asked.key, response))
+      .catch(() => undefined),
+  );
+});
 
 worker.addEventListener('fetch', (event) => {
   const handling = handlingOf(event.request, origin);
@@ -112,8 +132,9 @@ async function page(event: FetchEvent): Promise<Response> {
   } catch {
     return fromDevice(key);
   }
-  if (key && isStorable(response)) event.waitUntil(keepStory(key, response.clone()).catch(() => undefined));
-  else if (key && dropsCopy(response.status)) event.waitUntil(dropStory(key).catch(() => undefined));
+  if (key && (isStorable(response) || dropsCopy(response.status))) {
+    event.waitUntil(keepOrDrop(key, response.clone()).catch(() => undefined));
+  }
   // The offline page opened online lists the stories too.
   if (new URL(request.url).pathname === OFFLINE_PATH && isStorable(response)) {
     return withHeaders(withStories(await response.text(), await listStories()), response.headers);
@@ -171,6 +192,12 @@ function withHeaders(html: string, source: Headers): Response {
     if (value) headers.set(name, value);
   }
   return new Response(html, { status: 200, headers });
+}
+
+/** A story's answer from the network: kept when it may be (with its pictures), its copy dropped when it is gone. */
+async function keepOrDrop(key: string, response: Response): Promise<void> {
+  if (isStorable(response)) await keepStory(key, response);
+  else if (dropsCopy(response.status)) await dropStory(key);
 }
 
 /**
