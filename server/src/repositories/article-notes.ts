@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { commentExcerpt } from '../../../common/comment-excerpt.ts';
-import type { LatestNote, Note, NoteAuditAction } from '../../../common/notes-contract.ts';
+import type { LatestNote, Note } from '../../../common/notes-contract.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { ArticleNoteRow, Database } from '../db/schema.ts';
 import { writeAuditRows, type Actor } from './audit-log.ts';
@@ -102,10 +102,17 @@ export class ArticleNotesRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       const note = toNote(row, actor.subject);
-      await audit(trx, 'note-add', articleId, actor, at, {
-        before: null,
-        after: { headline: article.row.headline, noteId: note.id },
-      });
+      // The audit row names the article and the note, never the note's text.
+      await writeAuditRows(trx, [
+        {
+          action: 'note-add',
+          articleId,
+          actor,
+          at,
+          before: null,
+          after: { headline: article.row.headline, noteId: note.id },
+        },
+      ]);
       return { ok: true as const, note };
     });
   }
@@ -124,10 +131,16 @@ export class ArticleNotesRepository {
       if (!before) return { ok: false as const, reason: 'note-not-found' as const };
       if (before.author_subject !== actor.subject) return { ok: false as const, reason: 'not-author' as const };
       await trx.deleteFrom('article_notes').where('id', '=', noteId).execute();
-      await audit(trx, 'note-delete', articleId, actor, now.toISOString(), {
-        before: { headline: article.row.headline, noteId, createdAt: before.created_at },
-        after: null,
-      });
+      await writeAuditRows(trx, [
+        {
+          action: 'note-delete',
+          articleId,
+          actor,
+          at: now.toISOString(),
+          before: { headline: article.row.headline, noteId, createdAt: before.created_at },
+          after: null,
+        },
+      ]);
       return { ok: true as const };
     });
   }
@@ -143,16 +156,4 @@ export class ArticleNotesRepository {
     if (row.deleted_at) return { ok: false, reason: 'deleted', deletedAt: row.deleted_at };
     return { ok: true, row };
   }
-}
-
-/** A note's audit row: the article's headline and the note's id, never its text. */
-async function audit(
-  trx: Transaction<Database>,
-  action: NoteAuditAction,
-  articleId: number,
-  actor: Actor,
-  at: string,
-  { before, after }: { before: object | null; after: object | null },
-): Promise<void> {
-  await writeAuditRows(trx, [{ action, articleId, actor, at, before, after }]);
 }
