@@ -53,7 +53,9 @@ describe("the Dashboard's 'Latest notes'", () => {
     expect(first.getByText('Picture rights cleared.')).toBeTruthy();
 
     const second = within(items[1]!);
-    expect(second.getByRole('link', { name: 'Phone Only Calls Mum' }).getAttribute('href')).toBe('/admin/articles/3#notes');
+    expect(second.getByRole('link', { name: 'Phone Only Calls Mum' }).getAttribute('href')).toBe(
+      '/admin/articles/3#notes',
+    );
     expect(second.getByText('Desmond Ratchett')).toBeTruthy();
     expect(second.getByText(`${'a'.repeat(100)}...`)).toBeTruthy();
   });
