@@ -104,6 +104,11 @@ describe('the newsroom writes', () => {
     await page.waitForURL(`${running.baseUrl}/admin/articles/${id}/preview`);
     await page.getByText('Readers cannot see this page.').waitFor();
     await page.getByRole('heading', { level: 1, name: headline }).waitFor();
+    // The reading time the public page will show, beside the time it is due.
+    await page
+      .locator('article .article-reading-time')
+      .getByText(/^\d+ min read$/)
+      .waitFor();
     expect(await page.locator('article img').first().getAttribute('src')).toContain(imageUrl.split('-')[0]);
     await page.getByRole('link', { name: 'Back to the article' }).click();
 

@@ -36,12 +36,23 @@ function blockText(block: BodyBlock): string {
     case 'orderedList':
       return block.content.map((item) => item.content.map((child) => blockText(child)).join('\n')).join('\n');
     case 'image':
-      return [block.attrs.caption, block.attrs.credit].filter(Boolean).join(' ');
     case 'embed':
-      return block.attrs.text;
+      return atomText(block.type, block.attrs);
     default:
       return '';
   }
+}
+
+/**
+ * The text a body block without text content gives the plain text: a picture its caption and credit,
+ * an embed its text; any other none. By the block's type name and attributes, so the body editor's word
+ * count (its document's nodes have the same names and attributes) counts what the article page counts.
+ */
+export function atomText(type: string, attrs: Readonly<Record<string, unknown>>): string {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  if (type === 'image') return [text(attrs.caption), text(attrs.credit)].filter(Boolean).join(' ');
+  if (type === 'embed') return text(attrs.text);
+  return '';
 }
 
 /** The words of a text: runs of letters, digits and inner apostrophes or hyphens. */

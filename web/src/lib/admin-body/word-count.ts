@@ -1,6 +1,6 @@
-import { countWords, readingMinutes, readingTimeText } from '@common/body/text';
+import { atomText, countWords, readingMinutes, readingTimeText } from '@common/body/text';
 
-export { countWords, readingMinutes };
+export { atomText, countWords, readingMinutes };
 
 /** Under the body editor: 'N words · M min read' (the reading time as the article page says it). */
 export function describeLength(words: number): string {

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { renderBodyHtml } from '@common/body/render';
+import { bodyWordCount } from '@common/body/text';
 import { paths } from '@/config/paths';
 import { ArticlePreview, type AdminArticle } from '@/features/admin-articles';
 import { ArticleView } from '@/features/news/components/article-view';
@@ -27,6 +28,8 @@ function asPublicArticle(a: AdminArticle): Article {
     originalUrl: a.originalUrl,
     publishedAt: a.publishedAt ?? a.publishAt,
     isBreaking: a.isBreaking,
+    // The reading time the page will show, by the server's rule from the same body (a live blog shows none).
+    ...(a.liveStartedAt ? {} : { wordCount: bodyWordCount(a.body) }),
   };
 }
 

@@ -78,6 +78,22 @@ describe('BodyEditor', () => {
     expect(screen.getByText('2 words · 1 min read')).toBeTruthy();
   });
 
+  it("counts a picture's caption and credit and an embed's text, as the article page's reading time does", () => {
+    setup({
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Two words' }] },
+        { type: 'image', attrs: { imageId: 'img-1', alt: 'A cat', caption: 'The cat naps', credit: 'Ann Lens' } },
+        {
+          type: 'embed',
+          attrs: { provider: 'x', url: 'https://x.com/smear/status/1', text: 'A post here', thumbnailImageId: null },
+        },
+      ],
+    });
+    // 2 + 3 (caption) + 2 (credit) + 3 (the post's text); the alternative text is not read as the story.
+    expect(screen.getByText('10 words · 1 min read')).toBeTruthy();
+  });
+
   it('makes a heading, a list, a quote and a pull quote from the toolbar; the doc sent keeps to the format', () => {
     const { editor, changes } = setup({
       type: 'doc',

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { cleanDoc, type BodyDoc } from '@/lib/admin-body/body-doc';
-import { countWords, describeLength } from '@/lib/admin-body/word-count';
+import { atomText, countWords, describeLength } from '@/lib/admin-body/word-count';
 import { EmbedDialog } from './embed-dialog.tsx';
 import { bodyExtensions } from './extensions.ts';
 import { ImageDialog } from './image-dialog.tsx';
@@ -77,11 +77,21 @@ export default function BodyEditor({
     describedByRef.current = describedBy;
     if (editor.isInitialized) editor.view.setProps({});
   }, [editor, invalid, describedBy]);
-  // From the document itself (getText needs a mounted editor; the selector also runs before).
+  // From the document itself (getText needs a mounted editor; the selector also runs before), a picture
+  // counting its caption and credit and an embed its text, as the article page's reading time counts them.
   const words = useEditorState({
     editor,
     selector: ({ editor: e }) =>
-      e?.state ? countWords(e.state.doc.textBetween(0, e.state.doc.content.size, '\n\n', ' ')) : 0,
+      e?.state
+        ? countWords(
+            e.state.doc.textBetween(
+              0,
+              e.state.doc.content.size,
+              '\n\n',
+              (leaf) => ` ${atomText(leaf.type.name, leaf.attrs)} `,
+            ),
+          )
+        : 0,
   });
   const close = () => {
     setDialog(null);
