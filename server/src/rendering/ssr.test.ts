@@ -144,10 +144,10 @@ describe('server-rendered public pages', () => {
     });
     const long = await get('/article/long-read-here');
     expect(long.statusCode).toBe(200);
-    // In the byline, right after the published time, in the HTML sent (readable without JavaScript).
+    // In the byline, right before the published time, in the HTML sent (readable without JavaScript).
     // (The separator is hidden from screen readers, which read the two as one line.)
     expect(rootHtml(long.body)).toMatch(
-      /<\/time><span aria-hidden="true"> · <\/span><span class="article-reading-time[^"]*">4 min read<\/span>/,
+      /<span class="article-reading-time[^"]*">4 min read<\/span><span aria-hidden="true"> · <\/span><time /,
     );
     const ld = jsonLd(long.body).find((d) => Array.isArray(d['@type']) && d['@type'].includes('NewsArticle'));
     expect(ld).toMatchObject({ wordCount: 920, timeRequired: 'PT4M' });

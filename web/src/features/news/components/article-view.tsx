@@ -40,7 +40,7 @@ export function ArticleView({
       ? formatPublishedTime(article.modifiedAt, clock.now)
       : formatPublishedTimeUtc(article.modifiedAt)
     : '';
-  // '4 min read' from the count the server made when it read the article; none for a live blog.
+  // '4 min read' (before the published time) from the count the server made when it read the article; none for a live blog.
   const readingTime = article.wordCount && !article.live ? readingTimeText(article.wordCount) : '';
 
   return (
@@ -96,19 +96,19 @@ export function ArticleView({
         {published && article.publishedAt && (
           // As wide as the server's UTC form, whatever the refined text: the byline keeps its wrap
           // when hydration shortens the time, so nothing below it moves ('Original Sauce' sits at
-          // the line's end, so the room left reads as spacing). The reading time follows the time
-          // inside that room, so it stays beside it.
+          // the line's end, so the room left reads as spacing). The reading time comes first in that
+          // room ('4 min read · 09:30'), so the time's change at its end moves nothing.
           <span
             className="inline-block text-grey-dark tabular-nums"
             style={{ minWidth: `${metaWidth(formatPublishedTimeUtc(article.publishedAt), readingTime)}ch` }}
           >
-            <time dateTime={article.publishedAt}>{published}</time>
             {readingTime && (
               <>
-                <span aria-hidden="true"> · </span>
                 <span className="article-reading-time">{readingTime}</span>
+                <span aria-hidden="true"> · </span>
               </>
             )}
+            <time dateTime={article.publishedAt}>{published}</time>
           </span>
         )}
         {!(published && article.publishedAt) && readingTime && (
