@@ -115,6 +115,20 @@ describe('NotesPanel', () => {
     expect(posts(api)).toHaveLength(1);
     fireEvent.keyDown(field, { key: 'Enter', metaKey: true });
     await waitFor(() => expect(posts(api)).toHaveLength(2));
+    await waitFor(() => expect(field.value).toBe(''));
+
+    // Sent twice at once (Ctrl+Enter pressed twice, a double-click): one note, one request (the admin
+    // mutation's own one-at-a-time rule).
+    fireEvent.change(field, { target: { value: 'Only once' } });
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+    fireEvent.click(panel().getByRole('button', { name: /Add note|Adding…/ }));
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(field.value).toBe(''));
+    expect(posts(api).map((r) => r.body)).toEqual([
+      { text: 'Legal says yes.\nRun it.' },
+      { text: 'Second' },
+      { text: 'Only once' },
+    ]);
   });
 
   it('shows a refusal of the server by the field, not in a toast', async () => {
