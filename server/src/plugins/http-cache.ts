@@ -5,9 +5,10 @@ import { encodedAs, etagFor, negotiateEncoding, type EncodedBody } from '../rend
 /**
  * What anyone may read (public pages, the news lists, feeds and sitemaps): a shared cache (the
  * shipped nginx, a CDN) keeps it for a second and may answer with the stale copy for one more
- * second while it fetches the next (docs/decisions/028-shared-cache.md); a browser revalidates it
- * every time (a 304 when nothing changed). An unpublished story is gone through the cache within
- * 2 s.
+ * second while it fetches the next (docs/decisions/028-shared-cache.md). A browser revalidates it
+ * (a 304 when nothing changed), except that for a second after it fetched a page its own cache may
+ * answer with that copy while it asks again (Chrome honours stale-while-revalidate). An
+ * unpublished story is gone through the cache within 2 s.
  */
 export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=1';
 /** The public news API: the same as the pages. */
