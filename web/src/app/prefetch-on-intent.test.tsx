@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getArchiveQueryOptions, useArchive } from '@/features/news/api/get-archive';
 import { getArticleQueryOptions, useArticle } from '@/features/news/api/get-article';
 import { getCorrectionsQueryOptions, useCorrections } from '@/features/news/api/get-corrections';
@@ -121,6 +121,21 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
+});
+// A link's intent starts loading its page's chunk and nobody waits for it: the file ends once those
+// imports have, or a slow one would land after the test environment is gone.
+afterAll(async () => {
+  await Promise.all(
+    [
+      loadHomeRoute,
+      loadArticleRoute,
+      loadCategoryRoute,
+      loadAuthorRoute,
+      loadTagRoute,
+      loadSearchRoute,
+      loadCorrectionsRoute,
+    ].map((load) => load()),
+  );
 });
 
 describe('intentKeyOf', () => {
