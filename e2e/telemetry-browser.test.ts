@@ -63,13 +63,40 @@ async function pageViewTaken(page: Page, collector: AppInsightsCollector, except
 }
 
 /**
+ * How many items the SDK has in its buffer of sends under way (session storage, AI_sentBuffer): a send
+ * it started (its batch timer, 15 s) that has not been answered yet. Leaving the page cuts such a send
+ * short, and the unload flush sends only the buffer of items not yet sent.
+ */
+function sendsUnderWay(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    let count = 0;
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const key = sessionStorage.key(i) ?? '';
+      if (!/AI_[Ss]entBuffer/.test(key)) continue;
+      try {
+        const items: unknown = JSON.parse(sessionStorage.getItem(key) ?? '[]');
+        if (Array.isArray(items)) count += items.length;
+      } catch {
+        // Not the SDK's.
+      }
+    }
+    return count;
+  });
+}
+
+/**
  * The SDK sends a page's items when it unloads (fetch keepalive); close the page the way a reader leaves it,
- * once the page view of the last route change (taken 500 ms after it) is in the SDK's buffer. Without a
- * collector (no SDK on the page) the page is closed at once.
+ * once the page view of the last route change (taken 500 ms after it) is in the SDK's buffer and no send
+ * of its is under way (the items of a batch sent a moment ago would be lost with it). Without a collector
+ * (no SDK on the page) the page is closed at once.
  */
 async function leave(page: Page, collector?: AppInsightsCollector, exception = false): Promise<void> {
   if (collector)
-    await expect.poll(() => pageViewTaken(page, collector, exception), { timeout: FLUSH_TIMEOUT_MS }).toBe(true);
+    await expect
+      .poll(async () => (await pageViewTaken(page, collector, exception)) && (await sendsUnderWay(page)) === 0, {
+        timeout: FLUSH_TIMEOUT_MS,
+      })
+      .toBe(true);
   // Away first, in a live page: the SDK's unload handlers have run (and handed their last batch to
   // the browser) once the next document has loaded; closing at once could end the page before them.
   await page.goto('about:blank');
