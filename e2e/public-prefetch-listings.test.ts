@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { HOVER_DELAY_MS } from '../web/src/lib/link-intent.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { insertArticles } from './support/articles.ts';
 import { useBrowser } from './support/browser.ts';
@@ -140,7 +141,13 @@ describe('author and tag links load their page on the reader’s intent', () => 
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     const calls = countRequests(page, '/News/author/');
     await page.locator('main a[rel="author"]').first().hover();
-    await page.waitForTimeout(500);
+    // The pointer has rested long enough once a timer of the same delay, set after the hover's, has
+    // fired; a request the page makes then is seen after any the hover started.
+    await page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), HOVER_DELAY_MS);
+    await Promise.all([
+      page.waitForRequest(`${running.baseUrl}/healthz`),
+      page.evaluate(async () => void (await fetch('/healthz'))),
+    ]);
     expect(calls).toEqual([]);
     await page.locator('main a[rel="author"]').first().click();
     await page.getByRole('heading', { level: 1, name: exactName('Hover Craft') }).waitFor();

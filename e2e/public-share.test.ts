@@ -237,6 +237,9 @@ describe('share dialog Copy outside a secure context (legacy fallback)', () => {
     const context = await web.newContext();
     const net = await guardNetwork(context, { localHosts: [HOST] });
     const page = await context.newPage();
+    // The page's clock is Playwright's fake, as above: 'Copied!' and its 2 s are checked without waiting.
+    const start = new Date('2026-01-05T09:00:00Z');
+    await page.clock.install({ time: start });
     const origin = `http://${HOST}:${running.port}`;
     await page.goto(`${origin}/article/${slug}`);
     expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
@@ -263,12 +266,16 @@ describe('share dialog Copy outside a secure context (legacy fallback)', () => {
         return ok;
       };
     });
+    await page.clock.pauseAt(new Date(start.getTime() + 10 * 60_000));
     await dialog.getByRole('button', { name: exactName('Copy') }).click();
-    await dialog.getByRole('button', { name: exactName('Copied!') }).waitFor({ timeout: 1_000 });
+    await dialog.getByRole('button', { name: exactName('Copied!') }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __copied: unknown[] }).__copied)).toEqual([
       { text: url, ok: true },
     ]);
-    await dialog.getByRole('button', { name: exactName('Copy') }).waitFor({ timeout: 3_000 });
+    await page.clock.runFor(1_999);
+    expect(await dialog.getByRole('button', { name: exactName('Copied!') }).count()).toBe(1);
+    await page.clock.runFor(1);
+    await dialog.getByRole('button', { name: exactName('Copy') }).waitFor();
     expect(net.external).toEqual([]);
   });
 });
