@@ -8,6 +8,7 @@ import { insertArticles } from './support/articles.ts';
 import { adminChunks, fileOf } from './support/chunks.ts';
 import { guardNetwork, isApiWrite } from './support/network.ts';
 import { EDITOR, EDITOR_ENV } from './support/sign-in.ts';
+import { openUntil } from './support/public-site.ts';
 import { openSignedIn } from './support/signed-in.ts';
 import { testImage } from '../server/src/test-support/test-images.ts';
 
@@ -156,16 +157,14 @@ describe('the newsroom writes', () => {
     const old = await page.request.get(`${running.baseUrl}/article/${slug}`, { maxRedirects: 0 });
     expect(old.status()).toBe(301);
     expect(old.headers()['location']).toBe('/article/mayor-replaced-by-two-cats');
-    // The reader's browser fetched the old address a moment ago (the page above, and its service worker
-    // keeping the open story): its cache may answer that copy once more while it asks again
-    // (stale-while-revalidate=1). The reader's next visit follows the redirect.
+    // The reader's browser had the old address a moment ago.
     const reader = await readerContext.newPage();
-    await expect
-      .poll(async () => {
-        await reader.goto(`${running.baseUrl}/article/${slug}`);
-        return reader.url();
-      })
-      .toBe(`${running.baseUrl}/article/mayor-replaced-by-two-cats`);
+    await openUntil(
+      reader,
+      `${running.baseUrl}/article/${slug}`,
+      () => reader.url(),
+      `${running.baseUrl}/article/mayor-replaced-by-two-cats`,
+    );
     await reader.getByRole('heading', { level: 1, name: 'Mayor Replaced By Two Cats' }).waitFor();
     expect(net.external).toEqual([]);
   }, 120_000);
@@ -494,14 +493,14 @@ describe('the newsroom writes', () => {
       title: `${headline} | The Daily Smear`,
       description: 'The pelican takes the keys to the harbour.',
     });
-    // The browser's cache may answer a page it fetched less than a second ago while it asks again
-    // (stale-while-revalidate=1, as the shared cache does): the reader's next visit has the change.
-    await expect
-      .poll(async () => {
-        await reader.goto(`${running.baseUrl}/article/${row!.slug}`);
+    await openUntil(
+      reader,
+      `${running.baseUrl}/article/${row!.slug}`,
+      async () => {
         await reader.getByRole('heading', { level: 1, name: headline }).waitFor();
         return reader.title();
-      })
-      .toBe(`${headline} | The Daily Smear`);
+      },
+      `${headline} | The Daily Smear`,
+    );
   });
 });

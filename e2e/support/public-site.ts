@@ -1,4 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
 import { CATEGORIES } from '../../common/categories.ts';
 import { slugify } from '../../common/slug.ts';
 
@@ -48,6 +49,22 @@ export function exactName(s: string): RegExp {
 /** The header's category navigation links (the first link named after each category). */
 export function categoryLink(page: Page, name: string): Locator {
   return page.getByRole('link', { name: exactName(name) }).first();
+}
+
+/**
+ * A reader's next visit after an editorial change: opens `url` in `page` until `read` (given the
+ * navigation's answer) gives `expected`, within the project's poll timeout. Public pages are sent with
+ * `stale-while-revalidate=1`, and Chromium's own cache honours it: for a second after this browser (or
+ * the site's service worker, keeping the open story) fetched a page, its cache may answer with that copy
+ * while it asks the server again, so the visit right after a change may show the page as it was.
+ */
+export async function openUntil<T>(
+  page: Page,
+  url: string,
+  read: (response: Response | null) => T | Promise<T>,
+  expected: T,
+): Promise<void> {
+  await expect.poll(async () => read(await page.goto(url))).toEqual(expected);
 }
 
 export { CATEGORIES };
