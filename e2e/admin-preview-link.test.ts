@@ -193,6 +193,9 @@ describe('a preview link for an unpublished article', () => {
     expect(res.headers()['x-robots-tag']).toContain('noindex');
     await reader.getByText('Preview — not published yet').waitFor();
     const blog = reader.getByRole('region', { name: 'Live updates' });
+    // Coverage runs, but the story is not out: the reader of the link is not told it is live.
+    expect(await blog.getByTestId('live-status').innerText()).toMatch(/^live once published$/i);
+    expect(await blog.locator('.live-status__dot').count()).toBe(0);
     const shown = blog.getByRole('list', { name: 'Updates, newest first' }).locator(':scope > li');
     expect(await shown.locator('.live-entry__body').allInnerTexts()).toEqual([KEY_ENTRY, FIRST_ENTRY]);
     await shown.first().getByText('Key event', { exact: true }).waitFor();

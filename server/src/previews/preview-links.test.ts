@@ -362,6 +362,11 @@ describe("a draft live blog's preview", () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'none'");
     expect(res.body).toContain('Preview — not published yet');
     expect(res.body).toContain('Live updates');
+    // Not out yet: running coverage is not called live (no red dot), the page does not change by itself.
+    expect(res.body).toMatch(
+      /<p class="live-status live-status--waiting" data-testid="live-status">Live once published<\/p>/,
+    );
+    expect(res.body).not.toContain('live-status__dot');
     // Newest first, the deleted entry nowhere (nor its text), the key event marked and in the summary at the top.
     expect(listed(res.body)).toEqual([latest, key, first]);
     expect(res.body).not.toContain('Dam brust');

@@ -68,6 +68,7 @@ function PreviewedArticle({
                 blog={article.live}
                 older={older ?? undefined}
                 entriesHref={previewEntriesHref}
+                beforePublication
               />
             ) : null
           }

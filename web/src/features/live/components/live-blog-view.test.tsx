@@ -100,6 +100,24 @@ describe('LiveBlogView on the server (the page without script)', () => {
     expect(status.textContent).toMatch(/^Coverage ended /);
     expect(status.querySelector('time')!.getAttribute('datetime')).toBe('2026-11-27T18:00:00.000Z');
   });
+
+  it('before publication (a preview link) running coverage is not called live: no red dot', () => {
+    const status = (b: LiveBlog) => {
+      const html = renderToString(
+        inRouter(<LiveBlogView articleId={7} slug="goose-live" blog={b} beforePublication />),
+      );
+      const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');
+      return doc.querySelector('[data-testid="live-status"]')!;
+    };
+    const running = status(blog([entry(1, 5)]));
+    expect(running.textContent).toBe('Live once published');
+    expect(running.className).toBe('live-status live-status--waiting');
+    expect(running.querySelector('.live-status__dot')).toBeNull();
+    // Coverage that already ended says so, as on the published page.
+    expect(status(blog([entry(1, 5)], { coverageEndTime: '2026-11-27T18:00:00.000Z' })).textContent).toMatch(
+      /^Coverage ended /,
+    );
+  });
 });
 
 describe('LiveBlogView in the browser', () => {

@@ -22,7 +22,7 @@ function entryHeight(id: number): number | undefined {
 
 /**
  * A live article's entries under its body: 'Live' in red while coverage runs ('Coverage ended' and
- * the time once it ends), the key events at the top (each links to its entry), the entries newest
+ * the time once it ends; 'Live once published' on a preview of a story not out yet), the key events at the top (each links to its entry), the entries newest
  * first. Rendered on the server, so a page without script lists them, with links to older entries
  * and back to the newest. With script, entry events change it as liveBlogReducer says.
  */
@@ -33,6 +33,7 @@ export function LiveBlogView({
   older,
   onCoverageEnded,
   entriesHref,
+  beforePublication = false,
 }: {
   articleId: number;
   slug: string;
@@ -45,6 +46,11 @@ export function LiveBlogView({
    * article's own (a preview link's): plain links, outside the app's routes. Else the article's page.
    */
   entriesHref?: (before?: number) => string;
+  /**
+   * The story is not out yet (a preview link's page): running coverage reads 'Live once published',
+   * without the red dot, since no reader sees it live and the page does not change by itself.
+   */
+  beforePublication?: boolean;
 }) {
   const [state, dispatch] = useReducer(liveBlogReducer, undefined, () => initialLiveBlogState(blog, older?.entries));
   const [announcement, setAnnouncement] = useState('');
@@ -122,6 +128,10 @@ export function LiveBlogView({
             <time dateTime={ended} className="tabular-nums">
               {formatEndTime(ended, clock.refined)}
             </time>
+          </p>
+        ) : beforePublication ? (
+          <p className="live-status live-status--waiting" data-testid="live-status">
+            Live once published
           </p>
         ) : (
           <p className="live-status" data-testid="live-status">
