@@ -42,6 +42,14 @@ export function ArticleView({
     : '';
   // '4 min read' (before the published time) from the count the server made when it read the article; none for a live blog.
   const readingTime = article.wordCount && !article.live ? readingTimeText(article.wordCount) : '';
+  // A preview of a story with no author, time or reading time yet (a live blog's draft): no empty
+  // ruled row under the headline.
+  const hasByline =
+    (article.authors?.length ?? 0) > 0 ||
+    !!article.author ||
+    !!(published && article.publishedAt) ||
+    !!readingTime ||
+    !!article.originalUrl;
 
   return (
     <article className="mx-auto max-w-3xl">
@@ -91,40 +99,42 @@ export function ArticleView({
           {article.summary}
         </p>
       )}
-      <div className="article-byline mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 border-y border-grey-light py-3 font-sans text-sm">
-        <Byline article={article} />
-        {published && article.publishedAt && (
-          // As wide as the server's UTC form, whatever the refined text: the byline keeps its wrap
-          // when hydration shortens the time, so nothing below it moves ('Original Sauce' sits at
-          // the line's end, so the room left reads as spacing). The reading time comes first in that
-          // room ('4 min read · 09:30'), so the time's change at its end moves nothing.
-          <span
-            className="inline-block text-grey-dark tabular-nums"
-            style={{ minWidth: `${metaWidth(formatPublishedTimeUtc(article.publishedAt), readingTime)}ch` }}
-          >
-            {readingTime && (
-              <>
-                <span className="article-reading-time">{readingTime}</span>
-                <span aria-hidden="true"> · </span>
-              </>
-            )}
-            <time dateTime={article.publishedAt}>{published}</time>
-          </span>
-        )}
-        {!(published && article.publishedAt) && readingTime && (
-          <span className="article-reading-time text-grey-dark">{readingTime}</span>
-        )}
-        {article.originalUrl && (
-          <a
-            href={article.originalUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="ml-auto font-bold text-tabloid-red underline underline-offset-2 hover:text-tabloid-red-dark"
-          >
-            Original Sauce<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        )}
-      </div>
+      {hasByline && (
+        <div className="article-byline mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 border-y border-grey-light py-3 font-sans text-sm">
+          <Byline article={article} />
+          {published && article.publishedAt && (
+            // As wide as the server's UTC form, whatever the refined text: the byline keeps its wrap
+            // when hydration shortens the time, so nothing below it moves ('Original Sauce' sits at
+            // the line's end, so the room left reads as spacing). The reading time comes first in that
+            // room ('4 min read · 09:30'), so the time's change at its end moves nothing.
+            <span
+              className="inline-block text-grey-dark tabular-nums"
+              style={{ minWidth: `${metaWidth(formatPublishedTimeUtc(article.publishedAt), readingTime)}ch` }}
+            >
+              {readingTime && (
+                <>
+                  <span className="article-reading-time">{readingTime}</span>
+                  <span aria-hidden="true"> · </span>
+                </>
+              )}
+              <time dateTime={article.publishedAt}>{published}</time>
+            </span>
+          )}
+          {!(published && article.publishedAt) && readingTime && (
+            <span className="article-reading-time text-grey-dark">{readingTime}</span>
+          )}
+          {article.originalUrl && (
+            <a
+              href={article.originalUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="ml-auto font-bold text-tabloid-red underline underline-offset-2 hover:text-tabloid-red-dark"
+            >
+              Original Sauce<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
+        </div>
+      )}
       {updated && article.modifiedAt && (
         <p className="mt-2 font-sans text-sm text-grey-dark">
           Updated{' '}
