@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { imageVariantUrl, IMAGE_WIDTHS } from '@common/images';
 import { IMAGE_SIZES } from '../lib/image-sources';
+import { publicArticle } from '../testing/public-article';
 import type { Article } from '../types';
 import { ArticleCard } from './article-card';
 import { ArticleView } from './article-view';
@@ -13,23 +14,13 @@ import { RelatedTeasers } from './related-teasers';
 const ID = '0123456789abcdef0123456789abcdef';
 
 function article(imageUrl: string | null, slug = 'goose-elected'): Article {
-  return {
-    id: 1,
+  return publicArticle({
     slug,
-    headline: 'Goose Elected Mayor',
-    summary: 'Honks at the opposition.',
-    content: 'The goose won.\n\nNobody was surprised.',
-    author: 'Hank Honk',
-    category: 'Politics',
-    source: 'Pond Wire',
     imageUrl,
     imageAlt: 'A goose in a mayoral chain',
     imageFocalX: 0.3,
     imageFocalY: 0.2,
-    originalUrl: null,
-    publishedAt: '2026-11-20T10:00:00.000Z',
-    isBreaking: false,
-  };
+  });
 }
 
 /** Renders as the server does (renderToString), then reads the markup back as a document. */
