@@ -22,9 +22,9 @@ function entryHeight(id: number): number | undefined {
 
 /**
  * A live article's entries under its body: 'Live' in red while coverage runs ('Coverage ended' and
- * the time once it ends; 'Live once published' on a preview of a story not out yet), the key events at the top (each links to its entry), the entries newest
- * first. Rendered on the server, so a page without script lists them, with links to older entries
- * and back to the newest. With script, entry events change it as liveBlogReducer says.
+ * the time once it ends; 'Live once published' on a preview of a story not out yet), the key events
+ * at the top (each links to its entry), the entries newest first. Rendered on the server, so a page
+ * without script lists them, with links to older entries and back to the newest. With script, entry events change it as liveBlogReducer says.
  */
 export function LiveBlogView({
   articleId,

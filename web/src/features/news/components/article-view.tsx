@@ -11,7 +11,7 @@ import { IMAGE_SIZES, imageSources } from '../lib/image-sources';
 import { splitParagraphs } from '../lib/paragraphs';
 import type { Article } from '../types';
 import { ArticleCorrections } from './article-corrections';
-import { ArticleTags, Byline } from './byline';
+import { ArticleTags, Byline, hasByline } from './byline';
 
 /**
  * The public article: badges, headline, byline and time, Original Sauce, hero image, the share
@@ -44,12 +44,7 @@ export function ArticleView({
   const readingTime = article.wordCount && !article.live ? readingTimeText(article.wordCount) : '';
   // A preview of a story with no author, time or reading time yet (a live blog's draft): no empty
   // ruled row under the headline.
-  const hasByline =
-    (article.authors?.length ?? 0) > 0 ||
-    !!article.author ||
-    !!(published && article.publishedAt) ||
-    !!readingTime ||
-    !!article.originalUrl;
+  const hasMeta = hasByline(article) || !!(published && article.publishedAt) || !!readingTime || !!article.originalUrl;
 
   return (
     <article className="mx-auto max-w-3xl">
@@ -99,7 +94,7 @@ export function ArticleView({
           {article.summary}
         </p>
       )}
-      {hasByline && (
+      {hasMeta && (
         <div className="article-byline mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 border-y border-grey-light py-3 font-sans text-sm">
           <Byline article={article} />
           {published && article.publishedAt && (

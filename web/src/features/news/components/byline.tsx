@@ -10,9 +10,8 @@ const LINK_CLASS = 'text-ink underline decoration-tabloid-red decoration-2 under
  */
 export function Byline({ article }: { article: Pick<Article, 'author' | 'authors'> }) {
   const authors = article.authors ?? [];
-  if (authors.length === 0) {
-    return article.author ? <span className="font-bold uppercase tracking-wider">By {article.author}</span> : null;
-  }
+  if (!hasByline(article)) return null;
+  if (authors.length === 0) return <span className="font-bold uppercase tracking-wider">By {article.author}</span>;
   return (
     <span className="font-bold uppercase tracking-wider">
       By{' '}
@@ -26,6 +25,11 @@ export function Byline({ article }: { article: Pick<Article, 'author' | 'authors
       ))}
     </span>
   );
+}
+
+/** Whether the article names anyone: its author records, else its byline text. */
+export function hasByline(article: Pick<Article, 'author' | 'authors'>): boolean {
+  return (article.authors?.length ?? 0) > 0 || !!article.author;
 }
 
 /** The article's tags at its foot, each a link to its page. */
