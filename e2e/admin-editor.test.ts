@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
+import { openAdminMenu } from './support/admin-menu.ts';
 import { adminRequest } from './support/admin-request.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { useBrowser } from './support/browser.ts';
@@ -408,6 +409,8 @@ describe('the newsroom writes', () => {
     await page.getByLabel('Status').selectOption({ label: 'All Articles' });
     await page.locator('.admin-row', { hasText: 'Seagull Steals Entire Pier' }).waitFor();
 
+    // On a phone the header's links are behind Menu.
+    await openAdminMenu(page);
     await page.getByRole('link', { name: 'Audit', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
     await page.getByLabel('Action').selectOption({ label: 'Moved to the Trash' });

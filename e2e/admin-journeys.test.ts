@@ -7,6 +7,7 @@ import { connectBothAccounts } from '../server/src/test-support/shares.ts';
 import { testImage } from '../server/src/test-support/test-images.ts';
 import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
 import { recordWrites } from './support/network.ts';
+import { axeViolations } from './support/axe.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { insertArticles } from './support/articles.ts';
 import { useBrowser } from './support/browser.ts';
@@ -605,6 +606,55 @@ describe('every newsroom journey holds', () => {
     await page.getByText('Check the highlighted fields.').waitFor();
     await page.getByLabel('Headline').fill('Gannet Made Minister For Fish');
     await expect.poll(() => page.getByText('Check the highlighted fields.').count(), WAIT).toBe(0);
+  });
+  it('at 360 px the header is the title, Search and Menu; Menu opens its links, the name, Appearance and Sign Out, by keyboard', async () => {
+    const page = await signedIn('/admin/articles', { width: 360, height: 740 });
+    const header = page.getByRole('banner');
+    const menu = header.getByRole('button', { name: 'Menu', exact: true });
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    const signOut = header.getByRole('button', { name: 'Sign Out' });
+    const heading = page.getByRole('heading', { level: 1, name: /All Articles/ });
+    await heading.waitFor();
+    // Shut: one line of header, so the screen's own heading is near the top.
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+    expect(await signOut.isVisible()).toBe(false);
+    expect((await heading.boundingBox())!.y).toBeLessThan(120);
+    expect(await header.getByRole('button', { name: /^Search/ }).isVisible()).toBe(true);
+
+    // By keyboard: Enter opens it, the focus stays on Menu and the next Tab is its first link.
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    for (const link of ['Articles', 'New Article', 'Calendar', 'Back to Dashboard', 'Audit', 'Pictures', 'Social Auth'])
+      expect(await nav.getByRole('link', { name: link, exact: true }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Articles', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(await signOut.isVisible()).toBe(true);
+    expect(await header.getByRole('group', { name: 'Appearance' }).isVisible()).toBe(true);
+    expect(await header.getByText(ME.name).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Articles');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
+    // Escape shuts it and gives the focus back to Menu.
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A link taken shuts it on the next screen.
+    await menu.click();
+    await nav.getByRole('link', { name: 'Audit', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+
+    // On a wide screen there is no Menu: the links and Sign Out are in the header.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await menu.isVisible()).toBe(false);
+    expect(await nav.getByRole('link', { name: 'Audit', exact: true }).isVisible()).toBe(true);
+    expect(await signOut.isVisible()).toBe(true);
   });
   it('Pictures: from the header, the pictures without a description; one described by keyboard leaves the list and its article shows it', async () => {
     const upload = async (bytes: Buffer) => {

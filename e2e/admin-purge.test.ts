@@ -4,6 +4,7 @@ import { startFakeFacebook, type FakeFacebook } from '../server/src/fakes/facebo
 import { startFakeX, type FakeX } from '../server/src/fakes/x.ts';
 import { connectBothAccounts } from '../server/src/test-support/shares.ts';
 import { fakeProviderEnv } from '../server/src/test-support/test-app.ts';
+import { openAdminMenu } from './support/admin-menu.ts';
 import { adminRequest } from './support/admin-request.ts';
 import { recordWrites } from './support/network.ts';
 import { startApp, type RunningApp } from './support/app.ts';
@@ -118,6 +119,7 @@ describe('Delete for good on the screen of an article in the Trash', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // Its failed post went with it: the dashboard no longer lists it.
+    await openAdminMenu(page);
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await failed.getByText('No post failed in the last 7 days.').waitFor();
     // Its old address now says it does not exist.

@@ -168,6 +168,8 @@ describe('quick search', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 390, height: 740 });
       expect(await axeViolations(page)).toEqual([]);
+      // Back to the wide screen, where the link it was opened from is in the header (not behind Menu).
+      await page.setViewportSize(DESKTOP);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => articles.evaluate((el) => el === document.activeElement)).toBe(true);

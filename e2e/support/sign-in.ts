@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { openAdminMenu } from './admin-menu.ts';
 
 /** The editor the admin tests start the app with (ADMIN_USERNAME / ADMIN_PASSWORD). */
 export const EDITOR = { username: 'e2e.editor', password: 'e2e-correct-horse-battery' } as const;
@@ -26,11 +27,13 @@ export async function signIn(
   const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
   await closed;
-  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+  // The signed-in header (on a small screen its Sign Out is behind Menu, so not visible).
+  await page.getByRole('button', { name: 'Sign Out', includeHidden: true }).first().waitFor({ state: 'attached' });
 }
 
 /** Signs out through the popup (confirming on the provider's sign-out page) and waits for the login gate. */
 export async function signOut(page: Page): Promise<void> {
+  await openAdminMenu(page);
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
     page.getByRole('button', { name: 'Sign Out' }).first().click(),

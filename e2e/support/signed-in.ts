@@ -49,5 +49,6 @@ export async function openSignedIn(
     { key, value: JSON.stringify(user), origin },
   );
   await page.goto(url);
-  await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
+  // The signed-in header is there (on a small screen its Sign Out is behind Menu, so not visible).
+  await page.getByRole('button', { name: 'Sign Out', includeHidden: true }).first().waitFor({ state: 'attached' });
 }

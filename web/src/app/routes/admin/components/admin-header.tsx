@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useMatch } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useMatch } from 'react-router';
 import { getAppConfig } from '@/config/app-config';
 import { paths } from '@/config/paths';
 import { AppearanceControl } from '@/features/admin-appearance';
@@ -14,6 +14,12 @@ export function AdminHeader() {
   const onNew = useMatch(paths.admin.newArticle.path);
   const [signingOut, setSigningOut] = useState(false);
   const who = account?.name || account?.username || '';
+  // On a small screen the links, the name, Appearance and Sign Out are behind 'Menu' (a disclosure): shut
+  // when the page opens, after any move to another screen, and by Escape (the focus back on 'Menu').
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const { key } = useLocation();
+  useEffect(() => setMenuOpen(false), [key]);
   return (
     <header className="admin-header">
       <div className="admin-header__inner">
@@ -21,71 +27,92 @@ export function AdminHeader() {
           {getAppConfig().siteName} <span className="admin-header__sub">Admin</span>
         </Link>
         <QuickSearch editor={account?.subject} />
-        <nav className="admin-header__nav" aria-label="Admin">
-          <Link
-            className="admin-btn admin-btn--small"
-            to={paths.admin.articles.getHref()}
-            aria-current={onList ? 'page' : undefined}
-          >
-            Articles
-          </Link>
-          <Link
-            className="admin-btn admin-btn--small"
-            to={paths.admin.newArticle.getHref()}
-            aria-current={onNew ? 'page' : undefined}
-          >
-            New Article
-          </Link>
-          <NavItem path={paths.admin.calendar.path} to={paths.admin.calendar.getHref()}>
-            Calendar
-          </NavItem>
-          {onList || onDetail ? (
-            <Link className="admin-btn admin-btn--small" to={paths.admin.root.getHref()}>
-              Back to Dashboard
+        <button
+          ref={menuButton}
+          type="button"
+          className="admin-btn admin-btn--small admin-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="admin-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <div
+          id="admin-menu"
+          className="admin-header__menu"
+          data-open={menuOpen ? '' : undefined}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !menuOpen) return;
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }}
+        >
+          <nav className="admin-header__nav" aria-label="Admin">
+            <Link
+              className="admin-btn admin-btn--small"
+              to={paths.admin.articles.getHref()}
+              aria-current={onList ? 'page' : undefined}
+            >
+              Articles
             </Link>
-          ) : null}
-          <NavItem path={paths.admin.audit.path} to={paths.admin.audit.getHref()}>
-            Audit
-          </NavItem>
-          <NavItem path={paths.admin.authors.path} to={paths.admin.authors.getHref()}>
-            Authors
-          </NavItem>
-          <NavItem path={paths.admin.tags.path} to={paths.admin.tags.getHref()}>
-            Tags
-          </NavItem>
-          <NavItem path={paths.admin.pictures.path} to={paths.admin.pictures.getHref()}>
-            Pictures
-          </NavItem>
-          <NavItem path={paths.admin.social.path} to={paths.admin.social.getHref()}>
-            Social Auth
-          </NavItem>
-          <NavItem path={paths.admin.socialTest.path} to={paths.admin.socialTest.getHref()}>
-            Test Publish
-          </NavItem>
-        </nav>
-        <div className="admin-header__user">
-          {who ? (
-            <span className="admin-header__name" title={account?.username}>
-              <span className="admin-sr-only">Signed in as </span>
-              {who}
-            </span>
-          ) : null}
-          <AppearanceControl />
-          <button
-            type="button"
-            className="admin-btn admin-btn--small"
-            disabled={signingOut}
-            onClick={async () => {
-              setSigningOut(true);
-              try {
-                await signOut();
-              } finally {
-                setSigningOut(false);
-              }
-            }}
-          >
-            {signingOut ? 'Signing out…' : 'Sign Out'}
-          </button>
+            <Link
+              className="admin-btn admin-btn--small"
+              to={paths.admin.newArticle.getHref()}
+              aria-current={onNew ? 'page' : undefined}
+            >
+              New Article
+            </Link>
+            <NavItem path={paths.admin.calendar.path} to={paths.admin.calendar.getHref()}>
+              Calendar
+            </NavItem>
+            {onList || onDetail ? (
+              <Link className="admin-btn admin-btn--small" to={paths.admin.root.getHref()}>
+                Back to Dashboard
+              </Link>
+            ) : null}
+            <NavItem path={paths.admin.audit.path} to={paths.admin.audit.getHref()}>
+              Audit
+            </NavItem>
+            <NavItem path={paths.admin.authors.path} to={paths.admin.authors.getHref()}>
+              Authors
+            </NavItem>
+            <NavItem path={paths.admin.tags.path} to={paths.admin.tags.getHref()}>
+              Tags
+            </NavItem>
+            <NavItem path={paths.admin.pictures.path} to={paths.admin.pictures.getHref()}>
+              Pictures
+            </NavItem>
+            <NavItem path={paths.admin.social.path} to={paths.admin.social.getHref()}>
+              Social Auth
+            </NavItem>
+            <NavItem path={paths.admin.socialTest.path} to={paths.admin.socialTest.getHref()}>
+              Test Publish
+            </NavItem>
+          </nav>
+          <div className="admin-header__user">
+            {who ? (
+              <span className="admin-header__name" title={account?.username}>
+                <span className="admin-sr-only">Signed in as </span>
+                {who}
+              </span>
+            ) : null}
+            <AppearanceControl />
+            <button
+              type="button"
+              className="admin-btn admin-btn--small"
+              disabled={signingOut}
+              onClick={async () => {
+                setSigningOut(true);
+                try {
+                  await signOut();
+                } finally {
+                  setSigningOut(false);
+                }
+              }}
+            >
+              {signingOut ? 'Signing out…' : 'Sign Out'}
+            </button>
+          </div>
         </div>
       </div>
     </header>
