@@ -607,7 +607,7 @@ describe('every newsroom journey holds', () => {
     await page.getByLabel('Headline').fill('Gannet Made Minister For Fish');
     await expect.poll(() => page.getByText('Check the highlighted fields.').count(), WAIT).toBe(0);
   });
-  it('at 360 px the header is the title, Search and Menu; Menu opens its links, the name, Appearance and Sign Out, by keyboard', async () => {
+  it("at 360 px the header is the title, Search and Menu, the list's filters two to a line; Menu opens its links, the name, Appearance and Sign Out, by keyboard", async () => {
     const page = await signedIn('/admin/articles', { width: 360, height: 740 });
     const header = page.getByRole('banner');
     const menu = header.getByRole('button', { name: 'Menu', exact: true });
@@ -621,6 +621,13 @@ describe('every newsroom journey holds', () => {
     expect(await signOut.isVisible()).toBe(false);
     expect((await heading.boundingBox())!.y).toBeLessThan(120);
     expect(await header.getByRole('button', { name: /^Search/ }).isVisible()).toBe(true);
+    // The list's filters two to a line, the search box beside its button.
+    const top = async (name: string, role: 'combobox' | 'searchbox' | 'button' = 'combobox') =>
+      Math.round((await page.getByRole('main').getByRole(role, { name, exact: true }).boundingBox())!.y);
+    expect(await top('Category')).toBe(await top('Status'));
+    expect(await top('Tag')).toBe(await top('Author'));
+    expect(await top('Author')).toBeGreaterThan(await top('Status'));
+    expect(Math.abs((await top('Search', 'button')) - (await top('Search headlines', 'searchbox')))).toBeLessThan(8);
 
     // By keyboard: Enter opens it, the focus stays on Menu and the next Tab is its first link.
     await menu.focus();
