@@ -607,7 +607,16 @@ describe('every newsroom journey holds', () => {
     await page.getByLabel('Headline').fill('Gannet Made Minister For Fish');
     await expect.poll(() => page.getByText('Check the highlighted fields.').count(), WAIT).toBe(0);
   });
-  it("at 360 px the header is the title, Search and Menu, the list's filters two to a line; Menu opens its links, the name, Appearance and Sign Out, by keyboard", async () => {
+  it("at 360 px the header is the title, Search and Menu, the list's filters two to a line; Menu opens its links, the name, Appearance and Sign Out, by keyboard; an author's card a line a part", async () => {
+    // An author whose name, page and articles would fit on one line.
+    const created = await api('POST', '/api/admin/articles', {
+      headline: 'Owl Elected Mayor',
+      summary: 'S.',
+      content: 'One.',
+      category: 'Politics',
+      authors: ['Ed Ox'],
+    });
+    expect(created.status).toBe(201);
     const page = await signedIn('/admin/articles', { width: 360, height: 740 });
     const header = page.getByRole('banner');
     const menu = header.getByRole('button', { name: 'Menu', exact: true });
@@ -656,6 +665,25 @@ describe('every newsroom journey holds', () => {
     await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await nav.isVisible()).toBe(false);
+    // Authors: each card the name, then its page and articles, then its actions, a line each.
+    await menu.click();
+    await nav.getByRole('link', { name: 'Authors', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Authors' }).waitFor();
+    const card = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Ed Ox', exact: true }) });
+    const boxOf = async (role: 'heading' | 'link' | 'button', name?: RegExp) =>
+      (await card.getByRole(role, { name }).first().boundingBox())!;
+    const [name, pageLink, edit] = [
+      await boxOf('heading'),
+      await boxOf('link', /^\/author\//),
+      await boxOf('button', /^Edit /),
+    ];
+    // Each starts below the one before ends (on one line they would overlap, centred on it).
+    expect(pageLink.y).toBeGreaterThanOrEqual(name.y + name.height);
+    expect(edit.y).toBeGreaterThanOrEqual(pageLink.y + pageLink.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // On a wide screen there is no Menu: the links and Sign Out are in the header.
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -96,9 +96,9 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
       ) : list.data.length === 0 ? (
         <p>No {kind} found.</p>
       ) : (
-        <ul className="admin-people-list" style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '12px' }}>
+        <ul className="admin-people-list">
           {list.data.map((record) => (
-            <li key={record.id} className="admin-form" style={{ maxWidth: '860px' }}>
+            <li key={record.id} className="admin-form admin-people-list__item">
               {editing === record.id ? (
                 kind === 'authors' ? (
                   <AuthorEditor author={record as AdminAuthor} onDone={() => setEditing(null)} />
@@ -106,8 +106,8 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
                   <TagEditor tag={record as AdminTag} onDone={() => setEditing(null)} />
                 )
               ) : (
-                <div style={{ display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center' }}>
-                  <h2 style={{ margin: 0, fontSize: '1.1rem' }}>{record.name}</h2>
+                <div className="admin-people-list__row">
+                  <h2 className="admin-people-list__name">{record.name}</h2>
                   <a className="admin-link admin-break" href={pageOf(kind, record.slug)}>
                     {pageOf(kind, record.slug)}
                   </a>
@@ -124,7 +124,7 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
                   ) : record.articleCount === 0 ? (
                     <span className="admin-muted">{articlesLabel(0)}</span>
                   ) : null}
-                  <span className="admin-actions" style={{ margin: 0 }}>
+                  <span className="admin-actions admin-people-list__actions">
                     <button
                       type="button"
                       className="admin-btn admin-btn--small"
