@@ -352,6 +352,23 @@ describe('the live console', () => {
     await page.getByRole('button', { name: 'End coverage' }).focus();
     await page.keyboard.press('Tab'); // the toolbar: one tab stop
     expect(await page.evaluate(() => document.activeElement?.closest('[role="toolbar"]') !== null)).toBe(true);
+    // On a phone the toolbar is one row that scrolls sideways: End reaches its last button, brought into
+    // view inside the row; Home goes back to the first.
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+    const tops = await toolbar
+      .getByRole('button')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
+    await page.keyboard.press('End');
+    expect(await focused()).toBe('Redo');
+    const [row, redo] = [
+      await toolbar.boundingBox(),
+      await toolbar.getByRole('button', { name: 'Redo' }).boundingBox(),
+    ];
+    expect(redo!.x).toBeGreaterThanOrEqual(row!.x);
+    expect(redo!.x + redo!.width).toBeLessThanOrEqual(row!.x + row!.width);
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe('Bold');
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('textbox');
     await page.keyboard.type('Goat keyboard entry.');
