@@ -6,6 +6,16 @@ import { AppearanceControl } from '@/features/admin-appearance';
 import { QuickSearch } from '@/features/admin-search';
 import { useAuth } from '@/features/auth';
 
+/** The header's links after Calendar and Back to Dashboard, in their order. */
+const SCREENS = [
+  { route: paths.admin.audit, label: 'Audit' },
+  { route: paths.admin.authors, label: 'Authors' },
+  { route: paths.admin.tags, label: 'Tags' },
+  { route: paths.admin.pictures, label: 'Pictures' },
+  { route: paths.admin.social, label: 'Social Auth' },
+  { route: paths.admin.socialTest, label: 'Test Publish' },
+] as const;
+
 /** docs/product.md, Admin header. */
 export function AdminHeader() {
   const { account, signOut } = useAuth();
@@ -70,24 +80,11 @@ export function AdminHeader() {
                 Back to Dashboard
               </Link>
             ) : null}
-            <NavItem path={paths.admin.audit.path} to={paths.admin.audit.getHref()}>
-              Audit
-            </NavItem>
-            <NavItem path={paths.admin.authors.path} to={paths.admin.authors.getHref()}>
-              Authors
-            </NavItem>
-            <NavItem path={paths.admin.tags.path} to={paths.admin.tags.getHref()}>
-              Tags
-            </NavItem>
-            <NavItem path={paths.admin.pictures.path} to={paths.admin.pictures.getHref()}>
-              Pictures
-            </NavItem>
-            <NavItem path={paths.admin.social.path} to={paths.admin.social.getHref()}>
-              Social Auth
-            </NavItem>
-            <NavItem path={paths.admin.socialTest.path} to={paths.admin.socialTest.getHref()}>
-              Test Publish
-            </NavItem>
+            {SCREENS.map(({ route, label }) => (
+              <NavItem key={label} path={route.path} to={route.getHref()}>
+                {label}
+              </NavItem>
+            ))}
           </nav>
           <div className="admin-header__user">
             {who ? (
