@@ -384,6 +384,43 @@ describe('the newsroom writes', () => {
     expect(whats).toEqual([`${EDITOR.username} · Edited`, 'Dora Describer · Picture description filled']);
   });
 
+  it('down the long form, Save changes stays at the foot of the window; a field reached by Tab stops above it; saved from the top', async () => {
+    const headline = 'Heron Audits The Fish Market';
+    const [row] = await insertArticles(running.database, running.app, [{ headline, source: 'Wharf Whispers' }]);
+    const page = await web.newPage({ width: 1280, height: 720 });
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${row!.id}?edit=1`);
+    await page.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
+    const save = page.getByRole('button', { name: 'Save changes' });
+    const bar = page.locator('form').getByRole('button', { name: 'Cancel' }).locator('..');
+    // At the top of the form: the form goes on below the window, and Save changes is in view at its foot.
+    expect((await page.getByLabel('Editorial Comments').boundingBox())!.y).toBeGreaterThan(720);
+    const saveBox = (await save.boundingBox())!;
+    expect(saveBox.y + saveBox.height).toBeLessThanOrEqual(720);
+    expect(saveBox.y).toBeGreaterThan(600);
+
+    // By keyboard from Category down the form: every field the focus reaches is above the bar, never under it.
+    await page.getByLabel('Category', { exact: true }).focus();
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press('Tab');
+      const [inBar, bottom, barTop] = await Promise.all([
+        page.evaluate(() => document.activeElement?.closest('.admin-form__actions') != null),
+        page.evaluate(() => document.activeElement!.getBoundingClientRect().bottom),
+        bar.evaluate((el) => el.getBoundingClientRect().top),
+      ]);
+      if (inBar) break;
+      expect(bottom, `Tab ${i + 1}`).toBeLessThanOrEqual(barTop + 1);
+    }
+
+    // Back at the top, a change saved with the button in view, without scrolling to the end.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByLabel('Summary').fill('The heron found the cod short-weighted.');
+    const before = (await save.boundingBox())!.y;
+    await save.click();
+    await page.waitForURL((u) => !u.searchParams.has('edit'));
+    await page.getByText('The heron found the cod short-weighted.').waitFor();
+    expect(before).toBe(saveBox.y);
+  });
+
   it('at 360 px: search the list, restore from the trash, filter the audit trail, without sideways scrolling', async () => {
     const page = await web.newPage({ width: 360, height: 740 });
     const noSideways = async () =>

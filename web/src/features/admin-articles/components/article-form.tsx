@@ -43,6 +43,7 @@ import { parseBody } from '@/lib/admin-body/body-doc';
 import { AuthorsField } from './authors-field.tsx';
 import { TagsField } from './tags-field.tsx';
 import { useArticleExtensions } from '../extensions.tsx';
+import { FORM_ACTIONS_HEIGHT_PROPERTY, useScrollRoom } from './use-scroll-room.ts';
 
 export interface ArticleFormProps {
   /** The article being edited; undefined for a new one. */
@@ -167,6 +168,10 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest, initialFoc
     setInitial((i) => ({ ...i, ...take }));
     setValues((v) => ({ ...v, ...take }));
   };
+  // Save changes, Cancel and the save state stay at the foot of the window down the long form; a field
+  // the focus moves to stops above them.
+  const actionsBar = useRef<HTMLDivElement>(null);
+  useScrollRoom(actionsBar, true, FORM_ACTIONS_HEIGHT_PROPERTY);
   const autosave = useAutosave({
     article,
     values,
@@ -585,7 +590,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest, initialFoc
           <label htmlFor={`${uid}-minorEdit`}>Minor edit (a typo fix: readers are not shown an update time)</label>
         </div>
       ) : null}
-      <div className="admin-actions admin-form__actions">
+      <div ref={actionsBar} className="admin-actions admin-form__actions admin-form__actions--sticky">
         <button type="submit" className="admin-btn admin-btn--primary" disabled={saving} aria-busy={saving}>
           {saving ? 'Saving…' : article ? 'Save changes' : 'Create article'}
         </button>
