@@ -224,6 +224,17 @@ describe('admin sign-in and dashboard', () => {
     await signIn(page, `${running.baseUrl}/admin`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
+    // The summary's cards two to a row: Total Articles beside Articles This Week, Active Users under them.
+    const cards = page.getByRole('list', { name: 'Summary' }).getByRole('listitem');
+    await cards.nth(2).waitFor();
+    const [total, week, users] = [
+      (await cards.nth(0).boundingBox())!,
+      (await cards.nth(1).boundingBox())!,
+      (await cards.nth(2).boundingBox())!,
+    ];
+    expect(week.y).toBe(total.y);
+    expect(week.x).toBeGreaterThan(total.x + total.width);
+    expect(users.y).toBeGreaterThanOrEqual(total.y + total.height);
     await page.goto(`${running.baseUrl}/admin/articles?page=1&pageSize=10&status=all`);
     await page.getByRole('heading', { name: 'All Articles (62)' }).waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
