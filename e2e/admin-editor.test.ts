@@ -384,7 +384,7 @@ describe('the newsroom writes', () => {
     expect(whats).toEqual([`${EDITOR.username} · Edited`, 'Dora Describer · Picture description filled']);
   });
 
-  it('down the long form, Save changes stays at the foot of the window; a field reached by Tab stops above it; saved from the top', async () => {
+  it('down the long form, Save changes stays at the foot of the window; a field reached by Tab and the line typed stay above it; saved from the top', async () => {
     const headline = 'Heron Audits The Fish Market';
     const [row] = await insertArticles(running.database, running.app, [{ headline, source: 'Wharf Whispers' }]);
     const page = await web.newPage({ width: 1280, height: 720 });
@@ -411,6 +411,20 @@ describe('the newsroom writes', () => {
       expect(bottom, `Tab ${i + 1}`).toBeLessThanOrEqual(barTop + 1);
     }
 
+    // Typing down a long body at the window's foot: the line typed stays above the bar.
+    await page.getByRole('textbox', { name: 'Content' }).click();
+    await page.keyboard.press('Control+End');
+    for (let i = 1; i <= 25; i++) {
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(`Fish ${i}`);
+    }
+    const [caretBottom, barTop] = await Promise.all([
+      page.evaluate(() => window.getSelection()!.getRangeAt(0).getBoundingClientRect().bottom),
+      bar.evaluate((el) => el.getBoundingClientRect().top),
+    ]);
+    expect(caretBottom).toBeGreaterThan(0);
+    expect(caretBottom).toBeLessThanOrEqual(barTop);
+
     // Back at the top, a change saved with the button in view, without scrolling to the end.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByLabel('Summary').fill('The heron found the cod short-weighted.');
@@ -418,6 +432,7 @@ describe('the newsroom writes', () => {
     await save.click();
     await page.waitForURL((u) => !u.searchParams.has('edit'));
     await page.getByText('The heron found the cod short-weighted.').waitFor();
+    await page.getByText('Fish 25', { exact: true }).waitFor();
     expect(before).toBe(saveBox.y);
   });
 
