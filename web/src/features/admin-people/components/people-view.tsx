@@ -98,7 +98,7 @@ export function PeopleView({ kind }: { kind: PeopleKind }) {
       ) : (
         <ul className="admin-people-list">
           {list.data.map((record) => (
-            <li key={record.id} className="admin-form admin-people-list__item">
+            <li key={record.id} className="admin-form">
               {editing === record.id ? (
                 kind === 'authors' ? (
                   <AuthorEditor author={record as AdminAuthor} onDone={() => setEditing(null)} />
