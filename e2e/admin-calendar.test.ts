@@ -220,7 +220,9 @@ describe('the Calendar', () => {
     const OLDER = 'Harbour Master Draft Gets A Second Look';
     const NEWER = 'Bakery Strike Draft Nobody Touched Since';
     const MORNING = 'Morning Slot Draft About The Fog';
-    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    // One clock reading for the rows and the assertion, so a minute turning between them changes nothing.
+    const now = Date.now();
+    const hoursAgo = (h: number) => new Date(now - h * 3_600_000).toISOString();
     await insertArticles(running.database, running.app, [
       { headline: OLDER, published_at: null, created_at: hoursAgo(72), updated_at: hoursAgo(72) },
       { headline: NEWER, published_at: null, created_at: hoursAgo(24), updated_at: hoursAgo(24) },
