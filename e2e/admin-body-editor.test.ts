@@ -6,6 +6,7 @@ import { useBrowser } from './support/browser.ts';
 import { adminChunks, fileOf } from './support/chunks.ts';
 import { guardNetwork } from './support/network.ts';
 import { EDITOR } from './support/sign-in.ts';
+import { putCaretAtEnd } from './support/caret.ts';
 import { openSignedIn } from './support/signed-in.ts';
 import { adminRequest } from './support/admin-request.ts';
 
@@ -176,8 +177,7 @@ describe('the rich article body', () => {
 
     // The same after the draft saved itself: the preview shows the autosaved body, picture sizes included.
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    await body(page).getByText('Meow, said the mayor.').click();
-    await page.keyboard.press('End');
+    await putCaretAtEnd(page, body(page).getByText('Meow, said the mayor.'), 'End');
     await page.keyboard.type(' Purr.');
     await page.getByText(/^Saved /).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -227,8 +227,7 @@ describe('the rich article body', () => {
     // The autosave's wait runs on the page's clock, moved on below rather than waited out.
     await page.clock.install();
     const text = body(page);
-    await text.click();
-    await page.keyboard.press('End');
+    await putCaretAtEnd(page, text, 'End');
     await page.keyboard.press('Enter');
     await text.evaluate((el, html) => {
       const data = new DataTransfer();
@@ -248,8 +247,7 @@ describe('the rich article body', () => {
     expect(await page.getByText(/^Saved /).count()).toBe(0);
     await page.clock.fastForward(600);
     await page.getByText(/^Saved /).waitFor();
-    await text.click();
-    await page.keyboard.press('Control+End');
+    await putCaretAtEnd(page, text, 'Control+End');
     await page.keyboard.type(' More words.');
     await page.getByText(/Unsaved changes/).waitFor();
     await page.clock.fastForward(3_100);

@@ -10,6 +10,7 @@ import { adminChunks, fileOf } from './support/chunks.ts';
 import { guardNetwork, isApiWrite } from './support/network.ts';
 import { EDITOR, EDITOR_ENV } from './support/sign-in.ts';
 import { openUntil } from './support/public-site.ts';
+import { putCaretAtEnd } from './support/caret.ts';
 import { openSignedIn } from './support/signed-in.ts';
 import { testImage } from '../server/src/test-support/test-images.ts';
 
@@ -412,8 +413,7 @@ describe('the newsroom writes', () => {
     }
 
     // Typing down a long body at the window's foot: the line typed stays above the bar.
-    await page.getByRole('textbox', { name: 'Content' }).click();
-    await page.keyboard.press('Control+End');
+    await putCaretAtEnd(page, page.getByRole('textbox', { name: 'Content' }), 'Control+End');
     for (let i = 1; i <= 25; i++) {
       await page.keyboard.press('Enter');
       await page.keyboard.type(`Fish ${i}`);

@@ -11,6 +11,7 @@ import { insertArticles } from './support/articles.ts';
 import { ACTION_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { guardNetwork } from './support/network.ts';
 import { EDITOR } from './support/sign-in.ts';
+import { putCaretAtEnd } from './support/caret.ts';
 import { openSignedIn } from './support/signed-in.ts';
 import { adminRequest } from './support/admin-request.ts';
 
@@ -96,8 +97,7 @@ describe('the live console', () => {
     const older = entries(page).nth(1);
     await older.getByRole('button', { name: /^Edit the entry of/ }).click();
     const edit = page.getByRole('textbox', { name: 'Entry text' });
-    await edit.click();
-    await page.keyboard.press('End');
+    await putCaretAtEnd(page, edit, 'End');
     await page.keyboard.type(' Queues are long.');
     await page
       .getByRole('form', { name: /^Edit the entry of/ })
@@ -197,8 +197,7 @@ describe('the live console', () => {
         .first()
         .getByRole('button', { name: /^Edit the entry of/ })
         .click();
-      await page.getByRole('textbox', { name: 'Entry text' }).click();
-      await page.keyboard.press('End');
+      await putCaretAtEnd(page, page.getByRole('textbox', { name: 'Entry text' }), 'End');
       pages.push(page);
     }
     const [ann, bob] = pages as [Page, Page];
