@@ -753,6 +753,14 @@ describe('every newsroom journey holds', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit the picture' });
     const alt = dialog.getByLabel('Description (alt text)');
     await expect.poll(() => alt.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
+    // Taller than the window, the dialog scrolls inside itself; Save picture is in view from the start,
+    // at the dialog's foot.
+    const save = dialog.getByRole('button', { name: 'Save picture' });
+    const bar = dialog.locator('.admin-dialog__actions');
+    expect(await dialog.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    const [dialogBox, saveBox] = [(await dialog.boundingBox())!, (await save.boundingBox())!];
+    expect(saveBox.y + saveBox.height).toBeLessThanOrEqual(dialogBox.y + dialogBox.height);
+    expect(saveBox.y).toBeGreaterThan(dialogBox.y + dialogBox.height - 100);
     await page.keyboard.type('A puffin cutting a ribbon on the quay');
     await page.keyboard.press('Tab');
     await page.keyboard.type('The puffin, on Saturday');
@@ -761,9 +769,14 @@ describe('every newsroom journey holds', () => {
     await page.keyboard.press('Tab');
     const picker = dialog.getByRole('button', { name: /^Focal point of the picture/ });
     expect(await picker.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Scrolled to by Tab, the picture stops above the dialog's buttons, not under them.
+    const [pickerBottom, barTop] = await Promise.all([
+      picker.evaluate((el) => el.getBoundingClientRect().bottom),
+      bar.evaluate((el) => el.getBoundingClientRect().top),
+    ]);
+    expect(pickerBottom).toBeLessThanOrEqual(barTop + 1);
     await page.keyboard.press('Shift+ArrowLeft');
     expect(await picker.getAttribute('aria-label')).toContain('40% from the left, 50% from the top');
-    const save = dialog.getByRole('button', { name: 'Save picture' });
     for (let i = 0; i < 6 && !(await save.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
     }
@@ -912,6 +925,18 @@ describe('every newsroom journey holds', () => {
     // The address keeps the page: a reload opens it again.
     await page.reload();
     await page.getByText(`Page 2 of ${pages}`).waitFor();
+    // A picture's dialog at this width: nothing in it scrolls sideways (the three crops wrap), and Save
+    // picture is in view at its foot.
+    await page
+      .locator('li.admin-pictures__item')
+      .first()
+      .getByRole('button', { name: /^Edit the picture/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Edit the picture' });
+    await dialog.getByLabel('Description (alt text)').waitFor();
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    const save = (await dialog.getByRole('button', { name: 'Save picture' }).boundingBox())!;
+    expect(save.y + save.height).toBeLessThanOrEqual(740);
     await page.close();
   });
 });

@@ -55,7 +55,7 @@ export function EditorDialog({
           {error}
         </p>
       ) : null}
-      <div className="admin-actions admin-actions--end">
+      <div className="admin-actions admin-actions--end admin-dialog__actions">
         {extra}
         <button type="button" className="admin-btn" onClick={onClose}>
           Cancel

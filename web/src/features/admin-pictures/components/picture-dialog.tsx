@@ -149,7 +149,7 @@ export function PictureDialog({ picture, open, onClose, onSaved }: PictureDialog
             />
             {focalError ? <p className="admin-field-error">{focalError}</p> : null}
           </fieldset>
-          <div className="admin-actions admin-actions--end">
+          <div className="admin-actions admin-actions--end admin-dialog__actions">
             <button type="button" className="admin-btn" onClick={close} disabled={update.isPending}>
               Cancel
             </button>
