@@ -348,6 +348,15 @@ describe('the live console', () => {
         return ((el as HTMLInputElement | null)?.labels?.[0]?.textContent ?? el?.textContent ?? '').trim();
       });
     await composer(page).waitFor();
+    // The composer goes on below the window, and Post is in view at its foot (a phone has no Ctrl+Enter).
+    const post = page.getByRole('button', { name: 'Post', exact: true });
+    const bar = post.locator('..');
+    const postBox = (await post.boundingBox())!;
+    expect(postBox.y + postBox.height).toBeLessThanOrEqual(PHONE.height);
+    expect(postBox.y).toBeGreaterThan(PHONE.height - 100);
+    expect(await bar.evaluate((el) => el.closest('form')!.getBoundingClientRect().bottom)).toBeGreaterThan(
+      PHONE.height + 50,
+    );
     await page.getByRole('button', { name: 'End coverage' }).focus();
     await page.keyboard.press('Tab'); // the toolbar: one tab stop
     expect(await page.evaluate(() => document.activeElement?.closest('[role="toolbar"]') !== null)).toBe(true);
@@ -376,6 +385,12 @@ describe('the live console', () => {
     await page.keyboard.press('Space');
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Post to X');
+    // Reached by Tab, the box stops above the Post bar, not under it.
+    const [boxBottom, barTop] = await Promise.all([
+      page.evaluate(() => document.activeElement!.getBoundingClientRect().bottom),
+      bar.evaluate((el) => el.getBoundingClientRect().top),
+    ]);
+    expect(boxBottom).toBeLessThanOrEqual(barTop);
     // Ctrl+Enter from anywhere in the composer posts.
     await page.keyboard.press('Control+Enter');
     await expect.poll(() => entryTexts(page)).toEqual(['Goat keyboard entry.']);

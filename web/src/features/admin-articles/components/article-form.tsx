@@ -43,7 +43,7 @@ import { parseBody } from '@/lib/admin-body/body-doc';
 import { AuthorsField } from './authors-field.tsx';
 import { TagsField } from './tags-field.tsx';
 import { useArticleExtensions } from '../extensions.tsx';
-import { FORM_ACTIONS_HEIGHT_PROPERTY, useScrollRoom } from './use-scroll-room.ts';
+import { FORM_ACTIONS_HEIGHT_PROPERTY, useScrollRoom } from '@/components/admin/use-scroll-room';
 
 export interface ArticleFormProps {
   /** The article being edited; undefined for a new one. */

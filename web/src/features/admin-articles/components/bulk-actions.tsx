@@ -20,7 +20,7 @@ import {
 import type { BulkEdit, BulkTarget } from '../lib/bulk-edits.ts';
 import { concurrencyLimit } from '../lib/concurrency-limit.ts';
 import { BulkEditChoice } from './bulk-edit-choice.tsx';
-import { useScrollRoom } from './use-scroll-room.ts';
+import { useScrollRoom } from '@/components/admin/use-scroll-room';
 import './bulk-actions.css';
 
 export interface BulkActionsProps {

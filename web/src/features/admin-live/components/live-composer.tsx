@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ShareDefaults } from '@common/admin-contract';
 import { LazyBodyEditor } from '@/components/admin/body-editor/lazy-body-editor';
+import { FORM_ACTIONS_HEIGHT_PROPERTY, useScrollRoom } from '@/components/admin/use-scroll-room';
 import { emptyDoc } from '@/lib/admin-body/body-doc';
 import { usePostLiveEntry } from '../api/post-live-entry.ts';
 import { entryBody, hasContent, type EditorDoc } from '../lib/entries.ts';
@@ -13,6 +14,8 @@ const NO_SHARES: ShareChoice = { shareToX: false, shareToFacebook: false };
 /**
  * The console's composer: the article body editor, "Key event", the share boxes (a key event only),
  * and Post (or Ctrl/Cmd+Enter anywhere in the composer). After a post it starts empty again, focused.
+ * Post stays at the foot of the window while the composer goes on below it (a phone has no Ctrl+Enter),
+ * and a field the keyboard moves to stops above it, as the article form's Save changes.
  */
 export function LiveComposer({
   articleId,
@@ -29,6 +32,8 @@ export function LiveComposer({
   const [shares, setShares] = useState<ShareChoice>(NO_SHARES);
   const [empty, setEmpty] = useState(false);
   const focusNext = useRef(false);
+  const actions = useRef<HTMLDivElement>(null);
+  useScrollRoom(actions, true, FORM_ACTIONS_HEIGHT_PROPERTY);
   const post = usePostLiveEntry({
     onPosted: () => {
       setDoc(emptyDoc());
@@ -121,7 +126,7 @@ export function LiveComposer({
           onChange={setShares}
         />
       </fieldset>
-      <div className="admin-actions">
+      <div ref={actions} className="admin-actions admin-form__actions--sticky">
         <button type="submit" className="admin-btn admin-btn--primary" disabled={post.isPending}>
           {post.isPending ? 'Posting…' : 'Post'}
         </button>
