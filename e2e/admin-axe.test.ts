@@ -10,7 +10,8 @@ import { openSignedIn } from './support/signed-in.ts';
 // Every admin screen (support/admin-screens.ts: the list and its data, shared with the dark theme's
 // sweep), checked by axe-core (the accessibility engine of browser tools) in headless Chromium at 390
 // and 1280 px: any violation, of any impact, fails the test with its rule, its nodes and axe's own
-// explanation.
+// explanation. The same sweep checks that each screen's heading (or the card holding it) starts in line
+// with the header's title, as a screen with its own padding would not.
 
 const PHONE = { width: 390, height: 844 };
 
@@ -47,7 +48,7 @@ describe('admin accessibility (axe-core)', () => {
 
     for (const [i, screen] of ADMIN_SCREENS.entries()) {
       const widths = i % 2 === 0 ? [PHONE, DESKTOP] : [DESKTOP, PHONE];
-      it(`${screen.name}: no violation (loaded at ${widths[0]!.width} px)`, async () => {
+      it(`${screen.name}: no violation, its heading in line (loaded at ${widths[0]!.width} px)`, async () => {
         await page.setViewportSize(widths[0]!);
         await page.goto(`${running.baseUrl}${screen.path(app.ids)}`);
         await screen.ready(page);
@@ -58,6 +59,18 @@ describe('admin accessibility (axe-core)', () => {
           await page.setViewportSize(size);
           expect(await page.evaluate(() => window.innerWidth)).toBe(size.width);
           found.push(...(await axeViolations(page)).map((v) => `at ${size.width} px: ${v}`));
+          // The screen's heading (or the card or article preview that holds it) lines up with the header's title.
+          const [title, heading] = await page.evaluate(() => {
+            const h1 = document.querySelector('main h1');
+            const box = h1?.closest('.admin-form, .admin-panel, .admin-preview') ?? h1;
+            return [
+              document.querySelector('.admin-header__title')!.getBoundingClientRect().left,
+              box?.getBoundingClientRect().left,
+            ];
+          });
+          if (heading !== undefined && heading !== title) {
+            found.push(`at ${size.width} px: the heading starts at ${heading} px, the header's title at ${title} px`);
+          }
         }
         expect(found).toEqual([]);
       });
