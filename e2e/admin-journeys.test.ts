@@ -749,6 +749,16 @@ describe('every newsroom journey holds', () => {
     }
     expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await edit.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    // The dialog's picture arrives late, as on a slow connection: held back until its box is measured
+    // (then this picture's requests go through).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldRequests = 0;
+    await page.route(`**/images/${bare.id}-*`, async (route) => {
+      heldRequests++;
+      await held;
+      await route.continue();
+    });
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Edit the picture' });
     const alt = dialog.getByLabel('Description (alt text)');
@@ -757,10 +767,23 @@ describe('every newsroom journey holds', () => {
     // at the dialog's foot.
     const save = dialog.getByRole('button', { name: 'Save picture' });
     const bar = dialog.locator('.admin-dialog__actions');
+    const image = dialog.locator('.admin-focal__image');
+    const [dialogBox, saveBox, imageBox] = [
+      (await dialog.boundingBox())!,
+      (await save.boundingBox())!,
+      (await image.boundingBox())!,
+    ];
     expect(await dialog.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-    const [dialogBox, saveBox] = [(await dialog.boundingBox())!, (await save.boundingBox())!];
     expect(saveBox.y + saveBox.height).toBeLessThanOrEqual(dialogBox.y + dialogBox.height);
     expect(saveBox.y).toBeGreaterThan(dialogBox.y + dialogBox.height - 100);
+    // The picture's box is kept from the start (its size is known): nothing moves when it has loaded.
+    expect(heldRequests).toBeGreaterThan(0);
+    expect(imageBox.height).toBeGreaterThan(100);
+    release();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), WAIT)
+      .toBe(true);
+    expect(await image.boundingBox()).toEqual(imageBox);
     await page.keyboard.type('A puffin cutting a ribbon on the quay');
     await page.keyboard.press('Tab');
     await page.keyboard.type('The puffin, on Saturday');

@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { objectPosition } from '@common/images';
 
 /** A point of a picture, each coordinate from 0 (left/top) to 1 (right/bottom). */
@@ -18,9 +18,27 @@ export function clampFocalPoint(next: FocalPoint): FocalPoint {
   };
 }
 
+/** The tallest the picture is drawn (admin.css, .admin-focal__image). */
+const MAX_HEIGHT_PX = 320;
+
+/**
+ * The box the picture is drawn in, from its size: at most its own width and the width that makes it
+ * MAX_HEIGHT_PX tall (the stylesheet's max-width keeps it inside the form), its height from its shape.
+ */
+function reservedBox({ width, height }: { width: number; height: number }): CSSProperties | undefined {
+  if (!(width > 0 && height > 0)) return undefined;
+  return {
+    width: `${Math.min(width, (MAX_HEIGHT_PX * width) / height)}px`,
+    height: 'auto',
+    aspectRatio: `${width} / ${height}`,
+  };
+}
+
 export interface FocalPointPickerProps {
   /** The picture's address. */
   src: string;
+  /** Its size in pixels, when known: the picture's box is kept from the first paint, before it loads. */
+  size?: { width: number; height: number };
   point: FocalPoint;
   disabled?: boolean;
   /** Said after the help: when the point is saved. */
@@ -33,7 +51,7 @@ export interface FocalPointPickerProps {
  * focus it and use the arrow keys (Shift for bigger steps), or type the two percentages; the three
  * crops the site uses show the result. The caller keeps the point (and saves it).
  */
-export function FocalPointPicker({ src, point, disabled = false, savedWhen, onMove }: FocalPointPickerProps) {
+export function FocalPointPicker({ src, size, point, disabled = false, savedWhen, onMove }: FocalPointPickerProps) {
   const id = useId();
   const move = (next: FocalPoint) => onMove(clampFocalPoint(next));
   const onPick = (e: MouseEvent<HTMLButtonElement>) => {
@@ -73,7 +91,14 @@ export function FocalPointPicker({ src, point, disabled = false, savedWhen, onMo
         onClick={onPick}
         onKeyDown={onKey}
       >
-        <img className="admin-focal__image" src={src} alt="" />
+        <img
+          className="admin-focal__image"
+          src={src}
+          alt=""
+          width={size?.width}
+          height={size?.height}
+          style={size ? reservedBox(size) : undefined}
+        />
         <span
           className="admin-focal__marker"
           aria-hidden="true"

@@ -142,6 +142,7 @@ export function PictureDialog({ picture, open, onClose, onSaved }: PictureDialog
             <legend>Focal point</legend>
             <FocalPointPicker
               src={picture.url}
+              size={{ width: picture.width, height: picture.height }}
               point={point}
               disabled={update.isPending}
               savedWhen="It is saved with Save, for every article that shows the picture."
