@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 
 /** The custom property on <html> that admin.css turns into the page's scroll-padding-top while the bulk box sticks. */
 export const STUCK_HEIGHT_PROPERTY = '--admin-bulk-height';
-/** The same for the article form's actions, stuck to the foot of the window: its scroll-padding-bottom. */
+/** The same for a form's actions stuck to the foot of the window (the article form's, the live console's Post): its scroll-padding-bottom. */
 export const FORM_ACTIONS_HEIGHT_PROPERTY = '--admin-form-actions-height';
 
 /**
