@@ -459,7 +459,18 @@ describe('the newsroom writes', () => {
     await row.getByRole('button', { name: 'Restore Seagull Steals Entire Pier' }).click();
     await page.getByText('The trash is empty.').waitFor();
     await page.getByLabel('Status').selectOption({ label: 'All Articles' });
-    await page.locator('.admin-row', { hasText: 'Seagull Steals Entire Pier' }).waitFor();
+    const restored = page.locator('.admin-row', { hasText: 'Seagull Steals Entire Pier' });
+    await restored.waitFor();
+    // On a phone the headline sits beside the thumbnail, and the meta line takes the row's whole width
+    // under them, from the checkbox's edge.
+    const [thumb, headline, meta] = await Promise.all([
+      restored.locator('.admin-row__thumb').boundingBox(),
+      restored.getByRole('link', { name: 'Seagull Steals Entire Pier', exact: true }).boundingBox(),
+      restored.locator('.admin-row__meta').boundingBox(),
+    ]);
+    expect(headline!.x).toBeGreaterThan(thumb!.x + thumb!.width);
+    expect(meta!.x).toBeLessThan(thumb!.x);
+    expect(meta!.y).toBeGreaterThanOrEqual(thumb!.y + thumb!.height);
 
     // On a phone the header's links are behind Menu.
     await openAdminMenu(page);
