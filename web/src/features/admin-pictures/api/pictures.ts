@@ -3,6 +3,7 @@ import type { ImageListItem } from '@common/admin-contract';
 import { updateImage } from '@/components/admin/update-image';
 import { adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
 import { adminQueryDefaults } from '@/lib/admin-query-defaults';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 export interface PicturesQuery {
   q: string;
@@ -62,10 +63,13 @@ export interface PictureChange {
 export function useUpdatePicture() {
   const client = useAdminApi();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: PictureChange }) => updateImage(client, id, change),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: imagesKey }),
-  });
+  // A double click on Save picture sends one PATCH.
+  return useOneAtATime(
+    useMutation({
+      mutationFn: ({ id, change }: { id: string; change: PictureChange }) => updateImage(client, id, change),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: imagesKey }),
+    }),
+  );
 }
 
 /** Loads every library list again (after an upload: the new picture comes first). */

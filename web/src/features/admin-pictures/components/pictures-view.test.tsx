@@ -345,7 +345,7 @@ describe('the Pictures screen', () => {
     await screen.findByText('JPEG, PNG, WebP or AVIF, up to 15 MB each; several at once, or drop them here.');
   });
 
-  it('edits a picture in a dialog: focus on the description, the focal point by keyboard, one PATCH', async () => {
+  it('edits a picture in a dialog: focus on the description, the focal point by keyboard, one PATCH for a double click', async () => {
     const { client, sent } = libraryApi([picture(1, { caption: 'Old caption' })]);
     renderInAdmin(<PicturesView />, client);
     const edit = await screen.findByRole('button', { name: /^Edit the picture uploaded/ });
@@ -361,7 +361,10 @@ describe('the Pictures screen', () => {
     fireEvent.keyDown(picker, { key: 'ArrowRight', shiftKey: true });
     fireEvent.keyDown(picker, { key: 'ArrowUp' });
     expect(picker.getAttribute('aria-label')).toContain('60% from the left, 49% from the top');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save picture' }));
+    // A double click on Save picture: one PATCH.
+    const save = within(dialog).getByRole('button', { name: 'Save picture' });
+    fireEvent.click(save);
+    fireEvent.click(save);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
       { alt: 'A goat on a roof', caption: 'Old caption', credit: 'Photo: Ann', focalX: 0.6, focalY: 0.49 },
