@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminAuthor, AdminTag } from '@common/admin-contract';
 import { adminRequest, shouldRetryAdminRequest, useAdminApi } from '@/lib/admin-api-client';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 export type PeopleKind = 'authors' | 'tags';
 export type PeopleRecord<K extends PeopleKind> = K extends 'authors' ? AdminAuthor : AdminTag;
@@ -33,18 +34,20 @@ export function usePeopleList<K extends PeopleKind>(kind: K, q: string, { keepPr
   });
 }
 
-/** PATCH /api/admin/authors/{id} or /api/admin/tags/{id}; the lists reload after it. */
+/** PATCH /api/admin/authors/{id} or /api/admin/tags/{id}; the lists reload after it. A double click sends one. */
 export function useUpdatePeople<K extends PeopleKind>(kind: K) {
   const client = useAdminApi();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) =>
-      adminRequest<PeopleRecord<K>>(
-        client,
-        `/api/admin/${kind}/${id}`,
-        { failed: `Failed to save the ${kind === 'authors' ? 'author' : 'tag'}`, error: 'Error saving' },
-        { method: 'PATCH', body },
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', kind] }),
-  });
+  return useOneAtATime(
+    useMutation({
+      mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) =>
+        adminRequest<PeopleRecord<K>>(
+          client,
+          `/api/admin/${kind}/${id}`,
+          { failed: `Failed to save the ${kind === 'authors' ? 'author' : 'tag'}`, error: 'Error saving' },
+          { method: 'PATCH', body },
+        ),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', kind] }),
+    }),
+  );
 }
