@@ -116,6 +116,8 @@ describe('server-rendered public pages', () => {
     ['/author/clive-outrage', () => '/author/clive-outrage'],
     ['/tag/money', () => '/tag/money'],
     ['/author/no-such-author', () => '/author/no-such-author'],
+    // Search results: headlines and snippets with their matching words marked.
+    ['/search?q=tea', () => '/search?q=tea'],
   ];
   for (const [name, pathOf] of routes) {
     it(`hydrates ${name} without console errors, hydration warnings or data requests`, async () => {

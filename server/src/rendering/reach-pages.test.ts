@@ -103,6 +103,19 @@ describe('the search page', () => {
     expect(new Set(all).size).toBe(12);
   });
 
+  it('marks the matching words of a headline in its link, and never repeats the headline as the snippet', async () => {
+    await insertArticles(t.database.db, [
+      { headline: 'Goose Escapes Zoo', summary: 'Keepers are baffled.', published_at: daysAgo(1) },
+    ]);
+    const [hit] = root(await page('/search?q=escapes')).querySelectorAll('main ol > li');
+    const link = hit!.querySelector('h2 a')!;
+    expect(link.textContent).toBe('Goose Escapes Zoo');
+    expect([...link.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Escapes']);
+    const snippet = hit!.querySelector('h2 + p')!;
+    expect(snippet.textContent).toBe('Keepers are baffled.');
+    expect(snippet.querySelector('mark')).toBeNull();
+  });
+
   it('shows an empty state, a hint without a query, and a friendly message for input the search refuses', async () => {
     await insertArticles(t.database.db, [{ headline: 'Goose Story', published_at: daysAgo(1) }]);
     expect(root(await page('/search?q=zebra')).querySelector('main h2')?.textContent).toBe('No trash found');

@@ -7,8 +7,11 @@ import { LIST_COLUMNS, PUBLISHED } from './published-articles.ts';
 /**
  * Full-text search of published articles (migration 014): SQLite FTS5 ranked by bm25 with headline
  * weighted over summary over body; PostgreSQL websearch_to_tsquery over the weighted tsvector (GIN
- * index), ranked by ts_rank among the newest PG_RANKED_MATCHES matches. Snippets come back with the hits between SNIPPET_OPEN and SNIPPET_CLOSE (private-use
- * characters), for markSnippet() to turn into escaped HTML.
+ * index), ranked by ts_rank among the newest PG_RANKED_MATCHES matches. Each hit comes with its headline
+ * whole and a snippet of its summary and body (never the headline again, which the result shows
+ * above it: a story found by its headline alone gets its summary's start), the matching words
+ * between SNIPPET_OPEN and SNIPPET_CLOSE (private-use characters), for markSnippet() to turn into
+ * escaped HTML.
  */
 
 export const SNIPPET_OPEN = '\uE000';
@@ -27,6 +30,9 @@ export const PG_RANKED_MATCHES = 2_000;
 export const MAX_QUERY_TERMS = 16;
 
 export interface SearchRow extends ArchiveRow {
+  /** The headline with its matching words marked. */
+  marked_headline: string;
+  /** Words of the summary and body around the matches (their start when only the headline matched). */
   snippet: string;
 }
 
@@ -94,7 +100,10 @@ export class SearchRepository {
           select articles.id, articles.slug, articles.headline, articles.summary, articles.author,
             articles.category_id, articles.source, articles.image_url, articles.original_url,
             articles.published_at, articles.is_breaking,
-            ts_headline('english', articles.headline || ' … ' || articles.summary || ' ' || articles.content, ${tsquery},
+            ts_headline('english', articles.headline, ${tsquery},
+              ${`StartSel=${SNIPPET_OPEN}, StopSel=${SNIPPET_CLOSE}, HighlightAll=true`}
+            ) as marked_headline,
+            ts_headline('english', articles.summary || ' ' || articles.content, ${tsquery},
               ${`StartSel=${SNIPPET_OPEN}, StopSel=${SNIPPET_CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}
             ) as snippet
           from hits join articles on articles.id = hits.id
@@ -112,7 +121,9 @@ export class SearchRepository {
    * SQLite, bounded: the ranking reads the full-text index only (bm25 per match, ties newest id
    * first), never the article rows, and keeps the best `k` candidates; only those are looked up in
    * `articles` (drafts dropped), and snippet() runs for the page's rows alone. When drafts thin the
-   * candidates out below the page, `k` grows until the page is full or every match is ranked.
+   * candidates out below the page, `k` grows until the page is full or every match is ranked. The
+   * snippet is the summary's where the summary matches, else the body's where it does, else the
+   * summary's start (FTS5 snippets one column at a time).
    */
   private async searchSqlite(match: string, limit: number, offset: number): Promise<SearchRow[]> {
     const want = offset + limit;
@@ -134,12 +145,23 @@ export class SearchRepository {
       const byId = new Map(published.map((r) => [Number(r.id), r]));
       const page = ids.flatMap((id) => byId.get(id) ?? []).slice(offset, want);
       if (page.length === 0) return [];
-      const { rows: snippets } = await sql<{ id: number; snippet: string }>`
-        select rowid as id, snippet(articles_fts, -1, ${SNIPPET_OPEN}, ${SNIPPET_CLOSE}, '…', 24) as snippet
+      const { rows: marked } = await sql<{ id: number; headline: string; summary: string; content: string }>`
+        select rowid as id,
+          highlight(articles_fts, 0, ${SNIPPET_OPEN}, ${SNIPPET_CLOSE}) as headline,
+          snippet(articles_fts, 1, ${SNIPPET_OPEN}, ${SNIPPET_CLOSE}, '…', 24) as summary,
+          snippet(articles_fts, 2, ${SNIPPET_OPEN}, ${SNIPPET_CLOSE}, '…', 24) as content
         from articles_fts where articles_fts match ${match} and rowid in (${sql.join(page.map((r) => Number(r.id)))})
       `.execute(this.db);
-      const snippetOf = new Map(snippets.map((r) => [Number(r.id), r.snippet]));
-      return page.map((row) => ({ ...row, snippet: snippetOf.get(Number(row.id)) ?? '' }));
+      const markedOf = new Map(marked.map((r) => [Number(r.id), r]));
+      return page.map((row) => {
+        const m = markedOf.get(Number(row.id));
+        const texts = [m?.summary ?? '', m?.content ?? ''];
+        return {
+          ...row,
+          marked_headline: m?.headline ?? row.headline,
+          snippet: texts.find((t) => t.includes(SNIPPET_OPEN)) ?? texts.find((t) => t.trim() !== '') ?? '',
+        };
+      });
     }
   }
 }

@@ -28,7 +28,7 @@ export interface SearchResultsBody {
 
 /**
  * Published articles matching every word of a query over headline, summary and body, best first,
- * with a highlighted snippet: what the search API answers and the search page shows. A popular query
+ * with its headline's matching words marked and a highlighted snippet of its summary and body: what the search API answers and the search page shows. A popular query
  * is ranked once per editorial change, not once per reader: answers are dropped on every news-cache
  * clear (every instance) and, past SEARCH_REFRESH_MS, re-ranked in the background while the previous
  * answer is still served (refreshing-cache.ts).
@@ -63,9 +63,11 @@ export class PublicSearch {
         page,
         pageSize: SEARCH_PAGE_SIZE,
         hasMore: rows.length > SEARCH_PAGE_SIZE,
-        results: rows
-          .slice(0, SEARCH_PAGE_SIZE)
-          .map((row) => ({ ...toPublicArticle(row), snippet: markSnippet(row.snippet) })),
+        results: rows.slice(0, SEARCH_PAGE_SIZE).map((row) => ({
+          ...toPublicArticle(row),
+          markedHeadline: markSnippet(row.marked_headline),
+          snippet: markSnippet(row.snippet),
+        })),
       });
       const bytes = Buffer.from(json, 'utf8');
       return { body: bytes, etag: etagOf(bytes) };

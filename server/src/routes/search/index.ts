@@ -16,7 +16,13 @@ export const SearchResultsSchema = Type.Object({
     Type.Composite([
       Type.Omit(PublicArticleListItemSchema, []),
       Type.Object({
-        snippet: Type.String({ description: 'HTML: escaped text with the matching words in <mark>…</mark>' }),
+        markedHeadline: Type.String({
+          description: 'HTML: the headline, escaped, with the matching words in <mark>…</mark>',
+        }),
+        snippet: Type.String({
+          description:
+            'HTML: escaped words of the summary and body with the matching words in <mark>…</mark> (the summary’s start when only the headline matches)',
+        }),
       }),
     ]),
   ),

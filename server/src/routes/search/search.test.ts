@@ -40,8 +40,29 @@ describe('GET /News/search', () => {
     // The article text is escaped: its own markup never reaches the snippet as markup.
     expect(bodyHit.snippet).not.toMatch(/<b>|<\/b>/);
     expect(bodyHit.snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
-    // A word found only in the headline is highlighted too (on both databases).
-    expect(body.results[0].snippet).toMatch(/<mark>aardvark<\/mark>/i);
+    // The headline comes marked; the snippet is the summary's and body's, never the headline again: a story
+    // found by its headline alone shows its summary unmarked (on both databases).
+    expect(body.results[0].markedHeadline).toBe('<mark>Aardvark</mark> in the headline');
+    expect(body.results[0].snippet).toMatch(/^An animal\./);
+    expect(body.results[0].snippet).not.toMatch(/mark|headline/i);
+    expect(bodyHit.markedHeadline).toBe('Quiet day at the office');
+  });
+
+  it('marks every matching word of the headline, stemmed, and escapes the rest', async () => {
+    await insertArticles(t.database.db, [
+      {
+        headline: 'Kettles & <Spoons>: kettle boils twice',
+        summary: 'A summary about kettles.',
+        content: 'Nothing about it here.',
+        published_at: daysAgo(4),
+      },
+    ]);
+    t.app.newsCache.clear();
+    const [hit] = (await search('kettle')).json().results;
+    expect(hit.markedHeadline).toBe('<mark>Kettles</mark> &amp; &lt;Spoons&gt;: <mark>kettle</mark> boils twice');
+    // The summary matches, so the snippet holds it, marked, and not the headline.
+    expect(hit.snippet).toContain('summary about <mark>kettles</mark>.');
+    expect(hit.snippet).not.toMatch(/Kettles|Spoons|boils/);
   });
 
   it('stems and ignores case', async () => {

@@ -6,7 +6,9 @@ import type { Article } from '../types';
 export const SEARCH_LOAD_ERROR = 'Failed to search';
 
 export interface SearchHit extends Article {
-  /** Escaped HTML with the matching words in <mark>…</mark> (see snippetParts). */
+  /** The headline as escaped HTML with the matching words in <mark>…</mark> (see snippetParts). */
+  markedHeadline?: string;
+  /** Words of the summary and body, the same way (never the headline again). */
   snippet: string;
 }
 
@@ -33,10 +35,15 @@ export function toSearchResult(status: number, body: unknown): SearchResult {
     query: typeof json.query === 'string' ? json.query : '',
     page: typeof json.page === 'number' ? json.page : 1,
     hasMore: json.hasMore === true,
-    results: (json.results ?? []).map((r, i) => ({
-      ...normalizeArticle(r, i),
-      snippet: typeof (r as { snippet?: unknown }).snippet === 'string' ? (r as { snippet: string }).snippet : '',
-    })),
+    results: (json.results ?? []).map((r, i) => {
+      const article = normalizeArticle(r, i);
+      const { markedHeadline, snippet } = r as { markedHeadline?: unknown; snippet?: unknown };
+      return {
+        ...article,
+        ...(typeof markedHeadline === 'string' ? { markedHeadline } : {}),
+        snippet: typeof snippet === 'string' ? snippet : '',
+      };
+    }),
   };
 }
 

@@ -93,20 +93,12 @@ function SearchResultItem({ hit, now }: { hit: SearchHit; now?: Date }) {
           to={paths.article.getHref(hit.slug)}
           className="text-ink no-underline decoration-tabloid-red decoration-4 underline-offset-4 hover:underline"
         >
-          {hit.headline}
+          {hit.markedHeadline ? <MarkedText html={hit.markedHeadline} /> : hit.headline}
         </Link>
       </h2>
       {hit.snippet && (
         <p className="mt-2 font-serif text-base text-grey-dark md:text-lg">
-          {snippetParts(hit.snippet).map((part, i) =>
-            part.hit ? (
-              <mark key={i} className="bg-tabloid-yellow px-0.5 text-ink">
-                {part.text}
-              </mark>
-            ) : (
-              <span key={i}>{part.text}</span>
-            ),
-          )}
+          <MarkedText html={hit.snippet} />
         </p>
       )}
       {relative && hit.publishedAt && (
@@ -115,5 +107,18 @@ function SearchResultItem({ hit, now }: { hit: SearchHit; now?: Date }) {
         </p>
       )}
     </li>
+  );
+}
+
+/** Escaped HTML with <mark>…</mark> as text runs and <mark> elements (nothing else becomes markup). */
+function MarkedText({ html }: { html: string }) {
+  return snippetParts(html).map((part, i) =>
+    part.hit ? (
+      <mark key={i} className="bg-tabloid-yellow px-0.5 text-ink">
+        {part.text}
+      </mark>
+    ) : (
+      <span key={i}>{part.text}</span>
+    ),
   );
 }
