@@ -436,6 +436,48 @@ describe('the newsroom writes', () => {
     expect(before).toBe(saveBox.y);
   });
 
+  it("the form on a wide screen: the story's settings a column beside the writing, reached by keyboard after it; one column below 1100 px", async () => {
+    const headline = 'Otter Opens Riverside Bistro';
+    const [row] = await insertArticles(running.database, running.app, [
+      { headline, source: 'River Rumours', image_url: '/images/demo/capitol.svg', image_alt: 'A domed building' },
+    ]);
+    const page = await web.newPage({ width: 1280, height: 800 });
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${row!.id}?edit=1`);
+    await page.getByRole('heading', { level: 1, name: 'Edit Article' }).waitFor();
+    const box = async (label: string) => (await page.getByLabel(label, { exact: true }).boundingBox())!;
+    const content = page.getByRole('textbox', { name: 'Content' });
+    await content.waitFor();
+
+    // Side by side: the settings start level with the headline, right of the writing and the picture.
+    const [head, body, credit, category, comments] = [
+      await box('Headline'),
+      (await content.boundingBox())!,
+      await box('Credit'),
+      await box('Category'),
+      await box('Editorial Comments'),
+    ];
+    expect(Math.abs(category.y - head.y)).toBeLessThanOrEqual(2);
+    for (const writing of [head, body, credit]) expect(category.x).toBeGreaterThan(writing.x + writing.width);
+    expect(comments.x).toBe(category.x);
+    // The writing keeps a readable width, the settings column its own.
+    expect(body.width).toBeGreaterThan(600);
+    expect(category.width).toBeLessThanOrEqual(340);
+    // By keyboard the writing comes first: from the picture's credit, Tab reaches the section.
+    await page.getByLabel('Credit', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('categoryId');
+
+    // Narrower, one column: the settings under the picture, aligned with the headline.
+    await page.setViewportSize({ width: 1099, height: 800 });
+    const [narrowHead, narrowCredit, narrowCategory] = [
+      await box('Headline'),
+      await box('Credit'),
+      await box('Category'),
+    ];
+    expect(narrowCategory.x).toBe(narrowHead.x);
+    expect(narrowCategory.y).toBeGreaterThan(narrowCredit.y + narrowCredit.height);
+  });
+
   it('at 360 px: search the list, restore from the trash, filter the audit trail, without sideways scrolling', async () => {
     const page = await web.newPage({ width: 360, height: 740 });
     const noSideways = async () =>

@@ -408,7 +408,7 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest, initialFoc
   return (
     <form
       ref={formRef}
-      className="admin-form"
+      className="admin-form admin-form--columns"
       noValidate
       aria-labelledby={`${uid}-title`}
       onSubmit={(e) => {
@@ -458,138 +458,142 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest, initialFoc
           {formError}
         </p>
       ) : null}
-      {text('headline', LIMITS.headline)}
-      {addressChange ? (
-        <div className="admin-notice" role="status">
-          <p>
-            This article is published: saving this headline changes its address to{' '}
-            <span className="admin-break">/article/{addressChange}</span>. The old address,{' '}
-            <span className="admin-break">/article/{article!.slug}</span>, will redirect readers to the new one.
-          </p>
-        </div>
-      ) : null}
-      {area('summary', 3, LIMITS.summary)}
-      <SearchSocialField
-        metaTitle={values.metaTitle}
-        metaDescription={values.metaDescription}
-        headline={values.headline}
-        summary={values.summary}
-        body={values.body}
-        slug={newSlug || article?.slug || ''}
-        cardImage={socialCardImage({ article, values, loaded: initial, version: baseVersion, focal })}
-        errors={errors}
-        disabled={saving}
-        onChange={(name, value) => set(name, value)}
-      />
-      <div className="admin-form__field">
-        <span id={`${uid}-body-label`} className="admin-form__label">
-          {FIELD_LABELS.body}
-        </span>
-        <LazyBodyEditor
-          key={editorKey}
-          id={`${uid}-body`}
-          labelledBy={`${uid}-body-label`}
-          describedBy={errors.body ? `${uid}-body-error` : undefined}
-          invalid={Boolean(errors.body)}
-          disabled={saving}
-          initial={parseBody(values.body)}
-          onChange={(doc) => set('body', JSON.stringify(doc))}
-        />
-        {errors.body ? (
-          <p id={`${uid}-body-error`} className="admin-field-error">
-            {errors.body}
-          </p>
+      <div className="admin-form__main">
+        {text('headline', LIMITS.headline)}
+        {addressChange ? (
+          <div className="admin-notice" role="status">
+            <p>
+              This article is published: saving this headline changes its address to{' '}
+              <span className="admin-break">/article/{addressChange}</span>. The old address,{' '}
+              <span className="admin-break">/article/{article!.slug}</span>, will redirect readers to the new one.
+            </p>
+          </div>
         ) : null}
-      </div>
-      {field('categoryId', (p) => (
-        <select
-          {...p}
-          className="admin-select"
-          value={values.categoryId}
-          onChange={(e) => set('categoryId', e.target.value)}
-        >
-          <option value="">Select a category</option>
-          {(categories.data ?? []).map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      ))}
-      <AuthorsField
-        names={namesOf(values.authors)}
-        onChange={(names) => set('authors', namesValue(names))}
-        error={errors.authors}
-        disabled={saving}
-      />
-      <TagsField
-        names={namesOf(values.tags)}
-        onChange={(names) => set('tags', namesValue(names))}
-        error={errors.tags}
-        disabled={saving}
-      />
-      {text('source', LIMITS.source)}
-      {text(
-        'editorName',
-        LIMITS.editorName,
-        'text',
-        article ? undefined : 'Left empty, the article is signed with your name.',
-      )}
-      {text('originalUrl', LIMITS.url, 'url')}
-      <ImageField
-        value={values.imageUrl}
-        alt={values.imageAlt}
-        caption={values.imageCaption}
-        credit={values.imageCredit}
-        errors={errors}
-        focal={
-          article
-            ? { imageUrl: article.imageUrl, x: article.imageFocalX ?? 0.5, y: article.imageFocalY ?? 0.5 }
-            : undefined
-        }
-        disabled={saving}
-        onChange={(name, value) => set(name, value)}
-        onFocalPoint={setFocal}
-      />
-      {field('ratingOutOfTen', (p) => (
-        <input
-          {...p}
-          className="admin-input admin-input--short"
-          type="number"
-          min={0}
-          max={10}
-          step={1}
-          inputMode="numeric"
-          value={values.ratingOutOfTen}
-          onChange={(e) => set('ratingOutOfTen', e.target.value)}
-        />
-      ))}
-      {area('comments', 4, LIMITS.comments)}
-      <div className="admin-form__field admin-form__check">
-        <input
-          id={`${uid}-isBreaking`}
-          name="isBreaking"
-          type="checkbox"
-          checked={values.isBreaking}
+        {area('summary', 3, LIMITS.summary)}
+        <SearchSocialField
+          metaTitle={values.metaTitle}
+          metaDescription={values.metaDescription}
+          headline={values.headline}
+          summary={values.summary}
+          body={values.body}
+          slug={newSlug || article?.slug || ''}
+          cardImage={socialCardImage({ article, values, loaded: initial, version: baseVersion, focal })}
+          errors={errors}
           disabled={saving}
-          onChange={(e) => set('isBreaking', e.target.checked)}
+          onChange={(name, value) => set(name, value)}
         />
-        <label htmlFor={`${uid}-isBreaking`}>{FIELD_LABELS.isBreaking}</label>
+        <div className="admin-form__field">
+          <span id={`${uid}-body-label`} className="admin-form__label">
+            {FIELD_LABELS.body}
+          </span>
+          <LazyBodyEditor
+            key={editorKey}
+            id={`${uid}-body`}
+            labelledBy={`${uid}-body-label`}
+            describedBy={errors.body ? `${uid}-body-error` : undefined}
+            invalid={Boolean(errors.body)}
+            disabled={saving}
+            initial={parseBody(values.body)}
+            onChange={(doc) => set('body', JSON.stringify(doc))}
+          />
+          {errors.body ? (
+            <p id={`${uid}-body-error`} className="admin-field-error">
+              {errors.body}
+            </p>
+          ) : null}
+        </div>
+        <ImageField
+          value={values.imageUrl}
+          alt={values.imageAlt}
+          caption={values.imageCaption}
+          credit={values.imageCredit}
+          errors={errors}
+          focal={
+            article
+              ? { imageUrl: article.imageUrl, x: article.imageFocalX ?? 0.5, y: article.imageFocalY ?? 0.5 }
+              : undefined
+          }
+          disabled={saving}
+          onChange={(name, value) => set(name, value)}
+          onFocalPoint={setFocal}
+        />
       </div>
-      {section?.node}
-      {article?.publishedAt ? (
+      <div className="admin-form__side">
+        {field('categoryId', (p) => (
+          <select
+            {...p}
+            className="admin-select"
+            value={values.categoryId}
+            onChange={(e) => set('categoryId', e.target.value)}
+          >
+            <option value="">Select a category</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        ))}
+        <AuthorsField
+          names={namesOf(values.authors)}
+          onChange={(names) => set('authors', namesValue(names))}
+          error={errors.authors}
+          disabled={saving}
+        />
+        <TagsField
+          names={namesOf(values.tags)}
+          onChange={(names) => set('tags', namesValue(names))}
+          error={errors.tags}
+          disabled={saving}
+        />
+        {text('source', LIMITS.source)}
+        {text(
+          'editorName',
+          LIMITS.editorName,
+          'text',
+          article ? undefined : 'Left empty, the article is signed with your name.',
+        )}
+        {text('originalUrl', LIMITS.url, 'url')}
+        {field('ratingOutOfTen', (p) => (
+          <input
+            {...p}
+            className="admin-input admin-input--short"
+            type="number"
+            min={0}
+            max={10}
+            step={1}
+            inputMode="numeric"
+            value={values.ratingOutOfTen}
+            onChange={(e) => set('ratingOutOfTen', e.target.value)}
+          />
+        ))}
+        {area('comments', 4, LIMITS.comments)}
         <div className="admin-form__field admin-form__check">
           <input
-            id={`${uid}-minorEdit`}
-            name="minorEdit"
+            id={`${uid}-isBreaking`}
+            name="isBreaking"
             type="checkbox"
-            checked={minorEdit}
+            checked={values.isBreaking}
             disabled={saving}
-            onChange={(e) => setMinorEdit(e.target.checked)}
+            onChange={(e) => set('isBreaking', e.target.checked)}
           />
-          <label htmlFor={`${uid}-minorEdit`}>Minor edit (a typo fix: readers are not shown an update time)</label>
+          <label htmlFor={`${uid}-isBreaking`}>{FIELD_LABELS.isBreaking}</label>
         </div>
-      ) : null}
+        {section?.node}
+        {article?.publishedAt ? (
+          <div className="admin-form__field admin-form__check">
+            <input
+              id={`${uid}-minorEdit`}
+              name="minorEdit"
+              type="checkbox"
+              checked={minorEdit}
+              disabled={saving}
+              onChange={(e) => setMinorEdit(e.target.checked)}
+            />
+            <label htmlFor={`${uid}-minorEdit`}>Minor edit (a typo fix: readers are not shown an update time)</label>
+          </div>
+        ) : null}
+      </div>
       <div ref={actionsBar} className="admin-actions admin-form__actions admin-form__actions--sticky">
         <button type="submit" className="admin-btn admin-btn--primary" disabled={saving} aria-busy={saving}>
           {saving ? 'Saving…' : article ? 'Save changes' : 'Create article'}
