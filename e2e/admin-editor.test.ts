@@ -459,6 +459,9 @@ describe('the newsroom writes', () => {
     expect(Math.abs(category.y - head.y)).toBeLessThanOrEqual(2);
     for (const writing of [head, body, credit]) expect(category.x).toBeGreaterThan(writing.x + writing.width);
     expect(comments.x).toBe(category.x);
+    // Caption and Credit side by side: their boxes level and the same height, though only Credit has a hint.
+    const caption = await box('Caption');
+    expect([caption.y, caption.height]).toEqual([credit.y, credit.height]);
     // The writing keeps a readable width, the settings column its own.
     expect(body.width).toBeGreaterThan(600);
     expect(category.width).toBeLessThanOrEqual(340);
