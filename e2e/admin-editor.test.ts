@@ -481,6 +481,43 @@ describe('the newsroom writes', () => {
     expect(narrowCategory.y).toBeGreaterThan(narrowCredit.y + narrowCredit.height);
   });
 
+  it('at 390 px, a text box grows with what is typed, from its rows to 60% of the window, then scrolls; emptied, it is its rows again', async () => {
+    const [row] = await insertArticles(running.database, running.app, [{ headline: 'Heron Files Noise Complaint' }]);
+    const page = await web.newPage({ width: 390, height: 800 });
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${row!.id}?edit=1`);
+    const summary = page.getByLabel('Summary', { exact: true });
+    const comments = page.getByLabel('Editorial Comments', { exact: true });
+    const size = (box: typeof summary) =>
+      box.evaluate((e) => ({
+        height: e.getBoundingClientRect().height,
+        line: parseFloat(getComputedStyle(e).lineHeight),
+        scrolls: e.scrollHeight > e.clientHeight + 1,
+      }));
+
+    await summary.fill('');
+    const empty = await size(summary);
+    // Its three rows: three lines, its padding and border.
+    expect(empty.height).toBeCloseTo(3 * empty.line + 14, 0);
+    expect((await size(comments)).height).toBeCloseTo(4 * empty.line + 14, 0);
+
+    // Typed past three lines, the box is as tall as the text: nothing hidden behind a scroll bar.
+    await summary.click();
+    await page.keyboard.type('A heron has filed a formal noise complaint against the pond frogs. ', { delay: 0 });
+    await page.keyboard.type('The frogs deny everything and have hired a toad. '.repeat(3));
+    const typed = await size(summary);
+    expect(typed.height).toBeGreaterThan(empty.height + 2 * empty.line);
+    expect(typed.scrolls).toBe(false);
+
+    // A very long one stops at 60% of the window and scrolls inside.
+    await summary.fill('A line of its own.\n'.repeat(60));
+    const long = await size(summary);
+    expect(long.height).toBeCloseTo(0.6 * 800, 0);
+    expect(long.scrolls).toBe(true);
+
+    await summary.fill('');
+    expect((await size(summary)).height).toBeCloseTo(empty.height, 0);
+  });
+
   it('at 360 px: search the list, restore from the trash, filter the audit trail, without sideways scrolling', async () => {
     const page = await web.newPage({ width: 360, height: 740 });
     const noSideways = async () =>
