@@ -8,7 +8,13 @@
  *     DELETE /api/admin/articles/{id}/notes/{noteId}  204 (only its author; 403 for anyone else)
  *
  * The Dashboard's 'Latest notes' (GET /api/admin/dashboard's `latestNotes`): the newest notes across the
- * articles out of the Trash, each an excerpt with its article's headline.
+ * articles out of the Trash, each an excerpt with its article's headline; its 'Notes for you'
+ * (`notesForYou`): those that mention the signed-in editor.
+ *
+ * Mentions (decision 060): '@' and a colleague's username in a note ('@sam.editor check the quote') names
+ * them; the colleagues are the editors seen in the newsroom (GET /api/admin/editors).
+ *
+ *     GET    /api/admin/editors                       ColleagueList, by name
  */
 
 import { characterCount } from './text-length.ts';
@@ -28,7 +34,24 @@ export interface Note {
   createdBy: string;
   /** Whether the signed-in editor added it (only they may delete it). */
   mine: boolean;
+  /** The colleagues it mentions, as they were named when it was added, in the order of the text. */
+  mentions: Colleague[];
 }
+
+/** An editor seen in the newsroom, whom a note can mention by '@' and their username. */
+export interface Colleague {
+  username: string;
+  /** Their display name. */
+  name: string;
+}
+
+/** GET /api/admin/editors: the editors seen in the newsroom, by name (at most MAX_COLLEAGUES). */
+export interface ColleagueList {
+  editors: Colleague[];
+}
+
+/** The most editors GET /api/admin/editors lists (the most recently seen, when there are more). */
+export const MAX_COLLEAGUES = 500;
 
 /** GET …/notes: the article's notes, newest first. */
 export interface NoteList {
@@ -50,6 +73,44 @@ export interface LatestNote {
   createdAt: string;
   /** The display name of the editor who added it. */
   createdBy: string;
+}
+
+/** How many notes the Dashboard's 'Notes for you' shows. */
+export const NOTES_FOR_YOU = 5;
+
+/**
+ * The characters of a username (the newsroom's sign-in names, and the addresses an outside provider
+ * gives: letters, digits, dot, underscore, hyphen, plus and @).
+ */
+const USERNAME_CHAR = /[\p{L}\p{N}._@+-]/u;
+
+/** A possible mention in a text: '@' and what follows it, at `start` (the '@') to `end`. */
+export interface MentionToken {
+  start: number;
+  end: number;
+  /** What follows the '@', lower case (compared with usernames in lower case). */
+  username: string;
+}
+
+/**
+ * The possible mentions of a text, in order: an '@' at the start or after a character that cannot be part
+ * of a username (so 'sam@example.com' is an address, not a mention), followed by username characters; a
+ * final dot or hyphen is punctuation ('ask @sam.'). Which of them are colleagues is the server's to say.
+ */
+export function mentionTokens(text: string): MentionToken[] {
+  const found: MentionToken[] = [];
+  const chars = Array.from(text);
+  let offset = 0;
+  for (let i = 0; i < chars.length; offset += chars[i]!.length, i++) {
+    if (chars[i] !== '@' || (i > 0 && USERNAME_CHAR.test(chars[i - 1]!))) continue;
+    let j = i + 1;
+    let end = offset + 1;
+    while (j < chars.length && USERNAME_CHAR.test(chars[j]!)) end += chars[j++]!.length;
+    let name = text.slice(offset + 1, end);
+    while (/[.-]$/.test(name)) name = name.slice(0, -1);
+    if (name) found.push({ start: offset, end: offset + 1 + name.length, username: name.toLowerCase() });
+  }
+  return found;
 }
 
 /** POST …/notes: the text, plain (trimmed; line breaks kept). */

@@ -55,6 +55,8 @@ export const TABLES: { name: string; key: string[]; serial?: boolean }[] = [
   { name: 'article_reads', key: ['article_id', 'hour'] },
   // Editors' notes on an article (decision 058).
   { name: 'article_notes', key: ['id'], serial: true },
+  // The colleagues each note mentions (decision 060).
+  { name: 'note_mentions', key: ['note_id', 'subject'] },
 ];
 /** Derived data the target's own triggers rebuild while the articles are inserted. */
 const DERIVED = new Set([

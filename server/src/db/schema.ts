@@ -19,6 +19,7 @@ import type { JobTable } from './schema/jobs.ts';
 import type { LiveEventTable } from './schema/live-events.ts';
 import type { LiveEntryRevisionTable, LiveEntryTable } from './schema/live-entries.ts';
 import type { LoginAttemptTable } from './schema/login-attempts.ts';
+import type { NoteMentionTable } from './schema/note-mentions.ts';
 import type { OidcPayloadTable } from './schema/oidc-payloads.ts';
 import type { PreviewLinkTable } from './schema/preview-links.ts';
 import type { SlugRedirectsTable } from './schema/slug-redirects.ts';
@@ -70,6 +71,7 @@ export interface Database {
   article_body_images: ArticleBodyImagesTable;
   article_corrections: ArticleCorrectionTable;
   article_notes: ArticleNoteTable;
+  note_mentions: NoteMentionTable;
   article_presence: ArticlePresenceTable;
   article_reads: ArticleReadsTable;
   slug_redirects: SlugRedirectsTable;

@@ -1,6 +1,7 @@
 import { expressionBuilder } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { Colleague } from '../../../common/notes-contract.ts';
 
 export interface SeenEditor {
   subject: string;
@@ -25,6 +26,36 @@ export function activeEditorsSince(since: string) {
     .selectFrom('editor_activity')
     .select((e) => e.fn.countAll<number | string>().as('n'))
     .where('last_seen_at', '>=', since);
+}
+
+/**
+ * The editors seen in the newsroom, the colleagues a note can mention (decision 060): at most `limit`, the
+ * most recently seen, each with their subject.
+ */
+export async function seenEditors(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<{ subject: string; username: string; name: string }[]> {
+  return db
+    .selectFrom('editor_activity')
+    .select(['subject', 'username', 'name'])
+    .where('username', '<>', '')
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('subject')
+    .limit(limit)
+    .execute();
+}
+
+/** The colleagues a note can mention, by name (a username seen under two subjects once). */
+export async function listColleagues(db: Kysely<Database>, limit: number): Promise<Colleague[]> {
+  const byUsername = new Map<string, Colleague>();
+  for (const { username, name } of await seenEditors(db, limit)) {
+    if (!byUsername.has(username.toLowerCase())) byUsername.set(username.toLowerCase(), { username, name });
+  }
+  const order = new Intl.Collator('en', { sensitivity: 'base' });
+  return [...byUsername.values()].sort(
+    (a, b) => order.compare(a.name, b.name) || order.compare(a.username, b.username),
+  );
 }
 
 /** Distinct editors seen at or after `since` (ISO-8601). */

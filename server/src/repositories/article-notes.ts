@@ -1,18 +1,41 @@
 import type { Kysely, Transaction } from 'kysely';
 import { commentExcerpt } from '../../../common/comment-excerpt.ts';
-import type { LatestNote, Note } from '../../../common/notes-contract.ts';
+import {
+  MAX_COLLEAGUES,
+  mentionTokens,
+  type Colleague,
+  type LatestNote,
+  type Note,
+} from '../../../common/notes-contract.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { ArticleNoteRow, Database } from '../db/schema.ts';
+import { seenEditors } from './activity-editors.ts';
 import { writeAuditRows, type Actor } from './audit-log.ts';
 
 /** A note row as the newsroom's API gives it to `viewer` (the signed-in editor's subject). */
-export function toNote(row: ArticleNoteRow, viewer: string): Note {
+export function toNote(row: ArticleNoteRow, viewer: string, mentions: Colleague[]): Note {
   return {
     id: Number(row.id),
     text: row.text,
     createdAt: row.created_at,
     createdBy: row.author_name,
     mine: row.author_subject === viewer,
+    mentions,
+  };
+}
+
+type LatestRow = Pick<ArticleNoteRow, 'id' | 'article_id' | 'text' | 'created_at' | 'author_name'> & {
+  headline: string;
+};
+
+function toLatest(row: LatestRow): LatestNote {
+  return {
+    id: Number(row.id),
+    articleId: Number(row.article_id),
+    headline: row.headline,
+    excerpt: commentExcerpt(row.text),
+    createdAt: row.created_at,
+    createdBy: row.author_name,
   };
 }
 
@@ -47,7 +70,7 @@ export class ArticleNotesRepository {
       .executeTakeFirst();
   }
 
-  /** The article's notes, newest first, as `viewer` sees them. */
+  /** The article's notes, newest first, as `viewer` sees them, each with the colleagues it mentions. */
   async list(articleId: number, viewer: string): Promise<Note[]> {
     const rows = await this.db
       .selectFrom('article_notes')
@@ -56,7 +79,21 @@ export class ArticleNotesRepository {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    return rows.map((row) => toNote(row, viewer));
+    const mentions = await this.db
+      .selectFrom('note_mentions as m')
+      .innerJoin('article_notes as n', 'n.id', 'm.note_id')
+      .select(['m.note_id', 'm.username', 'm.name'])
+      .where('n.article_id', '=', articleId)
+      .orderBy('m.note_id')
+      .orderBy('m.position')
+      .execute();
+    const byNote = new Map<number, Colleague[]>();
+    for (const m of mentions) {
+      const list = byNote.get(Number(m.note_id)) ?? [];
+      list.push({ username: m.username, name: m.name });
+      byNote.set(Number(m.note_id), list);
+    }
+    return rows.map((row) => toNote(row, viewer, byNote.get(Number(row.id)) ?? []));
   }
 
   /**
@@ -74,14 +111,29 @@ export class ArticleNotesRepository {
       .orderBy('n.id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({
-      id: Number(row.id),
-      articleId: Number(row.article_id),
-      headline: row.headline,
-      excerpt: commentExcerpt(row.text),
-      createdAt: row.created_at,
-      createdBy: row.author_name,
-    }));
+    return rows.map(toLatest);
+  }
+
+  /**
+   * The newest `limit` notes that mention the editor `subject` (the Dashboard's 'Notes for you'), on the
+   * articles out of the Trash, leaving out their own notes; as `latest` lists them. One statement: the
+   * colleague's mentions newest first (migration 056's index), each note and its article probed by primary
+   * key, stopping at the `limit`th.
+   */
+  async forYou(subject: string, limit: number): Promise<LatestNote[]> {
+    const rows = await this.db
+      .selectFrom('note_mentions as m')
+      .innerJoin('article_notes as n', 'n.id', 'm.note_id')
+      .innerJoin('articles as a', 'a.id', 'n.article_id')
+      .select(['n.id', 'n.article_id', 'a.headline', 'n.text', 'n.created_at', 'n.author_name'])
+      .where('m.subject', '=', subject)
+      .where('n.author_subject', '<>', subject)
+      .where('a.deleted_at', 'is', null)
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.note_id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toLatest);
   }
 
   /** A new note by `actor`, dated `now`. */
@@ -101,7 +153,8 @@ export class ArticleNotesRepository {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const note = toNote(row, actor.subject);
+      const mentions = await this.mention(trx, Number(row.id), text, at);
+      const note = toNote(row, actor.subject, mentions);
       // The audit row names the article and the note, never the note's text.
       await writeAuditRows(trx, [
         {
@@ -143,6 +196,37 @@ export class ArticleNotesRepository {
       ]);
       return { ok: true as const };
     });
+  }
+
+  /**
+   * Records the colleagues the note's text mentions: each '@' and the username (in any case) of an editor
+   * the newsroom lists as a colleague (GET /api/admin/editors), once each, in the order of the text. An
+   * '@' and a name nobody has is left as text.
+   */
+  private async mention(trx: Transaction<Database>, noteId: number, text: string, at: string): Promise<Colleague[]> {
+    const tokens = mentionTokens(text);
+    if (tokens.length === 0) return [];
+    const first = new Map<string, number>();
+    for (const t of tokens) if (!first.has(t.username)) first.set(t.username, first.size);
+    const rows = (await seenEditors(trx, MAX_COLLEAGUES))
+      .filter((e) => first.has(e.username.toLowerCase()))
+      .map((e) => ({ ...e, position: first.get(e.username.toLowerCase())! }))
+      .sort((a, b) => a.position - b.position || a.subject.localeCompare(b.subject));
+    if (rows.length === 0) return [];
+    await trx
+      .insertInto('note_mentions')
+      .values(
+        rows.map((e, i) => ({
+          note_id: noteId,
+          subject: e.subject,
+          username: e.username,
+          name: e.name,
+          position: i,
+          created_at: at,
+        })),
+      )
+      .execute();
+    return rows.map((e) => ({ username: e.username, name: e.name }));
   }
 
   private async lockArticle(

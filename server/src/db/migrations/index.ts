@@ -40,6 +40,7 @@ import * as m052 from './052-article-reads.ts';
 import * as m053 from './053-article-notes.ts';
 import * as m054 from './054-drafts-by-last-change.ts';
 import * as m055 from './055-notes-by-time.ts';
+import * as m056 from './056-note-mentions.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -93,4 +94,5 @@ export const migrations: Record<string, AppMigration> = {
   '053-article-notes': m053,
   '054-drafts-by-last-change': m054,
   '055-notes-by-time': m055,
+  '056-note-mentions': m056,
 };

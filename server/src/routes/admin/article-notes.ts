@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { NOTE_MAX_LENGTH, NOTE_MIN_LENGTH, cleanNoteText, noteTextProblem } from '../../../../common/notes-contract.ts';
+import {
+  MAX_COLLEAGUES,
+  NOTE_MAX_LENGTH,
+  NOTE_MIN_LENGTH,
+  cleanNoteText,
+  noteTextProblem,
+} from '../../../../common/notes-contract.ts';
 import { characterCap } from '../../../../common/text-length.ts';
 import { actorOf } from '../../auth/actor.ts';
 import { ValidationError } from '../../domain/typebox-validation.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
+import { listColleagues } from '../../repositories/activity-editors.ts';
 import { ArticleNotesRepository, type NoteRefusal } from '../../repositories/article-notes.ts';
 import { ProblemSchema } from '../news/schemas.ts';
 import { articleInTrash, articleNotFound } from './http-errors.ts';
@@ -35,12 +42,24 @@ export const NoteInputSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const ColleagueSchema = Type.Object({
+  username: Type.String(),
+  name: Type.String({ description: 'Their display name' }),
+});
+
 export const NoteSchema = Type.Object({
   id: Type.Integer(),
   text: Type.String({ description: 'Plain text, line breaks kept' }),
   createdAt: Type.String({ description: 'When it was added (ISO-8601 UTC)' }),
   createdBy: Type.String({ description: 'The display name of the editor who added it' }),
   mine: Type.Boolean({ description: 'The signed-in editor added it (only they may delete it)' }),
+  mentions: Type.Array(ColleagueSchema, {
+    description: "The colleagues its text mentions ('@' and their username), as named when it was added",
+  }),
+});
+
+export const ColleagueListSchema = Type.Object({
+  editors: Type.Array(ColleagueSchema, { maxItems: MAX_COLLEAGUES, description: 'By name' }),
 });
 
 export const NoteListSchema = Type.Object({
@@ -64,12 +83,24 @@ function refusal(id: number, noteId: number | undefined, result: NoteRefusal): E
 
 /**
  * An article's notes under /api/admin (decision 058): list (an article in the Trash too, read-only),
- * add, delete one's own. Notes are internal: no public cache holds them, so a write drops none.
+ * add, delete one's own; and the colleagues a note can mention (decision 060). Notes are internal: no
+ * public cache holds them, so a write drops none.
  */
 export default async function articleNoteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const repo = new ArticleNotesRepository(app.database.db, app.database.dialect);
   const path = '/articles/:id/notes';
+
+  app.get(
+    '/editors',
+    {
+      schema: {
+        summary: 'The editors seen in the newsroom, whom a note can mention by @username',
+        response: { 200: ColleagueListSchema },
+      },
+    },
+    async () => ({ editors: await listColleagues(app.database.db, MAX_COLLEAGUES) }),
+  );
 
   app.get(
     path,

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { TRAIL_ACTIONS } from '../../../../common/action-labels.ts';
-import { LATEST_NOTES } from '../../../../common/notes-contract.ts';
+import { LATEST_NOTES, NOTES_FOR_YOU } from '../../../../common/notes-contract.ts';
 import { characterText, IMAGE_ALT_MAX, IMAGE_CAPTION_MAX, IMAGE_CREDIT_MAX } from '../../domain/article-input.ts';
 import { PresenceNameFields } from './articles/presence-schemas.ts';
 
@@ -104,6 +104,16 @@ export const ArticlePageSchema = Type.Object({
   hasPreviousPage: Type.Boolean(),
 });
 
+/** A note as the Dashboard lists it (common/notes-contract.ts, LatestNote). */
+const LatestNoteSchema = Type.Object({
+  id: Type.Integer(),
+  articleId: Type.Integer(),
+  headline: Type.String(),
+  excerpt: Type.String({ description: "The note's text, cut to 100 characters plus '...'" }),
+  createdAt: Type.String({ description: 'When it was added (ISO-8601 UTC)' }),
+  createdBy: Type.String({ description: 'The display name of the editor who added it' }),
+});
+
 export const DashboardSchema = Type.Object({
   totalArticles: Type.Integer(),
   articlesLastWeek: Type.Integer(),
@@ -128,17 +138,15 @@ export const DashboardSchema = Type.Object({
   /** Library pictures without a description that an article out of the trash uses. */
   undescribedPictures: Type.Integer({ minimum: 0 }),
   /** The newest notes across the articles out of the Trash (common/notes-contract.ts, LatestNote). */
-  latestNotes: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      articleId: Type.Integer(),
-      headline: Type.String(),
-      excerpt: Type.String({ description: "The note's text, cut to 100 characters plus '...'" }),
-      createdAt: Type.String({ description: 'When it was added (ISO-8601 UTC)' }),
-      createdBy: Type.String({ description: 'The display name of the editor who added it' }),
-    }),
-    { maxItems: LATEST_NOTES, description: 'Newest first (internal: never shown to readers)' },
-  ),
+  latestNotes: Type.Array(LatestNoteSchema, {
+    maxItems: LATEST_NOTES,
+    description: 'Newest first (internal: never shown to readers)',
+  }),
+  /** The newest notes that mention the signed-in editor, not their own, out of the Trash (decision 060). */
+  notesForYou: Type.Array(LatestNoteSchema, {
+    maxItems: NOTES_FOR_YOU,
+    description: "Newest first: colleagues' notes mentioning the signed-in editor",
+  }),
 });
 
 export const CategorySchema = Type.Object({ id: Type.Integer(), name: Type.String() });

@@ -17,6 +17,8 @@ export interface DashboardData<A = unknown> {
   undescribedPictures?: number;
   /** The newest notes across the articles out of the Trash (absent from servers before notes). */
   latestNotes?: LatestNote[];
+  /** Colleagues' newest notes that mention the signed-in editor (absent from servers before mentions). */
+  notesForYou?: LatestNote[];
 }
 
 /** The dashboard's backup status (server/src/backup/status.ts). */

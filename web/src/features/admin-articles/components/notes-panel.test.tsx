@@ -17,6 +17,7 @@ const note = (id: number, text: string, over: Partial<Note> = {}): Note => ({
   createdAt: `2026-03-0${id}T10:00:00.000Z`,
   createdBy: 'Nora Notes',
   mine: true,
+  mentions: [],
   ...over,
 });
 

@@ -1,0 +1,190 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Colleague, LatestNote, Note } from '../../../../common/notes-contract.ts';
+import { ArticleNotesRepository } from '../../repositories/article-notes.ts';
+import { insertArticles } from '../../test-support/admin-articles.ts';
+import { queryPlan, statementsOf } from '../../test-support/query-plans.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+/**
+ * Mentions in notes (decision 060) through the admin API: the colleagues a note can mention (the editors
+ * seen in the newsroom), the mentions a note records, and the Dashboard's 'Notes for you' (SQLite in
+ * `api`, PostgreSQL in `api-pg`).
+ */
+let t: TestApp;
+let nora: { authorization: string };
+let otto: { authorization: string };
+let pia: { authorization: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  nora = { authorization: await t.bearer({ sub: 'editor-nora', name: 'Nora Notes', preferred_username: 'nora' }) };
+  otto = {
+    authorization: await t.bearer({ sub: 'editor-otto', name: 'Otto Other', preferred_username: 'otto.other' }),
+  };
+  // Signed in through another provider: an address for a username.
+  pia = {
+    authorization: await t.bearer({ sub: 'editor-pia', name: 'Pia Press', preferred_username: 'Pia@Press.example' }),
+  };
+  // Each editor is seen in the newsroom by their first request.
+  for (const who of [nora, otto, pia]) await call('GET', '/api/admin/editors', who);
+});
+afterAll(async () => t?.close());
+beforeEach(async () => {
+  await t.database.db.deleteFrom('articles').execute();
+});
+
+function call(method: 'GET' | 'POST' | 'DELETE', url: string, who: { authorization: string }, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...who, ...(payload ? { 'content-type': 'application/json' } : {}) },
+    ...(payload ? { payload: JSON.stringify(payload) } : {}),
+  });
+}
+
+async function addNote(articleId: number, text: string, who = nora): Promise<Note> {
+  const res = await call('POST', `/api/admin/articles/${articleId}/notes`, who, { text });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Note;
+}
+
+async function forYou(who: { authorization: string }): Promise<LatestNote[]> {
+  const res = await call('GET', '/api/admin/dashboard', who);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { notesForYou: LatestNote[] }).notesForYou;
+}
+
+const OTTO: Colleague = { username: 'otto.other', name: 'Otto Other' };
+const PIA: Colleague = { username: 'Pia@Press.example', name: 'Pia Press' };
+
+describe('GET /api/admin/editors', () => {
+  it('lists the editors seen in the newsroom by name, with their usernames', async () => {
+    const res = await call('GET', '/api/admin/editors', nora);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ editors: [{ username: 'nora', name: 'Nora Notes' }, OTTO, PIA] });
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+  });
+
+  it('is for signed-in editors only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/editors' });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).not.toContain('otto.other');
+  });
+});
+
+describe('mentions in a note', () => {
+  it('records each colleague named by @ and their username, once, in the order of the text; anything else stays text', async () => {
+    const [a] = await insertArticles(t.database.db, [{ headline: 'Goose Elected To Parish Council' }]);
+    const note = await addNote(
+      a!.id,
+      'Ask @PIA@press.example about the photo, then @otto.other. Not @nobody, not nora@example.com; again @otto.other',
+    );
+    // Case does not matter; a final dot is punctuation; an address is not a mention.
+    expect(note.mentions).toEqual([PIA, OTTO]);
+    const res = await call('GET', `/api/admin/articles/${a!.id}/notes`, otto);
+    expect((res.json() as { notes: Note[] }).notes.map((n) => n.mentions)).toEqual([[PIA, OTTO]]);
+    // A note without any keeps an empty list.
+    expect((await addNote(a!.id, 'No one in particular @')).mentions).toEqual([]);
+  });
+
+  it("lists a colleague's notes mentioning them on their Dashboard, newest first, not their own nor another's", async () => {
+    const [goose, swan] = await insertArticles(t.database.db, [
+      { headline: 'Goose Elected To Parish Council' },
+      { headline: 'Swan Demands Recount' },
+    ]);
+    const first = await addNote(goose!.id, '@otto.other can you check the minutes?');
+    const second = await addNote(swan!.id, 'Over to @otto.other and @nora', pia);
+    // Nora mentioning herself, and Otto mentioning himself: not notes "for" them.
+    await addNote(goose!.id, 'Reminder to @nora: call the goose');
+    await addNote(swan!.id, '@otto.other note to self', otto);
+
+    const ottos = await forYou(otto);
+    expect(ottos.map((n) => n.id)).toEqual([second.id, first.id]);
+    expect(ottos[0]).toMatchObject({
+      articleId: swan!.id,
+      headline: 'Swan Demands Recount',
+      excerpt: 'Over to @otto.other and @nora',
+      createdBy: 'Pia Press',
+    });
+    expect((await forYou(nora)).map((n) => n.id)).toEqual([second.id]);
+    expect(await forYou(pia)).toEqual([]);
+  });
+
+  it('drops a note from Notes for you when it is deleted or its article goes to the Trash; deleted for good, its mentions go too', async () => {
+    const [goose, swan] = await insertArticles(t.database.db, [
+      { headline: 'Goose Elected To Parish Council' },
+      { headline: 'Swan Demands Recount' },
+    ]);
+    const onGoose = await addNote(goose!.id, '@otto.other see this');
+    const onSwan = await addNote(swan!.id, '@otto.other and this');
+    expect((await forYou(otto)).map((n) => n.id)).toEqual([onSwan.id, onGoose.id]);
+
+    const removed = await call('DELETE', `/api/admin/articles/${swan!.id}/notes/${onSwan.id}`, nora);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await forYou(otto)).map((n) => n.id)).toEqual([onGoose.id]);
+
+    await t.database.db
+      .updateTable('articles')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', goose!.id)
+      .execute();
+    expect(await forYou(otto)).toEqual([]);
+
+    await t.database.db.deleteFrom('articles').where('id', '=', goose!.id).execute();
+    const left = await t.database.db.selectFrom('note_mentions').select('note_id').execute();
+    expect(left).toEqual([]);
+  });
+
+  it('reads the mentions by colleague, each note and article by its primary key', async () => {
+    const articles = await insertArticles(
+      t.database.db,
+      Array.from({ length: 300 }, (_, i) => ({ headline: `Story ${i}` })),
+    );
+    const notes = await t.database.db
+      .insertInto('article_notes')
+      .values(
+        Array.from({ length: 1500 }, (_, i) => ({
+          article_id: articles[i % articles.length]!.id,
+          text: `Note ${i}`,
+          created_at: new Date(Date.now() - i * 60_000).toISOString(),
+          author_subject: 'editor-x',
+          author_name: 'Fenella Grubb',
+        })),
+      )
+      .returning(['id', 'created_at'])
+      .execute();
+    // A newsroom of 60 editors: each is mentioned in a few of the many notes.
+    await t.database.db
+      .insertInto('note_mentions')
+      .values(
+        notes.map((n, i) => ({
+          note_id: n.id,
+          subject: `editor-${i % 60}`,
+          username: 'someone',
+          name: 'Someone',
+          position: 0,
+          created_at: n.created_at,
+        })),
+      )
+      .execute();
+    if (t.database.dialect === 'postgres') await sql`analyze`.execute(t.database.db);
+
+    const statements = await statementsOf(t.database, (db) =>
+      new ArticleNotesRepository(db, t.database.dialect).forYou('editor-7', 5),
+    );
+    expect(statements).toHaveLength(1);
+    const plan = (await queryPlan(t.database, statements[0]!)).join('\n');
+    if (t.database.dialect === 'sqlite') {
+      expect(plan).toMatch(/SEARCH m USING (COVERING )?INDEX note_mentions_subject_idx \(subject=\?\)/);
+      expect(plan).toMatch(/SEARCH n USING INTEGER PRIMARY KEY/);
+      expect(plan).toMatch(/SEARCH a USING INTEGER PRIMARY KEY/);
+      expect(plan).not.toMatch(/TEMP B-TREE|SCAN (m|n|a)\b/);
+    } else {
+      expect(plan).toMatch(/Index (Only )?Scan Backward using note_mentions_subject_idx on note_mentions m/);
+      expect(plan).toMatch(/Index Scan using article_notes_pkey on article_notes n/);
+      expect(plan).toMatch(/Index Scan using articles_pkey on articles a/);
+      expect(plan).not.toMatch(/Seq Scan|Sort/);
+    }
+  });
+});
