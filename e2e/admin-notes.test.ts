@@ -5,6 +5,7 @@ import { insertArticles } from './support/articles.ts';
 import { axeViolations } from './support/axe.ts';
 import { DESKTOP, useBrowser } from './support/browser.ts';
 import { openSignedIn } from './support/signed-in.ts';
+import { EDITOR } from './support/sign-in.ts';
 
 // Notes on an article (decision 058), walked in headless Chromium against the real app: an editor adds a
 // note from the keyboard alone, sees it, reloads and still sees it, and deletes it (a colleague's note
@@ -161,5 +162,80 @@ describe('notes on an article', () => {
         }),
       )
       .toBe(true);
+  });
+
+  it('at 390 px by keyboard, @ offers colleagues and Enter mentions one; the note marks the mention and is on their Dashboard under Notes for you', async () => {
+    const [story] = await insertArticles(running.database, running.app, [
+      { headline: 'Heron Appointed Harbour Master', published_at: null },
+    ]);
+    const sam = { username: 'sam.editor', name: 'Sam Editor', subject: 'colleague-sam' };
+    // Sam has used the newsroom (their Dashboard open, nothing for them yet): a colleague to mention.
+    const samsPage = await web.newPage({ width: 390, height: 844 });
+    await openSignedIn(samsPage, running, `${running.baseUrl}/admin`, sam);
+    const forSam = samsPage.getByRole('region', { name: 'Notes for you' });
+    await forSam.getByText(/No note mentions you yet/).waitFor();
+
+    const page = await web.newPage({ width: 390, height: 844 });
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}`);
+    const panel = page.getByRole('region', { name: /^Notes/ });
+    const field = panel.getByRole('textbox', { name: 'Add a note' });
+    await field.focus();
+    await page.keyboard.type('Legal cleared it. Over to @sa');
+    const list = panel.getByRole('listbox', { name: 'Mention a colleague' });
+    await list.waitFor();
+    const options = list.getByRole('option');
+    expect(await options.allInnerTexts()).toEqual(['Sam Editor @sam.editor']);
+    expect(await options.first().getAttribute('aria-selected')).toBe('true');
+    expect(await field.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
+    expect(await panel.getByRole('status').filter({ hasText: 'to mention' }).innerText()).toBe(
+      '1 colleague to mention: Up and Down to choose, Enter to mention.',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Enter takes it: the username in place of what was typed, the caret after it, the list gone.
+    await page.keyboard.press('Enter');
+    expect(await field.inputValue()).toBe('Legal cleared it. Over to @sam.editor ');
+    await list.waitFor({ state: 'hidden' });
+    await page.keyboard.type('for the headline.');
+    expect(await field.inputValue()).toBe('Legal cleared it. Over to @sam.editor for the headline.');
+
+    // Another @ lists everyone seen in the newsroom; Escape closes the list and keeps the text.
+    await page.keyboard.type(' cc @');
+    await list.waitFor();
+    expect((await options.allInnerTexts()).length).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('ArrowDown');
+    expect(await options.nth(1).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'hidden' });
+    expect(await field.inputValue()).toBe('Legal cleared it. Over to @sam.editor for the headline. cc @');
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+Enter');
+
+    // The note marks the mention; a screen reader hears the name after it.
+    const note = panel.getByRole('listitem').filter({ hasText: 'for the headline' });
+    const mention = note.locator('strong.admin-mention');
+    await mention.waitFor();
+    expect(await mention.textContent()).toBe('@sam.editor (Sam Editor)');
+    expect(await mention.locator('.admin-sr-only').textContent()).toBe(' (Sam Editor)');
+
+    // Sam's Dashboard lists it; its headline opens the story on its Notes.
+    await samsPage.reload();
+    const item = forSam.getByRole('listitem').first();
+    await item.getByText('Legal cleared it. Over to @sam.editor for the headline.').waitFor();
+    expect(await item.innerText()).toContain(EDITOR.username);
+    await item.getByRole('link', { name: 'Heron Appointed Harbour Master' }).click();
+    await samsPage.waitForURL(new RegExp(`/admin/articles/${story!.id}#notes$`));
+    await samsPage.getByRole('region', { name: 'Notes (1)' }).locator('strong.admin-mention').waitFor();
+    // Their own Dashboard is not where the author sees it.
+    const mine = await web.newPage(DESKTOP);
+    await openSignedIn(mine, running, `${running.baseUrl}/admin`);
+    await mine
+      .getByRole('region', { name: 'Notes for you' })
+      .getByText(/No note mentions you yet/)
+      .waitFor();
   });
 });

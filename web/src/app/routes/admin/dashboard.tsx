@@ -7,6 +7,7 @@ import {
   DashboardCards,
   LatestNotesPanel,
   MostReadPanel,
+  NotesForYouPanel,
   UndescribedPicturesPanel,
   useDashboard,
 } from '@/features/admin-dashboard';
@@ -34,6 +35,7 @@ export default function DashboardPage() {
       {data.backup ? <BackupStatusPanel backup={data.backup} /> : null}
       <UndescribedPicturesPanel count={data.undescribedPictures ?? 0} />
       <MostReadPanel />
+      {data.notesForYou ? <NotesForYouPanel notes={data.notesForYou} /> : null}
       {data.latestNotes ? <LatestNotesPanel notes={data.latestNotes} /> : null}
       <section className="admin-section" aria-labelledby="admin-recent-title">
         <div className="admin-section__head">

@@ -8,6 +8,8 @@ import { characterCount } from '@common/text-length';
 import { noteTextRefusal, useAddNote, useDeleteNote, useNotes } from '../api/notes.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { isAddNoteChord } from '../lib/note-keys.ts';
+import { useMentionSuggestions } from './mention-suggestions.tsx';
+import { NoteText } from './note-text.tsx';
 import './notes-panel.css';
 
 /** The message of a text the server would refuse, as the form shows it ('': none). */
@@ -25,8 +27,9 @@ export interface NotesPanelProps {
 /**
  * 'Notes' on an article's screen (decision 058): editors' internal notes to each other, never shown to
  * readers. Newest first, each with its author, time and text (plain, line breaks kept, links not made
- * clickable); 'Add a note' with its count (Ctrl/Cmd+Enter adds too); each editor may delete their own,
- * after a confirm. The heading counts them ('Notes (3)').
+ * clickable, mentions of colleagues marked: decision 060); 'Add a note' with its count (Ctrl/Cmd+Enter
+ * adds too) and colleagues offered after an '@'; each editor may delete their own, after a confirm. The
+ * heading counts them ('Notes (3)').
  */
 export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
   const id = useId();
@@ -111,6 +114,7 @@ function AddNoteForm({ articleId }: { articleId: number }) {
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
+  const mention = useMentionSuggestions({ text, setText, field });
   const length = characterCount(cleanNoteText(text));
   const submit = () => {
     const problem = localProblem(text);
@@ -147,27 +151,34 @@ function AddNoteForm({ articleId }: { articleId: number }) {
     >
       <div className="admin-field">
         <label htmlFor={`${id}-text`}>Add a note</label>
-        <textarea
-          ref={field}
-          id={`${id}-text`}
-          className="admin-input admin-textarea"
-          rows={3}
-          value={text}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-count ${id}-hint${error ? ` ${id}-error` : ''}`}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (error) setError(localProblem(e.target.value));
-          }}
-          onKeyDown={(e) => {
-            if (!isAddNoteChord(e)) return;
-            e.preventDefault();
-            submit();
-          }}
-        />
+        <div className="names-field__box">
+          <textarea
+            ref={field}
+            id={`${id}-text`}
+            className="admin-input admin-textarea"
+            rows={3}
+            value={text}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-count ${id}-hint${error ? ` ${id}-error` : ''}`}
+            {...mention.fieldProps}
+            onChange={(e) => {
+              setText(e.target.value);
+              mention.track(e.target);
+              if (error) setError(localProblem(e.target.value));
+            }}
+            onKeyDown={(e) => {
+              if (mention.onKeyDown(e)) return;
+              if (!isAddNoteChord(e)) return;
+              e.preventDefault();
+              submit();
+            }}
+          />
+          {mention.listbox}
+        </div>
+        {mention.status}
         <div className="admin-notes__under">
           <span id={`${id}-hint`} className="admin-muted">
-            Plain text. Ctrl+Enter (⌘+Enter on a Mac) adds it.
+            Plain text. Type @ to mention a colleague. Ctrl+Enter (⌘+Enter on a Mac) adds it.
           </span>
           <span
             id={`${id}-count`}
@@ -202,7 +213,9 @@ function NoteItem({ note, onDelete }: { note: Note; onDelete?: () => void }) {
           {when}
         </time>
       </p>
-      <p className="admin-pre admin-break admin-notes__text">{note.text}</p>
+      <p className="admin-pre admin-break admin-notes__text">
+        <NoteText text={note.text} mentions={note.mentions} />
+      </p>
       {onDelete ? (
         <button type="button" className="admin-btn admin-btn--small admin-btn--danger-outline" onClick={onDelete}>
           Delete note<span className="admin-sr-only"> of {when}</span>
