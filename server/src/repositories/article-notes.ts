@@ -24,6 +24,12 @@ export function toNote(row: ArticleNoteRow, viewer: string, mentions: Colleague[
   };
 }
 
+/** Colleagues once each by username (one seen under two subjects, as two sign-in providers may give). */
+function uniqueColleagues(list: Colleague[]): Colleague[] {
+  const seen = new Set<string>();
+  return list.filter((c) => !seen.has(c.username.toLowerCase()) && seen.add(c.username.toLowerCase()));
+}
+
 type LatestRow = Pick<ArticleNoteRow, 'id' | 'article_id' | 'text' | 'created_at' | 'author_name'> & {
   headline: string;
 };
@@ -90,8 +96,7 @@ export class ArticleNotesRepository {
     const byNote = new Map<number, Colleague[]>();
     for (const m of mentions) {
       const list = byNote.get(Number(m.note_id)) ?? [];
-      list.push({ username: m.username, name: m.name });
-      byNote.set(Number(m.note_id), list);
+      byNote.set(Number(m.note_id), uniqueColleagues([...list, { username: m.username, name: m.name }]));
     }
     return rows.map((row) => toNote(row, viewer, byNote.get(Number(row.id)) ?? []));
   }
@@ -226,7 +231,7 @@ export class ArticleNotesRepository {
         })),
       )
       .execute();
-    return rows.map((e) => ({ username: e.username, name: e.name }));
+    return uniqueColleagues(rows.map((e) => ({ username: e.username, name: e.name })));
   }
 
   private async lockArticle(

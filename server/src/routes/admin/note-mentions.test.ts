@@ -84,6 +84,28 @@ describe('mentions in a note', () => {
     expect(note.mentions).toEqual([PIA, OTTO]);
     const res = await call('GET', `/api/admin/articles/${a!.id}/notes`, otto);
     expect((res.json() as { notes: Note[] }).notes.map((n) => n.mentions)).toEqual([[PIA, OTTO]]);
+    // One username seen under two subjects (two sign-in providers): both are mentioned, it is listed once.
+    await t.database.db
+      .insertInto('editor_activity')
+      .values({
+        subject: 'entra-otto',
+        name: 'Otto Other',
+        username: 'otto.other',
+        last_seen_at: new Date().toISOString(),
+      })
+      .execute();
+    const twice = await addNote(a!.id, 'Again @otto.other');
+    expect(twice.mentions).toEqual([OTTO]);
+    const rows = await t.database.db
+      .selectFrom('note_mentions')
+      .select('subject')
+      .where('note_id', '=', twice.id)
+      .orderBy('subject')
+      .execute();
+    expect(rows.map((r) => r.subject)).toEqual(['editor-otto', 'entra-otto']);
+    const again = await call('GET', `/api/admin/articles/${a!.id}/notes`, otto);
+    expect((again.json() as { notes: Note[] }).notes.find((n) => n.id === twice.id)!.mentions).toEqual([OTTO]);
+    await t.database.db.deleteFrom('editor_activity').where('subject', '=', 'entra-otto').execute();
     // A note without any keeps an empty list.
     expect((await addNote(a!.id, 'No one in particular @')).mentions).toEqual([]);
   });
