@@ -4,6 +4,7 @@ import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmptyBodyEditor } from '@/testing/empty-body-editor';
 import { FocalPointPicker } from '@/components/admin/focal-point-picker';
+import { mentionAtCaret } from '@/features/admin-articles/components/mention-suggestions';
 import { isAddNoteChord } from '@/features/admin-articles/lib/note-keys';
 import { isSaveChord } from '@/features/admin-articles/lib/save-keys';
 import { LiveConsole } from '@/features/admin-live/components/live-console';
@@ -80,6 +81,9 @@ describe('the listed keyboard shortcuts are the keys the newsroom listens for', 
       expect(isAddNoteChord(keydown(row('note-add').combos[0]!, mac))).toBe(true);
     }
     expect(isHelpKey(keydown(row('help').combos[0]!, false))).toBe(true);
+    // Typed in Add a note, after a space or at the start, '@' starts a mention: the list offers colleagues.
+    const at = row('mention').combos[0]!.keys.join('');
+    expect(mentionAtCaret(`Over to ${at}`, 9)).toEqual({ start: 8, query: '' });
   });
 
   it('the body editor’s Bold, Italic and Link', async () => {

@@ -82,6 +82,11 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     title: 'Article screen',
     shortcuts: [
       { id: 'note-add', combos: [press('Mod', 'Enter')], does: 'In Add a note: add the note, as Add note does' },
+      {
+        id: 'mention',
+        combos: [type('@')],
+        does: 'In Add a note: mention a colleague (Up and Down choose, Enter takes one)',
+      },
     ],
   },
   {
@@ -162,6 +167,7 @@ export function keyCap(key: string, mac: boolean): { shown: string; spoken: stri
 /** Characters a screen reader may skip or name vaguely. */
 const SPOKEN: Record<string, string> = {
   '?': 'Question mark',
+  '@': 'At sign',
   '##': 'Two number signs',
   '###': 'Three number signs',
   '>': 'Greater-than sign',
