@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Colleague } from '@common/notes-contract';
 import { useColleagues } from '../api/colleagues.ts';
-import './names-field.css';
+import { SuggestionList } from './suggestion-list.tsx';
 
 /** At most this many colleagues are offered at once. */
 const MAX_SUGGESTIONS = 6;
@@ -106,24 +106,21 @@ export function useMentionSuggestions({ text, setText, field }: MentionSettings)
       onBlur: () => setCaret(null),
     } as const,
     listbox: (
-      <ul id={listId} role="listbox" aria-label="Mention a colleague" className="names-field__list" hidden={!open}>
-        {open
-          ? options.map((colleague, i) => (
-              <li
-                key={colleague.username}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                className="names-field__option"
-                // Keeps the focus in the field (no blur) while an option is clicked.
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => take(colleague)}
-              >
-                {colleague.name} <span className="admin-mention__username">@{colleague.username}</span>
-              </li>
-            ))
-          : null}
-      </ul>
+      <SuggestionList
+        id={listId}
+        label="Mention a colleague"
+        open={open}
+        options={options}
+        active={active}
+        optionId={(_, i) => optionId(i)}
+        optionKey={(colleague) => colleague.username}
+        render={(colleague) => (
+          <>
+            {colleague.name} <span className="admin-mention__username">@{colleague.username}</span>
+          </>
+        )}
+        onPick={take}
+      />
     ),
     status: (
       <span className="admin-sr-only" role="status">

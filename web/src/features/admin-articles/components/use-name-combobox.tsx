@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { NamedRef } from '@common/admin-contract';
 import { useNameSearch, type NameKind } from '../api/search-names.ts';
+import { SuggestionList } from './suggestion-list.tsx';
 import './names-field.css';
 
 /** A suggestion: a record the search found, or one the picker adds itself ("Add new author …"). */
@@ -125,30 +126,17 @@ export function useNameCombobox(settings: NameComboboxSettings) {
 export function NameListbox({ combobox }: { combobox: NameCombobox }) {
   const { listId, listLabel, search, options, optionId, expanded, active, pick } = combobox;
   return (
-    <ul
+    <SuggestionList
       id={listId}
-      role="listbox"
-      aria-busy={search.isFetching}
-      aria-label={listLabel}
-      className="names-field__list"
-      hidden={!expanded}
-    >
-      {expanded
-        ? options.map((option, i) => (
-            <li
-              key={option.key}
-              id={optionId(option)}
-              role="option"
-              aria-selected={i === active}
-              className="names-field__option"
-              // Keeps the focus in the input (no blur) while an option is clicked.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => pick(option)}
-            >
-              {option.label ?? option.name}
-            </li>
-          ))
-        : null}
-    </ul>
+      label={listLabel}
+      open={expanded}
+      options={options}
+      active={active}
+      optionId={optionId}
+      optionKey={(option) => option.key}
+      render={(option) => option.label ?? option.name}
+      onPick={pick}
+      busy={search.isFetching}
+    />
   );
 }
