@@ -180,8 +180,24 @@ describe('notes on an article', () => {
     const panel = page.getByRole('region', { name: /^Notes/ });
     const field = panel.getByRole('textbox', { name: 'Add a note' });
     await field.focus();
-    await page.keyboard.type('Legal cleared it. Over to @sa');
     const list = panel.getByRole('listbox', { name: 'Mention a colleague' });
+    // Back inside the text, after an '@' and a start: the list offers Sam; Enter puts the mention there
+    // (one space after it, the one that followed taken in) and what is typed at once goes after it.
+    await page.keyboard.type('Over to @sa and legal');
+    await list.waitFor({ state: 'hidden' });
+    for (let i = 0; i < ' and legal'.length; i++) await page.keyboard.press('ArrowLeft');
+    await list.waitFor();
+    // Enter, and text typed in the same moment (no frame drawn between them, as a fast typist's keys come).
+    await field.evaluate(async (el) => {
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      // The next key is the next task.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      document.execCommand('insertText', false, 'please ');
+    });
+    expect(await field.inputValue()).toBe('Over to @sam.editor please and legal');
+    await field.fill('');
+
+    await page.keyboard.type('Legal cleared it. Over to @sa');
     await list.waitFor();
     const options = list.getByRole('option');
     expect(await options.allInnerTexts()).toEqual(['Sam Editor @sam.editor']);

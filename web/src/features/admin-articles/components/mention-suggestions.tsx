@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Colleague } from '@common/notes-contract';
 import { useColleagues } from '../api/colleagues.ts';
 import { SuggestionList } from './suggestion-list.tsx';
@@ -61,17 +61,25 @@ export function useMentionSuggestions({ text, setText, field }: MentionSettings)
   const track = (el: HTMLTextAreaElement) =>
     setCaret(el.selectionStart === el.selectionEnd && document.activeElement === el ? el.selectionEnd : null);
 
+  // The caret after the mention put in, as the new text is committed (before the next key is handled:
+  // a key typed at once goes after the mention, never before it).
+  const placeCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const position = placeCaret.current;
+    if (position === null || !field.current) return;
+    placeCaret.current = null;
+    field.current.focus();
+    field.current.setSelectionRange(position, position);
+  });
+
   const take = (colleague: Colleague) => {
     if (!at || caret === null) return;
     const inserted = `@${colleague.username} `;
     const after = text.slice(caret).replace(/^ /, '');
     const position = at.start + inserted.length;
+    placeCaret.current = position;
     setText(text.slice(0, at.start) + inserted + after);
     setCaret(position);
-    requestAnimationFrame(() => {
-      field.current?.focus();
-      field.current?.setSelectionRange(position, position);
-    });
   };
 
   return {
