@@ -30,6 +30,9 @@ function uniqueColleagues(list: Colleague[]): Colleague[] {
   return list.filter((c) => !seen.has(c.username.toLowerCase()) && seen.add(c.username.toLowerCase()));
 }
 
+/** What the Dashboard's lists of notes read of a note (`n`) and its article (`a`). */
+const LATEST_COLUMNS = ['n.id', 'n.article_id', 'a.headline', 'n.text', 'n.created_at', 'n.author_name'] as const;
+
 type LatestRow = Pick<ArticleNoteRow, 'id' | 'article_id' | 'text' | 'created_at' | 'author_name'> & {
   headline: string;
 };
@@ -110,7 +113,7 @@ export class ArticleNotesRepository {
     const rows = await this.db
       .selectFrom('article_notes as n')
       .innerJoin('articles as a', 'a.id', 'n.article_id')
-      .select(['n.id', 'n.article_id', 'a.headline', 'n.text', 'n.created_at', 'n.author_name'])
+      .select(LATEST_COLUMNS)
       .where('a.deleted_at', 'is', null)
       .orderBy('n.created_at', 'desc')
       .orderBy('n.id', 'desc')
@@ -130,7 +133,7 @@ export class ArticleNotesRepository {
       .selectFrom('note_mentions as m')
       .innerJoin('article_notes as n', 'n.id', 'm.note_id')
       .innerJoin('articles as a', 'a.id', 'n.article_id')
-      .select(['n.id', 'n.article_id', 'a.headline', 'n.text', 'n.created_at', 'n.author_name'])
+      .select(LATEST_COLUMNS)
       .where('m.subject', '=', subject)
       .where('n.author_subject', '<>', subject)
       .where('a.deleted_at', 'is', null)
