@@ -15,6 +15,12 @@
  * them; the colleagues are the editors seen in the newsroom (GET /api/admin/editors).
  *
  *     GET    /api/admin/editors                       ColleagueList, by name
+ *
+ * A mention is new to the colleague it names until they open the story's notes (the screen asks the server
+ * to mark them read) or mark all of theirs read; the newsroom's header counts the new ones.
+ *
+ *     GET    /api/admin/mentions                      MentionCount: the signed-in editor's new mentions
+ *     POST   /api/admin/mentions/read                 MentionsReadInput: MentionCount left
  */
 
 import { characterCount } from './text-length.ts';
@@ -36,6 +42,10 @@ export interface Note {
   mine: boolean;
   /** The colleagues it mentions, as they were named when it was added, in the order of the text. */
   mentions: Colleague[];
+  /** It mentions the signed-in editor, and is a colleague's (not their own). */
+  forYou: boolean;
+  /** It is for them and new: they had not opened the story's notes (or marked it read) since it was added. */
+  unread: boolean;
 }
 
 /** An editor seen in the newsroom, whom a note can mention by '@' and their username. */
@@ -77,6 +87,27 @@ export interface LatestNote {
 
 /** How many notes the Dashboard's 'Notes for you' shows. */
 export const NOTES_FOR_YOU = 5;
+
+/** A note as 'Notes for you' lists it: new until its colleague opens the story's notes. */
+export interface NoteForYou extends LatestNote {
+  unread: boolean;
+}
+
+/**
+ * GET /api/admin/mentions, and the answer of POST /api/admin/mentions/read: how many of colleagues' notes
+ * mention the signed-in editor and are new to them (on stories out of the Trash).
+ */
+export interface MentionCount {
+  unread: number;
+}
+
+/**
+ * POST /api/admin/mentions/read: the signed-in editor's mentions in the notes of the article `articleId`
+ * are marked read (its screen does so once the notes are shown); without it, all of them ('Mark all read').
+ */
+export interface MentionsReadInput {
+  articleId?: number;
+}
 
 /**
  * The characters of a username (the newsroom's sign-in names, and the addresses an outside provider

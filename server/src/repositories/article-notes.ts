@@ -6,21 +6,34 @@ import {
   type Colleague,
   type LatestNote,
   type Note,
+  type NoteForYou,
 } from '../../../common/notes-contract.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { ArticleNoteRow, Database } from '../db/schema.ts';
 import { seenEditors } from './activity-editors.ts';
 import { writeAuditRows, type Actor } from './audit-log.ts';
 
+/** Whether a note mentions its viewer (`mentioned`), and if so whether that mention is still new to them. */
+export type ViewerMention = { mentioned: false } | { mentioned: true; read: boolean };
+
 /** A note row as the newsroom's API gives it to `viewer` (the signed-in editor's subject). */
-export function toNote(row: ArticleNoteRow, viewer: string, mentions: Colleague[]): Note {
+export function toNote(
+  row: ArticleNoteRow,
+  viewer: string,
+  mentions: Colleague[],
+  forViewer: ViewerMention = { mentioned: false },
+): Note {
+  const mine = row.author_subject === viewer;
+  const forYou = forViewer.mentioned && !mine;
   return {
     id: Number(row.id),
     text: row.text,
     createdAt: row.created_at,
     createdBy: row.author_name,
-    mine: row.author_subject === viewer,
+    mine,
     mentions,
+    forYou,
+    unread: forYou && forViewer.mentioned && !forViewer.read,
   };
 }
 
@@ -91,17 +104,19 @@ export class ArticleNotesRepository {
     const mentions = await this.db
       .selectFrom('note_mentions as m')
       .innerJoin('article_notes as n', 'n.id', 'm.note_id')
-      .select(['m.note_id', 'm.username', 'm.name'])
+      .select(['m.note_id', 'm.subject', 'm.username', 'm.name', 'm.read_at'])
       .where('n.article_id', '=', articleId)
       .orderBy('m.note_id')
       .orderBy('m.position')
       .execute();
     const byNote = new Map<number, Colleague[]>();
+    const forViewer = new Map<number, ViewerMention>();
     for (const m of mentions) {
       const list = byNote.get(Number(m.note_id)) ?? [];
       byNote.set(Number(m.note_id), uniqueColleagues([...list, { username: m.username, name: m.name }]));
+      if (m.subject === viewer) forViewer.set(Number(m.note_id), { mentioned: true, read: m.read_at !== null });
     }
-    return rows.map((row) => toNote(row, viewer, byNote.get(Number(row.id)) ?? []));
+    return rows.map((row) => toNote(row, viewer, byNote.get(Number(row.id)) ?? [], forViewer.get(Number(row.id))));
   }
 
   /**
@@ -128,12 +143,12 @@ export class ArticleNotesRepository {
    * colleague's mentions newest first (migration 056's index), each note and its article probed by primary
    * key, stopping at the `limit`th.
    */
-  async forYou(subject: string, limit: number): Promise<LatestNote[]> {
+  async forYou(subject: string, limit: number): Promise<NoteForYou[]> {
     const rows = await this.db
       .selectFrom('note_mentions as m')
       .innerJoin('article_notes as n', 'n.id', 'm.note_id')
       .innerJoin('articles as a', 'a.id', 'n.article_id')
-      .select(LATEST_COLUMNS)
+      .select([...LATEST_COLUMNS, 'm.read_at'])
       .where('m.subject', '=', subject)
       .where('n.author_subject', '<>', subject)
       .where('a.deleted_at', 'is', null)
@@ -141,7 +156,45 @@ export class ArticleNotesRepository {
       .orderBy('m.note_id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map(toLatest);
+    return rows.map((row) => ({ ...toLatest(row), unread: row.read_at === null }));
+  }
+
+  /**
+   * How many of colleagues' notes mention `subject` and are new to them, on the articles out of the Trash
+   * (the newsroom header's count). One statement: their unread mentions from migration 057's partial index,
+   * which holds unread rows only, each note and article probed by primary key.
+   */
+  async unreadMentions(subject: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('note_mentions as m')
+      .innerJoin('article_notes as n', 'n.id', 'm.note_id')
+      .innerJoin('articles as a', 'a.id', 'n.article_id')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+      .where('m.subject', '=', subject)
+      .where('m.read_at', 'is', null)
+      .where('n.author_subject', '<>', subject)
+      .where('a.deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /**
+   * Marks read, at `now`, the mentions of `subject` still new to them: those in the notes of the article
+   * `articleId` (its screen showed them), or all of them without one. Reading is the editor's own business:
+   * no audit row, and the notes and the article are untouched.
+   */
+  async markMentionsRead(subject: string, articleId: number | undefined, now: Date): Promise<void> {
+    let update = this.db
+      .updateTable('note_mentions')
+      .set({ read_at: now.toISOString() })
+      .where('subject', '=', subject)
+      .where('read_at', 'is', null);
+    if (articleId !== undefined) {
+      update = update.where('note_id', 'in', (eb) =>
+        eb.selectFrom('article_notes').select('id').where('article_id', '=', articleId),
+      );
+    }
+    await update.execute();
   }
 
   /** A new note by `actor`, dated `now`. */

@@ -41,6 +41,7 @@ import * as m053 from './053-article-notes.ts';
 import * as m054 from './054-drafts-by-last-change.ts';
 import * as m055 from './055-notes-by-time.ts';
 import * as m056 from './056-note-mentions.ts';
+import * as m057 from './057-mention-reads.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -95,4 +96,5 @@ export const migrations: Record<string, AppMigration> = {
   '054-drafts-by-last-change': m054,
   '055-notes-by-time': m055,
   '056-note-mentions': m056,
+  '057-mention-reads': m057,
 };

@@ -1,4 +1,4 @@
-/** `note_mentions` (migration 056-note-mentions): the colleagues each note mentions (decision 060). */
+/** `note_mentions` (migrations 056-note-mentions, 057-mention-reads): the colleagues each note mentions (decision 060). */
 export interface NoteMentionTable {
   note_id: number;
   /** The colleague's subject, as the audit trail and `editor_activity` know them. */
@@ -10,4 +10,6 @@ export interface NoteMentionTable {
   position: number;
   /** The note's time (`article_notes.created_at`): a colleague's mentions are read newest first by it. */
   created_at: string;
+  /** When the colleague opened the story's notes or marked their mentions read (null: a new mention). */
+  read_at: string | null;
 }

@@ -56,7 +56,30 @@ export const NoteSchema = Type.Object({
   mentions: Type.Array(ColleagueSchema, {
     description: "The colleagues its text mentions ('@' and their username), as named when it was added",
   }),
+  forYou: Type.Boolean({ description: "It mentions the signed-in editor and is a colleague's" }),
+  unread: Type.Boolean({ description: 'It is for them and new: they had not opened these notes since it was added' }),
 });
+
+export const MentionCountSchema = Type.Object({
+  unread: Type.Integer({
+    minimum: 0,
+    description: "Colleagues' notes mentioning the signed-in editor, new to them, on stories out of the Trash",
+  }),
+});
+
+export const MentionsReadInputSchema = Type.Object(
+  {
+    articleId: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: IdParamsSchema.properties.id.maximum,
+        description: "Only the mentions in this article's notes (without it: all of them)",
+        errorMessage: 'must be a whole number from 1 (an article id)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const ColleagueListSchema = Type.Object({
   editors: Type.Array(ColleagueSchema, { maxItems: MAX_COLLEAGUES, description: 'By name' }),
@@ -83,7 +106,8 @@ function refusal(id: number, noteId: number | undefined, result: NoteRefusal): E
 
 /**
  * An article's notes under /api/admin (decision 058): list (an article in the Trash too, read-only),
- * add, delete one's own; and the colleagues a note can mention (decision 060). Notes are internal: no
+ * add, delete one's own; the colleagues a note can mention, and the signed-in editor's new mentions
+ * (decision 060). Notes are internal: no
  * public cache holds them, so a write drops none.
  */
 export default async function articleNoteRoutes(fastify: FastifyInstance) {
@@ -100,6 +124,35 @@ export default async function articleNoteRoutes(fastify: FastifyInstance) {
       },
     },
     async () => ({ editors: await listColleagues(app.database.db, MAX_COLLEAGUES) }),
+  );
+
+  app.get(
+    '/mentions',
+    {
+      schema: {
+        summary: 'How many colleagues’ notes mention the signed-in editor and are new to them',
+        response: { 200: MentionCountSchema },
+      },
+    },
+    async (request) => ({ unread: await repo.unreadMentions(actorOf(request).subject) }),
+  );
+
+  app.post(
+    '/mentions/read',
+    {
+      schema: {
+        summary: 'Mark the signed-in editor’s new mentions read: those in one article’s notes, or all of them',
+        body: MentionsReadInputSchema,
+        response: { 200: MentionCountSchema, 400: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const { articleId } = request.body;
+      if (articleId !== undefined && !(await repo.article(articleId))) throw articleNotFound(articleId);
+      const { subject } = actorOf(request);
+      await repo.markMentionsRead(subject, articleId, new Date());
+      return { unread: await repo.unreadMentions(subject) };
+    },
   );
 
   app.get(

@@ -210,3 +210,181 @@ describe('mentions in a note', () => {
     }
   });
 });
+
+describe('new mentions', () => {
+  async function unread(who: { authorization: string }): Promise<number> {
+    const res = await call('GET', '/api/admin/mentions', who);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    return (res.json() as { unread: number }).unread;
+  }
+
+  async function markRead(who: { authorization: string }, payload: object): Promise<number> {
+    const res = await call('POST', '/api/admin/mentions/read', who, payload);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { unread: number }).unread;
+  }
+
+  async function notesAs(articleId: number, who: { authorization: string }): Promise<Note[]> {
+    const res = await call('GET', `/api/admin/articles/${articleId}/notes`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { notes: Note[] }).notes;
+  }
+
+  it("are new to the colleague until they open the story's notes, story by story, or mark them all read", async () => {
+    const [goose, swan] = await insertArticles(t.database.db, [
+      { headline: 'Goose Elected To Parish Council' },
+      { headline: 'Swan Demands Recount' },
+    ]);
+    const one = await addNote(goose!.id, '@otto.other one for you');
+    const two = await addNote(swan!.id, 'And @otto.other two, and @nora', pia);
+    const self = await addNote(goose!.id, '@otto.other note to self', otto);
+    expect(await unread(otto)).toBe(2);
+    expect(await unread(nora)).toBe(1);
+    expect(await unread(pia)).toBe(0);
+    expect((await forYou(otto)).map((n) => [n.id, n.unread])).toEqual([
+      [two.id, true],
+      [one.id, true],
+    ]);
+
+    // The story's notes say which is for the viewer and new to them; to anyone else, neither.
+    const seen = await notesAs(goose!.id, otto);
+    expect(seen.map((n) => [n.id, n.forYou, n.unread])).toEqual([
+      [self.id, false, false],
+      [one.id, true, true],
+    ]);
+    expect((await notesAs(goose!.id, nora)).map((n) => [n.forYou, n.unread])).toEqual([
+      [false, false],
+      [false, false],
+    ]);
+
+    // Opening the goose's notes marks its mention read, and only that one.
+    expect(await markRead(otto, { articleId: goose!.id })).toBe(1);
+    expect((await notesAs(goose!.id, otto)).find((n) => n.id === one.id)).toMatchObject({
+      forYou: true,
+      unread: false,
+    });
+    expect((await forYou(otto)).map((n) => [n.id, n.unread])).toEqual([
+      [two.id, true],
+      [one.id, false],
+    ]);
+    expect(await unread(nora)).toBe(1);
+
+    // A later note on the same story is new again.
+    const three = await addNote(goose!.id, 'Again, @otto.other');
+    expect(await unread(otto)).toBe(2);
+    expect((await notesAs(goose!.id, otto)).find((n) => n.id === three.id)).toMatchObject({ unread: true });
+
+    // All of them at once.
+    expect(await markRead(otto, {})).toBe(0);
+    expect((await forYou(otto)).every((n) => !n.unread)).toBe(true);
+    expect(await unread(nora)).toBe(1);
+    // Marking read touches neither the notes nor the article.
+    const [after] = await t.database.db.selectFrom('articles').select('version').where('id', '=', goose!.id).execute();
+    expect(after!.version).toBe(goose!.version);
+  });
+
+  it("leaves out a deleted note, a story in the Trash (counted again once restored) and one's own notes", async () => {
+    const [goose, swan] = await insertArticles(t.database.db, [
+      { headline: 'Goose Elected To Parish Council' },
+      { headline: 'Swan Demands Recount' },
+    ]);
+    await addNote(goose!.id, '@otto.other on the goose');
+    const onSwan = await addNote(swan!.id, '@otto.other on the swan');
+    expect(await unread(otto)).toBe(2);
+
+    await t.database.db
+      .updateTable('articles')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', goose!.id)
+      .execute();
+    expect(await unread(otto)).toBe(1);
+    await t.database.db.updateTable('articles').set({ deleted_at: null }).where('id', '=', goose!.id).execute();
+    expect(await unread(otto)).toBe(2);
+
+    const removed = await call('DELETE', `/api/admin/articles/${swan!.id}/notes/${onSwan.id}`, nora);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await unread(otto)).toBe(1);
+    await addNote(goose!.id, 'Myself, @nora');
+    expect(await unread(nora)).toBe(0);
+  });
+
+  it('refuses a request it cannot read with a problem, and marks nothing', async () => {
+    const [goose] = await insertArticles(t.database.db, [{ headline: 'Goose Elected To Parish Council' }]);
+    await addNote(goose!.id, '@otto.other look');
+    for (const payload of [{ articleId: 0 }, { articleId: 'goose' }, { articleId: 1.5 }, { every: true }]) {
+      const res = await call('POST', '/api/admin/mentions/read', otto, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+    const missing = await call('POST', '/api/admin/mentions/read', otto, { articleId: goose!.id + 1000 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(missing.json()).toMatchObject({ detail: expect.stringContaining(String(goose!.id + 1000)) });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/mentions' });
+    expect(anonymous.statusCode).toBe(401);
+    const anonymousRead = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/mentions/read',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(anonymousRead.statusCode).toBe(401);
+    expect(await unread(otto)).toBe(1);
+  });
+
+  it("counts a colleague's new mentions from the index of unread ones, each note and article by its primary key", async () => {
+    const articles = await insertArticles(
+      t.database.db,
+      Array.from({ length: 300 }, (_, i) => ({ headline: `Story ${i}` })),
+    );
+    const notes = await t.database.db
+      .insertInto('article_notes')
+      .values(
+        Array.from({ length: 1500 }, (_, i) => ({
+          article_id: articles[i % articles.length]!.id,
+          text: `Note ${i}`,
+          created_at: new Date(Date.now() - i * 60_000).toISOString(),
+          author_subject: 'editor-x',
+          author_name: 'Fenella Grubb',
+        })),
+      )
+      .returning(['id', 'created_at'])
+      .execute();
+    // Sixty editors, each mentioned in many notes, who have read all but the newest few.
+    await t.database.db
+      .insertInto('note_mentions')
+      .values(
+        notes.map((n, i) => ({
+          note_id: n.id,
+          subject: `editor-${i % 60}`,
+          username: 'someone',
+          name: 'Someone',
+          position: 0,
+          created_at: n.created_at,
+          read_at: i < 180 ? null : n.created_at,
+        })),
+      )
+      .execute();
+    if (t.database.dialect === 'postgres') await sql`analyze`.execute(t.database.db);
+    const repo = new ArticleNotesRepository(t.database.db, t.database.dialect);
+    expect(await repo.unreadMentions('editor-7')).toBe(3);
+
+    const statements = await statementsOf(t.database, (db) =>
+      new ArticleNotesRepository(db, t.database.dialect).unreadMentions('editor-7'),
+    );
+    expect(statements).toHaveLength(1);
+    const plan = (await queryPlan(t.database, statements[0]!)).join('\n');
+    if (t.database.dialect === 'sqlite') {
+      expect(plan).toMatch(/SEARCH m USING (COVERING )?INDEX note_mentions_unread_idx \(subject=\?\)/);
+      expect(plan).toMatch(/SEARCH n USING INTEGER PRIMARY KEY/);
+      expect(plan).toMatch(/SEARCH a USING INTEGER PRIMARY KEY/);
+      expect(plan).not.toMatch(/SCAN (m|n|a)\b/);
+    } else {
+      expect(plan).toMatch(/Index (Only )?Scan using note_mentions_unread_idx on note_mentions m/);
+      expect(plan).toMatch(/Index Scan using article_notes_pkey on article_notes n/);
+      expect(plan).toMatch(/Index Scan using articles_pkey on articles a/);
+      expect(plan).not.toMatch(/Seq Scan/);
+    }
+  });
+});

@@ -143,10 +143,16 @@ export const DashboardSchema = Type.Object({
     description: 'Newest first (internal: never shown to readers)',
   }),
   /** The newest notes that mention the signed-in editor, not their own, out of the Trash (decision 060). */
-  notesForYou: Type.Array(LatestNoteSchema, {
-    maxItems: NOTES_FOR_YOU,
-    description: "Newest first: colleagues' notes mentioning the signed-in editor",
-  }),
+  notesForYou: Type.Array(
+    Type.Composite([
+      LatestNoteSchema,
+      Type.Object({ unread: Type.Boolean({ description: 'New to them: they have not opened the story since' }) }),
+    ]),
+    {
+      maxItems: NOTES_FOR_YOU,
+      description: "Newest first: colleagues' notes mentioning the signed-in editor",
+    },
+  ),
 });
 
 export const CategorySchema = Type.Object({ id: Type.Integer(), name: Type.String() });
