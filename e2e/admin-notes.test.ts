@@ -164,7 +164,7 @@ describe('notes on an article', () => {
       .toBe(true);
   });
 
-  it('at 390 px by keyboard, @ offers colleagues and Enter mentions one; the note marks the mention and is on their Dashboard under Notes for you', async () => {
+  it('at 390 px by keyboard, @ offers colleagues and Enter mentions one; the note marks the mention, the header counts it new and it is on their Dashboard under Notes for you until they open the story or mark all read', async () => {
     const [story] = await insertArticles(running.database, running.app, [
       { headline: 'Heron Appointed Harbour Master', published_at: null },
     ]);
@@ -238,14 +238,44 @@ describe('notes on an article', () => {
     expect(await mention.textContent()).toBe('@sam.editor (Sam Editor)');
     expect(await mention.locator('.admin-sr-only').textContent()).toBe(' (Sam Editor)');
 
-    // Sam's Dashboard lists it; its headline opens the story on its Notes.
+    // Sam's Dashboard lists it, new to them, and the header counts it on every screen at this width.
     await samsPage.reload();
     const item = forSam.getByRole('listitem').first();
     await item.getByText('Legal cleared it. Over to @sam.editor for the headline.').waitFor();
     expect(await item.innerText()).toContain(EDITOR.username);
+    await item.getByText('New', { exact: true }).waitFor();
+    await forSam.getByText('1 new mention: each stays new until you open its story.').waitFor();
+    const badge = samsPage.getByRole('banner').getByRole('link', { name: '1 new mention' });
+    await badge.waitFor();
+    expect(await badge.locator('[aria-hidden="true"]').innerText()).toBe('@ 1');
+    expect(await axeViolations(samsPage)).toEqual([]);
+    // The count leads to Notes for you, its heading taking the focus.
+    await badge.click();
+    await samsPage.waitForURL(/\/admin#notes-for-you$/);
+    await expect.poll(() => samsPage.evaluate(() => document.activeElement?.textContent)).toBe('Notes for you');
+    // Its headline opens the story on its Notes: the note says it is for Sam and new, and it is new no more.
     await item.getByRole('link', { name: 'Heron Appointed Harbour Master' }).click();
     await samsPage.waitForURL(new RegExp(`/admin/articles/${story!.id}#notes$`));
-    await samsPage.getByRole('region', { name: 'Notes (1)' }).locator('strong.admin-mention').waitFor();
+    const samsNote = samsPage.getByRole('region', { name: 'Notes (1)' }).getByRole('listitem');
+    await samsNote.locator('strong.admin-mention').waitFor();
+    await samsNote.getByText('For you', { exact: true }).waitFor();
+    await samsNote.getByText('New', { exact: true }).waitFor();
+    await badge.waitFor({ state: 'detached' });
+
+    // A second mention, then 'Mark all read' on the Dashboard: the count and the mark go.
+    await field.fill('One more for @sam.editor');
+    await page.keyboard.press('Control+Enter');
+    await panel.getByRole('listitem').filter({ hasText: 'One more for' }).waitFor();
+    await samsPage.getByRole('link', { name: /Admin$/ }).click();
+    const again = forSam.getByRole('listitem').first();
+    await again.getByText('One more for @sam.editor').waitFor();
+    await again.getByText('New', { exact: true }).waitFor();
+    await badge.waitFor();
+    await forSam.getByRole('button', { name: 'Mark all read' }).click();
+    await badge.waitFor({ state: 'detached' });
+    await again.getByText('New', { exact: true }).waitFor({ state: 'detached' });
+    expect(await forSam.getByRole('button', { name: 'Mark all read' }).count()).toBe(0);
+    expect(await samsPage.evaluate(() => document.activeElement?.textContent)).toBe('Notes for you');
     // Their own Dashboard is not where the author sees it.
     const mine = await web.newPage(DESKTOP);
     await openSignedIn(mine, running, `${running.baseUrl}/admin`);

@@ -1,5 +1,7 @@
 /** The id of an article screen's Notes panel: the fragment the Dashboard's Latest notes link to. */
 export const NOTES_PANEL_ID = 'notes';
+/** The id of the Dashboard's 'Notes for you': the fragment the header's count of new mentions links to. */
+export const NOTES_FOR_YOU_ID = 'notes-for-you';
 /** The route table: used by the router, by links and by tests. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -23,7 +25,10 @@ export const paths = {
     },
   },
   admin: {
-    root: { path: '/admin', getHref: () => '/admin' },
+    root: {
+      path: '/admin',
+      getHref: (opts: { notesForYou?: boolean } = {}) => `/admin${opts.notesForYou ? `#${NOTES_FOR_YOU_ID}` : ''}`,
+    },
     articles: {
       path: '/admin/articles',
       getHref: (

@@ -1,4 +1,4 @@
-import type { LatestNote } from '@common/notes-contract';
+import type { LatestNote, NoteForYou } from '@common/notes-contract';
 
 /** GET /api/admin/dashboard (shared contract). recentArticles are admin articles (the last 10). */
 export interface DashboardData<A = unknown> {
@@ -18,7 +18,7 @@ export interface DashboardData<A = unknown> {
   /** The newest notes across the articles out of the Trash (absent from servers before notes). */
   latestNotes?: LatestNote[];
   /** Colleagues' newest notes that mention the signed-in editor (absent from servers before mentions). */
-  notesForYou?: LatestNote[];
+  notesForYou?: NoteForYou[];
 }
 
 /** The dashboard's backup status (server/src/backup/status.ts). */

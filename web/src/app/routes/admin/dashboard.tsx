@@ -12,13 +12,17 @@ import {
   useDashboard,
 } from '@/features/admin-dashboard';
 import { FailedSharesPanel } from '@/features/article-shares';
-import { AdminQueryError } from '@/lib/admin-error-context';
+import { AdminQueryError, errorParts } from '@/lib/admin-error-context';
+import { useMarkMentionsRead, useUnreadMentions } from '@/lib/admin-mentions';
+import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /admin: the dashboard (docs/product.md, Dashboard). */
 export default function DashboardPage() {
   useDocumentTitle('Admin Dashboard');
   const dashboard = useDashboard();
+  const unread = useUnreadMentions().data?.unread ?? 0;
+  const markRead = useMarkMentionsRead();
   if (dashboard.isError) return <AdminQueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   if (!dashboard.data) return <AdminSpinner label="Loading dashboard…" />;
   const data = dashboard.data;
@@ -35,7 +39,16 @@ export default function DashboardPage() {
       {data.backup ? <BackupStatusPanel backup={data.backup} /> : null}
       <UndescribedPicturesPanel count={data.undescribedPictures ?? 0} />
       <MostReadPanel />
-      {data.notesForYou ? <NotesForYouPanel notes={data.notesForYou} /> : null}
+      {data.notesForYou ? (
+        <NotesForYouPanel
+          notes={data.notesForYou}
+          unread={unread}
+          onMarkAllRead={() =>
+            markRead.mutate({}, { onError: (e) => toast({ title: errorParts(e).message, variant: 'destructive' }) })
+          }
+          marking={markRead.isPending}
+        />
+      ) : null}
       {data.latestNotes ? <LatestNotesPanel notes={data.latestNotes} /> : null}
       <section className="admin-section" aria-labelledby="admin-recent-title">
         <div className="admin-section__head">

@@ -18,6 +18,8 @@ const note = (id: number, text: string, over: Partial<Note> = {}): Note => ({
   createdBy: 'Nora Notes',
   mine: true,
   mentions: [],
+  forYou: false,
+  unread: false,
   ...over,
 });
 
@@ -26,6 +28,7 @@ function notesApi(initial: Note[] = []) {
   let list = [...initial];
   let next = 10;
   return fakeApi((req) => {
+    if (req.url === '/api/admin/mentions/read') return json(200, { unread: 0 });
     const m = /\/api\/admin\/articles\/7\/notes(?:\/(\d+))?$/.exec(req.url);
     if (!m) return json(200, {});
     const body = req.body as { text?: string } | undefined;
@@ -71,6 +74,44 @@ describe('NotesPanel', () => {
     // Only one's own note can be deleted.
     expect(within(items[0]!).queryByRole('button', { name: /Delete note/ })).toBeNull();
     expect(within(items[1]!).getByRole('button', { name: /^Delete note/ })).toBeTruthy();
+  });
+
+  it("says 'For you' on a colleague's note that mentions the editor, 'New' the first time, and has its mentions marked read once", async () => {
+    const sam = { username: 'sam.editor', name: 'Sam Editor' };
+    const api = notesApi([
+      note(3, '@sam.editor and again', {
+        createdBy: 'Otto Other',
+        mine: false,
+        mentions: [sam],
+        forYou: true,
+        unread: true,
+      }),
+      note(2, 'Earlier, @sam.editor', { createdBy: 'Otto Other', mine: false, mentions: [sam], forYou: true }),
+      note(1, 'Nothing for Sam'),
+    ]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    expect(await screen.findByRole('heading', { name: 'Notes (3)' })).toBeTruthy();
+    const items = panel().getAllByRole('listitem');
+    expect(within(items[0]!).getByText('For you')).toBeTruthy();
+    expect(within(items[0]!).getByText('New')).toBeTruthy();
+    expect(within(items[1]!).getByText('For you')).toBeTruthy();
+    expect(within(items[1]!).queryByText('New')).toBeNull();
+    expect(within(items[2]!).queryByText(/For you|New/)).toBeNull();
+    await waitFor(() =>
+      expect(posts(api).map((r) => [r.url, r.body])).toEqual([['/api/admin/mentions/read', { articleId: 7 }]]),
+    );
+    // Adding a note reloads the list: the same new note is not asked about again.
+    fireEvent.change(panel().getByRole('textbox', { name: 'Add a note' }), { target: { value: 'Seen, thanks' } });
+    fireEvent.keyDown(panel().getByRole('textbox', { name: 'Add a note' }), { key: 'Enter', ctrlKey: true });
+    expect(await screen.findByRole('heading', { name: 'Notes (4)' })).toBeTruthy();
+    expect(posts(api).map((r) => r.url)).toEqual(['/api/admin/mentions/read', '/api/admin/articles/7/notes']);
+  });
+
+  it('asks nothing to be marked read when no note is new to the editor', async () => {
+    const api = notesApi([note(2, 'Earlier, @sam.editor', { mine: false, forYou: true }), note(1, 'Mine')]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    expect(await screen.findByRole('heading', { name: 'Notes (2)' })).toBeTruthy();
+    expect(posts(api)).toEqual([]);
   });
 
   it('says No notes yet. when there are none', async () => {

@@ -5,6 +5,7 @@ import { NOTES_PANEL_ID } from '@/config/paths';
 import { useFocusAfterRender } from '@/components/admin/use-focus-after-render';
 import { NOTE_MAX_LENGTH, cleanNoteText, noteTextProblem, type Note } from '@common/notes-contract';
 import { characterCount } from '@common/text-length';
+import { useMarkMentionsRead } from '@/lib/admin-mentions';
 import { noteTextRefusal, useAddNote, useDeleteNote, useNotes } from '../api/notes.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { isAddNoteChord } from '../lib/note-keys.ts';
@@ -29,7 +30,8 @@ export interface NotesPanelProps {
  * readers. Newest first, each with its author, time and text (plain, line breaks kept, links not made
  * clickable, mentions of colleagues marked: decision 060); 'Add a note' with its count (Ctrl/Cmd+Enter
  * adds too) and colleagues offered after an '@'; each editor may delete their own, after a confirm. The
- * heading counts them ('Notes (3)').
+ * heading counts them ('Notes (3)'). A colleague's note that mentions the editor says 'For you', and 'New'
+ * the first time it is shown: once the notes are shown, the server marks those mentions read.
  */
 export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
   const id = useId();
@@ -52,6 +54,7 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
     heading.current?.scrollIntoView({ block: 'start' });
     heading.current?.focus({ preventScroll: true });
   }, [hash, loaded]);
+  useMarkShownMentionsRead(articleId, notes);
 
   return (
     <section
@@ -202,7 +205,25 @@ function AddNoteForm({ articleId }: { articleId: number }) {
   );
 }
 
-/** One note: who added it and when, its text; its author gets Delete note (the panel asks first). */
+/**
+ * Once notes that are new to the editor have been shown, their mentions are marked read (quietly: a failure
+ * leaves them new, to be marked the next time). Each shown note is asked about once.
+ */
+function useMarkShownMentionsRead(articleId: number, notes: Note[] | undefined) {
+  const { mutate } = useMarkMentionsRead();
+  const asked = useRef(new Set<number>());
+  useEffect(() => {
+    const fresh = (notes ?? []).filter((n) => n.unread && !asked.current.has(n.id));
+    if (fresh.length === 0) return;
+    for (const n of fresh) asked.current.add(n.id);
+    mutate({ articleId });
+  }, [articleId, notes, mutate]);
+}
+
+/**
+ * One note: who added it and when ('For you' when it mentions the editor, 'New' the first time it is shown),
+ * its text; its author gets Delete note (the panel asks first).
+ */
 function NoteItem({ note, onDelete }: { note: Note; onDelete?: () => void }) {
   const when = formatAdminDate(note.createdAt);
   return (
@@ -212,6 +233,8 @@ function NoteItem({ note, onDelete }: { note: Note; onDelete?: () => void }) {
         <time className="admin-muted" dateTime={note.createdAt}>
           {when}
         </time>
+        {note.forYou ? <span className="admin-badge admin-badge--draft">For you</span> : null}
+        {note.unread ? <span className="admin-badge admin-badge--new">New</span> : null}
       </p>
       <p className="admin-pre admin-break admin-notes__text">
         <NoteText text={note.text} mentions={note.mentions} />

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { LatestNote } from '@common/notes-contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LatestNote, NoteForYou } from '@common/notes-contract';
 import { formatAdminDate } from '@/lib/admin-date';
-import { LatestNotesPanel } from './latest-notes.tsx';
+import { LatestNotesPanel, NotesForYouPanel, type NotesForYouProps } from './latest-notes.tsx';
 
 afterEach(cleanup);
 
@@ -65,5 +65,56 @@ describe("the Dashboard's 'Latest notes'", () => {
     const panel = screen.getByRole('region', { name: 'Latest notes' });
     expect(within(panel).getByText('No notes yet.')).toBeTruthy();
     expect(within(panel).queryByRole('list')).toBeNull();
+  });
+});
+
+describe("the Dashboard's 'Notes for you'", () => {
+  const forYou = (over: Partial<NoteForYou>): NoteForYou => ({ ...note(over), unread: over.unread ?? false });
+  const showForYou = (props: Partial<NotesForYouProps>, url = '/admin') => {
+    const onMarkAllRead = vi.fn();
+    render(
+      <MemoryRouter initialEntries={[url]}>
+        <NotesForYouPanel notes={[]} unread={0} onMarkAllRead={onMarkAllRead} marking={false} {...props} />
+      </MemoryRouter>,
+    );
+    return onMarkAllRead;
+  };
+
+  it("marks each new note 'New', says how many are new and offers 'Mark all read', which keeps the focus in the panel", () => {
+    const onMarkAllRead = showForYou({
+      notes: [forYou({ id: 9, unread: true }), forYou({ id: 4, headline: 'Phone Only Calls Mum', unread: false })],
+      unread: 7,
+    });
+    const panel = screen.getByRole('region', { name: 'Notes for you' });
+    expect(panel.id).toBe('notes-for-you');
+    const items = within(panel).getAllByRole('listitem');
+    expect(within(items[0]!).getByText('New')).toBeTruthy();
+    expect(within(items[1]!).queryByText('New')).toBeNull();
+    expect(within(panel).getByText('7 new mentions: each stays new until you open its story.')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Mark all read' }));
+    expect(onMarkAllRead).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Notes for you' }));
+  });
+
+  it("says '1 new mention', and 'Marking…' (not pressable) while it is under way", () => {
+    showForYou({ notes: [forYou({ unread: true })], unread: 1, marking: true });
+    expect(screen.getByText('1 new mention: each stays new until you open its story.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Marking…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers nothing to mark when none is new, and says so when no note mentions the editor', () => {
+    showForYou({ notes: [forYou({ unread: false })], unread: 0 });
+    expect(screen.queryByRole('button', { name: 'Mark all read' })).toBeNull();
+    expect(screen.queryByText(/new mention/)).toBeNull();
+    cleanup();
+    showForYou({});
+    expect(
+      screen.getByText('No note mentions you yet: a colleague mentions you by typing @ and your name in a note.'),
+    ).toBeTruthy();
+  });
+
+  it('takes the focus on its heading when the Dashboard is opened at #notes-for-you', () => {
+    showForYou({ notes: [forYou({ unread: true })], unread: 1 }, '/admin#notes-for-you');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Notes for you' }));
   });
 });

@@ -1,7 +1,7 @@
-import { useId } from 'react';
-import { Link } from 'react-router';
-import type { LatestNote } from '@common/notes-contract';
-import { paths } from '@/config/paths';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { LatestNote, NoteForYou } from '@common/notes-contract';
+import { NOTES_FOR_YOU_ID, paths } from '@/config/paths';
 import { formatAdminDate } from '@/lib/admin-date';
 import '../latest-notes.css';
 
@@ -14,18 +14,58 @@ export function LatestNotesPanel({ notes }: { notes: LatestNote[] }) {
   return <NotesBlock notes={notes} title="Latest notes" empty="No notes yet." testId="latest-notes" />;
 }
 
+export interface NotesForYouProps {
+  notes: NoteForYou[];
+  /** How many of the editor's mentions are new (all of them, not only those listed). */
+  unread: number;
+  /** 'Mark all read'; `marking` while it is under way. */
+  onMarkAllRead: () => void;
+  marking: boolean;
+}
+
 /**
  * The Dashboard's 'Notes for you' (decision 060): colleagues' newest notes that mention the signed-in
- * editor, listed as 'Latest notes' lists notes.
+ * editor, listed as 'Latest notes' lists notes, each new one marked 'New' until its story is opened; with
+ * new ones, how many and 'Mark all read'. The header's count of new mentions links here (`#notes-for-you`):
+ * the panel is then scrolled into view and its heading takes the focus, as it does after 'Mark all read'.
  */
-export function NotesForYouPanel({ notes }: { notes: LatestNote[] }) {
+export function NotesForYouPanel({ notes, unread, onMarkAllRead, marking }: NotesForYouProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    if (hash !== `#${NOTES_FOR_YOU_ID}`) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [hash, key]);
   return (
     <NotesBlock
       notes={notes}
       title="Notes for you"
       empty="No note mentions you yet: a colleague mentions you by typing @ and your name in a note."
       testId="notes-for-you"
-    />
+      id={NOTES_FOR_YOU_ID}
+      heading={heading}
+    >
+      {unread > 0 ? (
+        <div className="admin-latest-notes__unread">
+          <p>
+            {unread === 1 ? '1 new mention' : `${unread.toLocaleString('en-GB')} new mentions`}: each stays new until
+            you open its story.
+          </p>
+          <button
+            type="button"
+            className="admin-btn admin-btn--small"
+            disabled={marking}
+            onClick={() => {
+              heading.current?.focus();
+              onMarkAllRead();
+            }}
+          >
+            {marking ? 'Marking…' : 'Mark all read'}
+          </button>
+        </div>
+      ) : null}
+    </NotesBlock>
   );
 }
 
@@ -34,16 +74,25 @@ function NotesBlock({
   title,
   empty,
   testId,
+  id: panelId,
+  heading,
+  children,
 }: {
-  notes: LatestNote[];
+  notes: (LatestNote & { unread?: boolean })[];
   title: string;
   empty: string;
   testId: string;
+  id?: string;
+  heading?: RefObject<HTMLHeadingElement | null>;
+  children?: ReactNode;
 }) {
   const id = useId();
   return (
-    <section className="admin-panel" aria-labelledby={`${id}-title`} data-testid={testId}>
-      <h2 id={`${id}-title`}>{title}</h2>
+    <section id={panelId} className="admin-panel" aria-labelledby={`${id}-title`} data-testid={testId}>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={heading ? -1 : undefined}>
+        {title}
+      </h2>
+      {children}
       {notes.length === 0 ? (
         <p className="admin-muted">{empty}</p>
       ) : (
@@ -60,6 +109,7 @@ function NotesBlock({
                 <time className="admin-muted" dateTime={note.createdAt}>
                   {formatAdminDate(note.createdAt)}
                 </time>
+                {note.unread ? <span className="admin-badge admin-badge--new">New</span> : null}
               </p>
               <p className="admin-break">{note.excerpt}</p>
             </li>

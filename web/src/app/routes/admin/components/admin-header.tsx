@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { AppearanceControl } from '@/features/admin-appearance';
 import { QuickSearch } from '@/features/admin-search';
 import { useAuth } from '@/features/auth';
+import { useUnreadMentions } from '@/lib/admin-mentions';
 
 /** The header's links after Calendar and Back to Dashboard, in their order. */
 const SCREENS = [
@@ -36,6 +37,7 @@ export function AdminHeader() {
         <Link to={paths.admin.root.getHref()} className="admin-header__title">
           {getAppConfig().siteName} <span className="admin-header__sub">Admin</span>
         </Link>
+        <NewMentions />
         <QuickSearch editor={account?.subject} />
         <button
           ref={menuButton}
@@ -113,6 +115,27 @@ export function AdminHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The signed-in editor's new mentions (decision 060), beside the title on every screen and at every width:
+ * '@ 3' (a screen reader hears '3 new mentions'), to the Dashboard's 'Notes for you'; nothing when none.
+ */
+function NewMentions() {
+  const unread = useUnreadMentions().data?.unread ?? 0;
+  if (unread === 0) return null;
+  const said = `${unread.toLocaleString('en-GB')} new ${unread === 1 ? 'mention' : 'mentions'}`;
+  return (
+    <Link
+      className="admin-btn admin-btn--small admin-header__mentions"
+      to={paths.admin.root.getHref({ notesForYou: true })}
+      title={`${said}: Notes for you, on the Dashboard`}
+      data-testid="new-mentions"
+    >
+      <span aria-hidden="true">@ {unread > 99 ? '99+' : unread}</span>
+      <span className="admin-sr-only">{said}</span>
+    </Link>
   );
 }
 
