@@ -85,6 +85,8 @@ const TRAIL_LABELS: Record<TrailAction, string> = {
   'correction-remove': 'Correction removed',
   'note-add': 'Note added',
   'note-delete': 'Note deleted',
+  'note-resolve': 'Note resolved',
+  'note-reopen': 'Note reopened',
 };
 
 /**

@@ -5,11 +5,12 @@
  *
  *     GET    /api/admin/articles/{id}/notes           NoteList, newest first (an article in the Trash too)
  *     POST   /api/admin/articles/{id}/notes           NoteInput: 201 Note
+ *     PATCH  /api/admin/articles/{id}/notes/{noteId}  NoteResolution: 200 Note (resolved or reopened, by anyone)
  *     DELETE /api/admin/articles/{id}/notes/{noteId}  204 (only its author; 403 for anyone else)
  *
- * The Dashboard's 'Latest notes' (GET /api/admin/dashboard's `latestNotes`): the newest notes across the
- * articles out of the Trash, each an excerpt with its article's headline; its 'Notes for you'
- * (`notesForYou`): those that mention the signed-in editor.
+ * The Dashboard's 'Latest notes' (GET /api/admin/dashboard's `latestNotes`): the newest open (not
+ * resolved) notes across the articles out of the Trash, each an excerpt with its article's headline; its
+ * 'Notes for you' (`notesForYou`): those that mention the signed-in editor.
  *
  * Mentions (decision 060): '@' and a colleague's username in a note ('@sam.editor check the quote') names
  * them; the colleagues are the editors seen in the newsroom (GET /api/admin/editors).
@@ -46,6 +47,22 @@ export interface Note {
   forYou: boolean;
   /** It is for them and new: they had not opened the story's notes (or marked it read) since it was added. */
   unread: boolean;
+  /** Done: when, and the display name of the editor who resolved it; null while it is open. */
+  resolved: NoteResolved | null;
+}
+
+export interface NoteResolved {
+  /** ISO-8601 UTC. */
+  at: string;
+  by: string;
+}
+
+/**
+ * PATCH …/notes/{noteId}: resolve the note (done: what it asked for is dealt with) or reopen it. Any editor
+ * may, as anyone may do what a note asks; resolving a resolved note changes nothing.
+ */
+export interface NoteResolution {
+  resolved: boolean;
 }
 
 /** An editor seen in the newsroom, whom a note can mention by '@' and their username. */
@@ -149,8 +166,8 @@ export interface NoteInput {
   text: string;
 }
 
-/** The audit trail's rows for notes: one added, one deleted (the note's text is not copied there). */
-export const NOTE_AUDIT_ACTIONS = ['note-add', 'note-delete'] as const;
+/** The audit trail's rows for notes: added, deleted, resolved, reopened (the note's text is not copied there). */
+export const NOTE_AUDIT_ACTIONS = ['note-add', 'note-delete', 'note-resolve', 'note-reopen'] as const;
 export type NoteAuditAction = (typeof NOTE_AUDIT_ACTIONS)[number];
 
 /** The text as it is stored: Windows line breaks made plain, trimmed; the line breaks within are kept. */

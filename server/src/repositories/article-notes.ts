@@ -34,6 +34,7 @@ export function toNote(
     mentions,
     forYou,
     unread: forYou && forViewer.mentioned && !forViewer.read,
+    resolved: row.resolved_at ? { at: row.resolved_at, by: row.resolved_by ?? '' } : null,
   };
 }
 
@@ -93,15 +94,15 @@ export class ArticleNotesRepository {
   }
 
   /** The article's notes, newest first, as `viewer` sees them, each with the colleagues it mentions. */
-  async list(articleId: number, viewer: string): Promise<Note[]> {
-    const rows = await this.db
+  async list(articleId: number, viewer: string, db: Kysely<Database> = this.db): Promise<Note[]> {
+    const rows = await db
       .selectFrom('article_notes')
       .selectAll()
       .where('article_id', '=', articleId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    const mentions = await this.db
+    const mentions = await db
       .selectFrom('note_mentions as m')
       .innerJoin('article_notes as n', 'n.id', 'm.note_id')
       .select(['m.note_id', 'm.subject', 'm.username', 'm.name', 'm.read_at'])
@@ -129,6 +130,7 @@ export class ArticleNotesRepository {
       .selectFrom('article_notes as n')
       .innerJoin('articles as a', 'a.id', 'n.article_id')
       .select(LATEST_COLUMNS)
+      .where('n.resolved_at', 'is', null)
       .where('a.deleted_at', 'is', null)
       .orderBy('n.created_at', 'desc')
       .orderBy('n.id', 'desc')
@@ -151,6 +153,7 @@ export class ArticleNotesRepository {
       .select([...LATEST_COLUMNS, 'm.read_at'])
       .where('m.subject', '=', subject)
       .where('n.author_subject', '<>', subject)
+      .where('n.resolved_at', 'is', null)
       .where('a.deleted_at', 'is', null)
       .orderBy('m.created_at', 'desc')
       .orderBy('m.note_id', 'desc')
@@ -173,6 +176,7 @@ export class ArticleNotesRepository {
       .where('m.subject', '=', subject)
       .where('m.read_at', 'is', null)
       .where('n.author_subject', '<>', subject)
+      .where('n.resolved_at', 'is', null)
       .where('a.deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.count);
@@ -227,6 +231,50 @@ export class ArticleNotesRepository {
           after: { headline: article.row.headline, noteId: note.id },
         },
       ]);
+      return { ok: true as const, note };
+    });
+  }
+
+  /**
+   * The note resolved (`resolved`) or reopened by `actor`, any editor, at `now`, with its audit row; a
+   * note already so is answered as it is, with no row. The article is untouched.
+   */
+  async resolve(
+    articleId: number,
+    noteId: number,
+    resolved: boolean,
+    actor: Actor,
+    now: Date,
+  ): Promise<{ ok: true; note: Note } | NoteRefusal> {
+    return this.db.transaction().execute(async (trx) => {
+      const article = await this.lockArticle(trx, articleId);
+      if (!article.ok) return article;
+      const before = await trx
+        .selectFrom('article_notes')
+        .select(['id', 'resolved_at'])
+        .where('id', '=', noteId)
+        .where('article_id', '=', articleId)
+        .executeTakeFirst();
+      if (!before) return { ok: false as const, reason: 'note-not-found' as const };
+      if ((before.resolved_at !== null) !== resolved) {
+        const at = now.toISOString();
+        await trx
+          .updateTable('article_notes')
+          .set(resolved ? { resolved_at: at, resolved_by: actor.name } : { resolved_at: null, resolved_by: null })
+          .where('id', '=', noteId)
+          .execute();
+        await writeAuditRows(trx, [
+          {
+            action: resolved ? 'note-resolve' : 'note-reopen',
+            articleId,
+            actor,
+            at,
+            before: { headline: article.row.headline, noteId, resolved: !resolved },
+            after: { headline: article.row.headline, noteId, resolved },
+          },
+        ]);
+      }
+      const note = (await this.list(articleId, actor.subject, trx)).find((n) => n.id === noteId)!;
       return { ok: true as const, note };
     });
   }

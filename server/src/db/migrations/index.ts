@@ -42,6 +42,7 @@ import * as m054 from './054-drafts-by-last-change.ts';
 import * as m055 from './055-notes-by-time.ts';
 import * as m056 from './056-note-mentions.ts';
 import * as m057 from './057-mention-reads.ts';
+import * as m058 from './058-note-resolutions.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -97,4 +98,5 @@ export const migrations: Record<string, AppMigration> = {
   '055-notes-by-time': m055,
   '056-note-mentions': m056,
   '057-mention-reads': m057,
+  '058-note-resolutions': m058,
 };

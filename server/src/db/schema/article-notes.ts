@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** `article_notes` (migration 053-article-notes): editors' internal notes on an article (decision 058). */
+/** `article_notes` (migrations 053-article-notes, 058-note-resolutions): editors' internal notes on an article (decision 058). */
 export interface ArticleNoteTable {
   id: Generated<number>;
   article_id: number;
@@ -12,6 +12,9 @@ export interface ArticleNoteTable {
   author_subject: string;
   /** Their display name (`actor_name`). */
   author_name: string;
+  /** When it was resolved (done), and the display name of the editor who resolved it; null while open. */
+  resolved_at: string | null;
+  resolved_by: string | null;
 }
 
 export type ArticleNoteRow = Selectable<ArticleNoteTable>;

@@ -9,8 +9,8 @@ import { expectProblem } from '../../test-support/problem-assertions.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 /**
- * Notes on an article (decision 058) through the admin API: adding, listing, deleting one's own, the
- * refusals, the audit rows, the cascade on delete for good, and that nothing readers reach carries a
+ * Notes on an article (decision 058) through the admin API: adding, listing, resolving and reopening,
+ * deleting one's own, the refusals, the audit rows, the cascade on delete for good, and that nothing readers reach carries a
  * note (SQLite in `api`, PostgreSQL in `api-pg`).
  */
 const WEB_DIST = process.env.WEB_DIST_DIR || path.join(PROJECT_ROOT, 'dist/web');
@@ -38,7 +38,12 @@ const HEADLINE = 'Mayor Swaps Town Hall For Bouncy Castle';
 /** A text no reader may ever see: looked for in every public answer. */
 const SECRET = 'Zebracorn-7731: check the quote with legal before 6pm';
 
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, who: { authorization: string } = nora) {
+function call(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  who: { authorization: string } = nora,
+) {
   return t.app.inject({
     method,
     url,
@@ -68,6 +73,78 @@ const list = async (id: number, who = nora) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().notes as { id: number; text: string; createdAt: string; createdBy: string; mine: boolean }[];
 };
+
+describe('resolving a note', () => {
+  const resolve = (id: number, noteId: number, resolved: unknown, who = nora) =>
+    call('PATCH', `${notes(id)}/${noteId}`, { resolved }, who);
+
+  it('lets any editor resolve a note and reopen it, audited once each; the article is untouched', async () => {
+    const a = await create();
+    const n = (await add(a.id, 'Check the quote with legal before 6pm')).json();
+    expect(n.resolved).toBeNull();
+    const before = Date.now();
+    // A colleague did what it asked.
+    const done = await resolve(a.id, n.id, true, otto);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ id: n.id, text: 'Check the quote with legal before 6pm', mine: false });
+    expect(done.json().resolved.by).toBe('Otto Other');
+    expect(Date.parse(done.json().resolved.at)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await list(a.id)).map((x) => (x as { resolved: unknown }).resolved)).toEqual([done.json().resolved]);
+    // Resolving it again changes nothing: the first resolution stands, no second audit row.
+    const again = await resolve(a.id, n.id, true, nora);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().resolved).toEqual(done.json().resolved);
+    // Reopened by its author.
+    const reopened = await resolve(a.id, n.id, false);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().resolved).toBeNull();
+    expect((await resolve(a.id, n.id, false)).json().resolved).toBeNull();
+
+    const rows = (await auditFor(t.database.db, a.id)).filter((r) => r.action.startsWith('note-'));
+    expect(rows.map((r) => [r.action, r.actor_name])).toEqual([
+      ['note-add', 'Nora Notes'],
+      ['note-resolve', 'Otto Other'],
+      ['note-reopen', 'Nora Notes'],
+    ]);
+    expect(JSON.parse(rows[1]!.after!)).toEqual({ headline: HEADLINE, noteId: n.id, resolved: true });
+    expect(JSON.stringify(rows)).not.toContain('legal before');
+    const article = (await call('GET', `/api/admin/articles/${a.id}`)).json();
+    expect(article.version).toBe(a.version);
+  });
+
+  it("leaves the Dashboard's Latest notes once resolved, and is back there reopened", async () => {
+    const a = await create();
+    const n = (await add(a.id, 'For the desk')).json();
+    const m = (await add(a.id, 'Plain note')).json();
+    const dashboard = async (who = nora) => (await call('GET', '/api/admin/dashboard', undefined, who)).json();
+    expect((await dashboard()).latestNotes.map((x: { id: number }) => x.id)).toEqual([m.id, n.id]);
+    expect((await resolve(a.id, m.id, true)).statusCode).toBe(200);
+    expect((await dashboard()).latestNotes.map((x: { id: number }) => x.id)).toEqual([n.id]);
+    expect((await resolve(a.id, m.id, false)).statusCode).toBe(200);
+    expect((await dashboard()).latestNotes.map((x: { id: number }) => x.id)).toEqual([m.id, n.id]);
+  });
+
+  it('refuses a body it cannot read (400), an unknown note (404) and an article in the Trash (409), changing nothing', async () => {
+    const a = await create();
+    const n = (await add(a.id, 'Open')).json();
+    for (const body of [{}, { resolved: 'yes' }, { resolved: true, text: 'x' }]) {
+      const res = await call('PATCH', `${notes(a.id)}/${n.id}`, body);
+      expectProblem(res, 400);
+    }
+    expectProblem(await resolve(a.id, n.id + 1000, true), 404);
+    expectProblem(await resolve(a.id + 1000, n.id, true), 404);
+    const anonymous = await t.app.inject({
+      method: 'PATCH',
+      url: `${notes(a.id)}/${n.id}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ resolved: true }),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await call('DELETE', `/api/admin/articles/${a.id}`)).statusCode).toBeLessThan(300);
+    expectProblem(await resolve(a.id, n.id, true), 409);
+    expect((await list(a.id)).map((x) => (x as { resolved: unknown }).resolved)).toEqual([null]);
+  });
+});
 
 describe('adding, listing and deleting a note', () => {
   it('adds one dated now by the signed-in editor, line breaks kept and trimmed, listed newest first', async () => {

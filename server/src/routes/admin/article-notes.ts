@@ -57,8 +57,28 @@ export const NoteSchema = Type.Object({
     description: "The colleagues its text mentions ('@' and their username), as named when it was added",
   }),
   forYou: Type.Boolean({ description: "It mentions the signed-in editor and is a colleague's" }),
+  resolved: Type.Union(
+    [
+      Type.Object({
+        at: Type.String({ description: 'When it was resolved (ISO-8601 UTC)' }),
+        by: Type.String({ description: 'The display name of the editor who resolved it' }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'Done: when and by whom; null while it is open' },
+  ),
   unread: Type.Boolean({ description: 'It is for them and new: they had not opened these notes since it was added' }),
 });
+
+export const NoteResolutionSchema = Type.Object(
+  {
+    resolved: Type.Boolean({
+      description: 'true: resolve it (done); false: reopen it',
+      errorMessage: 'must be true (resolve) or false (reopen)',
+    }),
+  },
+  { additionalProperties: false },
+);
 
 export const MentionCountSchema = Type.Object({
   unread: Type.Integer({
@@ -106,9 +126,9 @@ function refusal(id: number, noteId: number | undefined, result: NoteRefusal): E
 
 /**
  * An article's notes under /api/admin (decision 058): list (an article in the Trash too, read-only),
- * add, delete one's own; the colleagues a note can mention, and the signed-in editor's new mentions
- * (decision 060). Notes are internal: no
- * public cache holds them, so a write drops none.
+ * add, resolve or reopen any, delete one's own; the colleagues a note can mention, and the signed-in
+ * editor's new mentions (decision 060). Notes are internal: no public cache holds them, so a write drops
+ * none.
  */
 export default async function articleNoteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -187,6 +207,24 @@ export default async function articleNoteRoutes(fastify: FastifyInstance) {
       const result = await repo.add(id, text, actorOf(request), new Date());
       if (!result.ok) throw refusal(id, undefined, result);
       reply.code(201).header('location', `/api/admin/articles/${id}/notes/${result.note.id}`);
+      return result.note;
+    },
+  );
+
+  app.patch(
+    `${path}/:noteId`,
+    {
+      schema: {
+        summary: 'Resolve a note (done) or reopen it; any editor may',
+        params: NoteParamsSchema,
+        body: NoteResolutionSchema,
+        response: { 200: NoteSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const { id, noteId } = request.params;
+      const result = await repo.resolve(id, noteId, request.body.resolved, actorOf(request), new Date());
+      if (!result.ok) throw refusal(id, noteId, result);
       return result.note;
     },
   );

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Colleague, LatestNote, Note } from '../../../../common/notes-contract.ts';
+import type { Colleague, NoteForYou, Note } from '../../../../common/notes-contract.ts';
 import { ArticleNotesRepository } from '../../repositories/article-notes.ts';
 import { insertArticles } from '../../test-support/admin-articles.ts';
 import { queryPlan, statementsOf } from '../../test-support/query-plans.ts';
@@ -49,10 +49,10 @@ async function addNote(articleId: number, text: string, who = nora): Promise<Not
   return res.json() as Note;
 }
 
-async function forYou(who: { authorization: string }): Promise<LatestNote[]> {
+async function forYou(who: { authorization: string }): Promise<NoteForYou[]> {
   const res = await call('GET', '/api/admin/dashboard', who);
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { notesForYou: LatestNote[] }).notesForYou;
+  return (res.json() as { notesForYou: NoteForYou[] }).notesForYou;
 }
 
 const OTTO: Colleague = { username: 'otto.other', name: 'Otto Other' };
@@ -282,6 +282,31 @@ describe('new mentions', () => {
     // Marking read touches neither the notes nor the article.
     const [after] = await t.database.db.selectFrom('articles').select('version').where('id', '=', goose!.id).execute();
     expect(after!.version).toBe(goose!.version);
+  });
+
+  it('leaves out a resolved note, from the count and from Notes for you, until it is reopened', async () => {
+    const [goose] = await insertArticles(t.database.db, [{ headline: 'Goose Elected To Parish Council' }]);
+    const n = await addNote(goose!.id, '@otto.other can you call the goose?');
+    expect(await unread(otto)).toBe(1);
+    const url = `/api/admin/articles/${goose!.id}/notes/${n.id}`;
+    const resolved = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { ...pia, 'content-type': 'application/json' },
+      payload: JSON.stringify({ resolved: true }),
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await unread(otto)).toBe(0);
+    expect(await forYou(otto)).toEqual([]);
+    const reopened = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { ...pia, 'content-type': 'application/json' },
+      payload: JSON.stringify({ resolved: false }),
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(await unread(otto)).toBe(1);
+    expect((await forYou(otto)).map((x) => x.id)).toEqual([n.id]);
   });
 
   it("leaves out a deleted note, a story in the Trash (counted again once restored) and one's own notes", async () => {
