@@ -60,14 +60,16 @@ describe('notes on an article', () => {
     await running?.close();
   });
 
-  it('an editor adds one by keyboard, sees it after a reload, and deletes it; a colleague’s note has no Delete note', async () => {
+  it('an editor adds one by keyboard, sees it after a reload, and deletes it; a colleague’s note has no Delete note, and is resolved and reopened', async () => {
     const page = await web.newPage(DESKTOP);
     await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${id}`);
     const panel = page.getByRole('region', { name: /^Notes/ });
     await panel.getByRole('heading', { name: 'Notes (1)' }).waitFor();
     const colleague = panel.getByRole('listitem').filter({ hasText: 'Otto Other' });
     expect(await colleague.innerText()).toContain('Picture rights cleared.\nCredit: the pond society');
-    expect(await colleague.getByRole('button').count()).toBe(0);
+    // Anyone may resolve a colleague's note; only its author may delete it.
+    expect(await colleague.getByRole('button').count()).toBe(1);
+    expect(await colleague.getByRole('button', { name: /^Resolve note of/ }).count()).toBe(1);
 
     // Keyboard only: Tab from the top of the page reaches 'Add a note' (its focus ring visible).
     await page.locator('body').focus();
@@ -98,6 +100,18 @@ describe('notes on an article', () => {
     await page.reload();
     await panel.getByRole('heading', { name: 'Notes (2)' }).waitFor();
     expect(await items.first().innerText()).toContain(TEXT);
+
+    // The colleague's note is dealt with: Resolve by keyboard, the focus staying on the button, now Reopen.
+    await colleague.getByRole('button', { name: /^Resolve note of/ }).focus();
+    await page.keyboard.press('Enter');
+    await colleague.getByText(/^Resolved by e2e\.editor, /).waitFor();
+    await expect.poll(async () => (await focused(page)).name).toMatch(/^Reopen note of/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.reload();
+    await colleague.getByText(/^Resolved by e2e\.editor, /).waitFor();
+    await colleague.getByRole('button', { name: /^Reopen note of/ }).click();
+    await colleague.getByRole('button', { name: /^Resolve note of/ }).waitFor();
+    expect(await colleague.getByText(/^Resolved by/).count()).toBe(0);
 
     await items
       .first()

@@ -7,7 +7,8 @@ import { useReloadAfterMutation } from './use-reload-after-mutation.ts';
 
 interface ArticleMutationSpec<V, R> {
   request(client: AdminApiClient, vars: V): Promise<R>;
-  successTitle: string;
+  /** The success toast's title (from what was asked and answered, when it depends on them). */
+  successTitle: string | ((vars: V, result: R) => string);
   /** A button in the success toast (e.g. Undo after a delete). */
   successAction?: (vars: V, result: R) => { label: string; onClick: () => void };
   /** Skip the reload rule (delete from the detail navigates back instead). */
@@ -39,7 +40,8 @@ export function useArticleMutation<V, R>({
   const mutation = useMutation<R, Error, V>({
     mutationFn: (vars: V) => request(client, vars),
     onSuccess: async (result, vars) => {
-      toast({ title: successTitle, action: successAction?.(vars, result) });
+      const title = typeof successTitle === 'function' ? successTitle(vars, result) : successTitle;
+      toast({ title, action: successAction?.(vars, result) });
       if (!reload || reload(vars)) await reloadViews();
       await after?.(vars, result);
     },

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Note, NoteInput, NoteList } from '@common/notes-contract';
+import type { Note, NoteInput, NoteList, NoteResolution } from '@common/notes-contract';
 import { AdminApiError, adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
 import { adminQueryDefaults } from '@/lib/admin-query-defaults';
 import { useArticleMutation } from './article-mutation.ts';
@@ -49,6 +49,23 @@ export function useAddNote() {
     successTitle: 'Note added',
     reload: () => false,
     quiet: (err) => noteTextRefusal(err) !== undefined,
+    after: ({ id }) => queryClient.invalidateQueries({ queryKey: notesKey(id) }),
+  });
+}
+
+/** PATCH …/notes/{noteId}: resolve the note (done) or reopen it; any editor may. */
+export function useResolveNote() {
+  const queryClient = useQueryClient();
+  return useArticleMutation<{ id: number; noteId: number } & NoteResolution, Note>({
+    request: (client, { id, noteId, resolved }) =>
+      adminRequest<Note>(
+        client,
+        url(id, noteId),
+        { failed: 'Failed to change the note', error: 'Error changing the note' },
+        { method: 'PATCH', body: { resolved } satisfies NoteResolution },
+      ),
+    successTitle: ({ resolved }) => (resolved ? 'Note resolved' : 'Note reopened'),
+    reload: () => false,
     after: ({ id }) => queryClient.invalidateQueries({ queryKey: notesKey(id) }),
   });
 }

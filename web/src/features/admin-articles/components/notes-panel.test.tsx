@@ -20,6 +20,7 @@ const note = (id: number, text: string, over: Partial<Note> = {}): Note => ({
   mentions: [],
   forYou: false,
   unread: false,
+  resolved: null,
   ...over,
 });
 
@@ -45,6 +46,15 @@ function notesApi(initial: Note[] = []) {
     }
     const target = list.find((n) => n.id === Number(m[1]));
     if (!target) return problem(404, 'Not Found');
+    if (req.method === 'PATCH') {
+      const { resolved } = req.body as { resolved: boolean };
+      const changed: Note = {
+        ...target,
+        resolved: resolved ? { at: '2026-03-05T16:30:00.000Z', by: 'Nora Notes' } : null,
+      };
+      list = list.map((n) => (n === target ? changed : n));
+      return json(200, changed);
+    }
     if (!target.mine) return problem(403, 'Forbidden', 'Only the editor who added a note can delete it.');
     list = list.filter((n) => n !== target);
     return json(204, null);
@@ -105,6 +115,36 @@ describe('NotesPanel', () => {
     fireEvent.keyDown(panel().getByRole('textbox', { name: 'Add a note' }), { key: 'Enter', ctrlKey: true });
     expect(await screen.findByRole('heading', { name: 'Notes (4)' })).toBeTruthy();
     expect(posts(api).map((r) => r.url)).toEqual(['/api/admin/mentions/read', '/api/admin/articles/7/notes']);
+  });
+
+  it("resolves a colleague's note and reopens it with one button that keeps the focus, saying who resolved it and when", async () => {
+    const api = notesApi([note(2, 'Call the goose', { createdBy: 'Otto Other', mine: false })]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    const item = await panel().findByRole('listitem');
+    const button = within(item).getByRole('button', {
+      name: `Resolve note of ${formatAdminDate(note(2, '').createdAt)}`,
+    });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Note resolved'));
+    expect(api.sent.filter((r) => r.method === 'PATCH').map((r) => [r.url, r.body])).toEqual([
+      ['/api/admin/articles/7/notes/2', { resolved: true }],
+    ]);
+    const resolved = await within(item).findByText(/^Resolved by/);
+    expect(resolved.textContent).toBe(`Resolved by Nora Notes, ${formatAdminDate('2026-03-05T16:30:00.000Z')}`);
+    expect(item.className).toContain('admin-notes__item--resolved');
+    const reopen = within(item).getByRole('button', { name: /^Reopen note of/ });
+    expect(document.activeElement).toBe(reopen);
+    fireEvent.click(reopen);
+    await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Note reopened'));
+    await waitFor(() => expect(within(item).queryByText(/^Resolved by/)).toBeNull());
+    expect(within(item).getByRole('button', { name: /^Resolve note of/ })).toBe(reopen);
+  });
+
+  it('offers no Resolve in the Trash (read-only)', async () => {
+    renderInAdmin(<NotesPanel articleId={7} readOnly />, notesApi([note(1, 'Kept')]).client);
+    const item = await panel().findByRole('listitem');
+    expect(within(item).queryByRole('button')).toBeNull();
   });
 
   it('asks nothing to be marked read when no note is new to the editor', async () => {

@@ -6,7 +6,7 @@ import { useFocusAfterRender } from '@/components/admin/use-focus-after-render';
 import { NOTE_MAX_LENGTH, cleanNoteText, noteTextProblem, type Note } from '@common/notes-contract';
 import { characterCount } from '@common/text-length';
 import { useMarkMentionsRead } from '@/lib/admin-mentions';
-import { noteTextRefusal, useAddNote, useDeleteNote, useNotes } from '../api/notes.ts';
+import { noteTextRefusal, useAddNote, useDeleteNote, useNotes, useResolveNote } from '../api/notes.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { isAddNoteChord } from '../lib/note-keys.ts';
 import { useMentionSuggestions } from './mention-suggestions.tsx';
@@ -37,6 +37,7 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
   const id = useId();
   const list = useNotes(articleId);
   const remove = useDeleteNote();
+  const resolve = useResolveNote();
   // The note whose deletion is being confirmed (one dialog for the panel, so it outlives the note's row).
   const [confirming, setConfirming] = useState<Note | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -79,6 +80,11 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
               key={note.id}
               note={note}
               onDelete={note.mine && !readOnly ? () => setConfirming(note) : undefined}
+              onResolve={
+                readOnly
+                  ? undefined
+                  : () => resolve.mutate({ id: articleId, noteId: note.id, resolved: !note.resolved })
+              }
             />
           ))}
         </ol>
@@ -222,12 +228,13 @@ function useMarkShownMentionsRead(articleId: number, notes: Note[] | undefined) 
 
 /**
  * One note: who added it and when ('For you' when it mentions the editor, 'New' the first time it is shown),
- * its text; its author gets Delete note (the panel asks first).
+ * its text, and who resolved it and when; Resolve (or Reopen) for every editor, and Delete note for its
+ * author (the panel asks first). Resolve and Reopen are one button, so the focus stays on it.
  */
-function NoteItem({ note, onDelete }: { note: Note; onDelete?: () => void }) {
+function NoteItem({ note, onDelete, onResolve }: { note: Note; onDelete?: () => void; onResolve?: () => void }) {
   const when = formatAdminDate(note.createdAt);
   return (
-    <li className="admin-notes__item">
+    <li className={`admin-notes__item${note.resolved ? ' admin-notes__item--resolved' : ''}`}>
       <p className="admin-notes__meta">
         <strong className="admin-break">{note.createdBy}</strong>{' '}
         <time className="admin-muted" dateTime={note.createdAt}>
@@ -239,10 +246,26 @@ function NoteItem({ note, onDelete }: { note: Note; onDelete?: () => void }) {
       <p className="admin-pre admin-break admin-notes__text">
         <NoteText text={note.text} mentions={note.mentions} />
       </p>
-      {onDelete ? (
-        <button type="button" className="admin-btn admin-btn--small admin-btn--danger-outline" onClick={onDelete}>
-          Delete note<span className="admin-sr-only"> of {when}</span>
-        </button>
+      {note.resolved ? (
+        <p className="admin-notes__resolved">
+          Resolved by <span className="admin-break">{note.resolved.by}</span>,{' '}
+          <time dateTime={note.resolved.at}>{formatAdminDate(note.resolved.at)}</time>
+        </p>
+      ) : null}
+      {onResolve || onDelete ? (
+        <div className="admin-notes__actions">
+          {onResolve ? (
+            <button type="button" className="admin-btn admin-btn--small" onClick={onResolve}>
+              {note.resolved ? 'Reopen' : 'Resolve'}
+              <span className="admin-sr-only"> note of {when}</span>
+            </button>
+          ) : null}
+          {onDelete ? (
+            <button type="button" className="admin-btn admin-btn--small admin-btn--danger-outline" onClick={onDelete}>
+              Delete note<span className="admin-sr-only"> of {when}</span>
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </li>
   );
