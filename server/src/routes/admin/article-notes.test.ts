@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Note } from '../../../../common/notes-contract.ts';
 import { PROJECT_ROOT } from '../../project-root.ts';
 import { ssrBundleFile } from '../../rendering/ssr-bundle.ts';
 import { readArticlesById } from '../../repositories/article-transfer.ts';
@@ -71,7 +72,7 @@ const add = (id: number, text: string, who = nora) => call('POST', notes(id), { 
 const list = async (id: number, who = nora) => {
   const res = await call('GET', notes(id), undefined, who);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().notes as { id: number; text: string; createdAt: string; createdBy: string; mine: boolean }[];
+  return res.json().notes as Pick<Note, 'id' | 'text' | 'createdAt' | 'createdBy' | 'mine' | 'resolved'>[];
 };
 
 describe('resolving a note', () => {
@@ -89,7 +90,7 @@ describe('resolving a note', () => {
     expect(done.json()).toMatchObject({ id: n.id, text: 'Check the quote with legal before 6pm', mine: false });
     expect(done.json().resolved.by).toBe('Otto Other');
     expect(Date.parse(done.json().resolved.at)).toBeGreaterThanOrEqual(before - 1000);
-    expect((await list(a.id)).map((x) => (x as { resolved: unknown }).resolved)).toEqual([done.json().resolved]);
+    expect((await list(a.id)).map((x) => x.resolved)).toEqual([done.json().resolved]);
     // Resolving it again changes nothing: the first resolution stands, no second audit row.
     const again = await resolve(a.id, n.id, true, nora);
     expect(again.statusCode, again.body).toBe(200);
@@ -142,7 +143,7 @@ describe('resolving a note', () => {
     expect(anonymous.statusCode).toBe(401);
     expect((await call('DELETE', `/api/admin/articles/${a.id}`)).statusCode).toBeLessThan(300);
     expectProblem(await resolve(a.id, n.id, true), 409);
-    expect((await list(a.id)).map((x) => (x as { resolved: unknown }).resolved)).toEqual([null]);
+    expect((await list(a.id)).map((x) => x.resolved)).toEqual([null]);
   });
 });
 
