@@ -55,6 +55,45 @@ async function forYou(who: { authorization: string }): Promise<NoteForYou[]> {
   return (res.json() as { notesForYou: NoteForYou[] }).notesForYou;
 }
 
+/**
+ * 1,500 notes on 300 stories, each mentioning one of 60 editors (`editor-0` to `editor-59`) in turn, the
+ * newest first; `readAt` says when the i-th mention was read (null: new). For the query plan tests.
+ */
+async function seedNewsroomNotes(readAt: (i: number, createdAt: string) => string | null): Promise<void> {
+  const articles = await insertArticles(
+    t.database.db,
+    Array.from({ length: 300 }, (_, i) => ({ headline: `Story ${i}` })),
+  );
+  const notes = await t.database.db
+    .insertInto('article_notes')
+    .values(
+      Array.from({ length: 1500 }, (_, i) => ({
+        article_id: articles[i % articles.length]!.id,
+        text: `Note ${i}`,
+        created_at: new Date(Date.now() - i * 60_000).toISOString(),
+        author_subject: 'editor-x',
+        author_name: 'Fenella Grubb',
+      })),
+    )
+    .returning(['id', 'created_at'])
+    .execute();
+  await t.database.db
+    .insertInto('note_mentions')
+    .values(
+      notes.map((n, i) => ({
+        note_id: n.id,
+        subject: `editor-${i % 60}`,
+        username: 'someone',
+        name: 'Someone',
+        position: 0,
+        created_at: n.created_at,
+        read_at: readAt(i, n.created_at),
+      })),
+    )
+    .execute();
+  if (t.database.dialect === 'postgres') await sql`analyze`.execute(t.database.db);
+}
+
 const OTTO: Colleague = { username: 'otto.other', name: 'Otto Other' };
 const PIA: Colleague = { username: 'Pia@Press.example', name: 'Pia Press' };
 
@@ -159,38 +198,8 @@ describe('mentions in a note', () => {
   });
 
   it('reads the mentions by colleague, each note and article by its primary key', async () => {
-    const articles = await insertArticles(
-      t.database.db,
-      Array.from({ length: 300 }, (_, i) => ({ headline: `Story ${i}` })),
-    );
-    const notes = await t.database.db
-      .insertInto('article_notes')
-      .values(
-        Array.from({ length: 1500 }, (_, i) => ({
-          article_id: articles[i % articles.length]!.id,
-          text: `Note ${i}`,
-          created_at: new Date(Date.now() - i * 60_000).toISOString(),
-          author_subject: 'editor-x',
-          author_name: 'Fenella Grubb',
-        })),
-      )
-      .returning(['id', 'created_at'])
-      .execute();
     // A newsroom of 60 editors: each is mentioned in a few of the many notes.
-    await t.database.db
-      .insertInto('note_mentions')
-      .values(
-        notes.map((n, i) => ({
-          note_id: n.id,
-          subject: `editor-${i % 60}`,
-          username: 'someone',
-          name: 'Someone',
-          position: 0,
-          created_at: n.created_at,
-        })),
-      )
-      .execute();
-    if (t.database.dialect === 'postgres') await sql`analyze`.execute(t.database.db);
+    await seedNewsroomNotes(() => null);
 
     const statements = await statementsOf(t.database, (db) =>
       new ArticleNotesRepository(db, t.database.dialect).forYou('editor-7', 5),
@@ -359,39 +368,8 @@ describe('new mentions', () => {
   });
 
   it("counts a colleague's new mentions from the index of unread ones, each note and article by its primary key", async () => {
-    const articles = await insertArticles(
-      t.database.db,
-      Array.from({ length: 300 }, (_, i) => ({ headline: `Story ${i}` })),
-    );
-    const notes = await t.database.db
-      .insertInto('article_notes')
-      .values(
-        Array.from({ length: 1500 }, (_, i) => ({
-          article_id: articles[i % articles.length]!.id,
-          text: `Note ${i}`,
-          created_at: new Date(Date.now() - i * 60_000).toISOString(),
-          author_subject: 'editor-x',
-          author_name: 'Fenella Grubb',
-        })),
-      )
-      .returning(['id', 'created_at'])
-      .execute();
     // Sixty editors, each mentioned in many notes, who have read all but the newest few.
-    await t.database.db
-      .insertInto('note_mentions')
-      .values(
-        notes.map((n, i) => ({
-          note_id: n.id,
-          subject: `editor-${i % 60}`,
-          username: 'someone',
-          name: 'Someone',
-          position: 0,
-          created_at: n.created_at,
-          read_at: i < 180 ? null : n.created_at,
-        })),
-      )
-      .execute();
-    if (t.database.dialect === 'postgres') await sql`analyze`.execute(t.database.db);
+    await seedNewsroomNotes((i, at) => (i < 180 ? null : at));
     const repo = new ArticleNotesRepository(t.database.db, t.database.dialect);
     expect(await repo.unreadMentions('editor-7')).toBe(3);
 
