@@ -33,7 +33,7 @@ export function toNote(
     mine,
     mentions,
     forYou,
-    unread: forYou && forViewer.mentioned && !forViewer.read,
+    unread: forViewer.mentioned && !forViewer.read && !mine,
     resolved: row.resolved_at ? { at: row.resolved_at, by: row.resolved_by ?? '' } : null,
   };
 }
@@ -121,8 +121,8 @@ export class ArticleNotesRepository {
   }
 
   /**
-   * The newest `limit` notes across the articles out of the Trash (the Dashboard's 'Latest notes'), each
-   * its text's excerpt with its article's headline. One statement: the notes by (created_at, id) backwards
+   * The newest `limit` open (not resolved) notes across the articles out of the Trash (the Dashboard's
+   * 'Latest notes'), each its text's excerpt with its article's headline. One statement: the notes by (created_at, id) backwards
    * (migration 055's index), each article probed by its primary key.
    */
   async latest(limit: number): Promise<LatestNote[]> {
@@ -140,8 +140,9 @@ export class ArticleNotesRepository {
   }
 
   /**
-   * The newest `limit` notes that mention the editor `subject` (the Dashboard's 'Notes for you'), on the
-   * articles out of the Trash, leaving out their own notes; as `latest` lists them. One statement: the
+   * The newest `limit` open notes that mention the editor `subject` (the Dashboard's 'Notes for you'), on
+   * the articles out of the Trash, leaving out their own notes; as `latest` lists them, each saying whether
+   * the mention is new to them. One statement: the
    * colleague's mentions newest first (migration 056's index), each note and its article probed by primary
    * key, stopping at the `limit`th.
    */
@@ -163,8 +164,8 @@ export class ArticleNotesRepository {
   }
 
   /**
-   * How many of colleagues' notes mention `subject` and are new to them, on the articles out of the Trash
-   * (the newsroom header's count). One statement: their unread mentions from migration 057's partial index,
+   * How many of colleagues' open notes mention `subject` and are new to them, on the articles out of the
+   * Trash (the newsroom header's count). One statement: their unread mentions from migration 057's partial index,
    * which holds unread rows only, each note and article probed by primary key.
    */
   async unreadMentions(subject: string): Promise<number> {
