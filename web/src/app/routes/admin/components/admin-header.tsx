@@ -131,7 +131,6 @@ function NewMentions() {
       className="admin-btn admin-btn--small admin-header__mentions"
       to={paths.admin.root.getHref({ notesForYou: true })}
       title={`${said}: Notes for you, on the Dashboard`}
-      data-testid="new-mentions"
     >
       <span aria-hidden="true">@ {unread > 99 ? '99+' : unread}</span>
       <span className="admin-sr-only">{said}</span>
