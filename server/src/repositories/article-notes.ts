@@ -140,22 +140,13 @@ export class ArticleNotesRepository {
   }
 
   /**
-   * The newest `limit` open notes that mention the editor `subject` (the Dashboard's 'Notes for you'), on
-   * the articles out of the Trash, leaving out their own notes; as `latest` lists them, each saying whether
-   * the mention is new to them. One statement: the
-   * colleague's mentions newest first (migration 056's index), each note and its article probed by primary
-   * key, stopping at the `limit`th.
+   * The newest `limit` of `mentionsOf(subject)` (the Dashboard's 'Notes for you'), as `latest` lists notes,
+   * each saying whether the mention is new to them. One statement: the colleague's mentions newest first
+   * (migration 056's index), each note and its article probed by primary key, stopping at the `limit`th.
    */
   async forYou(subject: string, limit: number): Promise<NoteForYou[]> {
-    const rows = await this.db
-      .selectFrom('note_mentions as m')
-      .innerJoin('article_notes as n', 'n.id', 'm.note_id')
-      .innerJoin('articles as a', 'a.id', 'n.article_id')
+    const rows = await this.mentionsOf(subject)
       .select([...LATEST_COLUMNS, 'm.read_at'])
-      .where('m.subject', '=', subject)
-      .where('n.author_subject', '<>', subject)
-      .where('n.resolved_at', 'is', null)
-      .where('a.deleted_at', 'is', null)
       .orderBy('m.created_at', 'desc')
       .orderBy('m.note_id', 'desc')
       .limit(limit)
@@ -164,23 +155,32 @@ export class ArticleNotesRepository {
   }
 
   /**
-   * How many of colleagues' open notes mention `subject` and are new to them, on the articles out of the
-   * Trash (the newsroom header's count). One statement: their unread mentions from migration 057's partial index,
-   * which holds unread rows only, each note and article probed by primary key.
+   * How many of `mentionsOf(subject)` are new to them (the newsroom header's count). One statement: their
+   * unread mentions from migration 057's partial index, which holds unread rows only, each note and article
+   * probed by primary key.
    */
   async unreadMentions(subject: string): Promise<number> {
-    const row = await this.db
+    const row = await this.mentionsOf(subject)
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+      .where('m.read_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /**
+   * The mentions of `subject` (`m`) that are theirs to read, each with its note (`n`) and article (`a`):
+   * in a colleague's open note (not their own, not resolved) on a story out of the Trash. 'Notes for you'
+   * and the header's count both read them.
+   */
+  private mentionsOf(subject: string) {
+    return this.db
       .selectFrom('note_mentions as m')
       .innerJoin('article_notes as n', 'n.id', 'm.note_id')
       .innerJoin('articles as a', 'a.id', 'n.article_id')
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
       .where('m.subject', '=', subject)
-      .where('m.read_at', 'is', null)
       .where('n.author_subject', '<>', subject)
       .where('n.resolved_at', 'is', null)
-      .where('a.deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+      .where('a.deleted_at', 'is', null);
   }
 
   /**
