@@ -34,7 +34,12 @@ beforeEach(async () => {
   await t.database.db.deleteFrom('articles').execute();
 });
 
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, who: { authorization: string }, payload?: object) {
+function call(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  who: { authorization: string },
+  payload?: object,
+) {
   return t.app.inject({
     method,
     url,
@@ -298,21 +303,11 @@ describe('new mentions', () => {
     const n = await addNote(goose!.id, '@otto.other can you call the goose?');
     expect(await unread(otto)).toBe(1);
     const url = `/api/admin/articles/${goose!.id}/notes/${n.id}`;
-    const resolved = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { ...pia, 'content-type': 'application/json' },
-      payload: JSON.stringify({ resolved: true }),
-    });
+    const resolved = await call('PATCH', url, pia, { resolved: true });
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(await unread(otto)).toBe(0);
     expect(await forYou(otto)).toEqual([]);
-    const reopened = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { ...pia, 'content-type': 'application/json' },
-      payload: JSON.stringify({ resolved: false }),
-    });
+    const reopened = await call('PATCH', url, pia, { resolved: false });
     expect(reopened.statusCode, reopened.body).toBe(200);
     expect(await unread(otto)).toBe(1);
     expect((await forYou(otto)).map((x) => x.id)).toEqual([n.id]);
