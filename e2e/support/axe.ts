@@ -19,7 +19,7 @@ interface Violation {
 }
 
 /**
- * Runs axe-core on the page as it is now; answers its violations, of any impact, in a short readable
+ * Runs axe-core on the page once its animations have finished; answers its violations, of any impact, in a short readable
  * form (rule, impact, help, then up to five elements with axe's explanation). An allowance drops its
  * rule's findings on the elements that match its selector, and those only.
  */
@@ -27,6 +27,15 @@ export async function axeViolations(page: Page, allowed: readonly AxeAllowance[]
   // Evaluated through the DevTools protocol: the page's Content-Security-Policy (script-src 'self')
   // stays as it is and still applies to the page's own scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // The page as a reader sees it once it settles: a toast fading in is measured at its final colours, not
+  // mid-fade. Two frames let a transition that starts on the next frame begin; endless ones are not waited.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    // A paused one would never finish: it is measured as it stands after a bound.
+    const bound = new Promise((resolve) => setTimeout(resolve, 3_000));
+    await Promise.race([bound, Promise.all(finite.map((a) => a.finished.catch(() => undefined)))]);
+  });
   const violations = await page.evaluate(async (allowances) => {
     const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: Violation[] }> } }).axe;
     const accepted = (rule: string, target: string[]) => {
