@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { EditorsRepository } from '../server/src/repositories/editors-repository.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { insertArticles } from './support/articles.ts';
 import { axeViolations } from './support/axe.ts';
@@ -183,6 +184,12 @@ describe('notes on an article', () => {
       { headline: 'Heron Appointed Harbour Master', published_at: null },
     ]);
     const sam = { username: 'sam.editor', name: 'Sam Editor', subject: 'colleague-sam' };
+    // A new colleague's account of the built-in sign-in, never signed in yet.
+    await new EditorsRepository(running.database).create({
+      username: 'lou.local',
+      displayName: 'Lou Local',
+      password: 'lou-correct-horse-battery',
+    });
     // Sam has used the newsroom (their Dashboard open, nothing for them yet): a colleague to mention.
     const samsPage = await web.newPage({ width: 390, height: 844 });
     await openSignedIn(samsPage, running, `${running.baseUrl}/admin`, sam);
@@ -290,6 +297,14 @@ describe('notes on an article', () => {
     await again.getByText('New', { exact: true }).waitFor({ state: 'detached' });
     expect(await forSam.getByRole('button', { name: 'Mark all read' }).count()).toBe(0);
     expect(await samsPage.evaluate(() => document.activeElement?.textContent)).toBe('Notes for you');
+    // The account that has never signed in is offered as well.
+    await field.fill('');
+    await field.focus();
+    await page.keyboard.type('Welcome aboard, @lo');
+    await list.waitFor();
+    expect(await options.allInnerTexts()).toEqual(['Lou Local @lou.local']);
+    await page.keyboard.press('Escape');
+    await field.fill('');
     // Their own Dashboard is not where the author sees it.
     const mine = await web.newPage(DESKTOP);
     await openSignedIn(mine, running, `${running.baseUrl}/admin`);

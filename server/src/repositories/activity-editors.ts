@@ -2,6 +2,7 @@ import { expressionBuilder } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Colleague } from '../../../common/notes-contract.ts';
+import type { AuthConfig } from '../auth/config.ts';
 
 export interface SeenEditor {
   subject: string;
@@ -29,14 +30,30 @@ export function activeEditorsSince(since: string) {
 }
 
 /**
- * The editors seen in the newsroom, the colleagues a note can mention (decision 060): at most `limit`, the
- * most recently seen, each with their subject.
+ * The built-in sign-in's own accounts, which are colleagues before they first sign in: who of them may edit
+ * (every account, or those named on EDITOR_ALLOWLIST by username or subject). Null under Microsoft Entra ID,
+ * whose directory the product does not read: there a colleague is one seen in the newsroom.
  */
-export async function seenEditors(
+export interface NewsroomAccounts {
+  allowlist: readonly string[];
+}
+
+/** The newsroom's accounts under the built-in sign-in (null under Microsoft Entra ID). */
+export function newsroomAccounts(auth: Pick<AuthConfig, 'entra' | 'editorAllowlist'>): NewsroomAccounts | null {
+  return auth.entra ? null : { allowlist: auth.editorAllowlist };
+}
+
+/**
+ * The colleagues a note can mention (decision 060), each with their subject: the editors seen in the
+ * newsroom, the most recently seen first, then the built-in sign-in's accounts not yet seen (the subject
+ * the sign-in gives them, their id) by username; at most `limit` in all.
+ */
+export async function mentionableEditors(
   db: Kysely<Database>,
   limit: number,
+  accounts: NewsroomAccounts | null,
 ): Promise<{ subject: string; username: string; name: string }[]> {
-  return db
+  const seen = await db
     .selectFrom('editor_activity')
     .select(['subject', 'username', 'name'])
     .where('username', '<>', '')
@@ -44,12 +61,34 @@ export async function seenEditors(
     .orderBy('subject')
     .limit(limit)
     .execute();
+  if (!accounts || seen.length >= limit) return seen;
+  const subjects = new Set(seen.map((e) => e.subject));
+  const allow = new Set(accounts.allowlist);
+  // Enough rows to fill the list even when every account seen is among them.
+  const rows = await db
+    .selectFrom('editors')
+    .select(['id', 'username', 'display_name'])
+    .orderBy('username')
+    .limit(limit)
+    .execute();
+  for (const row of rows) {
+    const subject = String(row.id);
+    if (subjects.has(subject)) continue;
+    if (allow.size > 0 && !allow.has(row.username) && !allow.has(subject)) continue;
+    if (seen.length >= limit) break;
+    seen.push({ subject, username: row.username, name: row.display_name || row.username });
+  }
+  return seen;
 }
 
 /** The colleagues a note can mention, by name (a username seen under two subjects once). */
-export async function listColleagues(db: Kysely<Database>, limit: number): Promise<Colleague[]> {
+export async function listColleagues(
+  db: Kysely<Database>,
+  limit: number,
+  accounts: NewsroomAccounts | null,
+): Promise<Colleague[]> {
   const byUsername = new Map<string, Colleague>();
-  for (const { username, name } of await seenEditors(db, limit)) {
+  for (const { username, name } of await mentionableEditors(db, limit, accounts)) {
     if (!byUsername.has(username.toLowerCase())) byUsername.set(username.toLowerCase(), { username, name });
   }
   const order = new Intl.Collator('en', { sensitivity: 'base' });

@@ -10,7 +10,7 @@ import {
 } from '../../../common/notes-contract.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { ArticleNoteRow, Database } from '../db/schema.ts';
-import { seenEditors } from './activity-editors.ts';
+import { mentionableEditors, type NewsroomAccounts } from './activity-editors.ts';
 import { writeAuditRows, type Actor } from './audit-log.ts';
 
 /** Whether a note mentions its viewer (`mentioned`), and if so whether that mention is still new to them. */
@@ -82,6 +82,8 @@ export class ArticleNotesRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    /** Who besides the editors seen in the newsroom can be mentioned (`newsroomAccounts`). */
+    private readonly accounts: NewsroomAccounts | null,
   ) {}
 
   /** The article's state (undefined: no such article); an article in the trash too. */
@@ -310,7 +312,7 @@ export class ArticleNotesRepository {
 
   /**
    * Records the colleagues the note's text mentions: each '@' and the username (in any case) of an editor
-   * the newsroom lists as a colleague (GET /api/admin/editors), once each, in the order of the text. An
+   * the newsroom lists as a colleague (GET /api/admin/editors: seen, or an account not yet seen), once each, in the order of the text. An
    * '@' and a name nobody has is left as text.
    */
   private async mention(trx: Transaction<Database>, noteId: number, text: string, at: string): Promise<Colleague[]> {
@@ -318,7 +320,7 @@ export class ArticleNotesRepository {
     if (tokens.length === 0) return [];
     const first = new Map<string, number>();
     for (const t of tokens) if (!first.has(t.username)) first.set(t.username, first.size);
-    const rows = (await seenEditors(trx, MAX_COLLEAGUES))
+    const rows = (await mentionableEditors(trx, MAX_COLLEAGUES, this.accounts))
       .filter((e) => first.has(e.username.toLowerCase()))
       .map((e) => ({ ...e, position: first.get(e.username.toLowerCase())! }))
       .sort((a, b) => a.position - b.position || a.subject.localeCompare(b.subject));

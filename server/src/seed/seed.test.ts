@@ -109,7 +109,7 @@ describe('demo content seeding (SQLite)', () => {
       expect(cleanNoteText(n.text)).toBe(n.text);
       expect(noteTextProblem(n.text)).toBeUndefined();
     }
-    const latest = await new ArticleNotesRepository(database.db, database.dialect).latest(LATEST_NOTES);
+    const latest = await new ArticleNotesRepository(database.db, database.dialect, null).latest(LATEST_NOTES);
     expect(latest[0]).toMatchObject({ headline: DEMO_NOTES[0]!.headline, createdBy: 'Fenella Grubb' });
   });
 

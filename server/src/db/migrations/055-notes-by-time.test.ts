@@ -33,7 +33,7 @@ describe('migration 055 on an existing database', () => {
 
   it('lists the notes written before it, newest first, the Trash left out, off the new index', async () => {
     const { database } = upgraded;
-    const repo = (db = database.db) => new ArticleNotesRepository(db, database.dialect);
+    const repo = (db = database.db) => new ArticleNotesRepository(db, database.dialect, null);
     expect((await repo().latest(5)).map((n) => n.excerpt)).toEqual(['Note 0', 'Note 2', 'Note 4', 'Note 6']);
     const [statement] = await statementsOf(database, (spy) => repo(spy).latest(5));
     const plan = (await queryPlan(database, statement!)).join('\n');

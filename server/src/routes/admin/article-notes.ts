@@ -12,7 +12,7 @@ import { characterCap } from '../../../../common/text-length.ts';
 import { actorOf } from '../../auth/actor.ts';
 import { ValidationError } from '../../domain/typebox-validation.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
-import { listColleagues } from '../../repositories/activity-editors.ts';
+import { listColleagues, newsroomAccounts } from '../../repositories/activity-editors.ts';
 import { ArticleNotesRepository, type NoteRefusal } from '../../repositories/article-notes.ts';
 import { ProblemSchema } from '../news/schemas.ts';
 import { articleInTrash, articleNotFound } from './http-errors.ts';
@@ -132,18 +132,20 @@ function refusal(id: number, noteId: number | undefined, result: NoteRefusal): E
  */
 export default async function articleNoteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const repo = new ArticleNotesRepository(app.database.db, app.database.dialect);
+  const accounts = newsroomAccounts(app.config.auth);
+  const repo = new ArticleNotesRepository(app.database.db, app.database.dialect, accounts);
   const path = '/articles/:id/notes';
 
   app.get(
     '/editors',
     {
       schema: {
-        summary: 'The editors seen in the newsroom, whom a note can mention by @username',
+        summary:
+          'The colleagues a note can mention by @username: the editors seen in the newsroom and, with the built-in sign-in, its accounts',
         response: { 200: ColleagueListSchema },
       },
     },
-    async () => ({ editors: await listColleagues(app.database.db, MAX_COLLEAGUES) }),
+    async () => ({ editors: await listColleagues(app.database.db, MAX_COLLEAGUES, accounts) }),
   );
 
   app.get(

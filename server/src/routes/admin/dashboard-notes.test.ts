@@ -176,7 +176,7 @@ describe('GET /api/admin/dashboard: Latest notes', () => {
     if (t.database.dialect === 'postgres') await sql`analyze`.execute(t.database.db);
 
     const statements = await statementsOf(t.database, (db) =>
-      new ArticleNotesRepository(db, t.database.dialect).latest(5),
+      new ArticleNotesRepository(db, t.database.dialect, null).latest(5),
     );
     expect(statements).toHaveLength(1);
     const lines = await queryPlan(t.database, statements[0]!);

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Colleague, NoteForYou, Note } from '../../../../common/notes-contract.ts';
+import { MAX_COLLEAGUES, type Colleague, type NoteForYou, type Note } from '../../../../common/notes-contract.ts';
+import { mentionableEditors, type NewsroomAccounts } from '../../repositories/activity-editors.ts';
 import { ArticleNotesRepository } from '../../repositories/article-notes.ts';
+import { EditorsRepository } from '../../repositories/editors-repository.ts';
 import { insertArticles } from '../../test-support/admin-articles.ts';
 import { queryPlan, statementsOf } from '../../test-support/query-plans.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -102,12 +104,62 @@ async function seedNewsroomNotes(readAt: (i: number, createdAt: string) => strin
 const OTTO: Colleague = { username: 'otto.other', name: 'Otto Other' };
 const PIA: Colleague = { username: 'Pia@Press.example', name: 'Pia Press' };
 
+/** The test app's first account of the built-in sign-in ('test.editor'), which no test here signs in as. */
+const FIRST_ACCOUNT: Colleague = { username: 'test.editor', name: 'test.editor' };
+
+async function colleagues(who = nora): Promise<Colleague[]> {
+  const res = await call('GET', '/api/admin/editors', who);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toMatch(/no-store/);
+  return (res.json() as { editors: Colleague[] }).editors;
+}
+
+/** A built-in sign-in account, as `npm run editors add` makes it, and its subject once it signs in. */
+async function addAccount(username: string, displayName: string): Promise<string> {
+  const editor = await new EditorsRepository(t.database).create({ username, displayName, password: 'a long password' });
+  return String(editor!.id);
+}
+
 describe('GET /api/admin/editors', () => {
-  it('lists the editors seen in the newsroom by name, with their usernames', async () => {
-    const res = await call('GET', '/api/admin/editors', nora);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ editors: [{ username: 'nora', name: 'Nora Notes' }, OTTO, PIA] });
-    expect(res.headers['cache-control']).toMatch(/no-store/);
+  it('lists the editors seen in the newsroom and the accounts not yet seen, by name, with their usernames', async () => {
+    expect(await colleagues()).toEqual([{ username: 'nora', name: 'Nora Notes' }, OTTO, PIA, FIRST_ACCOUNT]);
+  });
+
+  it('lists an account of the built-in sign-in before its first sign-in, and once after it', async () => {
+    const subject = await addAccount('quinn.quill', 'Quinn Quill');
+    try {
+      const quinn: Colleague = { username: 'quinn.quill', name: 'Quinn Quill' };
+      expect(await colleagues()).toEqual([{ username: 'nora', name: 'Nora Notes' }, OTTO, PIA, quinn, FIRST_ACCOUNT]);
+      // Signed in (the built-in sign-in's subject is the account's id), seen in the newsroom: still once.
+      const signedIn = {
+        authorization: await t.bearer({ sub: subject, name: 'Quinn Quill', preferred_username: 'quinn.quill' }),
+      };
+      expect((await colleagues(signedIn)).filter((c) => c.username === 'quinn.quill')).toEqual([quinn]);
+    } finally {
+      await t.database.db.deleteFrom('editors').where('username', '=', 'quinn.quill').execute();
+      await t.database.db.deleteFrom('editor_activity').where('username', '=', 'quinn.quill').execute();
+    }
+  });
+
+  it('leaves out the accounts not on EDITOR_ALLOWLIST, and every account not seen under Microsoft Entra ID', async () => {
+    const subject = await addAccount('ria.reed', 'Ria Reed');
+    try {
+      const mentionable = async (accounts: NewsroomAccounts | null) =>
+        (await mentionableEditors(t.database.db, MAX_COLLEAGUES, accounts)).map((e) => e.username).sort();
+      const seen = ['Pia@Press.example', 'nora', 'otto.other'];
+      expect(await mentionable({ allowlist: [] })).toEqual([...seen, 'ria.reed', 'test.editor']);
+      // On the list by username or by subject.
+      expect(await mentionable({ allowlist: ['ria.reed'] })).toEqual([...seen, 'ria.reed']);
+      expect(await mentionable({ allowlist: [subject] })).toEqual([...seen, 'ria.reed']);
+      expect(await mentionable(null)).toEqual(seen);
+      // At most the limit, the editors seen first.
+      expect((await mentionableEditors(t.database.db, 4, { allowlist: [] })).map((e) => e.username)).toHaveLength(4);
+      expect((await mentionableEditors(t.database.db, 3, { allowlist: [] })).map((e) => e.username).sort()).toEqual(
+        seen,
+      );
+    } finally {
+      await t.database.db.deleteFrom('editors').where('username', '=', 'ria.reed').execute();
+    }
   });
 
   it('is for signed-in editors only', async () => {
@@ -152,6 +204,24 @@ describe('mentions in a note', () => {
     await t.database.db.deleteFrom('editor_activity').where('subject', '=', 'entra-otto').execute();
     // A note without any keeps an empty list.
     expect((await addNote(a!.id, 'No one in particular @')).mentions).toEqual([]);
+  });
+
+  it('mentions an account that has not signed in yet; once it does, the mention is new to it', async () => {
+    const subject = await addAccount('sol.sub', 'Sol Sub');
+    try {
+      const [a] = await insertArticles(t.database.db, [{ headline: 'Goose Elected To Parish Council' }]);
+      const note = await addNote(a!.id, 'First week: @sol.sub, read the style guide');
+      expect(note.mentions).toEqual([{ username: 'sol.sub', name: 'Sol Sub' }]);
+      const sol = {
+        authorization: await t.bearer({ sub: subject, name: 'Sol Sub', preferred_username: 'sol.sub' }),
+      };
+      expect((await forYou(sol)).map((n) => [n.id, n.unread])).toEqual([[note.id, true]]);
+      const count = await call('GET', '/api/admin/mentions', sol);
+      expect(count.json()).toEqual({ unread: 1 });
+    } finally {
+      await t.database.db.deleteFrom('editors').where('username', '=', 'sol.sub').execute();
+      await t.database.db.deleteFrom('editor_activity').where('username', '=', 'sol.sub').execute();
+    }
   });
 
   it("lists a colleague's notes mentioning them on their Dashboard, newest first, not their own nor another's", async () => {
@@ -207,7 +277,7 @@ describe('mentions in a note', () => {
     await seedNewsroomNotes(() => null);
 
     const statements = await statementsOf(t.database, (db) =>
-      new ArticleNotesRepository(db, t.database.dialect).forYou('editor-7', 5),
+      new ArticleNotesRepository(db, t.database.dialect, null).forYou('editor-7', 5),
     );
     expect(statements).toHaveLength(1);
     const plan = (await queryPlan(t.database, statements[0]!)).join('\n');
@@ -365,11 +435,11 @@ describe('new mentions', () => {
   it("counts a colleague's new mentions from the index of unread ones, each note and article by its primary key", async () => {
     // Sixty editors, each mentioned in many notes, who have read all but the newest few.
     await seedNewsroomNotes((i, at) => (i < 180 ? null : at));
-    const repo = new ArticleNotesRepository(t.database.db, t.database.dialect);
+    const repo = new ArticleNotesRepository(t.database.db, t.database.dialect, null);
     expect(await repo.unreadMentions('editor-7')).toBe(3);
 
     const statements = await statementsOf(t.database, (db) =>
-      new ArticleNotesRepository(db, t.database.dialect).unreadMentions('editor-7'),
+      new ArticleNotesRepository(db, t.database.dialect, null).unreadMentions('editor-7'),
     );
     expect(statements).toHaveLength(1);
     const plan = (await queryPlan(t.database, statements[0]!)).join('\n');
