@@ -114,6 +114,11 @@ export interface ArticleRowReads {
   readsLast7Days: number;
 }
 
+/** A row of All Articles: how many of the article's notes are open, not resolved (decision 058); 0 when none. */
+export interface ArticleRowNotes {
+  openNotes: number;
+}
+
 /** The search and social fields (article GET, POST, PUT; not in lists). */
 export type ArticleSearchSocialField = 'metaTitle' | 'metaDescription';
 

@@ -137,7 +137,7 @@ describe('notes on an article', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('the Dashboard lists a note added through the API first, cut to 100 characters; its headline opens the story with its Notes', async () => {
+  it('the Dashboard lists a note added through the API first, cut to 100 characters; its headline opens the story with its Notes, as All Articles’ count of open notes does', async () => {
     const [story] = await insertArticles(running.database, running.app, [
       { headline: 'Swan Elected Chair Of The Pond Council', published_at: null },
     ]);
@@ -177,6 +177,16 @@ describe('notes on an article', () => {
         }),
       )
       .toBe(true);
+
+    // All Articles says how many notes are open on the story, a link to them as well.
+    await page.goto(`${running.baseUrl}/admin/articles`);
+    const openNotes = page.getByRole('link', { name: '1 open note on Swan Elected Chair Of The Pond Council' });
+    await openNotes.waitFor();
+    expect(await openNotes.innerText()).toBe('1 open note');
+    expect(await axeViolations(page)).toEqual([]);
+    await openNotes.click();
+    await page.waitForURL(new RegExp(`/admin/articles/${story!.id}#notes$`));
+    await expect.poll(() => notesHeading.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('at 390 px by keyboard, @ offers colleagues and Enter mentions one; the note marks the mention, the header counts it new and it is on their Dashboard under Notes for you until they open the story or mark all read', async () => {

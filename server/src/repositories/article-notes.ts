@@ -170,6 +170,22 @@ export class ArticleNotesRepository {
   }
 
   /**
+   * How many open (not resolved) notes each of the articles has, for a page of All Articles: one statement
+   * from migration 053's index by article. An article without any is not in the map.
+   */
+  async openCounts(articleIds: readonly number[]): Promise<Map<number, number>> {
+    if (articleIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('article_notes')
+      .select((eb) => ['article_id', eb.fn.countAll<number | string | bigint>().as('count')])
+      .where('article_id', 'in', articleIds)
+      .where('resolved_at', 'is', null)
+      .groupBy('article_id')
+      .execute();
+    return new Map(rows.map((r) => [Number(r.article_id), Number(r.count)]));
+  }
+
+  /**
    * The mentions of `subject` (`m`) that are theirs to read, each with its note (`n`) and article (`a`):
    * in a colleague's open note (not their own, not resolved) on a story out of the Trash. 'Notes for you'
    * and the header's count both read them.

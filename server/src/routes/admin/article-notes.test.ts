@@ -5,8 +5,10 @@ import type { Note } from '../../../../common/notes-contract.ts';
 import { PROJECT_ROOT } from '../../project-root.ts';
 import { ssrBundleFile } from '../../rendering/ssr-bundle.ts';
 import { readArticlesById } from '../../repositories/article-transfer.ts';
+import { ArticleNotesRepository } from '../../repositories/article-notes.ts';
 import { auditFor } from '../../repositories/audit-log.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
+import { queryPlan, statementsOf } from '../../test-support/query-plans.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 /**
@@ -144,6 +146,56 @@ describe('resolving a note', () => {
     expect((await call('DELETE', `/api/admin/articles/${a.id}`)).statusCode).toBeLessThan(300);
     expectProblem(await resolve(a.id, n.id, true), 409);
     expect((await list(a.id)).map((x) => x.resolved)).toEqual([null]);
+  });
+});
+
+describe("All Articles' count of open notes", () => {
+  const openNotesByHeadline = async () => {
+    const res = await call('GET', '/api/admin/articles?pageSize=50');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().articles as { headline: string; openNotes: number }[];
+    return Object.fromEntries(rows.map((r) => [r.headline, r.openNotes]));
+  };
+
+  it('says how many notes are open on each row; a resolved or deleted note leaves the count, a reopened one is back', async () => {
+    const a = await create({ headline: 'Goose Elected To Parish Council' });
+    const b = await create({ headline: 'Swan Demands Recount' });
+    await create({ headline: 'Heron Keeps Quiet' });
+    const first = (await add(a.id, 'Check the minutes')).json();
+    const second = (await add(a.id, 'Photo credit?', otto)).json();
+    await add(b.id, 'Legal to read');
+    expect(await openNotesByHeadline()).toEqual({
+      'Goose Elected To Parish Council': 2,
+      'Swan Demands Recount': 1,
+      'Heron Keeps Quiet': 0,
+    });
+    expect((await call('PATCH', `${notes(a.id)}/${first.id}`, { resolved: true })).statusCode).toBe(200);
+    expect((await call('DELETE', `${notes(b.id)}/${(await list(b.id))[0]!.id}`)).statusCode).toBe(204);
+    expect(await openNotesByHeadline()).toMatchObject({
+      'Goose Elected To Parish Council': 1,
+      'Swan Demands Recount': 0,
+    });
+    expect((await call('PATCH', `${notes(a.id)}/${first.id}`, { resolved: false }, otto)).statusCode).toBe(200);
+    expect((await call('PATCH', `${notes(a.id)}/${second.id}`, { resolved: true })).statusCode).toBe(200);
+    expect((await openNotesByHeadline())['Goose Elected To Parish Council']).toBe(1);
+  });
+
+  it("counts a page's rows in one statement from the index of notes by article", async () => {
+    const articles = await Promise.all(Array.from({ length: 30 }, (_, i) => create({ headline: `Story ${i}` })));
+    for (const a of articles.slice(0, 10)) await add(a.id, 'A note');
+    const ids = articles.map((a) => a.id);
+    const statements = await statementsOf(t.database, (db) =>
+      new ArticleNotesRepository(db, t.database.dialect, null).openCounts(ids),
+    );
+    expect(statements).toHaveLength(1);
+    const plan = (await queryPlan(t.database, statements[0]!)).join('\n');
+    if (t.database.dialect === 'sqlite') {
+      expect(plan).toMatch(/SEARCH article_notes USING INDEX article_notes_article_idx \(article_id=\?\)/);
+      expect(plan).not.toMatch(/SCAN article_notes\b/);
+    } else {
+      expect(plan).toMatch(/Index Scan using article_notes_article_idx on article_notes/);
+      expect(plan).not.toMatch(/Seq Scan/);
+    }
   });
 });
 

@@ -81,7 +81,7 @@ export const AdminArticleSchema = Type.Object({
   ),
 });
 
-/** A row of All Articles: the list item, who else has the article open as the page was read, and its reads. */
+/** A row of All Articles: the list item, who else has the article open as the page was read, its reads and open notes. */
 export const ArticleListRowSchema = Type.Object({
   ...listItemFields,
   openBy: Type.Array(Type.Object(PresenceNameFields), {
@@ -91,6 +91,10 @@ export const ArticleListRowSchema = Type.Object({
   readsLast7Days: Type.Integer({
     minimum: 0,
     description: "The article's reads in the last 7 days, as its Info counts them (decision 049); 0 when none",
+  }),
+  openNotes: Type.Integer({
+    minimum: 0,
+    description: "How many of the article's notes are open, not resolved (decision 058); 0 when none",
   }),
 });
 

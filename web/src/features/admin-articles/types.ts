@@ -2,6 +2,7 @@ import type {
   AdminArticle,
   ArticleOpenBy,
   ArticlePageOf,
+  ArticleRowNotes,
   ArticleRowReads,
   ArticleStatus,
 } from '@common/admin-contract';
@@ -9,10 +10,10 @@ import type {
 export type { AdminArticle, ArticleStatus };
 
 /**
- * A row of All Articles: the article, who else has it open as the page was loaded (decision 047) and its
- * reads in the last 7 days (decision 049).
+ * A row of All Articles: the article, who else has it open as the page was loaded (decision 047), its
+ * reads in the last 7 days (decision 049) and its open notes (decision 058).
  */
-export type ListedArticle = AdminArticle & ArticleOpenBy & ArticleRowReads;
+export type ListedArticle = AdminArticle & ArticleOpenBy & ArticleRowReads & ArticleRowNotes;
 
 export type ArticlePage = ArticlePageOf<ListedArticle>;
 

@@ -7,6 +7,8 @@ import type { Refusal } from '../../../repositories/admin-articles.ts';
 import { getRevision, listRevisions } from '../../../repositories/article-revisions.ts';
 import { ArticlePresenceRepository } from '../../../repositories/article-presence.ts';
 import { ArticleReadsRepository } from '../../../repositories/article-reads.ts';
+import { ArticleNotesRepository } from '../../../repositories/article-notes.ts';
+import { newsroomAccounts } from '../../../repositories/activity-editors.ts';
 import { ARTICLE_READS_HOURS } from '../../../../../common/most-read-contract.ts';
 import { AuthorsAndTagsRepository, UnknownReference } from '../../../repositories/authors-and-tags.ts';
 import { announcePublished } from '../../../scheduler/article-events.ts';
@@ -129,6 +131,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
   const records = new AuthorsAndTagsRepository(db, app.database.dialect);
   const presence = new ArticlePresenceRepository(db);
   const articleReads = new ArticleReadsRepository(db);
+  const notes = new ArticleNotesRepository(db, app.database.dialect, newsroomAccounts(app.config.auth));
   await fastify.register(correctionRoutes);
   await fastify.register(presenceRoutes);
 
@@ -205,12 +208,15 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       const openBy = await presence.othersOn(ids, actorOf(request).subject, now);
       // Each row's reads in the window of its Info (decision 049): one read for the page's rows too.
       const reads = await articleReads.readsOfMany(ids, now, ARTICLE_READS_HOURS);
+      // And its open notes (decision 058): one read as well.
+      const openNotes = await notes.openCounts(ids);
       return {
         ...found,
         articles: found.articles.map((a) => ({
           ...a,
           openBy: openBy.get(a.id) ?? [],
           readsLast7Days: reads.get(a.id) ?? 0,
+          openNotes: openNotes.get(a.id) ?? 0,
         })),
       };
     },

@@ -89,18 +89,37 @@ export interface RowSelection {
 }
 
 /**
- * An article in a list: All Articles' rows also say who else has it open and how often it was read
- * (the dashboard's do not).
+ * An article in a list: All Articles' rows also say who else has it open, how often it was read and how
+ * many notes are open on it (the dashboard's do not).
  */
-type RowArticle = AdminArticle & Partial<Pick<ListedArticle, 'openBy' | 'readsLast7Days'>>;
+type RowArticle = AdminArticle & Partial<Pick<ListedArticle, 'openBy' | 'readsLast7Days' | 'openNotes'>>;
 
 /** '1,234 reads in 7 days' (the window of the article's Info); nothing without reads. */
 export function rowReadsText(reads: number | undefined): string | null {
   return reads ? `${readsLabel(reads)} in 7 days` : null;
 }
 
+/** '2 open notes', a link to the story's Notes panel; nothing without open notes or in the Trash. */
+function OpenNotesLink({ article }: { article: RowArticle }) {
+  const count = article.openNotes ?? 0;
+  if (count === 0 || article.deletedAt) return null;
+  const text = `${count.toLocaleString('en-GB')} open ${count === 1 ? 'note' : 'notes'}`;
+  return (
+    <>
+      {' · '}
+      <Link
+        className="admin-link admin-row__notes"
+        to={paths.admin.article.getHref(article.id, { notes: true })}
+        aria-label={`${text} on ${article.headline}`}
+      >
+        {text}
+      </Link>
+    </>
+  );
+}
+
 /**
- * One article in a list: headline, status, stars, the meta line (with its reads), who else has it open, the comment
+ * One article in a list: headline, status, stars, the meta line (with its reads and open notes), who else has it open, the comment
  * excerpt and actions.
  */
 export function ArticleRow({ article, selection }: { article: RowArticle; selection?: RowSelection }) {
@@ -152,6 +171,7 @@ export function ArticleRow({ article, selection }: { article: RowArticle; select
               <span className="admin-row__reads">{reads}</span>
             </>
           ) : null}
+          <OpenNotesLink article={article} />
         </p>
         <EditingMarker editors={article.openBy} />
         {deleted ? <TrashLine deletedAt={article.deletedAt!} deletedBy={article.updatedBy} /> : null}
