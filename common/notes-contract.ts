@@ -3,17 +3,19 @@
  * the quote with legal before 6pm'). Never shown to readers: no public answer, page, feed, export or
  * preview carries them.
  *
- *     GET    /api/admin/articles/{id}/notes           NoteList, newest first (an article in the Trash too)
- *     POST   /api/admin/articles/{id}/notes           NoteInput: 201 Note
- *     PATCH  /api/admin/articles/{id}/notes/{noteId}  NoteResolution: 200 Note (resolved or reopened, by anyone)
- *     DELETE /api/admin/articles/{id}/notes/{noteId}  204 (only its author; 403 for anyone else)
+ *     GET    /api/admin/articles/{id}/notes           NoteList, newest first, each with its replies (the Trash too)
+ *     POST   /api/admin/articles/{id}/notes           NoteInput: 201 Note (a note, or a reply to one)
+ *     PATCH  /api/admin/articles/{id}/notes/{noteId}  NoteResolution: 200 Note (resolved or reopened with its
+ *                                                     replies, by anyone)
+ *     DELETE /api/admin/articles/{id}/notes/{noteId}  204 (only its author, its replies with it; 403 for anyone else)
  *
  * The Dashboard's 'Latest notes' (GET /api/admin/dashboard's `latestNotes`): the newest open (not
  * resolved) notes across the articles out of the Trash, each an excerpt with its article's headline; its
  * 'Notes for you' (`notesForYou`): those that mention the signed-in editor.
  *
  * Mentions (decision 060): '@' and a colleague's username in a note ('@sam.editor check the quote') names
- * them; the colleagues are the editors seen in the newsroom (GET /api/admin/editors).
+ * them; the colleagues are the editors seen in the newsroom and, with the built-in sign-in, its accounts
+ * (GET /api/admin/editors).
  *
  *     GET    /api/admin/editors                       ColleagueList, by name
  *
@@ -47,8 +49,27 @@ export interface Note {
   forYou: boolean;
   /** It is for them and new: they had not opened the story's notes (or marked it read) since it was added. */
   unread: boolean;
-  /** Done: when, and the display name of the editor who resolved it; null while it is open. */
+  /**
+   * Done: when, and the display name of the editor who resolved it; null while it is open. A thread is
+   * resolved as one: a reply carries its note's.
+   */
   resolved: NoteResolved | null;
+  /** A reply: the note it answers, which starts its thread (decision 061); null for a note of its own. */
+  replyTo: number | null;
+  /** Its replies, oldest first, in a list of notes (GET …/notes); empty for a reply and in other answers. */
+  replies: NoteReply[];
+}
+
+/** A reply as its note lists it. */
+export type NoteReply = Omit<Note, 'replies'>;
+
+/**
+ * POST …/notes: a note, or with `replyTo` a reply to that note of the article (a reply to a reply joins
+ * the same thread; a resolved note is reopened before it is answered).
+ */
+export interface NoteInput {
+  text: string;
+  replyTo?: number;
 }
 
 export interface NoteResolved {

@@ -35,7 +35,20 @@ export function toNote(
     forYou,
     unread: forViewer.mentioned && !forViewer.read && !mine,
     resolved: row.resolved_at ? { at: row.resolved_at, by: row.resolved_by ?? '' } : null,
+    replyTo: row.reply_to === null ? null : Number(row.reply_to),
+    replies: [],
   };
+}
+
+/** The notes, newest first, as threads: each note of its own with its replies under it, oldest first. */
+function threads(notes: Note[]): Note[] {
+  const top = notes.filter((n) => n.replyTo === null);
+  const byId = new Map(top.map((n) => [n.id, n]));
+  // `notes` is newest first: a reply is put before those already placed, so each thread reads oldest first.
+  for (const { replies: _none, ...reply } of notes) {
+    if (reply.replyTo !== null) byId.get(reply.replyTo)?.replies.unshift(reply);
+  }
+  return top;
 }
 
 /** Colleagues once each by username (one seen under two subjects, as two sign-in providers may give). */
@@ -64,11 +77,13 @@ function toLatest(row: LatestRow): LatestNote {
 
 /**
  * Why a note write was refused: no such article or note, the article in the trash (notes are read-only
- * there), or (deleting) the note is someone else's.
+ * there), (deleting) the note is someone else's; a reply to a note the article does not have, or to a
+ * resolved one (reopened first); resolving a reply rather than its note (decision 061).
  */
 export type NoteRefusal =
   | { ok: false; reason: 'not-found' | 'note-not-found' | 'not-author' }
-  | { ok: false; reason: 'deleted'; deletedAt: string };
+  | { ok: false; reason: 'deleted'; deletedAt: string }
+  | { ok: false; reason: 'reply-to-not-found' | 'thread-resolved' | 'reply-not-resolvable'; thread?: number };
 
 type ArticleState = { id: number; headline: string; deleted_at: string | null };
 
@@ -95,7 +110,10 @@ export class ArticleNotesRepository {
       .executeTakeFirst();
   }
 
-  /** The article's notes, newest first, as `viewer` sees them, each with the colleagues it mentions. */
+  /**
+   * The article's notes, newest first, as `viewer` sees them, each with the colleagues it mentions and
+   * its replies under it, oldest first (decision 061).
+   */
   async list(articleId: number, viewer: string, db: Kysely<Database> = this.db): Promise<Note[]> {
     const rows = await db
       .selectFrom('article_notes')
@@ -119,7 +137,9 @@ export class ArticleNotesRepository {
       byNote.set(Number(m.note_id), uniqueColleagues([...list, { username: m.username, name: m.name }]));
       if (m.subject === viewer) forViewer.set(Number(m.note_id), { mentioned: true, read: m.read_at !== null });
     }
-    return rows.map((row) => toNote(row, viewer, byNote.get(Number(row.id)) ?? [], forViewer.get(Number(row.id))));
+    return threads(
+      rows.map((row) => toNote(row, viewer, byNote.get(Number(row.id)) ?? [], forViewer.get(Number(row.id)))),
+    );
   }
 
   /**
@@ -170,7 +190,8 @@ export class ArticleNotesRepository {
   }
 
   /**
-   * How many open (not resolved) notes each of the articles has, for a page of All Articles: one statement
+   * How many open (not resolved) notes each of the articles has, replies not counted apart from their note,
+   * for a page of All Articles: one statement
    * from migration 053's index by article. An article without any is not in the map.
    */
   async openCounts(articleIds: readonly number[]): Promise<Map<number, number>> {
@@ -180,6 +201,7 @@ export class ArticleNotesRepository {
       .select((eb) => ['article_id', eb.fn.countAll<number | string | bigint>().as('count')])
       .where('article_id', 'in', articleIds)
       .where('resolved_at', 'is', null)
+      .where('reply_to', 'is', null)
       .groupBy('article_id')
       .execute();
     return new Map(rows.map((r) => [Number(r.article_id), Number(r.count)]));
@@ -220,11 +242,33 @@ export class ArticleNotesRepository {
     await update.execute();
   }
 
-  /** A new note by `actor`, dated `now`. */
-  async add(articleId: number, text: string, actor: Actor, now: Date): Promise<{ ok: true; note: Note } | NoteRefusal> {
+  /**
+   * A new note by `actor`, dated `now`; with `replyTo`, a reply in the thread of that note of the article
+   * (a reply to a reply joins the same thread), refused while the thread is resolved (decision 061).
+   */
+  async add(
+    articleId: number,
+    text: string,
+    actor: Actor,
+    now: Date,
+    replyTo?: number,
+  ): Promise<{ ok: true; note: Note } | NoteRefusal> {
     return this.db.transaction().execute(async (trx) => {
       const article = await this.lockArticle(trx, articleId);
       if (!article.ok) return article;
+      let thread: number | null = null;
+      if (replyTo !== undefined) {
+        const target = await trx
+          .selectFrom('article_notes')
+          .select(['id', 'reply_to'])
+          .where('id', '=', replyTo)
+          .where('article_id', '=', articleId)
+          .executeTakeFirst();
+        if (!target) return { ok: false as const, reason: 'reply-to-not-found' as const };
+        thread = target.reply_to === null ? Number(target.id) : Number(target.reply_to);
+        const root = await this.lockThread(trx, thread);
+        if (root.resolved_at !== null) return { ok: false as const, reason: 'thread-resolved' as const, thread };
+      }
       const at = now.toISOString();
       const row = await trx
         .insertInto('article_notes')
@@ -234,12 +278,13 @@ export class ArticleNotesRepository {
           created_at: at,
           author_subject: actor.subject,
           author_name: actor.name,
+          reply_to: thread,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
       const mentions = await this.mention(trx, Number(row.id), text, at);
       const note = toNote(row, actor.subject, mentions);
-      // The audit row names the article and the note, never the note's text.
+      // The audit row names the article and the note (and the note a reply answers), never the text.
       await writeAuditRows(trx, [
         {
           action: 'note-add',
@@ -247,7 +292,7 @@ export class ArticleNotesRepository {
           actor,
           at,
           before: null,
-          after: { headline: article.row.headline, noteId: note.id },
+          after: { headline: article.row.headline, noteId: note.id, ...(thread === null ? {} : { replyTo: thread }) },
         },
       ]);
       return { ok: true as const, note };
@@ -268,19 +313,26 @@ export class ArticleNotesRepository {
     return this.db.transaction().execute(async (trx) => {
       const article = await this.lockArticle(trx, articleId);
       if (!article.ok) return article;
-      const before = await trx
+      const target = await trx
         .selectFrom('article_notes')
-        .select(['id', 'resolved_at'])
+        .select(['id', 'reply_to'])
         .where('id', '=', noteId)
         .where('article_id', '=', articleId)
         .executeTakeFirst();
-      if (!before) return { ok: false as const, reason: 'note-not-found' as const };
+      if (!target) return { ok: false as const, reason: 'note-not-found' as const };
+      if (target.reply_to !== null) {
+        return { ok: false as const, reason: 'reply-not-resolvable' as const, thread: Number(target.reply_to) };
+      }
+      // Locked first, so a reply being added to the thread at the same time is written before the update
+      // below reads the thread (and is resolved with it) or after (and is refused).
+      const before = await this.lockThread(trx, noteId);
       if ((before.resolved_at !== null) !== resolved) {
         const at = now.toISOString();
+        // The thread as one: the note and its replies.
         await trx
           .updateTable('article_notes')
           .set(resolved ? { resolved_at: at, resolved_by: actor.name } : { resolved_at: null, resolved_by: null })
-          .where('id', '=', noteId)
+          .where((eb) => eb.or([eb('id', '=', noteId), eb('reply_to', '=', noteId)]))
           .execute();
         await writeAuditRows(trx, [
           {
@@ -311,6 +363,12 @@ export class ArticleNotesRepository {
         .executeTakeFirst();
       if (!before) return { ok: false as const, reason: 'note-not-found' as const };
       if (before.author_subject !== actor.subject) return { ok: false as const, reason: 'not-author' as const };
+      // A note's replies go with it (the foreign key's cascade): the thread is its author's to delete.
+      const replies = await trx
+        .selectFrom('article_notes')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+        .where('reply_to', '=', noteId)
+        .executeTakeFirstOrThrow();
       await trx.deleteFrom('article_notes').where('id', '=', noteId).execute();
       await writeAuditRows(trx, [
         {
@@ -318,7 +376,12 @@ export class ArticleNotesRepository {
           articleId,
           actor,
           at: now.toISOString(),
-          before: { headline: article.row.headline, noteId, createdAt: before.created_at },
+          before: {
+            headline: article.row.headline,
+            noteId,
+            createdAt: before.created_at,
+            ...(before.reply_to === null ? { replies: Number(replies.count) } : { replyTo: before.reply_to }),
+          },
           after: null,
         },
       ]);
@@ -355,6 +418,13 @@ export class ArticleNotesRepository {
       )
       .execute();
     return uniqueColleagues(rows.map((e) => ({ username: e.username, name: e.name })));
+  }
+
+  /** The note that starts a thread, locked for the rest of the transaction on PostgreSQL (a reply and a resolution wait for each other). */
+  private async lockThread(trx: Transaction<Database>, noteId: number): Promise<{ resolved_at: string | null }> {
+    let q = trx.selectFrom('article_notes').select('resolved_at').where('id', '=', noteId);
+    if (this.dialect === 'postgres') q = q.forUpdate();
+    return q.executeTakeFirstOrThrow();
   }
 
   private async lockArticle(

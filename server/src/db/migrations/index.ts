@@ -43,6 +43,7 @@ import * as m055 from './055-notes-by-time.ts';
 import * as m056 from './056-note-mentions.ts';
 import * as m057 from './057-mention-reads.ts';
 import * as m058 from './058-note-resolutions.ts';
+import * as m059 from './059-note-replies.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -99,4 +100,5 @@ export const migrations: Record<string, AppMigration> = {
   '056-note-mentions': m056,
   '057-mention-reads': m057,
   '058-note-resolutions': m058,
+  '059-note-replies': m059,
 };

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** `article_notes` (migrations 053-article-notes, 058-note-resolutions): editors' internal notes on an article (decision 058). */
+/** `article_notes` (migrations 053-article-notes, 058-note-resolutions, 059-note-replies): editors' internal notes on an article (decision 058). */
 export interface ArticleNoteTable {
   id: Generated<number>;
   article_id: number;
@@ -15,6 +15,11 @@ export interface ArticleNoteTable {
   /** When it was resolved (done), and the display name of the editor who resolved it; null while open. */
   resolved_at: string | null;
   resolved_by: string | null;
+  /**
+   * A reply: the note it answers, which starts its thread (decision 061); null for a note of its own. A
+   * thread is resolved and reopened as one: its replies carry the note's `resolved_at` and `resolved_by`.
+   */
+  reply_to: number | null;
 }
 
 export type ArticleNoteRow = Selectable<ArticleNoteTable>;

@@ -164,6 +164,8 @@ describe("All Articles' count of open notes", () => {
     const first = (await add(a.id, 'Check the minutes')).json();
     const second = (await add(a.id, 'Photo credit?', otto)).json();
     await add(b.id, 'Legal to read');
+    // A reply is part of its note, not a note apart.
+    expect((await call('POST', notes(a.id), { text: 'On it', replyTo: second.id })).statusCode).toBe(201);
     expect(await openNotesByHeadline()).toEqual({
       'Goose Elected To Parish Council': 2,
       'Swan Demands Recount': 1,
@@ -268,6 +270,145 @@ describe('adding, listing and deleting a note', () => {
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ articleId: a.id, headline: HEADLINE, detail: '', editorName: 'Nora Notes' });
     expect(await ours('note-delete')).toHaveLength(1);
+  });
+});
+
+describe('replies', () => {
+  const reply = (id: number, replyTo: unknown, text: string, who = nora) =>
+    call('POST', notes(id), { text, replyTo }, who);
+  type Listed = Note & { replies: Note[] };
+  const threads = async (id: number, who = nora) => (await list(id, who)) as unknown as Listed[];
+
+  it('answers a note in its thread, oldest first (a reply to a reply joins it), audited, the article untouched', async () => {
+    const a = await create();
+    const question = (await add(a.id, 'Who took the photo?')).json();
+    const other = (await add(a.id, 'Headline too long?', otto)).json();
+    const answer = await reply(a.id, question.id, 'The pond society did', otto);
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json()).toMatchObject({
+      text: 'The pond society did',
+      createdBy: 'Otto Other',
+      mine: true,
+      replyTo: question.id,
+      replies: [],
+      resolved: null,
+    });
+    expect(answer.headers.location).toBe(`/api/admin/articles/${a.id}/notes/${answer.json().id}`);
+    // Answering the reply joins the same thread.
+    const thanks = (await reply(a.id, answer.json().id, 'Thanks, crediting them')).json();
+    expect(thanks.replyTo).toBe(question.id);
+
+    const listed = await threads(a.id);
+    expect(listed.map((n) => [n.id, n.replyTo, n.replies.map((r) => [r.id, r.replyTo, r.mine])])).toEqual([
+      [other.id, null, []],
+      [
+        question.id,
+        null,
+        [
+          [answer.json().id, question.id, false],
+          [thanks.id, question.id, true],
+        ],
+      ],
+    ]);
+    expect(listed[1]!.replies[0]).not.toHaveProperty('replies');
+
+    const rows = (await auditFor(t.database.db, a.id)).filter((r) => r.action === 'note-add');
+    expect(rows.map((r) => JSON.parse(r.after!))).toEqual([
+      { headline: HEADLINE, noteId: question.id },
+      { headline: HEADLINE, noteId: other.id },
+      { headline: HEADLINE, noteId: answer.json().id, replyTo: question.id },
+      { headline: HEADLINE, noteId: thanks.id, replyTo: question.id },
+    ]);
+    expect((await call('GET', `/api/admin/articles/${a.id}`)).json().version).toBe(a.version);
+  });
+
+  it('resolves and reopens a thread as one; a resolved note takes no reply until reopened, and a reply is not resolved apart', async () => {
+    const a = await create();
+    const n = (await add(a.id, 'Check the quote')).json();
+    const r = (await reply(a.id, n.id, 'Checked with legal', otto)).json();
+    const done = await call('PATCH', `${notes(a.id)}/${n.id}`, { resolved: true }, otto);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().replies.map((x: Note) => x.resolved)).toEqual([done.json().resolved]);
+    expect((await threads(a.id))[0]!.replies[0]!.resolved).toEqual(done.json().resolved);
+
+    const refused = expectProblem(await reply(a.id, n.id, 'One more thing'), 409);
+    expect(refused.detail).toBe(`Note ${n.id} is resolved: reopen it to reply.`);
+    expectProblem(await reply(a.id, r.id, 'Or here'), 409);
+    const apart = expectProblem(await call('PATCH', `${notes(a.id)}/${r.id}`, { resolved: false }), 409);
+    expect(apart.detail).toBe(`Note ${r.id} is a reply: resolve or reopen the note it answers (${n.id}).`);
+    expect((await threads(a.id))[0]!.replies).toHaveLength(1);
+
+    expect((await call('PATCH', `${notes(a.id)}/${n.id}`, { resolved: false })).statusCode).toBe(200);
+    const reopened = await threads(a.id);
+    expect([reopened[0]!.resolved, reopened[0]!.replies[0]!.resolved]).toEqual([null, null]);
+    expect((await reply(a.id, n.id, 'One more thing')).statusCode).toBe(201);
+    // Resolved again: the new reply with the rest.
+    await call('PATCH', `${notes(a.id)}/${n.id}`, { resolved: true });
+    expect((await threads(a.id))[0]!.replies.every((x) => x.resolved !== null)).toBe(true);
+  });
+
+  it('a reply sent as its note is resolved is either refused or resolved with the thread, never left open in it', async () => {
+    const a = await create();
+    for (let i = 0; i < 8; i++) {
+      const n = (await add(a.id, `Question ${i}`)).json();
+      const [answered, resolved] = await Promise.all([
+        reply(a.id, n.id, `Answer ${i}`, otto),
+        call('PATCH', `${notes(a.id)}/${n.id}`, { resolved: true }),
+      ]);
+      expect([201, 409]).toContain(answered.statusCode);
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      const rows = await t.database.db
+        .selectFrom('article_notes')
+        .select(['id', 'resolved_at'])
+        .where((eb) => eb.or([eb('id', '=', n.id), eb('reply_to', '=', n.id)]))
+        .execute();
+      expect(rows.filter((r) => r.resolved_at === null)).toEqual([]);
+    }
+  });
+
+  it('deletes a reply by its author only; the note by its author, its replies with it, audited with their count', async () => {
+    const a = await create();
+    const n = (await add(a.id, 'Who took the photo?')).json();
+    const r1 = (await reply(a.id, n.id, 'The pond society', otto)).json();
+    const r2 = (await reply(a.id, n.id, 'Thanks')).json();
+    expectProblem(await call('DELETE', `${notes(a.id)}/${r1.id}`), 403);
+    expect((await call('DELETE', `${notes(a.id)}/${r2.id}`)).statusCode).toBe(204);
+    expect((await threads(a.id))[0]!.replies.map((x) => x.id)).toEqual([r1.id]);
+    // Otto may not delete Nora's note, though he replied to it.
+    expectProblem(await call('DELETE', `${notes(a.id)}/${n.id}`, undefined, otto), 403);
+    expect((await call('DELETE', `${notes(a.id)}/${n.id}`)).statusCode).toBe(204);
+    expect(await list(a.id)).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('article_notes').select('id').where('article_id', '=', a.id).execute(),
+    ).toEqual([]);
+    const rows = (await auditFor(t.database.db, a.id)).filter((x) => x.action === 'note-delete');
+    expect(rows.map((x) => JSON.parse(x.before!))).toEqual([
+      expect.objectContaining({ noteId: r2.id, replyTo: n.id }),
+      expect.objectContaining({ noteId: n.id, replies: 1 }),
+    ]);
+  });
+
+  it('refuses a reply to a note the article does not have (400 naming replyTo), a bad replyTo, and in the Trash (409), storing nothing', async () => {
+    const a = await create();
+    const b = await create({ headline: 'Another Story' });
+    const n = (await add(a.id, 'On A')).json();
+    const elsewhere = (await add(b.id, 'On B')).json();
+    for (const replyTo of [elsewhere.id, 2_000_000_000]) {
+      const res = expectProblem(await reply(a.id, replyTo, 'Lost'), 400);
+      expect(res.errors).toEqual([{ in: 'body', name: 'replyTo', message: `must be a note of article ${a.id}` }]);
+    }
+    for (const replyTo of [0, -1, 'abc', 1.5, null, 2_147_483_648]) {
+      const res = expectProblem(await reply(a.id, replyTo, 'Lost'), 400);
+      expect(res.errors.map((e: { name: string }) => e.name)).toEqual(['replyTo']);
+    }
+    await t.database.db
+      .updateTable('articles')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', a.id)
+      .execute();
+    expectProblem(await reply(a.id, n.id, 'Too late'), 409);
+    const stored = await t.database.db.selectFrom('article_notes').select('text').execute();
+    expect(stored.map((x) => x.text).sort()).toEqual(['On A', 'On B']);
   });
 });
 

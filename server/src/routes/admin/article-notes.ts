@@ -38,6 +38,15 @@ export const NoteInputSchema = Type.Object(
       description: `Plain text, trimmed, line breaks kept: ${NOTE_MIN_LENGTH} to ${NOTE_MAX_LENGTH} characters`,
       errorMessage: `must be a text of ${NOTE_MIN_LENGTH} to ${NOTE_MAX_LENGTH} characters`,
     }),
+    replyTo: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: IdParamsSchema.properties.id.maximum,
+        description:
+          "A reply: the id of the article's note it answers (a reply to a reply joins the same thread; decision 061)",
+        errorMessage: 'must be a whole number from 1 (a note id)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -47,7 +56,8 @@ export const ColleagueSchema = Type.Object({
   name: Type.String({ description: 'Their display name' }),
 });
 
-export const NoteSchema = Type.Object({
+/** A note's fields, and a reply's (decision 061). */
+const noteFields = {
   id: Type.Integer(),
   text: Type.String({ description: 'Plain text, line breaks kept' }),
   createdAt: Type.String({ description: 'When it was added (ISO-8601 UTC)' }),
@@ -68,6 +78,19 @@ export const NoteSchema = Type.Object({
     { description: 'Done: when and by whom; null while it is open' },
   ),
   unread: Type.Boolean({ description: 'It is for them and new: they had not opened these notes since it was added' }),
+  replyTo: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'A reply: the note it answers, which starts its thread; null for a note of its own',
+  }),
+};
+
+/** A reply in its note's `replies`. */
+export const NoteReplySchema = Type.Object(noteFields);
+
+export const NoteSchema = Type.Object({
+  ...noteFields,
+  replies: Type.Array(NoteReplySchema, {
+    description: 'Its replies, oldest first, in a list of notes; empty for a reply and in other answers',
+  }),
 });
 
 export const NoteResolutionSchema = Type.Object(
@@ -121,6 +144,15 @@ function refusal(id: number, noteId: number | undefined, result: NoteRefusal): E
   if (result.reason === 'not-found') return articleNotFound(id);
   if (result.reason === 'deleted') return articleInTrash(result.deletedAt);
   if (result.reason === 'note-not-found') return new HttpProblem(404, `Article ${id} has no note ${noteId}.`);
+  if (result.reason === 'reply-to-not-found') {
+    return new ValidationError([{ field: 'replyTo', message: `must be a note of article ${id}` }], 'body');
+  }
+  if (result.reason === 'thread-resolved') {
+    return new HttpProblem(409, `Note ${result.thread} is resolved: reopen it to reply.`);
+  }
+  if (result.reason === 'reply-not-resolvable') {
+    return new HttpProblem(409, `Note ${noteId} is a reply: resolve or reopen the note it answers (${result.thread}).`);
+  }
   return new HttpProblem(403, 'Only the editor who added a note can delete it.');
 }
 
@@ -197,7 +229,7 @@ export default async function articleNoteRoutes(fastify: FastifyInstance) {
     path,
     {
       schema: {
-        summary: 'Add a note to an article (dated now, signed with the editor’s name)',
+        summary: 'Add a note to an article, or a reply to one of its notes (dated now, signed with the editor’s name)',
         params: IdParamsSchema,
         body: NoteInputSchema,
         response: { 201: NoteSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema },
@@ -206,7 +238,7 @@ export default async function articleNoteRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params;
       const text = noteText(request.body.text);
-      const result = await repo.add(id, text, actorOf(request), new Date());
+      const result = await repo.add(id, text, actorOf(request), new Date(), request.body.replyTo);
       if (!result.ok) throw refusal(id, undefined, result);
       reply.code(201).header('location', `/api/admin/articles/${id}/notes/${result.note.id}`);
       return result.note;
@@ -217,7 +249,7 @@ export default async function articleNoteRoutes(fastify: FastifyInstance) {
     `${path}/:noteId`,
     {
       schema: {
-        summary: 'Resolve a note (done) or reopen it; any editor may',
+        summary: 'Resolve a note (done) or reopen it, its replies with it; any editor may',
         params: NoteParamsSchema,
         body: NoteResolutionSchema,
         response: { 200: NoteSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema },
@@ -235,7 +267,7 @@ export default async function articleNoteRoutes(fastify: FastifyInstance) {
     `${path}/:noteId`,
     {
       schema: {
-        summary: 'Delete a note (only the editor who added it)',
+        summary: 'Delete a note, its replies with it (only the editor who added it)',
         params: NoteParamsSchema,
         response: {
           204: Type.Null({ description: 'Deleted' }),

@@ -383,6 +383,28 @@ describe('new mentions', () => {
     expect((await forYou(otto)).map((x) => x.id)).toEqual([n.id]);
   });
 
+  it('counts a mention in a reply as one in a note, until its thread is resolved', async () => {
+    const [a] = await insertArticles(t.database.db, [{ headline: 'Goose Elected To Parish Council' }]);
+    const note = await addNote(a!.id, 'Who took the photo?');
+    const res = await call('POST', `/api/admin/articles/${a!.id}/notes`, pia, {
+      text: '@otto.other knows, ask him',
+      replyTo: note.id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = res.json() as Note;
+    expect(answer.mentions).toEqual([OTTO]);
+    expect(await unread(otto)).toBe(1);
+    expect((await forYou(otto)).map((n) => [n.id, n.unread])).toEqual([[answer.id, true]]);
+    const [thread] = await notesAs(a!.id, otto);
+    expect(thread!.replies.map((r) => [r.id, r.forYou, r.unread])).toEqual([[answer.id, true, true]]);
+    // Resolving the note resolves its thread: the reply's mention leaves the count and Notes for you.
+    expect(
+      (await call('PATCH', `/api/admin/articles/${a!.id}/notes/${note.id}`, nora, { resolved: true })).statusCode,
+    ).toBe(200);
+    expect(await unread(otto)).toBe(0);
+    expect(await forYou(otto)).toEqual([]);
+  });
+
   it("leaves out a deleted note, a story in the Trash (counted again once restored) and one's own notes", async () => {
     const [goose, swan] = await insertArticles(t.database.db, [
       { headline: 'Goose Elected To Parish Council' },
