@@ -61,16 +61,18 @@ describe('notes on an article', () => {
     await running?.close();
   });
 
-  it('an editor adds one by keyboard, sees it after a reload, and deletes it; a colleague’s note has no Delete note, and is resolved and reopened', async () => {
+  it('an editor adds one by keyboard, sees it after a reload, and deletes it; a colleague’s note has no Delete note, and is resolved, reopened and answered', async () => {
     const page = await web.newPage(DESKTOP);
     await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${id}`);
     const panel = page.getByRole('region', { name: /^Notes/ });
     await panel.getByRole('heading', { name: 'Notes (1)' }).waitFor();
     const colleague = panel.getByRole('listitem').filter({ hasText: 'Otto Other' });
     expect(await colleague.innerText()).toContain('Picture rights cleared.\nCredit: the pond society');
-    // Anyone may resolve a colleague's note; only its author may delete it.
-    expect(await colleague.getByRole('button').count()).toBe(1);
-    expect(await colleague.getByRole('button', { name: /^Resolve note of/ }).count()).toBe(1);
+    // Anyone may answer or resolve a colleague's note; only its author may delete it.
+    expect((await colleague.getByRole('button').allInnerTexts()).map((t) => t.split(/\s/)[0])).toEqual([
+      'Reply',
+      'Resolve',
+    ]);
 
     // Keyboard only: Tab from the top of the page reaches 'Add a note' (its focus ring visible).
     await page.locator('body').focus();
@@ -113,6 +115,23 @@ describe('notes on an article', () => {
     await colleague.getByRole('button', { name: /^Reopen note of/ }).click();
     await colleague.getByRole('button', { name: /^Resolve note of/ }).waitFor();
     expect(await colleague.getByText(/^Resolved by/).count()).toBe(0);
+
+    // Answered by keyboard: Reply opens its field with the focus, Ctrl+Enter sends, the reply sits under
+    // the note and the focus is back on Reply.
+    await colleague.getByRole('button', { name: /^Reply to the note of/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).name).toBe('Reply to Otto Other');
+    await page.keyboard.type('Credit added to the caption.');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const replies = colleague.getByRole('list', { name: 'Replies to Otto Other, oldest first' });
+    await replies.getByText('Credit added to the caption.').waitFor();
+    expect(await replies.getByRole('listitem').innerText()).toContain('e2e.editor');
+    await expect.poll(async () => (await focused(page)).name).toMatch(/^Reply to the note of/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.reload();
+    await replies.getByText('Credit added to the caption.').waitFor();
+    // The heading counts notes, not replies.
+    await panel.getByRole('heading', { name: 'Notes (2)' }).waitFor();
 
     await items
       .first()

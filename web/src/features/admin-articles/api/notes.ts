@@ -10,13 +10,13 @@ export const notesKey = (id: number) => [...adminKeys.articleDetail(id), 'notes'
 const url = (id: number, noteId?: number) =>
   `/api/admin/articles/${id}/notes${noteId === undefined ? '' : `/${noteId}`}`;
 
-/** A refusal of the text (400 naming `text`): the form shows it by the field, not in a toast. */
-export function noteTextRefusal(err: unknown): string | undefined {
+/** A refusal of the text (400 naming `text`): the form shows it by the field ('The reply …'), not in a toast. */
+export function noteTextRefusal(err: unknown, noun: 'note' | 'reply' = 'note'): string | undefined {
   if (!(err instanceof AdminApiError) || err.status !== 400) return undefined;
   const errors = err.problem?.errors;
   if (!Array.isArray(errors)) return undefined;
   const found = errors.find((e: { name?: unknown }) => e?.name === 'text') as { message?: unknown } | undefined;
-  return typeof found?.message === 'string' ? `The note ${found.message}.` : undefined;
+  return typeof found?.message === 'string' ? `The ${noun} ${found.message}.` : undefined;
 }
 
 /** GET …/notes: newest first (an article in the Trash too). */
@@ -35,25 +35,30 @@ export function useNotes(id: number) {
   });
 }
 
-/** POST …/notes: a note, dated now and signed with the editor's name. The article itself is unchanged. */
+/**
+ * POST …/notes: a note, or with `replyTo` a reply to one (decision 061), dated now and signed with the
+ * editor's name. The article itself is unchanged.
+ */
 export function useAddNote() {
   const queryClient = useQueryClient();
   return useArticleMutation<{ id: number } & NoteInput, Note>({
-    request: (client, { id, text }) =>
+    request: (client, { id, text, replyTo }) =>
       adminRequest<Note>(
         client,
         url(id),
-        { failed: 'Failed to add the note', error: 'Error adding the note' },
-        { method: 'POST', body: { text } satisfies NoteInput },
+        replyTo === undefined
+          ? { failed: 'Failed to add the note', error: 'Error adding the note' }
+          : { failed: 'Failed to add the reply', error: 'Error adding the reply' },
+        { method: 'POST', body: { text, ...(replyTo === undefined ? {} : { replyTo }) } satisfies NoteInput },
       ),
-    successTitle: 'Note added',
+    successTitle: ({ replyTo }) => (replyTo === undefined ? 'Note added' : 'Reply added'),
     reload: () => false,
     quiet: (err) => noteTextRefusal(err) !== undefined,
     after: ({ id }) => queryClient.invalidateQueries({ queryKey: notesKey(id) }),
   });
 }
 
-/** PATCH …/notes/{noteId}: resolve the note (done) or reopen it; any editor may. */
+/** PATCH …/notes/{noteId}: resolve the note (done) or reopen it, its replies with it; any editor may. */
 export function useResolveNote() {
   const queryClient = useQueryClient();
   return useArticleMutation<{ id: number; noteId: number } & NoteResolution, Note>({
@@ -70,10 +75,10 @@ export function useResolveNote() {
   });
 }
 
-/** DELETE …/notes/{noteId}: one's own note. */
+/** DELETE …/notes/{noteId}: one's own note (its replies with it) or reply. */
 export function useDeleteNote() {
   const queryClient = useQueryClient();
-  return useArticleMutation<{ id: number; noteId: number }, void>({
+  return useArticleMutation<{ id: number; noteId: number; reply?: boolean }, void>({
     request: (client, { id, noteId }) =>
       adminRequest<void>(
         client,
@@ -81,7 +86,7 @@ export function useDeleteNote() {
         { failed: 'Failed to delete the note', error: 'Error deleting the note' },
         { method: 'DELETE' },
       ),
-    successTitle: 'Note deleted',
+    successTitle: ({ reply }) => (reply ? 'Reply deleted' : 'Note deleted'),
     reload: () => false,
     after: ({ id }) => queryClient.invalidateQueries({ queryKey: notesKey(id) }),
   });

@@ -21,6 +21,8 @@ const note = (id: number, text: string, over: Partial<Note> = {}): Note => ({
   forYou: false,
   unread: false,
   resolved: null,
+  replyTo: null,
+  replies: [],
   ...over,
 });
 
@@ -40,9 +42,16 @@ function notesApi(initial: Note[] = []) {
           errors: [{ in: 'body', name: 'text', message: 'must not contain control characters (found U+0007)' }],
         });
       }
-      const made = note(9, body!.text!, { id: next++ });
-      list = [made, ...list];
+      const replyTo = (req.body as { replyTo?: number }).replyTo;
+      const made = note(9, body!.text!, { id: next++, replyTo: replyTo ?? null });
+      if (replyTo === undefined) list = [made, ...list];
+      else list = list.map((n) => (n.id === replyTo ? { ...n, replies: [...n.replies, made] } : n));
       return json(201, made);
+    }
+    const reply = list.flatMap((n) => n.replies).find((r) => r.id === Number(m[1]));
+    if (reply && req.method === 'DELETE') {
+      list = list.map((n) => ({ ...n, replies: n.replies.filter((r) => r !== reply) }));
+      return json(204, null);
     }
     const target = list.find((n) => n.id === Number(m[1]));
     if (!target) return problem(404, 'Not Found');
@@ -246,6 +255,123 @@ describe('NotesPanel', () => {
     ]);
     expect(toasts.map((t) => t.title)).toContain('Note deleted');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Notes (1)'));
+  });
+
+  it("lists a note's replies under it, oldest first; Reply opens a form that takes the focus, sends replyTo, and gives the focus back", async () => {
+    const sam = { username: 'sam.editor', name: 'Sam Editor' };
+    const api = notesApi([
+      note(2, 'Who took the photo?', {
+        createdBy: 'Otto Other',
+        mine: false,
+        replies: [
+          { ...note(3, 'The pond society', { mine: false, createdBy: 'Pia Press', replyTo: 2 }) },
+          {
+            ...note(4, '@sam.editor can you credit them?', {
+              mine: false,
+              createdBy: 'Otto Other',
+              replyTo: 2,
+              mentions: [sam],
+              forYou: true,
+              unread: true,
+            }),
+          },
+          { ...note(5, 'Done', { replyTo: 2 }) },
+        ],
+      }),
+    ]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    // The heading counts notes, not replies.
+    expect(await screen.findByRole('heading', { name: 'Notes (1)' })).toBeTruthy();
+    const replies = within(panel().getByRole('list', { name: 'Replies to Otto Other, oldest first' }));
+    const items = replies.getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.admin-notes__text')?.textContent)).toEqual([
+      'The pond society',
+      '@sam.editor (Sam Editor) can you credit them?',
+      'Done',
+    ]);
+    expect(within(items[1]!).getByText('For you')).toBeTruthy();
+    expect(within(items[1]!).getByText('New')).toBeTruthy();
+    // A reply new to the editor is marked read as a note is.
+    await waitFor(() => expect(posts(api).map((r) => r.url)).toEqual(['/api/admin/mentions/read']));
+    // Delete reply on one's own only; no Resolve or Reply on a reply.
+    expect(
+      items.map((li) =>
+        within(li)
+          .queryAllByRole('button')
+          .map((b) => b.textContent),
+      ),
+    ).toEqual([[], [], [`Delete reply of ${formatAdminDate(note(5, '').createdAt)}`]]);
+
+    const replyButton = panel().getByRole('button', { name: /^Reply to the note of/ });
+    fireEvent.click(replyButton);
+    const field = panel().getByRole('textbox', { name: 'Reply to Otto Other' }) as HTMLTextAreaElement;
+    expect(document.activeElement).toBe(field);
+    expect(panel().queryByRole('button', { name: /^Reply to the note of/ })).toBeNull();
+    // Empty: refused by the field, in its own words.
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+    expect(panel().getByRole('alert').textContent).toBe('The reply must not be empty.');
+    fireEvent.change(field, { target: { value: ' Credited. ' } });
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Reply added'));
+    expect(
+      posts(api)
+        .slice(1)
+        .map((r) => [r.url, r.body]),
+    ).toEqual([['/api/admin/articles/7/notes', { text: 'Credited.', replyTo: 2 }]]);
+    await waitFor(() => expect(replies.getAllByRole('listitem')).toHaveLength(4));
+    expect(panel().queryByRole('textbox', { name: 'Reply to Otto Other' })).toBeNull();
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Reply to the note of/));
+
+    // Escape in the field, or Cancel, closes the form with nothing sent.
+    fireEvent.click(panel().getByRole('button', { name: /^Reply to the note of/ }));
+    fireEvent.change(panel().getByRole('textbox', { name: 'Reply to Otto Other' }), {
+      target: { value: 'Never mind' },
+    });
+    fireEvent.keyDown(panel().getByRole('textbox', { name: 'Reply to Otto Other' }), { key: 'Escape' });
+    expect(panel().queryByRole('textbox', { name: 'Reply to Otto Other' })).toBeNull();
+    fireEvent.click(panel().getByRole('button', { name: /^Reply to the note of/ }));
+    fireEvent.click(panel().getByRole('button', { name: 'Cancel' }));
+    expect(panel().queryByRole('textbox', { name: 'Reply to Otto Other' })).toBeNull();
+    expect(posts(api)).toHaveLength(2);
+  });
+
+  it('offers no Reply on a resolved note nor in the Trash', async () => {
+    const resolved = { at: '2026-03-05T16:30:00.000Z', by: 'Nora Notes' };
+    const { client } = notesApi([note(1, 'Done and dusted', { resolved })]);
+    renderInAdmin(<NotesPanel articleId={7} />, client);
+    const item = await panel().findByRole('listitem');
+    expect(within(item).queryByRole('button', { name: /^Reply/ })).toBeNull();
+    expect(within(item).getByRole('button', { name: /^Reopen/ })).toBeTruthy();
+    cleanup();
+    renderInAdmin(
+      <NotesPanel articleId={7} readOnly />,
+      notesApi([note(1, 'Kept', { replies: [note(2, 'Answer', { replyTo: 1 })] })]).client,
+    );
+    expect(await panel().findByText('Answer')).toBeTruthy();
+    expect(panel().queryByRole('button')).toBeNull();
+  });
+
+  it('deletes a reply after its own question; deleting a note says how many replies go with it', async () => {
+    const api = notesApi([
+      note(1, 'Who took the photo?', {
+        replies: [note(2, 'Me', { replyTo: 1 }), note(3, 'Me too', { replyTo: 1, mine: false })],
+      }),
+    ]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    await panel().findByText('Me too');
+    fireEvent.click(panel().getByRole('button', { name: /^Delete note/ }));
+    const thread = await screen.findByRole('alertdialog', { name: 'Delete this note?' });
+    expect(thread.textContent).toContain('It is deleted for every editor, with its 2 replies. This cannot be undone.');
+    fireEvent.click(within(thread).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(panel().getByRole('button', { name: /^Delete reply/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this reply?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete reply' }));
+    await waitFor(() => expect(panel().queryByText('Me')).toBeNull());
+    expect(api.sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
+      expect.stringMatching(/\/articles\/7\/notes\/2$/),
+    ]);
+    expect(toasts.map((t) => t.title)).toContain('Reply deleted');
   });
 
   it('in the Trash shows the notes, with no field and no Delete note', async () => {

@@ -3,34 +3,45 @@ import { useLocation } from 'react-router';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { NOTES_PANEL_ID } from '@/config/paths';
 import { useFocusAfterRender } from '@/components/admin/use-focus-after-render';
-import { NOTE_MAX_LENGTH, cleanNoteText, noteTextProblem, type Note } from '@common/notes-contract';
-import { characterCount } from '@common/text-length';
+import type { Note, NoteReply } from '@common/notes-contract';
 import { useMarkMentionsRead } from '@/lib/admin-mentions';
-import { noteTextRefusal, useAddNote, useDeleteNote, useNotes, useResolveNote } from '../api/notes.ts';
-import { formatAdminDate } from '../lib/format-date.ts';
-import { isAddNoteChord } from '../lib/note-keys.ts';
-import { useMentionSuggestions } from './mention-suggestions.tsx';
-import { NoteText } from './note-text.tsx';
+import { useDeleteNote, useNotes, useResolveNote } from '../api/notes.ts';
+import { NoteForm } from './note-form.tsx';
+import { NoteItem } from './note-item.tsx';
 import './notes-panel.css';
 
-/** The message of a text the server would refuse, as the form shows it ('': none). */
-function localProblem(text: string): string {
-  const problem = noteTextProblem(cleanNoteText(text));
-  return problem ? `The note ${problem}.` : '';
+/** 'Delete this note?', with how many replies go with it; 'Delete this reply?'. */
+function deleteQuestion(target: Note | NoteReply | null): { title: string; message: string; confirmLabel: string } {
+  if (target && target.replyTo !== null) {
+    return {
+      title: 'Delete this reply?',
+      message: 'It is deleted for every editor. This cannot be undone.',
+      confirmLabel: 'Delete reply',
+    };
+  }
+  const replies = target && 'replies' in target ? target.replies.length : 0;
+  return {
+    title: 'Delete this note?',
+    message:
+      replies > 0
+        ? `It is deleted for every editor, with its ${replies === 1 ? 'reply' : `${replies} replies`}. This cannot be undone.`
+        : 'It is deleted for every editor. This cannot be undone.',
+    confirmLabel: 'Delete note',
+  };
 }
 
 export interface NotesPanelProps {
   articleId: number;
-  /** An article in the Trash: its notes are shown, none added or deleted. */
+  /** An article in the Trash: its notes and replies are shown, none added, resolved or deleted. */
   readOnly?: boolean;
 }
 
 /**
  * 'Notes' on an article's screen (decision 058): editors' internal notes to each other, never shown to
  * readers. Newest first, each with its author, time and text (plain, line breaks kept, links not made
- * clickable, mentions of colleagues marked: decision 060); 'Add a note' with its count (Ctrl/Cmd+Enter
- * adds too) and colleagues offered after an '@'; each editor may delete their own, after a confirm. The
- * heading counts them ('Notes (3)'). A colleague's note that mentions the editor says 'For you', and 'New'
+ * clickable, mentions of colleagues marked: decision 060) and its replies (decision 061); 'Add a note'
+ * with its count (Ctrl/Cmd+Enter adds too) and colleagues offered after an '@'; each editor may delete
+ * their own notes and replies, after a confirm. The heading counts the notes, not their replies ('Notes (3)'). A colleague's note that mentions the editor says 'For you', and 'New'
  * the first time it is shown: once the notes are shown, the server marks those mentions read.
  */
 export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
@@ -38,8 +49,9 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
   const list = useNotes(articleId);
   const remove = useDeleteNote();
   const resolve = useResolveNote();
-  // The note whose deletion is being confirmed (one dialog for the panel, so it outlives the note's row).
-  const [confirming, setConfirming] = useState<Note | null>(null);
+  // The note or reply whose deletion is being confirmed (one dialog for the panel, so it outlives its row).
+  const [confirming, setConfirming] = useState<Note | NoteReply | null>(null);
+  const question = deleteQuestion(confirming);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusAfterRender = useFocusAfterRender();
   const notes = list.data?.notes;
@@ -68,7 +80,7 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
         {count > 0 ? `Notes (${count})` : 'Notes'}
       </h2>
       <p className="admin-muted">Only editors see these: never readers.</p>
-      {readOnly ? null : <AddNoteForm articleId={articleId} />}
+      {readOnly ? null : <NoteForm articleId={articleId} />}
       {list.isPending ? (
         <p className="admin-muted">Loading the notes…</p>
       ) : list.isError ? (
@@ -79,12 +91,10 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
             <NoteItem
               key={note.id}
               note={note}
-              onDelete={note.mine && !readOnly ? () => setConfirming(note) : undefined}
-              onResolve={
-                readOnly
-                  ? undefined
-                  : () => resolve.mutate({ id: articleId, noteId: note.id, resolved: !note.resolved })
-              }
+              articleId={articleId}
+              readOnly={readOnly}
+              onDelete={setConfirming}
+              onResolve={() => resolve.mutate({ id: articleId, noteId: note.id, resolved: !note.resolved })}
             />
           ))}
         </ol>
@@ -93,15 +103,15 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
       )}
       <ConfirmDialog
         open={confirming !== null}
-        title="Delete this note?"
-        message="It is deleted for every editor. This cannot be undone."
-        confirmLabel="Delete note"
+        title={question.title}
+        message={question.message}
+        confirmLabel={question.confirmLabel}
         busy={remove.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
           if (!confirming) return;
           remove.mutate(
-            { id: articleId, noteId: confirming.id },
+            { id: articleId, noteId: confirming.id, reply: confirming.replyTo !== null },
             {
               onSuccess: () => {
                 setConfirming(null);
@@ -116,101 +126,6 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
   );
 }
 
-/** 'Add a note': the field (its label shown), its count, and Add note; an empty or too long text is refused here. */
-function AddNoteForm({ articleId }: { articleId: number }) {
-  const id = useId();
-  const add = useAddNote();
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
-  const field = useRef<HTMLTextAreaElement>(null);
-  const mention = useMentionSuggestions({ text, setText, field });
-  const length = characterCount(cleanNoteText(text));
-  const submit = () => {
-    const problem = localProblem(text);
-    setError(problem);
-    if (problem) {
-      field.current?.focus();
-      return;
-    }
-    add.mutate(
-      { id: articleId, text: cleanNoteText(text) },
-      {
-        onSuccess: () => {
-          setText('');
-          setError('');
-          field.current?.focus();
-        },
-        onError: (err) => {
-          const refused = noteTextRefusal(err);
-          if (refused) {
-            setError(refused);
-            field.current?.focus();
-          }
-        },
-      },
-    );
-  };
-  return (
-    <form
-      className="admin-notes__form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      <div className="admin-field">
-        <label htmlFor={`${id}-text`}>Add a note</label>
-        <div className="names-field__box">
-          <textarea
-            ref={field}
-            id={`${id}-text`}
-            className="admin-input admin-textarea"
-            rows={3}
-            value={text}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-count ${id}-hint${error ? ` ${id}-error` : ''}`}
-            {...mention.fieldProps}
-            onChange={(e) => {
-              setText(e.target.value);
-              mention.track(e.target);
-              if (error) setError(localProblem(e.target.value));
-            }}
-            onKeyDown={(e) => {
-              if (mention.onKeyDown(e)) return;
-              if (!isAddNoteChord(e)) return;
-              e.preventDefault();
-              submit();
-            }}
-          />
-          {mention.listbox}
-        </div>
-        {mention.status}
-        <div className="admin-notes__under">
-          <span id={`${id}-hint`} className="admin-muted">
-            Plain text. Type @ to mention a colleague. Ctrl+Enter (⌘+Enter on a Mac) adds it.
-          </span>
-          <span
-            id={`${id}-count`}
-            className={`admin-muted admin-notes__count${length > NOTE_MAX_LENGTH ? ' admin-notes__count--over' : ''}`}
-          >
-            {length.toLocaleString('en-GB')} / {NOTE_MAX_LENGTH.toLocaleString('en-GB')}
-          </span>
-        </div>
-        {error ? (
-          <p id={`${id}-error`} className="admin-field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <div className="admin-actions">
-        <button type="submit" className="admin-btn admin-btn--small admin-btn--primary" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add note'}
-        </button>
-      </div>
-    </form>
-  );
-}
-
 /**
  * Once notes that are new to the editor have been shown, their mentions are marked read (quietly: a failure
  * leaves them new, to be marked the next time). Each shown note is asked about once.
@@ -219,54 +134,10 @@ function useMarkShownMentionsRead(articleId: number, notes: Note[] | undefined) 
   const { mutate } = useMarkMentionsRead();
   const asked = useRef(new Set<number>());
   useEffect(() => {
-    const fresh = (notes ?? []).filter((n) => n.unread && !asked.current.has(n.id));
+    const shown = (notes ?? []).flatMap((n): NoteReply[] => [n, ...n.replies]);
+    const fresh = shown.filter((n) => n.unread && !asked.current.has(n.id));
     if (fresh.length === 0) return;
     for (const n of fresh) asked.current.add(n.id);
     mutate({ articleId });
   }, [articleId, notes, mutate]);
-}
-
-/**
- * One note: who added it and when ('For you' when it mentions the editor, 'New' the first time it is shown),
- * its text, and who resolved it and when; Resolve (or Reopen) for every editor, and Delete note for its
- * author (the panel asks first). Resolve and Reopen are one button, so the focus stays on it.
- */
-function NoteItem({ note, onDelete, onResolve }: { note: Note; onDelete?: () => void; onResolve?: () => void }) {
-  const when = formatAdminDate(note.createdAt);
-  return (
-    <li className={`admin-notes__item${note.resolved ? ' admin-notes__item--resolved' : ''}`}>
-      <p className="admin-notes__meta">
-        <strong className="admin-break">{note.createdBy}</strong>{' '}
-        <time className="admin-muted" dateTime={note.createdAt}>
-          {when}
-        </time>
-        {note.forYou ? <span className="admin-badge admin-badge--draft">For you</span> : null}
-        {note.unread ? <span className="admin-badge admin-badge--new">New</span> : null}
-      </p>
-      <p className="admin-pre admin-break admin-notes__text">
-        <NoteText text={note.text} mentions={note.mentions} />
-      </p>
-      {note.resolved ? (
-        <p className="admin-notes__resolved">
-          Resolved by <span className="admin-break">{note.resolved.by}</span>,{' '}
-          <time dateTime={note.resolved.at}>{formatAdminDate(note.resolved.at)}</time>
-        </p>
-      ) : null}
-      {onResolve || onDelete ? (
-        <div className="admin-notes__actions">
-          {onResolve ? (
-            <button type="button" className="admin-btn admin-btn--small" onClick={onResolve}>
-              {note.resolved ? 'Reopen' : 'Resolve'}
-              <span className="admin-sr-only"> note of {when}</span>
-            </button>
-          ) : null}
-          {onDelete ? (
-            <button type="button" className="admin-btn admin-btn--small admin-btn--danger-outline" onClick={onDelete}>
-              Delete note<span className="admin-sr-only"> of {when}</span>
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-    </li>
-  );
 }

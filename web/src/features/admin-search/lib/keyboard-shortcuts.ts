@@ -81,11 +81,15 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
   {
     title: 'Article screen',
     shortcuts: [
-      { id: 'note-add', combos: [press('Mod', 'Enter')], does: 'In Add a note: add the note, as Add note does' },
+      {
+        id: 'note-add',
+        combos: [press('Mod', 'Enter')],
+        does: 'In Add a note or a reply: add it, as Add note or Reply does',
+      },
       {
         id: 'mention',
         combos: [type('@')],
-        does: 'In Add a note: mention a colleague (Up and Down choose, Enter takes one)',
+        does: 'In Add a note or a reply: mention a colleague (Up and Down choose, Enter takes one)',
       },
     ],
   },
