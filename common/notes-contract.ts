@@ -20,7 +20,8 @@
  *     GET    /api/admin/editors                       ColleagueList, by name
  *
  * A mention is new to the colleague it names until they open the story's notes (the screen asks the server
- * to mark them read) or mark all of theirs read; the newsroom's header counts the new ones.
+ * to mark them read) or mark all of theirs read; the newsroom's header counts the new ones. A reply counts
+ * as a mention of the editors who wrote in its thread (decision 061).
  *
  *     GET    /api/admin/mentions                      MentionCount: the signed-in editor's new mentions
  *     POST   /api/admin/mentions/read                 MentionsReadInput: MentionCount left
@@ -45,7 +46,10 @@ export interface Note {
   mine: boolean;
   /** The colleagues it mentions, as they were named when it was added, in the order of the text. */
   mentions: Colleague[];
-  /** It mentions the signed-in editor, and is a colleague's (not their own). */
+  /**
+   * It is a colleague's (not their own) and mentions the signed-in editor, or is a reply in a thread they
+   * wrote in (decision 061).
+   */
   forYou: boolean;
   /** It is for them and new: they had not opened the story's notes (or marked it read) since it was added. */
   unread: boolean;

@@ -334,12 +334,30 @@ describe('notes on an article', () => {
     expect(await options.allInnerTexts()).toEqual(['Lou Local @lou.local']);
     await page.keyboard.press('Escape');
     await field.fill('');
-    // Their own Dashboard is not where the author sees it.
+    // Their own notes are not for the author: their Dashboard has nothing for them.
     const mine = await web.newPage(DESKTOP);
     await openSignedIn(mine, running, `${running.baseUrl}/admin`);
-    await mine
-      .getByRole('region', { name: 'Notes for you' })
-      .getByText(/No note mentions you yet/)
+    const forMe = mine.getByRole('region', { name: 'Notes for you' });
+    await forMe.getByText(/No note mentions you yet/).waitFor();
+
+    // Sam answers the note on the story: the reply is for its author, new on their Dashboard and header.
+    await samsPage.goto(`${running.baseUrl}/admin/articles/${story!.id}`);
+    const asked = samsPage
+      .getByRole('region', { name: /^Notes/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'One more for' });
+    await asked.getByRole('button', { name: /^Reply to the note of/ }).click();
+    await samsPage.keyboard.type('On it: checking the harbour minutes.');
+    await samsPage.keyboard.press('ControlOrMeta+Enter');
+    await asked
+      .getByRole('list', { name: /^Replies to/ })
+      .getByText('On it: checking the harbour minutes.')
       .waitFor();
+    await mine.reload();
+    const answer = forMe.getByRole('listitem').first();
+    await answer.getByText('On it: checking the harbour minutes.').waitFor();
+    expect(await answer.innerText()).toContain('Sam Editor');
+    await answer.getByText('New', { exact: true }).waitFor();
+    await mine.getByRole('banner').getByRole('link', { name: '1 new mention' }).waitFor();
   });
 });

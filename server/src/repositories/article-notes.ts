@@ -125,7 +125,7 @@ export class ArticleNotesRepository {
     const mentions = await db
       .selectFrom('note_mentions as m')
       .innerJoin('article_notes as n', 'n.id', 'm.note_id')
-      .select(['m.note_id', 'm.subject', 'm.username', 'm.name', 'm.read_at'])
+      .select(['m.note_id', 'm.subject', 'm.username', 'm.name', 'm.read_at', 'm.kind'])
       .where('n.article_id', '=', articleId)
       .orderBy('m.note_id')
       .orderBy('m.position')
@@ -133,8 +133,11 @@ export class ArticleNotesRepository {
     const byNote = new Map<number, Colleague[]>();
     const forViewer = new Map<number, ViewerMention>();
     for (const m of mentions) {
-      const list = byNote.get(Number(m.note_id)) ?? [];
-      byNote.set(Number(m.note_id), uniqueColleagues([...list, { username: m.username, name: m.name }]));
+      // A reply's row for someone in its thread makes it theirs to read, not a mention in its text.
+      if (m.kind === 'mention') {
+        const list = byNote.get(Number(m.note_id)) ?? [];
+        byNote.set(Number(m.note_id), uniqueColleagues([...list, { username: m.username, name: m.name }]));
+      }
       if (m.subject === viewer) forViewer.set(Number(m.note_id), { mentioned: true, read: m.read_at !== null });
     }
     return threads(
@@ -282,8 +285,9 @@ export class ArticleNotesRepository {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const mentions = await this.mention(trx, Number(row.id), text, at);
-      const note = toNote(row, actor.subject, mentions);
+      const mentioned = await this.mention(trx, Number(row.id), text, at);
+      if (thread !== null) await this.tellThread(trx, Number(row.id), thread, actor.subject, mentioned, at);
+      const note = toNote(row, actor.subject, uniqueColleagues(mentioned));
       // The audit row names the article and the note (and the note a reply answers), never the text.
       await writeAuditRows(trx, [
         {
@@ -394,7 +398,12 @@ export class ArticleNotesRepository {
    * the newsroom lists as a colleague (GET /api/admin/editors: seen, or an account not yet seen), once each, in the order of the text. An
    * '@' and a name nobody has is left as text.
    */
-  private async mention(trx: Transaction<Database>, noteId: number, text: string, at: string): Promise<Colleague[]> {
+  private async mention(
+    trx: Transaction<Database>,
+    noteId: number,
+    text: string,
+    at: string,
+  ): Promise<(Colleague & { subject: string })[]> {
     const tokens = mentionTokens(text);
     if (tokens.length === 0) return [];
     const first = new Map<string, number>();
@@ -417,7 +426,49 @@ export class ArticleNotesRepository {
         })),
       )
       .execute();
-    return uniqueColleagues(rows.map((e) => ({ username: e.username, name: e.name })));
+    return rows.map((e) => ({ subject: e.subject, username: e.username, name: e.name }));
+  }
+
+  /**
+   * A reply is for its thread (decision 061): the editors who wrote the note it answers and the thread's
+   * earlier replies get a row (kind 'reply'), new to them as a mention is, after the reply's mentions;
+   * not its author, and not one the reply already mentions.
+   */
+  private async tellThread(
+    trx: Transaction<Database>,
+    replyId: number,
+    thread: number,
+    author: string,
+    mentioned: { subject: string }[],
+    at: string,
+  ): Promise<void> {
+    const skip = new Set([author, ...mentioned.map((m) => m.subject)]);
+    const writers = await trx
+      .selectFrom('article_notes')
+      .select(['author_subject', 'author_name'])
+      .where((eb) => eb.or([eb('id', '=', thread), eb('reply_to', '=', thread)]))
+      .where('id', '<>', replyId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const told = new Map<string, string>();
+    for (const w of writers)
+      if (!skip.has(w.author_subject) && !told.has(w.author_subject)) told.set(w.author_subject, w.author_name);
+    if (told.size === 0) return;
+    await trx
+      .insertInto('note_mentions')
+      .values(
+        [...told].map(([subject, name], i) => ({
+          note_id: replyId,
+          subject,
+          username: '',
+          name,
+          position: mentioned.length + i,
+          created_at: at,
+          kind: 'reply' as const,
+        })),
+      )
+      .execute();
   }
 
   /** The note that starts a thread, locked for the rest of the transaction on PostgreSQL (a reply and a resolution wait for each other). */

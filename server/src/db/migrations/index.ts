@@ -44,6 +44,7 @@ import * as m056 from './056-note-mentions.ts';
 import * as m057 from './057-mention-reads.ts';
 import * as m058 from './058-note-resolutions.ts';
 import * as m059 from './059-note-replies.ts';
+import * as m060 from './060-reply-notices.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -101,4 +102,5 @@ export const migrations: Record<string, AppMigration> = {
   '057-mention-reads': m057,
   '058-note-resolutions': m058,
   '059-note-replies': m059,
+  '060-reply-notices': m060,
 };

@@ -1,4 +1,9 @@
-/** `note_mentions` (migrations 056-note-mentions, 057-mention-reads): the colleagues each note mentions (decision 060). */
+import type { Generated } from 'kysely';
+
+/**
+ * `note_mentions` (migrations 056-note-mentions, 057-mention-reads, 060-reply-notices): the colleagues each
+ * note is for: those it mentions (decision 060) and, for a reply, those in its thread (decision 061).
+ */
 export interface NoteMentionTable {
   note_id: number;
   /** The colleague's subject, as the audit trail and `editor_activity` know them. */
@@ -12,4 +17,6 @@ export interface NoteMentionTable {
   created_at: string;
   /** When the colleague opened the story's notes or marked their mentions read (null: a new mention). */
   read_at: string | null;
+  /** 'mention': the text names them; 'reply': they wrote the note or an earlier reply of the thread it joins. */
+  kind: Generated<'mention' | 'reply'>;
 }

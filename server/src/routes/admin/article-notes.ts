@@ -66,7 +66,9 @@ const noteFields = {
   mentions: Type.Array(ColleagueSchema, {
     description: "The colleagues its text mentions ('@' and their username), as named when it was added",
   }),
-  forYou: Type.Boolean({ description: "It mentions the signed-in editor and is a colleague's" }),
+  forYou: Type.Boolean({
+    description: "A colleague's that mentions the signed-in editor, or a reply in a thread they wrote in",
+  }),
   resolved: Type.Union(
     [
       Type.Object({

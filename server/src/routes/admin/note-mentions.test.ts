@@ -405,6 +405,50 @@ describe('new mentions', () => {
     expect(await forYou(otto)).toEqual([]);
   });
 
+  it("makes a reply new to those in its thread (the note's author, earlier repliers), not its own author, and lists no mention for it", async () => {
+    const [a] = await insertArticles(t.database.db, [{ headline: 'Goose Elected To Parish Council' }]);
+    const question = await addNote(a!.id, 'Who took the photo?');
+    const reply = async (text: string, who: { authorization: string }) => {
+      const res = await call('POST', `/api/admin/articles/${a!.id}/notes`, who, { text, replyTo: question.id });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as Note;
+    };
+    // Otto answers: Nora asked, so it is for her; the reply mentions no one.
+    const first = await reply('The pond society', otto);
+    expect(first.mentions).toEqual([]);
+    expect(await unread(nora)).toBe(1);
+    expect((await forYou(nora)).map((n) => [n.id, n.excerpt, n.createdBy, n.unread])).toEqual([
+      [first.id, 'The pond society', 'Otto Other', true],
+    ]);
+    expect(await unread(otto)).toBe(0);
+    const [thread] = await notesAs(a!.id, nora);
+    expect(thread!.replies.map((r) => [r.mentions, r.forYou, r.unread])).toEqual([[[], true, true]]);
+
+    // Pia joins, mentioning Otto: Nora and Otto are told once each (Otto by the mention), Pia not at all.
+    const second = await reply('Thanks @otto.other, crediting them', pia);
+    expect(second.mentions).toEqual([OTTO]);
+    expect(await unread(nora)).toBe(2);
+    expect(await unread(otto)).toBe(1);
+    expect(await unread(pia)).toBe(0);
+    const rows = await t.database.db
+      .selectFrom('note_mentions')
+      .select(['subject', 'kind', 'position'])
+      .where('note_id', '=', second.id)
+      .orderBy('position')
+      .execute();
+    expect(rows).toEqual([
+      { subject: 'editor-otto', kind: 'mention', position: 0 },
+      { subject: 'editor-nora', kind: 'reply', position: 1 },
+    ]);
+    // Nora opens the story: read. Her own reply tells Otto and Pia, who wrote in the thread.
+    expect(await markRead(nora, { articleId: a!.id })).toBe(0);
+    await reply('Great, thank you both', nora);
+    expect([await unread(otto), await unread(pia), await unread(nora)]).toEqual([2, 1, 0]);
+    // Resolved, the thread leaves everyone's count.
+    await call('PATCH', `/api/admin/articles/${a!.id}/notes/${question.id}`, nora, { resolved: true });
+    expect([await unread(otto), await unread(pia)]).toEqual([0, 0]);
+  });
+
   it("leaves out a deleted note, a story in the Trash (counted again once restored) and one's own notes", async () => {
     const [goose, swan] = await insertArticles(t.database.db, [
       { headline: 'Goose Elected To Parish Council' },

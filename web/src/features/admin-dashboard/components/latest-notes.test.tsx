@@ -109,7 +109,9 @@ describe("the Dashboard's 'Notes for you'", () => {
     cleanup();
     showForYou({});
     expect(
-      screen.getByText('No note mentions you yet: a colleague mentions you by typing @ and your name in a note.'),
+      screen.getByText(
+        'No note mentions you yet: a colleague mentions you by typing @ and your name in a note, and a reply to a note you wrote or answered comes here too.',
+      ),
     ).toBeTruthy();
   });
 

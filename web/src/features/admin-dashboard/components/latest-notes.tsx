@@ -25,7 +25,7 @@ export interface NotesForYouProps {
 
 /**
  * The Dashboard's 'Notes for you' (decision 060): colleagues' newest notes that mention the signed-in
- * editor, listed as 'Latest notes' lists notes, each new one marked 'New' until its story is opened; with
+ * editor, and replies in threads they wrote in (decision 061), listed as 'Latest notes' lists notes, each new one marked 'New' until its story is opened; with
  * new ones, how many and 'Mark all read'. The header's count of new mentions links here (`#notes-for-you`):
  * the panel is then scrolled into view and its heading takes the focus, as it does after 'Mark all read'.
  */
@@ -41,7 +41,7 @@ export function NotesForYouPanel({ notes, unread, onMarkAllRead, marking }: Note
     <NotesBlock
       notes={notes}
       title="Notes for you"
-      empty="No note mentions you yet: a colleague mentions you by typing @ and your name in a note."
+      empty="No note mentions you yet: a colleague mentions you by typing @ and your name in a note, and a reply to a note you wrote or answered comes here too."
       testId="notes-for-you"
       id={NOTES_FOR_YOU_ID}
       heading={heading}
