@@ -125,6 +125,8 @@ export interface LatestNote {
   createdAt: string;
   /** The display name of the editor who added it. */
   createdBy: string;
+  /** A reply (decision 061): the display name of the author of the note it answers; null for a note of its own. */
+  replyTo: string | null;
 }
 
 /** How many notes the Dashboard's 'Notes for you' shows. */

@@ -356,7 +356,9 @@ describe('notes on an article', () => {
     await mine.reload();
     const answer = forMe.getByRole('listitem').first();
     await answer.getByText('On it: checking the harbour minutes.').waitFor();
-    expect(await answer.innerText()).toContain('Sam Editor');
+    expect(await answer.innerText()).toMatch(
+      new RegExp(`Sam Editor\\s+replying to ${EDITOR.username.replace('.', '\\.')}`),
+    );
     await answer.getByText('New', { exact: true }).waitFor();
     await mine.getByRole('banner').getByRole('link', { name: '1 new mention' }).waitFor();
   });

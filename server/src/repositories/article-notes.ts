@@ -57,11 +57,23 @@ function uniqueColleagues(list: Colleague[]): Colleague[] {
   return list.filter((c) => !seen.has(c.username.toLowerCase()) && seen.add(c.username.toLowerCase()));
 }
 
-/** What the Dashboard's lists of notes read of a note (`n`) and its article (`a`). */
-const LATEST_COLUMNS = ['n.id', 'n.article_id', 'a.headline', 'n.text', 'n.created_at', 'n.author_name'] as const;
+/**
+ * What the Dashboard's lists of notes read of a note (`n`), its article (`a`) and, for a reply, the note it
+ * answers (`p`, left-joined by its primary key).
+ */
+const LATEST_COLUMNS = [
+  'n.id',
+  'n.article_id',
+  'a.headline',
+  'n.text',
+  'n.created_at',
+  'n.author_name',
+  'p.author_name as answered_name',
+] as const;
 
 type LatestRow = Pick<ArticleNoteRow, 'id' | 'article_id' | 'text' | 'created_at' | 'author_name'> & {
   headline: string;
+  answered_name: string | null;
 };
 
 function toLatest(row: LatestRow): LatestNote {
@@ -72,6 +84,7 @@ function toLatest(row: LatestRow): LatestNote {
     excerpt: commentExcerpt(row.text),
     createdAt: row.created_at,
     createdBy: row.author_name,
+    replyTo: row.answered_name,
   };
 }
 
@@ -154,6 +167,7 @@ export class ArticleNotesRepository {
     const rows = await this.db
       .selectFrom('article_notes as n')
       .innerJoin('articles as a', 'a.id', 'n.article_id')
+      .leftJoin('article_notes as p', 'p.id', 'n.reply_to')
       .select(LATEST_COLUMNS)
       .where('n.resolved_at', 'is', null)
       .where('a.deleted_at', 'is', null)
@@ -171,6 +185,7 @@ export class ArticleNotesRepository {
    */
   async forYou(subject: string, limit: number): Promise<NoteForYou[]> {
     const rows = await this.mentionsOf(subject)
+      .leftJoin('article_notes as p', 'p.id', 'n.reply_to')
       .select([...LATEST_COLUMNS, 'm.read_at'])
       .orderBy('m.created_at', 'desc')
       .orderBy('m.note_id', 'desc')

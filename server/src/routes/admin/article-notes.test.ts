@@ -320,6 +320,14 @@ describe('replies', () => {
       { headline: HEADLINE, noteId: thanks.id, replyTo: question.id },
     ]);
     expect((await call('GET', `/api/admin/articles/${a.id}`)).json().version).toBe(a.version);
+    // The Dashboard's Latest notes list replies too, saying whom each answers.
+    const latest = (await call('GET', '/api/admin/dashboard')).json().latestNotes;
+    expect(latest.map((x: { id: number; replyTo: string | null }) => [x.id, x.replyTo])).toEqual([
+      [thanks.id, 'Nora Notes'],
+      [answer.json().id, 'Nora Notes'],
+      [other.id, null],
+      [question.id, null],
+    ]);
   });
 
   it('resolves and reopens a thread as one; a resolved note takes no reply until reopened, and a reply is not resolved apart', async () => {

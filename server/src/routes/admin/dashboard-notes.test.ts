@@ -88,6 +88,7 @@ describe('GET /api/admin/dashboard: Latest notes', () => {
       excerpt: 'Picture rights cleared.',
       createdAt: added.json().createdAt,
       createdBy: 'Nora Notes',
+      replyTo: null,
     });
     expect(latestNotes[2]).toMatchObject({ articleId: ladder!.id, createdBy: 'Desmond Ratchett' });
     const times = latestNotes.map((n) => n.createdAt);

@@ -417,8 +417,8 @@ describe('new mentions', () => {
     const first = await reply('The pond society', otto);
     expect(first.mentions).toEqual([]);
     expect(await unread(nora)).toBe(1);
-    expect((await forYou(nora)).map((n) => [n.id, n.excerpt, n.createdBy, n.unread])).toEqual([
-      [first.id, 'The pond society', 'Otto Other', true],
+    expect((await forYou(nora)).map((n) => [n.id, n.excerpt, n.createdBy, n.replyTo, n.unread])).toEqual([
+      [first.id, 'The pond society', 'Otto Other', 'Nora Notes', true],
     ]);
     expect(await unread(otto)).toBe(0);
     const [thread] = await notesAs(a!.id, nora);

@@ -116,6 +116,9 @@ const LatestNoteSchema = Type.Object({
   excerpt: Type.String({ description: "The note's text, cut to 100 characters plus '...'" }),
   createdAt: Type.String({ description: 'When it was added (ISO-8601 UTC)' }),
   createdBy: Type.String({ description: 'The display name of the editor who added it' }),
+  replyTo: Type.Union([Type.String(), Type.Null()], {
+    description: 'A reply: the display name of the author of the note it answers; null for a note of its own',
+  }),
 });
 
 export const DashboardSchema = Type.Object({
@@ -154,7 +157,8 @@ export const DashboardSchema = Type.Object({
     ]),
     {
       maxItems: NOTES_FOR_YOU,
-      description: "Newest first: colleagues' notes mentioning the signed-in editor",
+      description:
+        "Newest first: colleagues' notes mentioning the signed-in editor, and replies in threads they wrote in",
     },
   ),
 });

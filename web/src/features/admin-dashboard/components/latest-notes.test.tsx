@@ -22,10 +22,20 @@ const note = (over: Partial<LatestNote>): LatestNote => ({
   excerpt: 'Picture rights cleared.',
   createdAt: '2026-03-12T14:05:00.000Z',
   createdBy: 'Fenella Grubb',
+  replyTo: null,
   ...over,
 });
 
 describe("the Dashboard's 'Latest notes'", () => {
+  it("says whom a reply answers after its author ('replying to'); a note of its own says nothing of the kind", () => {
+    show([note({ id: 2, createdBy: 'Sam Editor', replyTo: 'Nora Notes', excerpt: 'On it.' }), note({ id: 1 })]);
+    const items = within(screen.getByRole('region', { name: 'Latest notes' })).getAllByRole('listitem');
+    expect(items[0]!.querySelector('.admin-latest-notes__meta')?.textContent).toMatch(
+      /^Sam Editor replying to Nora Notes /,
+    );
+    expect(items[1]!.textContent).not.toContain('replying');
+  });
+
   it('lists the notes in the order given, each with its headline linking to the story, its author, time and text', () => {
     show([
       note({ id: 9, articleId: 7, createdAt: '2026-03-12T14:05:00.000Z' }),

@@ -105,7 +105,10 @@ function NotesBlock({
                 </Link>
               </p>
               <p className="admin-latest-notes__meta">
-                <strong className="admin-break">{note.createdBy}</strong>{' '}
+                <strong className="admin-break">{note.createdBy}</strong>
+                {note.replyTo !== null ? (
+                  <span className="admin-muted admin-break"> replying to {note.replyTo}</span>
+                ) : null}{' '}
                 <time className="admin-muted" dateTime={note.createdAt}>
                   {formatAdminDate(note.createdAt)}
                 </time>
