@@ -67,14 +67,6 @@ export interface Note {
 /** A reply as its note lists it. */
 export type NoteReply = Omit<Note, 'replies'>;
 
-/**
- * POST …/notes: a note, or with `replyTo` a reply to that note of the article (a reply to a reply joins
- * the same thread; a resolved note is reopened before it is answered).
- */
-export interface NoteInput {
-  text: string;
-  replyTo?: number;
-}
 
 export interface NoteResolved {
   /** ISO-8601 UTC. */
@@ -188,9 +180,13 @@ export function mentionTokens(text: string): MentionToken[] {
   return found;
 }
 
-/** POST …/notes: the text, plain (trimmed; line breaks kept). */
+/**
+ * POST …/notes: the text, plain (trimmed; line breaks kept); with `replyTo`, a reply to that note of the
+ * article (a reply to a reply joins the same thread; a resolved note is reopened before it is answered).
+ */
 export interface NoteInput {
   text: string;
+  replyTo?: number;
 }
 
 /** The audit trail's rows for notes: added, deleted, resolved, reopened (the note's text is not copied there). */
