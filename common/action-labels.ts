@@ -84,6 +84,7 @@ const TRAIL_LABELS: Record<TrailAction, string> = {
   'correction-edit': 'Correction edited',
   'correction-remove': 'Correction removed',
   'note-add': 'Note added',
+  'note-edit': 'Note edited',
   'note-delete': 'Note deleted',
   'note-resolve': 'Note resolved',
   'note-reopen': 'Note reopened',

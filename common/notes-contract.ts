@@ -6,7 +6,7 @@
  *     GET    /api/admin/articles/{id}/notes           NoteList, newest first, each with its replies (the Trash too)
  *     POST   /api/admin/articles/{id}/notes           NoteInput: 201 Note (a note, or a reply to one)
  *     PATCH  /api/admin/articles/{id}/notes/{noteId}  NoteResolution: 200 Note (resolved or reopened with its
- *                                                     replies, by anyone)
+ *                                                     replies, by anyone); or NoteEdit: 200 Note (its author)
  *     DELETE /api/admin/articles/{id}/notes/{noteId}  204 (only its author, its replies with it; 403 for anyone else)
  *
  * The Dashboard's 'Latest notes' (GET /api/admin/dashboard's `latestNotes`): the newest open (not
@@ -60,6 +60,8 @@ export interface Note {
   resolved: NoteResolved | null;
   /** A reply: the note it answers, which starts its thread (decision 061); null for a note of its own. */
   replyTo: number | null;
+  /** When its author last changed its text (decision 062, ISO-8601 UTC); null while it is as it was added. */
+  editedAt: string | null;
   /** Its replies, oldest first, in a list of notes (GET …/notes); empty for a reply and in other answers. */
   replies: NoteReply[];
 }
@@ -80,6 +82,14 @@ export interface NoteResolved {
  */
 export interface NoteResolution {
   resolved: boolean;
+}
+
+/**
+ * PATCH …/notes/{noteId}: a new text for the note or reply (decision 062), by its author only, while its
+ * thread is open; its mentions follow the new text. The same rules as a new note's text.
+ */
+export interface NoteEdit {
+  text: string;
 }
 
 /** An editor seen in the newsroom, whom a note can mention by '@' and their username. */
@@ -189,8 +199,8 @@ export interface NoteInput {
   replyTo?: number;
 }
 
-/** The audit trail's rows for notes: added, deleted, resolved, reopened (the note's text is not copied there). */
-export const NOTE_AUDIT_ACTIONS = ['note-add', 'note-delete', 'note-resolve', 'note-reopen'] as const;
+/** The audit trail's rows for notes: added, edited, deleted, resolved, reopened (the note's text is not copied there). */
+export const NOTE_AUDIT_ACTIONS = ['note-add', 'note-edit', 'note-delete', 'note-resolve', 'note-reopen'] as const;
 export type NoteAuditAction = (typeof NOTE_AUDIT_ACTIONS)[number];
 
 /** The text as it is stored: Windows line breaks made plain, trimmed; the line breaks within are kept. */

@@ -36,6 +36,7 @@ export function toNote(
     unread: forViewer.mentioned && !forViewer.read && !mine,
     resolved: row.resolved_at ? { at: row.resolved_at, by: row.resolved_by ?? '' } : null,
     replyTo: row.reply_to === null ? null : Number(row.reply_to),
+    editedAt: row.edited_at,
     replies: [],
   };
 }
@@ -96,7 +97,8 @@ function toLatest(row: LatestRow): LatestNote {
 export type NoteRefusal =
   | { ok: false; reason: 'not-found' | 'note-not-found' | 'not-author' }
   | { ok: false; reason: 'deleted'; deletedAt: string }
-  | { ok: false; reason: 'reply-to-not-found' | 'thread-resolved' | 'reply-not-resolvable'; thread?: number };
+  | { ok: false; reason: 'reply-to-not-found' | 'reply-not-resolvable' | 'not-author-edit'; thread?: number }
+  | { ok: false; reason: 'thread-resolved'; thread: number; doing: 'reply' | 'edit' };
 
 type ArticleState = { id: number; headline: string; deleted_at: string | null };
 
@@ -285,7 +287,9 @@ export class ArticleNotesRepository {
         if (!target) return { ok: false as const, reason: 'reply-to-not-found' as const };
         thread = target.reply_to === null ? Number(target.id) : Number(target.reply_to);
         const root = await this.lockThread(trx, thread);
-        if (root.resolved_at !== null) return { ok: false as const, reason: 'thread-resolved' as const, thread };
+        if (root.resolved_at !== null) {
+          return { ok: false as const, reason: 'thread-resolved' as const, thread, doing: 'reply' as const };
+        }
       }
       const at = now.toISOString();
       const row = await trx
@@ -370,6 +374,46 @@ export class ArticleNotesRepository {
   }
 
   /** A note deleted by its author; anyone else is refused ('not-author'). */
+  /**
+   * The note's or reply's new text by its author, at `now`, while its thread is open (decision 062): dated
+   * `edited_at`, its mentions made those of the new text, with a `note-edit` audit row (never the text). The
+   * same text changes nothing and writes no row. The article is untouched.
+   */
+  async edit(
+    articleId: number,
+    noteId: number,
+    text: string,
+    actor: Actor,
+    now: Date,
+  ): Promise<{ ok: true; note: Note } | NoteRefusal> {
+    return this.db.transaction().execute(async (trx) => {
+      const article = await this.lockArticle(trx, articleId);
+      if (!article.ok) return article;
+      const before = await trx
+        .selectFrom('article_notes')
+        .select(['id', 'reply_to', 'author_subject', 'text'])
+        .where('id', '=', noteId)
+        .where('article_id', '=', articleId)
+        .executeTakeFirst();
+      if (!before) return { ok: false as const, reason: 'note-not-found' as const };
+      if (before.author_subject !== actor.subject) return { ok: false as const, reason: 'not-author-edit' as const };
+      const thread = before.reply_to === null ? noteId : Number(before.reply_to);
+      if ((await this.lockThread(trx, thread)).resolved_at !== null) {
+        return { ok: false as const, reason: 'thread-resolved' as const, thread, doing: 'edit' as const };
+      }
+      if (before.text !== text) {
+        const at = now.toISOString();
+        await trx.updateTable('article_notes').set({ text, edited_at: at }).where('id', '=', noteId).execute();
+        await this.remention(trx, noteId, text, at);
+        const names = { headline: article.row.headline, noteId, ...(thread === noteId ? {} : { replyTo: thread }) };
+        await writeAuditRows(trx, [{ action: 'note-edit', articleId, actor, at, before: names, after: names }]);
+      }
+      const listed = (await this.list(articleId, actor.subject, trx)).find((n) => n.id === thread)!;
+      const note = thread === noteId ? listed : { ...listed.replies.find((r) => r.id === noteId)!, replies: [] };
+      return { ok: true as const, note };
+    });
+  }
+
   async remove(articleId: number, noteId: number, actor: Actor, now: Date): Promise<{ ok: true } | NoteRefusal> {
     return this.db.transaction().execute(async (trx) => {
       const article = await this.lockArticle(trx, articleId);
@@ -419,14 +463,7 @@ export class ArticleNotesRepository {
     text: string,
     at: string,
   ): Promise<(Colleague & { subject: string })[]> {
-    const tokens = mentionTokens(text);
-    if (tokens.length === 0) return [];
-    const first = new Map<string, number>();
-    for (const t of tokens) if (!first.has(t.username)) first.set(t.username, first.size);
-    const rows = (await mentionableEditors(trx, MAX_COLLEAGUES, this.accounts))
-      .filter((e) => first.has(e.username.toLowerCase()))
-      .map((e) => ({ ...e, position: first.get(e.username.toLowerCase())! }))
-      .sort((a, b) => a.position - b.position || a.subject.localeCompare(b.subject));
+    const rows = await this.mentionedIn(trx, text);
     if (rows.length === 0) return [];
     await trx
       .insertInto('note_mentions')
@@ -442,6 +479,54 @@ export class ArticleNotesRepository {
       )
       .execute();
     return rows.map((e) => ({ subject: e.subject, username: e.username, name: e.name }));
+  }
+
+  /** The colleagues `text` mentions, in the order of the text, each with their subject (see `mention`). */
+  private async mentionedIn(trx: Transaction<Database>, text: string): Promise<(Colleague & { subject: string })[]> {
+    const tokens = mentionTokens(text);
+    if (tokens.length === 0) return [];
+    const first = new Map<string, number>();
+    for (const t of tokens) if (!first.has(t.username)) first.set(t.username, first.size);
+    return (await mentionableEditors(trx, MAX_COLLEAGUES, this.accounts))
+      .filter((e) => first.has(e.username.toLowerCase()))
+      .map((e) => ({ ...e, position: first.get(e.username.toLowerCase())! }))
+      .sort((a, b) => a.position - b.position || a.subject.localeCompare(b.subject))
+      .map((e) => ({ subject: e.subject, username: e.username, name: e.name }));
+  }
+
+  /**
+   * The note's mentions made those of its new text (decision 062): a colleague still mentioned keeps their
+   * row and its read mark, one no longer mentioned loses it, one newly mentioned gets a new row (new to
+   * them, dated `at`); one the reply was already for (kind 'reply') has that row become their mention.
+   */
+  private async remention(trx: Transaction<Database>, noteId: number, text: string, at: string): Promise<void> {
+    const wanted = await this.mentionedIn(trx, text);
+    const had = await trx
+      .selectFrom('note_mentions')
+      .select(['subject', 'kind'])
+      .where('note_id', '=', noteId)
+      .execute();
+    const keep = new Set(wanted.map((w) => w.subject));
+    const gone = had.filter((h) => h.kind === 'mention' && !keep.has(h.subject)).map((h) => h.subject);
+    if (gone.length > 0) {
+      await trx.deleteFrom('note_mentions').where('note_id', '=', noteId).where('subject', 'in', gone).execute();
+    }
+    const existing = new Set(had.map((h) => h.subject));
+    for (const [position, w] of wanted.entries()) {
+      if (existing.has(w.subject)) {
+        await trx
+          .updateTable('note_mentions')
+          .set({ kind: 'mention', position, username: w.username, name: w.name })
+          .where('note_id', '=', noteId)
+          .where('subject', '=', w.subject)
+          .execute();
+      } else {
+        await trx
+          .insertInto('note_mentions')
+          .values({ note_id: noteId, subject: w.subject, username: w.username, name: w.name, position, created_at: at })
+          .execute();
+      }
+    }
   }
 
   /**

@@ -45,6 +45,7 @@ import * as m057 from './057-mention-reads.ts';
 import * as m058 from './058-note-resolutions.ts';
 import * as m059 from './059-note-replies.ts';
 import * as m060 from './060-reply-notices.ts';
+import * as m061 from './061-note-edits.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -103,4 +104,5 @@ export const migrations: Record<string, AppMigration> = {
   '058-note-resolutions': m058,
   '059-note-replies': m059,
   '060-reply-notices': m060,
+  '061-note-edits': m061,
 };

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** `article_notes` (migrations 053-article-notes, 058-note-resolutions, 059-note-replies): editors' internal notes on an article (decision 058). */
+/** `article_notes` (migrations 053-article-notes, 058-note-resolutions, 059-note-replies, 061-note-edits): editors' internal notes on an article (decision 058). */
 export interface ArticleNoteTable {
   id: Generated<number>;
   article_id: number;
@@ -20,6 +20,8 @@ export interface ArticleNoteTable {
    * thread is resolved and reopened as one: its replies carry the note's `resolved_at` and `resolved_by`.
    */
   reply_to: number | null;
+  /** When its author last changed its text (decision 062); null while it is as it was added. */
+  edited_at: string | null;
 }
 
 export type ArticleNoteRow = Selectable<ArticleNoteTable>;

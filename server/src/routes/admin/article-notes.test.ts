@@ -420,6 +420,85 @@ describe('replies', () => {
   });
 });
 
+describe('editing a note', () => {
+  const edit = (id: number, noteId: number, text: unknown, who = nora) =>
+    call('PATCH', `${notes(id)}/${noteId}`, { text }, who);
+
+  it('lets its author change the text of a note or a reply, dated, audited without the text; the same text changes nothing', async () => {
+    const a = await create();
+    const n = (await add(a.id, 'Chek the quote')).json();
+    expect(n.editedAt).toBeNull();
+    const r = (await call('POST', notes(a.id), { text: 'Done', replyTo: n.id }, otto)).json();
+    const before = Date.now();
+    const changed = await edit(a.id, n.id, '  Check the quote with legal  ');
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ id: n.id, text: 'Check the quote with legal', createdAt: n.createdAt });
+    expect(Date.parse(changed.json().editedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(changed.json().replies.map((x: Note) => x.id)).toEqual([r.id]);
+    // A reply, by its author: answered as the reply.
+    const reply = await edit(a.id, r.id, 'Done: legal signed it off', otto);
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toMatchObject({ id: r.id, replyTo: n.id, text: 'Done: legal signed it off', replies: [] });
+    const listed = (await list(a.id)) as unknown as (Note & { replies: Note[] })[];
+    expect([listed[0]!.text, listed[0]!.replies[0]!.text]).toEqual([
+      'Check the quote with legal',
+      'Done: legal signed it off',
+    ]);
+    // The same text again: nothing changes, no row.
+    const same = await edit(a.id, n.id, 'Check the quote with legal');
+    expect(same.json().editedAt).toBe(changed.json().editedAt);
+
+    const rows = (await auditFor(t.database.db, a.id)).filter((x) => x.action === 'note-edit');
+    expect(rows.map((x) => [x.actor_name, JSON.parse(x.after!)])).toEqual([
+      ['Nora Notes', { headline: HEADLINE, noteId: n.id }],
+      ['Otto Other', { headline: HEADLINE, noteId: r.id, replyTo: n.id }],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('legal');
+    expect((await call('GET', `/api/admin/articles/${a.id}`)).json().version).toBe(a.version);
+  });
+
+  it('refuses anyone but the author (403), a resolved thread (409), the Trash (409), bad text and a body of both or neither (400), changing nothing', async () => {
+    const a = await create();
+    const n = (await add(a.id, 'As written')).json();
+    const r = (await call('POST', notes(a.id), { text: 'Reply as written', replyTo: n.id }, otto)).json();
+    expect(expectProblem(await edit(a.id, n.id, 'Hijacked', otto), 403).detail).toBe(
+      'Only the editor who added a note can edit it.',
+    );
+    expectProblem(await edit(a.id, r.id, 'Hijacked'), 403);
+    for (const text of ['', '   ', 'x'.repeat(1001), 42, null]) {
+      const res = expectProblem(await edit(a.id, n.id, text), 400);
+      expect(res.errors.map((e: { name: string }) => e.name)).toEqual(['text']);
+    }
+    for (const body of [{}, { text: 'Both', resolved: true }]) {
+      const res = expectProblem(await call('PATCH', `${notes(a.id)}/${n.id}`, body), 400);
+      expect(res.errors[0].message).toBe('send either resolved or text, one of them');
+    }
+    expectProblem(await edit(a.id, 99_999_999, 'Nobody'), 404);
+    await call('PATCH', `${notes(a.id)}/${n.id}`, { resolved: true });
+    expect(expectProblem(await edit(a.id, n.id, 'Too late'), 409).detail).toBe(
+      `Note ${n.id} is resolved: reopen it to edit.`,
+    );
+    expectProblem(await edit(a.id, r.id, 'Too late', otto), 409);
+    await call('PATCH', `${notes(a.id)}/${n.id}`, { resolved: false });
+    await t.database.db
+      .updateTable('articles')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', a.id)
+      .execute();
+    expectProblem(await edit(a.id, n.id, 'In the Trash'), 409);
+    const stored = await t.database.db
+      .selectFrom('article_notes')
+      .select(['text', 'edited_at'])
+      .where('article_id', '=', a.id)
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual([
+      { text: 'As written', edited_at: null },
+      { text: 'Reply as written', edited_at: null },
+    ]);
+  });
+});
+
 describe('bad input and unknown records', () => {
   it('refuses an empty text or one longer than 1,000 characters after trimming, with a 400 naming text', async () => {
     const a = await create();

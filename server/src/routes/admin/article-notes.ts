@@ -83,6 +83,9 @@ const noteFields = {
   replyTo: Type.Union([Type.Integer(), Type.Null()], {
     description: 'A reply: the note it answers, which starts its thread; null for a note of its own',
   }),
+  editedAt: Type.Union([Type.String(), Type.Null()], {
+    description: 'When its author last changed its text (ISO-8601 UTC); null while it is as added',
+  }),
 };
 
 /** A reply in its note's `replies`. */
@@ -95,12 +98,21 @@ export const NoteSchema = Type.Object({
   }),
 });
 
-export const NoteResolutionSchema = Type.Object(
+/** PATCH …/notes/{noteId}: `resolved` (NoteResolution) or `text` (NoteEdit), one of them. */
+export const NoteChangeSchema = Type.Object(
   {
-    resolved: Type.Boolean({
-      description: 'true: resolve it (done); false: reopen it',
-      errorMessage: 'must be true (resolve) or false (reopen)',
-    }),
+    resolved: Type.Optional(
+      Type.Boolean({
+        description: 'true: resolve it (done) with its replies; false: reopen it. Any editor',
+        errorMessage: 'must be true (resolve) or false (reopen)',
+      }),
+    ),
+    text: Type.Optional(
+      Type.String({
+        ...NoteInputSchema.properties.text,
+        description: `Its new text (decision 062), by its author only: ${NOTE_MIN_LENGTH} to ${NOTE_MAX_LENGTH} characters`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -150,8 +162,9 @@ function refusal(id: number, noteId: number | undefined, result: NoteRefusal): E
     return new ValidationError([{ field: 'replyTo', message: `must be a note of article ${id}` }], 'body');
   }
   if (result.reason === 'thread-resolved') {
-    return new HttpProblem(409, `Note ${result.thread} is resolved: reopen it to reply.`);
+    return new HttpProblem(409, `Note ${result.thread} is resolved: reopen it to ${result.doing}.`);
   }
+  if (result.reason === 'not-author-edit') return new HttpProblem(403, 'Only the editor who added a note can edit it.');
   if (result.reason === 'reply-not-resolvable') {
     return new HttpProblem(409, `Note ${noteId} is a reply: resolve or reopen the note it answers (${result.thread}).`);
   }
@@ -251,15 +264,31 @@ export default async function articleNoteRoutes(fastify: FastifyInstance) {
     `${path}/:noteId`,
     {
       schema: {
-        summary: 'Resolve a note (done) or reopen it, its replies with it; any editor may',
+        summary:
+          'Resolve a note (done) or reopen it, its replies with it (any editor); or change its text (its author)',
         params: NoteParamsSchema,
-        body: NoteResolutionSchema,
-        response: { 200: NoteSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema },
+        body: NoteChangeSchema,
+        response: { 200: NoteSchema, 400: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema },
       },
     },
     async (request) => {
       const { id, noteId } = request.params;
-      const result = await repo.resolve(id, noteId, request.body.resolved, actorOf(request), new Date());
+      const { resolved, text } = request.body;
+      if ((resolved === undefined) === (text === undefined)) {
+        throw new ValidationError(
+          [
+            {
+              field: resolved === undefined ? 'resolved' : 'text',
+              message: 'send either resolved or text, one of them',
+            },
+          ],
+          'body',
+        );
+      }
+      const result =
+        resolved !== undefined
+          ? await repo.resolve(id, noteId, resolved, actorOf(request), new Date())
+          : await repo.edit(id, noteId, noteText(text!), actorOf(request), new Date());
       if (!result.ok) throw refusal(id, noteId, result);
       return result.note;
     },

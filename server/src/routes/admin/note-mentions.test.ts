@@ -449,6 +449,37 @@ describe('new mentions', () => {
     expect([await unread(otto), await unread(pia)]).toEqual([0, 0]);
   });
 
+  it('follows an edited text: a colleague still mentioned keeps their read mark, one taken out is no longer told, one added is told', async () => {
+    const [a] = await insertArticles(t.database.db, [{ headline: 'Goose Elected To Parish Council' }]);
+    const note = await addNote(a!.id, 'Over to @otto.other');
+    expect(await markRead(otto, { articleId: a!.id })).toBe(0);
+    const edit = (text: string, who = nora) =>
+      call('PATCH', `/api/admin/articles/${a!.id}/notes/${note.id}`, who, { text });
+    // Pia added: new to her; Otto still mentioned, still read.
+    const both = await edit('Over to @pia@press.example and @otto.other');
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json().mentions).toEqual([PIA, OTTO]);
+    expect([await unread(pia), await unread(otto)]).toEqual([1, 0]);
+    expect((await forYou(pia)).map((n) => n.id)).toEqual([note.id]);
+    // Otto taken out: the note is no longer his to read.
+    expect((await edit('Over to @pia@press.example')).json().mentions).toEqual([PIA]);
+    expect(await forYou(otto)).toEqual([]);
+    expect(await unread(pia)).toBe(1);
+    // A reply's author mentioned in the edited reply: their row stays one (it was theirs as a thread writer).
+    const answer = await call('POST', `/api/admin/articles/${a!.id}/notes`, otto, { text: 'On it', replyTo: note.id });
+    const edited = await call('PATCH', `/api/admin/articles/${a!.id}/notes/${answer.json().id}`, otto, {
+      text: 'On it, @nora',
+    });
+    expect(edited.json().mentions).toEqual([{ username: 'nora', name: 'Nora Notes' }]);
+    const rows = await t.database.db
+      .selectFrom('note_mentions')
+      .select(['subject', 'kind'])
+      .where('note_id', '=', answer.json().id)
+      .execute();
+    expect(rows).toEqual([{ subject: 'editor-nora', kind: 'mention' }]);
+    expect(await unread(nora)).toBe(1);
+  });
+
   it("leaves out a deleted note, a story in the Trash (counted again once restored) and one's own notes", async () => {
     const [goose, swan] = await insertArticles(t.database.db, [
       { headline: 'Goose Elected To Parish Council' },
