@@ -61,7 +61,7 @@ describe('notes on an article', () => {
     await running?.close();
   });
 
-  it('an editor adds one by keyboard, sees it after a reload, and deletes it; a colleague’s note has no Delete note, and is resolved, reopened and answered', async () => {
+  it('an editor adds one by keyboard, sees it after a reload, and deletes it; a colleague’s note has no Delete note, and is resolved, reopened and answered; one’s own is edited', async () => {
     const page = await web.newPage(DESKTOP);
     await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${id}`);
     const panel = page.getByRole('region', { name: /^Notes/ });
@@ -132,6 +132,20 @@ describe('notes on an article', () => {
     await replies.getByText('Credit added to the caption.').waitFor();
     // The heading counts notes, not replies.
     await panel.getByRole('heading', { name: 'Notes (2)' }).waitFor();
+
+    // The editor's own note, edited by keyboard: Edit opens its text in a field, Ctrl+Enter saves, and
+    // 'edited' stands beside its time.
+    const own = items.first();
+    await own.getByRole('button', { name: /^Edit note of/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).name).toBe('Edit your note');
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' By 5pm.');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await own.getByText(/Then tell the desk\. By 5pm\./).waitFor();
+    expect(await own.locator('.admin-notes__edited').innerText()).toMatch(/^edited/);
+    await expect.poll(async () => (await focused(page)).name).toMatch(/^Edit note of/);
+    expect(await axeViolations(page)).toEqual([]);
 
     await items
       .first()

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Note, NoteInput, NoteList, NoteResolution } from '@common/notes-contract';
+import type { Note, NoteEdit, NoteInput, NoteList, NoteResolution } from '@common/notes-contract';
 import { AdminApiError, adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
 import { adminQueryDefaults } from '@/lib/admin-query-defaults';
 import { useArticleMutation } from './article-mutation.ts';
@@ -71,6 +71,24 @@ export function useResolveNote() {
       ),
     successTitle: ({ resolved }) => (resolved ? 'Note resolved' : 'Note reopened'),
     reload: () => false,
+    after: ({ id }) => queryClient.invalidateQueries({ queryKey: notesKey(id) }),
+  });
+}
+
+/** PATCH …/notes/{noteId} `{text}`: its author's new text for a note or reply (decision 062). */
+export function useEditNote() {
+  const queryClient = useQueryClient();
+  return useArticleMutation<{ id: number; noteId: number; reply: boolean } & NoteEdit, Note>({
+    request: (client, { id, noteId, text }) =>
+      adminRequest<Note>(
+        client,
+        url(id, noteId),
+        { failed: 'Failed to save the note', error: 'Error saving the note' },
+        { method: 'PATCH', body: { text } satisfies NoteEdit },
+      ),
+    successTitle: ({ reply }) => (reply ? 'Reply edited' : 'Note edited'),
+    reload: () => false,
+    quiet: (err) => noteTextRefusal(err) !== undefined,
     after: ({ id }) => queryClient.invalidateQueries({ queryKey: notesKey(id) }),
   });
 }

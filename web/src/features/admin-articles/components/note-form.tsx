@@ -1,22 +1,18 @@
 import { useId, useRef, useState } from 'react';
 import { NOTE_MAX_LENGTH, cleanNoteText, noteTextProblem } from '@common/notes-contract';
 import { characterCount } from '@common/text-length';
-import { noteTextRefusal, useAddNote } from '../api/notes.ts';
+import { noteTextRefusal, useAddNote, useEditNote } from '../api/notes.ts';
 import { isAddNoteChord } from '../lib/note-keys.ts';
 import { useMentionSuggestions } from './mention-suggestions.tsx';
 
-/** What the form writes: a note of its own, or a reply to one (decision 061). */
+/** A form under a note: a reply to it (decision 061), or its author's new text for a note or reply (062). */
+export type NoteFormMode =
+  { kind: 'reply'; noteId: number; author: string } | { kind: 'edit'; noteId: number; text: string; reply: boolean };
+
+/** 'Add a note' at the top of the panel, or a reply or edit under a note (closed by Cancel, Escape or sending). */
 type NoteFormProps =
-  | { articleId: number; replyTo?: undefined }
-  | {
-      articleId: number;
-      /** The note answered, and its author's name (the field's label: 'Reply to Nora Notes'). */
-      replyTo: { id: number; author: string };
-      /** Added: the form closes (the thread shows the reply). */
-      onDone: () => void;
-      /** Cancel, or Escape in the field: the form closes, nothing sent. */
-      onCancel: () => void;
-    };
+  | { articleId: number; mode?: undefined }
+  | { articleId: number; mode: NoteFormMode; onDone: () => void; onCancel: () => void };
 
 /** The message of a text the server would refuse, as the form shows it ('': none). */
 function localProblem(text: string, noun: string): string {
@@ -24,21 +20,65 @@ function localProblem(text: string, noun: string): string {
   return problem ? `The ${noun} ${problem}.` : '';
 }
 
+/** The field's label, its hint, and the button's words (idle, busy). */
+function wording(mode: NoteFormMode | undefined) {
+  if (!mode) {
+    return {
+      label: 'Add a note',
+      hint: 'Plain text. Type @ to mention a colleague. Ctrl+Enter (⌘+Enter on a Mac) adds it.',
+      submit: ['Add note', 'Adding…'],
+    };
+  }
+  if (mode.kind === 'reply') {
+    return {
+      label: `Reply to ${mode.author}`,
+      hint: 'Type @ to mention a colleague. Ctrl+Enter (⌘+Enter on a Mac) replies, Escape cancels.',
+      submit: ['Reply', 'Replying…'],
+    };
+  }
+  return {
+    label: mode.reply ? 'Edit your reply' : 'Edit your note',
+    hint: 'Type @ to mention a colleague. Ctrl+Enter (⌘+Enter on a Mac) saves, Escape cancels.',
+    submit: ['Save', 'Saving…'],
+  };
+}
+
 /**
- * 'Add a note', or 'Reply to <name>' under a note: the field (its label shown, colleagues offered after an
- * '@'), its count, and Add note or Reply (Ctrl/Cmd+Enter too); an empty or too long text is refused here.
- * A reply's form also has Cancel, and Escape in its field closes it; it takes the focus when it opens.
+ * 'Add a note', 'Reply to <name>' under a note, or 'Edit your note' in its place: the field (its label
+ * shown, colleagues offered after an '@'), its count, and the button (Ctrl/Cmd+Enter too); an empty or too
+ * long text is refused here. A reply's or an edit's form also has Cancel, Escape in its field closes it,
+ * and it takes the focus when it opens.
  */
 export function NoteForm(props: NoteFormProps) {
-  const { articleId, replyTo } = props;
+  const { articleId, mode } = props;
   const id = useId();
   const add = useAddNote();
-  const [text, setText] = useState('');
+  const edit = useEditNote();
+  const [text, setText] = useState(mode?.kind === 'edit' ? mode.text : '');
   const [error, setError] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   const mention = useMentionSuggestions({ text, setText, field });
   const length = characterCount(cleanNoteText(text));
-  const noun = replyTo ? 'reply' : 'note';
+  const noun = mode?.kind === 'reply' || (mode?.kind === 'edit' && mode.reply) ? 'reply' : 'note';
+  const words = wording(mode);
+  const pending = add.isPending || edit.isPending;
+  const callbacks = {
+    onSuccess: () => {
+      setError('');
+      if (props.mode) props.onDone();
+      else {
+        setText('');
+        field.current?.focus();
+      }
+    },
+    onError: (err: unknown) => {
+      const refused = noteTextRefusal(err, noun);
+      if (refused) {
+        setError(refused);
+        field.current?.focus();
+      }
+    },
+  };
   const submit = () => {
     const problem = localProblem(text, noun);
     setError(problem);
@@ -46,44 +86,30 @@ export function NoteForm(props: NoteFormProps) {
       field.current?.focus();
       return;
     }
-    add.mutate(
-      { id: articleId, text: cleanNoteText(text), ...(replyTo ? { replyTo: replyTo.id } : {}) },
-      {
-        onSuccess: () => {
-          setText('');
-          setError('');
-          if (props.replyTo) props.onDone();
-          else field.current?.focus();
-        },
-        onError: (err) => {
-          const refused = noteTextRefusal(err, noun);
-          if (refused) {
-            setError(refused);
-            field.current?.focus();
-          }
-        },
-      },
-    );
+    const clean = cleanNoteText(text);
+    if (mode?.kind === 'edit')
+      edit.mutate({ id: articleId, noteId: mode.noteId, reply: mode.reply, text: clean }, callbacks);
+    else add.mutate({ id: articleId, text: clean, ...(mode ? { replyTo: mode.noteId } : {}) }, callbacks);
   };
   return (
     <form
-      className={`admin-notes__form${replyTo ? ' admin-notes__form--reply' : ''}`}
+      className={`admin-notes__form${mode ? ' admin-notes__form--under' : ''}`}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
     >
       <div className="admin-field">
-        <label htmlFor={`${id}-text`}>{replyTo ? `Reply to ${replyTo.author}` : 'Add a note'}</label>
+        <label htmlFor={`${id}-text`}>{words.label}</label>
         <div className="names-field__box">
           <textarea
             ref={field}
             id={`${id}-text`}
             className="admin-input admin-textarea"
-            rows={replyTo ? 2 : 3}
+            rows={mode ? 2 : 3}
             value={text}
-            // A reply's form opens from its button: the keyboard goes on in its field.
-            autoFocus={replyTo !== undefined}
+            // A reply's or an edit's form opens from its button: the keyboard goes on in its field.
+            autoFocus={mode !== undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-count ${id}-hint${error ? ` ${id}-error` : ''}`}
             {...mention.fieldProps}
@@ -94,7 +120,7 @@ export function NoteForm(props: NoteFormProps) {
             }}
             onKeyDown={(e) => {
               if (mention.onKeyDown(e)) return;
-              if (props.replyTo && e.key === 'Escape') {
+              if (props.mode && e.key === 'Escape') {
                 e.preventDefault();
                 props.onCancel();
                 return;
@@ -109,9 +135,7 @@ export function NoteForm(props: NoteFormProps) {
         {mention.status}
         <div className="admin-notes__under">
           <span id={`${id}-hint`} className="admin-muted">
-            {replyTo
-              ? 'Type @ to mention a colleague. Ctrl+Enter (⌘+Enter on a Mac) replies, Escape cancels.'
-              : 'Plain text. Type @ to mention a colleague. Ctrl+Enter (⌘+Enter on a Mac) adds it.'}
+            {words.hint}
           </span>
           <span
             id={`${id}-count`}
@@ -127,10 +151,10 @@ export function NoteForm(props: NoteFormProps) {
         ) : null}
       </div>
       <div className="admin-actions">
-        <button type="submit" className="admin-btn admin-btn--small admin-btn--primary" disabled={add.isPending}>
-          {replyTo ? (add.isPending ? 'Replying…' : 'Reply') : add.isPending ? 'Adding…' : 'Add note'}
+        <button type="submit" className="admin-btn admin-btn--small admin-btn--primary" disabled={pending}>
+          {pending ? words.submit[1] : words.submit[0]}
         </button>
-        {props.replyTo ? (
+        {props.mode ? (
           <button type="button" className="admin-btn admin-btn--small" onClick={props.onCancel}>
             Cancel
           </button>

@@ -1,11 +1,14 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import type { Note, NoteReply } from '@common/notes-contract';
 import { useFocusAfterRender } from '@/components/admin/use-focus-after-render';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { NoteForm } from './note-form.tsx';
 import { NoteText } from './note-text.tsx';
 
-/** Who wrote a note or reply and when, 'For you' when it mentions the editor and 'New' the first time it is shown. */
+/**
+ * Who wrote a note or reply and when ('edited' once its author changed it), 'For you' when it mentions the
+ * editor and 'New' the first time it is shown.
+ */
 function NoteMeta({ note }: { note: NoteReply }) {
   return (
     <p className="admin-notes__meta">
@@ -13,16 +16,102 @@ function NoteMeta({ note }: { note: NoteReply }) {
       <time className="admin-muted" dateTime={note.createdAt}>
         {formatAdminDate(note.createdAt)}
       </time>
+      {note.editedAt ? (
+        <span className="admin-muted admin-notes__edited">
+          edited<span className="admin-sr-only"> {formatAdminDate(note.editedAt)}</span>
+        </span>
+      ) : null}
       {note.forYou ? <span className="admin-badge admin-badge--draft">For you</span> : null}
       {note.unread ? <span className="admin-badge admin-badge--new">New</span> : null}
     </p>
   );
 }
 
+/** A form under a note that gives the focus back to the button that opened it when it closes. */
+function useOpenedForm(button: RefObject<HTMLButtonElement | null>) {
+  const [open, setOpen] = useState(false);
+  const focusAfterRender = useFocusAfterRender();
+  return {
+    open,
+    show: () => setOpen(true),
+    close: () => {
+      setOpen(false);
+      // Once the form is gone and the button drawn again.
+      focusAfterRender(button);
+    },
+  };
+}
+
+/**
+ * The text of a note or reply, or, while its author edits it, 'Edit your note' in its place (decision 062).
+ */
+function NoteBody({
+  articleId,
+  note,
+  editing,
+}: {
+  articleId: number;
+  note: NoteReply;
+  editing: ReturnType<typeof useOpenedForm>;
+}) {
+  if (editing.open) {
+    return (
+      <NoteForm
+        articleId={articleId}
+        mode={{ kind: 'edit', noteId: note.id, text: note.text, reply: note.replyTo !== null }}
+        onDone={editing.close}
+        onCancel={editing.close}
+      />
+    );
+  }
+  return (
+    <p className="admin-pre admin-break admin-notes__text">
+      <NoteText text={note.text} mentions={note.mentions} />
+    </p>
+  );
+}
+
+/** One reply under its note: its meta and text; Edit and Delete reply for its author while the thread is open. */
+function ReplyItem({
+  articleId,
+  reply,
+  canEdit,
+  onDelete,
+}: {
+  articleId: number;
+  reply: NoteReply;
+  canEdit: boolean;
+  onDelete?: () => void;
+}) {
+  const editButton = useRef<HTMLButtonElement>(null);
+  const editing = useOpenedForm(editButton);
+  const when = formatAdminDate(reply.createdAt);
+  return (
+    <li className="admin-notes__reply">
+      <NoteMeta note={reply} />
+      <NoteBody articleId={articleId} note={reply} editing={editing} />
+      {!editing.open && (canEdit || onDelete) ? (
+        <div className="admin-notes__actions">
+          {canEdit ? (
+            <button ref={editButton} type="button" className="admin-btn admin-btn--small" onClick={editing.show}>
+              Edit<span className="admin-sr-only"> reply of {when}</span>
+            </button>
+          ) : null}
+          {onDelete ? (
+            <button type="button" className="admin-btn admin-btn--small admin-btn--danger-outline" onClick={onDelete}>
+              Delete reply<span className="admin-sr-only"> of {when}</span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
 export interface NoteItemProps {
   note: Note;
   articleId: number;
-  /** An article in the Trash: nothing to resolve, answer or delete. */
+  /** An article in the Trash: nothing to resolve, answer, edit or delete. */
   readOnly: boolean;
   /** Resolve or reopen the note (its thread). */
   onResolve: () => void;
@@ -32,27 +121,22 @@ export interface NoteItemProps {
 
 /**
  * One note: who added it and when, its text, and who resolved it and when; Resolve (or Reopen) for every
- * editor, Reply while it is open, and Delete note for its author. Resolve and Reopen are one button, so the
- * focus stays on it. Its replies follow, oldest first, each with Delete reply for its author (decision 061);
- * Reply opens a form under them that takes the focus, and gives it back to Reply when it closes.
+ * editor, Reply while it is open, Edit (while open) and Delete note for its author. Resolve and Reopen are
+ * one button, so the focus stays on it. Its replies follow, oldest first, each with Edit and Delete reply
+ * for its author (decision 061). Reply and Edit open a form that takes the focus, and give it back to their
+ * button when it closes.
  */
 export function NoteItem({ note, articleId, readOnly, onResolve, onDelete }: NoteItemProps) {
   const when = formatAdminDate(note.createdAt);
-  const [replying, setReplying] = useState(false);
   const replyButton = useRef<HTMLButtonElement>(null);
-  const focusAfterRender = useFocusAfterRender();
-  const closeReply = () => {
-    setReplying(false);
-    // Once the form is gone and the button drawn again.
-    focusAfterRender(replyButton);
-  };
-  const canReply = !readOnly && !note.resolved;
+  const editButton = useRef<HTMLButtonElement>(null);
+  const replying = useOpenedForm(replyButton);
+  const editing = useOpenedForm(editButton);
+  const open = !readOnly && !note.resolved;
   return (
     <li className={`admin-notes__item${note.resolved ? ' admin-notes__item--resolved' : ''}`}>
       <NoteMeta note={note} />
-      <p className="admin-pre admin-break admin-notes__text">
-        <NoteText text={note.text} mentions={note.mentions} />
-      </p>
+      <NoteBody articleId={articleId} note={note} editing={editing} />
       {note.resolved ? (
         <p className="admin-notes__resolved">
           Resolved by <span className="admin-break">{note.resolved.by}</span>,{' '}
@@ -62,43 +146,28 @@ export function NoteItem({ note, articleId, readOnly, onResolve, onDelete }: Not
       {note.replies.length > 0 ? (
         <ol className="admin-notes__replies" aria-label={`Replies to ${note.createdBy}, oldest first`}>
           {note.replies.map((reply) => (
-            <li key={reply.id} className="admin-notes__reply">
-              <NoteMeta note={reply} />
-              <p className="admin-pre admin-break admin-notes__text">
-                <NoteText text={reply.text} mentions={reply.mentions} />
-              </p>
-              {reply.mine && !readOnly ? (
-                <div className="admin-notes__actions">
-                  <button
-                    type="button"
-                    className="admin-btn admin-btn--small admin-btn--danger-outline"
-                    onClick={() => onDelete(reply)}
-                  >
-                    Delete reply<span className="admin-sr-only"> of {formatAdminDate(reply.createdAt)}</span>
-                  </button>
-                </div>
-              ) : null}
-            </li>
+            <ReplyItem
+              key={reply.id}
+              articleId={articleId}
+              reply={reply}
+              canEdit={open && reply.mine}
+              onDelete={reply.mine && !readOnly ? () => onDelete(reply) : undefined}
+            />
           ))}
         </ol>
       ) : null}
-      {replying && canReply ? (
+      {replying.open && open ? (
         <NoteForm
           articleId={articleId}
-          replyTo={{ id: note.id, author: note.createdBy }}
-          onDone={closeReply}
-          onCancel={closeReply}
+          mode={{ kind: 'reply', noteId: note.id, author: note.createdBy }}
+          onDone={replying.close}
+          onCancel={replying.close}
         />
       ) : null}
-      {readOnly ? null : (
+      {readOnly || editing.open ? null : (
         <div className="admin-notes__actions">
-          {canReply && !replying ? (
-            <button
-              ref={replyButton}
-              type="button"
-              className="admin-btn admin-btn--small"
-              onClick={() => setReplying(true)}
-            >
+          {open && !replying.open ? (
+            <button ref={replyButton} type="button" className="admin-btn admin-btn--small" onClick={replying.show}>
               Reply<span className="admin-sr-only"> to the note of {when}</span>
             </button>
           ) : null}
@@ -106,6 +175,11 @@ export function NoteItem({ note, articleId, readOnly, onResolve, onDelete }: Not
             {note.resolved ? 'Reopen' : 'Resolve'}
             <span className="admin-sr-only"> note of {when}</span>
           </button>
+          {open && note.mine ? (
+            <button ref={editButton} type="button" className="admin-btn admin-btn--small" onClick={editing.show}>
+              Edit<span className="admin-sr-only"> note of {when}</span>
+            </button>
+          ) : null}
           {note.mine ? (
             <button
               type="button"

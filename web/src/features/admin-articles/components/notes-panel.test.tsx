@@ -22,6 +22,7 @@ const note = (id: number, text: string, over: Partial<Note> = {}): Note => ({
   unread: false,
   resolved: null,
   replyTo: null,
+  editedAt: null,
   replies: [],
   ...over,
 });
@@ -56,11 +57,11 @@ function notesApi(initial: Note[] = []) {
     const target = list.find((n) => n.id === Number(m[1]));
     if (!target) return problem(404, 'Not Found');
     if (req.method === 'PATCH') {
-      const { resolved } = req.body as { resolved: boolean };
-      const changed: Note = {
-        ...target,
-        resolved: resolved ? { at: '2026-03-05T16:30:00.000Z', by: 'Nora Notes' } : null,
-      };
+      const { resolved, text } = req.body as { resolved?: boolean; text?: string };
+      const changed: Note =
+        text !== undefined
+          ? { ...target, text, editedAt: '2026-03-06T08:00:00.000Z' }
+          : { ...target, resolved: resolved ? { at: '2026-03-05T16:30:00.000Z', by: 'Nora Notes' } : null };
       list = list.map((n) => (n === target ? changed : n));
       return json(200, changed);
     }
@@ -293,14 +294,21 @@ describe('NotesPanel', () => {
     expect(within(items[1]!).getByText('New')).toBeTruthy();
     // A reply new to the editor is marked read as a note is.
     await waitFor(() => expect(posts(api).map((r) => r.url)).toEqual(['/api/admin/mentions/read']));
-    // Delete reply on one's own only; no Resolve or Reply on a reply.
+    // Edit and Delete reply on one's own only; no Resolve or Reply on a reply.
     expect(
       items.map((li) =>
         within(li)
           .queryAllByRole('button')
           .map((b) => b.textContent),
       ),
-    ).toEqual([[], [], [`Delete reply of ${formatAdminDate(note(5, '').createdAt)}`]]);
+    ).toEqual([
+      [],
+      [],
+      [
+        `Edit reply of ${formatAdminDate(note(5, '').createdAt)}`,
+        `Delete reply of ${formatAdminDate(note(5, '').createdAt)}`,
+      ],
+    ]);
 
     const replyButton = panel().getByRole('button', { name: /^Reply to the note of/ });
     fireEvent.click(replyButton);
@@ -372,6 +380,48 @@ describe('NotesPanel', () => {
       expect.stringMatching(/\/articles\/7\/notes\/2$/),
     ]);
     expect(toasts.map((t) => t.title)).toContain('Reply deleted');
+  });
+
+  it("edits one's own note in place: Edit opens it filled and focused, Ctrl+Enter saves, 'edited' shows, the focus is back on Edit", async () => {
+    const api = notesApi([
+      note(2, 'Not mine', { createdBy: 'Otto Other', mine: false }),
+      note(1, 'Chek the quote'),
+      note(3, 'Done already', { resolved: { at: '2026-03-05T16:30:00.000Z', by: 'Otto Other' } }),
+    ]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    const items = await panel().findAllByRole('listitem');
+    // Only one's own open note has Edit.
+    expect(within(items[0]!).queryByRole('button', { name: /^Edit/ })).toBeNull();
+    expect(within(items[2]!).queryByRole('button', { name: /^Edit/ })).toBeNull();
+    const edit = within(items[1]!).getByRole('button', {
+      name: `Edit note of ${formatAdminDate(note(1, '').createdAt)}`,
+    });
+    fireEvent.click(edit);
+    const field = within(items[1]!).getByRole('textbox', { name: 'Edit your note' }) as HTMLTextAreaElement;
+    expect(field.value).toBe('Chek the quote');
+    expect(document.activeElement).toBe(field);
+    expect(within(items[1]!).queryByText('Chek the quote', { selector: 'p' })).toBeNull();
+    // Escape: closed, nothing sent.
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(within(items[1]!).queryByRole('textbox')).toBeNull();
+    expect(api.sent.filter((r) => r.method === 'PATCH')).toEqual([]);
+
+    fireEvent.click(within(items[1]!).getByRole('button', { name: /^Edit note of/ }));
+    const again = within(items[1]!).getByRole('textbox', { name: 'Edit your note' });
+    fireEvent.change(again, { target: { value: '' } });
+    fireEvent.keyDown(again, { key: 'Enter', ctrlKey: true });
+    expect(within(items[1]!).getByRole('alert').textContent).toBe('The note must not be empty.');
+    fireEvent.change(again, { target: { value: ' Check the quote ' } });
+    fireEvent.keyDown(again, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Note edited'));
+    expect(api.sent.filter((r) => r.method === 'PATCH').map((r) => [r.url, r.body])).toEqual([
+      ['/api/admin/articles/7/notes/1', { text: 'Check the quote' }],
+    ]);
+    await within(items[1]!).findByText('Check the quote');
+    expect(items[1]!.querySelector('.admin-notes__edited')?.textContent).toBe(
+      `edited ${formatAdminDate('2026-03-06T08:00:00.000Z')}`,
+    );
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Edit note of/));
   });
 
   it('in the Trash shows the notes, with no field and no Delete note', async () => {

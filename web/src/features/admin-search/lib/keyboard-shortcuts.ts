@@ -84,12 +84,12 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       {
         id: 'note-add',
         combos: [press('Mod', 'Enter')],
-        does: 'In Add a note or a reply: add it, as Add note or Reply does',
+        does: 'In Add a note, a reply or an edit of a note: send it, as Add note, Reply or Save does',
       },
       {
         id: 'mention',
         combos: [type('@')],
-        does: 'In Add a note or a reply: mention a colleague (Up and Down choose, Enter takes one)',
+        does: 'In a note, a reply or an edit: mention a colleague (Up and Down choose, Enter takes one)',
       },
     ],
   },
