@@ -278,12 +278,7 @@ export class ArticleNotesRepository {
       if (!article.ok) return article;
       let thread: number | null = null;
       if (replyTo !== undefined) {
-        const target = await trx
-          .selectFrom('article_notes')
-          .select(['id', 'reply_to'])
-          .where('id', '=', replyTo)
-          .where('article_id', '=', articleId)
-          .executeTakeFirst();
+        const target = await this.noteOf(trx, articleId, replyTo);
         if (!target) return { ok: false as const, reason: 'reply-to-not-found' as const };
         thread = target.reply_to === null ? Number(target.id) : Number(target.reply_to);
         const root = await this.lockThread(trx, thread);
@@ -336,12 +331,7 @@ export class ArticleNotesRepository {
     return this.db.transaction().execute(async (trx) => {
       const article = await this.lockArticle(trx, articleId);
       if (!article.ok) return article;
-      const target = await trx
-        .selectFrom('article_notes')
-        .select(['id', 'reply_to'])
-        .where('id', '=', noteId)
-        .where('article_id', '=', articleId)
-        .executeTakeFirst();
+      const target = await this.noteOf(trx, articleId, noteId);
       if (!target) return { ok: false as const, reason: 'note-not-found' as const };
       if (target.reply_to !== null) {
         return { ok: false as const, reason: 'reply-not-resolvable' as const, thread: Number(target.reply_to) };
@@ -389,12 +379,7 @@ export class ArticleNotesRepository {
     return this.db.transaction().execute(async (trx) => {
       const article = await this.lockArticle(trx, articleId);
       if (!article.ok) return article;
-      const before = await trx
-        .selectFrom('article_notes')
-        .select(['id', 'reply_to', 'author_subject', 'text'])
-        .where('id', '=', noteId)
-        .where('article_id', '=', articleId)
-        .executeTakeFirst();
+      const before = await this.noteOf(trx, articleId, noteId);
       if (!before) return { ok: false as const, reason: 'note-not-found' as const };
       if (before.author_subject !== actor.subject) return { ok: false as const, reason: 'not-author-edit' as const };
       const thread = before.reply_to === null ? noteId : Number(before.reply_to);
@@ -418,12 +403,7 @@ export class ArticleNotesRepository {
     return this.db.transaction().execute(async (trx) => {
       const article = await this.lockArticle(trx, articleId);
       if (!article.ok) return article;
-      const before = await trx
-        .selectFrom('article_notes')
-        .selectAll()
-        .where('id', '=', noteId)
-        .where('article_id', '=', articleId)
-        .executeTakeFirst();
+      const before = await this.noteOf(trx, articleId, noteId);
       if (!before) return { ok: false as const, reason: 'note-not-found' as const };
       if (before.author_subject !== actor.subject) return { ok: false as const, reason: 'not-author' as const };
       // A note's replies go with it (the foreign key's cascade): the thread is its author's to delete.
@@ -569,6 +549,16 @@ export class ArticleNotesRepository {
         })),
       )
       .execute();
+  }
+
+  /** The article's note (or reply) `noteId`, undefined when the article has no such note. */
+  private async noteOf(trx: Transaction<Database>, articleId: number, noteId: number) {
+    return trx
+      .selectFrom('article_notes')
+      .selectAll()
+      .where('id', '=', noteId)
+      .where('article_id', '=', articleId)
+      .executeTakeFirst();
   }
 
   /** The note that starts a thread, locked for the rest of the transaction on PostgreSQL (a reply and a resolution wait for each other). */
