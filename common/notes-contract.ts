@@ -69,7 +69,6 @@ export interface Note {
 /** A reply as its note lists it. */
 export type NoteReply = Omit<Note, 'replies'>;
 
-
 export interface NoteResolved {
   /** ISO-8601 UTC. */
   at: string;
