@@ -14,7 +14,10 @@ export interface SeedPeople {
   authors?: readonly { name: string; bio: string; xHandle?: string }[];
   tagsOf?: (row: ArticleRow) => string[];
   /** The notes on the stored stories (decision 058). */
-  notesOf?: (stored: { id: number; headline: string }[]) => Insertable<ArticleNoteTable>[];
+  notesOf?: (stored: { id: number; headline: string }[]) => {
+    note: Insertable<ArticleNoteTable>;
+    replies: Insertable<ArticleNoteTable>[];
+  }[];
 }
 
 /** SQL of the demo content (seed/index.ts). */
@@ -71,7 +74,15 @@ export class SeedRepository {
       await keepBodyImages(trx, articles);
       await writeFirstRevisions(trx, articles, SEED_ACTOR, at);
       const notes = people.notesOf?.(stored.map((r) => ({ id: Number(r.id), headline: r.headline }))) ?? [];
-      if (notes.length > 0) await trx.insertInto('article_notes').values(notes).execute();
+      for (const { note, replies } of notes) {
+        const { id } = await trx.insertInto('article_notes').values(note).returning('id').executeTakeFirstOrThrow();
+        if (replies.length > 0) {
+          await trx
+            .insertInto('article_notes')
+            .values(replies.map((r) => ({ ...r, reply_to: Number(id) })))
+            .execute();
+        }
+      }
       return rows.length;
     });
   }

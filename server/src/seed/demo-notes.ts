@@ -10,11 +10,19 @@ export interface DemoNote {
   by: string;
   /** How long before the seed's `now` it was added (after the story was written). */
   minutesAgo: number;
+  /** Its replies (decision 061), oldest first, each added after the note. */
+  replies?: readonly { text: string; by: string; minutesAgo: number }[];
+}
+
+/** A demo note's row, and its replies' rows (their `reply_to` is the note's id once it is stored). */
+export interface DemoNoteRows {
+  note: Insertable<ArticleNoteTable>;
+  replies: Insertable<ArticleNoteTable>[];
 }
 
 /**
- * Editors' notes on a few demo stories (decision 058), so a first start shows an article's Notes panel
- * and the Dashboard's 'Latest notes'. Their author is the demo content (subject `seed`): no editor who
+ * Editors' notes on a few demo stories (decision 058), one with a reply (decision 061), so a first start
+ * shows an article's Notes panel and the Dashboard's 'Latest notes'. Their author is the demo content (subject `seed`): no editor who
  * signs in wrote them, so none offers Delete note.
  */
 export const DEMO_NOTES: readonly DemoNote[] = [
@@ -23,6 +31,9 @@ export const DEMO_NOTES: readonly DemoNote[] = [
     text: 'Check the chair count with the lobby desk before 6pm: Downing Street says four, our photographer counted three and a beanbag.',
     by: 'Fenella Grubb',
     minutesAgo: 25,
+    replies: [
+      { text: 'Lobby desk says four, if the beanbag counts. Asking the whips.', by: 'Priya Scoop', minutesAgo: 15 },
+    ],
   },
   {
     headline: 'AI Chatbot Apologises So Much It Is Now Legally Classed As British',
@@ -38,24 +49,23 @@ export const DEMO_NOTES: readonly DemoNote[] = [
   },
 ];
 
-/** The demo notes whose story is among `articles` (by headline), as rows dated back from `now`. */
+/** The demo notes whose story is among `articles` (by headline), as rows dated back from `now`, with their replies. */
 export function demoNoteRows(
   articles: ReadonlyArray<{ id: number; headline: string }>,
   now: Date,
   notes: readonly DemoNote[] = DEMO_NOTES,
-): Insertable<ArticleNoteTable>[] {
+): DemoNoteRows[] {
   const ids = new Map(articles.map((a) => [a.headline, a.id]));
+  const row = (articleId: number, m: { text: string; by: string; minutesAgo: number }) => ({
+    article_id: articleId,
+    text: m.text,
+    created_at: new Date(now.getTime() - m.minutesAgo * MINUTE_MS).toISOString(),
+    author_subject: 'seed',
+    author_name: m.by,
+  });
   return notes.flatMap((n) => {
     const articleId = ids.get(n.headline);
     if (articleId === undefined) return [];
-    return [
-      {
-        article_id: articleId,
-        text: n.text,
-        created_at: new Date(now.getTime() - n.minutesAgo * MINUTE_MS).toISOString(),
-        author_subject: 'seed',
-        author_name: n.by,
-      },
-    ];
+    return [{ note: row(articleId, n), replies: (n.replies ?? []).map((r) => row(articleId, r)) }];
   });
 }

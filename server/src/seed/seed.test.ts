@@ -94,15 +94,31 @@ describe('demo content seeding (SQLite)', () => {
   it("leaves editors' notes on a few stories, added after each was written, the newest on the Dashboard", async () => {
     const now = new Date();
     await seedIfEmpty(database, recordingLogger(), { now });
-    const notes = await database.db
+    const all = await database.db
       .selectFrom('article_notes as n')
       .innerJoin('articles as a', 'a.id', 'n.article_id')
-      .select(['n.text', 'n.created_at', 'n.author_name', 'n.author_subject', 'a.headline', 'a.created_at as written'])
+      .select([
+        'n.id',
+        'n.reply_to',
+        'n.text',
+        'n.created_at',
+        'n.author_name',
+        'n.author_subject',
+        'a.headline',
+        'a.created_at as written',
+      ])
       .orderBy('n.created_at', 'desc')
       .execute();
+    const notes = all.filter((n) => n.reply_to === null);
     expect(notes.map((n) => n.headline)).toEqual(DEMO_NOTES.map((n) => n.headline));
     expect(new Set(notes.map((n) => n.author_name)).size).toBe(DEMO_NOTES.length);
-    for (const n of notes) {
+    // The first has its reply, on the same story, after it.
+    const replies = all.filter((n) => n.reply_to !== null);
+    expect(replies.map((r) => [r.reply_to, r.headline, r.text])).toEqual([
+      [notes[0]!.id, DEMO_NOTES[0]!.headline, DEMO_NOTES[0]!.replies![0]!.text],
+    ]);
+    expect(replies[0]!.created_at > notes[0]!.created_at).toBe(true);
+    for (const n of all) {
       expect(n.created_at > n.written && n.created_at < now.toISOString(), n.text).toBe(true);
       // Written by the demo content: no editor who signs in may delete them.
       expect(n.author_subject).toBe('seed');
@@ -110,7 +126,11 @@ describe('demo content seeding (SQLite)', () => {
       expect(noteTextProblem(n.text)).toBeUndefined();
     }
     const latest = await new ArticleNotesRepository(database.db, database.dialect, null).latest(LATEST_NOTES);
-    expect(latest[0]).toMatchObject({ headline: DEMO_NOTES[0]!.headline, createdBy: 'Fenella Grubb' });
+    expect(latest[0]).toMatchObject({
+      headline: DEMO_NOTES[0]!.headline,
+      createdBy: 'Priya Scoop',
+      replyTo: 'Fenella Grubb',
+    });
   });
 
   it('spreads the articles over all six categories, at least four published in each', async () => {
