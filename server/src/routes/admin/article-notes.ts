@@ -277,10 +277,9 @@ export default async function articleNoteRoutes(fastify: FastifyInstance) {
       if ((resolved === undefined) === (text === undefined)) {
         throw new ValidationError(
           [
-            {
-              field: resolved === undefined ? 'resolved' : 'text',
-              message: 'send either resolved or text, one of them',
-            },
+            resolved === undefined
+              ? { field: 'resolved', message: 'is required (or text, to change the note’s text)' }
+              : { field: 'text', message: 'cannot come with resolved: send one of them' },
           ],
           'body',
         );
