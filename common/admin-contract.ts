@@ -75,6 +75,11 @@ export interface AdminArticle {
   imageFocalX?: number;
   imageFocalY?: number;
   /**
+   * The lead picture's size in pixels when it is an uploaded one (the library's), so the newsroom keeps its
+   * box from the first paint; null for an address from elsewhere or none. Sent by the article GET only.
+   */
+  imageSize?: { width: number; height: number } | null;
+  /**
    * Search and social (decision 043): the title and the description search results and share cards
    * (Open Graph, the X card) show, on one line, at most 70 and 160 characters ('' : the headline, and
    * the summary or else the body's first paragraph). Sent by the article GET, POST and PUT and kept in

@@ -84,6 +84,15 @@ describe('described images', () => {
       .first()
       .waitFor();
 
+    // The form keeps the picture's box before it loads (the article says its size): with the picture held
+    // back, its box is already the picture's shape.
+    await page.route('**/images/*.webp', (route) => route.abort());
+    await page.goto(`${running.baseUrl}/admin/articles/${id}?edit=1`);
+    const held = (await page.locator('.admin-focal__image').boundingBox())!;
+    expect(held.height).toBeGreaterThan(100);
+    expect(held.width / held.height).toBeCloseTo(1600 / 900, 1);
+    await page.unroute('**/images/*.webp');
+
     // Describe it in the form: alt, caption and credit.
     await page.goto(`${running.baseUrl}/admin/articles/${id}?edit=1`);
     await alt.waitFor();

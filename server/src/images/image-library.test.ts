@@ -186,6 +186,15 @@ describe('the picture library', () => {
     expect(patched.json().alt).toBe('A red balloon over the town hall');
     const article = (await call('GET', `/api/admin/articles/${created.json().id}`)).json();
     expect(article).toMatchObject({ imageFocalX: focal.focalX, imageFocalY: focal.focalY });
+    // With its size, so the newsroom keeps the picture's box before it loads; none for another address.
+    expect(article.imageSize).toEqual({ width: 1600, height: 900 });
+    const elsewhere = await call('POST', '/api/admin/articles', {
+      headline: 'Goat re-elected',
+      category: 'Politics',
+      imageUrl: 'https://example.com/goat.jpg',
+      imageAlt: 'A goat',
+    });
+    expect((await call('GET', `/api/admin/articles/${elsewhere.json().id}`)).json().imageSize).toBeNull();
 
     for (const ratio of Object.keys(IMAGE_CROPS) as ImageCropRatio[]) {
       const url = imageCropUrl(img.id, ratio, focal.focalX, focal.focalY);

@@ -67,6 +67,12 @@ export const AdminArticleSchema = Type.Object({
   imageCredit: Type.Optional(Type.String()),
   imageFocalX: Type.Optional(Type.Number()),
   imageFocalY: Type.Optional(Type.Number()),
+  imageSize: Type.Optional(
+    Type.Union([Type.Object({ width: Type.Integer(), height: Type.Integer() }), Type.Null()], {
+      description:
+        "The uploaded lead picture's size in pixels (the article GET only); null for another address or none",
+    }),
+  ),
   metaTitle: Type.Optional(
     Type.String({
       description:

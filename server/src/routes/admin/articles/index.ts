@@ -230,7 +230,11 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       if (!article) throw articleNotFound(request.params.id);
       if (article.deletedAt) throw articleDeleted(article.id, article.deletedAt, article.headline);
       reply.header('etag', `"${article.version}"`);
-      return withReaderBody(images, article);
+      // The uploaded lead picture's size: the newsroom's focal point picker keeps its box before it loads.
+      const imageId = uploadedImageId(article.imageUrl);
+      const picture = imageId ? await images.get(imageId) : undefined;
+      const imageSize = picture ? { width: Number(picture.width), height: Number(picture.height) } : null;
+      return { ...(await withReaderBody(images, article)), imageSize };
     },
   );
 

@@ -510,7 +510,12 @@ export function ArticleForm({ article, onSaved, onCancel, loadLatest, initialFoc
           errors={errors}
           focal={
             article
-              ? { imageUrl: article.imageUrl, x: article.imageFocalX ?? 0.5, y: article.imageFocalY ?? 0.5 }
+              ? {
+                  imageUrl: article.imageUrl,
+                  x: article.imageFocalX ?? 0.5,
+                  y: article.imageFocalY ?? 0.5,
+                  size: article.imageSize,
+                }
               : undefined
           }
           disabled={saving}

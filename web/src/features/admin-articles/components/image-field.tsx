@@ -17,8 +17,11 @@ export interface ImageFieldProps {
   credit: string;
   /** Messages per field (the form's and the server's). */
   errors?: Partial<Record<ImageFieldName, string>>;
-  /** The focal point the article's picture has (0..1), when the article is known. */
-  focal?: FocalPoint & { imageUrl: string | null };
+  /**
+   * The focal point the article's picture has (0..1), when the article is known, and its size when it is
+   * an uploaded one (its box is then kept before it loads).
+   */
+  focal?: FocalPoint & { imageUrl: string | null; size?: PictureSize | null };
   disabled?: boolean;
   onChange(field: ImageFieldName, value: string): void;
   /** Told the focal point of the picture shown (its known one, then each move): the social card preview's. */
@@ -26,6 +29,8 @@ export interface ImageFieldProps {
 }
 
 const CENTRE: FocalPoint = { x: 0.5, y: 0.5 };
+
+type PictureSize = { width: number; height: number };
 
 /**
  * The article's picture: drop a file on the zone or pick one (uploaded with progress), or type an
@@ -47,10 +52,17 @@ export function ImageField({
   const id = useId();
   const { upload, progress, error: uploadError, uploading } = useUploadImage();
   const uploadLimit = useUploadLimit();
-  const [uploadedFocus, setUploadedFocus] = useState<(FocalPoint & { url: string }) | null>(null);
+  const [uploadedFocus, setUploadedFocus] = useState<(FocalPoint & { url: string; size?: PictureSize }) | null>(null);
   const imageId = uploadedImageId(value);
   const known =
     uploadedFocus && uploadedFocus.url === value ? uploadedFocus : focal && focal.imageUrl === value ? focal : CENTRE;
+  // Its size when known (just uploaded, or the article's own picture): the picker keeps its box before it loads.
+  const size: PictureSize | undefined =
+    uploadedFocus && uploadedFocus.url === value
+      ? uploadedFocus.size
+      : focal && focal.imageUrl === value
+        ? (focal.size ?? undefined)
+        : undefined;
   const { point, move, state } = useFocalPoint(imageId, { x: known.x, y: known.y });
   useEffect(() => {
     onFocalPoint?.({ x: point.x, y: point.y });
@@ -60,7 +72,12 @@ export function ImageField({
     if (!file || disabled) return;
     const result = await upload(file);
     if (!result) return;
-    setUploadedFocus({ url: result.url, x: result.focalX ?? 0.5, y: result.focalY ?? 0.5 });
+    setUploadedFocus({
+      url: result.url,
+      x: result.focalX ?? 0.5,
+      y: result.focalY ?? 0.5,
+      ...(result.width && result.height ? { size: { width: result.width, height: result.height } } : {}),
+    });
     onChange('imageUrl', result.url);
   };
   const message = uploadError ?? errors.imageUrl;
@@ -137,6 +154,7 @@ export function ImageField({
         <div className="admin-focal">
           <FocalPointPicker
             src={value}
+            size={size}
             point={point}
             disabled={disabled}
             savedWhen="It is saved on the picture at once, for every article that shows it."
