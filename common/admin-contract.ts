@@ -76,7 +76,8 @@ export interface AdminArticle {
   imageFocalY?: number;
   /**
    * The lead picture's size in pixels when it is an uploaded one (the library's), so the newsroom keeps its
-   * box from the first paint; null for an address from elsewhere or none. Sent by the article GET only.
+   * box from the first paint; null for an address from elsewhere or none. Sent by every answer of the
+   * article routes that holds one article (GET, POST, PUT, publish, …), not in lists.
    */
   imageSize?: { width: number; height: number } | null;
   /**

@@ -64,6 +64,8 @@ describe('GET /api/admin/articles/:id', () => {
       content: row.content,
       // The body as readers will see it, for the preview (no pictures here, so no sizes to look up).
       bodyHtml: renderBodyHtml(legacyTextToBody(row.content)),
+      // Not an uploaded picture: no size to give.
+      imageSize: null,
       author: row.author,
       category: 'Business',
       categoryId: 4,

@@ -70,7 +70,7 @@ export const AdminArticleSchema = Type.Object({
   imageSize: Type.Optional(
     Type.Union([Type.Object({ width: Type.Integer(), height: Type.Integer() }), Type.Null()], {
       description:
-        "The uploaded lead picture's size in pixels (the article GET only); null for another address or none",
+        "The uploaded lead picture's size in pixels (an answer holding one article); null for another address or none",
     }),
   ),
   metaTitle: Type.Optional(

@@ -56,6 +56,7 @@ import {
   type ValidArticle,
 } from '../../../domain/article-input.ts';
 import { uploadedImageId } from '../../../../../common/images.ts';
+import type { AdminArticle } from '../../../../../common/admin-contract.ts';
 import { ensureImageRow } from '../../../images/library.ts';
 import { ImagesRepository } from '../../../repositories/images-repository.ts';
 import { withReaderBody } from '../../../rendering/body-html.ts';
@@ -133,6 +134,17 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
   const articleReads = new ArticleReadsRepository(db);
   const notes = new ArticleNotesRepository(db, app.database.dialect, newsroomAccounts(app.config.auth));
   await fastify.register(correctionRoutes);
+
+  /**
+   * One article as these routes answer it: with its body as readers will see it (the preview's) and its
+   * uploaded lead picture's size (the focal point picker keeps the picture's box before it loads).
+   */
+  async function answerOf<T extends AdminArticle>(article: T) {
+    const imageId = uploadedImageId(article.imageUrl);
+    const picture = imageId ? await images.get(imageId) : undefined;
+    const imageSize = picture ? { width: Number(picture.width), height: Number(picture.height) } : null;
+    return { ...(await withReaderBody(images, article)), imageSize };
+  }
   await fastify.register(presenceRoutes);
 
   /**
@@ -230,11 +242,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       if (!article) throw articleNotFound(request.params.id);
       if (article.deletedAt) throw articleDeleted(article.id, article.deletedAt, article.headline);
       reply.header('etag', `"${article.version}"`);
-      // The uploaded lead picture's size: the newsroom's focal point picker keeps its box before it loads.
-      const imageId = uploadedImageId(article.imageUrl);
-      const picture = imageId ? await images.get(imageId) : undefined;
-      const imageSize = picture ? { width: Number(picture.width), height: Number(picture.height) } : null;
-      return { ...(await withReaderBody(images, article)), imageSize };
+      return answerOf(article);
     },
   );
 
@@ -252,7 +260,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     clearNewsCache(app);
     if (article.publishedAt) announcePublished(app, [article], 'manual');
     reply.code(201).header('location', `/api/admin/articles/${article.id}`).header('etag', `"${article.version}"`);
-    return withReaderBody(images, article);
+    return answerOf(article);
   }
 
   app.post(
@@ -320,7 +328,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       clearNewsCache(app);
       if (saved.article.publishedAt) void announceStories(app, 'story-updated', [id]);
       reply.header('etag', `"${saved.article.version}"`);
-      return withReaderBody(images, saved.article);
+      return answerOf(saved.article);
     },
   );
 
@@ -343,7 +351,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       }
       clearNewsCache(app);
       if (result.article.publishedAt) void announceStories(app, 'story-updated', [id]);
-      return withReaderBody(images, result.article);
+      return answerOf(result.article);
     },
   );
 
@@ -379,7 +387,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       }
       clearNewsCache(app);
       if (result.article.publishedAt) announcePublished(app, [result.article], 'restored');
-      return withReaderBody(images, result.article);
+      return answerOf(result.article);
     },
   );
 
@@ -418,7 +426,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         throw refusal(id, result);
       }
       announcePublished(app, [result.article], 'manual');
-      return withReaderBody(images, result.article);
+      return answerOf(result.article);
     },
   );
 
@@ -435,7 +443,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       }
       clearNewsCache(app);
       if (before?.publishedAt) void announceStoryRemoved(app, before);
-      return withReaderBody(images, result.article);
+      return answerOf(result.article);
     },
   );
 
@@ -463,7 +471,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         throw refusal(id, result, 412);
       }
       reply.header('etag', `"${result.article.version}"`);
-      return withReaderBody(images, result.article);
+      return answerOf(result.article);
     },
   );
 
@@ -485,7 +493,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         throw refusal(id, result, 412);
       }
       reply.header('etag', `"${result.article.version}"`);
-      return withReaderBody(images, result.article);
+      return answerOf(result.article);
     },
   );
 
@@ -574,7 +582,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       clearNewsCache(app);
       if (result.article.publishedAt) void announceStories(app, 'story-updated', [id]);
       reply.header('etag', `"${result.article.version}"`);
-      return withReaderBody(images, result.article);
+      return answerOf(result.article);
     },
   );
 };
