@@ -139,7 +139,7 @@ describe('notes on an article', () => {
     await own.getByRole('button', { name: /^Edit note of/ }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await focused(page)).name).toBe('Edit your note');
-    await page.keyboard.press('ControlOrMeta+End');
+    // The caret opens after the text: typing goes on from there.
     await page.keyboard.type(' By 5pm.');
     await page.keyboard.press('ControlOrMeta+Enter');
     await own.getByText(/Then tell the desk\. By 5pm\./).waitFor();
@@ -375,5 +375,63 @@ describe('notes on an article', () => {
     );
     await answer.getByText('New', { exact: true }).waitFor();
     await mine.getByRole('banner').getByRole('link', { name: '1 new mention' }).waitFor();
+  });
+
+  it('a reply being written while another tab resolves the note keeps its text and says why; Reopen, and it goes', async () => {
+    const [note] = await running.database.db
+      .insertInto('article_notes')
+      .values({
+        article_id: id,
+        text: 'Who took the pond photo?',
+        created_at: new Date(Date.now() - 300_000).toISOString(),
+        author_subject: 'colleague',
+        author_name: 'Otto Other',
+      })
+      .returning('id')
+      .execute();
+    try {
+      const writer = await web.newPage(DESKTOP);
+      const other = await web.newPage(DESKTOP);
+      await openSignedIn(writer, running, `${running.baseUrl}/admin/articles/${id}`);
+      await openSignedIn(other, running, `${running.baseUrl}/admin/articles/${id}`);
+      const thread = (page: Page) =>
+        page
+          .getByRole('region', { name: /^Notes/ })
+          .getByRole('listitem')
+          .filter({ hasText: 'Who took the pond photo?' });
+      await thread(writer)
+        .getByRole('button', { name: /^Reply to the note of/ })
+        .click();
+      await writer.keyboard.type('Ann Photo, for the pond society.');
+      // The other tab resolves it first.
+      await thread(other)
+        .getByRole('button', { name: /^Resolve note of/ })
+        .click();
+      await thread(other)
+        .getByText(/^Resolved by/)
+        .waitFor();
+      await writer.keyboard.press('ControlOrMeta+Enter');
+      await writer.getByText(`Note ${note!.id} is resolved: reopen it to reply.`, { exact: false }).waitFor();
+      const mine = thread(writer);
+      await mine.getByText(/^Resolved by e2e\.editor/).waitFor();
+      const field = mine.getByRole('textbox', { name: 'Reply to Otto Other' });
+      expect(await field.inputValue()).toBe('Ann Photo, for the pond society.');
+      expect(await mine.getByRole('alert').innerText()).toBe(
+        `${EDITOR.username} resolved this note: reopen it to send your reply.`,
+      );
+      expect(await axeViolations(writer)).toEqual([]);
+      // Reopen, and the same text goes.
+      await mine.getByRole('button', { name: /^Reopen note of/ }).click();
+      await mine.getByRole('alert').waitFor({ state: 'detached' });
+      await field.focus();
+      await writer.keyboard.press('ControlOrMeta+Enter');
+      await mine
+        .getByRole('list', { name: 'Replies to Otto Other, oldest first' })
+        .getByText('Ann Photo, for the pond society.')
+        .waitFor();
+      await field.waitFor({ state: 'detached' });
+    } finally {
+      await running.database.db.deleteFrom('article_notes').where('id', '=', note!.id).execute();
+    }
   });
 });

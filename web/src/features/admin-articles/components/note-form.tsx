@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { NOTE_MAX_LENGTH, cleanNoteText, noteTextProblem } from '@common/notes-contract';
 import { characterCount } from '@common/text-length';
 import { noteTextRefusal, useAddNote, useEditNote } from '../api/notes.ts';
@@ -11,8 +11,27 @@ export type NoteFormMode =
 
 /** 'Add a note' at the top of the panel, or a reply or edit under a note (closed by Cancel, Escape or sending). */
 type NoteFormProps =
-  | { articleId: number; mode?: undefined }
-  | { articleId: number; mode: NoteFormMode; onDone: () => void; onCancel: () => void };
+  | { articleId: number; mode?: undefined; held?: undefined }
+  | {
+      articleId: number;
+      mode: NoteFormMode;
+      onDone: () => void;
+      onCancel: () => void;
+      /**
+       * Why the form cannot be sent just now (its note was resolved while it was open): shown under the
+       * field, and sending waits, the text kept, until the note is reopened.
+       */
+      held?: string;
+    };
+
+/** An edit's field opens with the caret after its text, where an editor goes on writing. */
+function useCaretAtEnd(field: RefObject<HTMLTextAreaElement | null>, enabled: boolean) {
+  useEffect(() => {
+    const el = field.current;
+    if (!enabled || !el) return;
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, [field, enabled]);
+}
 
 /** The message of a text the server would refuse, as the form shows it ('': none). */
 function localProblem(text: string, noun: string): string {
@@ -50,18 +69,20 @@ function wording(mode: NoteFormMode | undefined) {
  * and it takes the focus when it opens.
  */
 export function NoteForm(props: NoteFormProps) {
-  const { articleId, mode } = props;
+  const { articleId, mode, held } = props;
   const id = useId();
   const add = useAddNote();
   const edit = useEditNote();
   const [text, setText] = useState(mode?.kind === 'edit' ? mode.text : '');
   const [error, setError] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
+  useCaretAtEnd(field, mode?.kind === 'edit');
   const mention = useMentionSuggestions({ text, setText, field });
   const length = characterCount(cleanNoteText(text));
   const noun = mode?.kind === 'reply' || (mode?.kind === 'edit' && mode.reply) ? 'reply' : 'note';
   const words = wording(mode);
   const pending = add.isPending || edit.isPending;
+  const shownError = error || held || '';
   const callbacks = {
     onSuccess: () => {
       setError('');
@@ -80,6 +101,11 @@ export function NoteForm(props: NoteFormProps) {
     },
   };
   const submit = () => {
+    if (held) {
+      // The line under the field says why; the field, focused, reads it again.
+      field.current?.focus();
+      return;
+    }
     const problem = localProblem(text, noun);
     setError(problem);
     if (problem) {
@@ -111,7 +137,7 @@ export function NoteForm(props: NoteFormProps) {
             // A reply's or an edit's form opens from its button: the keyboard goes on in its field.
             autoFocus={mode !== undefined}
             aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-count ${id}-hint${error ? ` ${id}-error` : ''}`}
+            aria-describedby={`${id}-count ${id}-hint${shownError ? ` ${id}-error` : ''}`}
             {...mention.fieldProps}
             onChange={(e) => {
               setText(e.target.value);
@@ -144,9 +170,9 @@ export function NoteForm(props: NoteFormProps) {
             {length.toLocaleString('en-GB')} / {NOTE_MAX_LENGTH.toLocaleString('en-GB')}
           </span>
         </div>
-        {error ? (
+        {shownError ? (
           <p id={`${id}-error`} className="admin-field-error" role="alert">
-            {error}
+            {shownError}
           </p>
         ) : null}
       </div>

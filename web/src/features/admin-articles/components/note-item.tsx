@@ -27,8 +27,11 @@ function NoteMeta({ note }: { note: NoteReply }) {
   );
 }
 
-/** A form under a note that gives the focus back to the button that opened it when it closes. */
-function useOpenedForm(button: RefObject<HTMLButtonElement | null>) {
+/**
+ * A form under a note that gives the focus back to the button that opened it when it closes, or, when that
+ * button is no longer offered (the thread was resolved meanwhile), to the thread's Reopen.
+ */
+function useOpenedForm(button: RefObject<HTMLButtonElement | null>, fallback: RefObject<HTMLButtonElement | null>) {
   const [open, setOpen] = useState(false);
   const focusAfterRender = useFocusAfterRender();
   return {
@@ -36,10 +39,24 @@ function useOpenedForm(button: RefObject<HTMLButtonElement | null>) {
     show: () => setOpen(true),
     close: () => {
       setOpen(false);
-      // Once the form is gone and the button drawn again.
-      focusAfterRender(button);
+      // Once the form is gone and the buttons drawn again.
+      focusAfterRender({
+        get current() {
+          return button.current ?? fallback.current;
+        },
+      });
     },
   };
+}
+
+/**
+ * Why a reply or an edit cannot be sent just now, its form kept open with its text: the thread was resolved,
+ * or the story put in the Trash, by someone else while it was being written (undefined: it can be sent).
+ */
+function heldReason(thread: Note, readOnly: boolean, action: 'send your reply' | 'save your edit') {
+  if (readOnly) return `This story is in the Trash: restore it to ${action}.`;
+  if (thread.resolved) return `${thread.resolved.by} resolved this note: reopen it to ${action}.`;
+  return undefined;
 }
 
 /**
@@ -49,10 +66,12 @@ function NoteBody({
   articleId,
   note,
   editing,
+  held,
 }: {
   articleId: number;
   note: NoteReply;
   editing: ReturnType<typeof useOpenedForm>;
+  held: string | undefined;
 }) {
   if (editing.open) {
     return (
@@ -61,6 +80,7 @@ function NoteBody({
         mode={{ kind: 'edit', noteId: note.id, text: note.text, reply: note.replyTo !== null }}
         onDone={editing.close}
         onCancel={editing.close}
+        held={held}
       />
     );
   }
@@ -76,20 +96,26 @@ function ReplyItem({
   articleId,
   reply,
   canEdit,
+  held,
+  resolveButton,
   onDelete,
 }: {
   articleId: number;
   reply: NoteReply;
   canEdit: boolean;
+  /** The thread's Resolve/Reopen, which takes the focus when the Edit that opened a form is gone. */
+  resolveButton: RefObject<HTMLButtonElement | null>;
+  /** Why an edit under way cannot be saved just now (its thread resolved, the story in the Trash). */
+  held: string | undefined;
   onDelete?: () => void;
 }) {
   const editButton = useRef<HTMLButtonElement>(null);
-  const editing = useOpenedForm(editButton);
+  const editing = useOpenedForm(editButton, resolveButton);
   const when = formatAdminDate(reply.createdAt);
   return (
     <li className="admin-notes__reply">
       <NoteMeta note={reply} />
-      <NoteBody articleId={articleId} note={reply} editing={editing} />
+      <NoteBody articleId={articleId} note={reply} editing={editing} held={held} />
       {!editing.open && (canEdit || onDelete) ? (
         <div className="admin-notes__actions">
           {canEdit ? (
@@ -124,19 +150,23 @@ export interface NoteItemProps {
  * editor, Reply while it is open, Edit (while open) and Delete note for its author. Resolve and Reopen are
  * one button, so the focus stays on it. Its replies follow, oldest first, each with Edit and Delete reply
  * for its author (decision 061). Reply and Edit open a form that takes the focus, and give it back to their
- * button when it closes.
+ * button when it closes. A form open when someone else resolves the thread (or puts the story in the Trash)
+ * stays open with its text and says why it waits; Reopen is offered beside it, and once the note is open
+ * again the form sends.
  */
 export function NoteItem({ note, articleId, readOnly, onResolve, onDelete }: NoteItemProps) {
   const when = formatAdminDate(note.createdAt);
   const replyButton = useRef<HTMLButtonElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
-  const replying = useOpenedForm(replyButton);
-  const editing = useOpenedForm(editButton);
+  const resolveButton = useRef<HTMLButtonElement>(null);
+  const replying = useOpenedForm(replyButton, resolveButton);
+  const editing = useOpenedForm(editButton, resolveButton);
   const open = !readOnly && !note.resolved;
+  const editHeld = heldReason(note, readOnly, 'save your edit');
   return (
     <li className={`admin-notes__item${note.resolved ? ' admin-notes__item--resolved' : ''}`}>
       <NoteMeta note={note} />
-      <NoteBody articleId={articleId} note={note} editing={editing} />
+      <NoteBody articleId={articleId} note={note} editing={editing} held={editHeld} />
       {note.resolved ? (
         <p className="admin-notes__resolved">
           Resolved by <span className="admin-break">{note.resolved.by}</span>,{' '}
@@ -151,27 +181,30 @@ export function NoteItem({ note, articleId, readOnly, onResolve, onDelete }: Not
               articleId={articleId}
               reply={reply}
               canEdit={open && reply.mine}
+              held={editHeld}
+              resolveButton={resolveButton}
               onDelete={reply.mine && !readOnly ? () => onDelete(reply) : undefined}
             />
           ))}
         </ol>
       ) : null}
-      {replying.open && open ? (
+      {replying.open ? (
         <NoteForm
           articleId={articleId}
           mode={{ kind: 'reply', noteId: note.id, author: note.createdBy }}
           onDone={replying.close}
           onCancel={replying.close}
+          held={heldReason(note, readOnly, 'send your reply')}
         />
       ) : null}
-      {readOnly || editing.open ? null : (
+      {readOnly || (editing.open && open) ? null : (
         <div className="admin-notes__actions">
           {open && !replying.open ? (
             <button ref={replyButton} type="button" className="admin-btn admin-btn--small" onClick={replying.show}>
               Reply<span className="admin-sr-only"> to the note of {when}</span>
             </button>
           ) : null}
-          <button type="button" className="admin-btn admin-btn--small" onClick={onResolve}>
+          <button ref={resolveButton} type="button" className="admin-btn admin-btn--small" onClick={onResolve}>
             {note.resolved ? 'Reopen' : 'Resolve'}
             <span className="admin-sr-only"> note of {when}</span>
           </button>

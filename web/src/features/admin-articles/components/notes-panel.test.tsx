@@ -27,11 +27,16 @@ const note = (id: number, text: string, over: Partial<Note> = {}): Note => ({
   ...over,
 });
 
-/** Article 7's notes on a fake server: POST adds (newest first), DELETE removes one's own (else 403). */
+/**
+ * Article 7's notes on a fake server: POST adds (newest first), DELETE removes one's own (else 403); a reply
+ * to, or an edit in, a resolved thread is refused (409). `resolveElsewhere` is another editor resolving a
+ * note from their own screen.
+ */
 function notesApi(initial: Note[] = []) {
   let list = [...initial];
   let next = 10;
-  return fakeApi((req) => {
+  const resolvedNote = (id: number) => list.find((n) => n.id === id && n.resolved);
+  const api = fakeApi((req) => {
     if (req.url === '/api/admin/mentions/read') return json(200, { unread: 0 });
     const m = /\/api\/admin\/articles\/7\/notes(?:\/(\d+))?$/.exec(req.url);
     if (!m) return json(200, {});
@@ -44,6 +49,9 @@ function notesApi(initial: Note[] = []) {
         });
       }
       const replyTo = (req.body as { replyTo?: number }).replyTo;
+      if (replyTo !== undefined && resolvedNote(replyTo)) {
+        return problem(409, 'Conflict', `Note ${replyTo} is resolved: reopen it to reply.`);
+      }
       const made = note(9, body!.text!, { id: next++, replyTo: replyTo ?? null });
       if (replyTo === undefined) list = [made, ...list];
       else list = list.map((n) => (n.id === replyTo ? { ...n, replies: [...n.replies, made] } : n));
@@ -58,6 +66,9 @@ function notesApi(initial: Note[] = []) {
     if (!target) return problem(404, 'Not Found');
     if (req.method === 'PATCH') {
       const { resolved, text } = req.body as { resolved?: boolean; text?: string };
+      if (text !== undefined && target.resolved) {
+        return problem(409, 'Conflict', `Note ${target.id} is resolved: reopen it to edit.`);
+      }
       const changed: Note =
         text !== undefined
           ? { ...target, text, editedAt: '2026-03-06T08:00:00.000Z' }
@@ -69,6 +80,12 @@ function notesApi(initial: Note[] = []) {
     list = list.filter((n) => n !== target);
     return json(204, null);
   });
+  const resolveElsewhere = (id: number) => {
+    list = list.map((n) =>
+      n.id === id ? { ...n, resolved: { at: '2026-03-05T16:30:00.000Z', by: 'Otto Other' } } : n,
+    );
+  };
+  return { ...api, resolveElsewhere };
 }
 
 const panel = () => within(screen.getByRole('region', { name: /^Notes/ }));
@@ -422,6 +439,88 @@ describe('NotesPanel', () => {
       `edited ${formatAdminDate('2026-03-06T08:00:00.000Z')}`,
     );
     await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Edit note of/));
+  });
+
+  it('keeps a reply being written, and its text, when a colleague resolves the note meanwhile; Reopen, and it sends', async () => {
+    const api = notesApi([note(2, 'Who took the photo?', { createdBy: 'Otto Other', mine: false })]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    fireEvent.click(await panel().findByRole('button', { name: /^Reply to the note of/ }));
+    const field = panel().getByRole('textbox', { name: 'Reply to Otto Other' }) as HTMLTextAreaElement;
+    fireEvent.change(field, { target: { value: 'Credit: Ann Photo' } });
+    api.resolveElsewhere(2);
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+    await waitFor(() =>
+      expect(toasts.map((t) => [t.title, t.description])).toContainEqual([
+        'Failed to add the reply',
+        '409 Conflict: Note 2 is resolved: reopen it to reply.',
+      ]),
+    );
+    // The list shows the note resolved; the form stays, with its text, and says why it waits.
+    await panel().findByText(/^Resolved by/);
+    const kept = panel().getByRole('textbox', { name: 'Reply to Otto Other' }) as HTMLTextAreaElement;
+    expect(kept.value).toBe('Credit: Ann Photo');
+    const why = panel().getByRole('alert');
+    expect(why.textContent).toBe('Otto Other resolved this note: reopen it to send your reply.');
+    expect(kept.getAttribute('aria-describedby')).toContain(why.id);
+    // Sending again waits: nothing more is sent, the focus is on the field.
+    fireEvent.click(panel().getByRole('button', { name: 'Reply' }));
+    expect(document.activeElement).toBe(kept);
+    expect(posts(api)).toHaveLength(1);
+    // Reopen beside it; once open, the reply goes.
+    fireEvent.click(panel().getByRole('button', { name: /^Reopen/ }));
+    await waitFor(() => expect(panel().queryByRole('alert')).toBeNull());
+    fireEvent.keyDown(kept, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Reply added'));
+    expect(posts(api).map((r) => r.body)).toEqual([
+      { text: 'Credit: Ann Photo', replyTo: 2 },
+      { text: 'Credit: Ann Photo', replyTo: 2 },
+    ]);
+    await panel().findByText('Credit: Ann Photo');
+    expect(panel().queryByRole('textbox', { name: 'Reply to Otto Other' })).toBeNull();
+  });
+
+  it('gives the focus to Reopen when a reply held by a resolution is cancelled', async () => {
+    const api = notesApi([note(2, 'Who took the photo?', { createdBy: 'Otto Other', mine: false })]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    fireEvent.click(await panel().findByRole('button', { name: /^Reply to the note of/ }));
+    const field = panel().getByRole('textbox', { name: 'Reply to Otto Other' });
+    fireEvent.change(field, { target: { value: 'Credit: Ann Photo' } });
+    api.resolveElsewhere(2);
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+    await panel().findByRole('alert');
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(panel().queryByRole('textbox', { name: 'Reply to Otto Other' })).toBeNull();
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Reopen/));
+  });
+
+  it('keeps an edit under way when the note is resolved meanwhile, and opens an edit with the caret after the text', async () => {
+    const api = notesApi([note(1, 'Chek the quote')]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    fireEvent.click(await panel().findByRole('button', { name: /^Edit note of/ }));
+    const field = panel().getByRole('textbox', { name: 'Edit your note' }) as HTMLTextAreaElement;
+    expect([field.selectionStart, field.selectionEnd]).toEqual([14, 14]);
+    fireEvent.change(field, { target: { value: 'Check the quote' } });
+    api.resolveElsewhere(1);
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+    await waitFor(() =>
+      expect(toasts.map((t) => [t.title, t.description])).toContainEqual([
+        'Failed to save the note',
+        '409 Conflict: Note 1 is resolved: reopen it to edit.',
+      ]),
+    );
+    await waitFor(() =>
+      expect(panel().getByRole('alert').textContent).toBe(
+        'Otto Other resolved this note: reopen it to save your edit.',
+      ),
+    );
+    expect((panel().getByRole('textbox', { name: 'Edit your note' }) as HTMLTextAreaElement).value).toBe(
+      'Check the quote',
+    );
+    fireEvent.click(panel().getByRole('button', { name: /^Reopen/ }));
+    await waitFor(() => expect(panel().queryByRole('alert')).toBeNull());
+    fireEvent.click(panel().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Note edited'));
+    await panel().findByText('Check the quote');
   });
 
   it('in the Trash shows the notes, with no field and no Delete note', async () => {
