@@ -10,7 +10,8 @@ import { openSignedIn } from './support/signed-in.ts';
 
 // The Calendar (docs/product.md, Calendar; decision 054): an editor schedules an article, opens the
 // Calendar from the header and finds it under its day as 'Scheduled', in the browser's time zone; on a
-// phone the list of days shows it; the screen passes axe at 360 and 1280 px, light and dark. Then
+// phone the list of days shows it; the screen passes axe at 360 and 1280 px, light and dark, its month
+// buttons on one row. Then
 // (decision 055) the editor reschedules it with the dialog by keyboard and drags it to another day, and
 // schedules a draft from the Drafts panel by keyboard; the panel lists the drafts changed last first (an
 // older draft edited comes to the top), and a draft dragged onto a day is drawn there while its request runs.
@@ -125,7 +126,7 @@ describe('the Calendar', () => {
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
-    it(`has no axe violation at 360 and 1280 px (${colorScheme})`, async () => {
+    it(`has no axe violation at 360 and 1280 px, its month buttons on one row (${colorScheme})`, async () => {
       const found: string[] = [];
       for (const size of [{ width: 360, height: 740 }, DESKTOP]) {
         const context = await web.newContext({ ...size, colorScheme, timezoneId: ZONE });
@@ -135,6 +136,12 @@ describe('the Calendar', () => {
         await page.getByRole('link', { name: HEADLINE }).first().waitFor({ state: 'attached' });
         expect(await page.evaluate(() => document.documentElement.dataset.adminTheme)).toBe(colorScheme);
         found.push(...(await axeViolations(page)).map((v) => `at ${size.width} px: ${v}`));
+        // The three month buttons share one row (they wrapped to two at 360 px).
+        const tops = await page
+          .getByRole('navigation', { name: 'Months' })
+          .getByRole('link')
+          .evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+        if (tops.length !== 3 || new Set(tops).size !== 1) found.push(`at ${size.width} px: month buttons at ${tops}`);
         await context.close();
       }
       expect(found).toEqual([]);
