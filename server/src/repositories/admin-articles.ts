@@ -67,11 +67,13 @@ export interface ListQuery {
   authorId?: number;
   /** Only the articles with this tag. */
   tagId?: number;
+  /** Only the articles out of the Trash with open notes (neither resolved nor replies). */
+  openNotes?: boolean;
   sort?: ArticleListSort;
 }
 
 /** Which articles a list shows: everything of a query but its page, size and order. */
-type ListFilter = Pick<ListQuery, 'status' | 'categoryId' | 'search' | 'authorId' | 'tagId'>;
+type ListFilter = Pick<ListQuery, 'status' | 'categoryId' | 'search' | 'authorId' | 'tagId' | 'openNotes'>;
 
 /** Why a write was refused. */
 export type Refusal<R extends string> =
@@ -160,7 +162,7 @@ export class AdminArticlesRepository {
     this.db = db;
   }
 
-  private filtered({ status, categoryId, search, authorId, tagId }: ListFilter) {
+  private filtered({ status, categoryId, search, authorId, tagId, openNotes }: ListFilter) {
     let q = this.db.selectFrom('articles');
     // Each combination has its own (partial) index, in list order: see migration 030-list-by-shown-date
     // (scheduled and trash: the small partial indexes of 007-newsroom).
@@ -197,6 +199,21 @@ export class AdminArticlesRepository {
     if (tagId) {
       q = q.where('id', 'in', this.db.selectFrom('article_tags').select('article_id').where('tag_id', '=', tagId));
     }
+    // The partial index of open notes gives their articles (migration 062); a story in the Trash has
+    // nothing left to deal with.
+    if (openNotes) {
+      q = q
+        .where('deleted_at', 'is', null)
+        .where(
+          'id',
+          'in',
+          this.db
+            .selectFrom('article_notes')
+            .select('article_id')
+            .where('resolved_at', 'is', null)
+            .where('reply_to', 'is', null),
+        );
+    }
     return q;
   }
 
@@ -223,6 +240,7 @@ export class AdminArticlesRepository {
       !f.search &&
       !f.authorId &&
       !f.tagId &&
+      !f.openNotes &&
       (f.status === 'all' || f.status === 'published' || f.status === 'unpublished')
     );
   }
@@ -237,7 +255,7 @@ export class AdminArticlesRepository {
       const row = await this.countQuery(filter.status, filter.categoryId).executeTakeFirst();
       return Number(row?.n ?? 0);
     }
-    if (filter.status === 'draft' && !filter.search && !filter.authorId && !filter.tagId) {
+    if (filter.status === 'draft' && !filter.search && !filter.authorId && !filter.tagId && !filter.openNotes) {
       const [unpublished, scheduled] = await Promise.all([
         this.total({ ...filter, status: 'unpublished' }),
         this.countRows({ ...filter, status: 'scheduled' }),

@@ -46,6 +46,7 @@ import * as m058 from './058-note-resolutions.ts';
 import * as m059 from './059-note-replies.ts';
 import * as m060 from './060-reply-notices.ts';
 import * as m061 from './061-note-edits.ts';
+import * as m062 from './062-open-notes.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -105,4 +106,5 @@ export const migrations: Record<string, AppMigration> = {
   '059-note-replies': m059,
   '060-reply-notices': m060,
   '061-note-edits': m061,
+  '062-open-notes': m062,
 };

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** `article_notes` (migrations 053-article-notes, 058-note-resolutions, 059-note-replies, 061-note-edits): editors' internal notes on an article (decision 058). */
+/** `article_notes` (migrations 053-article-notes, 058-note-resolutions, 059-note-replies, 061-note-edits; the index of open notes 062-open-notes): editors' internal notes on an article (decision 058). */
 export interface ArticleNoteTable {
   id: Generated<number>;
   article_id: number;

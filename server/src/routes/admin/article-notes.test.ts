@@ -5,6 +5,7 @@ import type { Note } from '../../../../common/notes-contract.ts';
 import { PROJECT_ROOT } from '../../project-root.ts';
 import { ssrBundleFile } from '../../rendering/ssr-bundle.ts';
 import { readArticlesById } from '../../repositories/article-transfer.ts';
+import { AdminArticlesRepository } from '../../repositories/admin-articles.ts';
 import { ArticleNotesRepository } from '../../repositories/article-notes.ts';
 import { auditFor } from '../../repositories/audit-log.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
@@ -191,13 +192,96 @@ describe("All Articles' count of open notes", () => {
     );
     expect(statements).toHaveLength(1);
     const plan = (await queryPlan(t.database, statements[0]!)).join('\n');
+    // By article: the index of every note, or that of the open ones alone (migration 062).
     if (t.database.dialect === 'sqlite') {
-      expect(plan).toMatch(/SEARCH article_notes USING INDEX article_notes_article_idx \(article_id=\?\)/);
+      expect(plan).toMatch(
+        /SEARCH article_notes USING (COVERING )?INDEX article_notes_(article|open)_idx \(article_id=\?\)/,
+      );
       expect(plan).not.toMatch(/SCAN article_notes\b/);
     } else {
-      expect(plan).toMatch(/Index Scan using article_notes_article_idx on article_notes/);
+      expect(plan).toMatch(/Index (Only )?Scan using article_notes_(article|open)_idx on article_notes/);
       expect(plan).not.toMatch(/Seq Scan/);
     }
+  });
+
+  const listed = async (query: string) => {
+    const res = await call('GET', `/api/admin/articles?pageSize=50&${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { articles: { headline: string; openNotes: number }[]; totalCount: number };
+    return { headlines: page.articles.map((a) => a.headline), total: page.totalCount };
+  };
+
+  it("'notes=open' lists only the stories with open notes, out of the Trash, with any other filter; a resolved note's story leaves it", async () => {
+    const goose = await create({ headline: 'Goose Elected To Parish Council' });
+    const swan = await create({ headline: 'Swan Demands Recount' });
+    await create({ headline: 'Heron Keeps Quiet' });
+    const trashed = await create({ headline: 'Duck Flees Pond' });
+    const first = (await add(goose.id, 'Check the minutes')).json();
+    const asked = (await add(swan.id, 'Photo credit?', otto)).json();
+    // A reply does not make a story's note open, and a resolved thread's replies are not open notes.
+    expect((await call('POST', notes(swan.id), { text: 'On it', replyTo: asked.id })).statusCode).toBe(201);
+    await add(trashed.id, 'Never mind');
+    expect((await call('DELETE', `/api/admin/articles/${trashed.id}`)).statusCode).toBeLessThan(300);
+
+    expect(await listed('notes=open')).toEqual({
+      headlines: ['Swan Demands Recount', 'Goose Elected To Parish Council'],
+      total: 2,
+    });
+    expect(await listed('notes=open&search=swan')).toEqual({ headlines: ['Swan Demands Recount'], total: 1 });
+    expect(await listed('notes=open&status=published')).toEqual({
+      headlines: ['Swan Demands Recount', 'Goose Elected To Parish Council'],
+      total: 2,
+    });
+    expect(await listed('notes=open&status=scheduled')).toEqual({ headlines: [], total: 0 });
+    expect((await listed('notes=open&sort=oldest')).headlines).toEqual([
+      'Goose Elected To Parish Council',
+      'Swan Demands Recount',
+    ]);
+    // Resolved: the story leaves the list; reopened, it is back.
+    expect((await call('PATCH', `${notes(swan.id)}/${asked.id}`, { resolved: true })).statusCode).toBe(200);
+    expect(await listed('notes=open')).toEqual({ headlines: ['Goose Elected To Parish Council'], total: 1 });
+    expect((await call('DELETE', `${notes(goose.id)}/${first.id}`)).statusCode).toBe(204);
+    expect(await listed('notes=open')).toEqual({ headlines: [], total: 0 });
+    expect((await call('PATCH', `${notes(swan.id)}/${asked.id}`, { resolved: false })).statusCode).toBe(200);
+    expect(await listed('notes=open')).toEqual({ headlines: ['Swan Demands Recount'], total: 1 });
+    // Without the filter every story is listed as before.
+    expect((await listed('')).total).toBe(3);
+  });
+
+  it("refuses a 'notes' other than open, and open with the Trash, with a 400 naming notes", async () => {
+    for (const query of ['notes=all', 'notes=', 'notes=OPEN', 'notes=open&status=trash']) {
+      const res = await call('GET', `/api/admin/articles?${query}`);
+      expectProblem(res, 400);
+      expect(res.body, query).toMatch(/notes/);
+    }
+    const res = await call('GET', '/api/admin/articles?notes=open&status=trash');
+    expect(res.json().detail).toMatch(/open lists stories out of the Trash: use it without status trash/);
+  });
+
+  it('finds the stories with open notes from the partial index of open notes', async () => {
+    const stories = await Promise.all(Array.from({ length: 20 }, (_, i) => create({ headline: `Story ${i}` })));
+    for (const a of stories.slice(0, 5)) await add(a.id, 'A note');
+    const statements = await statementsOf(t.database, (db) =>
+      new AdminArticlesRepository(db, t.database.dialect).list({
+        page: 1,
+        pageSize: 20,
+        status: 'all',
+        openNotes: true,
+      }),
+    );
+    expect(statements.length).toBeGreaterThan(0);
+    const plans = (await Promise.all(statements.map((s) => queryPlan(t.database, s)))).map((p) => p.join('\n'));
+    for (const plan of plans) {
+      if (!/article_notes/.test(plan)) continue;
+      if (t.database.dialect === 'sqlite') {
+        expect(plan).toMatch(/article_notes_open_idx/);
+        expect(plan).not.toMatch(/SCAN article_notes\b(?! USING)/);
+      } else {
+        expect(plan).toMatch(/using article_notes_open_idx on article_notes/);
+        expect(plan).not.toMatch(/Seq Scan on article_notes/);
+      }
+    }
+    expect(plans.some((p) => /article_notes_open_idx/.test(p))).toBe(true);
   });
 });
 

@@ -219,6 +219,12 @@ export const ListQuerySchema = Type.Object(
         description: 'Only the articles with this tag',
       }),
     ),
+    notes: Type.Optional(
+      Type.Literal('open', {
+        errorMessage: 'must be open (only the stories with open notes)',
+        description: 'open: only the stories out of the Trash with open (not resolved) notes',
+      }),
+    ),
   },
   { additionalProperties: true },
 );

@@ -184,7 +184,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     { schema: { querystring: ListQuerySchema, response: { 200: ArticlePageSchema } } },
     async (request) => {
       const { page = 1, pageSize = 20, status = 'all', categoryId = 0, search = '', sort = 'newest' } = request.query;
-      const { authorId, tagId } = request.query;
+      const { authorId, tagId, notes: notesFilter } = request.query;
       if (categoryId !== 0 && !isKnownCategory(categoryId)) {
         throw new ValidationError(
           [{ field: 'categoryId', message: `must be a known category id or 0 for all (${categoryId} is not)` }],
@@ -204,6 +204,13 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
           'querystring',
         );
       }
+      // Open notes are for stories out of the Trash: its notes are kept for the record, read-only.
+      if (notesFilter === 'open' && (status as string) === 'trash') {
+        throw new ValidationError(
+          [{ field: 'notes', message: 'open lists stories out of the Trash: use it without status trash' }],
+          'querystring',
+        );
+      }
       const found = await articles.list({
         page,
         pageSize,
@@ -212,6 +219,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
         search: search.trim() || undefined,
         authorId,
         tagId,
+        openNotes: notesFilter === 'open',
         sort,
       });
       // Who else has each row's article open (decision 047): one read for the page's rows.
