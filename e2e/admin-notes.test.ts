@@ -170,9 +170,10 @@ describe('notes on an article', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('the Dashboard lists a note added through the API first, cut to 100 characters; its headline opens the story with its Notes, as All Articles’ count of open notes does', async () => {
+  it('the Dashboard lists a note added through the API first, cut to 100 characters; its headline opens the story with its Notes, as All Articles’ count of open notes does; its link to all stories with open notes filters All Articles', async () => {
     const [story] = await insertArticles(running.database, running.app, [
       { headline: 'Swan Elected Chair Of The Pond Council', published_at: null },
+      { headline: 'Heron Keeps Quiet', published_at: null },
     ]);
     const text =
       `Call the pond society back about the swan’s statement before it goes out; ${'they asked twice. '.repeat(4)}`.trim();
@@ -211,8 +212,22 @@ describe('notes on an article', () => {
       )
       .toBe(true);
 
+    // The Dashboard's 'See all stories with open notes' opens All Articles filtered to them: the story
+    // without notes is left out until the filter is cleared.
+    await page.goto(`${running.baseUrl}/admin`);
+    await page.getByRole('link', { name: 'See all stories with open notes' }).click();
+    await page.waitForURL(/\/admin\/articles\?.*notes=open/);
+    const onlyOpen = page.getByRole('checkbox', { name: 'Open notes only' });
+    await page.getByRole('link', { name: 'Swan Elected Chair Of The Pond Council' }).first().waitFor();
+    expect(await onlyOpen.isChecked()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Heron Keeps Quiet' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await onlyOpen.focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('link', { name: 'Heron Keeps Quiet' }).first().waitFor();
+    expect(page.url()).not.toMatch(/notes=open/);
+
     // All Articles says how many notes are open on the story, a link to them as well.
-    await page.goto(`${running.baseUrl}/admin/articles`);
     const openNotes = page.getByRole('link', { name: '1 open note on Swan Elected Chair Of The Pond Council' });
     await openNotes.waitFor();
     expect(await openNotes.innerText()).toBe('1 open note');

@@ -40,6 +40,8 @@ export const paths = {
           search?: string;
           authorId?: number;
           tagId?: number;
+          /** Only the stories with open notes. */
+          openNotes?: boolean;
           sort?: string;
         } = {},
       ) => {
@@ -51,6 +53,7 @@ export const paths = {
         if (q.search) p.set('search', q.search);
         if (q.authorId) p.set('authorId', String(q.authorId));
         if (q.tagId) p.set('tagId', String(q.tagId));
+        if (q.openNotes) p.set('notes', 'open');
         if (q.sort) p.set('sort', q.sort);
         return `/admin/articles?${p.toString()}`;
       },

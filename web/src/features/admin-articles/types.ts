@@ -38,5 +38,7 @@ export interface ListQuery {
   authorId?: number;
   /** Only the articles with this tag. */
   tagId?: number;
+  /** Only the stories with open notes (never with the Trash). */
+  openNotes?: boolean;
   sort?: SortOrder;
 }

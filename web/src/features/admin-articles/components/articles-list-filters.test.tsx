@@ -164,6 +164,28 @@ describe('All Articles filtered by author and by tag from the filter bar', () =>
     await waitFor(() => expect(tag.value).toBe('Goats'));
   });
 
+  it("'Open notes only' lists the stories with open notes from page 1, other filters kept; none in the Trash", async () => {
+    const { client, sent } = listApi();
+    const shown = showList(client, { page: 3, pageSize: 50, status: 'published', tagId: 5 });
+    const check = screen.getByRole('checkbox', { name: 'Open notes only' }) as HTMLInputElement;
+    expect(check.checked).toBe(false);
+    await userEvent.click(check);
+    expect(shown.query).toEqual({ page: 1, pageSize: 50, status: 'published', tagId: 5, openNotes: true });
+    await waitFor(() =>
+      expect(listUrls(sent).at(-1)).toBe('/api/admin/articles?page=1&pageSize=50&status=published&tagId=5&notes=open'),
+    );
+    expect(check.checked).toBe(true);
+    // By keyboard too: Space clears it.
+    check.focus();
+    await userEvent.keyboard(' ');
+    expect(shown.query).toEqual({ page: 1, pageSize: 50, status: 'published', tagId: 5 });
+    await userEvent.click(check);
+    // The Trash's notes are read-only: no such filter there, and going there drops it.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'trash');
+    expect(shown.query).toEqual({ page: 1, pageSize: 50, status: 'trash', tagId: 5 });
+    expect(screen.queryByRole('checkbox', { name: 'Open notes only' })).toBeNull();
+  });
+
   it('clearing: the clear button, an emptied box and Enter, and Show all authors; Escape puts the chosen name back', async () => {
     const { client, sent } = listApi();
     const shown = showList(client, { page: 4, pageSize: 20, status: 'all', authorId: 2, tagId: 5 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
@@ -31,10 +31,11 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
 const NONE: ReadonlySet<number> = new Set();
 
 /**
- * All Articles (docs/product.md, All Articles): title, filters (status, category, author, tag, sort), the
- * selection and its bulk actions, rows, pagination and rows per page.
+ * All Articles (docs/product.md, All Articles): title, filters (status, category, author, tag, open notes
+ * only, sort), the selection and its bulk actions, rows, pagination and rows per page.
  */
 export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps) {
+  const uid = useId();
   const categories = useCategories();
   const articles = useArticles(query);
   const page = articles.data;
@@ -167,6 +168,17 @@ export function ArticlesListView({ query, onQueryChange }: ArticlesListViewProps
             <option value="oldest">Oldest first</option>
           </select>
         </label>
+        {query.status === 'trash' ? null : (
+          <div className="admin-form__check admin-filters__check">
+            <input
+              id={`${uid}-open-notes`}
+              type="checkbox"
+              checked={query.openNotes ?? false}
+              onChange={(e) => onQueryChange(withFilter(query, { openNotes: e.target.checked }))}
+            />
+            <label htmlFor={`${uid}-open-notes`}>Open notes only</label>
+          </div>
+        )}
       </div>
       {query.authorId ? (
         <RecordFilter

@@ -28,6 +28,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   const search = (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
   const sortRaw = params.get('sort') as SortOrder | null;
   const sort = sortRaw && SORTS.includes(sortRaw) && sortRaw !== 'newest' ? sortRaw : undefined;
+  const openNotes = params.get('notes') === 'open' && status !== 'trash';
   return {
     page: positiveInt(params.get('page')) ?? DEFAULT_PAGE,
     pageSize,
@@ -36,11 +37,12 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     ...(search ? { search } : {}),
     ...(authorId ? { authorId } : {}),
     ...(tagId ? { tagId } : {}),
+    ...(openNotes ? { openNotes } : {}),
     ...(sort ? { sort } : {}),
   };
 }
 
-/** The API call's query: status omitted when all, categoryId, authorId and tagId only when set. */
+/** The API call's query: status omitted when all, categoryId, authorId, tagId and notes only when set. */
 export function toApiSearch(q: ListQuery): string {
   const p = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
   if (q.status !== 'all') p.set('status', q.status);
@@ -48,17 +50,19 @@ export function toApiSearch(q: ListQuery): string {
   if (q.search) p.set('search', q.search);
   if (q.authorId) p.set('authorId', String(q.authorId));
   if (q.tagId) p.set('tagId', String(q.tagId));
+  if (q.openNotes) p.set('notes', 'open');
   if (q.sort && q.sort !== 'newest') p.set('sort', q.sort);
   return p.toString();
 }
 
-/** A filter or page-size change starts again at page 1. */
+/** A filter or page-size change starts again at page 1; the Trash has no open notes to filter by. */
 export function withFilter(q: ListQuery, change: Partial<Omit<ListQuery, 'page'>>): ListQuery {
   const next: ListQuery = { ...q, ...change, page: 1 };
   if (!next.categoryId) delete next.categoryId;
   if (!next.search) delete next.search;
   if (!next.authorId) delete next.authorId;
   if (!next.tagId) delete next.tagId;
+  if (!next.openNotes || next.status === 'trash') delete next.openNotes;
   if (!next.sort || next.sort === 'newest') delete next.sort;
   return next;
 }

@@ -86,6 +86,22 @@ describe('list query', () => {
     expect(withFilter(q, { status: 'published' })).toMatchObject({ page: 1, authorId: 4, tagId: 9 });
     expect(withFilter(q, { tagId: undefined })).toEqual({ page: 1, pageSize: 20, status: 'all', authorId: 4 });
   });
+  it("reads 'notes=open' as open notes only, never with the Trash; sends it, and a change to the Trash drops it", () => {
+    expect(parseListQuery(new URLSearchParams('notes=open'))).toEqual({
+      page: 1,
+      pageSize: 20,
+      status: 'all',
+      openNotes: true,
+    });
+    for (const raw of ['notes=all', 'notes=', 'notes=OPEN', 'notes=open&status=trash']) {
+      expect(parseListQuery(new URLSearchParams(raw)).openNotes, raw).toBeUndefined();
+    }
+    const q = { page: 2, pageSize: 20, status: 'published' as const, openNotes: true };
+    expect(toApiSearch(q)).toBe('page=2&pageSize=20&status=published&notes=open');
+    expect(withFilter(q, { categoryId: 3 })).toEqual({ ...q, page: 1, categoryId: 3 });
+    expect(withFilter(q, { status: 'trash' })).toEqual({ page: 1, pageSize: 20, status: 'trash' });
+    expect(withFilter(q, { openNotes: false })).toEqual({ page: 1, pageSize: 20, status: 'published' });
+  });
   it('omits status when all and categoryId unless above 0 in the API call', () => {
     expect(toApiSearch({ page: 1, pageSize: 20, status: 'all' })).toBe('page=1&pageSize=20');
     expect(toApiSearch({ page: 2, pageSize: 50, status: 'published', categoryId: 3 })).toBe(

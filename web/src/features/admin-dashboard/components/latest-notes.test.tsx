@@ -68,6 +68,10 @@ describe("the Dashboard's 'Latest notes'", () => {
     );
     expect(second.getByText('Desmond Ratchett')).toBeTruthy();
     expect(second.getByText(`${'a'.repeat(100)}...`)).toBeTruthy();
+    // All Articles lists every story with open notes.
+    expect(within(panel).getByRole('link', { name: 'See all stories with open notes' }).getAttribute('href')).toBe(
+      '/admin/articles?page=1&pageSize=20&status=all&notes=open',
+    );
   });
 
   it("says 'No notes yet.' when there are none", () => {
@@ -75,6 +79,7 @@ describe("the Dashboard's 'Latest notes'", () => {
     const panel = screen.getByRole('region', { name: 'Latest notes' });
     expect(within(panel).getByText('No notes yet.')).toBeTruthy();
     expect(within(panel).queryByRole('list')).toBeNull();
+    expect(within(panel).queryByRole('link')).toBeNull();
   });
 });
 

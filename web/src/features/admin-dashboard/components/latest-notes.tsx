@@ -8,10 +8,27 @@ import '../latest-notes.css';
 /**
  * The Dashboard's 'Latest notes' (decision 058): the newest notes editors left on the stories out of the
  * Trash, newest first, each with its story's headline (to the story's screen, landing on its Notes panel),
- * its author, its time and its text cut as a comment is in All Articles. 'No notes yet.' without any.
+ * its author, its time and its text cut as a comment is in All Articles. 'No notes yet.' without any;
+ * with some, 'See all stories with open notes' opens All Articles filtered to them.
  */
 export function LatestNotesPanel({ notes }: { notes: LatestNote[] }) {
-  return <NotesBlock notes={notes} title="Latest notes" empty="No notes yet." testId="latest-notes" />;
+  return (
+    <NotesBlock
+      notes={notes}
+      title="Latest notes"
+      empty="No notes yet."
+      testId="latest-notes"
+      footer={
+        notes.length > 0 ? (
+          <p className="admin-latest-notes__all">
+            <Link className="admin-link" to={paths.admin.articles.getHref({ openNotes: true })}>
+              See all stories with open notes
+            </Link>
+          </p>
+        ) : null
+      }
+    />
+  );
 }
 
 export interface NotesForYouProps {
@@ -77,6 +94,7 @@ function NotesBlock({
   id: panelId,
   heading,
   children,
+  footer,
 }: {
   notes: (LatestNote & { unread?: boolean })[];
   title: string;
@@ -85,6 +103,8 @@ function NotesBlock({
   id?: string;
   heading?: RefObject<HTMLHeadingElement | null>;
   children?: ReactNode;
+  /** After the list (a link to more). */
+  footer?: ReactNode;
 }) {
   const id = useId();
   return (
@@ -119,6 +139,7 @@ function NotesBlock({
           ))}
         </ol>
       )}
+      {footer}
     </section>
   );
 }
