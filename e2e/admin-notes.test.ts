@@ -7,6 +7,7 @@ import { axeViolations } from './support/axe.ts';
 import { DESKTOP, useBrowser } from './support/browser.ts';
 import { openSignedIn } from './support/signed-in.ts';
 import { EDITOR } from './support/sign-in.ts';
+import { PRESENCE_HEARTBEAT_SECONDS } from '../common/presence-contract.ts';
 
 // Notes on an article (decision 058), walked in headless Chromium against the real app: an editor adds a
 // note from the keyboard alone, sees it, reloads and still sees it, and deletes it (a colleague's note
@@ -447,6 +448,34 @@ describe('notes on an article', () => {
       await field.waitFor({ state: 'detached' });
     } finally {
       await running.database.db.deleteFrom('article_notes').where('id', '=', note!.id).execute();
+    }
+  });
+
+  it('a colleague’s note shows on the open story within the heartbeat’s period, announced to a screen reader', async () => {
+    const page = await web.newPage(DESKTOP);
+    // The notes are asked for again on the page's clock, moved on below rather than waited out.
+    await page.clock.install();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${id}`);
+    const panel = page.getByRole('region', { name: /^Notes/ });
+    await panel.getByText('Picture rights cleared.').waitFor();
+    const res = await fetch(`${running.baseUrl}/api/admin/articles/${id}/notes`, {
+      method: 'POST',
+      headers: {
+        authorization: await running.bearer({ sub: 'colleague-dana', name: 'Dana Desk' }),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ text: 'Legal cleared the pond pun.' }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const added = (await res.json()) as { id: number };
+    try {
+      expect(await panel.getByText('Legal cleared the pond pun.').count()).toBe(0);
+      await page.clock.fastForward(PRESENCE_HEARTBEAT_SECONDS * 1000);
+      await panel.getByText('Legal cleared the pond pun.').waitFor();
+      expect(await page.getByTestId('notes-arrivals').innerText()).toBe('Dana Desk added a note.');
+      expect(await page.getByTestId('notes-arrivals').getAttribute('role')).toBe('status');
+    } finally {
+      await running.database.db.deleteFrom('article_notes').where('id', '=', added.id).execute();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Note, NoteEdit, NoteInput, NoteList, NoteResolution } from '@common/notes-contract';
+import { PRESENCE_HEARTBEAT_SECONDS } from '@common/presence-contract';
 import { AdminApiError, adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
 import { adminQueryDefaults } from '@/lib/admin-query-defaults';
 import { useArticleMutation } from './article-mutation.ts';
@@ -19,6 +20,13 @@ export function noteTextRefusal(err: unknown, noun: 'note' | 'reply' = 'note'): 
   return typeof found?.message === 'string' ? `The ${noun} ${found.message}.` : undefined;
 }
 
+/**
+ * While the story's screen is shown its notes are asked for again as often as its presence heartbeat goes
+ * (decision 047), so a colleague's note, reply or resolution shows within that time without a reload; not
+ * while the page is hidden.
+ */
+export const NOTES_REFRESH_MS = PRESENCE_HEARTBEAT_SECONDS * 1000;
+
 /** GET …/notes: newest first (an article in the Trash too). */
 export function useNotes(id: number) {
   const client = useAdminApi();
@@ -32,6 +40,8 @@ export function useNotes(id: number) {
         { signal },
       ),
     ...adminQueryDefaults,
+    refetchInterval: NOTES_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
 }
 

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Note } from '@common/notes-contract';
 import { fakeApi, json, problem } from '@/testing/fake-admin-api';
 import { recordToasts } from '@/testing/record-toasts';
 import { renderInAdmin } from '@/testing/render-in-admin';
+import { NOTES_REFRESH_MS } from '../api/notes.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
 import { NotesPanel } from './notes-panel.tsx';
 
@@ -85,7 +87,12 @@ function notesApi(initial: Note[] = []) {
       n.id === id ? { ...n, resolved: { at: '2026-03-05T16:30:00.000Z', by: 'Otto Other' } } : n,
     );
   };
-  return { ...api, resolveElsewhere };
+  /** A colleague's note (or, with replyTo, reply) added from their own screen. */
+  const addElsewhere = (made: Note) => {
+    if (made.replyTo === null) list = [made, ...list];
+    else list = list.map((n) => (n.id === made.replyTo ? { ...n, replies: [...n.replies, made] } : n));
+  };
+  return { ...api, resolveElsewhere, addElsewhere };
 }
 
 const panel = () => within(screen.getByRole('region', { name: /^Notes/ }));
@@ -521,6 +528,47 @@ describe('NotesPanel', () => {
     fireEvent.click(panel().getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Note edited'));
     await panel().findByText('Check the quote');
+  });
+
+  it("asks for the notes again while shown: a colleague's note, reply or resolution shows, and their note or reply is announced", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = notesApi([note(1, 'Check the quote')]);
+      renderInAdmin(<NotesPanel articleId={7} />, api.client);
+      await panel().findByText('Check the quote');
+      const status = screen.getByTestId('notes-arrivals');
+      expect(status.getAttribute('role')).toBe('status');
+      expect(status.textContent).toBe('');
+      const gets = () => api.sent.filter((r) => r.method === 'GET').length;
+      const before = gets();
+
+      api.addElsewhere(note(2, 'Legal says fine.', { createdBy: 'Otto Other', mine: false }));
+      await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
+      await panel().findByText('Legal says fine.');
+      expect(gets()).toBe(before + 1);
+      expect(status.textContent).toBe('Otto Other added a note.');
+      expect(screen.getByRole('heading', { name: 'Notes (2)' })).toBeTruthy();
+
+      api.addElsewhere(note(3, 'Thanks!', { id: 30, createdBy: 'Otto Other', mine: false, replyTo: 1 }));
+      api.resolveElsewhere(1);
+      await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
+      await panel().findByText('Thanks!');
+      expect((await panel().findByText(/^Resolved by/)).textContent).toMatch(/^Resolved by Otto Other, /);
+      expect(status.textContent).toBe('Otto Other replied to a note.');
+
+      // Two at once are counted; the editor's own (from another tab) is not announced.
+      api.addElsewhere(note(4, 'One', { id: 40, createdBy: 'Otto Other', mine: false }));
+      api.addElsewhere(note(5, 'Two', { id: 50, createdBy: 'Dana Desk', mine: false }));
+      await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
+      await panel().findByText('Two');
+      expect(status.textContent).toBe('2 new notes and replies from colleagues.');
+      api.addElsewhere(note(6, 'Mine, from my phone', { id: 60 }));
+      await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
+      await panel().findByText('Mine, from my phone');
+      expect(status.textContent).toBe('2 new notes and replies from colleagues.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('in the Trash shows the notes, with no field and no Delete note', async () => {

@@ -42,7 +42,9 @@ export interface NotesPanelProps {
  * clickable, mentions of colleagues marked: decision 060) and its replies (decision 061); 'Add a note'
  * with its count (Ctrl/Cmd+Enter adds too) and colleagues offered after an '@'; each editor may delete
  * their own notes and replies, after a confirm. The heading counts the notes, not their replies ('Notes (3)'). A colleague's note that mentions the editor says 'For you', and 'New'
- * the first time it is shown: once the notes are shown, the server marks those mentions read.
+ * the first time it is shown: once the notes are shown, the server marks those mentions read. The list is
+ * asked for again every NOTES_REFRESH_MS while the page is shown; a colleague's note or reply arriving so is
+ * announced.
  */
 export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
   const id = useId();
@@ -68,6 +70,7 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
     heading.current?.focus({ preventScroll: true });
   }, [hash, loaded]);
   useMarkShownMentionsRead(articleId, notes);
+  const arrived = useArrivalNotice(notes);
 
   return (
     <section
@@ -80,6 +83,9 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
         {count > 0 ? `Notes (${count})` : 'Notes'}
       </h2>
       <p className="admin-muted">Only editors see these: never readers.</p>
+      <p className="admin-sr-only" role="status" data-testid="notes-arrivals">
+        {arrived}
+      </p>
       {readOnly ? null : <NoteForm articleId={articleId} />}
       {list.isPending ? (
         <p className="admin-muted">Loading the notes…</p>
@@ -124,6 +130,34 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
       />
     </section>
   );
+}
+
+/**
+ * What a screen reader is told when the notes, asked for again while the screen is open, bring a
+ * colleague's new note or reply ('Otto Other added a note.'): the list changes where the editor may not be
+ * looking. Nothing for the first list, nor for the editor's own.
+ */
+function useArrivalNotice(notes: Note[] | undefined): string {
+  const known = useRef<Set<number> | null>(null);
+  const [notice, setNotice] = useState('');
+  useEffect(() => {
+    if (!notes) return;
+    const shown = notes.flatMap((n): NoteReply[] => [n, ...n.replies]);
+    const before = known.current;
+    known.current = new Set(shown.map((n) => n.id));
+    if (before === null) return;
+    const fresh = shown.filter((n) => !n.mine && !before.has(n.id));
+    if (fresh.length === 0) return;
+    const [one] = fresh;
+    setNotice(
+      fresh.length > 1
+        ? `${fresh.length} new notes and replies from colleagues.`
+        : one!.replyTo === null
+          ? `${one!.createdBy} added a note.`
+          : `${one!.createdBy} replied to a note.`,
+    );
+  }, [notes]);
+  return notice;
 }
 
 /**
