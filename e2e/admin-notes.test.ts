@@ -451,7 +451,7 @@ describe('notes on an article', () => {
     }
   });
 
-  it('a colleague’s note shows on the open story within the heartbeat’s period, announced to a screen reader', async () => {
+  it('a colleague’s note shows on the open story within the heartbeat’s period, announced to a screen reader; a reply to it outlives its deletion', async () => {
     const page = await web.newPage(DESKTOP);
     // The notes are asked for again on the page's clock, moved on below rather than waited out.
     await page.clock.install();
@@ -474,6 +474,26 @@ describe('notes on an article', () => {
       await panel.getByText('Legal cleared the pond pun.').waitFor();
       expect(await page.getByTestId('notes-arrivals').innerText()).toBe('Dana Desk added a note.');
       expect(await page.getByTestId('notes-arrivals').getAttribute('role')).toBe('status');
+
+      // The editor starts a reply; Dana deletes her note meanwhile: the reply is not lost with it.
+      const danas = panel.getByRole('listitem').filter({ hasText: 'Legal cleared the pond pun.' });
+      await danas.getByRole('button', { name: /^Reply to the note of/ }).click();
+      await page.keyboard.type('Which lawyer?');
+      const gone = await fetch(`${running.baseUrl}/api/admin/articles/${id}/notes/${added.id}`, {
+        method: 'DELETE',
+        headers: { authorization: await running.bearer({ sub: 'colleague-dana', name: 'Dana Desk' }) },
+      });
+      expect(gone.status).toBe(204);
+      await page.clock.fastForward(PRESENCE_HEARTBEAT_SECONDS * 1000);
+      await panel.getByText('Legal cleared the pond pun.').waitFor({ state: 'detached' });
+      expect(await panel.getByRole('alert').innerText()).toBe(
+        'Dana Desk’s note was deleted while you were replying to it: your reply is in Add a note, to send as a note of its own.',
+      );
+      const top = panel.getByRole('textbox', { name: 'Add a note' });
+      expect(await top.inputValue()).toBe('Which lawyer?');
+      await expect.poll(() => top.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await top.fill('');
     } finally {
       await running.database.db.deleteFrom('article_notes').where('id', '=', added.id).execute();
     }

@@ -11,7 +11,18 @@ export type NoteFormMode =
 
 /** 'Add a note' at the top of the panel, or a reply or edit under a note (closed by Cancel, Escape or sending). */
 type NoteFormProps =
-  | { articleId: number; mode?: undefined; held?: undefined }
+  | {
+      articleId: number;
+      mode?: undefined;
+      held?: undefined;
+      /**
+       * A reply whose note was deleted while it was being written (`seq` tells two apart): its text is added
+       * to the field, which takes the focus, so it can be sent as a note of its own.
+       */
+      rescued?: { text: string; seq: number };
+      /** After a note is added. */
+      onAdded?: () => void;
+    }
   | {
       articleId: number;
       mode: NoteFormMode;
@@ -22,6 +33,8 @@ type NoteFormProps =
        * field, and sending waits, the text kept, until the note is reopened.
        */
       held?: string;
+      /** Told the text as it changes, so it can outlive the note if that is deleted meanwhile. */
+      onDraft?: (text: string) => void;
     };
 
 /** An edit's field opens with the caret after its text, where an editor goes on writing. */
@@ -77,6 +90,16 @@ export function NoteForm(props: NoteFormProps) {
   const [error, setError] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   useCaretAtEnd(field, mode?.kind === 'edit');
+  // The text as typed or as a mention completed it, for the panel (a reply outliving its note).
+  const onDraft = useRef(props.mode ? props.onDraft : undefined);
+  onDraft.current = props.mode ? props.onDraft : undefined;
+  useEffect(() => onDraft.current?.(text), [text]);
+  const rescued = props.mode ? undefined : props.rescued;
+  useEffect(() => {
+    if (!rescued) return;
+    setText((now) => (now.trim() ? `${now.trimEnd()}\n\n${rescued.text}` : rescued.text));
+    field.current?.focus();
+  }, [rescued]);
   const mention = useMentionSuggestions({ text, setText, field });
   const length = characterCount(cleanNoteText(text));
   const noun = mode?.kind === 'reply' || (mode?.kind === 'edit' && mode.reply) ? 'reply' : 'note';
@@ -90,6 +113,7 @@ export function NoteForm(props: NoteFormProps) {
       else {
         setText('');
         field.current?.focus();
+        props.onAdded?.();
       }
     },
     onError: (err: unknown) => {

@@ -143,6 +143,8 @@ export interface NoteItemProps {
   onResolve: () => void;
   /** Delete the note or one of its replies (the panel asks first); offered on the editor's own only. */
   onDelete: (target: Note | NoteReply) => void;
+  /** The text of a reply being written ('' once its form closes): the panel keeps it if the note goes. */
+  onReplyDraft: (text: string) => void;
 }
 
 /**
@@ -154,7 +156,7 @@ export interface NoteItemProps {
  * stays open with its text and says why it waits; Reopen is offered beside it, and once the note is open
  * again the form sends.
  */
-export function NoteItem({ note, articleId, readOnly, onResolve, onDelete }: NoteItemProps) {
+export function NoteItem({ note, articleId, readOnly, onResolve, onDelete, onReplyDraft }: NoteItemProps) {
   const when = formatAdminDate(note.createdAt);
   const replyButton = useRef<HTMLButtonElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -163,6 +165,10 @@ export function NoteItem({ note, articleId, readOnly, onResolve, onDelete }: Not
   const editing = useOpenedForm(editButton, resolveButton);
   const open = !readOnly && !note.resolved;
   const editHeld = heldReason(note, readOnly, 'save your edit');
+  const closeReply = () => {
+    onReplyDraft('');
+    replying.close();
+  };
   return (
     <li className={`admin-notes__item${note.resolved ? ' admin-notes__item--resolved' : ''}`}>
       <NoteMeta note={note} />
@@ -192,9 +198,10 @@ export function NoteItem({ note, articleId, readOnly, onResolve, onDelete }: Not
         <NoteForm
           articleId={articleId}
           mode={{ kind: 'reply', noteId: note.id, author: note.createdBy }}
-          onDone={replying.close}
-          onCancel={replying.close}
+          onDone={closeReply}
+          onCancel={closeReply}
           held={heldReason(note, readOnly, 'send your reply')}
+          onDraft={onReplyDraft}
         />
       ) : null}
       {readOnly || (editing.open && open) ? null : (

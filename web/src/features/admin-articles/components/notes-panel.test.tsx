@@ -92,7 +92,10 @@ function notesApi(initial: Note[] = []) {
     if (made.replyTo === null) list = [made, ...list];
     else list = list.map((n) => (n.id === made.replyTo ? { ...n, replies: [...n.replies, made] } : n));
   };
-  return { ...api, resolveElsewhere, addElsewhere };
+  const deleteElsewhere = (id: number) => {
+    list = list.filter((n) => n.id !== id);
+  };
+  return { ...api, resolveElsewhere, addElsewhere, deleteElsewhere };
 }
 
 const panel = () => within(screen.getByRole('region', { name: /^Notes/ }));
@@ -566,6 +569,118 @@ describe('NotesPanel', () => {
       await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
       await panel().findByText('Mine, from my phone');
       expect(status.textContent).toBe('2 new notes and replies from colleagues.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('moves a reply being written to Add a note when its note is deleted meanwhile, and says why', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = notesApi([
+        note(2, 'Who took the photo?', { createdBy: 'Otto Other', mine: false }),
+        note(1, 'Check the quote'),
+      ]);
+      renderInAdmin(<NotesPanel articleId={7} />, api.client);
+      const top = (await panel().findByRole('textbox', { name: 'Add a note' })) as HTMLTextAreaElement;
+      fireEvent.change(top, { target: { value: 'Headline agreed.' } });
+      fireEvent.click(panel().getAllByRole('button', { name: /^Reply to the note of/ })[0]!);
+      const field = panel().getByRole('textbox', { name: 'Reply to Otto Other' });
+      fireEvent.change(field, { target: { value: 'Credit: Ann Photo' } });
+      // A reply closed unsent is not kept.
+      fireEvent.click(panel().getAllByRole('button', { name: /^Reply to the note of/ })[0]!);
+      const dropped = panel().getByRole('textbox', { name: 'Reply to Nora Notes' });
+      fireEvent.change(dropped, { target: { value: 'Dropped' } });
+      fireEvent.keyDown(dropped, { key: 'Escape' });
+      api.deleteElsewhere(1);
+      api.deleteElsewhere(2);
+      await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
+      await panel().findByText('No notes yet.');
+      expect(panel().queryByRole('textbox', { name: 'Reply to Otto Other' })).toBeNull();
+      expect(panel().getByRole('alert').textContent).toBe(
+        'Otto Other’s note was deleted while you were replying to it: your reply is in Add a note, to send as a note of its own.',
+      );
+      expect(top.value).toBe('Headline agreed.\n\nCredit: Ann Photo');
+      expect(document.activeElement).toBe(top);
+      expect(posts(api)).toEqual([]);
+      cleanup();
+
+      // Two at once, one of them the editor's own note (deleted from another tab): both replies are kept.
+      const again = notesApi([
+        note(2, 'Who took the photo?', { createdBy: 'Otto Other', mine: false }),
+        note(1, 'Check the quote'),
+      ]);
+      renderInAdmin(<NotesPanel articleId={7} />, again.client);
+      for (const [author, text] of [
+        ['Otto Other', 'Credit: Ann Photo'],
+        ['Nora Notes', 'Quote checked'],
+      ] as const) {
+        fireEvent.click((await panel().findAllByRole('button', { name: /^Reply to the note of/ }))[0]!);
+        fireEvent.change(panel().getByRole('textbox', { name: `Reply to ${author}` }), { target: { value: text } });
+      }
+      again.deleteElsewhere(1);
+      await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
+      await waitFor(() =>
+        expect(panel().getByRole('alert').textContent).toBe(
+          'Your note was deleted while you were replying to it: your reply is in Add a note, to send as a note of its own.',
+        ),
+      );
+      again.deleteElsewhere(2);
+      await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
+      await panel().findByText('No notes yet.');
+      expect(panel().getByRole('alert').textContent).toBe(
+        'Otto Other’s note was deleted while you were replying to it: your reply is in Add a note, to send as a note of its own.',
+      );
+      expect((panel().getByRole('textbox', { name: 'Add a note' }) as HTMLTextAreaElement).value).toBe(
+        'Quote checked\n\nCredit: Ann Photo',
+      );
+      cleanup();
+
+      const both = notesApi([
+        note(2, 'Who took the photo?', { createdBy: 'Otto Other', mine: false }),
+        note(1, 'Check the quote'),
+      ]);
+      renderInAdmin(<NotesPanel articleId={7} />, both.client);
+      for (const [author, text] of [
+        ['Otto Other', 'Credit: Ann Photo'],
+        ['Nora Notes', 'Quote checked'],
+      ] as const) {
+        fireEvent.click((await panel().findAllByRole('button', { name: /^Reply to the note of/ }))[0]!);
+        fireEvent.change(panel().getByRole('textbox', { name: `Reply to ${author}` }), { target: { value: text } });
+      }
+      both.deleteElsewhere(1);
+      both.deleteElsewhere(2);
+      await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
+      await panel().findByText('No notes yet.');
+      expect(panel().getByRole('alert').textContent).toBe(
+        'The notes you were replying to were deleted: your replies are in Add a note, to send as a note of their own.',
+      );
+      expect((panel().getByRole('textbox', { name: 'Add a note' }) as HTMLTextAreaElement).value).toBe(
+        'Credit: Ann Photo\n\nQuote checked',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends a rescued reply as a note, and the line saying why goes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = notesApi([note(2, 'Who took the photo?', { createdBy: 'Otto Other', mine: false })]);
+      renderInAdmin(<NotesPanel articleId={7} />, api.client);
+      const top = (await panel().findByRole('textbox', { name: 'Add a note' })) as HTMLTextAreaElement;
+      fireEvent.click(panel().getByRole('button', { name: /^Reply to the note of/ }));
+      fireEvent.change(panel().getByRole('textbox', { name: 'Reply to Otto Other' }), {
+        target: { value: 'Credit: Ann Photo' },
+      });
+      api.deleteElsewhere(2);
+      await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
+      await panel().findByRole('alert');
+      // Sent as a note: the line has done its work.
+      fireEvent.keyDown(top, { key: 'Enter', ctrlKey: true });
+      await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Note added'));
+      expect(posts(api).map((r) => r.body)).toEqual([{ text: 'Credit: Ann Photo' }]);
+      await waitFor(() => expect(panel().queryByRole('alert')).toBeNull());
     } finally {
       vi.useRealTimers();
     }

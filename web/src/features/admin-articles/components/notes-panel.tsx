@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { NOTES_PANEL_ID } from '@/config/paths';
@@ -71,6 +71,7 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
   }, [hash, loaded]);
   useMarkShownMentionsRead(articleId, notes);
   const arrived = useArrivalNotice(notes);
+  const { rescued, onReplyDraft, clearRescued } = useRescuedReplies(notes);
 
   return (
     <section
@@ -86,7 +87,12 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
       <p className="admin-sr-only" role="status" data-testid="notes-arrivals">
         {arrived}
       </p>
-      {readOnly ? null : <NoteForm articleId={articleId} />}
+      {rescued && !readOnly ? (
+        <p className="admin-notes__rescued" role="alert">
+          {rescued.message}
+        </p>
+      ) : null}
+      {readOnly ? null : <NoteForm articleId={articleId} rescued={rescued} onAdded={clearRescued} />}
       {list.isPending ? (
         <p className="admin-muted">Loading the notes…</p>
       ) : list.isError ? (
@@ -100,6 +106,7 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
               articleId={articleId}
               readOnly={readOnly}
               onDelete={setConfirming}
+              onReplyDraft={(text) => onReplyDraft(note, text)}
               onResolve={() => resolve.mutate({ id: articleId, noteId: note.id, resolved: !note.resolved })}
             />
           ))}
@@ -130,6 +137,40 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
       />
     </section>
   );
+}
+
+/**
+ * A reply being written when its note is deleted (by its author, from another screen) is not lost with
+ * the note's form: its text goes to Add a note, with a line saying why until a note is added. The drafts are
+ * kept here, by note, as their forms tell them.
+ */
+function useRescuedReplies(notes: Note[] | undefined) {
+  const drafts = useRef(new Map<number, { author: string; mine: boolean; text: string }>());
+  const [rescued, setRescued] = useState<{ message: string; text: string; seq: number }>();
+  useEffect(() => {
+    if (!notes) return;
+    const orphans = [...drafts.current].filter(([noteId]) => !notes.some((n) => n.id === noteId));
+    for (const [noteId] of orphans) drafts.current.delete(noteId);
+    const kept = orphans.map(([, draft]) => draft).filter((draft) => draft.text.trim());
+    if (kept.length === 0) return;
+    const [one] = kept;
+    const message =
+      kept.length > 1
+        ? 'The notes you were replying to were deleted: your replies are in Add a note, to send as a note of their own.'
+        : `${one!.mine ? 'Your note' : `${one!.author}’s note`} was deleted while you were replying to it: your reply is in Add a note, to send as a note of its own.`;
+    setRescued((before) => ({
+      message,
+      text: kept.map((draft) => draft.text).join('\n\n'),
+      seq: (before?.seq ?? 0) + 1,
+    }));
+  }, [notes]);
+  const onReplyDraft = useCallback((note: Note, text: string) => {
+    if (text) drafts.current.set(note.id, { author: note.createdBy, mine: note.mine, text });
+    else drafts.current.delete(note.id);
+  }, []);
+  // Once a note is added, the line has said what it had to.
+  const clearRescued = useCallback(() => setRescued(undefined), []);
+  return { rescued, onReplyDraft, clearRescued };
 }
 
 /**
