@@ -101,6 +101,31 @@ function notesApi(initial: Note[] = []) {
 const panel = () => within(screen.getByRole('region', { name: /^Notes/ }));
 const posts = (api: ReturnType<typeof notesApi>) => api.sent.filter((r) => r.method === 'POST');
 
+/** Otto's note and the editor's own, each with a reply being written ('Credit: Ann Photo', 'Quote checked'). */
+async function replyingToTwo() {
+  const api = notesApi([
+    note(2, 'Who took the photo?', { createdBy: 'Otto Other', mine: false }),
+    note(1, 'Check the quote'),
+  ]);
+  renderInAdmin(<NotesPanel articleId={7} />, api.client);
+  for (const [author, text] of [
+    ['Otto Other', 'Credit: Ann Photo'],
+    ['Nora Notes', 'Quote checked'],
+  ] as const) {
+    fireEvent.click((await panel().findAllByRole('button', { name: /^Reply to the note of/ }))[0]!);
+    fireEvent.change(panel().getByRole('textbox', { name: `Reply to ${author}` }), { target: { value: text } });
+  }
+  return api;
+}
+
+/** After the next refresh, with no note left: the line saying why, and Add a note's text. */
+async function expectRescued(message: string, text: string) {
+  await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
+  await panel().findByText('No notes yet.');
+  expect(panel().getByRole('alert').textContent).toBe(message);
+  expect((panel().getByRole('textbox', { name: 'Add a note' }) as HTMLTextAreaElement).value).toBe(text);
+}
+
 describe('NotesPanel', () => {
   it('lists the notes newest first with author, time and text (line breaks kept, links not clickable), counted in the heading', async () => {
     const api = notesApi([
@@ -606,18 +631,7 @@ describe('NotesPanel', () => {
       cleanup();
 
       // Two at once, one of them the editor's own note (deleted from another tab): both replies are kept.
-      const again = notesApi([
-        note(2, 'Who took the photo?', { createdBy: 'Otto Other', mine: false }),
-        note(1, 'Check the quote'),
-      ]);
-      renderInAdmin(<NotesPanel articleId={7} />, again.client);
-      for (const [author, text] of [
-        ['Otto Other', 'Credit: Ann Photo'],
-        ['Nora Notes', 'Quote checked'],
-      ] as const) {
-        fireEvent.click((await panel().findAllByRole('button', { name: /^Reply to the note of/ }))[0]!);
-        fireEvent.change(panel().getByRole('textbox', { name: `Reply to ${author}` }), { target: { value: text } });
-      }
+      const again = await replyingToTwo();
       again.deleteElsewhere(1);
       await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
       await waitFor(() =>
@@ -626,36 +640,17 @@ describe('NotesPanel', () => {
         ),
       );
       again.deleteElsewhere(2);
-      await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
-      await panel().findByText('No notes yet.');
-      expect(panel().getByRole('alert').textContent).toBe(
+      await expectRescued(
         'Otto Other’s note was deleted while you were replying to it: your reply is in Add a note, to send as a note of its own.',
-      );
-      expect((panel().getByRole('textbox', { name: 'Add a note' }) as HTMLTextAreaElement).value).toBe(
         'Quote checked\n\nCredit: Ann Photo',
       );
       cleanup();
 
-      const both = notesApi([
-        note(2, 'Who took the photo?', { createdBy: 'Otto Other', mine: false }),
-        note(1, 'Check the quote'),
-      ]);
-      renderInAdmin(<NotesPanel articleId={7} />, both.client);
-      for (const [author, text] of [
-        ['Otto Other', 'Credit: Ann Photo'],
-        ['Nora Notes', 'Quote checked'],
-      ] as const) {
-        fireEvent.click((await panel().findAllByRole('button', { name: /^Reply to the note of/ }))[0]!);
-        fireEvent.change(panel().getByRole('textbox', { name: `Reply to ${author}` }), { target: { value: text } });
-      }
+      const both = await replyingToTwo();
       both.deleteElsewhere(1);
       both.deleteElsewhere(2);
-      await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
-      await panel().findByText('No notes yet.');
-      expect(panel().getByRole('alert').textContent).toBe(
+      await expectRescued(
         'The notes you were replying to were deleted: your replies are in Add a note, to send as a note of their own.',
-      );
-      expect((panel().getByRole('textbox', { name: 'Add a note' }) as HTMLTextAreaElement).value).toBe(
         'Credit: Ann Photo\n\nQuote checked',
       );
     } finally {
