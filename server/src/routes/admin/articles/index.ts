@@ -207,7 +207,12 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
       // Open notes are for stories out of the Trash: its notes are kept for the record, read-only.
       if (notesFilter === 'open' && (status as string) === 'trash') {
         throw new ValidationError(
-          [{ field: 'notes', message: 'open lists stories out of the Trash: use it without status trash' }],
+          [
+            {
+              field: 'notes',
+              message: 'cannot be open with status trash (a story in the Trash has no notes to deal with)',
+            },
+          ],
           'querystring',
         );
       }
