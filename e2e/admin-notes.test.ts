@@ -498,4 +498,88 @@ describe('notes on an article', () => {
       await running.database.db.deleteFrom('article_notes').where('id', '=', added.id).execute();
     }
   });
+  it('a note and a reply left unsent come back after the story’s edit form and a reload; the story trashed from another tab keeps them waiting, and restored they go', async () => {
+    const [story] = await insertArticles(running.database, running.app, [
+      { headline: 'Pond Photographer Unmasked', published_at: new Date(Date.now() - 7_200_000).toISOString() },
+    ]);
+    await running.database.db
+      .insertInto('article_notes')
+      .values({
+        article_id: story!.id,
+        text: 'Who shot the pond?',
+        created_at: new Date(Date.now() - 300_000).toISOString(),
+        author_subject: 'colleague',
+        author_name: 'Otto Other',
+      })
+      .execute();
+    try {
+      const page = await web.newPage(DESKTOP);
+      await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}`);
+      const panel = page.getByRole('region', { name: /^Notes/ });
+      const top = panel.getByRole('textbox', { name: 'Add a note' });
+      const reply = panel.getByRole('textbox', { name: 'Reply to Otto Other' });
+      await top.fill('Headline agreed with the desk.');
+      await panel.getByRole('button', { name: /^Reply to the note of/ }).click();
+      await page.keyboard.type('Ann Photo, from the bank.');
+      const kept = async () => {
+        await panel.getByText('Who shot the pond?').waitFor();
+        return [await top.inputValue(), await reply.inputValue()];
+      };
+      // The story's edit form replaces the screen, notes and all; Cancel, and they are back.
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      expect(await kept()).toEqual(['Headline agreed with the desk.', 'Ann Photo, from the bank.']);
+      await page.reload();
+      expect(await kept()).toEqual(['Headline agreed with the desk.', 'Ann Photo, from the bank.']);
+
+      // A colleague puts the story in the Trash; the reply, sent, is refused, and the screen says so.
+      const trashed = await fetch(`${running.baseUrl}/api/admin/articles/${story!.id}`, {
+        method: 'DELETE',
+        headers: { authorization: await running.bearer({ sub: 'colleague-dana', name: 'Dana Desk' }) },
+      });
+      expect(trashed.status).toBeLessThan(300);
+      await reply.focus();
+      await page.keyboard.press('ControlOrMeta+Enter');
+      await page.getByRole('heading', { name: 'This article was deleted' }).waitFor();
+      expect(await kept()).toEqual(['Headline agreed with the desk.', 'Ann Photo, from the bank.']);
+      expect(await panel.getByRole('alert').allInnerTexts()).toEqual([
+        'This story is in the Trash: restore it to add your note.',
+        'This story is in the Trash: restore it to send your reply.',
+      ]);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Restored, the note and the reply go.
+      await page.getByRole('button', { name: 'Restore', exact: true }).click();
+      await page.getByRole('heading', { name: 'Pond Photographer Unmasked' }).waitFor();
+      expect(await kept()).toEqual(['Headline agreed with the desk.', 'Ann Photo, from the bank.']);
+      expect(await panel.getByRole('alert').count()).toBe(0);
+      await reply.focus();
+      await page.keyboard.press('ControlOrMeta+Enter');
+      await panel
+        .getByRole('list', { name: 'Replies to Otto Other, oldest first' })
+        .getByText('Ann Photo, from the bank.')
+        .waitFor();
+      await top.focus();
+      await page.keyboard.press('ControlOrMeta+Enter');
+      await panel.getByRole('listitem').filter({ hasText: 'Headline agreed with the desk.' }).waitFor();
+      expect(await top.inputValue()).toBe('');
+      // Sent, they are not kept: a reload opens an empty field and no reply form.
+      await page.reload();
+      await panel.getByText('Headline agreed with the desk.').waitFor();
+      expect(await top.inputValue()).toBe('');
+      expect(await reply.count()).toBe(0);
+      // Sign Out forgets an unsent note: whoever signs in next in this tab neither sees nor sends it.
+      await top.fill('Half a thought.');
+      const keptKeys = () =>
+        page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('smear.admin.note-draft.')));
+      await expect.poll(keptKeys).toHaveLength(1);
+      const popup = page.waitForEvent('popup');
+      await page.getByRole('button', { name: 'Sign Out' }).first().click();
+      await (await popup).close().catch(() => undefined);
+      await page.getByRole('heading', { name: 'Admin Login Required' }).waitFor();
+      expect(await keptKeys()).toEqual([]);
+    } finally {
+      await running.database.db.deleteFrom('article_notes').where('article_id', '=', story!.id).execute();
+    }
+  });
 });

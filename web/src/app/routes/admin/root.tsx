@@ -1,11 +1,18 @@
 import { Toaster } from '@/components/ui/toaster';
 import { useNewsroomTheme } from '@/features/admin-appearance';
+import { forgetNoteDrafts } from '@/features/admin-articles/lib/note-drafts';
 import { forgetRecentArticles } from '@/features/admin-search';
 import { AuthGate, AuthProvider } from '@/features/auth';
 import '@/styles/admin.css';
 import { AdminShell } from './admin-shell.tsx';
 
 export { preloadScreen } from './admin-shell.tsx';
+
+/** At Sign Out, what this browser kept for the editor: recent stories, unsent notes. */
+function forgetEditorsThings() {
+  forgetRecentArticles();
+  forgetNoteDrafts();
+}
 
 /**
  * The lazy entry of /admin/*: sign-in gate, then the admin shell with its own routes. The toast outlet
@@ -16,7 +23,7 @@ export default function AdminRoot() {
   const theme = useNewsroomTheme();
   return (
     <div className="admin-app">
-      <AuthProvider onSignOut={forgetRecentArticles}>
+      <AuthProvider onSignOut={forgetEditorsThings}>
         <AuthGate>
           <AdminShell />
         </AuthGate>

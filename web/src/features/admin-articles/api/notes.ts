@@ -3,6 +3,7 @@ import type { Note, NoteEdit, NoteInput, NoteList, NoteResolution } from '@commo
 import { PRESENCE_HEARTBEAT_SECONDS } from '@common/presence-contract';
 import { AdminApiError, adminKeys, adminRequest, useAdminApi } from '@/lib/admin-api-client';
 import { adminQueryDefaults } from '@/lib/admin-query-defaults';
+import { clearNoteDraft } from '../lib/note-drafts.ts';
 import { useArticleMutation } from './article-mutation.ts';
 
 /** Under the article's key: reloaded with the article's screen, forgotten with the article. */
@@ -64,7 +65,11 @@ export function useAddNote() {
     successTitle: ({ replyTo }) => (replyTo === undefined ? 'Note added' : 'Reply added'),
     reload: () => false,
     quiet: (err) => noteTextRefusal(err) !== undefined,
-    after: ({ id }) => queryClient.invalidateQueries({ queryKey: notesKey(id) }),
+    after: ({ id, replyTo }) => {
+      // Sent: its text is no longer kept (even if its form was left while it went).
+      clearNoteDraft(id, replyTo === undefined ? { kind: 'add' } : { kind: 'reply', noteId: replyTo });
+      return queryClient.invalidateQueries({ queryKey: notesKey(id) });
+    },
   });
 }
 
@@ -99,7 +104,10 @@ export function useEditNote() {
     successTitle: ({ reply }) => (reply ? 'Reply edited' : 'Note edited'),
     reload: () => false,
     quiet: (err) => noteTextRefusal(err) !== undefined,
-    after: ({ id }) => queryClient.invalidateQueries({ queryKey: notesKey(id) }),
+    after: ({ id, noteId }) => {
+      clearNoteDraft(id, { kind: 'edit', noteId });
+      return queryClient.invalidateQueries({ queryKey: notesKey(id) });
+    },
   });
 }
 

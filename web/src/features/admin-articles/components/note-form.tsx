@@ -2,19 +2,26 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { NOTE_MAX_LENGTH, cleanNoteText, noteTextProblem } from '@common/notes-contract';
 import { characterCount } from '@common/text-length';
 import { noteTextRefusal, useAddNote, useEditNote } from '../api/notes.ts';
+import { clearNoteDraft, loadNoteDraft, saveNoteDraft, type NoteDraftSlot } from '../lib/note-drafts.ts';
 import { isAddNoteChord } from '../lib/note-keys.ts';
 import { useMentionSuggestions } from './mention-suggestions.tsx';
 
 /** A form under a note: a reply to it (decision 061), or its author's new text for a note or reply (062). */
 export type NoteFormMode =
-  { kind: 'reply'; noteId: number; author: string } | { kind: 'edit'; noteId: number; text: string; reply: boolean };
+  | { kind: 'reply'; noteId: number; author: string; mine: boolean }
+  | { kind: 'edit'; noteId: number; text: string; reply: boolean };
+
+/** Where the form's unsent text is kept (note-drafts.ts). */
+const slotOf = (mode: NoteFormMode | undefined): NoteDraftSlot =>
+  mode ? { kind: mode.kind, noteId: mode.noteId } : { kind: 'add' };
 
 /** 'Add a note' at the top of the panel, or a reply or edit under a note (closed by Cancel, Escape or sending). */
 type NoteFormProps =
   | {
       articleId: number;
       mode?: undefined;
-      held?: undefined;
+      /** Why the note cannot be added just now (the story is in the Trash): its text is kept, sending waits. */
+      held?: string;
       /**
        * A reply whose note was deleted while it was being written (`seq` tells two apart): its text is added
        * to the field, which takes the focus, so it can be sent as a note of its own.
@@ -33,8 +40,6 @@ type NoteFormProps =
        * field, and sending waits, the text kept, until the note is reopened.
        */
       held?: string;
-      /** Told the text as it changes, so it can outlive the note if that is deleted meanwhile. */
-      onDraft?: (text: string) => void;
     };
 
 /** An edit's field opens with the caret after its text, where an editor goes on writing. */
@@ -44,6 +49,22 @@ function useCaretAtEnd(field: RefObject<HTMLTextAreaElement | null>, enabled: bo
     if (!enabled || !el) return;
     el.setSelectionRange(el.value.length, el.value.length);
   }, [field, enabled]);
+}
+
+/**
+ * Keeps the form's text as it changes (typed, a mention completed, a rescued reply added) in the tab, so it
+ * outlives the form: an edit only once it differs from the text it edits, a reply with its note's author.
+ */
+function useKeptText(articleId: number, mode: NoteFormMode | undefined, text: string) {
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+  useEffect(() => {
+    const now = modeRef.current;
+    const slot = slotOf(now);
+    if (now?.kind === 'edit' && text === now.text) clearNoteDraft(articleId, slot);
+    else if (now?.kind === 'reply') saveNoteDraft(articleId, slot, { text, author: now.author, mine: now.mine });
+    else saveNoteDraft(articleId, slot, { text });
+  }, [articleId, text]);
 }
 
 /** The message of a text the server would refuse, as the form shows it ('': none). */
@@ -86,14 +107,13 @@ export function NoteForm(props: NoteFormProps) {
   const id = useId();
   const add = useAddNote();
   const edit = useEditNote();
-  const [text, setText] = useState(mode?.kind === 'edit' ? mode.text : '');
+  // Text left unsent in this form before (the screen left, the story trashed): the form opens with it.
+  const [kept] = useState(() => loadNoteDraft(articleId, slotOf(mode)));
+  const [text, setText] = useState(kept?.text ?? (mode?.kind === 'edit' ? mode.text : ''));
   const [error, setError] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   useCaretAtEnd(field, mode?.kind === 'edit');
-  // The text as typed or as a mention completed it, for the panel (a reply outliving its note).
-  const onDraft = useRef(props.mode ? props.onDraft : undefined);
-  onDraft.current = props.mode ? props.onDraft : undefined;
-  useEffect(() => onDraft.current?.(text), [text]);
+  useKeptText(articleId, mode, text);
   const rescued = props.mode ? undefined : props.rescued;
   useEffect(() => {
     if (!rescued) return;
@@ -106,11 +126,18 @@ export function NoteForm(props: NoteFormProps) {
   const words = wording(mode);
   const pending = add.isPending || edit.isPending;
   const shownError = error || held || '';
+  const cancel = () => {
+    if (!props.mode) return;
+    clearNoteDraft(articleId, slotOf(mode));
+    props.onCancel();
+  };
   const callbacks = {
     onSuccess: () => {
       setError('');
-      if (props.mode) props.onDone();
-      else {
+      if (props.mode) {
+        clearNoteDraft(articleId, slotOf(mode));
+        props.onDone();
+      } else {
         setText('');
         field.current?.focus();
         props.onAdded?.();
@@ -158,8 +185,9 @@ export function NoteForm(props: NoteFormProps) {
             className="admin-input admin-textarea"
             rows={mode ? 2 : 3}
             value={text}
-            // A reply's or an edit's form opens from its button: the keyboard goes on in its field.
-            autoFocus={mode !== undefined}
+            // A reply's or an edit's form opens from its button: the keyboard goes on in its field (not one
+            // opened again with its kept text when the notes are shown).
+            autoFocus={mode !== undefined && kept === undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-count ${id}-hint${shownError ? ` ${id}-error` : ''}`}
             {...mention.fieldProps}
@@ -172,7 +200,7 @@ export function NoteForm(props: NoteFormProps) {
               if (mention.onKeyDown(e)) return;
               if (props.mode && e.key === 'Escape') {
                 e.preventDefault();
-                props.onCancel();
+                cancel();
                 return;
               }
               if (!isAddNoteChord(e)) return;
@@ -205,7 +233,7 @@ export function NoteForm(props: NoteFormProps) {
           {pending ? words.submit[1] : words.submit[0]}
         </button>
         {props.mode ? (
-          <button type="button" className="admin-btn admin-btn--small" onClick={props.onCancel}>
+          <button type="button" className="admin-btn admin-btn--small" onClick={cancel}>
             Cancel
           </button>
         ) : null}

@@ -2,6 +2,7 @@ import { useRef, useState, type RefObject } from 'react';
 import type { Note, NoteReply } from '@common/notes-contract';
 import { useFocusAfterRender } from '@/components/admin/use-focus-after-render';
 import { formatAdminDate } from '../lib/format-date.ts';
+import { loadNoteDraft, type NoteDraftSlot } from '../lib/note-drafts.ts';
 import { NoteForm } from './note-form.tsx';
 import { NoteText } from './note-text.tsx';
 
@@ -27,12 +28,26 @@ function NoteMeta({ note }: { note: NoteReply }) {
   );
 }
 
+/** Where the focus goes when a form under a note closes and the button that opened it is gone. */
+interface FocusFallbacks {
+  /** The thread's Resolve/Reopen (gone too in the Trash). */
+  resolveButton: RefObject<HTMLButtonElement | null>;
+  /** The panel's heading, always there. */
+  panelHeading: RefObject<HTMLElement | null>;
+}
+
 /**
  * A form under a note that gives the focus back to the button that opened it when it closes, or, when that
- * button is no longer offered (the thread was resolved meanwhile), to the thread's Reopen.
+ * button is no longer offered (the thread was resolved meanwhile), to the thread's Reopen, or, with no button
+ * left (the story in the Trash), to the panel's heading. It opens by itself where text left unsent in it is
+ * kept in the tab (note-drafts.ts).
  */
-function useOpenedForm(button: RefObject<HTMLButtonElement | null>, fallback: RefObject<HTMLButtonElement | null>) {
-  const [open, setOpen] = useState(false);
+function useOpenedForm(
+  button: RefObject<HTMLButtonElement | null>,
+  { resolveButton, panelHeading }: FocusFallbacks,
+  kept: { articleId: number; slot: NoteDraftSlot },
+) {
+  const [open, setOpen] = useState(() => loadNoteDraft(kept.articleId, kept.slot) !== undefined);
   const focusAfterRender = useFocusAfterRender();
   return {
     open,
@@ -42,7 +57,7 @@ function useOpenedForm(button: RefObject<HTMLButtonElement | null>, fallback: Re
       // Once the form is gone and the buttons drawn again.
       focusAfterRender({
         get current() {
-          return button.current ?? fallback.current;
+          return button.current ?? resolveButton.current ?? panelHeading.current;
         },
       });
     },
@@ -97,20 +112,20 @@ function ReplyItem({
   reply,
   canEdit,
   held,
-  resolveButton,
+  fallbacks,
   onDelete,
 }: {
   articleId: number;
   reply: NoteReply;
   canEdit: boolean;
-  /** The thread's Resolve/Reopen, which takes the focus when the Edit that opened a form is gone. */
-  resolveButton: RefObject<HTMLButtonElement | null>;
+  /** What takes the focus when the Edit that opened a form is gone. */
+  fallbacks: FocusFallbacks;
   /** Why an edit under way cannot be saved just now (its thread resolved, the story in the Trash). */
   held: string | undefined;
   onDelete?: () => void;
 }) {
   const editButton = useRef<HTMLButtonElement>(null);
-  const editing = useOpenedForm(editButton, resolveButton);
+  const editing = useOpenedForm(editButton, fallbacks, { articleId, slot: { kind: 'edit', noteId: reply.id } });
   const when = formatAdminDate(reply.createdAt);
   return (
     <li className="admin-notes__reply">
@@ -143,8 +158,8 @@ export interface NoteItemProps {
   onResolve: () => void;
   /** Delete the note or one of its replies (the panel asks first); offered on the editor's own only. */
   onDelete: (target: Note | NoteReply) => void;
-  /** The text of a reply being written ('' once its form closes): the panel keeps it if the note goes. */
-  onReplyDraft: (text: string) => void;
+  /** The panel's heading: the focus goes there when a form closes with no button of the thread left. */
+  panelHeading: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -154,21 +169,19 @@ export interface NoteItemProps {
  * for its author (decision 061). Reply and Edit open a form that takes the focus, and give it back to their
  * button when it closes. A form open when someone else resolves the thread (or puts the story in the Trash)
  * stays open with its text and says why it waits; Reopen is offered beside it, and once the note is open
- * again the form sends.
+ * again the form sends. A form whose text was left unsent (the screen left, the story trashed) is open again
+ * with it.
  */
-export function NoteItem({ note, articleId, readOnly, onResolve, onDelete, onReplyDraft }: NoteItemProps) {
+export function NoteItem({ note, articleId, readOnly, onResolve, onDelete, panelHeading }: NoteItemProps) {
   const when = formatAdminDate(note.createdAt);
   const replyButton = useRef<HTMLButtonElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const resolveButton = useRef<HTMLButtonElement>(null);
-  const replying = useOpenedForm(replyButton, resolveButton);
-  const editing = useOpenedForm(editButton, resolveButton);
+  const fallbacks = { resolveButton, panelHeading };
+  const replying = useOpenedForm(replyButton, fallbacks, { articleId, slot: { kind: 'reply', noteId: note.id } });
+  const editing = useOpenedForm(editButton, fallbacks, { articleId, slot: { kind: 'edit', noteId: note.id } });
   const open = !readOnly && !note.resolved;
   const editHeld = heldReason(note, readOnly, 'save your edit');
-  const closeReply = () => {
-    onReplyDraft('');
-    replying.close();
-  };
   return (
     <li className={`admin-notes__item${note.resolved ? ' admin-notes__item--resolved' : ''}`}>
       <NoteMeta note={note} />
@@ -188,7 +201,7 @@ export function NoteItem({ note, articleId, readOnly, onResolve, onDelete, onRep
               reply={reply}
               canEdit={open && reply.mine}
               held={editHeld}
-              resolveButton={resolveButton}
+              fallbacks={fallbacks}
               onDelete={reply.mine && !readOnly ? () => onDelete(reply) : undefined}
             />
           ))}
@@ -197,11 +210,10 @@ export function NoteItem({ note, articleId, readOnly, onResolve, onDelete, onRep
       {replying.open ? (
         <NoteForm
           articleId={articleId}
-          mode={{ kind: 'reply', noteId: note.id, author: note.createdBy }}
-          onDone={closeReply}
-          onCancel={closeReply}
+          mode={{ kind: 'reply', noteId: note.id, author: note.createdBy, mine: note.mine }}
+          onDone={replying.close}
+          onCancel={replying.close}
           held={heldReason(note, readOnly, 'send your reply')}
-          onDraft={onReplyDraft}
         />
       ) : null}
       {readOnly || (editing.open && open) ? null : (

@@ -11,7 +11,10 @@ import { formatAdminDate } from '../lib/format-date.ts';
 import { NotesPanel } from './notes-panel.tsx';
 
 const toasts = recordToasts();
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
 const note = (id: number, text: string, over: Partial<Note> = {}): Note => ({
   id,
@@ -590,10 +593,19 @@ describe('NotesPanel', () => {
       await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
       await panel().findByText('Two');
       expect(status.textContent).toBe('2 new notes and replies from colleagues.');
+      const said = status.firstElementChild;
       api.addElsewhere(note(6, 'Mine, from my phone', { id: 60 }));
       await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
       await panel().findByText('Mine, from my phone');
       expect(status.textContent).toBe('2 new notes and replies from colleagues.');
+      expect(status.firstElementChild).toBe(said);
+      // The same words for the next two are said again: a new node in the live region, not the same text left.
+      api.addElsewhere(note(7, 'Three', { id: 70, createdBy: 'Otto Other', mine: false }));
+      api.addElsewhere(note(8, 'Four', { id: 80, createdBy: 'Dana Desk', mine: false }));
+      await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
+      await panel().findByText('Four');
+      expect(status.textContent).toBe('2 new notes and replies from colleagues.');
+      expect(status.firstElementChild).not.toBe(said);
     } finally {
       vi.useRealTimers();
     }
@@ -629,6 +641,7 @@ describe('NotesPanel', () => {
       expect(document.activeElement).toBe(top);
       expect(posts(api)).toEqual([]);
       cleanup();
+      sessionStorage.clear();
 
       // Two at once, one of them the editor's own note (deleted from another tab): both replies are kept.
       const again = await replyingToTwo();
@@ -645,6 +658,7 @@ describe('NotesPanel', () => {
         'Quote checked\n\nCredit: Ann Photo',
       );
       cleanup();
+      sessionStorage.clear();
 
       const both = await replyingToTwo();
       both.deleteElsewhere(1);
@@ -679,6 +693,117 @@ describe('NotesPanel', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps the unsent text of Add a note, a reply and an edit when the panel goes, and opens them with it again (not focused)', async () => {
+    const api = notesApi([
+      note(2, 'Who took the photo?', { createdBy: 'Otto Other', mine: false }),
+      note(1, 'Chek the quote'),
+    ]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    fireEvent.change(await panel().findByRole('textbox', { name: 'Add a note' }), {
+      target: { value: 'Headline agreed.' },
+    });
+    fireEvent.click((await panel().findAllByRole('button', { name: /^Reply to the note of/ }))[0]!);
+    fireEvent.change(panel().getByRole('textbox', { name: 'Reply to Otto Other' }), {
+      target: { value: 'Credit: Ann Photo' },
+    });
+    fireEvent.click(panel().getByRole('button', { name: /^Edit note of/ }));
+    fireEvent.change(panel().getByRole('textbox', { name: 'Edit your note' }), {
+      target: { value: 'Check the quote' },
+    });
+    // The screen left (the story's edit form, another page): the panel goes, and comes back.
+    cleanup();
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    const value = async (name: string) =>
+      ((await panel().findByRole('textbox', { name })) as HTMLTextAreaElement).value;
+    expect(await value('Add a note')).toBe('Headline agreed.');
+    expect(await value('Reply to Otto Other')).toBe('Credit: Ann Photo');
+    expect(await value('Edit your note')).toBe('Check the quote');
+    expect(document.activeElement).toBe(document.body);
+    // Another story's panel has none of it.
+    cleanup();
+    renderInAdmin(<NotesPanel articleId={8} />, notesApi().client);
+    expect(await value('Add a note')).toBe('');
+    expect(panel().queryByRole('textbox', { name: /^Reply to/ })).toBeNull();
+    cleanup();
+
+    // Cancelled, sent or saved: forgotten, the next panel opens without them.
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    // The reply's Cancel comes first (its form is under Otto's note, above the editor's own).
+    fireEvent.click((await panel().findAllByRole('button', { name: 'Cancel' }))[0]!);
+    expect(panel().queryByRole('textbox', { name: 'Reply to Otto Other' })).toBeNull();
+    fireEvent.click(panel().getByRole('button', { name: 'Save' }));
+    fireEvent.click(panel().getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(toasts.map((t) => t.title)).toEqual(expect.arrayContaining(['Note edited', 'Note added'])),
+    );
+    cleanup();
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    expect(await value('Add a note')).toBe('');
+    await panel().findByText('Headline agreed.');
+    expect(panel().queryAllByRole('textbox')).toHaveLength(1);
+  });
+
+  it('in the Trash shows a note and a reply left unsent, waiting with a line saying why; Cancel gives the focus to the heading', async () => {
+    const api = notesApi([note(2, 'Who took the photo?', { createdBy: 'Otto Other', mine: false })]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    fireEvent.change(await panel().findByRole('textbox', { name: 'Add a note' }), {
+      target: { value: 'Headline agreed.' },
+    });
+    fireEvent.click(await panel().findByRole('button', { name: /^Reply to the note of/ }));
+    fireEvent.change(panel().getByRole('textbox', { name: 'Reply to Otto Other' }), {
+      target: { value: 'Credit: Ann Photo' },
+    });
+    // The story goes to the Trash: the screen shows its read-only panel in place of this one.
+    cleanup();
+    renderInAdmin(<NotesPanel articleId={7} readOnly />, api.client);
+    const top = (await panel().findByRole('textbox', { name: 'Add a note' })) as HTMLTextAreaElement;
+    expect(top.value).toBe('Headline agreed.');
+    const reply = (await panel().findByRole('textbox', { name: 'Reply to Otto Other' })) as HTMLTextAreaElement;
+    expect(reply.value).toBe('Credit: Ann Photo');
+    expect(
+      panel()
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'This story is in the Trash: restore it to add your note.',
+      'This story is in the Trash: restore it to send your reply.',
+    ]);
+    // Sending waits; nothing is sent.
+    fireEvent.keyDown(top, { key: 'Enter', ctrlKey: true });
+    fireEvent.click(panel().getByRole('button', { name: 'Reply' }));
+    expect(document.activeElement).toBe(reply);
+    expect(posts(api)).toEqual([]);
+    // With no Reply or Reopen in the Trash, Cancel leaves the focus on the panel's heading.
+    fireEvent.click(panel().getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Notes (1)'));
+    // Restored: the note is there to add.
+    cleanup();
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    expect(((await panel().findByRole('textbox', { name: 'Add a note' })) as HTMLTextAreaElement).value).toBe(
+      'Headline agreed.',
+    );
+    expect(panel().queryByRole('textbox', { name: 'Reply to Otto Other' })).toBeNull();
+  });
+
+  it('moves a reply kept in the tab to Add a note when its note was deleted while the panel was away', async () => {
+    const api = notesApi([note(2, 'Who took the photo?', { createdBy: 'Otto Other', mine: false })]);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    fireEvent.click(await panel().findByRole('button', { name: /^Reply to the note of/ }));
+    fireEvent.change(panel().getByRole('textbox', { name: 'Reply to Otto Other' }), {
+      target: { value: 'Credit: Ann Photo' },
+    });
+    cleanup();
+    api.deleteElsewhere(2);
+    renderInAdmin(<NotesPanel articleId={7} />, api.client);
+    await panel().findByText('No notes yet.');
+    expect((await panel().findByRole('alert')).textContent).toBe(
+      'Otto Other’s note was deleted while you were replying to it: your reply is in Add a note, to send as a note of its own.',
+    );
+    expect((panel().getByRole('textbox', { name: 'Add a note' }) as HTMLTextAreaElement).value).toBe(
+      'Credit: Ann Photo',
+    );
   });
 
   it('in the Trash shows the notes, with no field and no Delete note', async () => {

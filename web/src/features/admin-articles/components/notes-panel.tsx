@@ -6,6 +6,7 @@ import { useFocusAfterRender } from '@/components/admin/use-focus-after-render';
 import type { Note, NoteReply } from '@common/notes-contract';
 import { useMarkMentionsRead } from '@/lib/admin-mentions';
 import { useDeleteNote, useNotes, useResolveNote } from '../api/notes.ts';
+import { clearNoteDraft, listNoteDrafts, loadNoteDraft } from '../lib/note-drafts.ts';
 import { NoteForm } from './note-form.tsx';
 import { NoteItem } from './note-item.tsx';
 import './notes-panel.css';
@@ -71,7 +72,13 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
   }, [hash, loaded]);
   useMarkShownMentionsRead(articleId, notes);
   const arrived = useArrivalNotice(notes);
-  const { rescued, onReplyDraft, clearRescued } = useRescuedReplies(notes);
+  const { rescued, clearRescued } = useRescuedReplies(
+    articleId,
+    readOnly ? undefined : notes,
+    list.isFetchedAfterMount,
+  );
+  // In the Trash no note is added, but one left unsent is shown, waiting, with its text.
+  const [keptNote] = useState(() => readOnly && loadNoteDraft(articleId, { kind: 'add' }) !== undefined);
 
   return (
     <section
@@ -85,14 +92,19 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
       </h2>
       <p className="admin-muted">Only editors see these: never readers.</p>
       <p className="admin-sr-only" role="status" data-testid="notes-arrivals">
-        {arrived}
+        {/* A new node each time, so the same words said twice are announced twice. */}
+        {arrived ? <span key={arrived.seq}>{arrived.text}</span> : null}
       </p>
       {rescued && !readOnly ? (
         <p className="admin-notes__rescued" role="alert">
           {rescued.message}
         </p>
       ) : null}
-      {readOnly ? null : <NoteForm articleId={articleId} rescued={rescued} onAdded={clearRescued} />}
+      {!readOnly ? (
+        <NoteForm articleId={articleId} rescued={rescued} onAdded={clearRescued} />
+      ) : keptNote ? (
+        <NoteForm articleId={articleId} held="This story is in the Trash: restore it to add your note." />
+      ) : null}
       {list.isPending ? (
         <p className="admin-muted">Loading the notes…</p>
       ) : list.isError ? (
@@ -106,7 +118,7 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
               articleId={articleId}
               readOnly={readOnly}
               onDelete={setConfirming}
-              onReplyDraft={(text) => onReplyDraft(note, text)}
+              panelHeading={heading}
               onResolve={() => resolve.mutate({ id: articleId, noteId: note.id, resolved: !note.resolved })}
             />
           ))}
@@ -141,36 +153,33 @@ export function NotesPanel({ articleId, readOnly = false }: NotesPanelProps) {
 
 /**
  * A reply being written when its note is deleted (by its author, from another screen) is not lost with
- * the note's form: its text goes to Add a note, with a line saying why until a note is added. The drafts are
- * kept here, by note, as their forms tell them.
+ * the note's form: its text, kept in the tab (note-drafts.ts), goes to Add a note, with a line saying why
+ * until a note is added. Judged on a list fetched since the panel was shown (not one remembered from before);
+ * an edit kept for a note or reply that is gone (its author deleted it) is dropped.
  */
-function useRescuedReplies(notes: Note[] | undefined) {
-  const drafts = useRef(new Map<number, { author: string; mine: boolean; text: string }>());
+function useRescuedReplies(articleId: number, notes: Note[] | undefined, fresh: boolean) {
   const [rescued, setRescued] = useState<{ message: string; text: string; seq: number }>();
   useEffect(() => {
-    if (!notes) return;
-    const orphans = [...drafts.current].filter(([noteId]) => !notes.some((n) => n.id === noteId));
-    for (const [noteId] of orphans) drafts.current.delete(noteId);
-    const kept = orphans.map(([, draft]) => draft).filter((draft) => draft.text.trim());
+    if (!notes || !fresh) return;
+    const ids = new Set(notes.flatMap((n) => [n.id, ...n.replies.map((r) => r.id)]));
+    const orphans = listNoteDrafts(articleId).filter(({ slot }) => !ids.has(slot.noteId));
+    for (const { slot } of orphans) clearNoteDraft(articleId, slot);
+    const kept = orphans.filter(({ slot }) => slot.kind === 'reply').map(({ draft }) => draft);
     if (kept.length === 0) return;
     const [one] = kept;
     const message =
       kept.length > 1
         ? 'The notes you were replying to were deleted: your replies are in Add a note, to send as a note of their own.'
-        : `${one!.mine ? 'Your note' : `${one!.author}’s note`} was deleted while you were replying to it: your reply is in Add a note, to send as a note of its own.`;
+        : `${one!.mine ? 'Your note' : `${one!.author ?? 'A colleague'}’s note`} was deleted while you were replying to it: your reply is in Add a note, to send as a note of its own.`;
     setRescued((before) => ({
       message,
       text: kept.map((draft) => draft.text).join('\n\n'),
       seq: (before?.seq ?? 0) + 1,
     }));
-  }, [notes]);
-  const onReplyDraft = useCallback((note: Note, text: string) => {
-    if (text) drafts.current.set(note.id, { author: note.createdBy, mine: note.mine, text });
-    else drafts.current.delete(note.id);
-  }, []);
+  }, [articleId, notes, fresh]);
   // Once a note is added, the line has said what it had to.
   const clearRescued = useCallback(() => setRescued(undefined), []);
-  return { rescued, onReplyDraft, clearRescued };
+  return { rescued, clearRescued };
 }
 
 /**
@@ -178,9 +187,9 @@ function useRescuedReplies(notes: Note[] | undefined) {
  * colleague's new note or reply ('Otto Other added a note.'): the list changes where the editor may not be
  * looking. Nothing for the first list, nor for the editor's own.
  */
-function useArrivalNotice(notes: Note[] | undefined): string {
+function useArrivalNotice(notes: Note[] | undefined): { text: string; seq: number } | undefined {
   const known = useRef<Set<number> | null>(null);
-  const [notice, setNotice] = useState('');
+  const [notice, setNotice] = useState<{ text: string; seq: number }>();
   useEffect(() => {
     if (!notes) return;
     const shown = notes.flatMap((n): NoteReply[] => [n, ...n.replies]);
@@ -190,13 +199,13 @@ function useArrivalNotice(notes: Note[] | undefined): string {
     const fresh = shown.filter((n) => !n.mine && !before.has(n.id));
     if (fresh.length === 0) return;
     const [one] = fresh;
-    setNotice(
+    const text =
       fresh.length > 1
         ? `${fresh.length} new notes and replies from colleagues.`
         : one!.replyTo === null
           ? `${one!.createdBy} added a note.`
-          : `${one!.createdBy} replied to a note.`,
-    );
+          : `${one!.createdBy} replied to a note.`;
+    setNotice((before) => ({ text, seq: (before?.seq ?? 0) + 1 }));
   }, [notes]);
   return notice;
 }

@@ -1,0 +1,98 @@
+/**
+ * The unsent text of the Notes panel's forms (Add a note, a reply, an edit), kept in the tab's
+ * sessionStorage as the article form's draft is (form-draft.ts): leaving the story's screen (for its edit
+ * form, another page, a reload) or seeing the story go to the Trash does not lose it, and the form opens
+ * with it again when the notes are shown. Two tabs never share one; a form sent or cancelled forgets its own.
+ */
+export type NoteDraftSlot = { kind: 'add' } | { kind: 'reply'; noteId: number } | { kind: 'edit'; noteId: number };
+
+export interface NoteDraft {
+  text: string;
+  /** A reply's: who wrote the note it answers, and whether that was the editor (for the line if it goes). */
+  author?: string;
+  mine?: boolean;
+}
+
+const PREFIX = 'smear.admin.note-draft.';
+
+const keyOf = (articleId: number, slot: NoteDraftSlot) =>
+  `${PREFIX}${articleId}.${slot.kind}${slot.kind === 'add' ? '' : `.${slot.noteId}`}`;
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function parse(raw: string | null | undefined): NoteDraft | undefined {
+  if (!raw) return undefined;
+  try {
+    const o = JSON.parse(raw) as Partial<NoteDraft>;
+    if (typeof o.text !== 'string' || !o.text.trim()) return undefined;
+    return {
+      text: o.text,
+      ...(typeof o.author === 'string' ? { author: o.author } : {}),
+      ...(typeof o.mine === 'boolean' ? { mine: o.mine } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export function loadNoteDraft(articleId: number, slot: NoteDraftSlot): NoteDraft | undefined {
+  try {
+    return parse(storage()?.getItem(keyOf(articleId, slot)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the text (a blank one forgets the slot). */
+export function saveNoteDraft(articleId: number, slot: NoteDraftSlot, draft: NoteDraft): void {
+  try {
+    if (draft.text.trim()) storage()?.setItem(keyOf(articleId, slot), JSON.stringify(draft));
+    else storage()?.removeItem(keyOf(articleId, slot));
+  } catch {
+    // Storage full or blocked: the text lives as long as its form.
+  }
+}
+
+export function clearNoteDraft(articleId: number, slot: NoteDraftSlot): void {
+  try {
+    storage()?.removeItem(keyOf(articleId, slot));
+  } catch {
+    // nothing to clear
+  }
+}
+
+/** The article's kept replies and edits, by slot (Add a note's is read by its form). */
+export function listNoteDrafts(articleId: number): { slot: NoteDraftSlot & { noteId: number }; draft: NoteDraft }[] {
+  const found: { slot: NoteDraftSlot & { noteId: number }; draft: NoteDraft }[] = [];
+  try {
+    const store = storage();
+    if (!store) return found;
+    const pattern = new RegExp(`^${PREFIX.replaceAll('.', '\\.')}${articleId}\\.(reply|edit)\\.(\\d+)$`);
+    for (let i = 0; i < store.length; i++) {
+      const m = pattern.exec(store.key(i) ?? '');
+      const draft = m ? parse(store.getItem(m[0])) : undefined;
+      if (m && draft) found.push({ slot: { kind: m[1] as 'reply' | 'edit', noteId: Number(m[2]) }, draft });
+    }
+  } catch {
+    // none readable
+  }
+  return found;
+}
+
+/** At Sign Out: every kept note of the tab goes, so whoever signs in next neither sees nor sends it. */
+export function forgetNoteDrafts(): void {
+  try {
+    const store = storage();
+    if (!store) return;
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i));
+    for (const key of keys) if (key?.startsWith(PREFIX)) store.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
