@@ -5,7 +5,7 @@ import { startApp, type RunningApp } from './support/app.ts';
 import { insertArticles } from './support/articles.ts';
 import { axeViolations } from './support/axe.ts';
 import { DESKTOP, useBrowser } from './support/browser.ts';
-import { openSignedIn } from './support/signed-in.ts';
+import { openSignedIn, signInAgain } from './support/signed-in.ts';
 import { EDITOR } from './support/sign-in.ts';
 import { PRESENCE_HEARTBEAT_SECONDS } from '../common/presence-contract.ts';
 
@@ -568,15 +568,26 @@ describe('notes on an article', () => {
       await panel.getByText('Headline agreed with the desk.').waitFor();
       expect(await top.inputValue()).toBe('');
       expect(await reply.count()).toBe(0);
-      // Sign Out forgets an unsent note: whoever signs in next in this tab neither sees nor sends it.
+      // An unsent note is the editor's: signed out and in again (a session that ran out), it is there; another
+      // editor signing in in this tab neither sees nor sends it.
       await top.fill('Half a thought.');
       const keptKeys = () =>
         page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('smear.admin.note-draft.')));
       await expect.poll(keptKeys).toHaveLength(1);
-      const popup = page.waitForEvent('popup');
-      await page.getByRole('button', { name: 'Sign Out' }).first().click();
-      await (await popup).close().catch(() => undefined);
-      await page.getByRole('heading', { name: 'Admin Login Required' }).waitFor();
+      const signOut = async () => {
+        const popup = page.waitForEvent('popup');
+        await page.getByRole('button', { name: 'Sign Out' }).first().click();
+        await (await popup).close().catch(() => undefined);
+        await page.getByRole('heading', { name: 'Admin Login Required' }).waitFor();
+      };
+      await signOut();
+      await signInAgain(page, running);
+      await panel.getByText('Headline agreed with the desk.').waitFor();
+      expect(await top.inputValue()).toBe('Half a thought.');
+      await signOut();
+      await signInAgain(page, running, { username: 'alex', name: 'Alex Other', subject: '2' });
+      await panel.getByText('Headline agreed with the desk.').waitFor();
+      expect(await top.inputValue()).toBe('');
       expect(await keptKeys()).toEqual([]);
     } finally {
       await running.database.db.deleteFrom('article_notes').where('article_id', '=', story!.id).execute();

@@ -11,12 +11,11 @@ import { EDITOR } from './sign-in.ts';
  * (the token's `sub`; '1' unless given). Only e2e/admin-sign-in.test.ts goes through the real popup;
  * every other admin test starts here.
  */
-export async function openSignedIn(
-  page: Page,
+/** The session the admin's OpenID client keeps for `editor`: its sessionStorage key and value. */
+async function sessionFor(
   running: Pick<RunningApp, 'baseUrl' | 'database' | 'config'>,
-  url: string,
-  editor: { username: string; name?: string; subject?: string } = EDITOR,
-): Promise<void> {
+  editor: { username: string; name?: string; subject?: string },
+): Promise<{ key: string; value: string }> {
   const auth = (await (await fetch(`${running.baseUrl}/api/config/auth`)).json()) as {
     authority: string;
     clientId: string;
@@ -37,7 +36,16 @@ export async function openSignedIn(
     profile: { ...profile, iss: auth.authority, aud: auth.clientId, iat: now, exp: now + lifetime },
     expires_at: now + lifetime,
   };
-  const key = `oidc.user:${auth.authority}:${auth.clientId}`;
+  return { key: `oidc.user:${auth.authority}:${auth.clientId}`, value: JSON.stringify(user) };
+}
+
+export async function openSignedIn(
+  page: Page,
+  running: Pick<RunningApp, 'baseUrl' | 'database' | 'config'>,
+  url: string,
+  editor: { username: string; name?: string; subject?: string } = EDITOR,
+): Promise<void> {
+  const { key, value } = await sessionFor(running, editor);
   const origin = new URL(running.baseUrl).origin;
   // Once per tab: a later sign-out in the test stays signed out on reload.
   await page.addInitScript(
@@ -46,9 +54,27 @@ export async function openSignedIn(
       window.sessionStorage.setItem(key, value);
       window.sessionStorage.setItem('e2e.signed-in', '1');
     },
-    { key, value: JSON.stringify(user), origin },
+    { key, value, origin },
   );
   await page.goto(url);
-  // The signed-in header is there (on a small screen its Sign Out is behind Menu, so not visible).
-  await page.getByRole('button', { name: 'Sign Out', includeHidden: true }).first().waitFor({ state: 'attached' });
+  await signedInHeader(page);
+}
+
+/** The signed-in header is there (on a small screen its Sign Out is behind Menu, so not visible). */
+const signedInHeader = (page: Page) =>
+  page.getByRole('button', { name: 'Sign Out', includeHidden: true }).first().waitFor({ state: 'attached' });
+
+/**
+ * Signs `editor` in again in a tab that was signed out (openSignedIn's page), as the popup would: the
+ * session put where the client keeps it, and the page reloaded.
+ */
+export async function signInAgain(
+  page: Page,
+  running: Pick<RunningApp, 'baseUrl' | 'database' | 'config'>,
+  editor: { username: string; name?: string; subject?: string } = EDITOR,
+): Promise<void> {
+  const { key, value } = await sessionFor(running, editor);
+  await page.evaluate(([k, v]) => window.sessionStorage.setItem(k!, v!), [key, value]);
+  await page.reload();
+  await signedInHeader(page);
 }

@@ -43,7 +43,7 @@ function Account() {
   );
 }
 
-function renderProvider(onSignOut: () => void) {
+function renderProvider(onSignOut: () => void, onAccount?: (account: { subject: string }) => void) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(['auth', 'config'], {
     provider: 'builtin',
@@ -55,7 +55,7 @@ function renderProvider(onSignOut: () => void) {
   queryClient.setQueryData(['admin', 'articles'], ['kept until sign-out']);
   render(
     <QueryClientProvider client={queryClient}>
-      <AuthProvider onSignOut={onSignOut}>
+      <AuthProvider onSignOut={onSignOut} onAccount={onAccount}>
         <Account />
       </AuthProvider>
     </QueryClientProvider>,
@@ -73,5 +73,16 @@ describe('the sign-in session', () => {
     await screen.findByText('signedOut');
     await waitFor(() => expect(onSignOut).toHaveBeenCalledTimes(1));
     expect(queryClient.getQueryData(['admin', 'articles'])).toBeUndefined();
+  });
+
+  it('tells onAccount who is signed in before their screens are drawn (a restored session)', async () => {
+    const seen: string[] = [];
+    const onAccount = vi.fn((account: { subject: string }) => {
+      // Not drawn yet as signed in when told.
+      seen.push(`${account.subject} while ${screen.queryByText('Sam Editor (sam-1)') ? 'shown' : 'not shown'}`);
+    });
+    renderProvider(vi.fn(), onAccount);
+    await screen.findByText('Sam Editor (sam-1)');
+    expect(seen[0]).toBe('sam-1 while not shown');
   });
 });

@@ -41,18 +41,35 @@ function accountOf(user: User): SignedInAccount {
 
 /**
  * The sign-in session of the admin area: one oidc-client-ts UserManager for either authority.
- * `onSignOut` runs when Sign Out ends the local session (to forget what the browser kept for the editor).
+ * `onSignOut` runs when Sign Out ends the local session (to forget what the browser kept for the editor);
+ * `onAccount` with the editor's account before the screens are shown for them (signed in, a session
+ * restored or renewed), so what the tab kept for another editor can go first.
  */
-export function AuthProvider({ children, onSignOut }: { children: ReactNode; onSignOut?: () => void }) {
+export function AuthProvider({
+  children,
+  onSignOut,
+  onAccount,
+}: {
+  children: ReactNode;
+  onSignOut?: () => void;
+  onAccount?: (account: SignedInAccount) => void;
+}) {
   const queryClient = useQueryClient();
   const configQuery = useQuery(authConfigQuery);
   const config = configQuery.data;
   const userManager = useMemo<UserManager | null>(() => (config ? createUserManager(config) : null), [config]);
-  const [user, setUser] = useState<User | null>(null);
+  const [user, setUserState] = useState<User | null>(null);
   const [restored, setRestored] = useState(false);
   const [signingIn, setSigningIn] = useState(false);
   const [signInError, setSignInError] = useState<string>();
   const getTokenRef = useRef<() => Promise<string>>(() => Promise.reject(new Error('Not signed in')));
+  const onAccountRef = useRef(onAccount);
+  onAccountRef.current = onAccount;
+  // Told before the user is set, so no screen of theirs reads what the tab kept for another editor.
+  const setUser = useCallback((u: User | null) => {
+    if (u && !u.expired) onAccountRef.current?.(accountOf(u));
+    setUserState(u);
+  }, []);
 
   useEffect(() => {
     if (!userManager) return;
@@ -86,7 +103,7 @@ export function AuthProvider({ children, onSignOut }: { children: ReactNode; onS
       userManager.events.removeUserSignedOut(onUnloaded);
       userManager.stopSilentRenew();
     };
-  }, [userManager]);
+  }, [userManager, setUser]);
 
   const signIn = useCallback(async () => {
     if (!userManager) return;
@@ -100,7 +117,7 @@ export function AuthProvider({ children, onSignOut }: { children: ReactNode; onS
     } finally {
       setSigningIn(false);
     }
-  }, [userManager]);
+  }, [userManager, setUser]);
 
   const signOut = useCallback(async () => {
     if (!userManager) return;
@@ -115,7 +132,7 @@ export function AuthProvider({ children, onSignOut }: { children: ReactNode; onS
       setUser(null);
       queryClient.removeQueries({ queryKey: ['admin'] });
     }
-  }, [userManager, queryClient, onSignOut]);
+  }, [userManager, queryClient, onSignOut, setUser]);
 
   const getAccessToken = useCallback(() => getTokenRef.current(), []);
   const { refetch } = configQuery;

@@ -1,6 +1,6 @@
 import { Toaster } from '@/components/ui/toaster';
 import { useNewsroomTheme } from '@/features/admin-appearance';
-import { forgetNoteDrafts } from '@/features/admin-articles/lib/note-drafts';
+import { keepDraftsFor } from '@/features/admin-articles/lib/drafts-owner';
 import { forgetRecentArticles } from '@/features/admin-search';
 import { AuthGate, AuthProvider } from '@/features/auth';
 import '@/styles/admin.css';
@@ -8,11 +8,8 @@ import { AdminShell } from './admin-shell.tsx';
 
 export { preloadScreen } from './admin-shell.tsx';
 
-/** At Sign Out, what this browser kept for the editor: recent stories, unsent notes. */
-function forgetEditorsThings() {
-  forgetRecentArticles();
-  forgetNoteDrafts();
-}
+/** Before an editor's screens are shown, the tab's unsaved work of another editor goes. */
+const claimDrafts = ({ subject }: { subject: string }) => keepDraftsFor(subject);
 
 /**
  * The lazy entry of /admin/*: sign-in gate, then the admin shell with its own routes. The toast outlet
@@ -23,7 +20,7 @@ export default function AdminRoot() {
   const theme = useNewsroomTheme();
   return (
     <div className="admin-app">
-      <AuthProvider onSignOut={forgetEditorsThings}>
+      <AuthProvider onSignOut={forgetRecentArticles} onAccount={claimDrafts}>
         <AuthGate>
           <AdminShell />
         </AuthGate>

@@ -1,6 +1,7 @@
 import { splitByline } from '@common/byline';
 import { FORM_FIELDS, namesValue, type ArticleFormValues } from './article-fields.ts';
 import { docFromText } from '@/lib/admin-body/body-doc';
+import { ARTICLE_DRAFT_PREFIX as PREFIX } from './draft-keys.ts';
 
 /**
  * An unsaved form kept in the browser, so a reload or a crash does not lose an editor's work. Drafts
@@ -13,8 +14,6 @@ export interface FormDraft {
   baseVersion?: number;
   savedAt: string;
 }
-
-const PREFIX = 'smear.admin.article-draft.';
 
 export function draftKey(id: number | 'new'): string {
   return `${PREFIX}${id}`;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearNoteDraft, forgetNoteDrafts, listNoteDrafts, loadNoteDraft, saveNoteDraft } from './note-drafts.ts';
+import { clearNoteDraft, listNoteDrafts, loadNoteDraft, saveNoteDraft } from './note-drafts.ts';
 
 beforeEach(() => sessionStorage.clear());
 
@@ -30,15 +30,5 @@ describe('unsent notes kept in the tab', () => {
     expect(loadNoteDraft(7, { kind: 'add' })).toBeUndefined();
     expect(listNoteDrafts(7)).toEqual([]);
     expect(listNoteDrafts(77)).toEqual([{ slot: { kind: 'reply', noteId: 3 }, draft: { text: 'Story 77' } }]);
-  });
-
-  it('forgets every story’s kept notes at Sign Out, and nothing else of the tab', () => {
-    saveNoteDraft(7, { kind: 'add' }, { text: 'One' });
-    saveNoteDraft(8, { kind: 'reply', noteId: 3 }, { text: 'Two' });
-    sessionStorage.setItem('smear.admin.article-draft.7', '{}');
-    forgetNoteDrafts();
-    expect(loadNoteDraft(7, { kind: 'add' })).toBeUndefined();
-    expect(listNoteDrafts(8)).toEqual([]);
-    expect(sessionStorage.getItem('smear.admin.article-draft.7')).toBe('{}');
   });
 });

@@ -4,6 +4,8 @@
  * form, another page, a reload) or seeing the story go to the Trash does not lose it, and the form opens
  * with it again when the notes are shown. Two tabs never share one; a form sent or cancelled forgets its own.
  */
+import { NOTE_DRAFT_PREFIX as PREFIX } from './draft-keys.ts';
+
 export type NoteDraftSlot = { kind: 'add' } | { kind: 'reply'; noteId: number } | { kind: 'edit'; noteId: number };
 
 export interface NoteDraft {
@@ -12,8 +14,6 @@ export interface NoteDraft {
   author?: string;
   mine?: boolean;
 }
-
-const PREFIX = 'smear.admin.note-draft.';
 
 const keyOf = (articleId: number, slot: NoteDraftSlot) =>
   `${PREFIX}${articleId}.${slot.kind}${slot.kind === 'add' ? '' : `.${slot.noteId}`}`;
@@ -83,16 +83,4 @@ export function listNoteDrafts(articleId: number): { slot: NoteDraftSlot & { not
     // none readable
   }
   return found;
-}
-
-/** At Sign Out: every kept note of the tab goes, so whoever signs in next neither sees nor sends it. */
-export function forgetNoteDrafts(): void {
-  try {
-    const store = storage();
-    if (!store) return;
-    const keys = Array.from({ length: store.length }, (_, i) => store.key(i));
-    for (const key of keys) if (key?.startsWith(PREFIX)) store.removeItem(key);
-  } catch {
-    // Storage refused: nothing was kept.
-  }
 }
