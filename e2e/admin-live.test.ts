@@ -82,6 +82,11 @@ describe('the live console', () => {
     expect(await toX.isChecked()).toBe(false);
     expect(await page.getByRole('checkbox', { name: 'Post to Facebook' }).isDisabled()).toBe(true);
     await toX.check();
+    // A reload in the middle of coverage keeps the entry not yet posted, with its choices.
+    await page.reload();
+    await expect.poll(() => composer(page).textContent()).toBe('The goat wins by a landslide.');
+    expect(await page.getByRole('checkbox', { name: 'Key event' }).isChecked()).toBe(true);
+    expect(await toX.isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     await expect.poll(() => entryTexts(page)).toEqual(['The goat wins by a landslide.', 'Polls open in the village.']);
     await entries(page).first().getByText('Key event').waitFor();

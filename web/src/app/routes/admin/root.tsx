@@ -1,8 +1,8 @@
 import { Toaster } from '@/components/ui/toaster';
 import { useNewsroomTheme } from '@/features/admin-appearance';
-import { keepDraftsFor } from '@/features/admin-articles/lib/drafts-owner';
 import { forgetRecentArticles } from '@/features/admin-search';
 import { AuthGate, AuthProvider } from '@/features/auth';
+import { keepDraftsFor } from '@/lib/admin-drafts/owner';
 import '@/styles/admin.css';
 import { AdminShell } from './admin-shell.tsx';
 

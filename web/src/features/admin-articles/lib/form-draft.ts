@@ -1,7 +1,7 @@
 import { splitByline } from '@common/byline';
 import { FORM_FIELDS, namesValue, type ArticleFormValues } from './article-fields.ts';
 import { docFromText } from '@/lib/admin-body/body-doc';
-import { ARTICLE_DRAFT_PREFIX as PREFIX } from './draft-keys.ts';
+import { ARTICLE_DRAFT_PREFIX as PREFIX } from '@/lib/admin-drafts/keys';
 
 /**
  * An unsaved form kept in the browser, so a reload or a crash does not lose an editor's work. Drafts

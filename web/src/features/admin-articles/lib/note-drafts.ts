@@ -4,7 +4,7 @@
  * form, another page, a reload) or seeing the story go to the Trash does not lose it, and the form opens
  * with it again when the notes are shown. Two tabs never share one; a form sent or cancelled forgets its own.
  */
-import { NOTE_DRAFT_PREFIX as PREFIX } from './draft-keys.ts';
+import { NOTE_DRAFT_PREFIX as PREFIX } from '@/lib/admin-drafts/keys';
 
 export type NoteDraftSlot = { kind: 'add' } | { kind: 'reply'; noteId: number } | { kind: 'edit'; noteId: number };
 

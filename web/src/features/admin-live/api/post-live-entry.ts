@@ -4,6 +4,7 @@ import type { AdminLiveEntry, LiveEntryInput } from '../types.ts';
 import { liveKeys, livePath } from './live-keys.ts';
 import { useLiveMutation } from './live-mutation.ts';
 import { withEntry } from '../lib/entries.ts';
+import { clearEntryDraft } from '../lib/entry-draft.ts';
 
 export interface PostEntryVars {
   articleId: number;
@@ -26,6 +27,8 @@ export function usePostLiveEntry(opts: { onPosted?: (entry: AdminLiveEntry) => v
   return useLiveMutation<PostEntryVars, AdminLiveEntry>({
     request: postLiveEntry,
     after: async ({ articleId }, entry) => {
+      // Posted: the composer's kept entry goes (even if the composer was left while it went).
+      clearEntryDraft(articleId);
       queryClient.setQueryData<AdminLiveEntry[]>(liveKeys.entries(articleId), (list) => withEntry(list, entry));
       opts.onPosted?.(entry);
       await queryClient.invalidateQueries({ queryKey: liveKeys.entries(articleId) });

@@ -5,6 +5,7 @@ import { FORM_ACTIONS_HEIGHT_PROPERTY, useScrollRoom } from '@/components/admin/
 import { emptyDoc } from '@/lib/admin-body/body-doc';
 import { usePostLiveEntry } from '../api/post-live-entry.ts';
 import { entryBody, hasContent, type EditorDoc } from '../lib/entries.ts';
+import { loadEntryDraft, saveEntryDraft } from '../lib/entry-draft.ts';
 import { focusWhenPresent } from '../lib/focus-when-present.ts';
 import { isSubmitChord } from '../lib/submit-keys.ts';
 import { effectiveShares, ShareToggles, type ShareChoice } from './share-toggles.tsx';
@@ -15,7 +16,8 @@ const NO_SHARES: ShareChoice = { shareToX: false, shareToFacebook: false };
  * The console's composer: the article body editor, "Key event", the share boxes (a key event only),
  * and Post (or Ctrl/Cmd+Enter anywhere in the composer). After a post it starts empty again, focused.
  * Post stays at the foot of the window while the composer goes on below it (a phone has no Ctrl+Enter),
- * and a field the keyboard moves to stops above it, as the article form's Save changes.
+ * and a field the keyboard moves to stops above it, as the article form's Save changes. An entry not yet
+ * posted is kept in the tab (entry-draft.ts) and the composer opens with it after a reload or another screen.
  */
 export function LiveComposer({
   articleId,
@@ -27,9 +29,11 @@ export function LiveComposer({
   const uid = useId();
   const editorId = `${uid}-body`;
   const [round, setRound] = useState(0);
-  const [doc, setDoc] = useState<EditorDoc>(emptyDoc);
-  const [keyEvent, setKeyEvent] = useState(false);
-  const [shares, setShares] = useState<ShareChoice>(NO_SHARES);
+  const [kept] = useState(() => loadEntryDraft(articleId));
+  const [doc, setDoc] = useState<EditorDoc>(() => kept?.doc ?? emptyDoc());
+  const [keyEvent, setKeyEvent] = useState(kept?.keyEvent ?? false);
+  const [shares, setShares] = useState<ShareChoice>(kept?.shares ?? NO_SHARES);
+  useEffect(() => saveEntryDraft(articleId, { doc, keyEvent, shares }), [articleId, doc, keyEvent, shares]);
   const [empty, setEmpty] = useState(false);
   const focusNext = useRef(false);
   const actions = useRef<HTMLDivElement>(null);

@@ -11,6 +11,7 @@ const toasts = recordToasts();
 
 afterEach(() => {
   cleanup();
+  sessionStorage.clear();
 });
 
 const live = article({ liveStartedAt: '2026-11-27T10:00:00.000Z' });
@@ -103,6 +104,45 @@ describe('LiveConsole', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.keyDown(text, { key: 'Enter', metaKey: true });
     await waitFor(() => expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1));
+  });
+
+  it('keeps an entry not yet posted in the tab: the composer opens with it, its Key event and share box, until it is posted', async () => {
+    const { client, sent } = fakeLiveApi({ article: live, connected: { x: true, facebook: false } });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const first = await editorOf('Entry');
+    type(first.editor, 'The goat takes the oath.');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Key event' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Post to X' }));
+    // A reload, or another screen and back: the console is drawn again.
+    cleanup();
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const again = await editorOf('Entry');
+    await waitFor(() => expect(again.editor.getText()).toBe('The goat takes the oath.'));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Key event' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Post to X' }).checked).toBe(true);
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+    // Another story's console has none of it.
+    cleanup();
+    renderInAdmin(
+      <LiveConsole articleId={8} articleHref="/admin/articles/8" pollMs={0} />,
+      fakeLiveApi({ article: { ...live, id: 8 } }).client,
+    );
+    expect((await editorOf('Entry')).editor.getText()).toBe('');
+    cleanup();
+    // Posted, it is no longer kept.
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const third = await editorOf('Entry');
+    await waitFor(() => expect(third.editor.getText()).toBe('The goat takes the oath.'));
+    fireEvent.keyDown(third.text, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(sent.find((r) => r.method === 'POST')!.body).toMatchObject({ keyEvent: true, shareToX: true });
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Key event' }).checked).toBe(false),
+    );
+    cleanup();
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    expect((await editorOf('Entry')).editor.getText()).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Key event' }).checked).toBe(false);
   });
 
   it('share boxes: off by default, enabled only for a key event on a connected network', async () => {

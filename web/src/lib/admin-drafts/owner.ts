@@ -1,10 +1,10 @@
-import { ARTICLE_DRAFT_PREFIX, NOTE_DRAFT_PREFIX } from './draft-keys.ts';
+import { DRAFT_PREFIXES } from './keys.ts';
 
 const OWNER_KEY = 'smear.admin.drafts-owner';
 
 /**
- * Whose unsaved work the tab keeps: the article form's drafts and the unsent notes (form-draft.ts,
- * note-drafts.ts) belong to the editor who was signed in when they were written. Called with the editor's
+ * Whose unsaved work the tab keeps: the article form's drafts, the unsent notes and live entries (keys.ts)
+ * belong to the editor who was signed in when they were written. Called with the editor's
  * subject before their screens are shown: when it is another editor than the one whose work the tab holds,
  * that work goes first, so they neither see nor send it. The same editor signing in again (a session that
  * ran out, Sign Out and back) finds it where it was.
@@ -18,7 +18,7 @@ export function keepDraftsFor(subject: string): void {
     if (owner !== null) {
       const keys = Array.from({ length: store.length }, (_, i) => store.key(i));
       for (const key of keys) {
-        if (key?.startsWith(ARTICLE_DRAFT_PREFIX) || key?.startsWith(NOTE_DRAFT_PREFIX)) store.removeItem(key);
+        if (key && DRAFT_PREFIXES.some((prefix) => key.startsWith(prefix))) store.removeItem(key);
       }
     }
     store.setItem(OWNER_KEY, subject);
