@@ -126,7 +126,9 @@ async function expectRescued(message: string, text: string) {
   await act(() => vi.advanceTimersByTimeAsync(NOTES_REFRESH_MS));
   await panel().findByText('No notes yet.');
   expect(panel().getByRole('alert').textContent).toBe(message);
-  expect((panel().getByRole('textbox', { name: 'Add a note' }) as HTMLTextAreaElement).value).toBe(text);
+  await waitFor(() =>
+    expect((panel().getByRole('textbox', { name: 'Add a note' }) as HTMLTextAreaElement).value).toBe(text),
+  );
 }
 
 describe('NotesPanel', () => {
@@ -801,8 +803,11 @@ describe('NotesPanel', () => {
     expect((await panel().findByRole('alert')).textContent).toBe(
       'Otto Other’s note was deleted while you were replying to it: your reply is in Add a note, to send as a note of its own.',
     );
-    expect((panel().getByRole('textbox', { name: 'Add a note' }) as HTMLTextAreaElement).value).toBe(
-      'Credit: Ann Photo',
+    // The field takes the text once the line is drawn (its form's next render).
+    await waitFor(() =>
+      expect((panel().getByRole('textbox', { name: 'Add a note' }) as HTMLTextAreaElement).value).toBe(
+        'Credit: Ann Photo',
+      ),
     );
   });
 
