@@ -80,7 +80,8 @@ export function cleanDoc(json: { type?: string; content?: unknown[] }): BodyDoc 
   return { type: 'doc', content: content.length ? content : emptyDoc().content };
 }
 
-function isDoc(value: unknown): value is BodyDoc {
+/** A value shaped as the editor's document (a stored draft read back, say). */
+export function isDoc(value: unknown): value is BodyDoc {
   return (
     Boolean(value) &&
     typeof value === 'object' &&

@@ -1,4 +1,4 @@
-import { DRAFT_PREFIXES } from './keys.ts';
+import { DRAFT_PREFIXES, tabStorage } from './keys.ts';
 
 const OWNER_KEY = 'smear.admin.drafts-owner';
 
@@ -11,7 +11,8 @@ const OWNER_KEY = 'smear.admin.drafts-owner';
  */
 export function keepDraftsFor(subject: string): void {
   try {
-    const store = globalThis.sessionStorage;
+    const store = tabStorage();
+    if (!store) return;
     const owner = store.getItem(OWNER_KEY);
     if (owner === subject) return;
     // Work kept before the tab knew its owner is the first editor's to sign in.

@@ -1,7 +1,7 @@
 import { splitByline } from '@common/byline';
 import { FORM_FIELDS, namesValue, type ArticleFormValues } from './article-fields.ts';
 import { docFromText } from '@/lib/admin-body/body-doc';
-import { ARTICLE_DRAFT_PREFIX as PREFIX } from '@/lib/admin-drafts/keys';
+import { ARTICLE_DRAFT_PREFIX as PREFIX, tabStorage as storage } from '@/lib/admin-drafts/keys';
 
 /**
  * An unsaved form kept in the browser, so a reload or a crash does not lose an editor's work. Drafts
@@ -17,14 +17,6 @@ export interface FormDraft {
 
 export function draftKey(id: number | 'new'): string {
   return `${PREFIX}${id}`;
-}
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 export function saveDraft(id: number | 'new', draft: FormDraft): void {

@@ -4,7 +4,7 @@
  * form, another page, a reload) or seeing the story go to the Trash does not lose it, and the form opens
  * with it again when the notes are shown. Two tabs never share one; a form sent or cancelled forgets its own.
  */
-import { NOTE_DRAFT_PREFIX as PREFIX } from '@/lib/admin-drafts/keys';
+import { NOTE_DRAFT_PREFIX as PREFIX, tabStorage as storage } from '@/lib/admin-drafts/keys';
 
 export type NoteDraftSlot = { kind: 'add' } | { kind: 'reply'; noteId: number } | { kind: 'edit'; noteId: number };
 
@@ -17,14 +17,6 @@ export interface NoteDraft {
 
 const keyOf = (articleId: number, slot: NoteDraftSlot) =>
   `${PREFIX}${articleId}.${slot.kind}${slot.kind === 'add' ? '' : `.${slot.noteId}`}`;
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 function parse(raw: string | null | undefined): NoteDraft | undefined {
   if (!raw) return undefined;

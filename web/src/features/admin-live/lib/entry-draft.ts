@@ -1,4 +1,5 @@
-import { LIVE_ENTRY_DRAFT_PREFIX } from '@/lib/admin-drafts/keys';
+import { isDoc } from '@/lib/admin-body/body-doc';
+import { LIVE_ENTRY_DRAFT_PREFIX, tabStorage as storage } from '@/lib/admin-drafts/keys';
 import type { EditorDoc } from './entries.ts';
 import { hasContent } from './entries.ts';
 
@@ -14,20 +15,6 @@ export interface EntryDraft {
 }
 
 const keyOf = (articleId: number) => `${LIVE_ENTRY_DRAFT_PREFIX}${articleId}`;
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-const isDoc = (v: unknown): v is EditorDoc =>
-  Boolean(v) &&
-  typeof v === 'object' &&
-  (v as { type?: unknown }).type === 'doc' &&
-  Array.isArray((v as { content?: unknown }).content);
 
 export function loadEntryDraft(articleId: number): EntryDraft | undefined {
   try {
