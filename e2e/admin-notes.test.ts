@@ -490,7 +490,8 @@ describe('notes on an article', () => {
         'Dana Desk’s note was deleted while you were replying to it: your reply is in Add a note, to send as a note of its own.',
       );
       const top = panel.getByRole('textbox', { name: 'Add a note' });
-      expect(await top.inputValue()).toBe('Which lawyer?');
+      // The rescued text lands in the form on its next render, after the line above.
+      await expect.poll(() => top.inputValue()).toBe('Which lawyer?');
       await expect.poll(() => top.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
       await top.fill('');
