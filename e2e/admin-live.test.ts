@@ -104,10 +104,14 @@ describe('the live console', () => {
     const edit = page.getByRole('textbox', { name: 'Entry text' });
     await putCaretAtEnd(page, edit, 'End');
     await page.keyboard.type(' Queues are long.');
-    await page
-      .getByRole('form', { name: /^Edit the entry of/ })
-      .getByRole('button', { name: 'Save' })
-      .click();
+    // A reload in the middle of the correction opens that entry's form again, with it.
+    await page.reload();
+    const reopened = page.getByRole('form', { name: /^Edit the entry of/ });
+    await expect
+      .poll(() => reopened.getByRole('textbox', { name: 'Entry text' }).textContent())
+      .toBe('Polls open in the village. Queues are long.');
+    expect(await entries(page).nth(1).getByRole('form').count()).toBe(1);
+    await reopened.getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(() => entryTexts(page))
       .toEqual(['The goat wins by a landslide.', 'Polls open in the village. Queues are long.']);

@@ -4,6 +4,7 @@ import type { AdminLiveEntry, LiveEntryInput } from '../types.ts';
 import { liveKeys, livePath } from './live-keys.ts';
 import { useLiveMutation } from './live-mutation.ts';
 import { withEntry } from '../lib/entries.ts';
+import { clearCorrection } from '../lib/entry-draft.ts';
 
 export interface UpdateEntryVars {
   articleId: number;
@@ -55,6 +56,8 @@ export function useUpdateLiveEntry(opts: { onSaved?: (entry: AdminLiveEntry) => 
     successTitle: 'Entry saved',
     quiet: isEntryConflict,
     after: async ({ articleId, entryId }, entry) => {
+      // Saved: the correction kept in the tab goes (even if the console was left while it went).
+      clearCorrection(articleId, entryId);
       queryClient.setQueryData<AdminLiveEntry[]>(liveKeys.entries(articleId), (list) => withEntry(list, entry));
       opts.onSaved?.(entry);
       await queryClient.invalidateQueries({ queryKey: liveKeys.revisions(articleId, entryId) });

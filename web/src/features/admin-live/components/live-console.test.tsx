@@ -271,6 +271,62 @@ describe('LiveConsole', () => {
     expect(sent.find((r) => r.method === 'PATCH')!.body).toMatchObject({ keyEvent: true, version: 1 });
   });
 
+  it('keeps a correction not yet saved in the tab: the entry’s edit form opens with it again, a colleague’s save since is a conflict; Cancel, or the entry deleted, drops it', async () => {
+    const { client, sent, state } = fakeLiveApi({
+      article: live,
+      entries: [entry(1, 'Polls open.'), entry(2, 'Turnout high.')],
+    });
+    const correctionKeys = () => Object.keys(sessionStorage).filter((k) => k.startsWith('smear.admin.live-draft.7.'));
+    const open = () => renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    open();
+    // Opened but not changed, an edit is not kept.
+    fireEvent.click((await screen.findAllByRole('button', { name: /^Edit the entry of/ }))[0]!);
+    await screen.findByRole('form', { name: /^Edit the entry of/ });
+    expect(correctionKeys()).toEqual([]);
+    cleanup();
+    open();
+    const list = await screen.findByRole('list', { name: 'Entries, newest first' });
+    expect(within(list).queryByRole('form')).toBeNull();
+    const second = within(list).getAllByRole('listitem')[0]!;
+    fireEvent.click(within(second).getByRole('button', { name: /^Edit the entry of/ }));
+    let form = await within(second).findByRole('form', { name: /^Edit the entry of/ });
+    const { editor } = await editorOf('Entry text', form);
+    act(() => void editor.commands.setContent('<p>Turnout higher than ever.</p>', { emitUpdate: true }));
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Key event' }));
+    await waitFor(() => expect(correctionKeys()).toEqual(['smear.admin.live-draft.7.2']));
+    // A reload: the entry's form is open again with the correction, the other entry's is not.
+    cleanup();
+    open();
+    form = await screen.findByRole('form', { name: /^Edit the entry of/ });
+    expect(screen.getAllByRole('form', { name: /^Edit the entry of/ })).toHaveLength(1);
+    const again = await editorOf('Entry text', form);
+    await waitFor(() => expect(again.editor.getText()).toBe('Turnout higher than ever.'));
+    expect(within(form).getByRole<HTMLInputElement>('checkbox', { name: 'Key event' }).checked).toBe(true);
+    expect(form.closest('li')!.id).toBe('entry-2');
+    // A colleague saved the entry meanwhile: Save says so, against the version the correction began on.
+    state.entries[1] = { ...state.entries[1]!, version: 2, bodyHtml: '<p>Turnout low.</p>' };
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    const alert = await within(form).findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toContain('Turnout low.'));
+    expect(sent.filter((r) => r.method === 'PATCH').map((r) => (r.body as { version: number }).version)).toEqual([1]);
+    // Cancel: the correction is dropped, and a reload opens no form.
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(correctionKeys()).toEqual([]));
+    cleanup();
+    open();
+    await screen.findByRole('list', { name: 'Entries, newest first' });
+    expect(screen.queryByRole('form', { name: /^Edit the entry of/ })).toBeNull();
+    // A correction kept for an entry deleted since is dropped once the list has come.
+    sessionStorage.setItem(
+      'smear.admin.live-draft.7.9',
+      JSON.stringify({ doc: paragraph('Gone.'), keyEvent: false, shares: {}, version: 1 }),
+    );
+    cleanup();
+    open();
+    await screen.findByRole('list', { name: 'Entries, newest first' });
+    await waitFor(() => expect(correctionKeys()).toEqual([]));
+  });
+
   it('Delete asks first, then removes the entry', async () => {
     const { client, sent } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.'), entry(2, 'Oops.')] });
     renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);

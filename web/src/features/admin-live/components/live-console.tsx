@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { AdminQueryError } from '@/lib/admin-error-context';
@@ -7,6 +8,7 @@ import { useLiveEntries } from '../api/get-live-entries.ts';
 import { useLiveChanges } from '../api/listen-live-changes.ts';
 import { useShareDefaults } from '@/lib/share-defaults';
 import { coverageState, isPublic } from '../lib/coverage.ts';
+import { dropCorrectionsExcept } from '../lib/entry-draft.ts';
 import { CoverageControls } from './coverage-controls.tsx';
 import { LiveComposer } from './live-composer.tsx';
 import { ENTRIES_HEADING_ID, LiveEntryItem } from './live-entry-item.tsx';
@@ -30,6 +32,13 @@ export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps
   const entries = useLiveEntries(articleId, pollMs);
   useLiveChanges(articleId);
   const defaults = useShareDefaults();
+  // A correction kept for an entry deleted meanwhile has nothing left to correct.
+  const fetchedList = entries.isFetchedAfterMount ? entries.data : undefined;
+  useEffect(() => {
+    if (!fetchedList) return;
+    const ids = fetchedList.map((e) => e.id);
+    dropCorrectionsExcept(articleId, ids);
+  }, [articleId, fetchedList]);
   if (article.isError) return <AdminQueryError error={article.error} onRetry={() => void article.refetch()} />;
   if (!article.data) return <AdminSpinner label="Loading the live console…" />;
   const a = article.data;

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ShareDefaults } from '@common/admin-contract';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
@@ -12,6 +12,7 @@ import { liveEntriesQueryOptions } from '../api/get-live-entries.ts';
 import { entryConflictOf, useUpdateLiveEntry, type EntryConflict } from '../api/update-live-entry.ts';
 import { formatEntryTime } from '../lib/coverage.ts';
 import { editorDoc, entryBody, hasContent, type EditorDoc } from '../lib/entries.ts';
+import { clearCorrection, loadCorrection, saveCorrection } from '../lib/entry-draft.ts';
 import { focusWhenPresent } from '../lib/focus-when-present.ts';
 import { isSubmitChord } from '../lib/submit-keys.ts';
 import type { AdminLiveEntry } from '../types.ts';
@@ -22,15 +23,27 @@ import { effectiveShares, ShareToggles, type ShareChoice } from './share-toggles
 /** The console's "Entries" heading (it takes the focus after a deletion). */
 export const ENTRIES_HEADING_ID = 'live-entries-title';
 
-/** What an edit started from and what it holds now; `theirs`: the entry another editor saved meanwhile. */
+/**
+ * What an edit started from and what it holds now; `changed`: the editor has changed something (the
+ * correction is then kept in the tab, entry-draft.ts); `theirs`: the entry another editor saved meanwhile.
+ */
 interface Editing {
   base: AdminLiveEntry;
   doc: EditorDoc;
   keyEvent: boolean;
   shares: ShareChoice;
   round: number;
+  changed?: boolean;
   theirs?: AdminLiveEntry | null;
   conflict?: EntryConflict;
+}
+
+/** A correction kept from before a reload or another screen opens the entry's edit form again, as it was. */
+function keptEditing(entry: AdminLiveEntry): Editing | null {
+  const kept = loadCorrection(entry.articleId, entry.id);
+  if (!kept) return null;
+  const { version, ...work } = kept;
+  return { base: { ...entry, version }, ...work, round: 0, changed: true };
 }
 
 /** One entry of the console: time, author, key-event mark, the text; Edit in place, Delete with a confirmation. */
@@ -47,7 +60,15 @@ export function LiveEntryItem({
   const uid = useId();
   const client = useAdminApi();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(() => keptEditing(entry));
+  const change = (patch: Partial<Pick<Editing, 'doc' | 'keyEvent' | 'shares'>>) =>
+    setEditing((cur) => (cur ? { ...cur, ...patch, changed: true } : cur));
+  useEffect(() => {
+    const { articleId, id } = entry;
+    if (!editing?.changed) return clearCorrection(articleId, id);
+    const { doc, keyEvent, shares, base } = editing;
+    saveCorrection(articleId, id, { doc, keyEvent, shares, version: base.version });
+  }, [editing, entry]);
   const [confirming, setConfirming] = useState(false);
   const [history, setHistory] = useState(false);
   const [alsoPosts, setAlsoPosts] = useState(false);
@@ -176,7 +197,7 @@ export function LiveEntryItem({
             invalid={!hasContent(editing.doc)}
             disabled={update.isPending}
             initial={editing.doc}
-            onChange={(doc) => setEditing((cur) => (cur ? { ...cur, doc } : cur))}
+            onChange={(doc) => change({ doc })}
           />
           <fieldset className="admin-live-options">
             <legend className="admin-sr-only">Entry options</legend>
@@ -186,7 +207,7 @@ export function LiveEntryItem({
                 type="checkbox"
                 checked={editing.keyEvent}
                 disabled={update.isPending}
-                onChange={(e) => setEditing({ ...editing, keyEvent: e.target.checked })}
+                onChange={(e) => change({ keyEvent: e.target.checked })}
               />
               <label htmlFor={`${uid}-key`}>Key event</label>
             </div>
@@ -196,7 +217,7 @@ export function LiveEntryItem({
               connected={connected}
               value={editing.shares}
               disabled={update.isPending}
-              onChange={(shares) => setEditing({ ...editing, shares })}
+              onChange={(shares) => change({ shares })}
             />
           </fieldset>
           {editing.theirs !== undefined ? (

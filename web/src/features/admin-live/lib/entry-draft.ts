@@ -4,9 +4,11 @@ import type { EditorDoc } from './entries.ts';
 import { hasContent } from './entries.ts';
 
 /**
- * The composer's entry not yet posted, kept in the tab's sessionStorage under the article, as the article
+ * The live console's work not yet sent, kept in the tab's sessionStorage under the article, as the article
  * form's draft is: a reload, a crashed tab or a visit to another screen in the middle of live coverage does
- * not lose it, and the composer opens with it (its Key event and share choices too). Posted, it goes.
+ * not lose it. The composer's entry not yet posted (its Key event and share choices too) opens the composer
+ * with it; a correction being written to an earlier entry opens that entry's edit form with it, against the
+ * version it started from. Posted or saved, it goes.
  */
 export interface EntryDraft {
   doc: EditorDoc;
@@ -14,38 +16,90 @@ export interface EntryDraft {
   shares: { shareToX: boolean; shareToFacebook: boolean };
 }
 
-const keyOf = (articleId: number) => `${LIVE_ENTRY_DRAFT_PREFIX}${articleId}`;
+/** A correction to a posted entry: the version it was begun on (a colleague's save since is a conflict). */
+export interface EntryCorrection extends EntryDraft {
+  version: number;
+}
 
-export function loadEntryDraft(articleId: number): EntryDraft | undefined {
+const keyOf = (articleId: number) => `${LIVE_ENTRY_DRAFT_PREFIX}${articleId}`;
+const correctionPrefix = (articleId: number) => `${keyOf(articleId)}.`;
+const correctionKey = (articleId: number, entryId: number) => `${correctionPrefix(articleId)}${entryId}`;
+
+function read(key: string): (EntryDraft & { version?: unknown }) | undefined {
   try {
-    const raw = storage()?.getItem(keyOf(articleId));
+    const raw = storage()?.getItem(key);
     if (!raw) return undefined;
-    const o = JSON.parse(raw) as Partial<EntryDraft>;
+    const o = JSON.parse(raw) as Partial<EntryCorrection>;
     if (!isDoc(o.doc) || !hasContent(o.doc)) return undefined;
     return {
       doc: o.doc,
       keyEvent: o.keyEvent === true,
       shares: { shareToX: o.shares?.shareToX === true, shareToFacebook: o.shares?.shareToFacebook === true },
+      version: o.version,
     };
   } catch {
     return undefined;
   }
 }
 
-/** Keeps the entry while it has something to post (an empty one forgets it). */
-export function saveEntryDraft(articleId: number, draft: EntryDraft): void {
+/** Keeps the work while it has something to send (an empty one forgets it). */
+function write(key: string, draft: EntryDraft): void {
   try {
-    if (hasContent(draft.doc)) storage()?.setItem(keyOf(articleId), JSON.stringify(draft));
-    else storage()?.removeItem(keyOf(articleId));
+    if (hasContent(draft.doc)) storage()?.setItem(key, JSON.stringify(draft));
+    else storage()?.removeItem(key);
   } catch {
-    // Storage full or blocked: the entry lives as long as the composer.
+    // Storage full or blocked: the work lives as long as its form.
   }
 }
 
-export function clearEntryDraft(articleId: number): void {
+function remove(key: string): void {
   try {
-    storage()?.removeItem(keyOf(articleId));
+    storage()?.removeItem(key);
   } catch {
     // nothing to clear
+  }
+}
+
+export function loadEntryDraft(articleId: number): EntryDraft | undefined {
+  const draft = read(keyOf(articleId));
+  if (!draft) return undefined;
+  const { doc, keyEvent, shares } = draft;
+  return { doc, keyEvent, shares };
+}
+
+export function saveEntryDraft(articleId: number, draft: EntryDraft): void {
+  write(keyOf(articleId), draft);
+}
+
+export function clearEntryDraft(articleId: number): void {
+  remove(keyOf(articleId));
+}
+
+export function loadCorrection(articleId: number, entryId: number): EntryCorrection | undefined {
+  const draft = read(correctionKey(articleId, entryId));
+  if (!draft || !Number.isSafeInteger(draft.version)) return undefined;
+  const { doc, keyEvent, shares, version } = draft;
+  return { doc, keyEvent, shares, version: version as number };
+}
+
+export function saveCorrection(articleId: number, entryId: number, correction: EntryCorrection): void {
+  write(correctionKey(articleId, entryId), correction);
+}
+
+export function clearCorrection(articleId: number, entryId: number): void {
+  remove(correctionKey(articleId, entryId));
+}
+
+/** Drops the corrections kept for entries no longer in the story's list (deleted meanwhile). */
+export function dropCorrectionsExcept(articleId: number, entryIds: readonly number[]): void {
+  try {
+    const store = storage();
+    if (!store) return;
+    const prefix = correctionPrefix(articleId);
+    const keep = new Set(entryIds.map((id) => `${prefix}${id}`));
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i));
+    for (const key of keys) if (key?.startsWith(prefix) && !keep.has(key)) store.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept.
   }
 }
