@@ -134,6 +134,12 @@ class LaneSequencer extends BaseSequencer {
 const browserPolls = { poll: { timeout: 15_000 } };
 
 /**
+ * A bound on a browser journey that hangs, not a wait (each step waits for what the editor or reader sees):
+ * the longest journeys take 30 s on an idle 2-core machine and past 50 s with a CPU-bound process beside them.
+ */
+const browserJourney = { testTimeout: 120_000, hookTimeout: 120_000 };
+
+/**
  * The built server renderer (`ssr/entry-server.js` and its chunks beside a WEB_DIST_DIR) is imported by
  * Node itself, as in production, not through vitest's module transform: transformed, its megabytes took
  * 15 s to import on a loaded 2-core machine (0.8 s native), past Fastify's 10 s limit for a plugin to
@@ -210,8 +216,7 @@ export default defineConfig({
                 exclude: sqliteOnly,
                 globalSetup: [pgTemplate],
                 setupFiles: [pgSetup],
-                testTimeout: 60_000,
-                hookTimeout: 120_000,
+                ...browserJourney,
                 expect: browserPolls,
                 ...ownModules,
               },
@@ -237,8 +242,7 @@ export default defineConfig({
           ...nativeSsrBundle,
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...browserJourney,
           expect: browserPolls,
           ...ownModules,
         },

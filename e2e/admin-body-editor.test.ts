@@ -212,7 +212,7 @@ describe('the rich article body', () => {
     expect(net.external).toEqual([]);
     await readerContext.close();
     await context.close();
-  }, 120_000);
+  });
 
   it('keeps only what the body allows from a Word paste, saves the draft by itself, folds the autosaves and compares versions', async () => {
     const draft = await api<{ id: number }>('POST', '/api/admin/articles', {
@@ -273,7 +273,7 @@ describe('the rich article body', () => {
       expect.arrayContaining([expect.stringContaining('More words.')]),
     );
     await context.close();
-  }, 120_000);
+  });
 
   it("spaces an article's paragraphs on its screen and in the body editor, as readers see them", async () => {
     const article = await api<{ id: number }>('POST', '/api/admin/articles', {
@@ -296,7 +296,7 @@ describe('the rich article body', () => {
     await edited.nth(1).waitFor();
     expect(await gapAbove(edited)).toBeGreaterThan(8);
     await context.close();
-  }, 60_000);
+  });
 });
 
 /** The full label of the option of a select that starts with `prefix`. */

@@ -208,7 +208,7 @@ describe('bulk actions on All Articles', () => {
     await page.getByRole('link', { name: exactName(HEADLINES[0]) }).waitFor();
     await reader.goto(`${running.baseUrl}/article/${created[0]!.slug}`);
     await reader.getByRole('heading', { level: 1, name: exactName(HEADLINES[0]) }).waitFor();
-  }, 120_000);
+  });
 
   it('deletes one article for good from its Trash row and the rest with the bar; readers get 404, the Audit Trail names the editor', async () => {
     // Published (readers saw them), the first one shared to X and Facebook, then moved to the Trash.
@@ -286,7 +286,7 @@ describe('bulk actions on All Articles', () => {
       expect(cells[4]).toBe(`${headline} (deleted for good)`);
       expect(await entry.getByRole('link').count()).toBe(0);
     }
-  }, 120_000);
+  });
 
   it("deletes a shared live story for good with its posts: moved to the Trash leaving them, then its Delete for good's box", async () => {
     // Published and shared to X and Facebook, live, with a key event posted on X.
@@ -358,7 +358,7 @@ describe('bulk actions on All Articles', () => {
     expect(fb.deleted.filter((id) => id === fbPost())).toEqual([fbPost()]);
     // Gone for readers (their browser had the page before).
     await openUntil(reader, link, (res) => res?.status(), 404);
-  }, 120_000);
+  });
 
   it('Unpublish takes a scheduled article off its schedule, back to a draft, and says so before', async () => {
     const [draft, live, waiting] = await Promise.all(
@@ -421,7 +421,7 @@ describe('bulk actions on All Articles', () => {
     expect([after.status, after.publishAt, after.publishedAt]).toEqual(['draft', null, null]);
     await page.goto(`${running.baseUrl}/admin/articles/${waiting!.id}`);
     await page.getByText('Not scheduled.', { exact: true }).waitFor();
-  }, 60_000);
+  });
 
   it('duplicates two articles with the bar: the copies are in the list as drafts, the originals as they were', async () => {
     const [live, draft] = await Promise.all(
@@ -477,7 +477,7 @@ describe('bulk actions on All Articles', () => {
     await page.getByLabel('Status').selectOption({ label: 'Drafts Only' });
     await expect.poll(() => rows(page).count(), WAIT).toBe(3);
     await page.getByRole('link', { name: exactName(`${live!.headline} (copy)`) }).waitFor();
-  }, 60_000);
+  });
 
   it("changes two articles' section and adds a new tag with the bar's More; the list filtered by them shows the two", async () => {
     const [live, draft, other] = await Promise.all(
@@ -591,7 +591,7 @@ describe('bulk actions on All Articles', () => {
     await reader.goto(`${running.baseUrl}/article/${live!.slug}`);
     await reader.getByRole('link', { name: 'Otter Inquiry' }).waitFor();
     expect(await reader.getByText(/^Updated /).count()).toBe(0);
-  }, 60_000);
+  });
 
   it('the bar stays in view down a long list at 1280 px and 390 px; a run can be stopped, and an Undo clicked during it waits its turn', async () => {
     // Every row on one page ('All'): drafts, so readers see nothing of them.

@@ -157,7 +157,7 @@ describe('notes on an article', () => {
     await panel.getByRole('heading', { name: 'Notes (1)' }).waitFor();
     expect(await panel.getByText(TEXT).count()).toBe(0);
     await expect.poll(async () => (await focused(page)).name).toBe('Notes (1)');
-  }, 90_000);
+  });
 
   it('an article in the Trash shows its notes, with nothing to add or delete (dark appearance, axe)', async () => {
     const page = await web.newPage({ ...DESKTOP, colorScheme: 'dark' });
@@ -569,8 +569,32 @@ describe('notes on an article', () => {
       await panel.getByText('Headline agreed with the desk.').waitFor();
       expect(await top.inputValue()).toBe('');
       expect(await reply.count()).toBe(0);
-      // An unsent note is the editor's: signed out and in again (a session that ran out), it is there; another
-      // editor signing in in this tab neither sees nor sends it.
+    } finally {
+      await running.database.db.deleteFrom('article_notes').where('article_id', '=', story!.id).execute();
+    }
+  });
+
+  it('an unsent note is the editor’s: signed out and in again it is there; another editor signing in in the tab neither sees nor sends it', async () => {
+    const [story] = await insertArticles(running.database, running.app, [
+      { headline: 'Pond Photographer Signs Off', published_at: new Date(Date.now() - 7_200_000).toISOString() },
+    ]);
+    await running.database.db
+      .insertInto('article_notes')
+      .values({
+        article_id: story!.id,
+        text: 'Headline agreed with the desk.',
+        created_at: new Date(Date.now() - 300_000).toISOString(),
+        author_subject: 'colleague',
+        author_name: 'Otto Other',
+      })
+      .execute();
+    try {
+      const page = await web.newPage(DESKTOP);
+      await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}`);
+      const panel = page.getByRole('region', { name: /^Notes/ });
+      const top = panel.getByRole('textbox', { name: 'Add a note' });
+      await panel.getByText('Headline agreed with the desk.').waitFor();
+      // A session that ran out, or Sign Out and back: the same editor finds the note where it was.
       await top.fill('Half a thought.');
       const keptKeys = () =>
         page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('smear.admin.note-draft.')));

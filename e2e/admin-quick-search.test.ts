@@ -90,7 +90,7 @@ describe('quick search', () => {
     await box.press('Enter');
     await page.waitForURL(`${running.baseUrl}/admin/articles?page=1&pageSize=20&status=all&tagId=${ids.tag}`);
     await page.getByText('Tagged Quokka Watch').waitFor();
-  }, 60_000);
+  });
 
   it('the Search button opens it and Escape gives the focus back; Ctrl+K in the body editor still makes a link', async () => {
     const page = await web.newPage({ width: 360, height: 740 });
@@ -109,7 +109,7 @@ describe('quick search', () => {
     await page.keyboard.press('Control+K');
     await page.getByRole('dialog', { name: 'Add a link' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Search' }).isVisible()).toBe(false);
-  }, 60_000);
+  });
 
   it('keeps Recent per editor in one browser, and Sign Out clears it', async () => {
     const context = await web.newContext(DESKTOP);
@@ -140,7 +140,7 @@ describe('quick search', () => {
       await erin.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tabloid.admin.recentArticles'))),
     ).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`the open dialog passes axe in the ${colorScheme} appearance`, async () => {
@@ -153,7 +153,7 @@ describe('quick search', () => {
         .getByRole('option', { name: /^Quokka Denies Everything/ })
         .waitFor();
       expect(await axeViolations(page)).toEqual([]);
-    }, 60_000);
+    });
 
     it(`? on the dashboard opens 'Keyboard shortcuts', which passes axe in the ${colorScheme} appearance at 1280 and 390 px`, async () => {
       const page = await web.newPage({ ...DESKTOP, colorScheme });
@@ -184,6 +184,6 @@ describe('quick search', () => {
       await dialog.waitFor({ state: 'hidden' });
       expect(await page.getByRole('dialog', { name: 'Search' }).isVisible()).toBe(false);
       await expect.poll(() => articles.evaluate((el) => el === document.activeElement)).toBe(true);
-    }, 60_000);
+    });
   }
 });

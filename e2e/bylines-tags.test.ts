@@ -101,7 +101,7 @@ describe('bylines and tags, from the form to the public pages', () => {
       'https://x.com/zeldaink',
     );
     await profile.close();
-  }, 120_000);
+  });
 
   it('an editor merges a misspelt tag into the right one and deletes an unused one; readers follow the old address', async () => {
     // Two published stories, one under a misspelt tag, and a tag no story has (made through the API).
@@ -194,7 +194,7 @@ describe('bylines and tags, from the form to the public pages', () => {
     // The unfiltered rows stay until the filtered ones arrive (and the deletion's row is among both).
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Tag merged' }).count()).toBe(0);
     await page.close();
-  }, 120_000);
+  });
 
   it('an editor filters All Articles by an author and a tag from the filter bar, with the keyboard, and clears both', async () => {
     // Two stories by a writer of their own, one of them tagged, and a story by someone else with the same tag.
@@ -267,7 +267,7 @@ describe('bylines and tags, from the form to the public pages', () => {
     expect(new URL(page.url()).search).not.toMatch(/authorId|tagId/);
     expect(await tag.inputValue()).toBe('');
     await page.close();
-  }, 120_000);
+  });
 
   it('a long author or tag name chosen in the filter bar ends in an ellipsis, named in full in its title; the bar keeps its widths', async () => {
     const authorization = await running.bearer({ sub: 'filter-fixture', name: 'Filter Fixture' });

@@ -125,7 +125,7 @@ describe('a correction of a published article', () => {
     }
     await editorContext.close();
     // The editor's journey and three readers (no script, phone, desktop), two of them checked by axe.
-  }, 120_000);
+  });
 
   it('a reader goes from the story’s Corrections block to every correction and pages through them, with and without JavaScript, at 390 px', async () => {
     // 20 older corrections of another published story: the list has a second page.
@@ -189,5 +189,5 @@ describe('a correction of a published article', () => {
       }
       await context.close();
     }
-  }, 120_000);
+  });
 });
