@@ -14,6 +14,7 @@ import { EDITOR } from './support/sign-in.ts';
 import { putCaretAtEnd } from './support/caret.ts';
 import { openSignedIn } from './support/signed-in.ts';
 import { adminRequest } from './support/admin-request.ts';
+import { axeViolations } from './support/axe.ts';
 
 const web = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -224,6 +225,41 @@ describe('the live console', () => {
     await expect.poll(() => entryTexts(ann), { timeout: 10_000 }).toEqual(['Recount at noon. Bob says two.']);
     const [stored] = await listEntries(story!.id);
     expect(stored!.version).toBe(3);
+  });
+
+  it('a colleague puts the story in the Trash mid-entry: Post says so, the entry waits in the tab, and is posted once the story is restored', async () => {
+    const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Story Binned' }]);
+    await api('POST', `/api/admin/articles/${story!.id}/live/start`);
+    const page = await web.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}/live`);
+    await composer(page).click();
+    await page.keyboard.type('The goat appeals.');
+    const trashed = await fetch(`${running.baseUrl}/api/admin/articles/${story!.id}`, {
+      method: 'DELETE',
+      headers: { authorization: await running.bearer({ sub: 'colleague-dana', name: 'Dana Desk' }) },
+    });
+    expect(trashed.status).toBeLessThan(300);
+    await page.keyboard.press('Control+Enter');
+    const heading = page.getByRole('heading', { level: 1, name: 'This story is in the Trash' });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page
+      .getByText('What you were writing here is kept in this browser tab: it comes back once the story is restored.')
+      .waitFor();
+    const stored = () =>
+      running.database.db.selectFrom('live_entries').select('id').where('article_id', '=', story!.id).execute();
+    expect(await stored()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    // From the story's screen, Restore; its console opens with the entry, and it is posted.
+    await page.getByRole('link', { name: '← Article' }).click();
+    await page.getByRole('heading', { name: 'This article was deleted' }).waitFor();
+    await page.getByRole('button', { name: 'Restore', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Goat Story Binned' }).waitFor();
+    await page.getByRole('link', { name: 'Open live console' }).click();
+    await expect.poll(() => composer(page).textContent()).toBe('The goat appeals.');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect.poll(() => entryTexts(page)).toEqual(['The goat appeals.']);
+    expect(await stored()).toHaveLength(1);
   });
 
   it("a key event X refused: the console and the dashboard say so, Retry posts it once, and the entry's deletion can take the post", async () => {

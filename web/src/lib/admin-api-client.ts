@@ -127,6 +127,19 @@ export function isInTrash(err: unknown): boolean {
   return err instanceof AdminApiError && err.status === 409 && err.problem?.deleted === true;
 }
 
+/**
+ * A read of an article that is in the Trash: the 404 says so (`deleted: true`) with its headline and when it
+ * went there, for a screen that says 'This article was deleted' rather than an error.
+ */
+export function trashedArticleOf(err: unknown): { headline?: string; deletedAt?: string } | undefined {
+  if (!(err instanceof AdminApiError) || err.status !== 404 || err.problem?.deleted !== true) return undefined;
+  const { headline, deletedAt } = err.problem;
+  return {
+    ...(typeof headline === 'string' ? { headline } : {}),
+    ...(typeof deletedAt === 'string' ? { deletedAt } : {}),
+  };
+}
+
 /** Client errors (4xx) are final; network errors and 5xx are retried up to 3 times. */
 export function shouldRetryAdminRequest(failureCount: number, error: unknown): boolean {
   if (error instanceof AdminApiError && error.status !== undefined && error.status < 500) return false;

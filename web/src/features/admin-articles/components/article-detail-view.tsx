@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { paths } from '@/config/paths';
-import { AdminApiError, useAdminApi } from '@/lib/admin-api-client';
+import { trashedArticleOf, useAdminApi } from '@/lib/admin-api-client';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { articleQueryOptions, useArticle } from '../api/get-article.ts';
 import { useArticlePresence } from '../api/article-presence.ts';
@@ -67,14 +67,14 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
   };
   if (query.isError) {
     const err = query.error;
-    if (err instanceof AdminApiError && err.status === 404 && err.problem?.deleted === true) {
-      const { headline, deletedAt } = err.problem;
+    const trashed = trashedArticleOf(err);
+    if (trashed) {
       return (
         <>
           <DeletedArticle
             id={id}
-            headline={typeof headline === 'string' ? headline : `Article ${id}`}
-            deletedAt={typeof deletedAt === 'string' ? deletedAt : undefined}
+            headline={trashed.headline ?? `Article ${id}`}
+            deletedAt={trashed.deletedAt}
             onBack={onBack}
           />
           {/* Its notes stay readable in the Trash; none is added or deleted there. */}

@@ -1,6 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminArticle } from '@common/admin-contract';
-import { adminKeys, adminRequest, AdminApiError, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+import {
+  adminKeys,
+  adminRequest,
+  AdminApiError,
+  trashedArticleOf,
+  useAdminApi,
+  type AdminApiClient,
+} from '@/lib/admin-api-client';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import type { CalendarStory } from './get-calendar.ts';
 import { getArticleSchedule } from './get-article-schedule.ts';
@@ -47,7 +54,7 @@ export async function rescheduleStory(client: AdminApiClient, { story, publishAt
   try {
     now = await getArticleSchedule(client, story.id);
   } catch (err) {
-    if (err instanceof AdminApiError && err.status === 404 && err.problem?.deleted === true) {
+    if (trashedArticleOf(err)) {
       throw refused(RESCHEDULE_REFUSALS.inTrash);
     }
     throw err;

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminKeys, isInTrash, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 import { errorParts } from '@/lib/admin-error-context';
 import { toast } from '@/lib/toast';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
@@ -13,20 +13,32 @@ interface LiveMutationSpec<V, R> {
   quiet?: (error: unknown) => boolean;
 }
 
+/** The story a write is of: its id, or vars holding it. */
+type LiveVars = number | { articleId: number };
+const storyOf = (vars: LiveVars) => (typeof vars === 'number' ? vars : vars.articleId);
+
 /**
  * A write of live coverage: a failure shows the error catalogue's message with the server's
  * problem title and detail in a destructive toast, as every admin action does, and the screen
- * stays usable. One request at a time (a double Ctrl+Enter posts once).
+ * stays usable. One request at a time (a double Ctrl+Enter posts once). Refused because the story went
+ * to the Trash meanwhile, the story is read again: the console then says so (the work kept in the tab).
  */
-export function useLiveMutation<V, R>({ request, successTitle, after, quiet }: LiveMutationSpec<V, R>) {
+export function useLiveMutation<V extends LiveVars, R>({
+  request,
+  successTitle,
+  after,
+  quiet,
+}: LiveMutationSpec<V, R>) {
   const client = useAdminApi();
+  const queryClient = useQueryClient();
   const mutation = useMutation<R, Error, V>({
     mutationFn: (vars: V) => request(client, vars),
     onSuccess: async (result, vars) => {
       if (successTitle) toast({ title: successTitle });
       await after?.(vars, result);
     },
-    onError: (err) => {
+    onError: (err, vars) => {
+      if (isInTrash(err)) void queryClient.invalidateQueries({ queryKey: adminKeys.articleDetail(storyOf(vars)) });
       if (quiet?.(err)) return;
       const { message, details } = errorParts(err);
       toast({ title: message, description: details, variant: 'destructive' });

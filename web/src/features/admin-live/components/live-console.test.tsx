@@ -327,6 +327,48 @@ describe('LiveConsole', () => {
     await waitFor(() => expect(correctionKeys()).toEqual([]));
   });
 
+  it('a story moved to the Trash meanwhile: a post is refused, the console says so, the entry kept for its return', async () => {
+    const { client, sent, state } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const { text, editor } = await editorOf('Entry');
+    type(editor, 'The goat resigns.');
+    // A colleague puts the story in the Trash.
+    state.article = { ...live, deletedAt: '2026-11-27T11:00:00.000Z' };
+    fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'This story is in the Trash' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(toasts.at(-1)).toMatchObject({
+      description: '409 Conflict: The article is in the trash: restore it first.',
+    });
+    expect(screen.getByText(/^“Goat Elected Mayor” went to the trash on .+: restore it from its screen/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'What you were writing here is kept in this browser tab: it comes back once the story is restored.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← Article' }).getAttribute('href')).toBe('/admin/articles/7');
+    expect(screen.getByRole('link', { name: 'Open the trash' }).getAttribute('href')).toMatch(/status=trash/);
+    expect(screen.queryByRole('textbox', { name: 'Entry' })).toBeNull();
+    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1);
+    // Restored, the console opens with the entry.
+    state.article = live;
+    cleanup();
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
+    const again = await editorOf('Entry');
+    await waitFor(() => expect(again.editor.getText()).toBe('The goat resigns.'));
+  });
+
+  it('opened on a story in the Trash with nothing kept: the Trash screen without the kept line, the entries not asked for again', async () => {
+    const { client, sent } = fakeLiveApi({ article: { ...live, deletedAt: '2026-11-27T11:00:00.000Z' } });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={25} />, client);
+    await screen.findByRole('heading', { level: 1, name: 'This story is in the Trash' });
+    expect(screen.queryByText(/kept in this browser tab/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    // Polled every 25 ms, the list would have been asked for several times over.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent.filter((r) => r.method === 'GET' && r.url.endsWith('/live/entries')).length).toBeLessThanOrEqual(1);
+  });
+
   it('Delete asks first, then removes the entry', async () => {
     const { client, sent } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.'), entry(2, 'Oops.')] });
     renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
+import { trashedArticleOf } from '@/lib/admin-api-client';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { errorParts } from '@/lib/admin-error-context';
 import { useLiveArticle } from '../api/get-live-article.ts';
@@ -12,6 +13,7 @@ import { dropCorrectionsExcept } from '../lib/entry-draft.ts';
 import { CoverageControls } from './coverage-controls.tsx';
 import { LiveComposer } from './live-composer.tsx';
 import { ENTRIES_HEADING_ID, LiveEntryItem } from './live-entry-item.tsx';
+import { TrashedCoverage } from './trashed-coverage.tsx';
 
 export interface LiveConsoleProps {
   articleId: number;
@@ -29,7 +31,9 @@ export interface LiveConsoleProps {
  */
 export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps) {
   const article = useLiveArticle(articleId);
-  const entries = useLiveEntries(articleId, pollMs);
+  // In the Trash, nothing comes to ask for until it is restored (from its screen).
+  const trashed = article.isError ? trashedArticleOf(article.error) : undefined;
+  const entries = useLiveEntries(articleId, trashed ? 0 : pollMs);
   useLiveChanges(articleId);
   const defaults = useShareDefaults();
   // A correction kept for an entry deleted meanwhile has nothing left to correct.
@@ -39,6 +43,17 @@ export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps
     const ids = fetchedList.map((e) => e.id);
     dropCorrectionsExcept(articleId, ids);
   }, [articleId, fetchedList]);
+  if (trashed) {
+    const headline = trashed.headline ?? article.data?.headline ?? `Article ${articleId}`;
+    return (
+      <TrashedCoverage
+        articleId={articleId}
+        articleHref={articleHref}
+        headline={headline}
+        deletedAt={trashed.deletedAt}
+      />
+    );
+  }
   if (article.isError) return <AdminQueryError error={article.error} onRetry={() => void article.refetch()} />;
   if (!article.data) return <AdminSpinner label="Loading the live console…" />;
   const a = article.data;

@@ -103,3 +103,16 @@ export function dropCorrectionsExcept(articleId: number, entryIds: readonly numb
     // Storage refused: nothing was kept.
   }
 }
+
+/** Whether the tab keeps work of this story's console: the composer's entry or a correction. */
+export function hasKeptWork(articleId: number): boolean {
+  try {
+    const store = storage();
+    if (!store) return false;
+    if (loadEntryDraft(articleId)) return true;
+    const prefix = correctionPrefix(articleId);
+    return Array.from({ length: store.length }, (_, i) => store.key(i)).some((key) => key?.startsWith(prefix));
+  } catch {
+    return false;
+  }
+}

@@ -85,6 +85,16 @@ export function fakeLiveApi(
     const base = `/api/admin/articles/${state.article.id}`;
     if (path === '/api/admin/social/share-defaults')
       return json(200, { x: null, facebook: null, connected: opts.connected ?? { x: true, facebook: false } });
+    // In the Trash (as the server answers): its read is a 404 saying so, every write of it a 409.
+    const { deletedAt, headline } = state.article;
+    if (deletedAt && path === base && req.method === 'GET')
+      return problem(404, 'Not Found', `Article ${state.article.id} is in the trash.`, {
+        deleted: true,
+        deletedAt,
+        headline,
+      });
+    if (deletedAt && path.startsWith(`${base}/live`) && req.method !== 'GET')
+      return problem(409, 'Conflict', 'The article is in the trash: restore it first.', { deleted: true, deletedAt });
     if (path === base && req.method === 'GET') return json(200, state.article);
     if (path === `${base}/live/start` && req.method === 'POST') {
       state.article = {
