@@ -62,6 +62,31 @@ describe('notes on an article', () => {
     await running?.close();
   });
 
+  /** A story published two hours ago with a colleague's note (Otto Other's, five minutes old): its id. */
+  const storyWithNote = async (headline: string, text: string) => {
+    const [story] = await insertArticles(running.database, running.app, [
+      { headline, published_at: new Date(Date.now() - 7_200_000).toISOString() },
+    ]);
+    await running.database.db
+      .insertInto('article_notes')
+      .values({
+        article_id: story!.id,
+        text,
+        created_at: new Date(Date.now() - 300_000).toISOString(),
+        author_subject: 'colleague',
+        author_name: 'Otto Other',
+      })
+      .execute();
+    return story!.id;
+  };
+  /** The story's screen, signed in: its Notes panel and Add a note. */
+  const openNotes = async (storyId: number) => {
+    const page = await web.newPage(DESKTOP);
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${storyId}`);
+    const panel = page.getByRole('region', { name: /^Notes/ });
+    return { page, panel, top: panel.getByRole('textbox', { name: 'Add a note' }) };
+  };
+
   it('an editor adds one by keyboard, sees it after a reload, and deletes it; a colleague’s note has no Delete note, and is resolved, reopened and answered; one’s own is edited', async () => {
     const page = await web.newPage(DESKTOP);
     await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${id}`);
@@ -500,24 +525,9 @@ describe('notes on an article', () => {
     }
   });
   it('a note and a reply left unsent come back after the story’s edit form and a reload; the story trashed from another tab keeps them waiting, and restored they go', async () => {
-    const [story] = await insertArticles(running.database, running.app, [
-      { headline: 'Pond Photographer Unmasked', published_at: new Date(Date.now() - 7_200_000).toISOString() },
-    ]);
-    await running.database.db
-      .insertInto('article_notes')
-      .values({
-        article_id: story!.id,
-        text: 'Who shot the pond?',
-        created_at: new Date(Date.now() - 300_000).toISOString(),
-        author_subject: 'colleague',
-        author_name: 'Otto Other',
-      })
-      .execute();
+    const storyId = await storyWithNote('Pond Photographer Unmasked', 'Who shot the pond?');
     try {
-      const page = await web.newPage(DESKTOP);
-      await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}`);
-      const panel = page.getByRole('region', { name: /^Notes/ });
-      const top = panel.getByRole('textbox', { name: 'Add a note' });
+      const { page, panel, top } = await openNotes(storyId);
       const reply = panel.getByRole('textbox', { name: 'Reply to Otto Other' });
       await top.fill('Headline agreed with the desk.');
       await panel.getByRole('button', { name: /^Reply to the note of/ }).click();
@@ -534,7 +544,7 @@ describe('notes on an article', () => {
       expect(await kept()).toEqual(['Headline agreed with the desk.', 'Ann Photo, from the bank.']);
 
       // A colleague puts the story in the Trash; the reply, sent, is refused, and the screen says so.
-      const trashed = await fetch(`${running.baseUrl}/api/admin/articles/${story!.id}`, {
+      const trashed = await fetch(`${running.baseUrl}/api/admin/articles/${storyId}`, {
         method: 'DELETE',
         headers: { authorization: await running.bearer({ sub: 'colleague-dana', name: 'Dana Desk' }) },
       });
@@ -570,29 +580,14 @@ describe('notes on an article', () => {
       expect(await top.inputValue()).toBe('');
       expect(await reply.count()).toBe(0);
     } finally {
-      await running.database.db.deleteFrom('article_notes').where('article_id', '=', story!.id).execute();
+      await running.database.db.deleteFrom('article_notes').where('article_id', '=', storyId).execute();
     }
   });
 
   it('an unsent note is the editor’s: signed out and in again it is there; another editor signing in in the tab neither sees nor sends it', async () => {
-    const [story] = await insertArticles(running.database, running.app, [
-      { headline: 'Pond Photographer Signs Off', published_at: new Date(Date.now() - 7_200_000).toISOString() },
-    ]);
-    await running.database.db
-      .insertInto('article_notes')
-      .values({
-        article_id: story!.id,
-        text: 'Headline agreed with the desk.',
-        created_at: new Date(Date.now() - 300_000).toISOString(),
-        author_subject: 'colleague',
-        author_name: 'Otto Other',
-      })
-      .execute();
+    const storyId = await storyWithNote('Pond Photographer Signs Off', 'Headline agreed with the desk.');
     try {
-      const page = await web.newPage(DESKTOP);
-      await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}`);
-      const panel = page.getByRole('region', { name: /^Notes/ });
-      const top = panel.getByRole('textbox', { name: 'Add a note' });
+      const { page, panel, top } = await openNotes(storyId);
       await panel.getByText('Headline agreed with the desk.').waitFor();
       // A session that ran out, or Sign Out and back: the same editor finds the note where it was.
       await top.fill('Half a thought.');
@@ -615,7 +610,7 @@ describe('notes on an article', () => {
       expect(await top.inputValue()).toBe('');
       expect(await keptKeys()).toEqual([]);
     } finally {
-      await running.database.db.deleteFrom('article_notes').where('article_id', '=', story!.id).execute();
+      await running.database.db.deleteFrom('article_notes').where('article_id', '=', storyId).execute();
     }
   });
 });
