@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { keepsWorkOf, LIVE_ENTRY_DRAFT_PREFIX } from '@/lib/admin-drafts/keys';
 import { useRestoreArticle } from '../api/restore-article.ts';
 import { loadDraft } from '../lib/form-draft.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
@@ -19,8 +20,9 @@ export interface DeletedArticleProps {
  * An article opened by history or a link after it went to the trash, or whose edit was refused because it
  * went there meanwhile: say so, offer a way back, Restore, and Delete for good (the Trash row's, with its
  * confirmation). Unsaved changes of its edit form stay in the tab (its draft) and come back in the form once
- * it is restored: the screen says so. Deleted for good, the editor is taken to the Trash, in place of this
- * screen (its address leads nowhere now), with the list's title focused.
+ * it is restored, as a live entry or correction not yet sent comes back in its live console: the screen
+ * says so. Deleted for good, the editor is taken to the Trash, in place of this screen (its address leads
+ * nowhere now), with the list's title focused.
  */
 export function DeletedArticle({ id, headline, deletedAt, onBack }: DeletedArticleProps) {
   const restore = useRestoreArticle();
@@ -29,6 +31,8 @@ export function DeletedArticle({ id, headline, deletedAt, onBack }: DeletedArtic
   useEffect(() => heading.current?.focus(), []);
   const trash = paths.admin.articles.getHref({ status: 'trash' });
   const [unsaved] = useState(() => loadDraft(id) !== undefined);
+  // An entry or a correction of its live coverage, written in this tab and not yet sent.
+  const [unposted] = useState(() => keepsWorkOf(LIVE_ENTRY_DRAFT_PREFIX, id));
   return (
     <section className="admin-panel admin-deleted" aria-labelledby="admin-deleted-title">
       <h1 id="admin-deleted-title" ref={heading} tabIndex={-1}>
@@ -40,6 +44,11 @@ export function DeletedArticle({ id, headline, deletedAt, onBack }: DeletedArtic
       {unsaved ? (
         <p className="admin-notice">
           Your unsaved changes to it are kept in this browser tab: restore it to go on editing them.
+        </p>
+      ) : null}
+      {unposted ? (
+        <p className="admin-notice">
+          Your live coverage not yet posted is kept in this browser tab: restore it to post it from the live console.
         </p>
       ) : null}
       <div className="admin-actions">

@@ -123,5 +123,29 @@ describe('the edit form of an article moved to the Trash meanwhile', () => {
     renderInAdmin(<RouterProvider router={router} />, server.client, { router: false });
     await screen.findByRole('heading', { level: 1, name: 'This article was deleted' });
     expect(screen.queryByText(/Your unsaved changes/)).toBeNull();
+    expect(screen.queryByText(/Your live coverage/)).toBeNull();
+  });
+
+  it('an article in the Trash with a live entry or correction kept in the tab says it waits for the live console', async () => {
+    const server = serverWith(adminArticle({ id: 1, headline: 'Goose Live', version: 2 }));
+    server.trash();
+    const line =
+      'Your live coverage not yet posted is kept in this browser tab: restore it to post it from the live console.';
+    // Another story's entry is not this one's; this story's correction of entry 5 is.
+    for (const [key, shown] of [
+      ['smear.admin.live-draft.12', false],
+      ['smear.admin.live-draft.1.5', true],
+    ] as const) {
+      sessionStorage.clear();
+      sessionStorage.setItem(key, '{}');
+      const router = createMemoryRouter(
+        [{ path: paths.admin.article.path, element: <ArticleDetailView id={1} onBack={() => {}} /> }],
+        { initialEntries: [paths.admin.article.getHref(1)] },
+      );
+      renderInAdmin(<RouterProvider router={router} />, server.client, { router: false });
+      await screen.findByRole('heading', { level: 1, name: 'This article was deleted' });
+      expect(screen.queryByText(line) !== null, key).toBe(shown);
+      cleanup();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { isDoc } from '@/lib/admin-body/body-doc';
-import { LIVE_ENTRY_DRAFT_PREFIX, tabStorage as storage } from '@/lib/admin-drafts/keys';
+import { keepsWorkOf, LIVE_ENTRY_DRAFT_PREFIX, tabStorage as storage } from '@/lib/admin-drafts/keys';
 import type { EditorDoc } from './entries.ts';
 import { hasContent } from './entries.ts';
 
@@ -105,14 +105,4 @@ export function dropCorrectionsExcept(articleId: number, entryIds: readonly numb
 }
 
 /** Whether the tab keeps work of this story's console: the composer's entry or a correction. */
-export function hasKeptWork(articleId: number): boolean {
-  try {
-    const store = storage();
-    if (!store) return false;
-    if (loadEntryDraft(articleId)) return true;
-    const prefix = correctionPrefix(articleId);
-    return Array.from({ length: store.length }, (_, i) => store.key(i)).some((key) => key?.startsWith(prefix));
-  } catch {
-    return false;
-  }
-}
+export const hasKeptWork = (articleId: number) => keepsWorkOf(LIVE_ENTRY_DRAFT_PREFIX, articleId);
