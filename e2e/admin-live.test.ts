@@ -253,6 +253,11 @@ describe('the live console', () => {
     // From the story's screen, Restore; its console opens with the entry, and it is posted.
     await page.getByRole('link', { name: '← Article' }).click();
     await page.getByRole('heading', { name: 'This article was deleted' }).waitFor();
+    await page
+      .getByText(
+        'Your live coverage not yet posted is kept in this browser tab: restore it to post it from the live console.',
+      )
+      .waitFor();
     await page.getByRole('button', { name: 'Restore', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Goat Story Binned' }).waitFor();
     await page.getByRole('link', { name: 'Open live console' }).click();
