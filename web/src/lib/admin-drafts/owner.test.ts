@@ -7,6 +7,7 @@ beforeEach(() => sessionStorage.clear());
 
 const articleDraft = 'smear.admin.article-draft.7';
 const liveDraft = 'smear.admin.live-draft.7';
+const liveCorrection = 'smear.admin.live-draft.7.3';
 
 describe('whose unsaved work the tab keeps', () => {
   it('keeps it for the same editor signing in again, and drops it, article drafts and notes, for another', () => {
@@ -14,6 +15,7 @@ describe('whose unsaved work the tab keeps', () => {
     saveNoteDraft(7, { kind: 'add' }, { text: 'Headline agreed.' });
     sessionStorage.setItem(articleDraft, '{"values":{}}');
     sessionStorage.setItem(liveDraft, '{"doc":{}}');
+    sessionStorage.setItem(liveCorrection, '{"doc":{},"version":1}');
     sessionStorage.setItem('smear.admin.appearance', 'dark');
     keepDraftsFor('sam-1');
     expect(loadNoteDraft(7, { kind: 'add' })).toEqual({ text: 'Headline agreed.' });
@@ -22,6 +24,7 @@ describe('whose unsaved work the tab keeps', () => {
     expect(loadNoteDraft(7, { kind: 'add' })).toBeUndefined();
     expect(sessionStorage.getItem(articleDraft)).toBeNull();
     expect(sessionStorage.getItem(liveDraft)).toBeNull();
+    expect(sessionStorage.getItem(liveCorrection)).toBeNull();
     // Nothing else of the tab.
     expect(sessionStorage.getItem('smear.admin.appearance')).toBe('dark');
     // Alex's own work is Alex's.
