@@ -316,6 +316,22 @@ describe('LiveConsole', () => {
     open();
     await screen.findByRole('list', { name: 'Entries, newest first' });
     expect(screen.queryByRole('form', { name: /^Edit the entry of/ })).toBeNull();
+    // A correction begun on a version saved over since opens with their version shown at once.
+    sessionStorage.setItem(
+      'smear.admin.live-draft.7.2',
+      JSON.stringify({ doc: paragraph('Turnout at a record.'), keyEvent: false, shares: {}, version: 1 }),
+    );
+    state.entries[1] = { ...state.entries[1]!, updatedAt: '2026-11-27T10:30:00.000Z' };
+    cleanup();
+    open();
+    form = await screen.findByRole('form', { name: /^Edit the entry of/ });
+    const shown = within(form).getByRole('alert');
+    expect(shown.textContent).toMatch(/^Another editor changed this entry while you were editing it \(.+\)\./);
+    expect(shown.textContent).toContain('Turnout low.');
+    fireEvent.click(within(shown).getByRole('button', { name: 'Save mine' }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'PATCH')).toHaveLength(2));
+    expect(sent.filter((r) => r.method === 'PATCH')[1]!.body).toMatchObject({ version: 2 });
+    await waitFor(() => expect(correctionKeys()).toEqual([]));
     // A correction kept for an entry deleted since is dropped once the list has come.
     sessionStorage.setItem(
       'smear.admin.live-draft.7.9',

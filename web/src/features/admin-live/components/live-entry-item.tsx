@@ -38,12 +38,19 @@ interface Editing {
   conflict?: EntryConflict;
 }
 
-/** A correction kept from before a reload or another screen opens the entry's edit form again, as it was. */
+/**
+ * A correction kept from before a reload or another screen opens the entry's edit form again, as it was;
+ * when the entry was saved by someone else since it began, with their version shown at once, as a refused
+ * save would show it.
+ */
 function keptEditing(entry: AdminLiveEntry): Editing | null {
   const kept = loadCorrection(entry.articleId, entry.id);
   if (!kept) return null;
   const { version, ...work } = kept;
-  return { base: { ...entry, version }, ...work, round: 0, changed: true };
+  const editing: Editing = { base: { ...entry, version }, ...work, round: 0, changed: true };
+  if (entry.version === version) return editing;
+  const conflict = { currentVersion: entry.version, changedAt: entry.updatedAt ?? undefined };
+  return { ...editing, theirs: entry, conflict };
 }
 
 /** One entry of the console: time, author, key-event mark, the text; Edit in place, Delete with a confirmation. */
