@@ -15,18 +15,21 @@ export function tabStorage(): Storage | undefined {
   }
 }
 
+/** Every key the tab holds (none where storage is refused), read before any is removed. */
+export function tabKeys(): string[] {
+  try {
+    const store = tabStorage();
+    if (!store) return [];
+    return Array.from({ length: store.length }, (_, i) => store.key(i)).filter((key): key is string => key !== null);
+  } catch {
+    return [];
+  }
+}
+
 export const DRAFT_PREFIXES = [ARTICLE_DRAFT_PREFIX, NOTE_DRAFT_PREFIX, LIVE_ENTRY_DRAFT_PREFIX] as const;
 
 /** Whether the tab keeps work of one kind (`prefix`) for this article: its own key or one of its slots. */
 export function keepsWorkOf(prefix: string, articleId: number): boolean {
-  try {
-    const store = tabStorage();
-    if (!store) return false;
-    const own = `${prefix}${articleId}`;
-    return Array.from({ length: store.length }, (_, i) => store.key(i)).some(
-      (key) => key === own || key?.startsWith(`${own}.`),
-    );
-  } catch {
-    return false;
-  }
+  const own = `${prefix}${articleId}`;
+  return tabKeys().some((key) => key === own || key.startsWith(`${own}.`));
 }

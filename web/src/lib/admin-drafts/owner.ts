@@ -1,4 +1,4 @@
-import { DRAFT_PREFIXES, tabStorage } from './keys.ts';
+import { DRAFT_PREFIXES, tabKeys, tabStorage } from './keys.ts';
 
 const OWNER_KEY = 'smear.admin.drafts-owner';
 
@@ -17,9 +17,8 @@ export function keepDraftsFor(subject: string): void {
     if (owner === subject) return;
     // Work kept before the tab knew its owner is the first editor's to sign in.
     if (owner !== null) {
-      const keys = Array.from({ length: store.length }, (_, i) => store.key(i));
-      for (const key of keys) {
-        if (key && DRAFT_PREFIXES.some((prefix) => key.startsWith(prefix))) store.removeItem(key);
+      for (const key of tabKeys()) {
+        if (DRAFT_PREFIXES.some((prefix) => key.startsWith(prefix))) store.removeItem(key);
       }
     }
     store.setItem(OWNER_KEY, subject);

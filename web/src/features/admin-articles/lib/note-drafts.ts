@@ -4,7 +4,7 @@
  * form, another page, a reload) or seeing the story go to the Trash does not lose it, and the form opens
  * with it again when the notes are shown. Two tabs never share one; a form sent or cancelled forgets its own.
  */
-import { NOTE_DRAFT_PREFIX as PREFIX, tabStorage as storage } from '@/lib/admin-drafts/keys';
+import { NOTE_DRAFT_PREFIX as PREFIX, tabKeys, tabStorage as storage } from '@/lib/admin-drafts/keys';
 
 export type NoteDraftSlot = { kind: 'add' } | { kind: 'reply'; noteId: number } | { kind: 'edit'; noteId: number };
 
@@ -33,12 +33,16 @@ function parse(raw: string | null | undefined): NoteDraft | undefined {
   }
 }
 
-export function loadNoteDraft(articleId: number, slot: NoteDraftSlot): NoteDraft | undefined {
+function readKey(key: string): string | null | undefined {
   try {
-    return parse(storage()?.getItem(keyOf(articleId, slot)));
+    return storage()?.getItem(key);
   } catch {
     return undefined;
   }
+}
+
+export function loadNoteDraft(articleId: number, slot: NoteDraftSlot): NoteDraft | undefined {
+  return parse(readKey(keyOf(articleId, slot)));
 }
 
 /** Keeps the text (a blank one forgets the slot). */
@@ -62,17 +66,11 @@ export function clearNoteDraft(articleId: number, slot: NoteDraftSlot): void {
 /** The article's kept replies and edits, by slot (Add a note's is read by its form). */
 export function listNoteDrafts(articleId: number): { slot: NoteDraftSlot & { noteId: number }; draft: NoteDraft }[] {
   const found: { slot: NoteDraftSlot & { noteId: number }; draft: NoteDraft }[] = [];
-  try {
-    const store = storage();
-    if (!store) return found;
-    const pattern = new RegExp(`^${PREFIX.replaceAll('.', '\\.')}${articleId}\\.(reply|edit)\\.(\\d+)$`);
-    for (let i = 0; i < store.length; i++) {
-      const m = pattern.exec(store.key(i) ?? '');
-      const draft = m ? parse(store.getItem(m[0])) : undefined;
-      if (m && draft) found.push({ slot: { kind: m[1] as 'reply' | 'edit', noteId: Number(m[2]) }, draft });
-    }
-  } catch {
-    // none readable
+  const pattern = new RegExp(`^${PREFIX.replaceAll('.', '\\.')}${articleId}\\.(reply|edit)\\.(\\d+)$`);
+  for (const key of tabKeys()) {
+    const m = pattern.exec(key);
+    const draft = m ? parse(readKey(key)) : undefined;
+    if (m && draft) found.push({ slot: { kind: m[1] as 'reply' | 'edit', noteId: Number(m[2]) }, draft });
   }
   return found;
 }

@@ -1,5 +1,5 @@
 import { isDoc } from '@/lib/admin-body/body-doc';
-import { keepsWorkOf, LIVE_ENTRY_DRAFT_PREFIX, tabStorage as storage } from '@/lib/admin-drafts/keys';
+import { keepsWorkOf, LIVE_ENTRY_DRAFT_PREFIX, tabKeys, tabStorage as storage } from '@/lib/admin-drafts/keys';
 import type { EditorDoc } from './entries.ts';
 import { hasContent } from './entries.ts';
 
@@ -92,16 +92,9 @@ export function clearCorrection(articleId: number, entryId: number): void {
 
 /** Drops the corrections kept for entries no longer in the story's list (deleted meanwhile). */
 export function dropCorrectionsExcept(articleId: number, entryIds: readonly number[]): void {
-  try {
-    const store = storage();
-    if (!store) return;
-    const prefix = correctionPrefix(articleId);
-    const keep = new Set(entryIds.map((id) => `${prefix}${id}`));
-    const keys = Array.from({ length: store.length }, (_, i) => store.key(i));
-    for (const key of keys) if (key?.startsWith(prefix) && !keep.has(key)) store.removeItem(key);
-  } catch {
-    // Storage refused: nothing was kept.
-  }
+  const prefix = correctionPrefix(articleId);
+  const keep = new Set(entryIds.map((id) => `${prefix}${id}`));
+  for (const key of tabKeys()) if (key.startsWith(prefix) && !keep.has(key)) remove(key);
 }
 
 /** Whether the tab keeps work of this story's console: the composer's entry or a correction. */
