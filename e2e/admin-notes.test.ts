@@ -6,7 +6,7 @@ import { insertArticles } from './support/articles.ts';
 import { axeViolations } from './support/axe.ts';
 import { DESKTOP, useBrowser } from './support/browser.ts';
 import { openSignedIn, signInAgain } from './support/signed-in.ts';
-import { EDITOR } from './support/sign-in.ts';
+import { EDITOR, signOutClosingPopup } from './support/sign-in.ts';
 import { PRESENCE_HEARTBEAT_SECONDS } from '../common/presence-contract.ts';
 
 // Notes on an article (decision 058), walked in headless Chromium against the real app: an editor adds a
@@ -594,12 +594,7 @@ describe('notes on an article', () => {
       const keptKeys = () =>
         page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('smear.admin.note-draft.')));
       await expect.poll(keptKeys).toHaveLength(1);
-      const signOut = async () => {
-        const popup = page.waitForEvent('popup');
-        await page.getByRole('button', { name: 'Sign Out' }).first().click();
-        await (await popup).close().catch(() => undefined);
-        await page.getByRole('heading', { name: 'Admin Login Required' }).waitFor();
-      };
+      const signOut = () => signOutClosingPopup(page);
       await signOut();
       await signInAgain(page, running);
       await panel.getByText('Headline agreed with the desk.').waitFor();

@@ -5,6 +5,7 @@ import { startApp, type RunningApp } from './support/app.ts';
 import { axeViolations } from './support/axe.ts';
 import { DESKTOP, useBrowser } from './support/browser.ts';
 import { guardNetwork } from './support/network.ts';
+import { signOutClosingPopup } from './support/sign-in.ts';
 import { openSignedIn } from './support/signed-in.ts';
 
 // The newsroom's quick search (docs/product.md, Search; decision 051): Ctrl+K anywhere but the body
@@ -131,11 +132,8 @@ describe('quick search', () => {
     await openSignedIn(alex, running, `${running.baseUrl}/admin`, { username: 'alex', subject: '2' });
     expect(await recent(alex)).toEqual([]);
 
-    // Sign Out: the local session ends even when the provider's popup is closed unanswered.
-    const popup = erin.waitForEvent('popup');
-    await erin.getByRole('button', { name: 'Sign Out' }).first().click();
-    await (await popup).close().catch(() => undefined);
-    await erin.getByRole('heading', { name: 'Admin Login Required' }).waitFor();
+    // Sign Out: the local session ends (the provider, holding no session for this tab, answers at once).
+    await signOutClosingPopup(erin);
     expect(
       await erin.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tabloid.admin.recentArticles'))),
     ).toEqual([]);

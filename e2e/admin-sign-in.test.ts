@@ -6,7 +6,7 @@ import { adminArticles } from './support/admin-data.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
 import { adminChunks, fileOf } from './support/chunks.ts';
 import { guardNetwork } from './support/network.ts';
-import { EDITOR, EDITOR_ENV, signIn, signOut } from './support/sign-in.ts';
+import { closeUnanswered, EDITOR, EDITOR_ENV, signIn, signOut } from './support/sign-in.ts';
 
 const web = useBrowser();
 
@@ -163,7 +163,7 @@ describe('admin sign-in and dashboard', () => {
     const button = page.getByRole('button', { name: 'Sign In with Microsoft' });
     const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
     await page.getByRole('button', { name: 'Signing in...' }).waitFor();
-    await popup.close();
+    await closeUnanswered(popup, 'sign-in');
     await page.getByRole('alert').filter({ hasText: 'closed before signing in finished' }).waitFor();
     expect(await button.isEnabled()).toBe(true);
     await signIn(page, `${running.baseUrl}/admin`);

@@ -43,3 +43,37 @@ export async function signOut(page: Page): Promise<void> {
   await closed;
   await page.getByRole('heading', { name: 'Admin Login Required' }).waitFor();
 }
+
+/**
+ * The provider's popup closed unanswered, as an editor closes it: once its question is on screen. A
+ * sign-out the provider holds no session for (a tab signed in without the popup, or another editor
+ * signed in since) is answered at once, and the popup closes itself. Never close it while it is still
+ * navigating: Chromium can drop a close that races a navigation's commit, and `page.close()` then never
+ * returns (a journey that hung until its bound on a loaded machine).
+ */
+export async function closeUnanswered(popup: Page, page: 'sign-in' | 'sign-out'): Promise<void> {
+  const question =
+    page === 'sign-in' ? popup.getByLabel(/password/i) : popup.getByRole('button', { name: 'Yes, sign me out' });
+  const closedItself = popup.waitForEvent('close', { timeout: 0 }).then(() => 'closed' as const);
+  const asked = question.waitFor().then(
+    () => 'asked' as const,
+    (error: unknown) => {
+      if (popup.isClosed()) return 'closed' as const;
+      throw error;
+    },
+  );
+  if ((await Promise.race([closedItself, asked])) === 'asked') await popup.close();
+}
+
+/**
+ * Sign Out without answering the provider's question (its popup closed, or closing itself when the
+ * provider holds no session for the tab): the local session ends all the same. Waits for the login gate.
+ */
+export async function signOutClosingPopup(page: Page): Promise<void> {
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Sign Out' }).first().click(),
+  ]);
+  await closeUnanswered(popup, 'sign-out');
+  await page.getByRole('heading', { name: 'Admin Login Required' }).waitFor();
+}
