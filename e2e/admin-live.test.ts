@@ -267,6 +267,32 @@ describe('the live console', () => {
     expect(await stored()).toHaveLength(1);
   });
 
+  it('a colleague restores the story: the Trash screen gives way to the console on its own, the entry back in its composer', async () => {
+    const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Story Unbinned' }]);
+    await api('POST', `/api/admin/articles/${story!.id}/live/start`);
+    const page = await web.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}/live`);
+    await composer(page).click();
+    await page.keyboard.type('The goat is back.');
+    const dana = { authorization: await running.bearer({ sub: 'colleague-dana', name: 'Dana Desk' }) };
+    const base = `${running.baseUrl}/api/admin/articles/${story!.id}`;
+    expect((await fetch(base, { method: 'DELETE', headers: dana })).status).toBeLessThan(300);
+    await page.keyboard.press('Control+Enter');
+    await page.getByRole('heading', { level: 1, name: 'This story is in the Trash' }).waitFor();
+    expect((await fetch(`${base}/restore`, { method: 'POST', headers: dana })).status).toBe(200);
+    // Nobody reloads: the console asks for the story again while it is in the Trash.
+    const headline = page.getByRole('heading', { level: 1, name: 'Goat Story Unbinned' });
+    await headline.waitFor();
+    await expect.poll(() => headline.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('status').filter({ hasText: 'This story is out of the Trash again' }).waitFor();
+    // Its entries are read again at once: no poll refused while in the Trash is left saying so.
+    await expect.poll(() => page.getByText(/the list may be out of date/).count()).toBe(0);
+    await expect.poll(() => composer(page).textContent()).toBe('The goat is back.');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect.poll(() => entryTexts(page)).toEqual(['The goat is back.']);
+  });
+
   it("a key event X refused: the console and the dashboard say so, Retry posts it once, and the entry's deletion can take the post", async () => {
     const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Refused By X' }]);
     await api('POST', `/api/admin/articles/${story!.id}/live/start`);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminKeys, adminRequest, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+import { adminKeys, adminRequest, trashedArticleOf, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 import { adminQueryDefaults } from '@/lib/admin-query-defaults';
 import type { LiveArticle } from '../types.ts';
 
@@ -21,6 +21,14 @@ export function liveArticleQueryOptions(client: AdminApiClient, id: number) {
   });
 }
 
-export function useLiveArticle(id: number) {
-  return useQuery(liveArticleQueryOptions(useAdminApi(), id));
+/**
+ * The console's article. While it is in the Trash it is asked for again every `trashPollMs` (while the
+ * tab is visible; 0: never), so a restore by a colleague brings the console back on its own.
+ */
+export function useLiveArticle(id: number, trashPollMs = 0) {
+  return useQuery({
+    ...liveArticleQueryOptions(useAdminApi(), id),
+    refetchInterval: (query) => (trashPollMs > 0 && trashedArticleOf(query.state.error) ? trashPollMs : false),
+    refetchIntervalInBackground: false,
+  });
 }

@@ -385,6 +385,27 @@ describe('LiveConsole', () => {
     expect(sent.filter((r) => r.method === 'GET' && r.url.endsWith('/live/entries')).length).toBeLessThanOrEqual(1);
   });
 
+  it('restored in another tab or by a colleague: the Trash screen gives way to the console, which says so, takes the focus and brings the kept entry back', async () => {
+    const { client, sent, state } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={25} />, client);
+    const { text, editor } = await editorOf('Entry');
+    type(editor, 'The goat returns.');
+    state.article = { ...live, deletedAt: '2026-11-27T11:00:00.000Z' };
+    fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
+    await screen.findByRole('heading', { level: 1, name: 'This story is in the Trash' });
+    expect(screen.queryByText(/out of the Trash again/)).toBeNull();
+    // Restored elsewhere: the article, asked for again while in the Trash, is back.
+    state.article = live;
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Goat Elected Mayor' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByRole('status').textContent).toBe(
+      'This story is out of the Trash again: live coverage goes on here.',
+    );
+    const again = await editorOf('Entry');
+    await waitFor(() => expect(again.editor.getText()).toBe('The goat returns.'));
+    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it('Delete asks first, then removes the entry', async () => {
     const { client, sent } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.'), entry(2, 'Oops.')] });
     renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);

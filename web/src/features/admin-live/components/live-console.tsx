@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { trashedArticleOf } from '@/lib/admin-api-client';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { errorParts } from '@/lib/admin-error-context';
 import { useLiveArticle } from '../api/get-live-article.ts';
-import { useLiveEntries } from '../api/get-live-entries.ts';
+import { LIVE_ENTRIES_POLL_MS, useLiveEntries } from '../api/get-live-entries.ts';
 import { useLiveChanges } from '../api/listen-live-changes.ts';
 import { useShareDefaults } from '@/lib/share-defaults';
 import { coverageState, isPublic } from '../lib/coverage.ts';
@@ -27,13 +27,23 @@ export interface LiveConsoleProps {
  * The live console (docs/product.md, Live console): the story's headline and state, the composer,
  * and every entry newest first. Entries of other editors appear at once while the story is public
  * (the readers' live stream says so), and otherwise within a few seconds: the entries query is asked
- * again every `pollMs` while the tab is visible.
+ * again every `pollMs` while the tab is visible. In the Trash, the article is asked for at that pace
+ * instead: restored elsewhere, the console comes back, says so, and takes the focus.
  */
 export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps) {
-  const article = useLiveArticle(articleId);
+  const article = useLiveArticle(articleId, pollMs ?? LIVE_ENTRIES_POLL_MS);
   // In the Trash, nothing comes to ask for until it is restored (from its screen).
   const trashed = article.isError ? trashedArticleOf(article.error) : undefined;
   const entries = useLiveEntries(articleId, trashed ? 0 : pollMs);
+  const restored = useRestored(trashed !== undefined, article.data !== undefined);
+  const title = useRef<HTMLHeadingElement>(null);
+  const { refetch: refetchEntries } = entries;
+  useEffect(() => {
+    if (!restored) return;
+    title.current?.focus();
+    // A poll refused while the story was in the Trash left its error: the list is read again at once.
+    void refetchEntries();
+  }, [restored, refetchEntries]);
   useLiveChanges(articleId);
   const defaults = useShareDefaults();
   // A correction kept for an entry deleted meanwhile has nothing left to correct.
@@ -68,9 +78,14 @@ export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps
       </div>
       <header className="admin-live__head">
         <p className="admin-muted admin-live__kicker">Live console</p>
-        <h1 id="live-console-title" className="admin-detail__headline">
+        <h1 id="live-console-title" className="admin-detail__headline" ref={title} tabIndex={-1}>
           {a.headline}
         </h1>
+        {restored ? (
+          <p className="admin-notice" role="status">
+            This story is out of the Trash again: live coverage goes on here.
+          </p>
+        ) : null}
         <CoverageControls article={a} />
         {!isPublic(a) ? (
           <p className="admin-live__warning" role="note">
@@ -114,4 +129,20 @@ export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps
       </div>
     </article>
   );
+}
+
+/** True once the console's story, seen in the Trash, has come back (restored in another tab or by a colleague). */
+function useRestored(inTrash: boolean, loaded: boolean): boolean {
+  const seenInTrash = useRef(false);
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    if (inTrash) {
+      seenInTrash.current = true;
+      setRestored(false);
+    } else if (seenInTrash.current && loaded) {
+      seenInTrash.current = false;
+      setRestored(true);
+    }
+  }, [inTrash, loaded]);
+  return restored;
 }
