@@ -59,6 +59,8 @@ export interface LiveEntriesPage {
 export interface AdminLiveEntry extends LiveEntry {
   /** Increments on each correction; a PATCH sends it back (409 when another editor changed it first). */
   version: number;
+  /** Who made its last correction (their display name); null while never corrected. */
+  updatedBy: string | null;
   /** Posted to X / Facebook with the share jobs (a key event only; off by default). */
   shareToX: boolean;
   shareToFacebook: boolean;

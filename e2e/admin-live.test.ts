@@ -217,7 +217,7 @@ describe('the live console', () => {
     await bob.keyboard.type(' Bob says two.');
     await bob.keyboard.press('Control+Enter');
     const conflict = bob.getByRole('form', { name: /^Edit the entry of/ }).getByRole('alert');
-    await conflict.getByText(/changed this entry while you were editing it/).waitFor();
+    await conflict.getByText(/^Ann Editor changed this entry while you were editing it/).waitFor();
     await conflict.getByText('Recount at noon. Ann says one.').waitFor();
     await conflict.getByRole('button', { name: 'Save mine' }).click();
     await expect.poll(() => entryTexts(bob)).toEqual(['Recount at noon. Bob says two.']);

@@ -147,6 +147,42 @@ describe('coverage', () => {
 });
 
 describe('entries', () => {
+  it('names who corrected an entry last: in the list, in the correction’s answer and in a late save’s 409', async () => {
+    const { id } = await liveArticle();
+    const as = async (name: string, method: string, url: string, payload?: unknown) =>
+      env.app.inject({
+        method: method as 'PATCH',
+        url,
+        headers: {
+          authorization: await env.bearer({ sub: name.toLowerCase().replace(' ', '-'), name }),
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify(payload),
+      });
+    const entries = async () =>
+      ((await call('GET', `/api/admin/articles/${id}/live/entries`)).json() as { entries: AdminLiveEntry[] }).entries;
+    const corrected = await post(id, { body: text('Polls open.') });
+    const untouched = await post(id, { body: text('Turnout high.') });
+    expect(corrected.updatedBy).toBeNull();
+    const url = `/api/admin/articles/${id}/live/entries/${corrected.id}`;
+    const bob = await as('Bob Desk', 'PATCH', url, { body: text('Polls open at eight.'), version: 1 });
+    expect(bob.statusCode, bob.body).toBe(200);
+    expect(bob.json()).toMatchObject({ version: 2, updatedBy: 'Bob Desk', author: corrected.author });
+    const listed = await entries();
+    expect(listed.find((e) => e.id === corrected.id)).toMatchObject({ updatedBy: 'Bob Desk', version: 2 });
+    expect(listed.find((e) => e.id === untouched.id)).toMatchObject({ updatedBy: null, version: 1 });
+    // Carol's correction of version 1 comes too late: the 409 names Bob, not the entry's author.
+    const late = await as('Carol Copy', 'PATCH', url, { body: text('x'), version: 1 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ currentVersion: 2, changedBy: 'Bob Desk' });
+    expect(late.json().detail).toContain('changed by Bob Desk');
+    expect(late.json().changedAt).toBe(bob.json().updatedAt);
+    // Corrected again by its author, it names them.
+    const again = await call('PATCH', url, { body: text('Polls open at 8am.'), version: 2 });
+    expect(again.json()).toMatchObject({ version: 3, updatedBy: corrected.author });
+    expect((await entries()).find((e) => e.id === corrected.id)!.updatedBy).toBe(corrected.author);
+  });
+
   it('posts, corrects and deletes, with revisions, audit rows and events', async () => {
     const { id } = await liveArticle();
     const entry = await post(id, { body: text('The minister arrives.'), keyEvent: true });

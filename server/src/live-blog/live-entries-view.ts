@@ -55,11 +55,14 @@ export async function toAdminLiveEntries(
   rows: readonly LiveEntryRow[],
   /** Each entry's posts on X and Facebook, by entry id. */
   posts: ReadonlyMap<number, LiveEntryPost[]> = new Map(),
+  /** Who made each corrected entry's last correction, by entry id (LiveEntriesRepository.correctedBy). */
+  correctedBy: ReadonlyMap<number, string> = new Map(),
 ): Promise<AdminLiveEntry[]> {
   const entries = await toLiveEntries(images, rows);
   return entries.map((entry, i) => ({
     ...entry,
     version: Number(rows[i]!.version),
+    updatedBy: correctedBy.get(entry.id) ?? null,
     shareToX: Number(rows[i]!.share_to_x) === 1,
     shareToFacebook: Number(rows[i]!.share_to_facebook) === 1,
     posts: posts.get(entry.id) ?? [],

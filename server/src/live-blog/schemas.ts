@@ -56,6 +56,9 @@ export const LiveEntryPostSchema = Type.Object({
 export const AdminLiveEntrySchema = Type.Object({
   ...LiveEntrySchema.properties,
   version: Type.Integer({ minimum: 1 }),
+  updatedBy: Type.Union([Type.String(), Type.Null()], {
+    description: 'Who made its last correction (their display name); null while never corrected',
+  }),
   shareToX: Type.Boolean(),
   shareToFacebook: Type.Boolean(),
   posts: Type.Array(LiveEntryPostSchema, { description: 'Its posts on X and Facebook, as the share jobs left them' }),

@@ -187,13 +187,24 @@ export class LiveEntriesRepository {
       const current = await this.#entry(trx, articleId, entryId);
       if (!current) return { ok: false as const, reason: 'entry-not-found' as const };
       const expected = version ?? Number(current.version);
-      const stale = () => ({
-        ok: false as const,
-        reason: 'stale' as const,
-        currentVersion: Number(current.version),
-        changedBy: current.editor_name,
-        changedAt: current.updated_at ?? current.posted_at,
-      });
+      // Who changed it last is its newest revision (a colleague's correction, not the entry's author).
+      const stale = async () => {
+        const last = await trx
+          .selectFrom('live_entry_revisions')
+          .select(['version', 'editor_name', 'at'])
+          .where('entry_id', '=', entryId)
+          .orderBy('version', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        return {
+          ok: false as const,
+          reason: 'stale' as const,
+          currentVersion: Number(last?.version ?? current.version),
+          changedBy: last?.editor_name ?? current.editor_name,
+          changedAt: last?.at ?? current.updated_at ?? current.posted_at,
+        };
+      };
       if (Number(current.version) !== expected) return stale();
       const now = new Date().toISOString();
       const set =
@@ -362,6 +373,29 @@ export class LiveEntriesRepository {
       out.set(Number(id), page?.entries ?? []);
     }
     return out;
+  }
+
+  /**
+   * Who made the last correction of each corrected entry of an article (all of them, or `entryIds`):
+   * the revision of the entry's current version. Entries never corrected are not in the map.
+   */
+  async correctedBy(articleId: number, entryIds?: readonly number[]): Promise<Map<number, string>> {
+    let q = this.db
+      .selectFrom('live_entries as e')
+      .innerJoin('live_entry_revisions as r', (join) =>
+        join.onRef('r.entry_id', '=', 'e.id').onRef('r.version', '=', 'e.version'),
+      )
+      .select(['e.id', 'r.editor_name'])
+      .where('e.article_id', '=', articleId)
+      .where('e.deleted_at', 'is', null)
+      .where('e.version', '>', 1)
+      .where('r.action', '=', 'edit');
+    if (entryIds) {
+      if (entryIds.length === 0) return new Map();
+      q = q.where('e.id', 'in', entryIds);
+    }
+    const rows = await q.execute();
+    return new Map(rows.map((r) => [Number(r.id), r.editor_name]));
   }
 
   /** The revisions of one entry, newest first. */

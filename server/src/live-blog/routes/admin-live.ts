@@ -222,7 +222,8 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
       const { id } = request.params;
       const article = await repo.article(id);
       if (!article || article.deleted_at) throw articleNotFound(id);
-      return { entries: await toAdminLiveEntries(images, await repo.all(id), await postsOf(id)) };
+      const [rows, posts, correctedBy] = await Promise.all([repo.all(id), postsOf(id), repo.correctedBy(id)]);
+      return { entries: await toAdminLiveEntries(images, rows, posts, correctedBy) };
     },
   );
 
@@ -297,7 +298,12 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
       if (!result.ok) throw refused(id, entryId, result);
       clearCaches();
       await announce('entry-updated', result.article, result.entry);
-      const [entry] = await toAdminLiveEntries(images, [result.entry], await postsOf(id));
+      const [entry] = await toAdminLiveEntries(
+        images,
+        [result.entry],
+        await postsOf(id),
+        await repo.correctedBy(id, [entryId]),
+      );
       return entry!;
     },
   );

@@ -321,12 +321,12 @@ describe('LiveConsole', () => {
       'smear.admin.live-draft.7.2',
       JSON.stringify({ doc: paragraph('Turnout at a record.'), keyEvent: false, shares: {}, version: 1 }),
     );
-    state.entries[1] = { ...state.entries[1]!, updatedAt: '2026-11-27T10:30:00.000Z' };
+    state.entries[1] = { ...state.entries[1]!, updatedAt: '2026-11-27T10:30:00.000Z', updatedBy: 'Ann Desk' };
     cleanup();
     open();
     form = await screen.findByRole('form', { name: /^Edit the entry of/ });
     const shown = within(form).getByRole('alert');
-    expect(shown.textContent).toMatch(/^Another editor changed this entry while you were editing it \(.+\)\./);
+    expect(shown.textContent).toMatch(/^Ann Desk changed this entry while you were editing it \(.+\)\./);
     expect(shown.textContent).toContain('Turnout low.');
     fireEvent.click(within(shown).getByRole('button', { name: 'Save mine' }));
     await waitFor(() => expect(sent.filter((r) => r.method === 'PATCH')).toHaveLength(2));

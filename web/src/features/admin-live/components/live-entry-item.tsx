@@ -49,7 +49,11 @@ function keptEditing(entry: AdminLiveEntry): Editing | null {
   const { version, ...work } = kept;
   const editing: Editing = { base: { ...entry, version }, ...work, round: 0, changed: true };
   if (entry.version === version) return editing;
-  const conflict = { currentVersion: entry.version, changedAt: entry.updatedAt ?? undefined };
+  const conflict = {
+    currentVersion: entry.version,
+    changedBy: entry.updatedBy ?? undefined,
+    changedAt: entry.updatedAt ?? undefined,
+  };
   return { ...editing, theirs: entry, conflict };
 }
 

@@ -53,6 +53,7 @@ export function entry(id: number, text: string, over: Partial<AdminLiveEntry> = 
     updatedAt: null,
     author: 'Ed Itor',
     version: 1,
+    updatedBy: null,
     shareToX: false,
     shareToFacebook: false,
     posts: [],
@@ -163,6 +164,7 @@ export function fakeLiveApi(
           bodyHtml: '<p>corrected</p>',
           keyEvent: input.keyEvent ?? cur.keyEvent,
           version: cur.version + 1,
+          updatedBy: 'Ed Itor',
         };
         state.entries[i] = next;
         return json(200, next);
