@@ -166,14 +166,8 @@ describe('the live console', () => {
     }
     // Both press Ctrl+Enter at the same moment.
     await Promise.all(pages.map((p) => p.keyboard.press('Control+Enter')));
-    const stored = await (async () => {
-      for (let i = 0; i < 50; i++) {
-        const list = await listEntries(story!.id);
-        if (list.length === 2) return list;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('the two entries were not both stored');
-    })();
+    await expect.poll(async () => (await listEntries(story!.id)).length).toBe(2);
+    const stored = await listEntries(story!.id);
     const expected = stored.map((e) => textOf(e.bodyHtml));
     expect([...expected].sort()).toEqual(['Ann Editor reporting.', 'Bob Editor reporting.']);
     // Each console shows the other's entry, newest first as the API orders them: at once, told by the
