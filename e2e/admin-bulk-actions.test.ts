@@ -21,7 +21,8 @@ import { openSignedIn } from './support/signed-in.ts';
 // (project e2e-pg) when TEST_DATABASE_URL is set.
 
 const web = useBrowser();
-const WAIT = { timeout: 10_000 };
+// The browser tests' poll bound (vitest.config.ts), also for waitForFunction.
+const WAIT = { timeout: 15_000 };
 
 const HEADLINES = [
   'Hedgehog Elected To Parish Council',

@@ -24,7 +24,8 @@ const web = useBrowser();
 /** The display name the signed-in editor's token carries. */
 const EDITOR_NAME = 'Erin Editor';
 const ME = { username: EDITOR.username, name: EDITOR_NAME };
-const WAIT = { timeout: 10_000 };
+// The browser tests' poll bound (vitest.config.ts), also for waitForFunction.
+const WAIT = { timeout: 15_000 };
 
 describe('every newsroom journey holds', () => {
   let running: RunningApp;

@@ -97,7 +97,7 @@ describe('the live console', () => {
       [false, false, false],
     ]);
     // The share job posts the key event on X.
-    await expect.poll(() => x.posts.map((p) => p.text).join('\n'), { timeout: 10_000 }).toContain('landslide');
+    await expect.poll(() => x.posts.map((p) => p.text).join('\n')).toContain('landslide');
 
     // Edit the older entry in place.
     const older = entries(page).nth(1);
@@ -174,7 +174,7 @@ describe('the live console', () => {
     // readers' live stream of the story (the entries' polling is the fallback).
     for (const stream of streams) expect(stream()).toEqual([`${running.baseUrl}/live/stream?article=${story!.id}`]);
     for (const page of pages) {
-      await expect.poll(() => entryTexts(page), { timeout: 10_000 }).toEqual(expected);
+      await expect.poll(() => entryTexts(page)).toEqual(expected);
       expect(await entries(page).locator('.admin-live-entry__meta').allInnerTexts()).toEqual([
         expect.stringContaining(stored[0]!.author),
         expect.stringContaining(stored[1]!.author),
@@ -216,7 +216,7 @@ describe('the live console', () => {
     await conflict.getByRole('button', { name: 'Save mine' }).click();
     await expect.poll(() => entryTexts(bob)).toEqual(['Recount at noon. Bob says two.']);
     // Ann's console catches up with the poll.
-    await expect.poll(() => entryTexts(ann), { timeout: 10_000 }).toEqual(['Recount at noon. Bob says two.']);
+    await expect.poll(() => entryTexts(ann)).toEqual(['Recount at noon. Bob says two.']);
     const [stored] = await listEntries(story!.id);
     expect(stored!.version).toBe(3);
   });

@@ -19,7 +19,8 @@ import { openSignedIn } from './support/signed-in.ts';
 // posts without its failed one (its share rows went with it). Runs on PostgreSQL too (project e2e-pg).
 
 const web = useBrowser();
-const WAIT = { timeout: 10_000 };
+// The browser tests' poll bound (vitest.config.ts), also for waitForFunction.
+const WAIT = { timeout: 15_000 };
 const GONE = 'Walrus Annexes The Seaside Pier';
 const KEPT = 'Walrus Apologises To The Pier';
 

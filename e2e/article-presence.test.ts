@@ -80,7 +80,7 @@ describe('who else has an article open', () => {
     await sam.getByRole('button', { name: 'Cancel' }).click();
     await sam.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
     await sam.close();
-    await expect.poll(() => rowsOf(SAM.subject), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => rowsOf(SAM.subject)).toBe(0);
     await expect
       .poll(
         async () => {

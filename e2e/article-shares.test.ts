@@ -22,8 +22,8 @@ import { openSignedIn } from './support/signed-in.ts';
 // With SHARES_SCREENSHOTS=1 the screens are also saved under test-results/shares/ (390 and 1280 px).
 const SHOTS = process.env.SHARES_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../test-results/shares') : '';
 const PHONE = { width: 390, height: 844 };
-/** How long a poll waits for the screen to change (a whole list page loads on 2 busy cores). */
-const WAIT = { timeout: 10_000 };
+/** How long a poll waits for the screen to change: the browser tests' poll bound (vitest.config.ts). */
+const WAIT = { timeout: 15_000 };
 
 describe('Sharing articles to X and Facebook', () => {
   let running: RunningApp;

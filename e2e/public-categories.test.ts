@@ -40,7 +40,7 @@ describe('category pages (demo content)', () => {
       const res = await page.goto(`${running.baseUrl}/${category.path}`);
       expect(res?.status()).toBe(200);
       const expected = [...new Set(listed.map(articleHref))].sort();
-      await expect.poll(() => articleHrefs(page), { timeout: 10_000 }).toEqual(expected);
+      await expect.poll(() => articleHrefs(page)).toEqual(expected);
 
       expect(await categoryLink(page, category.name).getAttribute('aria-current')).toBe('page');
       for (const other of CATEGORIES.filter((c) => c.id !== category.id)) {
@@ -58,7 +58,7 @@ describe('category pages (demo content)', () => {
     await page.waitForURL(`${running.baseUrl}/sport`);
     const news = await fetchNews(running.baseUrl, 'sport');
     const expected = [...new Set([...news.breakingNews, ...news.allArticles].map(articleHref))].sort();
-    await expect.poll(() => articleHrefs(page), { timeout: 10_000 }).toEqual(expected);
+    await expect.poll(() => articleHrefs(page)).toEqual(expected);
   });
 });
 
@@ -97,7 +97,7 @@ describe('empty listings (no demo content)', () => {
 
     await page.goto(`${running.baseUrl}/politics`);
     await expect
-      .poll(() => articleHrefs(page), { timeout: 10_000 })
+      .poll(() => articleHrefs(page))
       .toEqual(['/article/minister-denies-owning-minister', '/article/parliament-votes-to-abolish-mondays']);
     expect(await page.getByText('NO TRASH FOUND', { exact: true }).count()).toBe(0);
     expect(await page.getByText('Unpublished Politics Draft').count()).toBe(0);
