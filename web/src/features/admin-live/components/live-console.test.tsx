@@ -385,6 +385,17 @@ describe('LiveConsole', () => {
     expect(sent.filter((r) => r.method === 'GET' && r.url.endsWith('/live/entries')).length).toBeLessThanOrEqual(1);
   });
 
+  it('put in the Trash by a colleague while nobody writes: the entries’ poll finds the story gone and the Trash screen shows', async () => {
+    const draft = article({ publishedAt: null, status: 'draft', liveStartedAt: '2026-11-27T10:00:00.000Z' });
+    const { client, state } = fakeLiveApi({ article: draft, entries: [entry(1, 'Polls open.')] });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={25} />, client);
+    await screen.findByRole('list', { name: 'Entries, newest first' });
+    state.article = { ...draft, deletedAt: '2026-11-27T11:00:00.000Z' };
+    const heading = await screen.findByRole('heading', { level: 1, name: 'This story is in the Trash' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.queryByText(/the list may be out of date/)).toBeNull();
+  });
+
   it('restored in another tab or by a colleague: the Trash screen gives way to the console, which says so, takes the focus and brings the kept entry back', async () => {
     const { client, sent, state } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
     renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={25} />, client);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
-import { trashedArticleOf } from '@/lib/admin-api-client';
+import { AdminApiError, trashedArticleOf } from '@/lib/admin-api-client';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { errorParts } from '@/lib/admin-error-context';
 import { useLiveArticle } from '../api/get-live-article.ts';
@@ -35,6 +35,13 @@ export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps
   // In the Trash, nothing comes to ask for until it is restored (from its screen).
   const trashed = article.isError ? trashedArticleOf(article.error) : undefined;
   const entries = useLiveEntries(articleId, trashed ? 0 : pollMs);
+  // The entries' poll answered 404: the story went to the Trash (or was deleted for good) since it was
+  // read, and the readers' stream says nothing of a story that is not public. It is read again.
+  const entriesGone = entries.error instanceof AdminApiError && entries.error.status === 404;
+  const { refetch: refetchArticle } = article;
+  useEffect(() => {
+    if (entriesGone) void refetchArticle();
+  }, [entriesGone, refetchArticle]);
   const restored = useRestored(trashed !== undefined, article.data !== undefined);
   const title = useRef<HTMLHeadingElement>(null);
   const { refetch: refetchEntries } = entries;

@@ -94,6 +94,8 @@ export function fakeLiveApi(
         deletedAt,
         headline,
       });
+    if (deletedAt && path === `${base}/live/entries` && req.method === 'GET')
+      return problem(404, 'Not Found', `Article ${state.article.id} was not found.`);
     if (deletedAt && path.startsWith(`${base}/live`) && req.method !== 'GET')
       return problem(409, 'Conflict', 'The article is in the trash: restore it first.', { deleted: true, deletedAt });
     if (path === base && req.method === 'GET') return json(200, state.article);
