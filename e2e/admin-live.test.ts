@@ -37,6 +37,25 @@ describe('the live console', () => {
   const listEntries = async (id: number) =>
     (await api<{ entries: AdminLiveEntry[] }>('GET', `/api/admin/articles/${id}/live/entries`)).entries;
 
+  /**
+   * A live story's console with `words` typed in its composer; a colleague (Dana Desk) then puts the
+   * story in the Trash, and the editor presses Ctrl+Enter. `colleague` sends Dana's requests on the story.
+   */
+  async function trashedMidEntry(headline: string, words: string) {
+    const [story] = await insertArticles(running.database, running.app, [{ headline }]);
+    await api('POST', `/api/admin/articles/${story!.id}/live/start`);
+    const page = await web.newPage();
+    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}/live`);
+    await composer(page).click();
+    await page.keyboard.type(words);
+    const dana = { authorization: await running.bearer({ sub: 'colleague-dana', name: 'Dana Desk' }) };
+    const colleague = (method: string, path = '') =>
+      fetch(`${running.baseUrl}/api/admin/articles/${story!.id}${path}`, { method, headers: dana });
+    expect((await colleague('DELETE')).status).toBeLessThan(300);
+    await page.keyboard.press('Control+Enter');
+    return { story, page, colleague };
+  }
+
   beforeAll(async () => {
     // X connected (the fake), Facebook not: a key event can be posted to X only.
     x = await startFakeX();
@@ -222,18 +241,7 @@ describe('the live console', () => {
   });
 
   it('a colleague puts the story in the Trash mid-entry: Post says so, the entry waits in the tab, and is posted once the story is restored', async () => {
-    const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Story Binned' }]);
-    await api('POST', `/api/admin/articles/${story!.id}/live/start`);
-    const page = await web.newPage();
-    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}/live`);
-    await composer(page).click();
-    await page.keyboard.type('The goat appeals.');
-    const trashed = await fetch(`${running.baseUrl}/api/admin/articles/${story!.id}`, {
-      method: 'DELETE',
-      headers: { authorization: await running.bearer({ sub: 'colleague-dana', name: 'Dana Desk' }) },
-    });
-    expect(trashed.status).toBeLessThan(300);
-    await page.keyboard.press('Control+Enter');
+    const { story, page } = await trashedMidEntry('Goat Story Binned', 'The goat appeals.');
     const heading = page.getByRole('heading', { level: 1, name: 'This story is in the Trash' });
     await heading.waitFor();
     await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -262,18 +270,9 @@ describe('the live console', () => {
   });
 
   it('a colleague restores the story: the Trash screen gives way to the console on its own, the entry back in its composer', async () => {
-    const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Story Unbinned' }]);
-    await api('POST', `/api/admin/articles/${story!.id}/live/start`);
-    const page = await web.newPage();
-    await openSignedIn(page, running, `${running.baseUrl}/admin/articles/${story!.id}/live`);
-    await composer(page).click();
-    await page.keyboard.type('The goat is back.');
-    const dana = { authorization: await running.bearer({ sub: 'colleague-dana', name: 'Dana Desk' }) };
-    const base = `${running.baseUrl}/api/admin/articles/${story!.id}`;
-    expect((await fetch(base, { method: 'DELETE', headers: dana })).status).toBeLessThan(300);
-    await page.keyboard.press('Control+Enter');
+    const { page, colleague } = await trashedMidEntry('Goat Story Unbinned', 'The goat is back.');
     await page.getByRole('heading', { level: 1, name: 'This story is in the Trash' }).waitFor();
-    expect((await fetch(`${base}/restore`, { method: 'POST', headers: dana })).status).toBe(200);
+    expect((await colleague('POST', '/restore')).status).toBe(200);
     // Nobody reloads: the console asks for the story again while it is in the Trash.
     const headline = page.getByRole('heading', { level: 1, name: 'Goat Story Unbinned' });
     await headline.waitFor();

@@ -388,8 +388,7 @@ export class LiveEntriesRepository {
       .select(['e.id', 'r.editor_name'])
       .where('e.article_id', '=', articleId)
       .where('e.deleted_at', 'is', null)
-      .where('e.version', '>', 1)
-      .where('r.action', '=', 'edit');
+      .where('e.version', '>', 1);
     if (entryIds) {
       if (entryIds.length === 0) return new Map();
       q = q.where('e.id', 'in', entryIds);

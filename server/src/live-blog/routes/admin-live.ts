@@ -298,12 +298,8 @@ export async function adminLiveRoutes(fastify: FastifyInstance, { repo, articles
       if (!result.ok) throw refused(id, entryId, result);
       clearCaches();
       await announce('entry-updated', result.article, result.entry);
-      const [entry] = await toAdminLiveEntries(
-        images,
-        [result.entry],
-        await postsOf(id),
-        await repo.correctedBy(id, [entryId]),
-      );
+      const [posts, correctedBy] = await Promise.all([postsOf(id), repo.correctedBy(id, [entryId])]);
+      const [entry] = await toAdminLiveEntries(images, [result.entry], posts, correctedBy);
       return entry!;
     },
   );

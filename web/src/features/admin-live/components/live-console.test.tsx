@@ -25,6 +25,20 @@ function type(editor: Editor, words: string) {
   act(() => void editor.commands.insertContent(words));
 }
 
+/**
+ * The console of a live story (entries asked for every `pollMs`), `words` typed in its composer; a
+ * colleague then puts the story in the Trash, and Ctrl+Enter is pressed.
+ */
+async function postedAfterTrash(pollMs: number, words: string) {
+  const api = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
+  renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={pollMs} />, api.client);
+  const { text, editor } = await editorOf('Entry');
+  type(editor, words);
+  api.state.article = { ...live, deletedAt: '2026-11-27T11:00:00.000Z' };
+  fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
+  return api;
+}
+
 describe('LiveConsole', () => {
   it('shows the headline, the state and the entries newest first with time, author and the key-event mark', async () => {
     const { client } = fakeLiveApi({
@@ -344,13 +358,7 @@ describe('LiveConsole', () => {
   });
 
   it('a story moved to the Trash meanwhile: a post is refused, the console says so, the entry kept for its return', async () => {
-    const { client, sent, state } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
-    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
-    const { text, editor } = await editorOf('Entry');
-    type(editor, 'The goat resigns.');
-    // A colleague puts the story in the Trash.
-    state.article = { ...live, deletedAt: '2026-11-27T11:00:00.000Z' };
-    fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
+    const { client, sent, state } = await postedAfterTrash(0, 'The goat resigns.');
     const heading = await screen.findByRole('heading', { level: 1, name: 'This story is in the Trash' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(toasts.at(-1)).toMatchObject({
@@ -397,12 +405,7 @@ describe('LiveConsole', () => {
   });
 
   it('restored in another tab or by a colleague: the Trash screen gives way to the console, which says so, takes the focus and brings the kept entry back', async () => {
-    const { client, sent, state } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
-    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={25} />, client);
-    const { text, editor } = await editorOf('Entry');
-    type(editor, 'The goat returns.');
-    state.article = { ...live, deletedAt: '2026-11-27T11:00:00.000Z' };
-    fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
+    const { sent, state } = await postedAfterTrash(25, 'The goat returns.');
     await screen.findByRole('heading', { level: 1, name: 'This story is in the Trash' });
     expect(screen.queryByText(/out of the Trash again/)).toBeNull();
     // Restored elsewhere: the article, asked for again while in the Trash, is back.
