@@ -286,6 +286,37 @@ describe('the live console', () => {
     await expect.poll(() => entryTexts(page)).toEqual(['The goat is back.']);
   });
 
+  it('a colleague deletes the story for good: the console says who and when, and the entry not posted is there to copy until discarded', async () => {
+    const { story, page, colleague } = await trashedMidEntry('Goat Story Shredded', 'The goat was framed.');
+    await page.getByRole('heading', { level: 1, name: 'This story is in the Trash' }).waitFor();
+    expect((await colleague('POST', '/purge')).status).toBe(204);
+    // Nobody reloads: the console, asking for the story while it is in the Trash, finds it gone for good.
+    const heading = page.getByRole('heading', { level: 1, name: 'This article was deleted for good' });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page
+      .getByText(/^“Goat Story Shredded” was deleted for good by Dana Desk on .+: it cannot be restored\.$/)
+      .waitFor();
+    const kept = page.getByRole('textbox', { name: 'Your entry not yet posted' });
+    expect(await kept.inputValue()).toBe('The goat was framed.');
+    expect(await kept.getAttribute('readonly')).not.toBeNull();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Discard it' }).click();
+    expect(await kept.count()).toBe(0);
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Its screen says the same; the trail's deletions are a link away.
+    await page.goto(`${running.baseUrl}/admin/articles/${story!.id}`);
+    await page.getByRole('heading', { level: 1, name: 'This article was deleted for good' }).waitFor();
+    expect(await page.getByText(/kept in this browser tab/).count()).toBe(0);
+    await page.getByRole('link', { name: 'Deletions in the audit trail' }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Goat Story Shredded' })
+      .filter({ hasText: 'Dana Desk' })
+      .first()
+      .waitFor();
+  });
+
   it("a key event X refused: the console and the dashboard say so, Retry posts it once, and the entry's deletion can take the post", async () => {
     const [story] = await insertArticles(running.database, running.app, [{ headline: 'Goat Refused By X' }]);
     await api('POST', `/api/admin/articles/${story!.id}/live/start`);

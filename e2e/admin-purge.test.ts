@@ -123,8 +123,13 @@ describe('Delete for good on the screen of an article in the Trash', () => {
     await openAdminMenu(page);
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await failed.getByText('No post failed in the last 7 days.').waitFor();
-    // Its old address now says it does not exist.
+    // Its old address now says it was deleted for good, by whom; there is nothing to restore.
     await page.goto(`${running.baseUrl}/admin/articles/${gone.id}`);
-    await page.getByText(`Article ${gone.id} was not found.`).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'This article was deleted for good' }).waitFor();
+    await page
+      .getByText(new RegExp(`^“${GONE}” was deleted for good by .+ on .+: it cannot be restored\\.$`))
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Restore' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

@@ -25,7 +25,7 @@ import { sameBody } from '../../../common/body/stored.ts';
 import { bodyImageIds } from '../../../common/body/validate.ts';
 import type { BodyDoc } from '../../../common/body/types.ts';
 import { activeEditorsSince } from './activity-editors.ts';
-import { writeAudit, type Actor, type AuditAction } from './audit-log.ts';
+import { purgeOf, writeAudit, type Actor, type AuditAction, type PurgeRecord } from './audit-log.ts';
 import { changedFields, writeRevision } from './article-revisions.ts';
 import {
   articleLinks,
@@ -335,6 +335,11 @@ export class AdminArticlesRepository {
     const row = await this.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     return toAdminArticle(row, (await articleLinks(this.db, [id])).get(id));
+  }
+
+  /** An article deleted for good: when, by whom, its headline then (undefined when there is no such record). */
+  purgeOf(id: number): Promise<PurgeRecord | undefined> {
+    return purgeOf(this.db, id);
   }
 
   async dashboard(now: Date = new Date()): Promise<Dashboard> {

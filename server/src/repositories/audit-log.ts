@@ -143,6 +143,35 @@ export async function writeImageAudit(trx: Transaction<Database>, e: ImageAuditE
   await writeAuditOfNoArticle(trx, e);
 }
 
+/** When an article was deleted for good, by whom, and its headline then (its 'purge' row, which stays). */
+export interface PurgeRecord {
+  at: string;
+  /** The editor who deleted it for good; null when the 30-day purge of the Trash did. */
+  by: string | null;
+  headline: string;
+}
+
+/** The 'purge' row of an article deleted for good (undefined for one that never was, or still is). */
+export async function purgeOf(db: Kysely<Database>, articleId: number): Promise<PurgeRecord | undefined> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select(['at', 'actor_subject', 'actor_name', 'before'])
+    .where('article_id', '=', articleId)
+    .where('action', '=', 'purge')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  let headline = '';
+  try {
+    const before = JSON.parse(row.before ?? 'null') as { headline?: unknown } | null;
+    if (typeof before?.headline === 'string') headline = before.headline;
+  } catch {
+    // A row written by hand: the screen names the article by its number.
+  }
+  return { at: row.at, by: row.actor_subject === SCHEDULER_ACTOR.subject ? null : row.actor_name, headline };
+}
+
 /** The trail of one article, oldest first. */
 export async function auditFor(db: Kysely<Database>, articleId: number): Promise<AuditLogRow[]> {
   return db.selectFrom('audit_log').selectAll().where('article_id', '=', articleId).orderBy('id', 'asc').execute();

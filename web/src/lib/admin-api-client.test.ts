@@ -5,7 +5,9 @@ import {
   AUTH_REQUIRED,
   describeFailure,
   NO_ACCESS_TOKEN,
+  purgedArticleOf,
   shouldRetryAdminRequest,
+  trashedArticleOf,
 } from './admin-api-client.ts';
 
 /** The AdminApiError a request fails with (fails the test if it succeeds). */
@@ -124,5 +126,39 @@ describe('describeFailure and retries', () => {
     expect(shouldRetryAdminRequest(0, new AdminApiError('Failed', '404', 404))).toBe(false);
     expect(shouldRetryAdminRequest(0, new AdminApiError(NO_ACCESS_TOKEN))).toBe(false);
     expect(shouldRetryAdminRequest(1, new AdminApiError('Error loading articles', 'Failed to fetch'))).toBe(true);
+  });
+});
+
+describe('an article gone from the newsroom', () => {
+  const read = (problem: Record<string, unknown>, status = 404) =>
+    new AdminApiError('Failed to load article details', 'x', status, problem);
+
+  it('tells an article deleted for good, by whom and when, from one in the Trash and from a bad address', () => {
+    const purged = read({
+      purged: true,
+      purgedAt: '2026-12-01T10:00:00.000Z',
+      purgedBy: 'Petra Purge',
+      headline: 'Gone',
+    });
+    expect(purgedArticleOf(purged)).toEqual({
+      headline: 'Gone',
+      purgedAt: '2026-12-01T10:00:00.000Z',
+      purgedBy: 'Petra Purge',
+    });
+    expect(trashedArticleOf(purged)).toBeUndefined();
+    // The 30-day purge names nobody; a headline the trail did not keep is left out.
+    expect(
+      purgedArticleOf(read({ purged: true, purgedAt: '2026-12-01T10:00:00.000Z', purgedBy: null, headline: '' })),
+    ).toEqual({
+      purgedAt: '2026-12-01T10:00:00.000Z',
+      purgedBy: null,
+    });
+    const trashed = read({ deleted: true, deletedAt: '2026-12-01T10:00:00.000Z', headline: 'In the bin' });
+    expect(purgedArticleOf(trashed)).toBeUndefined();
+    expect(trashedArticleOf(trashed)).toEqual({ headline: 'In the bin', deletedAt: '2026-12-01T10:00:00.000Z' });
+    expect(purgedArticleOf(read({}))).toBeUndefined();
+    // Only a read's 404 says so.
+    expect(purgedArticleOf(read({ purged: true }, 409))).toBeUndefined();
+    expect(purgedArticleOf(new Error('offline'))).toBeUndefined();
   });
 });

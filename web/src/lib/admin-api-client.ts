@@ -140,6 +140,27 @@ export function trashedArticleOf(err: unknown): { headline?: string; deletedAt?:
   };
 }
 
+/** What the 404 of an article deleted for good says: its headline then, when, and by whom (null: the 30-day purge). */
+export interface PurgedArticleFacts {
+  headline?: string;
+  purgedAt?: string;
+  purgedBy: string | null;
+}
+
+/**
+ * A read of an article deleted for good (from the Trash, or by the 30-day purge): the 404 says so
+ * (`purged: true`), for a screen that says who deleted it and when rather than 'not found'.
+ */
+export function purgedArticleOf(err: unknown): PurgedArticleFacts | undefined {
+  if (!(err instanceof AdminApiError) || err.status !== 404 || err.problem?.purged !== true) return undefined;
+  const { headline, purgedAt, purgedBy } = err.problem;
+  return {
+    ...(typeof headline === 'string' && headline !== '' ? { headline } : {}),
+    ...(typeof purgedAt === 'string' ? { purgedAt } : {}),
+    purgedBy: typeof purgedBy === 'string' ? purgedBy : null,
+  };
+}
+
 /** Client errors (4xx) are final; network errors and 5xx are retried up to 3 times. */
 export function shouldRetryAdminRequest(failureCount: number, error: unknown): boolean {
   if (error instanceof AdminApiError && error.status !== undefined && error.status < 500) return false;

@@ -147,7 +147,15 @@ describe('Delete for good (POST /api/admin/articles/{id}/purge)', () => {
     expect(res.statusCode, res.body).toBe(204);
     expect(res.body).toBe('');
 
-    expectProblem(await call('GET', `/api/admin/articles/${gone.id}`), 404, `Article ${gone.id} was not found.`);
+    // Its screen, opened again, says who deleted it for good and when, by the audit trail's purge row.
+    const read = expectProblem(
+      await call('GET', `/api/admin/articles/${gone.id}`),
+      404,
+      `Article ${gone.id} was deleted for good.`,
+    );
+    expect(read).toMatchObject({ purged: true, purgedBy: EDITOR.name, headline: 'Minister Caught In A Hedge' });
+    expect(Date.parse(read.purgedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(read).not.toHaveProperty('deleted');
     expect(await rowsOf(gone.id)).toEqual({
       articles: 0,
       article_revisions: 0,
@@ -190,6 +198,22 @@ describe('Delete for good (POST /api/admin/articles/{id}/purge)', () => {
     expect((await t.app.scheduler.tick(new Date(later + 60_000))).imagesDeleted).toEqual([picture]);
     expect((await t.app.inject({ url: imageVariantUrl(picture, 480) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: imageVariantUrl(kept, 480) })).statusCode).toBe(200);
+  });
+
+  it('names nobody for an article the 30-day purge took, and says nothing of one that never was', async () => {
+    const at = new Date(Date.now() - 31 * DAY).toISOString();
+    const old = await insertArticle(t.database.db, { headline: 'Forgotten Scandal', deleted_at: at });
+    const purgedAt = new Date();
+    await t.app.scheduler.tick(purgedAt);
+    const read = expectProblem(await call('GET', `/api/admin/articles/${old.id}`), 404, 'was deleted for good');
+    expect(read).toMatchObject({
+      purged: true,
+      purgedBy: null,
+      purgedAt: purgedAt.toISOString(),
+      headline: 'Forgotten Scandal',
+    });
+    const never = expectProblem(await call('GET', `/api/admin/articles/${old.id + 1000}`), 404, 'was not found');
+    expect(never).not.toHaveProperty('purged');
   });
 
   it('refuses an article that is not in the trash (409) and changes nothing', async () => {

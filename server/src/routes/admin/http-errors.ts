@@ -14,6 +14,16 @@ export const articleDeleted = (id: number, deletedAt: string, headline?: string)
     extensions: { deleted: true, deletedAt, ...(headline === undefined ? {} : { headline }) },
   });
 
+/**
+ * 404 for a read of an article deleted for good (from the Trash, or by the 30-day purge): `purged` lets the
+ * screen say who deleted it and when, by the audit trail's 'purge' row, rather than 'not found' (`purgedBy`
+ * null: the 30-day purge).
+ */
+export const articlePurged = (id: number, purge: { at: string; by: string | null; headline: string }) =>
+  new HttpProblem(404, `Article ${id} was deleted for good.`, {
+    extensions: { purged: true, purgedAt: purge.at, purgedBy: purge.by, headline: purge.headline },
+  });
+
 /** 409 for a write of an article in the trash (shared with the live coverage and share routes). */
 export { articleInTrash } from '../../plugins/article-in-trash.ts';
 

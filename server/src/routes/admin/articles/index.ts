@@ -19,6 +19,7 @@ import {
   articleDeleted,
   articleInTrash,
   articleNotFound,
+  articlePurged,
   badRequest,
   conflict,
   preconditionRequired,
@@ -252,7 +253,10 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     { schema: { params: IdParamsSchema, response: { 200: AdminArticleSchema } } },
     async (request, reply) => {
       const article = await articles.get(request.params.id);
-      if (!article) throw articleNotFound(request.params.id);
+      if (!article) {
+        const purge = await articles.purgeOf(request.params.id);
+        throw purge ? articlePurged(request.params.id, purge) : articleNotFound(request.params.id);
+      }
       if (article.deletedAt) throw articleDeleted(article.id, article.deletedAt, article.headline);
       reply.header('etag', `"${article.version}"`);
       return answerOf(article);

@@ -3,12 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { paths } from '@/config/paths';
-import { trashedArticleOf, useAdminApi } from '@/lib/admin-api-client';
+import { purgedArticleOf, trashedArticleOf, useAdminApi } from '@/lib/admin-api-client';
+import { PURGED_TITLE_ID, PurgedArticle } from '@/components/admin/purged-article';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { articleQueryOptions, useArticle } from '../api/get-article.ts';
 import { useArticlePresence } from '../api/article-presence.ts';
 import { ArticleForm } from './article-form.tsx';
 import { DeletedArticle } from './deleted-article.tsx';
+import { PurgedArticleWork } from './purged-article-work.tsx';
 import { DuplicateButton } from './duplicate-button.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { SchedulePanel } from './schedule-panel.tsx';
@@ -80,6 +82,14 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
           {/* Its notes stay readable in the Trash; none is added or deleted there. */}
           <NotesPanel articleId={id} readOnly />
         </>
+      );
+    }
+    const purged = purgedArticleOf(err);
+    if (purged) {
+      return (
+        <PurgedArticle id={id} facts={purged}>
+          <PurgedArticleWork id={id} onDiscarded={() => document.getElementById(PURGED_TITLE_ID)?.focus()} />
+        </PurgedArticle>
       );
     }
     return <AdminQueryError error={err} onRetry={() => void query.refetch()} />;

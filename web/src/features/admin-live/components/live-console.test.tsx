@@ -420,6 +420,52 @@ describe('LiveConsole', () => {
     expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
+  it('deleted for good from the Trash by a colleague: says who and when, shows what the tab kept to copy, and Discard forgets it', async () => {
+    const { sent, state } = await postedAfterTrash(25, 'The goat returns.');
+    await screen.findByRole('heading', { level: 1, name: 'This story is in the Trash' });
+    state.purged = { at: '2026-11-27T12:00:00.000Z', by: 'Petra Purge' };
+    const heading = await screen.findByRole('heading', { level: 1, name: 'This article was deleted for good' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(
+      screen.getByText(/^“Goat Elected Mayor” was deleted for good by Petra Purge on .+: it cannot be restored\.$/),
+    ).toBeTruthy();
+    const kept = screen.getByRole('textbox', { name: 'Your entry not yet posted' }) as HTMLTextAreaElement;
+    expect(kept.value).toBe('The goat returns.');
+    expect(kept.readOnly).toBe(true);
+    expect(screen.getByRole('link', { name: 'All Articles' }).getAttribute('href')).toMatch(/^\/admin\/articles\?/);
+    expect(screen.getByRole('link', { name: 'Deletions in the audit trail' }).getAttribute('href')).toBe(
+      '/admin/audit?action=purge',
+    );
+    // Nothing is asked for any more: neither the article nor its entries.
+    const asked = sent.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent.length).toBe(asked);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard it' }));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(document.activeElement).toBe(heading);
+    expect(Object.keys(sessionStorage).filter((k) => k.startsWith('smear.admin.live-draft.7'))).toEqual([]);
+  });
+
+  it('deleted for good while open, a correction kept: the entries’ poll finds it gone; the 30-day purge names nobody', async () => {
+    const { client, state } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
+    sessionStorage.setItem(
+      'smear.admin.live-draft.7.1',
+      JSON.stringify({ doc: paragraph('Polls open at nine.'), keyEvent: false, shares: {}, version: 1 }),
+    );
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={25} />, client);
+    await screen.findByRole('list', { name: 'Entries, newest first' });
+    state.purged = { at: '2026-11-27T12:00:00.000Z', by: null };
+    await screen.findByRole('heading', { level: 1, name: 'This article was deleted for good' });
+    expect(
+      screen.getByText(/was deleted for good on .+, 30 days after it went to the trash: it cannot be restored\.$/),
+    ).toBeTruthy();
+    const kept = screen.getByRole('textbox', {
+      name: 'Your correction to an entry, not yet saved',
+    }) as HTMLTextAreaElement;
+    expect(kept.value).toBe('Polls open at nine.');
+    expect(screen.queryByText(/the list may be out of date/)).toBeNull();
+  });
+
   it('Delete asks first, then removes the entry', async () => {
     const { client, sent } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.'), entry(2, 'Oops.')] });
     renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
-import { AdminApiError, trashedArticleOf } from '@/lib/admin-api-client';
+import { AdminApiError, purgedArticleOf, trashedArticleOf } from '@/lib/admin-api-client';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { errorParts } from '@/lib/admin-error-context';
 import { useLiveArticle } from '../api/get-live-article.ts';
@@ -13,6 +13,7 @@ import { dropCorrectionsExcept } from '../lib/entry-draft.ts';
 import { CoverageControls } from './coverage-controls.tsx';
 import { LiveComposer } from './live-composer.tsx';
 import { ENTRIES_HEADING_ID, LiveEntryItem } from './live-entry-item.tsx';
+import { PurgedCoverage } from './purged-coverage.tsx';
 import { TrashedCoverage } from './trashed-coverage.tsx';
 
 export interface LiveConsoleProps {
@@ -32,11 +33,13 @@ export interface LiveConsoleProps {
  */
 export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps) {
   const article = useLiveArticle(articleId, pollMs ?? LIVE_ENTRIES_POLL_MS);
-  // In the Trash, nothing comes to ask for until it is restored (from its screen).
+  // In the Trash, nothing comes to ask for until it is restored (from its screen); deleted for good, never.
   const trashed = article.isError ? trashedArticleOf(article.error) : undefined;
-  const entries = useLiveEntries(articleId, trashed ? 0 : pollMs);
+  const purged = article.isError ? purgedArticleOf(article.error) : undefined;
+  const entries = useLiveEntries(articleId, trashed || purged ? 0 : pollMs);
   // The entries' poll answered 404: the story went to the Trash (or was deleted for good) since it was
-  // read, and the readers' stream says nothing of a story that is not public. It is read again.
+  // read, and the readers' stream says nothing of a story that is not public. It is read again, and its
+  // 404 tells which screen to show.
   const entriesGone = entries.error instanceof AdminApiError && entries.error.status === 404;
   const { refetch: refetchArticle } = article;
   useEffect(() => {
@@ -71,6 +74,7 @@ export function LiveConsole({ articleId, articleHref, pollMs }: LiveConsoleProps
       />
     );
   }
+  if (purged) return <PurgedCoverage articleId={articleId} facts={purged} />;
   if (article.isError) return <AdminQueryError error={article.error} onRetry={() => void article.refetch()} />;
   if (!article.data) return <AdminSpinner label="Loading the live console…" />;
   const a = article.data;

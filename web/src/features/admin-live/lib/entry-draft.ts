@@ -1,7 +1,8 @@
+import { bodyPlainText } from '@common/body/text';
 import { isDoc } from '@/lib/admin-body/body-doc';
 import { keepsWorkOf, LIVE_ENTRY_DRAFT_PREFIX, tabKeys, tabStorage as storage } from '@/lib/admin-drafts/keys';
 import type { EditorDoc } from './entries.ts';
-import { hasContent } from './entries.ts';
+import { entryBody, hasContent } from './entries.ts';
 
 /**
  * The live console's work not yet sent, kept in the tab's sessionStorage under the article, as the article
@@ -99,3 +100,35 @@ export function dropCorrectionsExcept(articleId: number, entryIds: readonly numb
 
 /** Whether the tab keeps work of this story's console: the composer's entry or a correction. */
 export const hasKeptWork = (articleId: number) => keepsWorkOf(LIVE_ENTRY_DRAFT_PREFIX, articleId);
+
+/** A piece of the console's work kept in the tab, as text to copy: the composer's entry, or a correction. */
+export interface KeptText {
+  key: string;
+  /** The entry it corrects (undefined: the composer's entry not yet posted). */
+  entryId?: number;
+  text: string;
+}
+
+/**
+ * The console's work kept for this story, as plain text (a picture gives its caption, an embed its text):
+ * what the editor can still copy once the story is deleted for good and nothing can be posted.
+ */
+export function keptTexts(articleId: number): KeptText[] {
+  const out: KeptText[] = [];
+  const own = keyOf(articleId);
+  const prefix = correctionPrefix(articleId);
+  for (const key of tabKeys().sort()) {
+    const entryId = key.startsWith(prefix) ? Number(key.slice(prefix.length)) : undefined;
+    if (key !== own && !Number.isSafeInteger(entryId)) continue;
+    const draft = read(key);
+    if (draft)
+      out.push({ key, ...(entryId === undefined ? {} : { entryId }), text: bodyPlainText(entryBody(draft.doc)) });
+  }
+  return out;
+}
+
+/** Forgets all the console's work kept for this story (the composer's entry and every correction). */
+export function discardKeptWork(articleId: number): void {
+  clearEntryDraft(articleId);
+  dropCorrectionsExcept(articleId, []);
+}

@@ -77,6 +77,8 @@ export function fakeLiveApi(
     article: opts.article ?? article(),
     entries: [...(opts.entries ?? [])],
     nextId: 100,
+    /** Deleted for good (by an editor, or by the 30-day purge: `by` null): every request of it is a 404. */
+    purged: undefined as { at: string; by: string | null } | undefined,
   };
   const newest = () => [...state.entries].sort((a, b) => b.postedAt.localeCompare(a.postedAt) || b.id - a.id);
   const respond = (req: Sent): Response => {
@@ -86,6 +88,16 @@ export function fakeLiveApi(
     const base = `/api/admin/articles/${state.article.id}`;
     if (path === '/api/admin/social/share-defaults')
       return json(200, { x: null, facebook: null, connected: opts.connected ?? { x: true, facebook: false } });
+    // Deleted for good (as the server answers): its read says by whom and when, anything else is not found.
+    if (state.purged && path === base && req.method === 'GET')
+      return problem(404, 'Not Found', `Article ${state.article.id} was deleted for good.`, {
+        purged: true,
+        purgedAt: state.purged.at,
+        purgedBy: state.purged.by,
+        headline: state.article.headline,
+      });
+    if (state.purged && path.startsWith(base))
+      return problem(404, 'Not Found', `Article ${state.article.id} was not found.`);
     // In the Trash (as the server answers): its read is a 404 saying so, every write of it a 409.
     const { deletedAt, headline } = state.article;
     if (deletedAt && path === base && req.method === 'GET')
