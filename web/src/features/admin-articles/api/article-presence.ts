@@ -63,15 +63,17 @@ function newTabId(): string {
 /**
  * The other editors who have article `id` open, while this screen shows it: its heartbeat (above), and
  * its leaving when the screen goes (another screen of the app, or the page closed or left: `pagehide`,
- * with keepalive). A page brought back from the browser's cache sends a heartbeat again.
+ * with keepalive). A page brought back from the browser's cache sends a heartbeat again. `enabled` false
+ * (the article is gone for good: there is nobody to tell) ends it: no more heartbeats.
  */
-export function useArticlePresence(id: number): PresenceEditor[] {
+export function useArticlePresence(id: number, enabled = true): PresenceEditor[] {
   const client = useAdminApi();
   const [tabId] = useState(newTabId);
-  const query = useQuery(presenceQueryOptions(client, id, tabId));
+  const query = useQuery({ ...presenceQueryOptions(client, id, tabId), enabled });
   const { refetch } = query;
   const left = useRef(false);
   useEffect(() => {
+    if (!enabled) return;
     // Back after leaving (a page restored from the cache, or the effect run again): here again.
     if (left.current) {
       left.current = false;
@@ -94,6 +96,6 @@ export function useArticlePresence(id: number): PresenceEditor[] {
       window.removeEventListener('pageshow', back);
       leave();
     };
-  }, [client, id, tabId, refetch]);
+  }, [client, id, tabId, refetch, enabled]);
   return query.data?.editors ?? [];
 }

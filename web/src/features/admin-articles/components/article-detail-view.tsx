@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { paths } from '@/config/paths';
-import { purgedArticleOf, trashedArticleOf, useAdminApi } from '@/lib/admin-api-client';
+import { AdminApiError, purgedArticleOf, trashedArticleOf, useAdminApi } from '@/lib/admin-api-client';
 import { PURGED_TITLE_ID, PurgedArticle } from '@/components/admin/purged-article';
 import { AdminQueryError } from '@/lib/admin-error-context';
 import { articleQueryOptions, useArticle } from '../api/get-article.ts';
@@ -50,8 +50,10 @@ export interface ArticleDetailViewProps {
 /** Admin article detail (docs/product.md, Admin article detail). */
 export function ArticleDetailView({ id, onBack, editing = false, onEditingChange }: ArticleDetailViewProps) {
   const query = useArticle(id);
-  // Who else has it open: sent while this screen shows the article, in either mode (decision 047).
-  const others = useArticlePresence(id);
+  // Who else has it open: sent while this screen shows the article, in either mode, or its Trash screen
+  // (decision 047); no longer once its read says it is gone for good, or never was.
+  const gone = query.error instanceof AdminApiError && query.error.status === 404 && !trashedArticleOf(query.error);
+  const others = useArticlePresence(id, !gone);
   const client = useAdminApi();
   const queryClient = useQueryClient();
   const { DetailSection } = useArticleExtensions();

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -12,6 +13,7 @@ import { ArticleForm } from './article-form.tsx';
 
 afterEach(() => {
   cleanup();
+  focusManager.setFocused(undefined);
   sessionStorage.clear();
 });
 
@@ -74,6 +76,19 @@ describe('An article deleted for good', () => {
     expect(screen.getByRole('link', { name: 'All Articles' })).toBeTruthy();
     for (const name of ['Retry', 'Restore', 'Start a new article from them'])
       expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('sends no more presence heartbeats once its read says it is gone, not even when the window has the focus again', async () => {
+    const { client, presence } = purgedApi();
+    await openPurged(client);
+    const beats = () => presence.filter((r) => r.method === 'PUT').length;
+    const before = beats();
+    // The first, sent with the article's read, before its answer said it is gone.
+    expect(before).toBeLessThanOrEqual(1);
+    act(() => focusManager.setFocused(false));
+    act(() => focusManager.setFocused(true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(beats()).toBe(before);
   });
 
   it('the 30-day purge names nobody', async () => {
