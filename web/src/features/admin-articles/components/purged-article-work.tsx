@@ -29,10 +29,12 @@ export function PurgedArticleWork({ id, onDiscarded }: { id: number; onDiscarded
   return (
     <>
       {draft && writingNew ? (
-        <p className="admin-notice">
-          Your unsaved changes to it are kept in this browser tab. Save or discard the new article you began in this
-          tab, then come back here to start a new article from them.
-        </p>
+        <div className="admin-notice admin-deleted__work">
+          <p>
+            Your unsaved changes to it are kept in this browser tab. Save or discard the new article you began in this
+            tab, then come back here to start a new article from them.
+          </p>
+        </div>
       ) : null}
       {draft && !writingNew ? (
         <div className="admin-notice admin-deleted__work">
@@ -50,10 +52,15 @@ export function PurgedArticleWork({ id, onDiscarded }: { id: number; onDiscarded
         </div>
       ) : null}
       {unposted ? (
-        <p className="admin-notice">
-          Your live coverage not yet posted is kept in this browser tab:{' '}
-          <Link to={paths.admin.liveConsole.getHref(id)}>its live console</Link> shows it to copy.
-        </p>
+        <div className="admin-notice admin-deleted__work">
+          <p>
+            Your live coverage not yet posted is kept in this browser tab:{' '}
+            <Link className="admin-link" to={paths.admin.liveConsole.getHref(id)}>
+              its live console
+            </Link>{' '}
+            shows it to copy.
+          </p>
+        </div>
       ) : null}
     </>
   );
