@@ -24,10 +24,21 @@ const IN_TRASH = 'The article is in the trash: restore it first.';
  */
 function serverWith(start: AdminArticle) {
   let article = start;
+  // Deleted for good (`purge()`): its read says by whom, every write is not found.
+  let purged = false;
   const api = fakeApi((req) => {
     const path = new URL(req.url, 'http://admin.test').pathname;
     if (path === '/api/admin/categories') return json(200, [{ id: 1, name: 'Politics' }]);
     if (path === '/api/admin/articles/1/revisions') return json(200, { revisions: [] });
+    if (purged && req.method === 'GET' && path === '/api/admin/articles/1') {
+      return problem(404, 'Not Found', 'Article 1 was deleted for good.', {
+        purged: true,
+        purgedAt: new Date().toISOString(),
+        purgedBy: 'Petra Purge',
+        headline: article.headline,
+      });
+    }
+    if (purged) return problem(404, 'Not Found', 'Article 1 was not found.');
     const deleted = { deleted: true, deletedAt: article.deletedAt, headline: article.headline };
     if (req.method === 'GET') {
       return article.deletedAt
@@ -46,6 +57,9 @@ function serverWith(start: AdminArticle) {
     ...api,
     trash: () => {
       article = { ...article, deletedAt: new Date().toISOString(), version: article.version + 1 };
+    },
+    purge: () => {
+      purged = true;
     },
     writes: () => api.sent.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`),
   };
@@ -111,6 +125,35 @@ describe('the edit form of an article moved to the Trash meanwhile', () => {
     const puts = server.sent.filter((r) => r.method === 'PUT');
     expect(puts).toHaveLength(1);
     expect(puts[0]!.body).toMatchObject({ autosave: true, summary: 'Honk, honk.' });
+  }, 10_000);
+
+  it('Save changes of an article deleted for good leads to who deleted it, and the text starts a new article', async () => {
+    const server = serverWith(
+      adminArticle({ id: 1, headline: 'Goose Runs For Mayor', publishedAt: '2026-01-05T10:00:00.000Z', version: 3 }),
+    );
+    await openEditor(server);
+    fireEvent.change(summary(), { target: { value: 'My unsaved words.' } });
+    server.purge();
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const title = await screen.findByRole('heading', { level: 1, name: 'This article was deleted for good' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(screen.getByText(/^“Goose Runs For Mayor” was deleted for good by Petra Purge on /)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start a new article from them' })).toBeTruthy();
+    expect(toasts).toEqual([expect.objectContaining({ title: 'Failed to save article', variant: 'destructive' })]);
+    expect(draftSummary()).toBe('My unsaved words.');
+  });
+
+  it('an autosave of a draft deleted for good leads there too, the text kept', async () => {
+    const server = serverWith(adminArticle({ id: 1, headline: 'Goose Drafts A Manifesto', version: 2 }));
+    await openEditor(server);
+    fireEvent.change(summary(), { target: { value: 'Honk, honk.' } });
+    server.purge();
+
+    await screen.findByRole('heading', { level: 1, name: 'This article was deleted for good' }, { timeout: 6000 });
+    expect(screen.getByRole('button', { name: 'Start a new article from them' })).toBeTruthy();
+    expect(draftSummary()).toBe('Honk, honk.');
+    expect(server.sent.filter((r) => r.method === 'PUT')).toHaveLength(1);
   }, 10_000);
 
   it('an article opened in the Trash with no unsaved changes in the tab says nothing of them', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminKeys, isInTrash, useAdminApi } from '@/lib/admin-api-client';
+import { AdminApiError, adminKeys, isInTrash, useAdminApi } from '@/lib/admin-api-client';
 import { errorParts } from '@/lib/admin-error-context';
 import { autosaveArticle } from '../api/autosave-article.ts';
 import { getArticle } from '../api/get-article.ts';
@@ -89,6 +89,13 @@ export function useAutosave({
             setState({ kind: 'failed', message: 'Not saved: the article was moved to the Trash.' });
             // The article's screen loads it again and says 'This article was deleted'; the text stays in
             // the tab's draft, back in the form once the article is restored.
+            void queryClient.invalidateQueries({ queryKey: adminKeys.articleDetail(id) });
+            return;
+          }
+          if (err instanceof AdminApiError && err.status === 404) {
+            setState({ kind: 'failed', message: 'Not saved: the article was deleted for good.' });
+            // Its screen loads it again and says who deleted it; the text stays in the tab's draft, from
+            // which that screen starts a new article.
             void queryClient.invalidateQueries({ queryKey: adminKeys.articleDetail(id) });
             return;
           }
