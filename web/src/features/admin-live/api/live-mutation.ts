@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminKeys, isInTrash, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+import { AdminApiError, adminKeys, isInTrash, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
 import { errorParts } from '@/lib/admin-error-context';
 import { toast } from '@/lib/toast';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
@@ -21,7 +21,8 @@ const storyOf = (vars: LiveVars) => (typeof vars === 'number' ? vars : vars.arti
  * A write of live coverage: a failure shows the error catalogue's message with the server's
  * problem title and detail in a destructive toast, as every admin action does, and the screen
  * stays usable. One request at a time (a double Ctrl+Enter posts once). Refused because the story went
- * to the Trash meanwhile, the story is read again: the console then says so (the work kept in the tab).
+ * to the Trash or was deleted for good meanwhile, the story is read again: the console then says so (the
+ * work kept in the tab).
  */
 export function useLiveMutation<V extends LiveVars, R>({
   request,
@@ -38,7 +39,11 @@ export function useLiveMutation<V extends LiveVars, R>({
       await after?.(vars, result);
     },
     onError: (err, vars) => {
-      if (isInTrash(err)) void queryClient.invalidateQueries({ queryKey: adminKeys.articleDetail(storyOf(vars)) });
+      // In the Trash (409), or not found (404: the story deleted for good, or an entry deleted): the story is
+      // read again, and its answer says which screen to show.
+      const gone = err instanceof AdminApiError && err.status === 404;
+      if (isInTrash(err) || gone)
+        void queryClient.invalidateQueries({ queryKey: adminKeys.articleDetail(storyOf(vars)) });
       if (quiet?.(err)) return;
       const { message, details } = errorParts(err);
       toast({ title: message, description: details, variant: 'destructive' });

@@ -466,6 +466,19 @@ describe('LiveConsole', () => {
     expect(screen.queryByText(/the list may be out of date/)).toBeNull();
   });
 
+  it('a post refused because the story was deleted for good meanwhile: the console says so at once, the entry there to copy', async () => {
+    const api = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.')] });
+    renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, api.client);
+    const { text, editor } = await editorOf('Entry');
+    type(editor, 'The goat appeals.');
+    api.state.purged = { at: '2026-11-27T12:00:00.000Z', by: 'Petra Purge' };
+    fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
+    // No poll runs (pollMs 0): the refused post itself has the story read again.
+    await screen.findByRole('heading', { level: 1, name: 'This article was deleted for good' });
+    const kept = screen.getByRole('textbox', { name: 'Your entry not yet posted' }) as HTMLTextAreaElement;
+    expect(kept.value).toBe('The goat appeals.');
+  });
+
   it('Delete asks first, then removes the entry', async () => {
     const { client, sent } = fakeLiveApi({ article: live, entries: [entry(1, 'Polls open.'), entry(2, 'Oops.')] });
     renderInAdmin(<LiveConsole articleId={7} articleHref="/admin/articles/7" pollMs={0} />, client);
