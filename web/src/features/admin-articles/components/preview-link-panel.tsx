@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useFocusAfterRender } from '@/components/admin/use-focus-after-render';
 import {
   PREVIEW_LINK_DAY_CHOICES,
@@ -6,7 +6,7 @@ import {
   type PreviewLink,
   type PreviewLinkDays,
 } from '@common/preview-contract';
-import { browserCopyEnvironment, COPIED_INDICATOR_MS, copyText } from '@/lib/copy-to-clipboard';
+import { useCopyText } from '@/lib/use-copy-text';
 import { useCreatePreviewLink, usePreviewLink, useRevokePreviewLink } from '../api/preview-link.ts';
 import { isPublished } from '../lib/article-status.ts';
 import { formatAdminDate } from '../lib/format-date.ts';
@@ -164,16 +164,8 @@ function PreviewAddress({
   inputId: string;
   inputRef: React.RefObject<HTMLInputElement | null>;
 }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function onCopy() {
-    const ok = await copyText(url, browserCopyEnvironment());
-    setCopied(ok ? 'yes' : 'failed');
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(null), COPIED_INDICATOR_MS);
-  }
+  const { outcome: copied, copy } = useCopyText();
+  const onCopy = () => copy(url);
 
   return (
     <div className="admin-preview-link__address">
@@ -191,11 +183,11 @@ function PreviewAddress({
           onFocus={(e) => e.currentTarget.select()}
         />
         <button type="button" className="admin-btn admin-btn--small admin-btn--primary" onClick={() => void onCopy()}>
-          {copied === 'yes' ? 'Copied' : 'Copy'}
+          {copied === 'copied' ? 'Copied' : 'Copy'}
         </button>
       </div>
       <p className="admin-sr-only" role="status" aria-live="polite">
-        {copied === 'yes' ? 'Preview address copied to the clipboard' : ''}
+        {copied === 'copied' ? 'Preview address copied to the clipboard' : ''}
       </p>
       {copied === 'failed' ? (
         <p className="admin-inline-error">Could not copy: select the address and copy it yourself.</p>

@@ -432,6 +432,17 @@ describe('LiveConsole', () => {
     const kept = screen.getByRole('textbox', { name: 'Your entry not yet posted' }) as HTMLTextAreaElement;
     expect(kept.value).toBe('The goat returns.');
     expect(kept.readOnly).toBe(true);
+    // Copy puts it on the clipboard and says so, in words and to a screen reader.
+    const writes: string[] = [];
+    Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (copied: string) => void writes.push(copied) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await screen.findByRole('button', { name: 'Copied' });
+    expect(writes).toEqual(['The goat returns.']);
+    expect(screen.getByText('Your entry not yet posted: copied to the clipboard')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All Articles' }).getAttribute('href')).toMatch(/^\/admin\/articles\?/);
     expect(screen.getByRole('link', { name: 'Deletions in the audit trail' }).getAttribute('href')).toBe(
       '/admin/audit?action=purge',

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { PURGED_TITLE_ID, PurgedArticle } from '@/components/admin/purged-article';
 import type { PurgedArticleFacts } from '@/lib/admin-api-client';
-import { browserCopyEnvironment, COPIED_INDICATOR_MS, copyText } from '@/lib/copy-to-clipboard';
+import { useCopyText } from '@/lib/use-copy-text';
 import { discardKeptWork, keptTexts, type KeptText } from '../lib/entry-draft.ts';
 
 /**
@@ -40,16 +40,8 @@ export function PurgedCoverage({ articleId, facts }: { articleId: number; facts:
 /** One kept text, read-only, with Copy ('Copied' for a moment, announced politely). */
 function KeptTextField({ kept }: { kept: KeptText }) {
   const id = useId();
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { outcome: copied, copy } = useCopyText();
   const label = kept.entryId === undefined ? 'Your entry not yet posted' : 'Your correction to an entry, not yet saved';
-  async function onCopy() {
-    const ok = await copyText(kept.text, browserCopyEnvironment());
-    setCopied(ok ? 'yes' : 'failed');
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(null), COPIED_INDICATOR_MS);
-  }
   return (
     <div className="admin-deleted__kept">
       <label className="admin-form__label" htmlFor={id}>
@@ -64,12 +56,12 @@ function KeptTextField({ kept }: { kept: KeptText }) {
         onFocus={(e) => e.currentTarget.select()}
       />
       <div>
-        <button type="button" className="admin-btn admin-btn--small" onClick={() => void onCopy()}>
-          {copied === 'yes' ? 'Copied' : 'Copy'}
+        <button type="button" className="admin-btn admin-btn--small" onClick={() => void copy(kept.text)}>
+          {copied === 'copied' ? 'Copied' : 'Copy'}
         </button>
       </div>
       <p className="admin-sr-only" role="status" aria-live="polite">
-        {copied === 'yes' ? `${label}: copied to the clipboard` : ''}
+        {copied === 'copied' ? `${label}: copied to the clipboard` : ''}
       </p>
       {copied === 'failed' ? (
         <p className="admin-inline-error">Could not copy: select the text and copy it yourself.</p>

@@ -1,21 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { browserCopyEnvironment, COPIED_INDICATOR_MS, copyText } from '@/lib/copy-to-clipboard';
+import { useId } from 'react';
+import { useCopyText } from '@/lib/use-copy-text';
 
 /** Read-only URL field with a Copy button that shows 'Copied!' for 2000 ms. */
 export function CopyLinkField({ url }: { url: string }) {
   const inputId = useId();
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function onCopy() {
-    const ok = await copyText(url, browserCopyEnvironment());
-    if (!ok) return;
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
-  }
+  const { outcome, copy } = useCopyText();
+  const copied = outcome === 'copied';
+  const onCopy = () => void copy(url);
 
   return (
     <div>
