@@ -84,26 +84,50 @@ async function openEditor(server: ReturnType<typeof serverWith>) {
 const summary = () => screen.getByLabelText('Summary') as HTMLTextAreaElement;
 const draftSummary = () => JSON.parse(sessionStorage.getItem(draftKey(1)) ?? '{}').values?.summary;
 
+/**
+ * A published article's edit form, 'My unsaved words.' typed in its summary; someone else then moves it to
+ * the Trash or deletes it for good (`gone`), and Save changes is pressed. Answers the heading that shows.
+ */
+async function savedAfter(gone: 'trash' | 'purge', heading: string) {
+  const server = serverWith(
+    adminArticle({ id: 1, headline: 'Goose Runs For Mayor', publishedAt: '2026-01-05T10:00:00.000Z', version: 3 }),
+  );
+  await openEditor(server);
+  fireEvent.change(summary(), { target: { value: 'My unsaved words.' } });
+  server[gone]();
+  fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+  const title = await screen.findByRole('heading', { level: 1, name: heading });
+  await waitFor(() => expect(document.activeElement).toBe(title));
+  expect(toasts).toEqual([expect.objectContaining({ title: 'Failed to save article', variant: 'destructive' })]);
+  expect(draftSummary()).toBe('My unsaved words.');
+  return server;
+}
+
+/**
+ * A draft's edit form, 'Honk, honk.' typed in its summary; someone else then moves it to the Trash or deletes
+ * it for good (`gone`) before its autosave, which is refused, sent once, the text kept in the tab.
+ */
+async function autosavedAfter(gone: 'trash' | 'purge', heading: string) {
+  const server = serverWith(adminArticle({ id: 1, headline: 'Goose Drafts A Manifesto', version: 2 }));
+  await openEditor(server);
+  fireEvent.change(summary(), { target: { value: 'Honk, honk.' } });
+  server[gone]();
+  await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 6000 });
+  expect(draftSummary()).toBe('Honk, honk.');
+  const puts = server.sent.filter((r) => r.method === 'PUT');
+  expect(puts).toHaveLength(1);
+  expect(puts[0]!.body).toMatchObject({ autosave: true, summary: 'Honk, honk.' });
+}
+
 describe('the edit form of an article moved to the Trash meanwhile', () => {
   it("Save changes leads to 'This article was deleted', not the conflict panel, and the text comes back after Restore", async () => {
-    const server = serverWith(
-      adminArticle({ id: 1, headline: 'Goose Runs For Mayor', publishedAt: '2026-01-05T10:00:00.000Z', version: 3 }),
-    );
-    await openEditor(server);
-    fireEvent.change(summary(), { target: { value: 'My unsaved words.' } });
-    server.trash();
-    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-
-    const title = await screen.findByRole('heading', { level: 1, name: 'This article was deleted' });
-    await waitFor(() => expect(document.activeElement).toBe(title));
+    const server = await savedAfter('trash', 'This article was deleted');
     expect(screen.queryByText('This article was changed while you were editing')).toBeNull();
     expect(screen.getByText(/^“Goose Runs For Mayor” went to the trash on /)).toBeTruthy();
     expect(
       screen.getByText('Your unsaved changes to it are kept in this browser tab: restore it to go on editing them.'),
     ).toBeTruthy();
-    expect(toasts).toEqual([expect.objectContaining({ title: 'Failed to save article', variant: 'destructive' })]);
     expect(String(toasts[0]!.description)).toContain(IN_TRASH);
-    expect(draftSummary()).toBe('My unsaved words.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
     await screen.findByRole('heading', { level: 1, name: 'Edit Article' });
@@ -113,47 +137,21 @@ describe('the edit form of an article moved to the Trash meanwhile', () => {
   });
 
   it("an autosave of a draft moved to the Trash says so and leads to 'This article was deleted', the text kept", async () => {
-    const server = serverWith(adminArticle({ id: 1, headline: 'Goose Drafts A Manifesto', version: 2 }));
-    await openEditor(server);
-    fireEvent.change(summary(), { target: { value: 'Honk, honk.' } });
-    server.trash();
-
-    await screen.findByRole('heading', { level: 1, name: 'This article was deleted' }, { timeout: 6000 });
+    await autosavedAfter('trash', 'This article was deleted');
     expect(screen.queryByText('This article was changed while you were editing')).toBeNull();
     expect(screen.getByText(/Your unsaved changes to it are kept in this browser tab/)).toBeTruthy();
-    expect(draftSummary()).toBe('Honk, honk.');
-    const puts = server.sent.filter((r) => r.method === 'PUT');
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.body).toMatchObject({ autosave: true, summary: 'Honk, honk.' });
   }, 10_000);
 
   it('Save changes of an article deleted for good leads to who deleted it, and the text starts a new article', async () => {
-    const server = serverWith(
-      adminArticle({ id: 1, headline: 'Goose Runs For Mayor', publishedAt: '2026-01-05T10:00:00.000Z', version: 3 }),
-    );
-    await openEditor(server);
-    fireEvent.change(summary(), { target: { value: 'My unsaved words.' } });
-    server.purge();
-    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-
-    const title = await screen.findByRole('heading', { level: 1, name: 'This article was deleted for good' });
-    await waitFor(() => expect(document.activeElement).toBe(title));
+    await savedAfter('purge', 'This article was deleted for good');
     expect(screen.getByText(/^“Goose Runs For Mayor” was deleted for good by Petra Purge on /)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start a new article from them' })).toBeTruthy();
-    expect(toasts).toEqual([expect.objectContaining({ title: 'Failed to save article', variant: 'destructive' })]);
-    expect(draftSummary()).toBe('My unsaved words.');
+    expect(String(toasts[0]!.description)).toContain('Article 1 was not found.');
   });
 
   it('an autosave of a draft deleted for good leads there too, the text kept', async () => {
-    const server = serverWith(adminArticle({ id: 1, headline: 'Goose Drafts A Manifesto', version: 2 }));
-    await openEditor(server);
-    fireEvent.change(summary(), { target: { value: 'Honk, honk.' } });
-    server.purge();
-
-    await screen.findByRole('heading', { level: 1, name: 'This article was deleted for good' }, { timeout: 6000 });
+    await autosavedAfter('purge', 'This article was deleted for good');
     expect(screen.getByRole('button', { name: 'Start a new article from them' })).toBeTruthy();
-    expect(draftSummary()).toBe('Honk, honk.');
-    expect(server.sent.filter((r) => r.method === 'PUT')).toHaveLength(1);
   }, 10_000);
 
   it('an article opened in the Trash with no unsaved changes in the tab says nothing of them', async () => {
