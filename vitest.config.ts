@@ -36,6 +36,7 @@ const e2eOnPostgres = [
   'e2e/admin-journeys.test.ts',
   'e2e/admin-live.test.ts',
   'e2e/admin-notes.test.ts',
+  'e2e/admin-pin.test.ts',
   'e2e/admin-preview-link.test.ts',
   'e2e/admin-purge.test.ts',
   'e2e/admin-quick-search.test.ts',

@@ -48,6 +48,8 @@ const ARTICLE_LABELS: Record<AuditAction, string> = {
   undelete: 'Restored from the Trash',
   purge: 'Deleted for good',
   category: 'Category changed',
+  pin: 'Pinned to the top',
+  unpin: 'Unpinned',
 };
 
 const TRAIL_LABELS: Record<TrailAction, string> = {

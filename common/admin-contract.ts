@@ -54,6 +54,13 @@ export interface AdminArticle {
   liveStartedAt: string | null;
   liveEndedAt: string | null;
   /**
+   * When the story was pinned to lead the home page and its section (after the breaking stories) and by
+   * whom (decision 064); both null when it is not pinned. PUT and DELETE .../pin set them; unpublishing
+   * or the Trash clears them. In every answer and list row (not in revision snapshots older than pins).
+   */
+  pinnedAt?: string | null;
+  pinnedBy?: string | null;
+  /**
    * Whether publishing posts the article to X / Facebook: null follows the Social page's default
    * (on when the account is connected). Sent by the article GET, POST and PUT (not in lists, nor in
    * revision snapshots older than sharing).
@@ -136,6 +143,9 @@ export type ArticleShareField = 'shareToX' | 'shareToFacebook' | 'shareMessage';
 
 /** How many days a deleted article stays in the Trash, restorable, before it is deleted for good. */
 export const TRASH_RETENTION_DAYS = 30;
+
+/** At most this many stories are pinned at once (decision 064): a fourth is refused until one is unpinned. */
+export const MAX_PINNED_STORIES = 3;
 
 /** A paged list (GET /api/admin/articles). The server's list items leave `content` out. */
 export interface ArticlePageOf<T> {
@@ -424,6 +434,8 @@ export type ArticleRecord = Omit<
   | 'updatedBy'
   | 'liveStartedAt'
   | 'liveEndedAt'
+  | 'pinnedAt'
+  | 'pinnedBy'
   | 'content'
   | 'authors'
   | 'tags'
@@ -520,6 +532,8 @@ export const AUDIT_ACTIONS = [
   'undelete',
   'purge',
   'category',
+  'pin',
+  'unpin',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -28,6 +28,8 @@ export const LIST_COLUMNS = [
   'updated_by',
   'live_started_at',
   'live_ended_at',
+  'pinned_at',
+  'pinned_by',
 ] as const;
 
 export type ListRow = Pick<ArticleRow, (typeof LIST_COLUMNS)[number]>;
@@ -62,6 +64,8 @@ export function toListItem(row: ListRow): AdminArticleListItem {
     updatedBy: row.updated_by || null,
     liveStartedAt: row.live_started_at || null,
     liveEndedAt: row.live_ended_at || null,
+    pinnedAt: row.pinned_at || null,
+    pinnedBy: row.pinned_by || null,
   };
 }
 

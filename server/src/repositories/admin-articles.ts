@@ -600,7 +600,8 @@ export class AdminArticlesRepository {
   /** Published to draft; a scheduled article loses its schedule. A plain draft is refused (409). */
   unpublish(id: number, actor: Actor) {
     return this.mutate<'not-published'>(id, 'unpublish', actor, () => ({
-      set: { published_at: null, publish_at: null },
+      // Off the site, a story leads nothing: its pin goes with it (decision 064).
+      set: { published_at: null, publish_at: null, pinned_at: null, pinned_by: null },
       rule: {
         refuse: (row) => (row.published_at || row.publish_at ? undefined : 'not-published'),
       },
@@ -652,7 +653,14 @@ export class AdminArticlesRepository {
       'delete',
       actor,
       (now) => ({
-        set: { deleted_at: now, trashed_published_at: was('published_at'), published_at: null, publish_at: null },
+        set: {
+          deleted_at: now,
+          trashed_published_at: was('published_at'),
+          published_at: null,
+          publish_at: null,
+          pinned_at: null,
+          pinned_by: null,
+        },
         rule: {
           refuse: (row) => (row.deleted_at ? 'already-deleted' : undefined),
         },

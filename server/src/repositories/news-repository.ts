@@ -2,6 +2,7 @@ import { parseStoredBody } from '../../../common/body/stored.ts';
 import { countWords } from '../../../common/body/text.ts';
 import type { Kysely } from 'kysely';
 import { CATEGORIES } from '../../../common/categories.ts';
+import { MAX_PINNED_STORIES } from '../../../common/admin-contract.ts';
 import type { Database } from '../db/schema.ts';
 import { publicCorrections } from './public-corrections.ts';
 import { articleLinks } from './authors-and-tags.ts';
@@ -11,7 +12,7 @@ import { NEWS_LIST_COLUMNS, type ListRow } from './public-columns.ts';
 
 /**
  * All SQL of the public side: published articles only (published_at not null), newest first
- * (published_at, then id), dialect-neutral Kysely. The queries are shaped for the indexes of
+ * (published_at, then id; page 1 of a listing puts the pinned stories first), dialect-neutral Kysely. The queries are shaped for the indexes of
  * migration 001: (is_breaking, published_at, id), (category_id, is_breaking, published_at, id)
  * and (slug).
  */
@@ -77,13 +78,32 @@ export function toPublicArticle(row: ListRow & { content?: string }): PublicArti
 export class NewsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Newest published articles, split into breaking and the rest, each at most `count`. */
+  /**
+   * Newest published articles, split into breaking and the rest, each at most `count`. The rest start
+   * with the pinned stories (decision 064), newest pin first, then the others newest first; so the last
+   * of a full list is still the oldest of the newest, where the older pages continue.
+   */
   async listPublished({ categoryId, count }: { categoryId?: number; count: number }): Promise<NewsList> {
-    const [breaking, rest] = await Promise.all([
+    const [breaking, pinned, rest] = await Promise.all([
       this.listSlice(1, categoryId, count),
+      this.pinnedSlice(categoryId, Math.min(count, MAX_PINNED_STORIES)),
       this.listSlice(0, categoryId, count),
     ]);
-    return { breakingNews: breaking.map(toPublicArticle), allArticles: rest.map(toPublicArticle) };
+    const pinnedIds = new Set(pinned.map((r) => Number(r.id)));
+    const others = [...pinned, ...rest.filter((r) => !pinnedIds.has(Number(r.id)))].slice(0, count);
+    return { breakingNews: breaking.map(toPublicArticle), allArticles: others.map(toPublicArticle) };
+  }
+
+  /** The pinned stories that are not breaking (those lead anyway), from the partial index of pins (migration 063). */
+  private pinnedSlice(categoryId: number | undefined, count: number): Promise<ListRow[]> {
+    let q = this.db
+      .selectFrom('articles')
+      .select(LIST_COLUMNS)
+      .where('pinned_at', 'is not', null)
+      .where('is_breaking', '=', 0)
+      .where('published_at', 'is not', null);
+    if (categoryId !== undefined) q = q.where('category_id', '=', categoryId);
+    return q.orderBy('pinned_at', 'desc').orderBy('id', 'desc').limit(count).execute();
   }
 
   private listSlice(isBreaking: 0 | 1, categoryId: number | undefined, count: number): Promise<ListRow[]> {

@@ -47,6 +47,7 @@ import * as m059 from './059-note-replies.ts';
 import * as m060 from './060-reply-notices.ts';
 import * as m061 from './061-note-edits.ts';
 import * as m062 from './062-open-notes.ts';
+import * as m063 from './063-pinned-stories.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -107,4 +108,5 @@ export const migrations: Record<string, AppMigration> = {
   '060-reply-notices': m060,
   '061-note-edits': m061,
   '062-open-notes': m062,
+  '063-pinned-stories': m063,
 };

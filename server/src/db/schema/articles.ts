@@ -62,6 +62,11 @@ export interface ArticleTable {
   // headline, the summary).
   meta_title: Generated<string>;
   meta_description: Generated<string>;
+
+  // 063-pinned-stories: when a published story was pinned to lead the home page and its section, and by
+  // whom (null, null: not pinned).
+  pinned_at: Generated<string | null>;
+  pinned_by: Generated<string | null>;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;

@@ -87,6 +87,9 @@ describe('GET /api/admin/articles/:id', () => {
       // Not a live blog.
       liveStartedAt: null,
       liveEndedAt: null,
+      // Not pinned to the top (decision 064).
+      pinnedAt: null,
+      pinnedBy: null,
       // Sharing follows the Social page's defaults until the article chooses.
       shareToX: null,
       shareToFacebook: null,

@@ -31,6 +31,8 @@ const listItemFields = {
   updatedBy: nullableString,
   liveStartedAt: nullableString,
   liveEndedAt: nullableString,
+  pinnedAt: Type.Optional(nullableString),
+  pinnedBy: Type.Optional(nullableString),
 };
 
 /** An article in lists (no `content`). */

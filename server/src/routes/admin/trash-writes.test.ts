@@ -54,6 +54,8 @@ function writesOf(id: number, rid: number, entryId: number): [string, string, un
     ['PUT', `/api/admin/articles/${id}`, { ...EDIT, version: 1 }],
     ['PUT', `/api/admin/articles/${id}`, { ...EDIT, autosave: true }, { 'if-match': '"1"' }],
     ['PUT', `/api/admin/articles/${id}/category`, { categoryId: 2 }],
+    ['PUT', `/api/admin/articles/${id}/pin`],
+    ['DELETE', `/api/admin/articles/${id}/pin`],
     ['POST', `/api/admin/articles/${id}/publish`],
     ['POST', `/api/admin/articles/${id}/unpublish`],
     ['POST', `/api/admin/articles/${id}/schedule`, { publishAt: future }],

@@ -62,6 +62,7 @@ import { ensureImageRow } from '../../../images/library.ts';
 import { ImagesRepository } from '../../../repositories/images-repository.ts';
 import { withReaderBody } from '../../../rendering/body-html.ts';
 import { correctionRoutes } from './corrections.ts';
+import { pinRoutes } from './pins.ts';
 import { presenceRoutes } from './presence.ts';
 
 const isKnownCategory = (id: number) => CATEGORIES.some((c) => c.id === id);
@@ -147,6 +148,7 @@ const articleRoutes: FastifyPluginAsync<AdminRouteOptions> = async (fastify, { a
     return { ...(await withReaderBody(images, article)), imageSize };
   }
   await fastify.register(presenceRoutes);
+  await fastify.register(pinRoutes, { answer: answerOf });
 
   /**
    * The lead image's focal point, copied onto the article from the library (an uploaded picture

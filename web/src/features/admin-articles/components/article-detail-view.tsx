@@ -29,6 +29,7 @@ import { useArticleExtensions } from '../extensions.tsx';
 import { CategoryEditor } from './category-editor.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { PinControl, PinnedBadge } from './pin-control.tsx';
 
 /** The body's plain text in paragraphs: for an answer without the drawn body (`bodyHtml`). */
 function paragraphs(text: string): string[] {
@@ -126,6 +127,7 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
         <h1 className="admin-detail__headline">{article.headline}</h1>
         <div className="admin-detail__badges">
           <StatusBadge publishedAt={article.publishedAt} status={article.status} publishAt={article.publishAt} />
+          <PinnedBadge pinnedAt={article.pinnedAt} />
           <CategoryEditor article={article} />
         </div>
         <div className="admin-actions">
@@ -144,6 +146,7 @@ export function ArticleDetailView({ id, onBack, editing = false, onEditingChange
           <DuplicateButton article={article} />
           <ArticleActions article={article} onDeleted={onBack} />
         </div>
+        <PinControl article={article} />
         {showsReadyChecks(article) ? (
           <ReadyToPublish
             checks={readyChecks(formFromArticle(article))}

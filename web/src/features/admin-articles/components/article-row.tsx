@@ -14,6 +14,7 @@ import { DuplicateButton } from './duplicate-button.tsx';
 import { EditingMarker } from './editing-marker.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { PinnedBadge } from './pin-control.tsx';
 import { useArticleExtensions } from '../extensions.tsx';
 
 /**
@@ -159,7 +160,10 @@ export function ArticleRow({ article, selection }: { article: RowArticle; select
           {deleted ? (
             <span className="admin-badge admin-badge--deleted">Deleted</span>
           ) : (
-            <StatusBadge publishedAt={article.publishedAt} status={article.status} publishAt={article.publishAt} />
+            <>
+              <StatusBadge publishedAt={article.publishedAt} status={article.status} publishAt={article.publishAt} />
+              <PinnedBadge pinnedAt={article.pinnedAt} />
+            </>
           )}
         </div>
         <RatingStars rating={article.ratingOutOfTen} />

@@ -202,6 +202,8 @@ describe('the audit trail, its actions in words', () => {
       ['undelete', 'Restored from the Trash'],
       ['purge', 'Deleted for good'],
       ['category', 'Category changed'],
+      ['pin', 'Pinned to the top'],
+      ['unpin', 'Unpinned'],
     ]);
     // Every option but 'All actions' is a code shown in words, never the code itself.
     const options = [...select.querySelectorAll('optgroup option')] as HTMLOptionElement[];

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startApp, type RunningApp } from './support/app.ts';
+import { insertArticles } from './support/articles.ts';
+import { axeViolations } from './support/axe.ts';
+import { DESKTOP, useBrowser, type BrowserFixture } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
+
+// Pinning a story to the top (decision 064), in headless Chromium against the real app, on SQLite and on
+// PostgreSQL (e2eOnPostgres in vitest.config.ts): an editor pins an older Politics story from its screen;
+// readers then find it as the lead card of the home page and of Politics (the server's page, with and
+// without JavaScript), and All Articles marks it Pinned; unpinned, it goes back to its place. The demo
+// content's breaking stories are made ordinary first: a pinned story leads after the breaking ones, and
+// this journey is about the pin.
+
+const NARROW = { width: 390, height: 800 };
+const OLD = 'Parish Council Votes To Pin Its Own Agenda';
+
+/** The headlines of the first cards of a listing, as a reader's page shows them. */
+async function cardHeadlines(page: Page, url: string, n = 2): Promise<string[]> {
+  await page.goto(url);
+  const cards = page.locator('main article.story-card h2');
+  await cards.first().waitFor();
+  return (await cards.allInnerTexts()).slice(0, n).map((t) => t.trim().toUpperCase());
+}
+
+/** The same, with JavaScript off: the server's page alone. */
+async function serverCardHeadlines(web: BrowserFixture, url: string): Promise<string[]> {
+  return cardHeadlines(await web.newPage({ ...DESKTOP, javaScriptEnabled: false }), url);
+}
+
+describe('Pin to the top', () => {
+  let running: RunningApp;
+  const web = useBrowser();
+  let old: { id: number; headline: string };
+
+  beforeAll(async () => {
+    running = await startApp();
+    await running.database.db.updateTable('articles').set({ is_breaking: 0 }).execute();
+    // Three days old: every demo story of the last days comes before it until it is pinned.
+    [old] = await insertArticles(running.database, running.app, [
+      { headline: OLD, category: 'Politics', published_at: new Date(Date.now() - 3 * 86_400_000).toISOString() },
+    ]);
+  });
+  afterAll(async () => running?.close());
+
+  it('an editor pins an older story: it leads the home page and Politics until it is unpinned', async () => {
+    const base = running.baseUrl;
+    const reader = await web.newPage({ ...DESKTOP });
+    const [homeLead] = await cardHeadlines(reader, `${base}/`);
+    expect(homeLead).not.toBe(OLD.toUpperCase());
+
+    const page = await web.newPage({ ...NARROW });
+    await openSignedIn(page, running, `${base}/admin/articles/${old.id}`);
+    await page.getByRole('heading', { level: 1, name: OLD }).waitFor();
+    const pin = page.getByRole('button', { name: 'Pin to the top' });
+    // What it does is said beside it, and read with it.
+    expect(await pin.getAttribute('aria-describedby')).toBe(`admin-pin-${old.id}`);
+    expect(await page.locator(`#admin-pin-${old.id}`).innerText()).toBe(
+      'Leads the home page and Politics, after any breaking story. At most 3 stories are pinned at once.',
+    );
+    await pin.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Unpin' }).waitFor();
+    expect(await page.locator(`#admin-pin-${old.id}`).innerText()).toMatch(
+      /^Pinned by .+, \d{1,2} \w{3} \d{4}, \d\d:\d\d: it leads the home page and Politics, after any breaking story\.$/,
+    );
+    expect(await page.locator('.admin-detail__badges .admin-badge--pinned').innerText()).toBe('Pinned');
+    expect(await axeViolations(page)).toEqual([]);
+    // Nothing wider than the phone's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
+
+    // Readers: the lead card of the home page and of Politics, with JavaScript and without.
+    expect((await cardHeadlines(reader, `${base}/`))[0]).toBe(OLD.toUpperCase());
+    expect((await cardHeadlines(reader, `${base}/politics`))[0]).toBe(OLD.toUpperCase());
+    expect((await serverCardHeadlines(web, `${base}/`))[0]).toBe(OLD.toUpperCase());
+    expect(await cardHeadlines(reader, `${base}/sport`, 20)).not.toContain(OLD.toUpperCase());
+
+    // All Articles marks it.
+    await page.goto(`${base}/admin/articles?status=published&search=${encodeURIComponent('Pin Its Own')}`);
+    const row = page.locator('.admin-row', { hasText: OLD });
+    await row.waitFor();
+    expect(await row.locator('.admin-badge--pinned').innerText()).toBe('Pinned');
+
+    // Unpinned, it goes back to its place.
+    await page.goto(`${base}/admin/articles/${old.id}`);
+    await page.getByRole('button', { name: 'Unpin' }).click();
+    await page.getByRole('button', { name: 'Pin to the top' }).waitFor();
+    expect((await cardHeadlines(reader, `${base}/`))[0]).toBe(homeLead);
+  });
+});

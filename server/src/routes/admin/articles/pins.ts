@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { MAX_PINNED_STORIES, type AdminArticle } from '../../../../../common/admin-contract.ts';
+import { actorOf } from '../../../auth/actor.ts';
+import { HttpProblem } from '../../../plugins/problem.ts';
+import { PinnedStoriesRepository, type PinResult } from '../../../repositories/pinned-stories.ts';
+import { ProblemSchema } from '../../news/schemas.ts';
+import { clearNewsCache } from '../context.ts';
+import { articleInTrash, articleNotFound, conflict } from '../http-errors.ts';
+import { AdminArticleSchema, IdParamsSchema } from '../schemas.ts';
+
+/** How the article routes answer with one article (its body as readers see it, its picture's size). */
+export interface PinRouteOptions {
+  answer(article: AdminArticle): Promise<AdminArticle>;
+}
+
+/** The headlines of the pinned stories as a sentence names them: “A”, “B” and “C”. */
+function headlines(pinned: { headline: string }[]): string {
+  const quoted = pinned.map((p) => `“${p.headline}”`);
+  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)!}`;
+}
+
+function refusal(id: number, result: Exclude<PinResult, { ok: true }>): Error {
+  switch (result.reason) {
+    case 'not-found':
+      return articleNotFound(id);
+    case 'deleted':
+      return articleInTrash(result.deletedAt);
+    case 'not-published':
+      return conflict('Only a published story can be pinned: publish it first.');
+    case 'too-many':
+      return new HttpProblem(
+        409,
+        `${MAX_PINNED_STORIES} stories are pinned already (${headlines(result.pinned)}): unpin one of them first.`,
+        { extensions: { pinned: result.pinned } },
+      );
+  }
+}
+
+/**
+ * Pinning a story to the top (decision 064): PUT pins a published story, so that it leads the home page
+ * and its section after the breaking stories; DELETE unpins it. Both answer the article; either is a
+ * no-op when the story is already as asked. A change drops the public caches.
+ */
+export async function pinRoutes(fastify: FastifyInstance, { answer }: PinRouteOptions) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const pins = new PinnedStoriesRepository(app.database.db, app.database.dialect);
+  const schema = (summary: string) => ({
+    summary,
+    params: IdParamsSchema,
+    response: { 200: AdminArticleSchema, 404: ProblemSchema, 409: ProblemSchema },
+  });
+
+  const answered = async (id: number, result: PinResult) => {
+    if (!result.ok) throw refusal(id, result);
+    if (result.changed) clearNewsCache(app);
+    return answer(result.article);
+  };
+
+  app.put(
+    '/articles/:id/pin',
+    {
+      schema: schema(
+        `Pins a published story to lead the home page and its section, after the breaking stories (at most ${MAX_PINNED_STORIES} at once)`,
+      ),
+    },
+    async (request) => answered(request.params.id, await pins.pin(request.params.id, actorOf(request))),
+  );
+
+  app.delete(
+    '/articles/:id/pin',
+    { schema: schema('Unpins a story: it takes its place by its publication time again') },
+    async (request) => answered(request.params.id, await pins.unpin(request.params.id, actorOf(request))),
+  );
+}

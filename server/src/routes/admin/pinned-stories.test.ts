@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_PINNED_STORIES } from '../../../../common/admin-contract.ts';
+import { olderThanFirstPage } from '../../../../common/older-stories.ts';
+import { daysAgo, insertArticle, insertArticles, snapshotArticles } from '../../test-support/admin-articles.ts';
+import { expectProblem } from '../../test-support/problem-assertions.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+// Stories pinned to the top (decision 064): a pinned published story leads GET /News (home) and its
+// section's list, after the breaking stories; at most three at once; unpublishing or the Trash takes the
+// pin away; a pin is audited but is not an edit (the version stays). On SQLite (api) and PostgreSQL (api-pg).
+let t: TestApp;
+let authorization: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  authorization = await t.bearer({ sub: 'editor-pin', name: 'Pat Pinner' });
+});
+afterAll(async () => t?.close());
+beforeEach(async () => {
+  await t.database.db.deleteFrom('articles').execute();
+  await t.database.db.deleteFrom('audit_log').execute();
+  t.app.newsCache.clear();
+});
+
+const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    payload: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+
+const pin = (id: number) => call('PUT', `/api/admin/articles/${id}/pin`);
+const unpin = (id: number) => call('DELETE', `/api/admin/articles/${id}/pin`);
+
+/** The public list's ids: GET /News (home) or a section's. */
+async function listed(category?: string): Promise<{ breaking: number[]; others: number[] }> {
+  const res = await t.app.inject({ url: `/News?count=15${category ? `&category=${category}` : ''}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as { breakingNews: { id: number }[]; allArticles: { id: number }[] };
+  return { breaking: body.breakingNews.map((a) => a.id), others: body.allArticles.map((a) => a.id) };
+}
+
+async function auditActions(articleId: number): Promise<string[]> {
+  const rows = await t.database.db
+    .selectFrom('audit_log')
+    .select(['action', 'actor_name'])
+    .where('article_id', '=', articleId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => `${r.action} by ${r.actor_name}`);
+}
+
+/** `n` published stories, the first the newest (one hour apart), in `category_id` (Politics by default). */
+function published(n: number, overrides: Record<string, unknown> = {}) {
+  return insertArticles(
+    t.database.db,
+    Array.from({ length: n }, (_, i) => ({ published_at: daysAgo((i + 1) / 24), category_id: 1, ...overrides })),
+  );
+}
+
+describe('pinning a story', () => {
+  it('leads the home page and its section after the breaking stories, not another section', async () => {
+    const politics = await published(4);
+    const [sport] = await published(1, { category_id: 3, published_at: daysAgo(0.01) });
+    const [breaking] = await published(1, { is_breaking: 1, published_at: daysAgo(0.02) });
+    const oldest = politics.at(-1)!;
+
+    const res = await pin(Number(oldest.id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: Number(oldest.id), pinnedBy: 'Pat Pinner', version: 1 });
+    expect(Date.parse(res.json().pinnedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    const home = await listed();
+    expect(home.breaking).toEqual([Number(breaking!.id)]);
+    expect(home.others[0]).toBe(Number(oldest.id));
+    expect(home.others.filter((id) => id === Number(oldest.id))).toHaveLength(1);
+    expect(home.others.slice(1)).toEqual([Number(sport!.id), ...politics.slice(0, 3).map((r) => Number(r.id))]);
+    expect((await listed('Politics')).others[0]).toBe(Number(oldest.id));
+    expect((await listed('Sport')).others).toEqual([Number(sport!.id)]);
+
+    // The newsroom's list and read show it, and the audit trail has it; the story itself is not edited.
+    const list = await call('GET', '/api/admin/articles?status=published');
+    const row = (list.json().articles as { id: number; pinnedBy: string | null }[]).find(
+      (a) => a.id === Number(oldest.id),
+    );
+    expect(row?.pinnedBy).toBe('Pat Pinner');
+    expect((await call('GET', `/api/admin/articles/${oldest.id}`)).json()).toMatchObject({
+      pinnedBy: 'Pat Pinner',
+      version: 1,
+      updatedBy: null,
+    });
+    expect(await auditActions(Number(oldest.id))).toEqual(['pin by Pat Pinner']);
+  });
+
+  it('puts the newest pin first, and a pin again changes nothing', async () => {
+    const [a, b] = await published(2);
+    expect((await pin(Number(b!.id))).statusCode).toBe(200);
+    const first = (await pin(Number(a!.id))).json().pinnedAt as string;
+    const again = await pin(Number(a!.id));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().pinnedAt).toBe(first);
+    expect(await auditActions(Number(a!.id))).toEqual(['pin by Pat Pinner']);
+    // Pinned later, b leads although it is the older story.
+    const [, c] = await published(2, { published_at: daysAgo(0.001) });
+    expect((await pin(Number(c!.id))).statusCode).toBe(200);
+    expect((await listed()).others.slice(0, 3)).toEqual([c, a, b].map((r) => Number(r!.id)));
+  });
+
+  it('keeps a breaking story in the breaking list only', async () => {
+    const [story] = await published(1, { is_breaking: 1 });
+    const [other] = await published(1);
+    expect((await pin(Number(story!.id))).statusCode).toBe(200);
+    expect(await listed()).toEqual({ breaking: [Number(story!.id)], others: [Number(other!.id)] });
+  });
+
+  it('leaves the older pages where they were: a full first page still ends with the newest stories', async () => {
+    const rows = await published(20);
+    const old = rows.at(-1)!;
+    await pin(Number(old.id));
+    const res = await t.app.inject({ url: '/News?count=15' });
+    const body = res.json();
+    expect(body.allArticles.map((a: { id: number }) => a.id)).toEqual([
+      Number(old.id),
+      ...rows.slice(0, 14).map((r) => Number(r.id)),
+    ]);
+    const older = olderThanFirstPage(body, 15)!;
+    const page2 = await t.app.inject({ url: `/News/archive?before=${encodeURIComponent(older)}&count=15` });
+    expect(page2.json().articles[0].id).toBe(Number(rows[14]!.id));
+  });
+
+  it(`refuses a ${MAX_PINNED_STORIES + 1}th pin, naming the pinned stories, and changes nothing`, async () => {
+    const rows = await published(MAX_PINNED_STORIES + 1);
+    for (const r of rows.slice(0, MAX_PINNED_STORIES)) expect((await pin(Number(r.id))).statusCode).toBe(200);
+    const before = await snapshotArticles(t.database.db);
+    const res = await pin(Number(rows.at(-1)!.id));
+    const body = expectProblem(res, 409, `${MAX_PINNED_STORIES} stories are pinned already (“${rows[2]!.headline}”`);
+    expect(body.detail).toContain('unpin one of them first');
+    expect(body.pinned.map((p: { id: number }) => p.id)).toEqual(
+      rows
+        .slice(0, MAX_PINNED_STORIES)
+        .reverse()
+        .map((r) => Number(r.id)),
+    );
+    expect(await snapshotArticles(t.database.db)).toEqual(before);
+    // One unpinned, the fourth goes in.
+    expect((await unpin(Number(rows[0]!.id))).statusCode).toBe(200);
+    expect((await pin(Number(rows.at(-1)!.id))).statusCode).toBe(200);
+  });
+
+  it('lets only the limit through when editors pin at the same moment', async () => {
+    const rows = await published(MAX_PINNED_STORIES + 3);
+    const answers = await Promise.all(rows.map((r) => pin(Number(r.id))));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(MAX_PINNED_STORIES);
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(3);
+    const pinned = await t.database.db.selectFrom('articles').select('id').where('pinned_at', 'is not', null).execute();
+    expect(pinned).toHaveLength(MAX_PINNED_STORIES);
+  });
+
+  it('refuses a draft, a scheduled story, one in the Trash and an unknown id', async () => {
+    const draft = await insertArticle(t.database.db);
+    const scheduled = await insertArticle(t.database.db, { publish_at: daysAgo(-1) });
+    const trashed = await insertArticle(t.database.db, { deleted_at: daysAgo(1), trashed_published_at: daysAgo(2) });
+    expectProblem(await pin(Number(draft.id)), 409, 'Only a published story can be pinned: publish it first.');
+    expectProblem(await pin(Number(scheduled.id)), 409, 'Only a published story can be pinned');
+    const inTrash = expectProblem(await pin(Number(trashed.id)), 409);
+    expect(inTrash.deleted).toBe(true);
+    expectProblem(await unpin(Number(trashed.id)), 409);
+    expectProblem(await pin(999_999), 404, 'Article 999999 was not found.');
+    expectProblem(await unpin(999_999), 404);
+    expectProblem(await call('PUT', '/api/admin/articles/abc/pin'), 400);
+    expect(await auditActions(Number(draft.id))).toEqual([]);
+  });
+
+  it('asks to be signed in', async () => {
+    const [row] = await published(1);
+    const res = await t.app.inject({ method: 'PUT', url: `/api/admin/articles/${row!.id}/pin` });
+    expect(res.statusCode).toBe(401);
+    expect((await t.database.db.selectFrom('articles').select('pinned_at').executeTakeFirstOrThrow()).pinned_at).toBe(
+      null,
+    );
+  });
+});
+
+describe('unpinning', () => {
+  it('puts the story back in its place, audited once', async () => {
+    const rows = await published(3);
+    const old = rows.at(-1)!;
+    await pin(Number(old.id));
+    const res = await unpin(Number(old.id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ pinnedAt: null, pinnedBy: null });
+    expect((await unpin(Number(old.id))).statusCode).toBe(200);
+    expect((await listed()).others).toEqual(rows.map((r) => Number(r.id)));
+    expect(await auditActions(Number(old.id))).toEqual(['pin by Pat Pinner', 'unpin by Pat Pinner']);
+  });
+
+  it('happens when the story is unpublished or moved to the Trash, and publishing again does not pin it', async () => {
+    const [a, b, c] = await published(3);
+    for (const r of [a, b]) await pin(Number(r!.id));
+    expect((await call('POST', `/api/admin/articles/${a!.id}/unpublish`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/articles/${b!.id}`)).statusCode).toBe(204);
+    expect((await call('POST', `/api/admin/articles/${a!.id}/publish`)).json()).toMatchObject({ pinnedAt: null });
+    expect((await call('POST', `/api/admin/articles/${b!.id}/restore`)).json()).toMatchObject({
+      status: 'published',
+      pinnedAt: null,
+    });
+    // a published again now leads by its new time; b keeps its old one; neither is pinned.
+    expect((await listed()).others).toEqual([a, b, c].map((r) => Number(r!.id)));
+  });
+
+  it('never gets in the way of an editor saving the story (the version stays)', async () => {
+    const [row] = await published(1);
+    const read = (await call('GET', `/api/admin/articles/${row!.id}`)).json();
+    await pin(Number(row!.id));
+    const save = await call('PUT', `/api/admin/articles/${row!.id}`, {
+      headline: 'Pinned And Edited',
+      summary: read.summary,
+      body: read.body,
+      category: read.category,
+      author: read.author,
+      source: read.source,
+      ratingOutOfTen: read.ratingOutOfTen,
+      comments: read.comments,
+      isBreaking: false,
+      version: read.version,
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    expect(save.json()).toMatchObject({ headline: 'Pinned And Edited', pinnedBy: 'Pat Pinner' });
+  });
+});

@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { adminArticle } from '@/testing/admin-article';
+import { fakeApi, json, problem } from '@/testing/fake-admin-api';
+import { recordToasts } from '@/testing/record-toasts';
+import { renderInAdmin } from '@/testing/render-in-admin';
+import type { AdminArticle } from '../types.ts';
+import { ArticleDetailView } from './article-detail-view.tsx';
+
+afterEach(cleanup);
+const toasts = recordToasts();
+
+const FULL = '3 stories are pinned already (“A”, “B” and “C”): unpin one of them first.';
+
+/** The server with one article; PUT and DELETE .../pin pin and unpin it, unless `full` (the limit is reached). */
+function pinApi(start: Partial<AdminArticle>, opts: { full?: boolean } = {}) {
+  let article = adminArticle({ id: 7, headline: 'Goat Leads Nation', ...start });
+  const api = fakeApi((req) => {
+    const path = new URL(req.url, 'http://admin.test').pathname;
+    if (path === '/api/admin/categories') return json(200, [{ id: 1, name: 'Politics' }]);
+    if (path.endsWith('/revisions')) return json(200, { revisions: [] });
+    if (path.endsWith('/notes')) return json(200, { notes: [] });
+    if (path.endsWith('/corrections')) return json(200, { corrections: [] });
+    if (path === '/api/admin/articles/7/pin') {
+      if (req.method === 'PUT' && opts.full) return problem(409, 'Conflict', FULL, { pinned: [] });
+      article = {
+        ...article,
+        pinnedAt: req.method === 'PUT' ? '2026-12-03T17:05:00.000Z' : null,
+        pinnedBy: req.method === 'PUT' ? 'Pat Pinner' : null,
+      };
+      return json(200, article);
+    }
+    if (req.method === 'GET' && path === '/api/admin/articles/7') return json(200, article);
+    return json(200, {});
+  });
+  return { ...api, pins: () => api.sent.filter((r) => r.url.endsWith('/pin')).map((r) => r.method) };
+}
+
+function open(client: Parameters<typeof renderInAdmin>[1]) {
+  renderInAdmin(<ArticleDetailView id={7} onBack={() => undefined} />, client);
+  return screen.findByRole('heading', { level: 1, name: 'Goat Leads Nation' });
+}
+
+describe('Pin to the top', () => {
+  it('pins a published story, saying where it leads, then shows who pinned it and Unpin', async () => {
+    const { client, pins } = pinApi({ publishedAt: '2026-12-01T09:00:00.000Z' });
+    await open(client);
+    const button = screen.getByRole('button', { name: 'Pin to the top' });
+    expect(button.getAttribute('aria-describedby')).toBe('admin-pin-7');
+    expect(document.getElementById('admin-pin-7')?.textContent).toBe(
+      'Leads the home page and Politics, after any breaking story. At most 3 stories are pinned at once.',
+    );
+    expect(screen.queryByText('Pinned')).toBeNull();
+
+    fireEvent.click(button);
+    const unpin = await screen.findByRole('button', { name: 'Unpin' });
+    expect(pins()).toEqual(['PUT']);
+    expect(toasts.map((t) => t.title)).toEqual(['Pinned to the top']);
+    expect(document.getElementById('admin-pin-7')?.textContent).toMatch(
+      /^Pinned by Pat Pinner, 3 Dec 2026, \d\d:\d\d: it leads the home page and Politics, after any breaking story\.$/,
+    );
+    // The badge beside the status.
+    const badges = document.querySelector('.admin-detail__badges') as HTMLElement;
+    expect(within(badges).getByText('Pinned').className).toContain('admin-badge--pinned');
+
+    fireEvent.click(unpin);
+    await screen.findByRole('button', { name: 'Pin to the top' });
+    expect(pins()).toEqual(['PUT', 'DELETE']);
+    expect(toasts.map((t) => t.title)).toEqual(['Pinned to the top', 'Unpinned']);
+    expect(within(badges).queryByText('Pinned')).toBeNull();
+  });
+
+  it('says why when the limit is reached, and the story stays unpinned', async () => {
+    const { client, pins } = pinApi({ publishedAt: '2026-12-01T09:00:00.000Z' }, { full: true });
+    await open(client);
+    fireEvent.click(screen.getByRole('button', { name: 'Pin to the top' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toMatchObject({ variant: 'destructive' });
+    expect(`${toasts[0]!.title} ${String(toasts[0]!.description ?? '')}`).toContain(FULL);
+    expect(pins()).toEqual(['PUT']);
+    expect(screen.getByRole('button', { name: 'Pin to the top' })).toBeTruthy();
+  });
+
+  it('is not offered for a draft or a scheduled story', async () => {
+    const { client } = pinApi({ publishedAt: null });
+    await open(client);
+    expect(screen.queryByRole('button', { name: 'Pin to the top' })).toBeNull();
+    expect(document.getElementById('admin-pin-7')).toBeNull();
+  });
+});
