@@ -147,6 +147,19 @@ export const TRASH_RETENTION_DAYS = 30;
 /** At most this many stories are pinned at once (decision 064): a fourth is refused until one is unpinned. */
 export const MAX_PINNED_STORIES = 3;
 
+/** GET: the stories pinned to the top now (the Dashboard's 'Pinned to the top'). */
+export const ADMIN_PINS_API_PATH = '/api/admin/pins';
+
+/** A story pinned to the top, as GET /api/admin/pins lists it (newest pin first). */
+export interface PinnedStory {
+  id: number;
+  headline: string;
+  /** Its section's name: it leads that section's page and the home page. */
+  category: string;
+  pinnedAt: string;
+  pinnedBy: string | null;
+}
+
 /** A paged list (GET /api/admin/articles). The server's list items leave `content` out. */
 export interface ArticlePageOf<T> {
   articles: T[];

@@ -9,7 +9,8 @@ import { openSignedIn } from './support/signed-in.ts';
 // Pinning a story to the top (decision 064), in headless Chromium against the real app, on SQLite and on
 // PostgreSQL (e2eOnPostgres in vitest.config.ts): an editor pins an older Politics story from its screen;
 // readers then find it as the lead card of the home page and of Politics (the server's page, with and
-// without JavaScript), and All Articles marks it Pinned; unpinned, it goes back to its place. The demo
+// without JavaScript); All Articles marks it Pinned and the Dashboard lists it; unpinned, it goes back to
+// its place. The demo
 // content's breaking stories are made ordinary first: a pinned story leads after the breaking ones, and
 // this journey is about the pin.
 
@@ -82,8 +83,15 @@ describe('Pin to the top', () => {
     await row.waitFor();
     expect(await row.locator('.admin-badge--pinned').innerText()).toBe('Pinned');
 
+    // The Dashboard lists it under 'Pinned to the top', a link to its screen, where it is unpinned.
+    await page.goto(`${base}/admin`);
+    const panel = page.getByRole('region', { name: 'Pinned to the top' });
+    await panel.getByRole('link', { name: OLD }).waitFor();
+    expect(await panel.locator('p').first().innerText()).toMatch(/^1 of 3 pinned\./);
+    expect(await axeViolations(page)).toEqual([]);
+    await panel.getByRole('link', { name: OLD }).click();
+
     // Unpinned, it goes back to its place.
-    await page.goto(`${base}/admin/articles/${old.id}`);
     await page.getByRole('button', { name: 'Unpin' }).click();
     await page.getByRole('button', { name: 'Pin to the top' }).waitFor();
     expect((await cardHeadlines(reader, `${base}/`))[0]).toBe(homeLead);

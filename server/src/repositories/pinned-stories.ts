@@ -1,16 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { MAX_PINNED_STORIES, type AdminArticle } from '../../../common/admin-contract.ts';
+import { MAX_PINNED_STORIES, type AdminArticle, type PinnedStory } from '../../../common/admin-contract.ts';
+import { CATEGORIES } from '../../../common/categories.ts';
 import type { Dialect } from '../db/index.ts';
 import type { ArticleRow, Database } from '../db/schema.ts';
 import { toAdminArticle } from './admin-article-view.ts';
 import { writeAudit, type Actor } from './audit-log.ts';
 import { articleLinks } from './authors-and-tags.ts';
 
-/** A pinned story as a refusal names it (the editor unpins one of them first). */
-export interface PinnedStory {
-  id: number;
-  headline: string;
-}
+export type { PinnedStory };
 
 export type PinResult =
   | { ok: true; article: AdminArticle; changed: boolean }
@@ -18,6 +15,8 @@ export type PinResult =
   | { ok: false; reason: 'deleted'; deletedAt: string }
   | { ok: false; reason: 'not-published' }
   | { ok: false; reason: 'too-many'; pinned: PinnedStory[] };
+
+const categoryName = (id: number) => CATEGORIES.find((c) => c.id === Number(id))?.name ?? '';
 
 /**
  * Stories pinned to the top (decision 064): a published story an editor pins leads the home page and its
@@ -32,17 +31,23 @@ export class PinnedStoriesRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  /** The pinned published stories, newest pin first. */
+  /** The pinned published stories, newest pin first (the partial index of pins, migration 063). */
   async pinned(trx: Kysely<Database> = this.db): Promise<PinnedStory[]> {
     const rows = await trx
       .selectFrom('articles')
-      .select(['id', 'headline'])
+      .select(['id', 'headline', 'category_id', 'pinned_at', 'pinned_by'])
       .where('pinned_at', 'is not', null)
       .where('published_at', 'is not', null)
       .orderBy('pinned_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    return rows.map((r) => ({ id: Number(r.id), headline: r.headline }));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      headline: r.headline,
+      category: categoryName(r.category_id),
+      pinnedAt: r.pinned_at!,
+      pinnedBy: r.pinned_by ?? null,
+    }));
   }
 
   pin(id: number, actor: Actor, now: Date = new Date()): Promise<PinResult> {

@@ -182,6 +182,34 @@ describe('pinning a story', () => {
   });
 });
 
+describe('GET /api/admin/pins', () => {
+  it('lists the pinned published stories, newest pin first, with their section and who pinned them', async () => {
+    expect((await call('GET', '/api/admin/pins')).json()).toEqual({ pinned: [], max: MAX_PINNED_STORIES });
+    const [a] = await published(1);
+    const [b] = await published(1, { category_id: 3 });
+    await pin(Number(a!.id));
+    const pinnedB = (await pin(Number(b!.id))).json();
+    const res = await call('GET', '/api/admin/pins');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pinned).toEqual([
+      {
+        id: Number(b!.id),
+        headline: b!.headline,
+        category: 'Sport',
+        pinnedAt: pinnedB.pinnedAt,
+        pinnedBy: 'Pat Pinner',
+      },
+      expect.objectContaining({ id: Number(a!.id), category: 'Politics', pinnedBy: 'Pat Pinner' }),
+    ]);
+    // Unpublished, a story is no longer pinned.
+    await call('POST', `/api/admin/articles/${b!.id}/unpublish`);
+    expect((await call('GET', '/api/admin/pins')).json().pinned.map((p: { id: number }) => p.id)).toEqual([
+      Number(a!.id),
+    ]);
+    expect((await t.app.inject({ url: '/api/admin/pins' })).statusCode).toBe(401);
+  });
+});
+
 describe('unpinning', () => {
   it('puts the story back in its place, audited once', async () => {
     const rows = await published(3);

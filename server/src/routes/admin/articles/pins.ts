@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { MAX_PINNED_STORIES, type AdminArticle } from '../../../../../common/admin-contract.ts';
 import { actorOf } from '../../../auth/actor.ts';
 import { HttpProblem } from '../../../plugins/problem.ts';
@@ -8,6 +9,17 @@ import { ProblemSchema } from '../../news/schemas.ts';
 import { clearNewsCache } from '../context.ts';
 import { articleInTrash, articleNotFound, conflict } from '../http-errors.ts';
 import { AdminArticleSchema, IdParamsSchema } from '../schemas.ts';
+
+const nullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** A pinned story (GET /api/admin/pins, and the 409 of a pin past the limit). */
+export const PinnedStorySchema = Type.Object({
+  id: Type.Integer(),
+  headline: Type.String(),
+  category: Type.String({ description: 'Its section: it leads that section and the home page' }),
+  pinnedAt: Type.String(),
+  pinnedBy: nullableString,
+});
 
 /** How the article routes answer with one article (its body as readers see it, its picture's size). */
 export interface PinRouteOptions {
@@ -32,7 +44,7 @@ function refusal(id: number, result: Exclude<PinResult, { ok: true }>): Error {
       return new HttpProblem(
         409,
         `${MAX_PINNED_STORIES} stories are pinned already (${headlines(result.pinned)}): unpin one of them first.`,
-        { extensions: { pinned: result.pinned } },
+        { extensions: { pinned: result.pinned.map(({ id, headline }) => ({ id, headline })) } },
       );
   }
 }
@@ -40,7 +52,8 @@ function refusal(id: number, result: Exclude<PinResult, { ok: true }>): Error {
 /**
  * Pinning a story to the top (decision 064): PUT pins a published story, so that it leads the home page
  * and its section after the breaking stories; DELETE unpins it. Both answer the article; either is a
- * no-op when the story is already as asked. A change drops the public caches.
+ * no-op when the story is already as asked. A change drops the public caches. GET /api/admin/pins lists
+ * the pinned stories (the Dashboard's panel).
  */
 export async function pinRoutes(fastify: FastifyInstance, { answer }: PinRouteOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -56,6 +69,20 @@ export async function pinRoutes(fastify: FastifyInstance, { answer }: PinRouteOp
     if (result.changed) clearNewsCache(app);
     return answer(result.article);
   };
+
+  app.get(
+    // ADMIN_PINS_API_PATH: these routes are registered under /api/admin.
+    '/pins',
+    {
+      schema: {
+        summary: `The stories pinned to the top now, newest pin first (at most ${MAX_PINNED_STORIES})`,
+        response: {
+          200: Type.Object({ pinned: Type.Array(PinnedStorySchema), max: Type.Integer() }),
+        },
+      },
+    },
+    async () => ({ pinned: await pins.pinned(), max: MAX_PINNED_STORIES }),
+  );
 
   app.put(
     '/articles/:id/pin',

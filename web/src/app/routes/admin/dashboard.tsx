@@ -8,6 +8,7 @@ import {
   LatestNotesPanel,
   MostReadPanel,
   NotesForYouPanel,
+  PinnedStoriesPanel,
   UndescribedPicturesPanel,
   useDashboard,
 } from '@/features/admin-dashboard';
@@ -38,6 +39,7 @@ export default function DashboardPage() {
       <FailedSharesPanel />
       {data.backup ? <BackupStatusPanel backup={data.backup} /> : null}
       <UndescribedPicturesPanel count={data.undescribedPictures ?? 0} />
+      <PinnedStoriesPanel />
       <MostReadPanel />
       {data.notesForYou ? (
         <NotesForYouPanel

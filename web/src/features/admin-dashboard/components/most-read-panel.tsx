@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { readsLabel, type AdminMostReadStory } from '@common/most-read-contract';
 import { paths } from '@/config/paths';
 import { useMostRead } from '../api/get-most-read.ts';
-import '../most-read-panel.css';
+import '../dashboard-lists.css';
 
 /** The Dashboard's 'Most read (last 24 hours)': up to 10 stories and their reads, each to its screen. */
 export function MostReadPanel() {
