@@ -1,13 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ADMIN_MOST_READ_API_PATH, type AdminMostReadStory } from '@common/most-read-contract';
-import {
-  adminKeys,
-  adminRequest,
-  AUTH_REQUIRED,
-  shouldRetryAdminRequest,
-  useAdminApi,
-  type AdminApiClient,
-} from '@/lib/admin-api-client';
+import { adminRequest, AUTH_REQUIRED, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+import { dashboardPartQuery } from './dashboard-part.ts';
 
 /** GET /api/admin/most-read: the stories most read in the last 24 hours, with their counts. */
 export async function getMostRead(client: AdminApiClient, signal?: AbortSignal): Promise<AdminMostReadStory[]> {
@@ -25,13 +19,7 @@ export async function getMostRead(client: AdminApiClient, signal?: AbortSignal):
 }
 
 export function mostReadQueryOptions(client: AdminApiClient) {
-  return queryOptions({
-    // Under the dashboard's key: whatever refreshes the dashboard refreshes this too.
-    queryKey: [...adminKeys.dashboard(), 'most-read'] as const,
-    queryFn: ({ signal }) => getMostRead(client, signal),
-    staleTime: 30_000,
-    retry: shouldRetryAdminRequest,
-  });
+  return dashboardPartQuery(client, 'most-read', getMostRead);
 }
 
 export function useMostRead() {

@@ -1,13 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ADMIN_PINS_API_PATH, type PinnedStory } from '@common/admin-contract';
-import {
-  adminKeys,
-  adminRequest,
-  AUTH_REQUIRED,
-  shouldRetryAdminRequest,
-  useAdminApi,
-  type AdminApiClient,
-} from '@/lib/admin-api-client';
+import { adminRequest, AUTH_REQUIRED, useAdminApi, type AdminApiClient } from '@/lib/admin-api-client';
+import { dashboardPartQuery } from './dashboard-part.ts';
 
 export interface PinnedStories {
   pinned: PinnedStory[];
@@ -30,13 +24,7 @@ export function getPinnedStories(client: AdminApiClient, signal?: AbortSignal): 
 }
 
 export function pinnedStoriesQueryOptions(client: AdminApiClient) {
-  return queryOptions({
-    // Under the dashboard's key: a pin or an unpin anywhere refreshes it with the dashboard.
-    queryKey: [...adminKeys.dashboard(), 'pins'] as const,
-    queryFn: ({ signal }) => getPinnedStories(client, signal),
-    staleTime: 30_000,
-    retry: shouldRetryAdminRequest,
-  });
+  return dashboardPartQuery(client, 'pins', getPinnedStories);
 }
 
 export function usePinnedStories() {

@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatAdminDate } from '@/lib/admin-date';
 import { paths } from '@/config/paths';
 import { usePinnedStories, type PinnedStories } from '../api/get-pinned-stories.ts';
+import { LoadedListPanel } from './loaded-list-panel.tsx';
 import '../dashboard-lists.css';
 
 /** The Dashboard's 'Pinned to the top' (decision 064): the stories leading the home page and their sections. */
@@ -19,42 +19,34 @@ export function PinnedStoriesList({
   stories: PinnedStories | undefined;
   failed?: boolean;
 }) {
-  const id = useId();
-  let body;
-  if (failed) body = <p className="admin-form__error">Could not load the pinned stories.</p>;
-  else if (!stories) body = <p className="admin-muted">Loading…</p>;
-  else if (stories.pinned.length === 0)
-    body = (
-      <p className="admin-muted">
-        No story is pinned: the home page and the sections lead with their newest stories. A published story’s screen
-        has Pin to the top.
-      </p>
-    );
-  else
-    body = (
-      <>
-        <p className="admin-muted">
-          {stories.pinned.length} of {stories.max} pinned. They lead the home page and their sections, after any
-          breaking story, the newest pin first.
-        </p>
-        <ol className="admin-pinned">
-          {stories.pinned.map((s) => (
-            <li key={s.id}>
-              <Link className="admin-link" to={paths.admin.article.getHref(s.id)}>
-                {s.headline}
-              </Link>{' '}
-              <span className="admin-muted">
-                {s.category} · pinned by {s.pinnedBy ?? 'an editor'}, {formatAdminDate(s.pinnedAt)}
-              </span>
-            </li>
-          ))}
-        </ol>
-      </>
-    );
   return (
-    <section className="admin-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Pinned to the top</h2>
-      {body}
-    </section>
+    <LoadedListPanel
+      title="Pinned to the top"
+      items={stories?.pinned}
+      failed={failed}
+      failure="Could not load the pinned stories."
+      empty="No story is pinned: the home page and the sections lead with their newest stories. A published story’s screen has Pin to the top."
+    >
+      {(pinned) => (
+        <>
+          <p className="admin-muted">
+            {pinned.length} of {stories!.max} pinned. They lead the home page and their sections, after any breaking
+            story, the newest pin first.
+          </p>
+          <ol className="admin-pinned">
+            {pinned.map((s) => (
+              <li key={s.id}>
+                <Link className="admin-link" to={paths.admin.article.getHref(s.id)}>
+                  {s.headline}
+                </Link>{' '}
+                <span className="admin-muted">
+                  {s.category} · pinned by {s.pinnedBy ?? 'an editor'}, {formatAdminDate(s.pinnedAt)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </LoadedListPanel>
   );
 }
