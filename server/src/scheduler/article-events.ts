@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { AdminArticle } from '../../../common/admin-contract.ts';
 import { announceStories } from '../live/story-events.ts';
+import { clearNewsCache } from '../services/news-cache.ts';
 
 /** How an article went public: an editor's Publish, the scheduler, or a restore from the trash. */
 export type PublishedHow = 'manual' | 'scheduled' | 'restored';
@@ -32,7 +33,7 @@ declare module 'fastify' {
  */
 export function announcePublished(app: FastifyInstance, articles: AdminArticle[], how: PublishedHow): void {
   if (articles.length === 0) return;
-  (app as FastifyInstance & { newsCache?: { clear(): void } }).newsCache?.clear();
+  clearNewsCache(app);
   void announceStories(
     app,
     'story-published',

@@ -1,9 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 /**
  * A small in-process cache for the public news responses: values per key for a short time
  * (readers see an edit within `ttlMs` even when another process wrote it), concurrent misses
  * share one load, and the number of keys is bounded (oldest first out).
  *
- * Code that changes articles calls `app.newsCache.clear()` right after the write.
+ * Code that changes articles calls `clearNewsCache(app)` right after the write.
  */
 export interface NewsCacheOptions {
   ttlMs?: number;
@@ -75,4 +76,10 @@ export class NewsCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** Public pages cache articles in-process: every write that changes what readers see drops it at once. */
+export function clearNewsCache(app: FastifyInstance): void {
+  // Optional chaining: the admin API also works in a process without the public news routes.
+  (app as FastifyInstance & { newsCache?: { clear(): void } }).newsCache?.clear();
 }

@@ -14,7 +14,7 @@ import { AuthorsAndTagsRepository, type AuthorFields, type RecordWrite } from '.
 import { forbiddenCharacterErrors, ValidationError, type FieldError } from '../../domain/typebox-validation.ts';
 import { characterLimitErrors, characterText } from '../../domain/article-input.ts';
 import { HttpProblem } from '../../plugins/problem.ts';
-import { clearNewsCache } from './context.ts';
+import { clearNewsCache } from '../../services/news-cache.ts';
 import { IdParamsSchema, MAX_ID } from './schemas.ts';
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);

@@ -18,7 +18,7 @@ import {
   IMAGE_CREDIT_MAX,
 } from '../../domain/article-input.ts';
 import { actorOf } from '../../auth/actor.ts';
-import { clearNewsCache } from './context.ts';
+import { clearNewsCache } from '../../services/news-cache.ts';
 import {
   ImageIdParamsSchema,
   ImageLibraryItemSchema,

@@ -8,7 +8,7 @@ import { announceStories } from '../../../live/story-events.ts';
 import { HttpProblem } from '../../../plugins/problem.ts';
 import { ArticleCorrectionsRepository, type CorrectionRefusal } from '../../../repositories/article-corrections.ts';
 import { ProblemSchema } from '../../news/schemas.ts';
-import { clearNewsCache } from '../context.ts';
+import { clearNewsCache } from '../../../services/news-cache.ts';
 import { articleDeleted, articleInTrash, articleNotFound, conflict } from '../http-errors.ts';
 import { IdParamsSchema } from '../schemas.ts';
 import {

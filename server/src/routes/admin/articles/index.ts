@@ -14,7 +14,8 @@ import { AuthorsAndTagsRepository, UnknownReference } from '../../../repositorie
 import { announcePublished } from '../../../scheduler/article-events.ts';
 import { announceStories, announceStoryRemoved } from '../../../live/story-events.ts';
 import { actorOf } from '../../../auth/actor.ts';
-import { clearNewsCache, type AdminRouteOptions } from '../context.ts';
+import { clearNewsCache } from '../../../services/news-cache.ts';
+import type { AdminRouteOptions } from '../context.ts';
 import {
   articleDeleted,
   articleInTrash,

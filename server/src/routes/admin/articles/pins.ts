@@ -6,7 +6,7 @@ import { actorOf } from '../../../auth/actor.ts';
 import { HttpProblem } from '../../../plugins/problem.ts';
 import { PinnedStoriesRepository, type PinResult } from '../../../repositories/pinned-stories.ts';
 import { ProblemSchema } from '../../news/schemas.ts';
-import { clearNewsCache } from '../context.ts';
+import { clearNewsCache } from '../../../services/news-cache.ts';
 import { articleInTrash, articleNotFound, conflict } from '../http-errors.ts';
 import { AdminArticleSchema, IdParamsSchema } from '../schemas.ts';
 
