@@ -57,9 +57,11 @@ export interface AdminArticle {
    * When the story was pinned to lead the home page and its section (after the breaking stories) and by
    * whom (decision 064); both null when it is not pinned. PUT and DELETE .../pin set them; unpublishing
    * or the Trash clears them. In every answer and list row (not in revision snapshots older than pins).
+   * `pinnedUntil`: when the pin ends by itself (the scheduler unpins it then); null: until an editor unpins it.
    */
   pinnedAt?: string | null;
   pinnedBy?: string | null;
+  pinnedUntil?: string | null;
   /**
    * Whether publishing posts the article to X / Facebook: null follows the Social page's default
    * (on when the account is connected). Sent by the article GET, POST and PUT (not in lists, nor in
@@ -147,6 +149,12 @@ export const TRASH_RETENTION_DAYS = 30;
 /** At most this many stories are pinned at once (decision 064): a fourth is refused until one is unpinned. */
 export const MAX_PINNED_STORIES = 3;
 
+/**
+ * How long the article screen offers to keep a story pinned (hours; decision 064): the pin ends by itself
+ * then. Without a choice a pin lasts until an editor unpins it. The API takes any later time (`until`).
+ */
+export const PIN_DURATION_HOURS = [3, 6, 12, 24, 72] as const;
+
 /** GET: the stories pinned to the top now (the Dashboard's 'Pinned to the top'). */
 export const ADMIN_PINS_API_PATH = '/api/admin/pins';
 
@@ -158,6 +166,8 @@ export interface PinnedStory {
   category: string;
   pinnedAt: string;
   pinnedBy: string | null;
+  /** When the pin ends by itself; null: until an editor unpins it. */
+  pinnedUntil: string | null;
 }
 
 /** A paged list (GET /api/admin/articles). The server's list items leave `content` out. */
@@ -449,6 +459,7 @@ export type ArticleRecord = Omit<
   | 'liveEndedAt'
   | 'pinnedAt'
   | 'pinnedBy'
+  | 'pinnedUntil'
   | 'content'
   | 'authors'
   | 'tags'

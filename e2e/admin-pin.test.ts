@@ -96,4 +96,38 @@ describe('Pin to the top', () => {
     await page.getByRole('button', { name: 'Pin to the top' }).waitFor();
     expect((await cardHeadlines(reader, `${base}/`))[0]).toBe(homeLead);
   });
+
+  it('a pin for 3 hours says until when, and ends by itself at the scheduler’s step', async () => {
+    const base = running.baseUrl;
+    const page = await web.newPage({ ...NARROW });
+    await openSignedIn(page, running, `${base}/admin/articles/${old.id}`);
+    await page.getByRole('heading', { level: 1, name: OLD }).waitFor();
+    const keep = page.getByLabel('Keep it pinned');
+    expect(await keep.inputValue()).toBe('0');
+    await keep.selectOption({ label: 'for 3 hours' });
+    await page.getByRole('button', { name: 'Pin to the top' }).click();
+    await page.getByRole('button', { name: 'Unpin' }).waitFor();
+    expect(await page.locator(`#admin-pin-${old.id}`).innerText()).toMatch(
+      /^Pinned by .+: it leads the home page and Politics, after any breaking story, until \d{1,2} \w{3} \d{4}, \d\d:\d\d\.$/,
+    );
+    expect(await page.getByLabel('Keep it pinned').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
+
+    await page.goto(`${base}/admin`);
+    const panel = page.getByRole('region', { name: 'Pinned to the top' });
+    await panel.getByRole('link', { name: OLD }).waitFor();
+    expect(await panel.locator('li', { hasText: OLD }).innerText()).toMatch(/, until \d{1,2} \w{3} \d{4}, \d\d:\d\d$/);
+    const reader = await web.newPage({ ...DESKTOP });
+    expect((await cardHeadlines(reader, `${base}/`))[0]).toBe(OLD.toUpperCase());
+
+    // Four hours on, the scheduler's step unpins it: readers no longer find it first, the newsroom sees it
+    // unpinned.
+    const tick = await running.app.scheduler.tick(new Date(Date.now() + 4 * 3_600_000));
+    expect(tick.unpinned).toEqual([old.id]);
+    expect((await cardHeadlines(reader, `${base}/`))[0]).not.toBe(OLD.toUpperCase());
+    await page.goto(`${base}/admin/articles/${old.id}`);
+    await page.getByRole('button', { name: 'Pin to the top' }).waitFor();
+    expect(await page.locator('.admin-detail__badges .admin-badge--pinned').count()).toBe(0);
+  });
 });

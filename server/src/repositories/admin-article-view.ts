@@ -30,6 +30,7 @@ export const LIST_COLUMNS = [
   'live_ended_at',
   'pinned_at',
   'pinned_by',
+  'pinned_until',
 ] as const;
 
 export type ListRow = Pick<ArticleRow, (typeof LIST_COLUMNS)[number]>;
@@ -66,6 +67,7 @@ export function toListItem(row: ListRow): AdminArticleListItem {
     liveEndedAt: row.live_ended_at || null,
     pinnedAt: row.pinned_at || null,
     pinnedBy: row.pinned_by || null,
+    pinnedUntil: row.pinned_until || null,
   };
 }
 

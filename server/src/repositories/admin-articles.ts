@@ -601,7 +601,7 @@ export class AdminArticlesRepository {
   unpublish(id: number, actor: Actor) {
     return this.mutate<'not-published'>(id, 'unpublish', actor, () => ({
       // Off the site, a story leads nothing: its pin goes with it (decision 064).
-      set: { published_at: null, publish_at: null, pinned_at: null, pinned_by: null },
+      set: { published_at: null, publish_at: null, pinned_at: null, pinned_by: null, pinned_until: null },
       rule: {
         refuse: (row) => (row.published_at || row.publish_at ? undefined : 'not-published'),
       },
@@ -660,6 +660,7 @@ export class AdminArticlesRepository {
           publish_at: null,
           pinned_at: null,
           pinned_by: null,
+          pinned_until: null,
         },
         rule: {
           refuse: (row) => (row.deleted_at ? 'already-deleted' : undefined),

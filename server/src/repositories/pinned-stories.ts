@@ -16,6 +16,9 @@ export type PinResult =
   | { ok: false; reason: 'not-published' }
   | { ok: false; reason: 'too-many'; pinned: PinnedStory[] };
 
+type PinColumns = Pick<ArticleRow, 'pinned_at' | 'pinned_by' | 'pinned_until'>;
+const UNPINNED: PinColumns = { pinned_at: null, pinned_by: null, pinned_until: null };
+
 const categoryName = (id: number) => CATEGORIES.find((c) => c.id === Number(id))?.name ?? '';
 
 /**
@@ -24,6 +27,9 @@ const categoryName = (id: number) => CATEGORIES.find((c) => c.id === Number(id))
  * first. A pin is not an edit of the story: the article's version, revisions and modification time stay
  * as they are (an editor writing in it meanwhile saves without a conflict), and the audit trail records
  * it ('pin', 'unpin'). Pinning a pinned story, or unpinning one that is not, changes nothing.
+ * A pin may end by itself (`until`): the scheduler's step unpins it once that time has come (`unpinDue`),
+ * as the Scheduler in the audit trail; pinning a pinned story again with another `until` changes only
+ * that, and the story keeps its place.
  */
 export class PinnedStoriesRepository {
   constructor(
@@ -35,7 +41,7 @@ export class PinnedStoriesRepository {
   async pinned(trx: Kysely<Database> = this.db): Promise<PinnedStory[]> {
     const rows = await trx
       .selectFrom('articles')
-      .select(['id', 'headline', 'category_id', 'pinned_at', 'pinned_by'])
+      .select(['id', 'headline', 'category_id', 'pinned_at', 'pinned_by', 'pinned_until'])
       .where('pinned_at', 'is not', null)
       .where('published_at', 'is not', null)
       .orderBy('pinned_at', 'desc')
@@ -47,23 +53,54 @@ export class PinnedStoriesRepository {
       category: categoryName(r.category_id),
       pinnedAt: r.pinned_at!,
       pinnedBy: r.pinned_by ?? null,
+      pinnedUntil: r.pinned_until ?? null,
     }));
   }
 
-  pin(id: number, actor: Actor, now: Date = new Date()): Promise<PinResult> {
+  /**
+   * Pins a published story until `until` (null: until an editor unpins it). The caller checks that
+   * `until` is later than `now` (the route answers 400 otherwise).
+   */
+  pin(id: number, actor: Actor, until: Date | null = null, now: Date = new Date()): Promise<PinResult> {
+    const pinnedUntil = until ? until.toISOString() : null;
     return this.change(id, actor, now, async (trx, row) => {
       if (!row.published_at) return { ok: false, reason: 'not-published' };
-      if (row.pinned_at) return 'unchanged';
+      if (row.pinned_at)
+        return (row.pinned_until ?? null) === pinnedUntil
+          ? 'unchanged'
+          : { pinned_at: row.pinned_at, pinned_by: row.pinned_by, pinned_until: pinnedUntil };
       const pinned = await this.pinned(trx);
       if (pinned.length >= MAX_PINNED_STORIES) return { ok: false, reason: 'too-many', pinned };
-      return { pinned_at: now.toISOString(), pinned_by: actor.name };
+      return { pinned_at: now.toISOString(), pinned_by: actor.name, pinned_until: pinnedUntil };
     });
   }
 
   unpin(id: number, actor: Actor, now: Date = new Date()): Promise<PinResult> {
-    return this.change(id, actor, now, async (_trx, row) =>
-      row.pinned_at ? { pinned_at: null, pinned_by: null } : 'unchanged',
-    );
+    return this.change(id, actor, now, async (_trx, row) => (row.pinned_at ? UNPINNED : 'unchanged'));
+  }
+
+  /**
+   * The scheduler's step: unpins each story whose pin has ended by `now`, as the Scheduler. Each goes
+   * through `change`, which reads the row again under the lock, so a story an editor unpinned or pinned
+   * anew meanwhile is left as it is, and two instances ticking at once unpin it once. Answers the
+   * stories unpinned.
+   */
+  async unpinDue(actor: Actor, now: Date = new Date()): Promise<number[]> {
+    const at = now.toISOString();
+    const due = await this.db
+      .selectFrom('articles')
+      .select('id')
+      .where('pinned_at', 'is not', null)
+      .where('pinned_until', '<=', at)
+      .execute();
+    const unpinned: number[] = [];
+    for (const { id } of due) {
+      const result = await this.change(Number(id), actor, now, async (_trx, row) =>
+        row.pinned_at && row.pinned_until && row.pinned_until <= at ? UNPINNED : 'unchanged',
+      );
+      if (result.ok && result.changed) unpinned.push(Number(id));
+    }
+    return unpinned;
   }
 
   /**
@@ -79,7 +116,7 @@ export class PinnedStoriesRepository {
     decide: (
       trx: Transaction<Database>,
       row: ArticleRow,
-    ) => Promise<Pick<ArticleRow, 'pinned_at' | 'pinned_by'> | 'unchanged' | Exclude<PinResult, { ok: true }>>,
+    ) => Promise<PinColumns | 'unchanged' | Exclude<PinResult, { ok: true }>>,
   ): Promise<PinResult> {
     return this.db.transaction().execute(async (trx) => {
       if (this.dialect === 'postgres')

@@ -10,10 +10,14 @@ import { announcePublished } from './article-events.ts';
 import { articleWriteHooks } from '../plugins/article-write-hooks.ts';
 import { ArticleReadsRepository } from '../repositories/article-reads.ts';
 import { READS_KEPT_DAYS } from '../../../common/most-read-contract.ts';
+import { PinnedStoriesRepository } from '../repositories/pinned-stories.ts';
+import { clearNewsCache } from '../services/news-cache.ts';
 
 export interface SchedulerTick {
   published: number[];
   purged: number[];
+  /** Stories whose pin ended (decision 064), unpinned by this step. */
+  unpinned: number[];
   /** Uploaded images deleted because nothing references them any more (undefined: no sweep ran). */
   imagesDeleted?: string[];
   /** Editing presence rows deleted as not heard from within the window (undefined: the sweep failed). */
@@ -29,7 +33,8 @@ export const READS_PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The newsroom's clock, inside every server process: every SCHEDULER_INTERVAL_MS it publishes the
- * scheduled articles that are due and purges the trash. Each step is one conditional statement
+ * scheduled articles that are due, unpins the stories whose pin has ended (decision 064) and purges the
+ * trash. Each step is one conditional statement
  * (see AdminArticlesRepository.publishDue), so any number of instances can tick at once and a
  * restart picks up whatever fell due while the server was down: each article goes out exactly once.
  * After a purge (its own, or an editor's Delete for good: `sweepImagesSoon`), and every
@@ -43,6 +48,7 @@ export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<SchedulerTick> | undefined;
   private readonly articles: AdminArticlesRepository;
+  private readonly pins: PinnedStoriesRepository;
   private lastImageSweep: number | undefined;
   private lastReadsPurge: number | undefined;
   /** An editor deleted an article for good: the next step sweeps the images. */
@@ -58,6 +64,7 @@ export class Scheduler {
       undefined,
       hooks.onPurged,
     );
+    this.pins = new PinnedStoriesRepository(app.database.db, app.database.dialect);
   }
 
   start(intervalMs: number): void {
@@ -100,9 +107,14 @@ export class Scheduler {
       this.app.log.info({ articleIds: published.map((a) => a.id) }, 'scheduled articles published');
       announcePublished(this.app, published, 'scheduled');
     }
+    const unpinned = await this.pins.unpinDue(SCHEDULER_ACTOR, now);
+    if (unpinned.length > 0) {
+      this.app.log.info({ articleIds: unpinned }, 'pins ended');
+      clearNewsCache(this.app);
+    }
     const purged = await this.articles.purgeTrash(SCHEDULER_ACTOR, now);
     if (purged.length > 0) this.app.log.info({ articleIds: purged }, 'trash purged');
-    const tick: SchedulerTick = { published: published.map((a) => a.id), purged };
+    const tick: SchedulerTick = { published: published.map((a) => a.id), purged, unpinned };
     const sweepDue = this.lastImageSweep === undefined || now.getTime() - this.lastImageSweep >= IMAGE_SWEEP_EVERY_MS;
     // Cleared before the sweep lists the files: one asked for while it runs is the next step's.
     const asked = this.imageSweepAsked;

@@ -48,6 +48,7 @@ import * as m060 from './060-reply-notices.ts';
 import * as m061 from './061-note-edits.ts';
 import * as m062 from './062-open-notes.ts';
 import * as m063 from './063-pinned-stories.ts';
+import * as m064 from './064-pin-until.ts';
 
 export interface AppMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -109,4 +110,5 @@ export const migrations: Record<string, AppMigration> = {
   '061-note-edits': m061,
   '062-open-notes': m062,
   '063-pinned-stories': m063,
+  '064-pin-until': m064,
 };

@@ -67,6 +67,8 @@ export interface ArticleTable {
   // whom (null, null: not pinned).
   pinned_at: Generated<string | null>;
   pinned_by: Generated<string | null>;
+  // 064-pin-until: when the pin ends by itself (null: until an editor unpins it, or not pinned).
+  pinned_until: Generated<string | null>;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;

@@ -90,6 +90,7 @@ describe('GET /api/admin/articles/:id', () => {
       // Not pinned to the top (decision 064).
       pinnedAt: null,
       pinnedBy: null,
+      pinnedUntil: null,
       // Sharing follows the Social page's defaults until the article chooses.
       shareToX: null,
       shareToFacebook: null,

@@ -30,7 +30,7 @@ const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: 
     payload: payload === undefined ? undefined : JSON.stringify(payload),
   });
 
-const pin = (id: number) => call('PUT', `/api/admin/articles/${id}/pin`);
+const pin = (id: number, body?: { until?: string | null }) => call('PUT', `/api/admin/articles/${id}/pin`, body);
 const unpin = (id: number) => call('DELETE', `/api/admin/articles/${id}/pin`);
 
 /** The public list's ids: GET /News (home) or a section's. */
@@ -198,6 +198,7 @@ describe('GET /api/admin/pins', () => {
         category: 'Sport',
         pinnedAt: pinnedB.pinnedAt,
         pinnedBy: 'Pat Pinner',
+        pinnedUntil: null,
       },
       expect.objectContaining({ id: Number(a!.id), category: 'Politics', pinnedBy: 'Pat Pinner' }),
     ]);
@@ -255,5 +256,109 @@ describe('unpinning', () => {
     });
     expect(save.statusCode, save.body).toBe(200);
     expect(save.json()).toMatchObject({ headline: 'Pinned And Edited', pinnedBy: 'Pat Pinner' });
+  });
+});
+
+describe('a pin that ends by itself', () => {
+  const HOUR = 3_600_000;
+  const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+
+  it('is stored with its end, and pinning it again changes only the end (the story keeps its place)', async () => {
+    const [a, b] = await published(2);
+    const until = inHours(3);
+    const res = await pin(Number(a!.id), { until });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ pinnedBy: 'Pat Pinner', pinnedUntil: until });
+    const pinnedAt = res.json().pinnedAt as string;
+    await pin(Number(b!.id));
+    expect((await listed()).others).toEqual([b, a].map((r) => Number(r!.id)));
+
+    const later = inHours(24);
+    const again = await pin(Number(a!.id), { until: later });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ pinnedAt, pinnedUntil: later, version: 1 });
+    // No end: until an editor unpins it.
+    expect((await pin(Number(a!.id), { until: null })).json()).toMatchObject({ pinnedAt, pinnedUntil: null });
+    expect((await pin(Number(a!.id))).json()).toMatchObject({ pinnedAt, pinnedUntil: null });
+    expect((await listed()).others).toEqual([b, a].map((r) => Number(r!.id)));
+    expect(await auditActions(Number(a!.id))).toEqual(['pin by Pat Pinner', 'pin by Pat Pinner', 'pin by Pat Pinner']);
+    const pins = (await call('GET', '/api/admin/pins')).json().pinned as { id: number; pinnedUntil: string | null }[];
+    expect(pins.map((p) => p.pinnedUntil)).toEqual([null, null]);
+    const row = (
+      (await call('GET', '/api/admin/articles?status=published')).json().articles as {
+        id: number;
+        pinnedUntil: string | null;
+      }[]
+    ).find((r) => r.id === Number(a!.id));
+    expect(row).toMatchObject({ pinnedUntil: null });
+  });
+
+  it('refuses an end that is not a later date and time, or an unknown field, and changes nothing', async () => {
+    const [a] = await published(1);
+    const before = await snapshotArticles(t.database.db);
+    const bad = [
+      { until: 'tomorrow' },
+      { until: '2026-12-31T10:00' },
+      { until: new Date(Date.now() - HOUR).toISOString() },
+      { until: new Date(Date.now() + 6 * 366 * 24 * HOUR).toISOString() },
+      { until: 42 },
+      { until: inHours(3), pinned: true },
+    ];
+    for (const body of bad) {
+      const res = await call('PUT', `/api/admin/articles/${a!.id}/pin`, body);
+      const problem = expectProblem(res, 400);
+      expect(JSON.stringify(problem), JSON.stringify(body)).toMatch(/until|pinned/);
+    }
+    const past = expectProblem(await pin(Number(a!.id), { until: new Date(Date.now() - HOUR).toISOString() }), 400);
+    expect(past.errors).toEqual([{ in: 'body', name: 'until', message: 'must be in the future' }]);
+    expect(await snapshotArticles(t.database.db)).toEqual(before);
+    expect(await auditActions(Number(a!.id))).toEqual([]);
+  });
+
+  it("ends at the scheduler's step once its time has come, as the Scheduler, and only then", async () => {
+    const [a, b, c] = await published(3);
+    await pin(Number(c!.id), { until: inHours(2) });
+    await pin(Number(b!.id), { until: inHours(5) });
+    await pin(Number(a!.id));
+    expect((await listed()).others).toEqual([a, b, c].map((r) => Number(r!.id)));
+
+    expect((await t.app.scheduler.tick(new Date(Date.now() + HOUR))).unpinned).toEqual([]);
+    const tick = await t.app.scheduler.tick(new Date(Date.now() + 3 * HOUR));
+    expect(tick.unpinned).toEqual([Number(c!.id)]);
+    // Off the top at once for readers (the page cache is cleared), and the others stay pinned.
+    expect((await t.app.inject({ url: '/News?count=15' })).json().allArticles.map((r: { id: number }) => r.id)).toEqual(
+      [a, b, c].map((r) => Number(r!.id)),
+    );
+    const pins = (await call('GET', '/api/admin/pins')).json().pinned.map((p: { id: number }) => p.id);
+    expect(pins).toEqual([a, b].map((r) => Number(r!.id)));
+    expect((await call('GET', `/api/admin/articles/${c!.id}`)).json()).toMatchObject({
+      pinnedAt: null,
+      pinnedBy: null,
+      pinnedUntil: null,
+      version: 1,
+    });
+    expect(await auditActions(Number(c!.id))).toEqual(['pin by Pat Pinner', 'unpin by Scheduler']);
+    // Once is enough: a later step finds nothing more of it.
+    expect((await t.app.scheduler.tick(new Date(Date.now() + 4 * HOUR))).unpinned).toEqual([]);
+    expect((await t.app.scheduler.tick(new Date(Date.now() + 6 * HOUR))).unpinned).toEqual([Number(b!.id)]);
+    expect((await call('GET', '/api/admin/pins')).json().pinned.map((p: { id: number }) => p.id)).toEqual([
+      Number(a!.id),
+    ]);
+  });
+
+  it('goes with the pin when the story is unpublished', async () => {
+    const [a] = await published(1);
+    await pin(Number(a!.id), { until: inHours(3) });
+    expect((await call('POST', `/api/admin/articles/${a!.id}/unpublish`)).json()).toMatchObject({
+      pinnedAt: null,
+      pinnedUntil: null,
+    });
+    const row = await t.database.db
+      .selectFrom('articles')
+      .select('pinned_until')
+      .where('id', '=', a!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.pinned_until).toBeNull();
+    expect((await t.app.scheduler.tick(new Date(Date.now() + 4 * HOUR))).unpinned).toEqual([]);
   });
 });

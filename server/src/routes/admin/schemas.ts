@@ -33,6 +33,7 @@ const listItemFields = {
   liveEndedAt: nullableString,
   pinnedAt: Type.Optional(nullableString),
   pinnedBy: Type.Optional(nullableString),
+  pinnedUntil: Type.Optional(nullableString),
 };
 
 /** An article in lists (no `content`). */

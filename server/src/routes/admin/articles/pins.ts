@@ -3,6 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { MAX_PINNED_STORIES, type AdminArticle } from '../../../../../common/admin-contract.ts';
 import { actorOf } from '../../../auth/actor.ts';
+import { checkScheduleAt } from '../../../domain/article-input.ts';
+import { ValidationError } from '../../../domain/typebox-validation.ts';
 import { HttpProblem } from '../../../plugins/problem.ts';
 import { PinnedStoriesRepository, type PinResult } from '../../../repositories/pinned-stories.ts';
 import { ProblemSchema } from '../../news/schemas.ts';
@@ -19,7 +21,23 @@ export const PinnedStorySchema = Type.Object({
   category: Type.String({ description: 'Its section: it leads that section and the home page' }),
   pinnedAt: Type.String(),
   pinnedBy: nullableString,
+  pinnedUntil: Type.Union([Type.String(), Type.Null()], {
+    description: 'When the pin ends by itself (the scheduler unpins it); null: until an editor unpins it',
+  }),
 });
+
+/** PUT .../pin's body, optional: no body pins the story until an editor unpins it. */
+const PinBodySchema = Type.Object(
+  {
+    until: Type.Optional(
+      Type.Union([Type.String({ maxLength: 64 }), Type.Null()], {
+        description:
+          'When the pin ends by itself, an ISO 8601 date and time later than now (within five years); null or left out: until an editor unpins it. Pinning a pinned story again changes only this.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** How the article routes answer with one article (its body as readers see it, its picture's size). */
 export interface PinRouteOptions {
@@ -61,7 +79,7 @@ export async function pinRoutes(fastify: FastifyInstance, { answer }: PinRouteOp
   const schema = (summary: string) => ({
     summary,
     params: IdParamsSchema,
-    response: { 200: AdminArticleSchema, 404: ProblemSchema, 409: ProblemSchema },
+    response: { 200: AdminArticleSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema },
   });
 
   const answered = async (id: number, result: PinResult) => {
@@ -87,11 +105,28 @@ export async function pinRoutes(fastify: FastifyInstance, { answer }: PinRouteOp
   app.put(
     '/articles/:id/pin',
     {
-      schema: schema(
-        `Pins a published story to lead the home page and its section, after the breaking stories (at most ${MAX_PINNED_STORIES} at once)`,
-      ),
+      schema: {
+        ...schema(
+          `Pins a published story to lead the home page and its section, after the breaking stories (at most ${MAX_PINNED_STORIES} at once), until an editor unpins it or until \`until\``,
+        ),
+        body: PinBodySchema,
+      },
+      // The body is optional: no body pins the story until an editor unpins it.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
     },
-    async (request) => answered(request.params.id, await pins.pin(request.params.id, actorOf(request))),
+    async (request) => {
+      const { until } = request.body;
+      let end: Date | null = null;
+      if (until !== undefined && until !== null) {
+        // The rule of a schedule's time: a date and time with its zone, later than now, within five years.
+        const at = checkScheduleAt(until, Date.now());
+        if (!at.ok) throw new ValidationError([{ field: 'until', message: at.message }], 'body');
+        end = new Date(at.value);
+      }
+      return answered(request.params.id, await pins.pin(request.params.id, actorOf(request), end));
+    },
   );
 
   app.delete(

@@ -2,25 +2,29 @@ import { adminRequest, type AdminApiClient } from '@/lib/admin-api-client';
 import type { AdminArticle } from '../types.ts';
 import { useArticleMutation } from './article-mutation.ts';
 
+/** What the article screen asks: pin (until a time, or null: until an editor unpins it) or unpin. */
+export type PinChange = { id: number; pinned: true; until: string | null } | { id: number; pinned: false };
+
 /**
- * PUT /api/admin/articles/{id}/pin (pinned: the story leads the home page and its section, after the
- * breaking stories) or DELETE (unpinned), no body (decision 064).
+ * PUT /api/admin/articles/{id}/pin with `{ until }` (pinned: the story leads the home page and its
+ * section, after the breaking stories, until then or until unpinned) or DELETE, no body (unpinned;
+ * decision 064).
  */
-export function pinArticle(client: AdminApiClient, id: number, pinned: boolean): Promise<AdminArticle> {
+export function pinArticle(client: AdminApiClient, change: PinChange): Promise<AdminArticle> {
   return adminRequest<AdminArticle>(
     client,
-    `/api/admin/articles/${id}/pin`,
-    pinned
+    `/api/admin/articles/${change.id}/pin`,
+    change.pinned
       ? { failed: 'Failed to pin the story', error: 'Error pinning the story' }
       : { failed: 'Failed to unpin the story', error: 'Error unpinning the story' },
-    { method: pinned ? 'PUT' : 'DELETE' },
+    change.pinned ? { method: 'PUT', body: { until: change.until } } : { method: 'DELETE' },
   );
 }
 
 /** The article screen's Pin to the top / Unpin: the change, its toast and the reload. */
 export function usePinArticle() {
-  return useArticleMutation<{ id: number; pinned: boolean }, AdminArticle>({
-    request: (client, { id, pinned }) => pinArticle(client, id, pinned),
+  return useArticleMutation<PinChange, AdminArticle>({
+    request: pinArticle,
     successTitle: ({ pinned }) => (pinned ? 'Pinned to the top' : 'Unpinned'),
   });
 }

@@ -28,6 +28,7 @@ function pinApi(start: Partial<AdminArticle>, opts: { full?: boolean } = {}) {
         ...article,
         pinnedAt: req.method === 'PUT' ? '2026-12-03T17:05:00.000Z' : null,
         pinnedBy: req.method === 'PUT' ? 'Pat Pinner' : null,
+        pinnedUntil: req.method === 'PUT' ? ((req.body as { until: string | null }).until ?? null) : null,
       };
       return json(200, article);
     }
@@ -44,7 +45,7 @@ function open(client: Parameters<typeof renderInAdmin>[1]) {
 
 describe('Pin to the top', () => {
   it('pins a published story, saying where it leads, then shows who pinned it and Unpin', async () => {
-    const { client, pins } = pinApi({ publishedAt: '2026-12-01T09:00:00.000Z' });
+    const { client, pins, sent } = pinApi({ publishedAt: '2026-12-01T09:00:00.000Z' });
     await open(client);
     const button = screen.getByRole('button', { name: 'Pin to the top' });
     expect(button.getAttribute('aria-describedby')).toBe('admin-pin-7');
@@ -53,9 +54,13 @@ describe('Pin to the top', () => {
     );
     expect(screen.queryByText('Pinned')).toBeNull();
 
+    // Without a choice the pin lasts until an editor unpins it.
+    expect((screen.getByLabelText('Keep it pinned') as HTMLSelectElement).value).toBe('0');
     fireEvent.click(button);
     const unpin = await screen.findByRole('button', { name: 'Unpin' });
     expect(pins()).toEqual(['PUT']);
+    expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ until: null });
+    expect(screen.queryByLabelText('Keep it pinned')).toBeNull();
     expect(toasts.map((t) => t.title)).toEqual(['Pinned to the top']);
     expect(document.getElementById('admin-pin-7')?.textContent).toMatch(
       /^Pinned by Pat Pinner, 3 Dec 2026, \d\d:\d\d: it leads the home page and Politics, after any breaking story\.$/,
@@ -69,6 +74,31 @@ describe('Pin to the top', () => {
     expect(pins()).toEqual(['PUT', 'DELETE']);
     expect(toasts.map((t) => t.title)).toEqual(['Pinned to the top', 'Unpinned']);
     expect(within(badges).queryByText('Pinned')).toBeNull();
+  });
+
+  it('pins for the time chosen, then says until when it leads', async () => {
+    const { client, sent } = pinApi({ publishedAt: '2026-12-01T09:00:00.000Z' });
+    await open(client);
+    const select = screen.getByLabelText('Keep it pinned') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.text)).toEqual([
+      'until unpinned',
+      'for 3 hours',
+      'for 6 hours',
+      'for 12 hours',
+      'for 1 day',
+      'for 3 days',
+    ]);
+    fireEvent.change(select, { target: { value: '3' } });
+    const before = Date.now();
+    fireEvent.click(screen.getByRole('button', { name: 'Pin to the top' }));
+    await screen.findByRole('button', { name: 'Unpin' });
+    const { until } = sent.find((r) => r.method === 'PUT')!.body as { until: string };
+    const threeHours = 3 * 3_600_000;
+    expect(Date.parse(until)).toBeGreaterThanOrEqual(before + threeHours);
+    expect(Date.parse(until)).toBeLessThanOrEqual(Date.now() + threeHours);
+    expect(document.getElementById('admin-pin-7')?.textContent).toMatch(
+      /^Pinned by Pat Pinner, 3 Dec 2026, \d\d:\d\d: it leads the home page and Politics, after any breaking story, until \d{1,2} \w{3} \d{4}, \d\d:\d\d\.$/,
+    );
   });
 
   it('says why when the limit is reached, and the story stays unpinned', async () => {

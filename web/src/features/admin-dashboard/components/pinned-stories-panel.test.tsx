@@ -15,7 +15,7 @@ const show = (stories: PinnedStories | undefined, failed = false) =>
   );
 
 describe("the Dashboard's 'Pinned to the top'", () => {
-  it('lists the pinned stories newest pin first, each to its screen, with its section and who pinned it', () => {
+  it('lists the pinned stories newest pin first, each to its screen, with its section, who pinned it and until when', () => {
     show({
       max: 3,
       pinned: [
@@ -25,8 +25,16 @@ describe("the Dashboard's 'Pinned to the top'", () => {
           category: 'Politics',
           pinnedAt: '2026-12-03T17:05:00Z',
           pinnedBy: 'Pat',
+          pinnedUntil: '2026-12-04T05:05:00Z',
         },
-        { id: 4, headline: 'Robot Wins Derby', category: 'Sport', pinnedAt: '2026-12-02T08:00:00Z', pinnedBy: null },
+        {
+          id: 4,
+          headline: 'Robot Wins Derby',
+          category: 'Sport',
+          pinnedAt: '2026-12-02T08:00:00Z',
+          pinnedBy: null,
+          pinnedUntil: null,
+        },
       ],
     });
     const panel = screen.getByRole('region', { name: 'Pinned to the top' });
@@ -35,7 +43,9 @@ describe("the Dashboard's 'Pinned to the top'", () => {
     );
     const items = [...panel.querySelectorAll('ol > li')].map((li) => li.textContent);
     expect(items).toEqual([
-      expect.stringMatching(/^Goat Leads Nation Politics · pinned by Pat, 3 Dec 2026, \d\d:\d\d$/),
+      expect.stringMatching(
+        /^Goat Leads Nation Politics · pinned by Pat, 3 Dec 2026, \d\d:\d\d, until 4 Dec 2026, \d\d:\d\d$/,
+      ),
       expect.stringMatching(/^Robot Wins Derby Sport · pinned by an editor, 2 Dec 2026, \d\d:\d\d$/),
     ]);
     expect(screen.getByRole('link', { name: 'Goat Leads Nation' }).getAttribute('href')).toBe('/admin/articles/9');

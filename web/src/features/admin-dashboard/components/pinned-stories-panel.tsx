@@ -41,6 +41,7 @@ export function PinnedStoriesList({
                 </Link>{' '}
                 <span className="admin-muted">
                   {s.category} · pinned by {s.pinnedBy ?? 'an editor'}, {formatAdminDate(s.pinnedAt)}
+                  {s.pinnedUntil ? `, until ${formatAdminDate(s.pinnedUntil)}` : ''}
                 </span>
               </li>
             ))}
