@@ -97,20 +97,20 @@ describe('Pin to the top', () => {
     expect((await cardHeadlines(reader, `${base}/`))[0]).toBe(homeLead);
   });
 
-  it('a pin for 3 hours says until when, and ends by itself at the scheduler’s step', async () => {
+  it('a pin for 3 hours says until when, its end can be moved, and it ends by itself at the scheduler’s step', async () => {
     const base = running.baseUrl;
     const page = await web.newPage({ ...NARROW });
     await openSignedIn(page, running, `${base}/admin/articles/${old.id}`);
     await page.getByRole('heading', { level: 1, name: OLD }).waitFor();
     const keep = page.getByLabel('Keep it pinned');
-    expect(await keep.inputValue()).toBe('0');
+    expect(await keep.locator('option:checked').innerText()).toBe('until unpinned');
     await keep.selectOption({ label: 'for 3 hours' });
     await page.getByRole('button', { name: 'Pin to the top' }).click();
     await page.getByRole('button', { name: 'Unpin' }).waitFor();
     expect(await page.locator(`#admin-pin-${old.id}`).innerText()).toMatch(
       /^Pinned by .+: it leads the home page and Politics, after any breaking story, until \d{1,2} \w{3} \d{4}, \d\d:\d\d\.$/,
     );
-    expect(await page.getByLabel('Keep it pinned').count()).toBe(0);
+    expect(await keep.locator('option:checked').innerText()).toMatch(/^as it is, until /);
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
 
@@ -121,9 +121,20 @@ describe('Pin to the top', () => {
     const reader = await web.newPage({ ...DESKTOP });
     expect((await cardHeadlines(reader, `${base}/`))[0]).toBe(OLD.toUpperCase());
 
-    // Four hours on, the scheduler's step unpins it: readers no longer find it first, the newsroom sees it
-    // unpinned.
-    const tick = await running.app.scheduler.tick(new Date(Date.now() + 4 * 3_600_000));
+    // The editor moves the end to a day from now, by keyboard, on the story's screen.
+    await panel.getByRole('link', { name: OLD }).click();
+    const moved = page.getByLabel('Keep it pinned');
+    await moved.waitFor();
+    await moved.selectOption({ label: 'for 1 day from now' });
+    await page.getByRole('button', { name: 'Change' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Pin changed').waitFor();
+    await moved.locator('option:checked', { hasText: /^as it is, until / }).waitFor({ state: 'attached' });
+    // Four hours on, the scheduler's step leaves it pinned; a day on, it unpins it: readers no longer find
+    // it first, the newsroom sees it unpinned.
+    expect((await running.app.scheduler.tick(new Date(Date.now() + 4 * 3_600_000))).unpinned).toEqual([]);
+    expect((await cardHeadlines(reader, `${base}/`))[0]).toBe(OLD.toUpperCase());
+    const tick = await running.app.scheduler.tick(new Date(Date.now() + 25 * 3_600_000));
     expect(tick.unpinned).toEqual([old.id]);
     expect((await cardHeadlines(reader, `${base}/`))[0]).not.toBe(OLD.toUpperCase());
     await page.goto(`${base}/admin/articles/${old.id}`);

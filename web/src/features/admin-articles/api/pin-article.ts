@@ -2,8 +2,12 @@ import { adminRequest, type AdminApiClient } from '@/lib/admin-api-client';
 import type { AdminArticle } from '../types.ts';
 import { useArticleMutation } from './article-mutation.ts';
 
-/** What the article screen asks: pin (until a time, or null: until an editor unpins it) or unpin. */
-export type PinChange = { id: number; pinned: true; until: string | null } | { id: number; pinned: false };
+/**
+ * What the article screen asks: pin (until a time, or null: until an editor unpins it; `again`: the story
+ * is pinned already and only its end changes) or unpin.
+ */
+export type PinChange =
+  { id: number; pinned: true; until: string | null; again?: boolean } | { id: number; pinned: false };
 
 /**
  * PUT /api/admin/articles/{id}/pin with `{ until }` (pinned: the story leads the home page and its
@@ -21,10 +25,10 @@ export function pinArticle(client: AdminApiClient, change: PinChange): Promise<A
   );
 }
 
-/** The article screen's Pin to the top / Unpin: the change, its toast and the reload. */
+/** The article screen's Pin to the top / Unpin / Change: the change, its toast and the reload. */
 export function usePinArticle() {
   return useArticleMutation<PinChange, AdminArticle>({
     request: pinArticle,
-    successTitle: ({ pinned }) => (pinned ? 'Pinned to the top' : 'Unpinned'),
+    successTitle: (change) => (!change.pinned ? 'Unpinned' : change.again ? 'Pin changed' : 'Pinned to the top'),
   });
 }

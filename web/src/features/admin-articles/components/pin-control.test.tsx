@@ -26,8 +26,9 @@ function pinApi(start: Partial<AdminArticle>, opts: { full?: boolean } = {}) {
       if (req.method === 'PUT' && opts.full) return problem(409, 'Conflict', FULL, { pinned: [] });
       article = {
         ...article,
-        pinnedAt: req.method === 'PUT' ? '2026-12-03T17:05:00.000Z' : null,
-        pinnedBy: req.method === 'PUT' ? 'Pat Pinner' : null,
+        // Pinned again, a story keeps its pin's time and editor: only the end changes.
+        pinnedAt: req.method === 'PUT' ? (article.pinnedAt ?? '2026-12-03T17:05:00.000Z') : null,
+        pinnedBy: req.method === 'PUT' ? (article.pinnedBy ?? 'Pat Pinner') : null,
         pinnedUntil: req.method === 'PUT' ? ((req.body as { until: string | null }).until ?? null) : null,
       };
       return json(200, article);
@@ -55,12 +56,15 @@ describe('Pin to the top', () => {
     expect(screen.queryByText('Pinned')).toBeNull();
 
     // Without a choice the pin lasts until an editor unpins it.
-    expect((screen.getByLabelText('Keep it pinned') as HTMLSelectElement).value).toBe('0');
+    const keep = () => screen.getByLabelText('Keep it pinned') as HTMLSelectElement;
+    expect(keep().selectedOptions[0]?.text).toBe('until unpinned');
     fireEvent.click(button);
     const unpin = await screen.findByRole('button', { name: 'Unpin' });
     expect(pins()).toEqual(['PUT']);
     expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ until: null });
-    expect(screen.queryByLabelText('Keep it pinned')).toBeNull();
+    // Pinned: the end stays as it is until the editor changes it.
+    expect(keep().selectedOptions[0]?.text).toBe('as it is, until unpinned');
+    expect((screen.getByRole('button', { name: 'Change' }) as HTMLButtonElement).disabled).toBe(true);
     expect(toasts.map((t) => t.title)).toEqual(['Pinned to the top']);
     expect(document.getElementById('admin-pin-7')?.textContent).toMatch(
       /^Pinned by Pat Pinner, 3 Dec 2026, \d\d:\d\d: it leads the home page and Politics, after any breaking story\.$/,
@@ -98,6 +102,53 @@ describe('Pin to the top', () => {
     expect(Date.parse(until)).toBeLessThanOrEqual(Date.now() + threeHours);
     expect(document.getElementById('admin-pin-7')?.textContent).toMatch(
       /^Pinned by Pat Pinner, 3 Dec 2026, \d\d:\d\d: it leads the home page and Politics, after any breaking story, until \d{1,2} \w{3} \d{4}, \d\d:\d\d\.$/,
+    );
+  });
+
+  it('changes when a pinned story’s pin ends, and only that', async () => {
+    const { client, sent } = pinApi({
+      publishedAt: '2026-12-01T09:00:00.000Z',
+      pinnedAt: '2026-12-03T17:05:00.000Z',
+      pinnedBy: 'Sam Editor',
+      pinnedUntil: '2026-12-03T20:05:00.000Z',
+    });
+    await open(client);
+    const keep = () => screen.getByLabelText('Keep it pinned') as HTMLSelectElement;
+    expect([...keep().options].map((o) => o.text)).toEqual([
+      expect.stringMatching(/^as it is, until 3 Dec 2026, \d\d:\d\d$/),
+      'until unpinned',
+      'for 3 hours from now',
+      'for 6 hours from now',
+      'for 12 hours from now',
+      'for 1 day from now',
+      'for 3 days from now',
+    ]);
+    const change = screen.getByRole('button', { name: 'Change' }) as HTMLButtonElement;
+    expect(change.disabled).toBe(true);
+
+    fireEvent.change(keep(), { target: { value: '0' } });
+    expect(change.disabled).toBe(false);
+    fireEvent.click(change);
+    await waitFor(() => expect(toasts.map((t) => t.title)).toEqual(['Pin changed']));
+    expect(sent.filter((r) => r.url.endsWith('/pin')).map((r) => [r.method, r.body])).toEqual([
+      ['PUT', { until: null }],
+    ]);
+    await waitFor(() =>
+      expect(document.getElementById('admin-pin-7')?.textContent).toMatch(/after any breaking story\.$/),
+    );
+    // Back to 'as it is', now until unpinned: the choice offers the times only.
+    await waitFor(() => expect(keep().selectedOptions[0]?.text).toBe('as it is, until unpinned'));
+    expect([...keep().options].map((o) => o.text)).not.toContain('until unpinned');
+
+    fireEvent.change(keep(), { target: { value: '24' } });
+    const before = Date.now();
+    fireEvent.click(screen.getByRole('button', { name: 'Change' }));
+    await waitFor(() => expect(toasts).toHaveLength(2));
+    const { until } = sent.filter((r) => r.method === 'PUT').at(-1)!.body as { until: string };
+    expect(Date.parse(until)).toBeGreaterThanOrEqual(before + 24 * 3_600_000);
+    expect(Date.parse(until)).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+    await waitFor(() =>
+      expect(document.getElementById('admin-pin-7')?.textContent).toMatch(/, until \d{1,2} \w{3} \d{4}, \d\d:\d\d\.$/),
     );
   });
 
