@@ -21,6 +21,13 @@ const ZONE = 'Europe/Berlin';
 const HEADLINE = 'Town Council Schedules Its Annual Surprise';
 const PHONE = { width: 390, height: 800 };
 const DRAFT = 'Mayor Drafts Apology, Awaits A Slot';
+/**
+ * The drag journeys' window: 1280 px wide and tall enough to show the whole month and the Drafts panel, as
+ * an editor sees both while dragging. At 800 px the page scrolls between the press on the story and the drop
+ * on the day, and Chromium then starts the drag from whatever the scroll brought under the pointer: which
+ * depended on the month's layout, so on some days the draft above the one pressed was scheduled.
+ */
+const WHOLE_MONTH = { width: DESKTOP.width, height: 1400 } as const;
 
 /** The local day (YYYY-MM-DD), its month (YYYY-MM) and list label ('Mon 30 Nov') of `at` in ZONE. */
 function localDay(at: Date) {
@@ -149,7 +156,7 @@ describe('the Calendar', () => {
   }
 
   it('reschedules the story with the dialog by keyboard, then by dragging it to another day, at 1280 px', async () => {
-    const context = await web.newContext({ ...DESKTOP, timezoneId: ZONE });
+    const context = await web.newContext({ ...WHOLE_MONTH, timezoneId: ZONE });
     await guardNetwork(context);
     const page = await context.newPage();
     await openSignedIn(page, running, `${running.baseUrl}/admin/calendar?month=${localDay(at).month}`);
@@ -235,7 +242,7 @@ describe('the Calendar', () => {
       { headline: NEWER, published_at: null, created_at: hoursAgo(24), updated_at: hoursAgo(24) },
       { headline: MORNING, published_at: null, created_at: hoursAgo(48), updated_at: hoursAgo(48) },
     ]);
-    const context = await web.newContext({ ...DESKTOP, timezoneId: ZONE });
+    const context = await web.newContext({ ...WHOLE_MONTH, timezoneId: ZONE });
     await guardNetwork(context);
     const page = await context.newPage();
     const tomorrow = dayAfter(new Date(), 1);
