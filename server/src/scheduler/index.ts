@@ -34,9 +34,11 @@ export const READS_PURGE_EVERY_MS = 60 * 60 * 1000;
 /**
  * The newsroom's clock, inside every server process: every SCHEDULER_INTERVAL_MS it publishes the
  * scheduled articles that are due, unpins the stories whose pin has ended (decision 064) and purges the
- * trash. Each step is one conditional statement
- * (see AdminArticlesRepository.publishDue), so any number of instances can tick at once and a
- * restart picks up whatever fell due while the server was down: each article goes out exactly once.
+ * trash. Publishing and purging are each one conditional statement (see
+ * AdminArticlesRepository.publishDue); an ended pin is unpinned through the pins' own locked change, which
+ * reads the row again (PinnedStoriesRepository.unpinDue). So any number of instances can tick at once and a
+ * restart picks up whatever fell due while the server was down: each article goes out exactly once, and
+ * each ended pin is unpinned once.
  * After a purge (its own, or an editor's Delete for good: `sweepImagesSoon`), and every
  * IMAGE_SWEEP_EVERY_MS (the first step after a start included), it deletes the uploaded images nothing
  * references any more (images/sweep.ts); every READS_PURGE_EVERY_MS (the first step too) the hourly read

@@ -302,6 +302,7 @@ describe('a pin that ends by itself', () => {
       { until: new Date(Date.now() - HOUR).toISOString() },
       { until: new Date(Date.now() + 6 * 366 * 24 * HOUR).toISOString() },
       { until: 42 },
+      { until: `${inHours(3)}${' '.repeat(100)}` },
       { until: inHours(3), pinned: true },
     ];
     for (const body of bad) {
