@@ -44,6 +44,9 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Admin Login Required' }).waitFor();
 }
 
+/** How long a popup may take to show its question or close itself: several page loads, not one action. */
+const POPUP_ROUND_TRIP_MS = 30_000;
+
 /**
  * The provider's popup closed unanswered, as an editor closes it: once its question is on screen. A
  * sign-out the provider holds no session for (a tab signed in without the popup, or another editor
@@ -55,7 +58,9 @@ export async function closeUnanswered(popup: Page, page: 'sign-in' | 'sign-out')
   const question =
     page === 'sign-in' ? popup.getByLabel(/password/i) : popup.getByRole('button', { name: 'Yes, sign me out' });
   const closedItself = popup.waitForEvent('close', { timeout: 0 }).then(() => 'closed' as const);
-  const asked = question.waitFor().then(
+  // The round trip to a self-closing popup (the provider's page, its form post and redirect, the callback
+  // page's script) took over one action's bound on a loaded machine.
+  const asked = question.waitFor({ timeout: POPUP_ROUND_TRIP_MS }).then(
     () => 'asked' as const,
     (error: unknown) => {
       if (popup.isClosed()) return 'closed' as const;
