@@ -9,8 +9,8 @@ import { openSignedIn } from './support/signed-in.ts';
 // Pinning a story to the top (decision 064), in headless Chromium against the real app, on SQLite and on
 // PostgreSQL (e2eOnPostgres in vitest.config.ts): an editor pins an older Politics story from its screen;
 // readers then find it as the lead card of the home page and of Politics (the server's page, with and
-// without JavaScript); All Articles marks it Pinned and the Dashboard lists it; unpinned, it goes back to
-// its place. The demo
+// without JavaScript); All Articles marks it Pinned and its row unpins and pins it; the Dashboard lists it;
+// unpinned, it goes back to its place. The demo
 // content's breaking stories are made ordinary first: a pinned story leads after the breaking ones, and
 // this journey is about the pin.
 
@@ -84,11 +84,20 @@ describe('Pin to the top', () => {
     expect((await serverCardHeadlines(web, `${base}/`))[0]).toBe(OLD.toUpperCase());
     expect(await cardHeadlines(reader, `${base}/sport`, 20)).not.toContain(OLD.toUpperCase());
 
-    // All Articles marks it.
+    // All Articles marks it, and its row's Unpin and Pin (by keyboard) take it off the top and back.
     await page.goto(`${base}/admin/articles?status=published&search=${encodeURIComponent('Pin Its Own')}`);
     const row = page.locator('.admin-row', { hasText: OLD });
     await row.waitFor();
     expect(await row.locator('.admin-badge--pinned').innerText()).toBe('Pinned');
+    await row.getByRole('button', { name: `Unpin ${OLD}`, exact: true }).click();
+    await row.getByRole('button', { name: `Pin ${OLD}`, exact: true }).focus();
+    expect(await row.locator('.admin-badge--pinned').count()).toBe(0);
+    await leadOnceChanged(reader, `${base}/`).toBe(homeLead);
+    await page.keyboard.press('Enter');
+    await row.getByRole('button', { name: `Unpin ${OLD}`, exact: true }).waitFor();
+    expect(await row.locator('.admin-badge--pinned').innerText()).toBe('Pinned');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
+    await leadOnceChanged(reader, `${base}/`).toBe(OLD.toUpperCase());
 
     // The Dashboard lists it under 'Pinned to the top', a link to its screen, where it is unpinned.
     await page.goto(`${base}/admin`);

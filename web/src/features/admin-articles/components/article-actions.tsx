@@ -16,7 +16,7 @@ export interface ArticleActionsProps {
   showView?: boolean;
   /** Set on the detail screen: after a delete the screen navigates back. */
   onDeleted?: () => void;
-  /** More of the row's buttons (View on site, Duplicate): after View, before Publish and Delete. */
+  /** More of the row's buttons (View on site, Pin, Duplicate): after View, before Publish and Delete. */
   children?: ReactNode;
 }
 

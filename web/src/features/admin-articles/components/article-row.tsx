@@ -14,7 +14,7 @@ import { DuplicateButton } from './duplicate-button.tsx';
 import { EditingMarker } from './editing-marker.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import { PinnedBadge } from './pin-control.tsx';
+import { PinnedBadge, RowPinButton } from './pin-control.tsx';
 import { useArticleExtensions } from '../extensions.tsx';
 
 /**
@@ -196,6 +196,7 @@ export function ArticleRow({ article, selection }: { article: RowArticle; select
                 View on site
               </a>
             ) : null}
+            <RowPinButton article={article} />
             <DuplicateButton article={article} inRow />
           </ArticleActions>
         )}

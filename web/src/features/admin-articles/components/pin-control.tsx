@@ -98,3 +98,32 @@ export function PinControl({ article }: { article: PinnedArticle }) {
 export function PinnedBadge({ pinnedAt }: { pinnedAt?: string | null }) {
   return pinnedAt ? <span className="admin-badge admin-badge--pinned">Pinned</span> : null;
 }
+
+/**
+ * A published story's Pin / Unpin in its All Articles row, named for the story: Pin keeps it pinned until
+ * an editor unpins it (the end is chosen on the story's screen); a fourth pin is refused with the three
+ * pinned ones named, as on the screen. Nothing for a draft or a scheduled story.
+ */
+export function RowPinButton({
+  article,
+}: {
+  article: Pick<AdminArticle, 'id' | 'headline' | 'publishedAt' | 'pinnedAt'>;
+}) {
+  const pin = usePinArticle();
+  if (!isPublished(article.publishedAt)) return null;
+  const pinned = Boolean(article.pinnedAt);
+  const label = pinned ? (pin.isPending ? 'Unpinning…' : 'Unpin') : pin.isPending ? 'Pinning…' : 'Pin';
+  return (
+    <button
+      type="button"
+      className="admin-btn admin-btn--small"
+      disabled={pin.isPending}
+      aria-label={`${pinned ? 'Unpin' : 'Pin'} ${article.headline}`}
+      onClick={() =>
+        pin.mutate(pinned ? { id: article.id, pinned: false } : { id: article.id, pinned: true, until: null })
+      }
+    >
+      {label}
+    </button>
+  );
+}
