@@ -9,8 +9,8 @@ import { openSignedIn } from './support/signed-in.ts';
 // Pinning a story to the top (decision 064), in headless Chromium against the real app, on SQLite and on
 // PostgreSQL (e2eOnPostgres in vitest.config.ts): an editor pins an older Politics story from its screen;
 // readers then find it as the lead card of the home page and of Politics (the server's page, with and
-// without JavaScript); All Articles marks it Pinned and its row unpins and pins it; the Dashboard lists it;
-// unpinned, it goes back to its place. The demo
+// without JavaScript); All Articles marks it Pinned and its row unpins and pins it; the Dashboard lists it
+// and unpins it; unpinned, it goes back to its place. The demo
 // content's breaking stories are made ordinary first: a pinned story leads after the breaking ones, and
 // this journey is about the pin.
 
@@ -99,17 +99,18 @@ describe('Pin to the top', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
     await leadOnceChanged(reader, `${base}/`).toBe(OLD.toUpperCase());
 
-    // The Dashboard lists it under 'Pinned to the top', a link to its screen, where it is unpinned.
+    // The Dashboard lists it under 'Pinned to the top', a link to its screen, and unpins it there.
     await page.goto(`${base}/admin`);
     const panel = page.getByRole('region', { name: 'Pinned to the top' });
     await panel.getByRole('link', { name: OLD }).waitFor();
+    expect(await panel.getByRole('link', { name: OLD }).getAttribute('href')).toBe(`/admin/articles/${old.id}`);
     expect(await panel.locator('p').first().innerText()).toMatch(/^1 of 3 pinned\./);
     expect(await axeViolations(page)).toEqual([]);
-    await panel.getByRole('link', { name: OLD }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
+    await panel.getByRole('button', { name: `Unpin ${OLD}`, exact: true }).click();
+    await panel.getByText(/^No story is pinned/).waitFor();
 
     // Unpinned, it goes back to its place.
-    await page.getByRole('button', { name: 'Unpin' }).click();
-    await page.getByRole('button', { name: 'Pin to the top' }).waitFor();
     await leadOnceChanged(reader, `${base}/`).toBe(homeLead);
   });
 

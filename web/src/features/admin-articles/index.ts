@@ -1,6 +1,7 @@
 export { ArticlesListView } from './components/articles-list-view.tsx';
 export { ArticleDetailView } from './components/article-detail-view.tsx';
 export { ArticleList } from './components/article-row.tsx';
+export { PinButton } from './components/pin-control.tsx';
 export { parseListQuery } from './lib/list-query.ts';
 export type { AdminArticle, ListQuery } from './types.ts';
 export { NewArticleView } from './components/new-article-view.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { AdminSpinner } from '@/components/admin/admin-spinner';
 import { paths } from '@/config/paths';
-import { ArticleList, type AdminArticle } from '@/features/admin-articles';
+import { ArticleList, PinButton, type AdminArticle } from '@/features/admin-articles';
 import {
   BackupStatusPanel,
   DashboardCards,
@@ -39,7 +39,7 @@ export default function DashboardPage() {
       <FailedSharesPanel />
       {data.backup ? <BackupStatusPanel backup={data.backup} /> : null}
       <UndescribedPicturesPanel count={data.undescribedPictures ?? 0} />
-      <PinnedStoriesPanel />
+      <PinnedStoriesPanel action={(s) => <PinButton id={s.id} headline={s.headline} pinned />} />
       <MostReadPanel />
       {data.notesForYou ? (
         <NotesForYouPanel

@@ -109,19 +109,24 @@ export function RowPinButton({
 }: {
   article: Pick<AdminArticle, 'id' | 'headline' | 'publishedAt' | 'pinnedAt'>;
 }) {
-  const pin = usePinArticle();
   if (!isPublished(article.publishedAt)) return null;
-  const pinned = Boolean(article.pinnedAt);
+  return <PinButton id={article.id} headline={article.headline} pinned={Boolean(article.pinnedAt)} />;
+}
+
+/**
+ * 'Pin' or 'Unpin' a published story, one small button named for it ('Unpin <headline>'): the rows of
+ * All Articles and the Dashboard's 'Pinned to the top'. A pin from here lasts until an editor unpins it.
+ */
+export function PinButton({ id, headline, pinned }: { id: number; headline: string; pinned: boolean }) {
+  const pin = usePinArticle();
   const label = pinned ? (pin.isPending ? 'Unpinning…' : 'Unpin') : pin.isPending ? 'Pinning…' : 'Pin';
   return (
     <button
       type="button"
       className="admin-btn admin-btn--small"
       disabled={pin.isPending}
-      aria-label={`${pinned ? 'Unpin' : 'Pin'} ${article.headline}`}
-      onClick={() =>
-        pin.mutate(pinned ? { id: article.id, pinned: false } : { id: article.id, pinned: true, until: null })
-      }
+      aria-label={`${pinned ? 'Unpin' : 'Pin'} ${headline}`}
+      onClick={() => pin.mutate(pinned ? { id, pinned: false } : { id, pinned: true, until: null })}
     >
       {label}
     </button>

@@ -1,16 +1,18 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import type { PinnedStory } from '@common/admin-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PinnedStories } from '../api/get-pinned-stories.ts';
 import { PinnedStoriesList } from './pinned-stories-panel.tsx';
 
 afterEach(cleanup);
 
-const show = (stories: PinnedStories | undefined, failed = false) =>
+const show = (stories: PinnedStories | undefined, failed = false, action?: (s: PinnedStory) => ReactNode) =>
   render(
     <MemoryRouter>
-      <PinnedStoriesList stories={stories} failed={failed} />
+      <PinnedStoriesList stories={stories} failed={failed} action={action} />
     </MemoryRouter>,
   );
 
@@ -53,7 +55,11 @@ describe("the Dashboard's 'Pinned to the top'", () => {
 
   it('says when none is pinned, while it loads, and when it failed', () => {
     show({ max: 3, pinned: [] });
-    expect(screen.getByText(/^No story is pinned: the home page and the sections lead with their newest/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'No story is pinned: the home page and the sections lead with their newest stories. Pin a published story from its screen or its row in All Articles.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
     cleanup();
     show(undefined);
@@ -61,5 +67,24 @@ describe("the Dashboard's 'Pinned to the top'", () => {
     cleanup();
     show(undefined, true);
     expect(screen.getByText('Could not load the pinned stories.')).toBeTruthy();
+  });
+
+  it('ends each story’s line with what the page offers for it (the Dashboard’s Unpin)', () => {
+    const story = (id: number, headline: string): PinnedStory => ({
+      id,
+      headline,
+      category: 'Politics',
+      pinnedAt: '2026-12-03T17:05:00Z',
+      pinnedBy: 'Pat',
+      pinnedUntil: null,
+    });
+    show({ max: 3, pinned: [story(9, 'Goat Leads Nation'), story(4, 'Robot Wins Derby')] }, false, (s) => (
+      <button type="button">{`Unpin ${s.id}`}</button>
+    ));
+    const items = [...document.querySelectorAll('ol > li')];
+    expect(items.map((li) => li.lastElementChild?.textContent)).toEqual(['Unpin 9', 'Unpin 4']);
+    expect(items[0]!.textContent).toMatch(
+      /^Goat Leads Nation Politics · pinned by Pat, 3 Dec 2026, \d\d:\d\d Unpin 9$/,
+    );
   });
 });

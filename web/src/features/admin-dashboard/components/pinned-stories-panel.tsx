@@ -1,23 +1,33 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { PinnedStory } from '@common/admin-contract';
 import { formatAdminDate } from '@/lib/admin-date';
 import { paths } from '@/config/paths';
 import { usePinnedStories, type PinnedStories } from '../api/get-pinned-stories.ts';
 import { LoadedListPanel } from './loaded-list-panel.tsx';
 import '../dashboard-lists.css';
 
-/** The Dashboard's 'Pinned to the top' (decision 064): the stories leading the home page and their sections. */
-export function PinnedStoriesPanel() {
+/** What each pinned story of the list offers after its line (the Dashboard's Unpin). */
+type PinnedAction = (story: PinnedStory) => ReactNode;
+
+/**
+ * The Dashboard's 'Pinned to the top' (decision 064): the stories leading the home page and their sections,
+ * each with `action` (the page gives Unpin, which the article screens own).
+ */
+export function PinnedStoriesPanel({ action }: { action?: PinnedAction }) {
   const query = usePinnedStories();
-  return <PinnedStoriesList stories={query.data} failed={query.isError} />;
+  return <PinnedStoriesList stories={query.data} failed={query.isError} action={action} />;
 }
 
 /** The panel's content (undefined: loading). */
 export function PinnedStoriesList({
   stories,
   failed = false,
+  action,
 }: {
   stories: PinnedStories | undefined;
   failed?: boolean;
+  action?: PinnedAction;
 }) {
   return (
     <LoadedListPanel
@@ -25,7 +35,7 @@ export function PinnedStoriesList({
       items={stories?.pinned}
       failed={failed}
       failure="Could not load the pinned stories."
-      empty="No story is pinned: the home page and the sections lead with their newest stories. A published story’s screen has Pin to the top."
+      empty="No story is pinned: the home page and the sections lead with their newest stories. Pin a published story from its screen or its row in All Articles."
     >
       {(pinned) => (
         <>
@@ -43,6 +53,7 @@ export function PinnedStoriesList({
                   {s.category} · pinned by {s.pinnedBy ?? 'an editor'}, {formatAdminDate(s.pinnedAt)}
                   {s.pinnedUntil ? `, until ${formatAdminDate(s.pinnedUntil)}` : ''}
                 </span>
+                {action ? <> {action(s)}</> : null}
               </li>
             ))}
           </ol>
