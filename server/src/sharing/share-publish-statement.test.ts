@@ -167,10 +167,15 @@ for (const [i, choice] of CHOICES.entries())
       facebook: { choice: CHOICES[(i + j) % 3]!, existing: EXISTING[(j + i + 3) % EXISTING.length]! },
     });
 
+/** 'x null, facebook true': a setting of both platforms, in a test's name. */
+const setting = (r: Record<SharePlatform, unknown>) => PLATFORMS.map((p) => `${p} ${String(r[p])}`).join(', ');
+
 describe('the share work of a publish', () => {
-  it('writes the share, audit and job rows the rule asks for', async () => {
-    let queuedSomething = 0;
-    for (const g of GLOBALS) {
+  // One test per setting of the defaults and the connected accounts, each bounded on its own: one test of
+  // all nine (216 publishes) passed its 30 s bound on a loaded machine.
+  for (const g of GLOBALS)
+    it(`writes the share, audit and job rows the rule asks for (defaults ${setting(g.defaults)}; connected ${setting(g.connected)})`, async () => {
+      let queuedSomething = 0;
       await setGlobal(g);
       for (const s of SCENARIOS) {
         const want = expected(g, s);
@@ -231,9 +236,9 @@ describe('the share work of a publish', () => {
         );
         if (want.length > 0) queuedSomething += 1;
       }
-    }
-    expect(queuedSomething).toBeGreaterThan(20);
-  });
+      // Each setting has a connected platform that some scenario chooses with nothing kept.
+      expect(queuedSomething).toBeGreaterThan(0);
+    });
 
   it('two publishes of one article at once queue each share, its audit row and its job once', async () => {
     await setGlobal({ defaults: { x: null, facebook: null }, connected: { x: true, facebook: true } });
