@@ -134,7 +134,9 @@ describe('Pin to the top', () => {
     await page.goto(`${base}/admin`);
     const panel = page.getByRole('region', { name: 'Pinned to the top' });
     await panel.getByRole('link', { name: OLD }).waitFor();
-    expect(await panel.locator('li', { hasText: OLD }).innerText()).toMatch(/, until \d{1,2} \w{3} \d{4}, \d\d:\d\d$/);
+    expect(await panel.locator('li', { hasText: OLD }).innerText()).toMatch(
+      /, until \d{1,2} \w{3} \d{4}, \d\d:\d\d\s+Unpin$/,
+    );
     const reader = await web.newPage({ ...DESKTOP });
     expect((await cardHeadlines(reader, `${base}/`))[0]).toBe(OLD.toUpperCase());
 
