@@ -11,10 +11,16 @@ function usable(user: User | null): user is User {
  * otherwise a silent renewal (hidden iframe, or refresh token when there is one); when that
  * fails because a person has to interact, a popup sign-in. No token at all:
  * 'No access token available'.
+ *
+ * Only an editor signed in in this tab is renewed. With no session stored (signed out, or signing out:
+ * Sign Out removes the session before its popup opens) a request still running gets 'No access token
+ * available' and no sign-in window opens by itself: one did, right after Sign Out, when a request of the
+ * screen being left asked for a token at that moment.
  */
 export async function acquireAccessToken(userManager: UserManager): Promise<string> {
   const stored = await userManager.getUser();
   if (usable(stored)) return stored.access_token;
+  if (!stored) throw new AdminApiError(NO_ACCESS_TOKEN);
   let user: User | null = null;
   try {
     user = await userManager.signinSilent();
