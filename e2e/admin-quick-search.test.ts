@@ -134,6 +134,8 @@ describe('quick search', () => {
 
     // Sign Out: the local session ends (the provider, holding no session for this tab, answers at once).
     await signOutClosingPopup(erin);
+    // No sign-in window opened by itself meanwhile: the two tabs are all there is.
+    expect(context.pages()).toEqual([erin, alex]);
     expect(
       await erin.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tabloid.admin.recentArticles'))),
     ).toEqual([]);
