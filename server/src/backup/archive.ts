@@ -55,9 +55,9 @@ export interface Manifest {
 
 /**
  * Writes the files `entries` of `dir` as the tar archive `file`, then `manifest.json` last: the
- * manifest that `manifestFor` makes from each entry's size and SHA-256. The hashes are taken from
- * the archive's own bytes on their way to the disk (tar's parser reads the stream the packer writes),
- * so every file is read from the disk once.
+ * manifest that `manifestFor` makes from each entry's size and SHA-256. Each file is read from the
+ * disk once: its bytes are hashed on their way into the archive, and the pack reads an entry's body
+ * to its end before it asks for the next entry, so the manifest is made after every file is hashed.
  */
 export async function writeArchive(
   dir: string,
@@ -66,45 +66,36 @@ export async function writeArchive(
   file: string,
 ): Promise<Manifest> {
   const files: ManifestFile[] = [];
-  let hashed = 0;
-  let allHashed: () => void = () => undefined;
-  const everyEntry = new Promise<void>((resolve) => (allHashed = resolve));
-  if (entries.length === 0) allHashed();
-  const parser = new tar.Parser({
-    strict: true,
-    onReadEntry: (entry) => {
-      const name = entry.path;
-      if (name === MANIFEST_NAME) return entry.resume();
-      const hash = crypto.createHash('sha256');
-      let size = 0;
-      entry.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        hash.update(chunk);
-      });
-      entry.on('end', () => {
-        files.push({ path: name, size, sha256: hash.digest('hex') });
-        if (++hashed === entries.length) allHashed();
-      });
-    },
-  });
-  const pack = new tar.Pack({ cwd: dir, portable: true, noDirRecurse: true });
+  let manifest: Manifest | undefined;
+  async function* hashedBody(name: string): AsyncGenerator<Uint8Array> {
+    const hash = crypto.createHash('sha256');
+    let size = 0;
+    for await (const chunk of fs.createReadStream(path.join(dir, name)) as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      hash.update(chunk);
+      yield chunk;
+    }
+    files.push({ path: name, size, sha256: hash.digest('hex') });
+  }
+  async function* archiveEntries(): AsyncGenerator<tar.WriteEntry> {
+    for (const name of entries) {
+      const stat = await fs.promises.stat(path.join(dir, name));
+      yield new tar.WriteEntry(
+        { path: name, size: stat.size, mode: stat.mode & 0o777, mtime: stat.mtime },
+        hashedBody(name),
+      );
+    }
+    if (files.length !== entries.length)
+      throw new Error(`the archive's manifest was asked for after ${files.length} of ${entries.length} files`);
+    manifest = manifestFor(files);
+    yield new tar.WriteEntry(
+      { path: MANIFEST_NAME, mode: 0o644, mtime: new Date() },
+      `${JSON.stringify(manifest, null, 2)}\n`,
+    );
+  }
   // With the key inside, the archive is as secret as the key: readable by its owner only, from the start.
-  const out = fs.createWriteStream(file, { mode: 0o600 });
-  const written = new Promise<void>((resolve, reject) => {
-    out.on('close', resolve);
-    out.on('error', reject);
-    pack.on('error', reject);
-    parser.on('error', reject);
-  });
-  pack.pipe(out);
-  pack.pipe(parser);
-  for (const entry of entries) pack.add(entry);
-  await Promise.race([everyEntry, written]);
-  const manifest = manifestFor(files);
-  fs.writeFileSync(path.join(dir, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
-  pack.add(MANIFEST_NAME);
-  pack.end();
-  await written;
+  await tar.create({ file, mode: 0o600, portable: true, strict: true }, [archiveEntries()]);
+  if (!manifest) throw new Error('the archive was written without its manifest');
   return manifest;
 }
 
@@ -171,47 +162,36 @@ export async function verifyArchive(file: string): Promise<Manifest> {
   let manifestFirst = false;
   let first = true;
   let last = '';
-  const pending: Promise<void>[] = [];
   try {
-    await tar.t({
+    await tar.list({
       file,
       strict: true,
-      onReadEntry: (entry) => {
+      // Each entry is read to its end before the next one (the listing awaits this function).
+      onEntry: async (entry) => {
         const name = entry.path.replace(/\/$/, '');
         const isFirst = first;
         first = false;
         last = name;
-        if (entry.type === 'Directory') {
-          entry.resume();
-          return;
-        }
+        if (entry.type === 'Directory') return;
         if (entry.type !== 'File' || !SAFE_PATH.test(name)) {
           problems.push(`the archive holds an unexpected entry: ${name} (${entry.type})`);
-          entry.resume();
           return;
         }
         if (name === MANIFEST_NAME) manifestFirst = isFirst;
         const hash = crypto.createHash('sha256');
-        const chunks: Buffer[] = [];
+        const chunks: Uint8Array[] = [];
         let size = 0;
-        pending.push(
-          new Promise<void>((resolve) => {
-            entry.on('data', (chunk: Buffer) => {
-              size += chunk.length;
-              hash.update(chunk);
-              if (name === MANIFEST_NAME) chunks.push(chunk);
-            });
-            entry.on('end', () => {
-              if (seen.has(name)) problems.push(`${name} appears twice`);
-              seen.set(name, { size, sha256: hash.digest('hex') });
-              if (name === MANIFEST_NAME) manifestText = Buffer.concat(chunks).toString('utf8');
-              resolve();
-            });
-          }),
-        );
+        for await (const chunk of entry.body) {
+          size += chunk.length;
+          hash.update(chunk);
+          // A chunk is a view into the archive's input: the manifest's are copied.
+          if (name === MANIFEST_NAME) chunks.push(chunk.slice());
+        }
+        if (seen.has(name)) problems.push(`${name} appears twice`);
+        seen.set(name, { size, sha256: hash.digest('hex') });
+        if (name === MANIFEST_NAME) manifestText = Buffer.concat(chunks).toString('utf8');
       },
     });
-    await Promise.all(pending);
   } catch (err) {
     throw new ArchiveProblem([`the archive is damaged or truncated: ${(err as Error).message}`]);
   }
@@ -244,5 +224,10 @@ export async function verifyArchive(file: string): Promise<Manifest> {
 
 /** Extracts a verified archive into `dir` (which must exist). */
 export async function extractArchive(file: string, dir: string): Promise<void> {
-  await tar.x({ file, cwd: dir, strict: true, filter: (p) => SAFE_PATH.test(p.replace(/\/$/, '')) || p.endsWith('/') });
+  await tar.extract({
+    file,
+    cwd: dir,
+    strict: true,
+    filter: (p) => SAFE_PATH.test(p.replace(/\/$/, '')) || p.endsWith('/'),
+  });
 }
