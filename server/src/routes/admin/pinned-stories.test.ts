@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PINNED_STORIES } from '../../../../common/admin-contract.ts';
 import { olderThanFirstPage } from '../../../../common/older-stories.ts';
 import { daysAgo, insertArticle, insertArticles, snapshotArticles } from '../../test-support/admin-articles.ts';
+import { PinnedStoriesRepository } from '../../repositories/pinned-stories.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
@@ -30,7 +31,19 @@ const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: 
     payload: payload === undefined ? undefined : JSON.stringify(payload),
   });
 
-const pin = (id: number, body?: { until?: string | null }) => call('PUT', `/api/admin/articles/${id}/pin`, body);
+/**
+ * PUT .../pin. 'Newest pin first' orders pins by their time: a pin answered, this waits until the clock has
+ * moved past its time, so that the test's next pin is the newer one (two pins made within one millisecond
+ * are equal, and then the story with the higher id leads; the last test of this file shows it).
+ */
+async function pin(id: number, body?: { until?: string | null }) {
+  const res = await call('PUT', `/api/admin/articles/${id}/pin`, body);
+  if (res.statusCode === 200) {
+    const pinnedAt = Date.parse((res.json() as { pinnedAt: string }).pinnedAt);
+    while (Date.now() <= pinnedAt) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return res;
+}
 const unpin = (id: number) => call('DELETE', `/api/admin/articles/${id}/pin`);
 
 /** The public list's ids: GET /News (home) or a section's. */
@@ -361,5 +374,20 @@ describe('a pin that ends by itself', () => {
       .executeTakeFirstOrThrow();
     expect(row.pinned_until).toBeNull();
     expect((await t.app.scheduler.tick(new Date(Date.now() + 4 * HOUR))).unpinned).toEqual([]);
+  });
+});
+
+describe('two pins made at the same time', () => {
+  it('lead with the story of the higher id, on the home page and in the list of pins', async () => {
+    const [newer, older] = await published(2);
+    const repository = new PinnedStoriesRepository(t.database.db, t.database.dialect);
+    const at = new Date();
+    const editor = { subject: 'editor-pin', name: 'Pat Pinner' };
+    // The older story (the higher id) pinned first, then the newer: neither the order of the pins nor the
+    // stories' dates decides.
+    for (const r of [older, newer]) expect((await repository.pin(Number(r!.id), editor, null, at)).ok).toBe(true);
+    const expected = [newer, older].map((r) => Number(r!.id)).sort((x, y) => y - x);
+    expect((await listed()).others).toEqual(expected);
+    expect((await repository.pinned()).map((p) => p.id)).toEqual(expected);
   });
 });
