@@ -54,6 +54,24 @@ export interface Manifest {
 }
 
 /**
+ * Passes the chunks of `source` on as they come and, after the last, gives `done` their size and SHA-256:
+ * how a file is hashed on its way into the archive, and an entry as it is read back.
+ */
+async function* hashing(
+  source: AsyncIterable<Uint8Array>,
+  done: (size: number, sha256: string) => void,
+): AsyncGenerator<Uint8Array> {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  for await (const chunk of source) {
+    size += chunk.length;
+    hash.update(chunk);
+    yield chunk;
+  }
+  done(size, hash.digest('hex'));
+}
+
+/**
  * Writes the files `entries` of `dir` as the tar archive `file`, then `manifest.json` last: the
  * manifest that `manifestFor` makes from each entry's size and SHA-256. Each file is read from the
  * disk once: its bytes are hashed on their way into the archive, and the pack reads an entry's body
@@ -67,23 +85,12 @@ export async function writeArchive(
 ): Promise<Manifest> {
   const files: ManifestFile[] = [];
   let manifest: Manifest | undefined;
-  async function* hashedBody(name: string): AsyncGenerator<Uint8Array> {
-    const hash = crypto.createHash('sha256');
-    let size = 0;
-    for await (const chunk of fs.createReadStream(path.join(dir, name)) as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      hash.update(chunk);
-      yield chunk;
-    }
-    files.push({ path: name, size, sha256: hash.digest('hex') });
-  }
   async function* archiveEntries(): AsyncGenerator<tar.WriteEntry> {
     for (const name of entries) {
-      const stat = await fs.promises.stat(path.join(dir, name));
-      yield new tar.WriteEntry(
-        { path: name, size: stat.size, mode: stat.mode & 0o777, mtime: stat.mtime },
-        hashedBody(name),
-      );
+      const source = path.join(dir, name);
+      const stat = await fs.promises.stat(source);
+      const body = hashing(fs.createReadStream(source), (size, sha256) => files.push({ path: name, size, sha256 }));
+      yield new tar.WriteEntry({ path: name, size: stat.size, mode: stat.mode & 0o777, mtime: stat.mtime }, body);
     }
     if (files.length !== entries.length)
       throw new Error(`the archive's manifest was asked for after ${files.length} of ${entries.length} files`);
@@ -178,17 +185,15 @@ export async function verifyArchive(file: string): Promise<Manifest> {
           return;
         }
         if (name === MANIFEST_NAME) manifestFirst = isFirst;
-        const hash = crypto.createHash('sha256');
         const chunks: Uint8Array[] = [];
-        let size = 0;
-        for await (const chunk of entry.body) {
-          size += chunk.length;
-          hash.update(chunk);
+        const body = hashing(entry.body, (size, sha256) => {
+          if (seen.has(name)) problems.push(`${name} appears twice`);
+          seen.set(name, { size, sha256 });
+        });
+        for await (const chunk of body) {
           // A chunk is a view into the archive's input: the manifest's are copied.
           if (name === MANIFEST_NAME) chunks.push(chunk.slice());
         }
-        if (seen.has(name)) problems.push(`${name} appears twice`);
-        seen.set(name, { size, sha256: hash.digest('hex') });
         if (name === MANIFEST_NAME) manifestText = Buffer.concat(chunks).toString('utf8');
       },
     });
