@@ -5,6 +5,13 @@
 
 /** POST: a reader's browser showed a published article (body `{articleId}`); 204. */
 export const READS_API_PATH = '/News/reads';
+/**
+ * GET: the same read from a page shown without JavaScript, as an image in the article page's `<noscript>`
+ * (a browser running scripts never loads it); answered with a transparent 1×1 GIF.
+ */
+export function readPixelPath(articleId: number): string {
+  return `${READS_API_PATH}/${articleId}`;
+}
 /** GET: the stories most read in the last 24 hours, for the 'MOST READ' block. */
 export const MOST_READ_API_PATH = '/News/most-read';
 

@@ -38,12 +38,16 @@ describe('MOST READ and read counts', () => {
     running.app.newsCache.clear();
   });
 
-  /** The beacons the context's pages send (their pages' paths; the browser does not show a beacon's body). */
+  /**
+   * The beacons the context's pages send (their pages' paths; the browser does not show a beacon's body), and
+   * any image of a page without JavaScript (`image /News/reads/{id}`), which a page running scripts never loads.
+   */
   function beacons(context: BrowserContext): string[] {
     const sent: string[] = [];
     context.on('request', (req) => {
-      if (req.method() === 'POST' && new URL(req.url()).pathname === '/News/reads')
-        sent.push(new URL(req.frame().url()).pathname);
+      const path = new URL(req.url()).pathname;
+      if (req.method() === 'POST' && path === '/News/reads') sent.push(new URL(req.frame().url()).pathname);
+      else if (path.startsWith('/News/reads/')) sent.push(`image ${path}`);
     });
     return sent;
   }
@@ -182,6 +186,41 @@ describe('MOST READ and read counts', () => {
     expect(await technology.getByRole('link').allTextContents()).toEqual([phone.headline]);
     expect(asked).toEqual(['?category=Technology']);
     expect(await page.getByRole('region', { name: 'MOST READ IN UK' }).count()).toBe(0);
+  });
+
+  it("a reader without JavaScript: the page's image counts the read, and the home page lists the story", async () => {
+    const [plain] = await insertArticles(running.database, running.app, [
+      { headline: 'Town Crier Refuses To Update To Push Notifications', category: 'UK' },
+    ]);
+    const context = await web.newContext({ userAgent: READER_AGENT, javaScriptEnabled: false });
+    const sent = beacons(context);
+    const page = await context.newPage();
+    running.app.newsCache.clear();
+    const image = page.waitForResponse((res) => new URL(res.url()).pathname === `/News/reads/${plain!.id}`);
+    await page.goto(`${running.baseUrl}/article/${plain!.slug}`);
+    await page.getByRole('heading', { level: 1, name: exactName(plain!.headline) }).waitFor();
+    const answered = await image;
+    expect(answered.status()).toBe(200);
+    expect(answered.headers()['content-type']).toBe('image/gif');
+    expect(sent).toEqual([`image /News/reads/${plain!.id}`]);
+    // Invisible: it takes no room on the page and says nothing to a screen reader.
+    const pixel = page.locator(`img[src="/News/reads/${plain!.id}"]`);
+    expect(await pixel.getAttribute('alt')).toBe('');
+    expect((await pixel.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+
+    // The same reader again within 30 minutes: the image loads, the read is not counted twice.
+    running.app.newsCache.clear();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: exactName(plain!.headline) }).waitFor();
+    expect(await running.app.articleReads.flush()).toBe(1);
+    expect(await written()).toEqual({ [plain!.id]: 1 });
+
+    // The home page, rendered on the server, lists it in MOST READ.
+    running.app.newsCache.clear();
+    await page.goto(`${running.baseUrl}/`);
+    const block = page.getByRole('region', { name: 'MOST READ' });
+    expect(await block.getByRole('link').allTextContents()).toEqual([plain!.headline]);
+    await context.close();
   });
 
   it('the same reader again within 30 minutes is not counted twice; a browser that names itself a bot is not counted', async () => {

@@ -124,6 +124,22 @@ describe('the shipped nginx cache', () => {
     expect(withCookie.headers.get('cache-control')).toBe('private, no-store');
   });
 
+  it('never keeps the image that counts a read without JavaScript: every showing reaches the app', async () => {
+    const story = await insertArticle(t.database.db, { headline: 'Counted Story', published_at: daysAgo(1) });
+    const url = `/News/reads/${story.id}`;
+    const reader = {
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0.0.0 Safari/537.36',
+    };
+    for (let i = 1; i <= 3; i++) {
+      const res = await get(url, reader);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/gif');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(res.cache).not.toBe('HIT');
+      expect(times(url)).toBe(i);
+    }
+  });
+
   it("passes a preview link's page through, never kept and never in nginx's access log", async () => {
     const logged = await startNginxFront(`127.0.0.1:${t.port}`, { accessLog: true });
     try {

@@ -220,6 +220,8 @@ describe('the preview page', () => {
     // No share buttons, share card, canonical address or structured data.
     expect(res.body).not.toContain('Share on Social');
     expect(res.body).not.toMatch(/og:|twitter:|rel="canonical"|application\/ld\+json/);
+    // A preview is not a read: no image counts it.
+    expect(res.body).not.toContain('/News/reads');
     // The address appears nowhere in the page.
     expect(res.body).not.toContain(previewPath.slice('/preview/'.length));
   });

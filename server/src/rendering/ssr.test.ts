@@ -101,7 +101,7 @@ describe('server-rendered public pages', () => {
   });
 
   it('renders an article: headline, first paragraph, teasers and plain share links', async () => {
-    await insertArticle(t.database.db, {
+    const moon = await insertArticle(t.database.db, {
       headline: 'Mayor Sells Moon',
       category_id: 1,
       content: 'The mayor sold the moon on Tuesday.\n\nNobody asked who owned it.',
@@ -122,6 +122,11 @@ describe('server-rendered public pages', () => {
     expect(root).toMatch(/fetchpriority="high"/i);
     expect(root).toContain('https://www.facebook.com/sharer/sharer.php?u=');
     expect(root).toContain(encodeURIComponent('/article/mayor-sells-moon'));
+    // Without JavaScript the read is counted by an invisible image, which a browser running scripts never loads.
+    expect(root).toMatch(
+      new RegExp(`<noscript><img src="/News/reads/${moon.id}" alt="" width="1" height="1"[^>]*/?></noscript>`),
+    );
+    expect(root.match(/\/News\/reads\//g)).toHaveLength(1);
     const keys = renderState(res.body).queries.queries.map((q) => q.queryKey);
     expect(keys).toContainEqual(['article', 'mayor-sells-moon']);
     expect(keys).toContainEqual(['news', 'Politics']);

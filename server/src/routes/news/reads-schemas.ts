@@ -3,16 +3,15 @@ import { MOST_READ_API_COUNT, MOST_READ_HOURS } from '../../../../common/most-re
 
 /** TypeBox schemas of read counting and the 'MOST READ' list (common/most-read-contract.ts, decision 049). */
 
-export const ReadBeaconSchema = Type.Object(
-  {
-    articleId: Type.Integer({
-      minimum: 1,
-      maximum: 2_147_483_647,
-      description: "The id of the published article the reader's browser shows (GET /News/slug/{slug} gives it)",
-    }),
-  },
-  { additionalProperties: false },
-);
+const ArticleIdSchema = Type.Integer({
+  minimum: 1,
+  maximum: 2_147_483_647,
+  description: "The id of the published article the reader's browser shows (GET /News/slug/{slug} gives it)",
+});
+
+export const ReadBeaconSchema = Type.Object({ articleId: ArticleIdSchema }, { additionalProperties: false });
+
+export const ReadPixelParamsSchema = Type.Object({ articleId: ArticleIdSchema });
 
 export const MostReadListSchema = Type.Object({
   articles: Type.Array(

@@ -3,6 +3,7 @@ import { daysAgo, insertArticle } from '../../test-support/admin-articles.ts';
 import { expectProblem } from '../../test-support/problem-assertions.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hourOf } from '../../repositories/article-reads.ts';
+import { readPixelPath } from '../../../../common/most-read-contract.ts';
 
 // Read counting over HTTP (decision 049), on SQLite (api) and PostgreSQL (api-pg): the public beacon
 // POST /News/reads (204, its problems, bots, one read per address and article in 30 minutes, published
@@ -164,6 +165,55 @@ describe('POST /News/reads', () => {
     const seen = JSON.stringify(t.app.articleReads.counter.seenKeys());
     expect(seen).toContain(`:${a.id}`);
     expect(seen).not.toContain('203.0.113.77');
+  });
+});
+
+describe('GET /News/reads/{articleId} (the image of a page shown without JavaScript)', () => {
+  function pixel(path: string, { address = '203.0.113.7', agent = BROWSER } = {}) {
+    return t.app.inject({
+      method: 'GET',
+      url: path,
+      remoteAddress: address,
+      headers: agent ? { 'user-agent': agent } : {},
+    });
+  }
+
+  it('answers a transparent 1×1 GIF that no cache keeps, and counts the read as the beacon does', async () => {
+    const a = await published();
+    const res = await pixel(readPixelPath(a.id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/gif');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const gif = res.rawPayload;
+    expect(gif.subarray(0, 6).toString('latin1')).toBe('GIF89a');
+    expect([gif.readUInt16LE(6), gif.readUInt16LE(8)]).toEqual([1, 1]);
+    await t.app.articleReads.flush();
+    expect(await stored(a.id)).toBe(1);
+  });
+
+  it("shares the beacon's rules: once per address and article in 30 minutes, whichever of the two came first; no bot", async () => {
+    const a = await published();
+    expect((await beacon({ articleId: a.id })).statusCode).toBe(204);
+    expect((await pixel(readPixelPath(a.id))).statusCode).toBe(200);
+    expect((await pixel(readPixelPath(a.id), { address: '198.51.100.20' })).statusCode).toBe(200);
+    for (const agent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '']) {
+      const res = await pixel(readPixelPath(a.id), { address: '198.51.100.21', agent });
+      expect(res.statusCode, agent).toBe(200);
+      expect(res.headers['content-type']).toBe('image/gif');
+    }
+    await t.app.articleReads.flush();
+    expect(await stored(a.id)).toBe(2);
+  });
+
+  it('refuses an article not published and an id that is not one: 4xx problems, nothing counted', async () => {
+    const draft = await insertArticle(t.database.db, { published_at: null });
+    expectProblem(await pixel(readPixelPath(draft.id)), 404, `No published article has the id ${draft.id}.`);
+    expectProblem(await pixel(readPixelPath(draft.id + 1000)), 404);
+    for (const bad of ['0', 'seven', '1.5', '99999999999', '-3']) {
+      expectProblem(await pixel(`/News/reads/${bad}`), 400, /articleId/);
+    }
+    await t.app.articleReads.flush();
+    expect(await t.database.db.selectFrom('article_reads').selectAll().execute()).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import { ArticleNotFound } from '@/features/news/components/article-not-found';
 import { ArticleSkeleton } from '@/features/news/components/article-skeleton';
 import { ArticleView } from '@/features/news/components/article-view';
 import { MostRead } from '@/features/news/components/most-read';
+import { ReadPixel } from '@/features/news/components/read-pixel';
 import { RelatedTeasers } from '@/features/news/components/related-teasers';
 import { ArticleShareActions } from '@/features/share/components/article-share-actions';
 import type { Article } from '@/features/news/types';
@@ -45,7 +46,8 @@ export default function ArticlePage() {
 
 function FoundArticle({ article, onCoverageEnded }: { article: Article; onCoverageEnded: (id: number) => void }) {
   const related = useRelatedArticles(article);
-  // One read per showing of the story (decision 049); the newsroom's preview and preview links never send it.
+  // One read per showing of the story (decision 049): the beacon, or without JavaScript the page's image;
+  // the newsroom's preview and preview links have neither.
   useReadBeacon(article.id);
   const shareUrl = `${getSiteOrigin()}${paths.article.getHref(article.slug)}`;
   return (
@@ -63,6 +65,7 @@ function FoundArticle({ article, onCoverageEnded }: { article: Article; onCovera
       />
       <MostRead exclude={article.slug} />
       <RelatedTeasers articles={related.articles} isLoading={related.isLoading} />
+      <ReadPixel articleId={article.id} />
     </>
   );
 }
