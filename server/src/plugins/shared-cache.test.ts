@@ -335,4 +335,16 @@ describe('the shipped nginx cache', () => {
     );
     expect(tls).toBe(from('nginx.conf'));
   });
+
+  it("sends read counts to the same instances as everything else, chosen by the reader's address", () => {
+    const text = fs.readFileSync(path.join(PROJECT_ROOT, 'deploy/nginx.conf'), 'utf8');
+    const servers = (name: string) => {
+      const block = new RegExp(`upstream ${name} \\{([^}]*)\\}`).exec(text)?.[1] ?? '';
+      return block.split('\n').filter((line) => line.trim().startsWith('server '));
+    };
+    expect(servers('tabloid').length).toBeGreaterThan(0);
+    expect(servers('tabloid_reads')).toEqual(servers('tabloid'));
+    expect(text).toMatch(/upstream tabloid_reads \{\n {4}hash \$binary_remote_addr consistent;/);
+    expect(text).toMatch(/location \/News\/reads \{\n {8}proxy_pass http:\/\/tabloid_reads;\n {8}proxy_cache off;/);
+  });
 });

@@ -4,6 +4,7 @@ import { freePort } from '../test-support/auth-test-app.ts';
 import { insertArticle, daysAgo } from '../test-support/admin-articles.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../test-support/postgres-databases.ts';
 import { startInstance, type Instance } from '../test-support/postgres-instances.ts';
+import { startNginxFront, type NginxFront } from '../test-support/nginx-front.ts';
 
 // Read counts with several instances on one PostgreSQL database (decision 049): each counts its own
 // readers and adds its counts to the same hourly rows, at the same moment too, and the sums stay right.
@@ -55,5 +56,70 @@ describe('two instances count reads into the same rows', () => {
     expect(rows.reduce((n, r) => n + Number(r.reads), 0)).toBe(120);
     const list = await b.app.inject({ method: 'GET', url: '/News/most-read' });
     expect(list.json().articles.map((s: { id: number }) => s.id)).toEqual([story.id]);
+  });
+});
+
+describe('behind the shipped nginx, a reader counts once whichever instance answers their pages', () => {
+  let pg: TestPostgresDatabase;
+  let a: Instance;
+  let b: Instance;
+  let nginx: NginxFront;
+
+  beforeAll(async () => {
+    pg = await createTestPostgresDatabase();
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    [a, b] = await Promise.all([startInstance(pg.url, publicUrl, {}, port), startInstance(pg.url, publicUrl)]);
+    nginx = await startNginxFront([a.origin.replace('http://', ''), b.origin.replace('http://', '')]);
+  });
+  afterAll(async () => {
+    await nginx?.stop();
+    await a?.close();
+    await b?.close();
+    await pg?.drop();
+  });
+
+  it('the beacon and the image of one address reach one instance, so its 30 minutes hold across instances', async () => {
+    const story = await insertArticle(a.database.db, { published_at: daysAgo(1) });
+    const headers = { 'user-agent': BROWSER };
+    // What reaches each instance, by path.
+    const reached = new Map<Instance, string[]>([
+      [a, []],
+      [b, []],
+    ]);
+    for (const instance of [a, b])
+      instance.app.server.on('request', (req: { url?: string }) => reached.get(instance)!.push(req.url ?? ''));
+    const count = (instance: Instance, prefix: string) =>
+      reached.get(instance)!.filter((url) => url.startsWith(prefix)).length;
+
+    // Pages go round robin: four lists nginx has not kept, two to each instance.
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${nginx.baseUrl}/News?count=1&n=${i}`, { headers });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    expect([count(a, '/News?'), count(b, '/News?')]).toEqual([2, 2]);
+
+    // Four showings of the story by one reader, by beacon and by image, as reloads or returns would.
+    for (let i = 0; i < 4; i++) {
+      const res =
+        i % 2 === 0
+          ? await fetch(`${nginx.baseUrl}/News/reads`, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ articleId: story.id }),
+            })
+          : await fetch(`${nginx.baseUrl}/News/reads/${story.id}`, { headers });
+      expect(res.status).toBeLessThan(300);
+      await res.arrayBuffer();
+    }
+    expect([count(a, '/News/reads'), count(b, '/News/reads')].sort()).toEqual([0, 4]);
+    await Promise.all([a.app.articleReads.flush(), b.app.articleReads.flush()]);
+    const rows = await a.database.db
+      .selectFrom('article_reads')
+      .select('reads')
+      .where('article_id', '=', story.id)
+      .execute();
+    expect(rows.reduce((n, r) => n + Number(r.reads), 0)).toBe(1);
   });
 });

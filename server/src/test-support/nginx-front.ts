@@ -20,19 +20,24 @@ export interface NginxFront {
 }
 
 /**
- * deploy/nginx.conf made to run here: the upstream is the one local instance, it listens on
- * 127.0.0.1:`port`, and its cache lives under `dir`. Everything else (the cache's rules, the
+ * deploy/nginx.conf made to run here: each upstream block lists the local instances `upstream` (host:port,
+ * one or several) instead of app1 and app2, keeping its other lines (how it chooses, its keep-alive); it
+ * listens on 127.0.0.1:`port`, and its cache lives under `dir`. Everything else (the cache's rules, the
  * headers, the locations) is the shipped text; a change there that this cannot apply fails loudly.
  */
 export function templateShippedConf(
   text: string,
-  { upstream, port, dir }: { upstream: string; port: number; dir: string },
+  { upstream, port, dir }: { upstream: string | string[]; port: number; dir: string },
 ) {
-  const replace = (from: RegExp, to: string) => {
+  const replace = (from: RegExp, to: string | ((match: string, ...groups: string[]) => string)) => {
     if (!from.test(text)) throw new Error(`deploy/nginx.conf no longer has ${from}`);
-    text = text.replace(from, to);
+    text = text.replace(from, to as string);
   };
-  replace(/upstream tabloid \{[^}]*\}/, `upstream tabloid {\n    server ${upstream};\n    keepalive 32;\n}`);
+  const servers = [upstream].flat().map((address) => `\n    server ${address};`);
+  replace(
+    /(upstream \w+ \{)([^}]*)\}/g,
+    (_block, head: string, body: string) => `${head}${servers.join('')}${body.replace(/\n\s*server [^;]*;/g, '')}}`,
+  );
   replace(/proxy_cache_path \/var\/cache\/nginx\/tabloid /, `proxy_cache_path ${dir}/cache `);
   replace(/listen 80;/, `listen 127.0.0.1:${port};`);
   return text;
@@ -68,11 +73,11 @@ http {
 
 /**
  * Starts Debian's nginx (a child process, `daemon off`, its own prefix) with the shipped
- * configuration in front of `upstream` (host:port), on a free port of 127.0.0.1. The shipped file is
+ * configuration in front of `upstream` (host:port, or several instances), on a free port of 127.0.0.1. The shipped file is
  * a conf.d file: the main file around it is nginx's minimum, with the temporary paths in `dir`.
  */
 export async function startNginxFront(
-  upstream: string,
+  upstream: string | string[],
   options: { workers?: number; accessLog?: boolean } = {},
 ): Promise<NginxFront> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabloid-nginx-'));
