@@ -7,26 +7,30 @@ import { startInstance, type Instance } from '../test-support/postgres-instances
 import { startNginxFront, type NginxFront } from '../test-support/nginx-front.ts';
 
 // Read counts with several instances on one PostgreSQL database (decision 049): each counts its own
-// readers and adds its counts to the same hourly rows, at the same moment too, and the sums stay right.
+// readers and adds its counts to the same hourly rows, at the same moment too, and the sums stay right;
+// behind the shipped nginx, one reader's reads reach one instance. Two instances and nginx in front.
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
+let pg: TestPostgresDatabase;
+let a: Instance;
+let b: Instance;
+let nginx: NginxFront;
+
+beforeAll(async () => {
+  pg = await createTestPostgresDatabase();
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  [a, b] = await Promise.all([startInstance(pg.url, publicUrl, {}, port), startInstance(pg.url, publicUrl)]);
+  nginx = await startNginxFront([a.origin.replace('http://', ''), b.origin.replace('http://', '')]);
+});
+afterAll(async () => {
+  await nginx?.stop();
+  await a?.close();
+  await b?.close();
+  await pg?.drop();
+});
+
 describe('two instances count reads into the same rows', () => {
-  let pg: TestPostgresDatabase;
-  let a: Instance;
-  let b: Instance;
-
-  beforeAll(async () => {
-    pg = await createTestPostgresDatabase();
-    const port = await freePort();
-    const publicUrl = `http://127.0.0.1:${port}`;
-    [a, b] = await Promise.all([startInstance(pg.url, publicUrl, {}, port), startInstance(pg.url, publicUrl)]);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await pg?.drop();
-  });
-
   const read = (instance: Instance, articleId: number, address: string) =>
     instance.app.inject({
       method: 'POST',
@@ -60,25 +64,6 @@ describe('two instances count reads into the same rows', () => {
 });
 
 describe('behind the shipped nginx, a reader counts once whichever instance answers their pages', () => {
-  let pg: TestPostgresDatabase;
-  let a: Instance;
-  let b: Instance;
-  let nginx: NginxFront;
-
-  beforeAll(async () => {
-    pg = await createTestPostgresDatabase();
-    const port = await freePort();
-    const publicUrl = `http://127.0.0.1:${port}`;
-    [a, b] = await Promise.all([startInstance(pg.url, publicUrl, {}, port), startInstance(pg.url, publicUrl)]);
-    nginx = await startNginxFront([a.origin.replace('http://', ''), b.origin.replace('http://', '')]);
-  });
-  afterAll(async () => {
-    await nginx?.stop();
-    await a?.close();
-    await b?.close();
-    await pg?.drop();
-  });
-
   it('the beacon and the image of one address reach one instance, so its 30 minutes hold across instances', async () => {
     const story = await insertArticle(a.database.db, { published_at: daysAgo(1) });
     const headers = { 'user-agent': BROWSER };
