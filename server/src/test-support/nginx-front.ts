@@ -29,17 +29,18 @@ export function templateShippedConf(
   text: string,
   { upstream, port, dir }: { upstream: string | string[]; port: number; dir: string },
 ) {
-  const replace = (from: RegExp, to: string | ((match: string, ...groups: string[]) => string)) => {
+  // Always a function: a replacement string would expand `$&` or `$1` inside a path.
+  const replace = (from: RegExp, to: (match: string, ...groups: string[]) => string) => {
     if (!from.test(text)) throw new Error(`deploy/nginx.conf no longer has ${from}`);
-    text = text.replace(from, to as string);
+    text = text.replace(from, to);
   };
   const servers = [upstream].flat().map((address) => `\n    server ${address};`);
   replace(
     /(upstream \w+ \{)([^}]*)\}/g,
     (_block, head: string, body: string) => `${head}${servers.join('')}${body.replace(/\n\s*server [^;]*;/g, '')}}`,
   );
-  replace(/proxy_cache_path \/var\/cache\/nginx\/tabloid /, `proxy_cache_path ${dir}/cache `);
-  replace(/listen 80;/, `listen 127.0.0.1:${port};`);
+  replace(/proxy_cache_path \/var\/cache\/nginx\/tabloid /, () => `proxy_cache_path ${dir}/cache `);
+  replace(/listen 80;/, () => `listen 127.0.0.1:${port};`);
   return text;
 }
 
