@@ -47,11 +47,32 @@ export function queryTerms(q: string): string[] {
 }
 
 /**
+ * The words PostgreSQL's English configuration leaves out of a query and a document (its `english.stop`,
+ * Snowball's list). FTS5 indexes them, and requires every word of a query: without this list, 'the
+ * minister' on SQLite would miss a story without 'the', and "minister's" (the words minister and s) one
+ * without a possessive anywhere, where PostgreSQL finds them.
+ */
+const STOP_WORDS = new Set(
+  `
+  i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she
+  her hers herself it its itself they them their theirs themselves what which who whom this that
+  these those am is are was were be been being have has had having do does did doing a an the and
+  but if or because as until while of at by for with about against between into through during
+  before after above below to from up down in out on off over under again further then once here
+  there when where why how all any both each few more most other some such no nor not only own
+  same so than too very s t can will just don should now
+`
+    .trim()
+    .split(/\s+/),
+);
+
+/**
  * A query FTS5 cannot misread: every word double-quoted (so AND, OR, NOT, NEAR, `*`, `:`, `(`
- * and quotes are plain text), all words required. Undefined when the query has no words.
+ * and quotes are plain text), all words required but the stop words, as on PostgreSQL. Undefined when
+ * the query has no other words.
  */
 export function fts5Query(q: string): string | undefined {
-  const terms = queryTerms(q);
+  const terms = queryTerms(q).filter((term) => !STOP_WORDS.has(term));
   return terms.length ? terms.map((t) => `"${t}"`).join(' ') : undefined;
 }
 

@@ -119,6 +119,28 @@ describe('GET /News/search', () => {
     });
   }
 
+  it('finds with English stop words and a possessive what the other words find, on both databases', async () => {
+    await insertArticles(t.database.db, [
+      // No 'the', 'of' and no possessive anywhere in its text.
+      { headline: 'Walrus resigns', summary: 'Walrus quits.', content: 'Walrus gone.', published_at: daysAgo(5) },
+      { headline: "The walrus's tusk", summary: 'A walrus story.', content: 'Tusks.', published_at: daysAgo(6) },
+    ]);
+    t.app.newsCache.clear();
+    const headlines = async (q: string) => {
+      const res = await search(q);
+      expect(res.statusCode).toBe(200);
+      return res.json().results.map((r: { headline: string }) => r.headline);
+    };
+    const both = ['Walrus resigns', "The walrus's tusk"];
+    expect(await headlines('walrus')).toEqual(both);
+    expect(await headlines("Walrus's")).toEqual(both);
+    expect(await headlines('the walrus of')).toEqual(both);
+    // The words themselves still count: a word that is not a stop word narrows the search.
+    expect(await headlines("the walrus's tusk")).toEqual(["The walrus's tusk"]);
+    // Only stop words: nothing to look for, so nothing found (not every story, not a 400).
+    expect(await headlines('the of and')).toEqual([]);
+  });
+
   it('finds with emoji and stray operators around the word', async () => {
     const emoji = (await search('😀 aardvark 🦄')).json();
     expect(emoji.results).toHaveLength(2);
