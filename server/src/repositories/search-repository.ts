@@ -3,6 +3,7 @@ import type { Dialect } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { ArchiveRow } from './archive-repository.ts';
 import { LIST_COLUMNS, PUBLISHED } from './published-articles.ts';
+import { fts5Query, parseSearchQuery, websearchText } from '../domain/search-query.ts';
 
 /**
  * Full-text search of published articles (migration 014): SQLite FTS5 ranked by bm25 with headline
@@ -26,63 +27,11 @@ export const SNIPPET_CLOSE = '\uE001';
  */
 export const PG_RANKED_MATCHES = 2_000;
 
-/** At most this many words of a query are searched; the rest are ignored. */
-export const MAX_QUERY_TERMS = 16;
-
 export interface SearchRow extends ArchiveRow {
   /** The headline with its matching words marked. */
   marked_headline: string;
   /** Words of the summary and body around the matches (their start when only the headline matched). */
   snippet: string;
-}
-
-/** The words of a query: runs of letters, digits and combining marks, lowercased, at most MAX_QUERY_TERMS. */
-export function queryTerms(q: string): string[] {
-  return (
-    q
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}\p{M}]+/gu) ?? []
-  ).slice(0, MAX_QUERY_TERMS);
-}
-
-/**
- * The words PostgreSQL's English configuration leaves out of a query and a document (its `english.stop`,
- * Snowball's list). FTS5 indexes them, and requires every word of a query: without this list, 'the
- * minister' on SQLite would miss a story without 'the', and "minister's" (the words minister and s) one
- * without a possessive anywhere, where PostgreSQL finds them.
- */
-const STOP_WORDS = new Set(
-  `
-  i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she
-  her hers herself it its itself they them their theirs themselves what which who whom this that
-  these those am is are was were be been being have has had having do does did doing a an the and
-  but if or because as until while of at by for with about against between into through during
-  before after above below to from up down in out on off over under again further then once here
-  there when where why how all any both each few more most other some such no nor not only own
-  same so than too very s t can will just don should now
-`
-    .trim()
-    .split(/\s+/),
-);
-
-/**
- * A query FTS5 cannot misread: every word double-quoted (so AND, OR, NOT, NEAR, `*`, `:`, `(`
- * and quotes are plain text), all words required but the stop words, as on PostgreSQL. Undefined when
- * the query has no other words.
- */
-export function fts5Query(q: string): string | undefined {
-  const terms = queryTerms(q).filter((term) => !STOP_WORDS.has(term));
-  return terms.length ? terms.map((t) => `"${t}"`).join(' ') : undefined;
-}
-
-/**
- * The text PostgreSQL's websearch_to_tsquery gets: the reader's query (quotes for phrases, `or`,
- * `-word`) without control characters (NUL is not valid in a PostgreSQL text value).
- */
-export function websearchText(q: string): string {
-  // eslint-disable-next-line no-control-regex
-  return q.replace(/[\u0000-\u001f\u007f\uE000\uE001]/g, ' ');
 }
 
 export class SearchRepository {
@@ -91,15 +40,16 @@ export class SearchRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  /** Ranked published matches, `limit` from `offset`; [] when the query has no searchable words. */
+  /** Ranked published matches, `limit` from `offset`; [] when the query has nothing to find (domain/search-query.ts). */
   async search(q: string, limit: number, offset: number): Promise<SearchRow[]> {
+    const query = parseSearchQuery(q);
+    if (!query) return [];
     if (this.dialect === 'postgres') {
-      if (queryTerms(q).length === 0) return [];
       // websearch_to_tsquery is written out in each place (not a CTE the query joins) so the planner
       // sees a constant and estimates how many articles match: for a common word it walks the
       // archive index newest first and stops after PG_RANKED_MATCHES matches; for a rare one it takes
       // the GIN index and sorts the few matches.
-      const tsquery = sql`websearch_to_tsquery('english', ${websearchText(q)})`;
+      const tsquery = sql`websearch_to_tsquery('english', ${websearchText(query)})`;
       // One search is a few milliseconds of one core: parallel workers would only add their start-up
       // (and take the second core from the other searches), so this transaction runs without them.
       const { rows } = await this.db.transaction().execute(async (trx) => {
@@ -133,9 +83,7 @@ export class SearchRepository {
       });
       return rows;
     }
-    const match = fts5Query(q);
-    if (!match) return [];
-    return this.searchSqlite(match, limit, offset);
+    return this.searchSqlite(fts5Query(query), limit, offset);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { markSnippet, queryTerms, type SearchRepository } from '../repositories/search-repository.ts';
+import { queryTerms } from '../domain/search-query.ts';
+import { markSnippet, type SearchRepository } from '../repositories/search-repository.ts';
 import { toPublicArticle } from '../repositories/news-repository.ts';
 import { HttpProblem } from '../plugins/problem.ts';
 import { etagOf } from '../plugins/http-cache.ts';

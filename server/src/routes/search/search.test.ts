@@ -141,6 +141,35 @@ describe('GET /News/search', () => {
     expect(await headlines('the of and')).toEqual([]);
   });
 
+  it('reads phrases, or and a dash alike on both databases', async () => {
+    await insertArticles(t.database.db, [
+      { headline: 'Grebe eats herring', summary: 'A grebe story.', content: 'Fish.', published_at: daysAgo(7) },
+      { headline: 'Herring eats grebe', summary: 'A herring story.', content: 'Birds.', published_at: daysAgo(8) },
+      { headline: 'Grebe naps', summary: 'A quiet grebe.', content: 'Sleep.', published_at: daysAgo(9) },
+      { headline: 'Puffin sings', summary: 'A well-known puffin.', content: 'Song.', published_at: daysAgo(10) },
+    ]);
+    t.app.newsCache.clear();
+    const headlines = async (q: string) => {
+      const res = await search(q);
+      expect(res.statusCode).toBe(200);
+      return res.json().results.map((r: { headline: string }) => r.headline);
+    };
+    const sorted = async (q: string) => (await headlines(q)).sort();
+    expect(await sorted('grebe')).toEqual(['Grebe eats herring', 'Grebe naps', 'Herring eats grebe']);
+    // A phrase: its words in that order.
+    expect(await headlines('"grebe eats"')).toEqual(['Grebe eats herring']);
+    // A dash leaves out; a phrase can be left out too.
+    expect(await headlines('grebe -herring')).toEqual(['Grebe naps']);
+    expect(await sorted('grebe -"grebe eats"')).toEqual(['Grebe naps', 'Herring eats grebe']);
+    // or: either side, each side's words all required.
+    expect(await sorted('grebe naps or puffin')).toEqual(['Grebe naps', 'Puffin sings']);
+    // A hyphenated word is its words in order, not a word left out.
+    expect(await headlines('well-known')).toEqual(['Puffin sings']);
+    // Nothing to find: only left out, or an or-side that only leaves out.
+    expect(await headlines('-grebe')).toEqual([]);
+    expect(await headlines('puffin or -grebe')).toEqual(['Puffin sings']);
+  });
+
   it('finds with emoji and stray operators around the word', async () => {
     const emoji = (await search('😀 aardvark 🦄')).json();
     expect(emoji.results).toHaveLength(2);
