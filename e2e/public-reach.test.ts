@@ -48,6 +48,15 @@ describe('search, older stories and link previews', () => {
       // The results page's own form holds the query; a refused query is a message, not an error page.
       const again = page.getByRole('main').getByRole('searchbox', { name: 'Search every story' });
       expect(await again.inputValue()).toBe('flamingo');
+      // A quoted phrase finds the story; a dash leaves it out (decision 021).
+      await again.fill('"the bird ran"');
+      await again.press('Enter');
+      await page.waitForURL(/\/search\?q=(%22|")the(\+|%20)bird(\+|%20)ran(%22|")$/);
+      await hit.waitFor();
+      await again.fill('flamingo -mayor');
+      await again.press('Enter');
+      await page.getByRole('heading', { name: 'No trash found' }).waitFor();
+      await hit.waitFor({ state: 'detached' });
       await again.fill('***');
       await again.press('Enter');
       await page.waitForURL(/\/search\?q=(\*|%2A){3}$/);
