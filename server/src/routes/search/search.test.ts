@@ -26,6 +26,13 @@ afterAll(async () => {
 const search = (q: string, extra = '', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/News/search?q=${encodeURIComponent(q)}${extra}`, headers });
 
+/** The headlines a query finds, best first (asserting a 200). */
+const headlines = async (q: string): Promise<string[]> => {
+  const res = await search(q);
+  expect(res.statusCode).toBe(200);
+  return res.json().results.map((r: { headline: string }) => r.headline);
+};
+
 describe('GET /News/search', () => {
   it('finds a word only in a body, ranks a headline hit first, never returns drafts', async () => {
     const res = await search('aardvark');
@@ -126,11 +133,6 @@ describe('GET /News/search', () => {
       { headline: "The walrus's tusk", summary: 'A walrus story.', content: 'Tusks.', published_at: daysAgo(6) },
     ]);
     t.app.newsCache.clear();
-    const headlines = async (q: string) => {
-      const res = await search(q);
-      expect(res.statusCode).toBe(200);
-      return res.json().results.map((r: { headline: string }) => r.headline);
-    };
     const both = ['Walrus resigns', "The walrus's tusk"];
     expect(await headlines('walrus')).toEqual(both);
     expect(await headlines("Walrus's")).toEqual(both);
@@ -149,11 +151,6 @@ describe('GET /News/search', () => {
       { headline: 'Puffin sings', summary: 'A well-known puffin.', content: 'Song.', published_at: daysAgo(10) },
     ]);
     t.app.newsCache.clear();
-    const headlines = async (q: string) => {
-      const res = await search(q);
-      expect(res.statusCode).toBe(200);
-      return res.json().results.map((r: { headline: string }) => r.headline);
-    };
     const sorted = async (q: string) => (await headlines(q)).sort();
     expect(await sorted('grebe')).toEqual(['Grebe eats herring', 'Grebe naps', 'Herring eats grebe']);
     // A phrase: its words in that order.
