@@ -12,7 +12,7 @@
  *
  * A part of the query with nothing to find (only stop words, or only words left out: `-walrus`) finds
  * nothing, on either database. The parsed query is then written for each engine: FTS5's syntax for
- * SQLite, and the same syntax back, normalised, for PostgreSQL.
+ * SQLite, and the same syntax back for PostgreSQL, each part in the reader's own words.
  */
 
 /** At most this many words of a query are searched; the rest are ignored. */
@@ -48,8 +48,15 @@ const STOP_WORDS = new Set(
     .split(/\s+/),
 );
 
-/** One part of a query: a word, or words that must follow each other. */
-type Phrase = string[];
+/**
+ * One part of a query: a word, or words that must follow each other. FTS5 gets its words; PostgreSQL its
+ * text as the reader wrote it, which its parser reads itself ('covid-19' is covid and -19 there, 'U.S.'
+ * one word), so a story is found as PostgreSQL indexed it.
+ */
+interface Phrase {
+  words: string[];
+  text: string;
+}
 
 /** Parts that must all be there, and parts that must not (one side of an `or`). */
 interface Group {
@@ -62,14 +69,18 @@ export interface SearchQuery {
   groups: Group[];
 }
 
-/** The phrase's words without the stop words at its ends (those between keep the words' places). */
-function trimStopWords(words: string[]): Phrase {
+/** The words without the stop words at their ends (those between keep the words' places). */
+function trimStopWords(words: string[]): string[] {
   let start = 0;
   let end = words.length;
   while (start < end && STOP_WORDS.has(words[start]!)) start++;
   while (end > start && STOP_WORDS.has(words[end - 1]!)) end--;
   return words.slice(start, end);
 }
+
+/** Control characters (NUL is not valid in a PostgreSQL text) and the snippets' private-use marks. */
+// eslint-disable-next-line no-control-regex
+const NOT_TEXT = /[\u0000-\u001f\u007f\uE000\uE001]/g;
 
 /** The query's groups; undefined when it has nothing to find. */
 export function parseSearchQuery(q: string): SearchQuery | undefined {
@@ -78,10 +89,14 @@ export function parseSearchQuery(q: string): SearchQuery | undefined {
   let words = 0;
   let negate = false;
   const add = (text: string) => {
-    const phrase = trimStopWords(queryTerms(text).slice(0, MAX_QUERY_TERMS - words));
-    if (phrase.length) {
+    const all = trimStopWords(queryTerms(text));
+    const room = MAX_QUERY_TERMS - words;
+    // Past the word limit a part is cut, and then searched as its words on both databases.
+    const kept = all.length <= room ? all : trimStopWords(all.slice(0, room));
+    const phrase = { words: kept, text: kept === all ? text.replace(NOT_TEXT, ' ').trim() : kept.join(' ') };
+    if (phrase.words.length) {
       (negate ? group.exclude : group.include).push(phrase);
-      words += phrase.length;
+      words += phrase.words.length;
     }
     negate = false;
   };
@@ -112,16 +127,20 @@ export function parseSearchQuery(q: string): SearchQuery | undefined {
 
 /** The query in FTS5's syntax: every word double-quoted, so nothing in it is FTS5 syntax of the reader's. */
 export function fts5Query(query: SearchQuery): string {
-  const phrase = (p: Phrase) => `"${p.join(' ')}"`;
+  const phrase = (p: Phrase) => `"${p.words.join(' ')}"`;
   return query.groups
     .map((g) => `(${g.include.map(phrase).join(' AND ')})${g.exclude.map((p) => ` NOT ${phrase(p)}`).join('')}`)
     .map((g) => `(${g})`)
     .join(' OR ');
 }
 
-/** The query as `websearch_to_tsquery` reads it: `"a" -"b c" or "d"` (`&` binds tighter than `or`). */
+/**
+ * The query as `websearch_to_tsquery` reads it: `"a" -"b c" or "d"`, each part the reader's own text
+ * (`&` binds tighter than `or`).
+ */
 export function websearchText(query: SearchQuery): string {
+  const phrase = (p: Phrase) => `"${p.text}"`;
   return query.groups
-    .map((g) => [...g.include.map((p) => `"${p.join(' ')}"`), ...g.exclude.map((p) => `-"${p.join(' ')}"`)].join(' '))
+    .map((g) => [...g.include.map(phrase), ...g.exclude.map((p) => `-${phrase(p)}`)].join(' '))
     .join(' or ');
 }

@@ -10,26 +10,34 @@ const both = (q: string) => {
 
 describe("a reader's search, read once for both databases", () => {
   it('requires every word, lowercased, leaving out stop words and a possessive', () => {
+    // PostgreSQL gets each part as the reader wrote it, and leaves out the same stop words itself.
     expect(both('Walrus HERRING')).toEqual({
       fts5: '(("walrus" AND "herring"))',
-      websearch: '"walrus" "herring"',
+      websearch: '"Walrus" "HERRING"',
     });
-    expect(both("the Walrus's tusk")).toEqual({ fts5: '(("walrus" AND "tusk"))', websearch: '"walrus" "tusk"' });
+    expect(both("the Walrus's tusk")).toEqual({ fts5: '(("walrus" AND "tusk"))', websearch: '"Walrus\'s" "tusk"' });
   });
 
   it('keeps a phrase, and words joined by a hyphen or an apostrophe, in their order, stop words inside kept', () => {
     expect(both('"the prime minister of Britain"')).toEqual({
       fts5: '(("prime minister of britain"))',
-      websearch: '"prime minister of britain"',
+      websearch: '"the prime minister of Britain"',
     });
     expect(both("well-known o'brien")).toEqual({
       fts5: '(("well known" AND "o brien"))',
-      websearch: '"well known" "o brien"',
+      websearch: '"well-known" "o\'brien"',
     });
+    // PostgreSQL's parser reads these its own way ('-19', 'u.s'), as it indexed them.
+    expect(both('covid-19 U.S.')).toEqual({ fts5: '(("covid 19" AND "u"))', websearch: '"covid-19" "U.S."' });
     // An unclosed quote runs to the end.
     expect(both('walrus "eats herring')).toEqual({
       fts5: '(("walrus" AND "eats herring"))',
       websearch: '"walrus" "eats herring"',
+    });
+    // Control characters never reach PostgreSQL (NUL is not valid in its text).
+    expect(both('walrus\u0000herring')).toEqual({
+      fts5: '(("walrus herring"))',
+      websearch: '"walrus herring"',
     });
   });
 
@@ -61,7 +69,11 @@ describe("a reader's search, read once for both databases", () => {
   it(`searches at most ${MAX_QUERY_TERMS} words`, () => {
     const words = Array.from({ length: 30 }, (_, i) => `w${i}`);
     const query = parseSearchQuery(words.join(' '))!;
-    expect(query.groups[0]!.include.flat()).toEqual(words.slice(0, MAX_QUERY_TERMS));
+    expect(query.groups[0]!.include.map((p) => p.text)).toEqual(words.slice(0, MAX_QUERY_TERMS));
+    // A phrase across the limit is cut, and searched as its words on both databases.
+    const cut = both(`${words.slice(0, 14).join(' ')} "Prime-Minister of Britain"`)!;
+    expect(cut.fts5.endsWith('AND "prime minister"))')).toBe(true);
+    expect(cut.websearch.endsWith('"w13" "prime minister"')).toBe(true);
   });
 
   describe('FTS5 accepts every query it is given', () => {

@@ -149,6 +149,12 @@ describe('GET /News/search', () => {
       { headline: 'Herring eats grebe', summary: 'A herring story.', content: 'Birds.', published_at: daysAgo(8) },
       { headline: 'Grebe naps', summary: 'A quiet grebe.', content: 'Sleep.', published_at: daysAgo(9) },
       { headline: 'Puffin sings', summary: 'A well-known puffin.', content: 'Song.', published_at: daysAgo(10) },
+      {
+        headline: 'Covid-19 cases fall',
+        summary: 'Good news from the U.S.',
+        content: 'Fewer.',
+        published_at: daysAgo(11),
+      },
     ]);
     t.app.newsCache.clear();
     const sorted = async (q: string) => (await headlines(q)).sort();
@@ -162,6 +168,9 @@ describe('GET /News/search', () => {
     expect(await sorted('grebe naps or puffin')).toEqual(['Grebe naps', 'Puffin sings']);
     // A hyphenated word is its words in order, not a word left out.
     expect(await headlines('well-known')).toEqual(['Puffin sings']);
+    // Numbers and abbreviations are found as each database indexed them ('-19' and 'u.s' on PostgreSQL).
+    expect(await headlines('covid-19')).toEqual(['Covid-19 cases fall']);
+    expect(await headlines('U.S. covid')).toEqual(['Covid-19 cases fall']);
     // Nothing to find: only left out, or an or-side that only leaves out.
     expect(await headlines('-grebe')).toEqual([]);
     expect(await headlines('puffin or -grebe')).toEqual(['Puffin sings']);
