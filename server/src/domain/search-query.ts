@@ -19,13 +19,18 @@
 export const MAX_QUERY_TERMS = 16;
 
 /** The words of a text: runs of letters, digits and combining marks, lowercased. */
-export function queryTerms(q: string): string[] {
+function wordsOf(text: string): string[] {
   return (
-    q
+    text
       .normalize('NFKC')
       .toLowerCase()
       .match(/[\p{L}\p{N}\p{M}]+/gu) ?? []
-  ).slice(0, MAX_QUERY_TERMS);
+  );
+}
+
+/** The words of a query, at most MAX_QUERY_TERMS. */
+export function queryTerms(q: string): string[] {
+  return wordsOf(q).slice(0, MAX_QUERY_TERMS);
 }
 
 /**
@@ -89,7 +94,7 @@ export function parseSearchQuery(q: string): SearchQuery | undefined {
   let words = 0;
   let negate = false;
   const add = (text: string) => {
-    const all = trimStopWords(queryTerms(text));
+    const all = trimStopWords(wordsOf(text));
     const room = MAX_QUERY_TERMS - words;
     // Past the word limit a part is cut, and then searched as its words on both databases.
     const kept = all.length <= room ? all : trimStopWords(all.slice(0, room));
@@ -119,7 +124,7 @@ export function parseSearchQuery(q: string): SearchQuery | undefined {
       continue;
     }
     // Dashes alone leave out the next part ('walrus - herring'), as PostgreSQL reads them.
-    if (queryTerms(rest).length) add(rest);
+    if (wordsOf(rest).length) add(rest);
   }
   endGroup();
   return groups.length ? { groups } : undefined;

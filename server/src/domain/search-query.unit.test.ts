@@ -70,7 +70,10 @@ describe("a reader's search, read once for both databases", () => {
     const words = Array.from({ length: 30 }, (_, i) => `w${i}`);
     const query = parseSearchQuery(words.join(' '))!;
     expect(query.groups[0]!.include.map((p) => p.text)).toEqual(words.slice(0, MAX_QUERY_TERMS));
-    // A phrase across the limit is cut, and searched as its words on both databases.
+    // A phrase longer than the limit, or across it, is cut, and searched as its words on both databases.
+    const long = both(`"${words.join(' ')}"`)!;
+    expect(long.websearch).toBe(`"${words.slice(0, MAX_QUERY_TERMS).join(' ')}"`);
+    expect(long.fts5).toBe(`(("${words.slice(0, MAX_QUERY_TERMS).join(' ')}"))`);
     const cut = both(`${words.slice(0, 14).join(' ')} "Prime-Minister of Britain"`)!;
     expect(cut.fts5.endsWith('AND "prime minister"))')).toBe(true);
     expect(cut.websearch.endsWith('"w13" "prime minister"')).toBe(true);
